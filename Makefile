@@ -1,0 +1,28 @@
+# Quick start: `make build` writes output/vasa-regalis.pdf; `make test` runs every test.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: build test all bench clean
+
+build: $(STAMP)
+	$(BIN)/pnp build vasa-regalis
+
+all: $(STAMP)
+	for g in $$($(BIN)/pnp list | cut -d' ' -f1); do $(BIN)/pnp build $$g || exit 1; done
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[test]'
+	touch $(STAMP)
+
+clean:
+	rm -rf output/* $(VENV)

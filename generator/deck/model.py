@@ -1,0 +1,123 @@
+"""The typed deck: what a validated deck.yaml becomes. No YAML, no drawing here."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a thing was written: for error messages and the proof."""
+    file: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}" if self.line else self.file
+
+
+@dataclass(frozen=True)
+class Inferred:
+    """A fact the rules did not state, which the deck chose. Listed on the proof."""
+    subject: str          # e.g. "card 'Brown 3', field material" or "deck: tracker count"
+    value: str            # the value chosen (may be empty for whole-text facts)
+    note: str             # why, and from what
+    source: Source
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    name: str
+    type: str = "text"            # text | markup | int | number | colour | image
+    required: bool = False
+    choices: tuple = ()
+    min: float | None = None
+    max: float | None = None
+    default: object = None
+
+
+@dataclass(frozen=True)
+class BackRef:
+    """A back: a template and the fields it shows (on top of the card's own fields)."""
+    template: str | None          # None: no back is printed (single-sided item)
+    fields: tuple = ()            # ((name, value), ...)
+    name: str = ""                # the named back it came from, or "" for an inline back
+
+    @property
+    def field_map(self) -> dict:
+        return dict(self.fields)
+
+
+@dataclass(frozen=True)
+class Part:
+    id: str
+    title: str
+    players: tuple[int, int] | None = None
+    optional: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Kind:
+    id: str
+    title: str
+    template: str
+    back: BackRef | None
+    fields: dict = field(default_factory=dict)      # name -> FieldSpec
+    name: str = "{kind}"                             # pattern for a card's name
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str                     # unique within the deck (slug of the name, numbered if needed)
+    name: str
+    kind: str
+    part: str
+    copies: int
+    template: str
+    back: BackRef | None
+    fields: dict                # name -> value (ints stay ints)
+    source: Source
+    field_lines: dict = field(default_factory=dict)   # name -> line
+    new_sheet: bool = False
+    index: int = 0              # position in the deck's print order
+
+
+@dataclass
+class Game:
+    title: str
+    designer: str = ""
+    publisher: str = ""
+    players: tuple[int, int] | None = None
+    version: str = ""
+    source: str = ""
+    year: str = ""
+    subtitle: str = ""
+    instructions: str = ""
+
+
+@dataclass
+class Deck:
+    id: str                     # the folder name, e.g. "vasa-regalis"
+    folder: Path
+    file: str                   # deck.yaml as shown to the user
+    game: Game
+    palette: dict               # name -> "#rrggbb"
+    parts: dict                 # id -> Part, in order
+    kinds: dict                 # id -> Kind
+    backs: dict                 # name -> BackRef
+    cards: list                 # [Card] in print order
+    components: object = None   # raw Map/Seq, read by the check stage
+    rules: object = None        # raw rule-page settings, read by the render stage
+    inferred: list = field(default_factory=list)
+    extra: dict = field(default_factory=dict)   # other top-level sections, raw
+
+    def card_count(self, parts=None) -> int:
+        return sum(c.copies for c in self.cards if parts is None or c.part in parts)
+
+    def without(self, leave_out) -> "Deck":
+        """The same deck with some optional parts left out."""
+        import copy
+        d = copy.copy(self)
+        d.cards = [c for c in self.cards if c.part not in set(leave_out)]
+        return d

@@ -1,0 +1,53 @@
+"""The one error a user sees: file, line, column, field, what was expected and found, a hint."""
+from __future__ import annotations
+
+import difflib
+
+
+class PnpError(Exception):
+    """A mistake in the user's input. The CLI prints str(err) on one line and exits 2."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, file=None, line: int | None = None, column: int | None = None,
+                 field: str | None = None, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.file = str(file) if file is not None else None
+        self.line = line
+        self.column = column
+        self.field = field
+        self.hint = hint
+
+    def __str__(self) -> str:
+        where = ""
+        if self.file:
+            where = self.file
+            if self.line:
+                where += f":{self.line}"
+                if self.column:
+                    where += f":{self.column}"
+            where += ": "
+        field = f"{self.field}: " if self.field else ""
+        hint = f" ({self.hint})" if self.hint else ""
+        return " ".join(f"{where}{field}{self.message}{hint}".split())
+
+
+class IncompleteDeck(Exception):
+    """The component check failed; carries the report. Exit status 1."""
+
+    exit_code = 1
+
+    def __init__(self, report: str):
+        super().__init__(report)
+        self.report = report
+
+
+def suggest(word: str, known) -> str | None:
+    """'did you mean ...' for an unknown name close to a known one."""
+    close = difflib.get_close_matches(str(word), [str(k) for k in known], n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None
+
+
+def known_list(known) -> str:
+    return "known: " + ", ".join(sorted(str(k) for k in known))

@@ -1,0 +1,125 @@
+"""The whole printable document: a print-instructions leaf, the card sheets, then any rule pages.
+
+The leaf is two pages, so card fronts stay on odd pages and backs on even ones: printing the
+whole file double-sided puts every back behind its front. Rule pages come last.
+"""
+from __future__ import annotations
+
+from ..deck.model import Deck
+from ..layout.pages import flow
+from ..units import mm
+from .sheets import Page, SheetLayout, impose
+
+LEAF = 2
+
+
+def _range(a: int, b: int) -> str:
+    return f"{a}" if a == b else f"{a}–{b}"
+
+
+def instructions(deck: Deck, cards: list[Page], duplex: str, offset, bleed: float, first: int,
+                 rule_pages: int) -> str:
+    g = deck.game
+    lines = [f"# {g.title}" + (f" — {g.subtitle}" if g.subtitle else ""),
+             " · ".join(x for x in (f"by {g.designer}" if g.designer else "", g.publisher,
+                                    f"{g.players[0]}–{g.players[1]} players" if g.players else "",
+                                    f"version {g.version}" if g.version else "") if x),
+             "", "## How to print"]
+    last = first + len(cards) - 1
+    if duplex == "none":
+        lines += [f"1. Print pages {_range(first, last)} single-sided on card stock at 100% (actual size); "
+                  "this file holds card fronts only."]
+    else:
+        edge = "long" if duplex == "long" else "short"
+        lines += [f"1. Print pages {_range(first, last)} double-sided on card stock at 100% (actual size, "
+                  f"no fit-to-page), flipping on the **{edge} edge**. Odd pages hold the card fronts, "
+                  "the even page after each holds its backs.",
+                  "2. No duplex printer? Print the odd pages, put the stack back in the tray as your printer "
+                  "needs, then print the even pages.",
+                  "3. Backs not quite behind their fronts? Print the calibration sheet (pnp calibrate), read "
+                  "the offset and build again with --offset X,Y."]
+    lines += [f"{4 if duplex != 'none' else 2}. Cut along the lines that join the cut marks in the margins."
+              + (f" Each card has {mm(bleed):.1f} mm of bleed: cut on the marks, not on the colour edge."
+                 if bleed else "")]
+    if rule_pages:
+        lines += [f"{5 if duplex != 'none' else 3}. The rules are on pages {_range(last + 1, last + rule_pages)}: "
+                  "print them single- or double-sided."]
+    lines += ["", "## Sheets"]
+    by_part: dict[str, list[Page]] = {}
+    for p in cards:
+        if p.kind == "front":
+            part = p.placements[0].card.part
+            by_part.setdefault(part, []).append(p)
+    step = 1 if duplex == "none" else 2
+    for part_id, pages in by_part.items():
+        part = deck.parts[part_id]
+        who = f" ({part.players[0]}–{part.players[1]} players)" if part.players else ""
+        opt = " — optional: leave it out with --without " + part_id if part.optional else ""
+        lines.append(f"**{part.title}**{who}{opt}")
+        for p in pages:
+            n = first + cards.index(p)
+            pg = _range(n, n + step - 1)
+            lines.append(f"- Sheet {p.sheet} (page{'s' if step > 1 else ''} {pg}): " + p.label.split(": ", 1)[1])
+        lines.append("")
+    return "\n".join(lines)
+
+
+def contents(deck: Deck) -> str:
+    lines = ["## What you get"]
+    for part in deck.parts.values():
+        cards = [c for c in deck.cards if c.part == part.id]
+        if not cards:
+            continue
+        counts: dict[str, int] = {}
+        for c in cards:
+            counts[c.kind] = counts.get(c.kind, 0) + c.copies
+        total = sum(counts.values())
+        lines.append(f"**{part.title}**: {total} items — " + ", ".join(
+            f"{n} {deck.kinds[k].title.lower()}" for k, n in counts.items()))
+        lines.append("")
+    if deck.inferred:
+        lines += ["## Inferred", "Some facts are not stated in the published rules; this edition chose them. "
+                  f"{len(deck.inferred)} such facts are marked in the deck file and listed by `pnp proof`.", ""]
+    if deck.game.source:
+        lines += ["## Source", deck.game.source]
+    return "\n".join(lines)
+
+
+def document(deck: Deck, laid_out: list, sheet: SheetLayout, duplex: str = "long", offset=(0.0, 0.0),
+             bleed: float = 0.0, leaf: bool = True) -> list[Page]:
+    cards = impose(laid_out, sheet, duplex, offset, bleed)
+    rules = rule_pages(deck, sheet)
+    pages: list[Page] = []
+    if leaf:
+        text = instructions(deck, cards, duplex, offset, bleed, LEAF + 1, len(rules))
+        front = flow(text, sheet.width, sheet.height, family="serif", size=10.5)
+        back = flow(contents(deck), sheet.width, sheet.height, family="serif", size=10.5)
+        pages.append(Page("text", sheet.width, sheet.height, ops=front[0], label="Print instructions"))
+        pages.append(Page("text", sheet.width, sheet.height, ops=back[0], label="Contents"))
+    pages.extend(cards)
+    pages.extend(rules)
+    return pages
+
+
+def rule_pages(deck: Deck, sheet: SheetLayout) -> list[Page]:
+    """A deck's `rules:` section as flowing pages (see docs/deck-format.md)."""
+    from .rules import rule_text
+    text, settings = rule_text(deck)
+    if not text:
+        return []
+    from ..errors import PnpError
+    from ..layout import fonts
+    from ..layout.text import styles_used
+    family = settings.get("font", "serif")
+    try:
+        missing = fonts.missing_glyphs(text, family, styles_used(text))
+    except PnpError as exc:
+        raise PnpError(exc.message, deck.file, field="rules.font", hint=exc.hint)
+    if missing:
+        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+        raise PnpError(f"rule pages: font '{family}' has no glyph for {chars}", deck.file, field="rules")
+    pages = flow(text, sheet.width, sheet.height, family=settings.get("font", "serif"),
+                 size=settings.get("size", 9.5), footer=f"{deck.game.title} — rules",
+                 columns=settings.get("columns", 1))
+    return [Page("text", sheet.width, sheet.height, ops=ops, label=f"Rules page {i + 1}")
+            for i, ops in enumerate(pages)]

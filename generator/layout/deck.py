@@ -1,0 +1,66 @@
+"""Lay out every card of a deck: a front face and a back face each, in print order."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..deck.model import Card, Deck
+from .face import Context, Face, layout_face
+from .templates import get_template
+
+
+@dataclass(frozen=True)
+class LaidOut:
+    card: Card
+    front: Face
+    back: Face | None
+
+
+def card_values(deck: Deck, card: Card) -> dict:
+    g = deck.game
+    values = {"game": g.title, "title_game": g.title, "subtitle": g.subtitle, "designer": g.designer,
+              "publisher": g.publisher, "version": g.version, "name": card.name,
+              "kind": deck.kinds[card.kind].title, "part": deck.parts[card.part].title, "copies": card.copies}
+    values.update(card.fields)
+    return values
+
+
+def layout_card(deck: Deck, card: Card, bleed: float = 0.0, cache: dict | None = None) -> LaidOut:
+    cache = {} if cache is None else cache
+    values = card_values(deck, card)
+    subject = f"card '{card.name}'"
+    front_ctx = Context(values, deck.palette, subject, str(card.source), card.field_lines, deck.folder)
+    front = _cached(cache, card.template, front_ctx, bleed, f"{card.name}")
+    back = None
+    if card.back is not None and card.back.template:
+        back_values = dict(values)
+        back_values.update(card.back.field_map)
+        back_ctx = Context(back_values, deck.palette, f"{subject} (back)", str(card.source), card.field_lines,
+                           deck.folder)
+        back = _cached(cache, card.back.template, back_ctx, bleed, f"{card.name} (back)")
+    return LaidOut(card, front, back)
+
+
+def _cached(cache, template, ctx, bleed, name) -> Face:
+    used = _used(cache, template, ctx)
+    key = (template, bleed, tuple((k, str(ctx.values.get(k))) for k in used))
+    face = cache.get(key)
+    if face is None:
+        face = layout_face(template, ctx, bleed, name)
+        face.key = key
+        cache[key] = face
+    return face
+
+
+def _used(cache, template, ctx) -> tuple:
+    k = ("fields-used", template)
+    if k not in cache:
+        try:
+            cache[k] = get_template(template, ctx.deck_folder).fields_used
+        except Exception:
+            cache[k] = tuple(sorted(ctx.values))     # layout_face reports the real error
+    return cache[k]
+
+
+def layout_deck(deck: Deck, bleed: float = 0.0) -> list[LaidOut]:
+    cache: dict = {}
+    return [layout_card(deck, c, bleed, cache) for c in deck.cards]

@@ -1,0 +1,308 @@
+"""Stage 3: lay out one card face from a template and its field values into a display list.
+
+A Face is what every renderer draws (PDF pages, PNG images): a size, a bleed, and ops in
+points with the origin at the bottom-left corner of the trim box, y upwards.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import PnpError, known_list, suggest
+from ..fields import fill, names_in
+from . import fonts, text
+from .templates import Region, Template, get_template
+
+BASIC_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None, "transparent": None}
+MIN_SIZE = 6.0
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    radius: float = 0.0
+
+
+@dataclass(frozen=True)
+class Ellipse:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: str = "#000000"
+    stroke_width: float = 0.5
+    dash: tuple = ()
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text; x is the anchor for `align`, y the baseline. Rotated about (cx, cy)."""
+    x: float
+    y: float
+    text: str
+    font: str
+    size: float
+    colour: str
+    align: str = "left"
+    rotate: float = 0.0
+    cx: float = 0.0
+    cy: float = 0.0
+
+
+@dataclass(frozen=True)
+class Flow:
+    """Wrapped paragraphs in a box; (x, top) is the top-left corner."""
+    x: float
+    top: float
+    w: float
+    h: float
+    paragraphs: tuple
+    rotate: float = 0.0
+    cx: float = 0.0
+    cy: float = 0.0
+
+
+@dataclass(frozen=True)
+class Image:
+    x: float
+    y: float
+    w: float
+    h: float
+    path: str
+
+
+@dataclass
+class Face:
+    name: str                 # e.g. "Green 1 (front)"
+    template: str
+    width: float
+    height: float
+    bleed: float
+    shape: str = "rect"
+    gutter: float = 0.0
+    ops: list = field(default_factory=list)
+    texts: list = field(default_factory=list)    # (region id, field, plain text) in drawing order
+    shrunk: list = field(default_factory=list)   # (region id, field, normal size, used size)
+    key: tuple = ()                               # identity: equal keys draw the same
+
+
+class Context:
+    """What a face is drawn from: field values, the deck's palette, where errors point."""
+
+    def __init__(self, values: dict, palette: dict, subject: str, source: str, field_lines: dict | None = None,
+                 deck_folder: Path | None = None):
+        self.values = values
+        self.palette = palette
+        self.subject = subject          # "card 'Green 1'"
+        self.source = source            # "decks/x/deck.yaml:12"
+        self.field_lines = field_lines or {}
+        self.deck_folder = deck_folder
+
+    def error(self, message: str, field: str | None = None, hint: str | None = None) -> PnpError:
+        file, _, line = self.source.rpartition(":")
+        if field and field in self.field_lines:
+            line = str(self.field_lines[field])
+        return PnpError(f"{self.subject}: {message}", file or self.source, int(line) if line.isdigit() else None,
+                        field=field, hint=hint)
+
+    def colour(self, spec, region: Region) -> str | None:
+        if spec is None:
+            return None
+        name = fill(str(spec), self.values).strip()
+        if name.startswith("#") and len(name) == 7:
+            return name
+        if name in self.palette:
+            return self.palette[name]
+        if name.lower() in BASIC_COLOURS:
+            return BASIC_COLOURS[name.lower()]
+        known = list(self.palette) + list(BASIC_COLOURS)
+        raise self.error(f"unknown colour '{name}' in region '{region.id}' ({region.source})",
+                         field=(names_in(str(spec)) or [None])[0], hint=suggest(name, known) or known_list(known))
+
+
+def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str = "") -> Face:
+    try:
+        tpl = get_template(template_name, ctx.deck_folder)
+    except PnpError as exc:
+        if exc.file:
+            raise
+        raise ctx.error(exc.message, field="template", hint=exc.hint)
+    face = Face(name or ctx.subject, tpl.name, tpl.width, tpl.height, bleed, tpl.shape, tpl.gutter)
+    for region in tpl.regions:
+        if region.when and not fill(region.when, ctx.values).strip():
+            continue
+        _draw_region(face, tpl, region, ctx, bleed)
+    face.key = (tpl.name, bleed, tuple(sorted((k, str(v)) for k, v in ctx.values.items())))
+    return face
+
+
+def _box(tpl: Template, region: Region):
+    """Region box in PDF coordinates: (x, y_bottom, w, h)."""
+    x, top, w, h = region.box
+    return x, tpl.height - top - h, w, h
+
+
+def _grow(tpl: Template, x, y, w, h, bleed):
+    """Extend a box that touches the trim edge out to the bleed edge."""
+    eps = 0.01
+    x0, y0, x1, y1 = x, y, x + w, y + h
+    if x0 <= eps:
+        x0 -= bleed
+    if y0 <= eps:
+        y0 -= bleed
+    if x1 >= tpl.width - eps:
+        x1 += bleed
+    if y1 >= tpl.height - eps:
+        y1 += bleed
+    return x0, y0, x1 - x0, y1 - y0
+
+
+def _field_of(region: Region) -> str | None:
+    names = names_in(str(region.get("text", "")))
+    return names[0] if names else None
+
+
+def _draw_region(face: Face, tpl: Template, region: Region, ctx: Context, bleed: float):
+    x, y, w, h = _box(tpl, region)
+    t = region.type
+    if t in ("rect", "ellipse"):
+        if region.get("bleed") and bleed:
+            x, y, w, h = _grow(tpl, x, y, w, h, bleed)
+        fill_c = ctx.colour(region.get("fill"), region)
+        stroke = ctx.colour(region.get("stroke"), region)
+        sw = region.get("stroke_width", 0.5 if stroke else 0.0)
+        if t == "rect":
+            face.ops.append(Rect(x, y, w, h, fill_c, stroke, sw, region.get("radius", 0.0)))
+        else:
+            face.ops.append(Ellipse(x, y, w, h, fill_c, stroke, sw))
+    elif t == "line":
+        face.ops.append(Line(x, y + h, x + w, y, ctx.colour(region.get("stroke", "black"), region) or "#000000",
+                             region.get("stroke_width", 0.5), tuple(region.get("dash") or ())))
+    elif t == "text":
+        _text_line(face, tpl, region, ctx, x, y, w, h)
+    elif t == "textbox":
+        _text_box(face, tpl, region, ctx, x, y, w, h)
+    elif t == "image":
+        src = fill(str(region.get("src", "")), ctx.values).strip()
+        if src:
+            face.ops.append(Image(x, y, w, h, _image_path(src, ctx)))
+
+
+def _image_path(src: str, ctx: Context) -> str:
+    """Images are read only from inside the deck's folder or layouts/."""
+    from .. import LAYOUTS
+    bases = [b for b in (ctx.deck_folder, LAYOUTS) if b is not None]
+    for base in bases:
+        p = (base / src).resolve()
+        if base.resolve() in p.parents and p.is_file():
+            return str(p)
+    for base in bases:
+        p = (base / src).resolve()
+        if base.resolve() not in p.parents:
+            raise ctx.error(f"image path '{src}' leaves the deck folder", field="src")
+    raise ctx.error(f"image '{src}' not found in the deck folder")
+
+
+def _family(region: Region, ctx: Context) -> str:
+    fam = str(region.get("font", "sans"))
+    try:
+        fonts.family(fam)
+    except PnpError as exc:
+        raise ctx.error(f"{exc.message} in region '{region.id}' ({region.source})", hint=exc.hint)
+    return fam
+
+
+def _glyphs(content: str, fam: str, styles, region: Region, ctx: Context):
+    missing = fonts.missing_glyphs(content, fam, styles)
+    if missing:
+        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+        raise ctx.error(f"font '{fam}' has no glyph for {chars} in region '{region.id}'", field=_field_of(region))
+
+
+def _text_line(face, tpl, region, ctx, x, y, w, h):
+    content = fill(str(region.get("text", "")), ctx.values)
+    if not content.strip():
+        return
+    fam = _family(region, ctx)
+    style = str(region.get("style", "regular"))
+    if style not in fonts.STYLES:
+        raise ctx.error(f"unknown style '{style}' in region '{region.id}' ({region.source})",
+                        hint=known_list(fonts.STYLES))
+    _glyphs(content, fam, (style,), region, ctx)
+    font = fonts.font_name(fam, style)
+    size = region.get("size", 10.0)
+    min_size = region.get("min_size", min(MIN_SIZE, size))
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    used = size
+    while stringWidth(content, font, used) > w + 0.01:
+        used = round(used - 0.25, 2)
+        if used < min_size:
+            raise ctx.error(f"text '{content}' does not fit region '{region.id}' of template '{tpl.name}' "
+                            f"({w / 72 * 25.4:.1f}mm wide) even at {min_size:g}pt", field=_field_of(region))
+    if used < size:
+        face.shrunk.append((region.id, _field_of(region), size, used))
+    fc = fonts.face(font)
+    align = str(region.get("align", "left"))
+    valign = str(region.get("valign", "middle"))
+    cap = (getattr(fc, "capHeight", 700) or 700) * used / 1000.0
+    if valign == "top":
+        base = y + h - cap
+    elif valign == "bottom":
+        base = y - fc.descent * used / 1000.0
+    else:
+        base = y + (h - cap) / 2
+    ax = {"left": x, "center": x + w / 2, "right": x + w}.get(align)
+    if ax is None:
+        raise ctx.error(f"unknown align '{align}' in region '{region.id}'", hint="left, center or right")
+    rotate = float(region.get("rotate", 0) or 0)
+    face.ops.append(Text(ax, base, content, font, used, ctx.colour(region.get("colour", "black"), region) or "#000000",
+                         align, rotate, x + w / 2, y + h / 2))
+    face.texts.append((region.id, _field_of(region), content))
+
+
+def _text_box(face, tpl, region, ctx, x, y, w, h):
+    content = fill(str(region.get("text", "")), ctx.values)
+    if not content.strip():
+        return
+    fam = _family(region, ctx)
+    _glyphs(content.replace("**", "").replace("*", "") + "•", fam, text.styles_used(content), region, ctx)
+    size = region.get("size", 9.0)
+    min_size = region.get("min_size", min(MIN_SIZE, size))
+    leading = float(region.get("leading", 1.2))
+    align = str(region.get("align", "left"))
+    if align not in text.ALIGN:
+        raise ctx.error(f"unknown align '{align}' in region '{region.id}'", hint=known_list(text.ALIGN))
+    colour = ctx.colour(region.get("colour", "black"), region) or "#000000"
+    fitted = text.fit(content, fam, w, h, size, min_size, leading, align, colour)
+    if fitted is None:
+        need = text.measure(text.paragraphs(content, fam, min_size, leading, align, colour), w)[0]
+        raise ctx.error(f"text does not fit region '{region.id}' of template '{tpl.name}' even at {min_size:g}pt "
+                        f"(needs {need / 72 * 25.4:.1f}mm of {h / 72 * 25.4:.1f}mm)", field=_field_of(region))
+    if fitted.size < size:
+        face.shrunk.append((region.id, _field_of(region), size, fitted.size))
+    valign = str(region.get("valign", "top"))
+    top = y + h
+    if valign == "middle":
+        top = y + h - (h - fitted.height) / 2
+    elif valign == "bottom":
+        top = y + fitted.height
+    rotate = float(region.get("rotate", 0) or 0)
+    face.ops.append(Flow(x, top, w, h, tuple(fitted.paragraphs), rotate, x + w / 2, y + h / 2))
+    face.texts.append((region.id, _field_of(region), text.plain(content)))

@@ -1,0 +1,71 @@
+"""Font families from fonts/fonts.yaml, registered with reportlab once per process, and the glyph check."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from .. import FONTS
+from ..errors import PnpError, known_list, suggest
+from ..yamlfile import load
+
+STYLES = ("regular", "bold", "italic", "bolditalic")
+
+
+@lru_cache(maxsize=1)
+def _catalogue() -> dict:
+    return dict(load(FONTS / "fonts.yaml", "fonts/fonts.yaml"))
+
+
+def families() -> list[str]:
+    return list(_catalogue())
+
+
+@lru_cache(maxsize=None)
+def _ttf(filename: str) -> TTFont:
+    path = FONTS / filename
+    if not path.is_file():
+        raise PnpError(f"font file '{filename}' is missing from fonts/", "fonts/fonts.yaml")
+    name = "pnp-" + filename.rsplit(".", 1)[0]
+    font = TTFont(name, str(path))
+    pdfmetrics.registerFont(font)
+    return font
+
+
+@lru_cache(maxsize=None)
+def family(name: str) -> dict:
+    """{style: reportlab font name} for a family, registered (with <b>/<i> mapping) on first use."""
+    cat = _catalogue()
+    if name not in cat:
+        raise PnpError(f"unknown font '{name}'", hint=suggest(name, cat) or known_list(cat))
+    files = cat[name]
+    faces = {}
+    for style in STYLES:
+        faces[style] = _ttf(files.get(style) or files["regular"]).fontName
+    for (bold, italic), style in {(0, 0): "regular", (1, 0): "bold", (0, 1): "italic",
+                                  (1, 1): "bolditalic"}.items():
+        addMapping(faces["regular"], bold, italic, faces[style])
+    return faces
+
+
+def font_name(fam: str, style: str = "regular") -> str:
+    return family(fam)[style]
+
+
+def face(font: str):
+    return pdfmetrics.getFont(font).face
+
+
+def missing_glyphs(text: str, fam: str, styles=("regular",)) -> list[str]:
+    """Characters of `text` that some used style of the family cannot draw."""
+    missing = []
+    for style in styles:
+        cmap = face(font_name(fam, style)).charToGlyph
+        for ch in set(text):
+            if ch in "\n\r\t" or ch in missing:
+                continue
+            if ord(ch) not in cmap:
+                missing.append(ch)
+    return sorted(missing)

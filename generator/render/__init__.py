@@ -1,0 +1,1 @@
+"""Stage 5: render imposed pages (PDF) and single faces (PNG) from the same drawing code."""

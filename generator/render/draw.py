@@ -1,0 +1,85 @@
+"""The one drawing path: a Face's ops onto a reportlab canvas. PDF pages and PNG images both use it."""
+from __future__ import annotations
+
+from reportlab.lib.colors import HexColor
+
+from ..layout.face import Ellipse, Flow, Image, Line, Rect, Text
+
+_colours: dict = {}
+
+
+def colour(hexstr):
+    c = _colours.get(hexstr)
+    if c is None:
+        c = _colours[hexstr] = HexColor(hexstr)
+    return c
+
+
+def draw_ops(c, ops) -> None:
+    for op in ops:
+        t = type(op)
+        if t is Rect:
+            _paint(c, op)
+            if op.radius:
+                c.roundRect(op.x, op.y, op.w, op.h, op.radius, stroke=int(bool(op.stroke)), fill=int(bool(op.fill)))
+            else:
+                c.rect(op.x, op.y, op.w, op.h, stroke=int(bool(op.stroke)), fill=int(bool(op.fill)))
+        elif t is Text:
+            c.setFillColor(colour(op.colour))
+            c.setFont(op.font, op.size)
+            if op.rotate:
+                c.saveState()
+                c.translate(op.cx, op.cy)
+                c.rotate(op.rotate)
+                c.translate(-op.cx, -op.cy)
+            if op.align == "center":
+                c.drawCentredString(op.x, op.y, op.text)
+            elif op.align == "right":
+                c.drawRightString(op.x, op.y, op.text)
+            else:
+                c.drawString(op.x, op.y, op.text)
+            if op.rotate:
+                c.restoreState()
+        elif t is Flow:
+            if op.rotate:
+                c.saveState()
+                c.translate(op.cx, op.cy)
+                c.rotate(op.rotate)
+                c.translate(-op.cx, -op.cy)
+            y = op.top
+            for i, p in enumerate(op.paragraphs):
+                if i:
+                    y -= p.style.spaceBefore
+                y -= p.height
+                p.drawOn(c, op.x, y)
+                y -= p.style.spaceAfter
+            if op.rotate:
+                c.restoreState()
+        elif t is Line:
+            c.setStrokeColor(colour(op.stroke))
+            c.setLineWidth(op.stroke_width)
+            c.setDash(*op.dash) if op.dash else c.setDash()
+            c.line(op.x1, op.y1, op.x2, op.y2)
+            if op.dash:
+                c.setDash()
+        elif t is Ellipse:
+            _paint(c, op)
+            c.ellipse(op.x, op.y, op.x + op.w, op.y + op.h, stroke=int(bool(op.stroke)), fill=int(bool(op.fill)))
+        elif t is Image:
+            c.drawImage(op.path, op.x, op.y, op.w, op.h, preserveAspectRatio=True, anchor="c", mask="auto")
+
+
+def _paint(c, op):
+    if op.fill:
+        c.setFillColor(colour(op.fill))
+    if op.stroke:
+        c.setStrokeColor(colour(op.stroke))
+        c.setLineWidth(op.stroke_width)
+
+
+def draw_cut_guide(c, face, x, y, width=0.3, hexstr="#808080") -> None:
+    """Round items get their trim line drawn as a thin circle: the guide for scissors."""
+    if face.shape == "circle":
+        c.setStrokeColor(colour(hexstr))
+        c.setLineWidth(width)
+        c.ellipse(x, y, x + face.width, y + face.height, stroke=1, fill=0)

@@ -1,0 +1,50 @@
+"""Write imposed pages to a PDF: fonts embedded and subset, same input -> same bytes, atomic write."""
+from __future__ import annotations
+
+import io
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..output import write_atomic
+from .draw import colour, draw_cut_guide, draw_ops
+
+
+def render_pdf(pages, path, title: str = "", author: str = "", subject: str = "") -> None:
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(pages[0].width, pages[0].height), invariant=1, pageCompression=1)
+    c.setTitle(title)
+    c.setAuthor(author)
+    c.setSubject(subject)
+    c.setCreator("pnp")
+    forms: dict[int, str] = {}
+    for page in pages:
+        c.setPageSize((page.width, page.height))
+        c.bookmarkPage(f"p{id(page)}")
+        if page.ops:
+            draw_ops(c, page.ops)
+        for pl in page.placements:
+            name = forms.get(id(pl.face))
+            if name is None:
+                name = forms[id(pl.face)] = f"F{len(forms)}"
+                _define_form(c, pl.face, name)
+            c.saveState()
+            c.translate(pl.x, pl.y)
+            c.doForm(name)
+            c.restoreState()
+            draw_cut_guide(c, pl.face, pl.x, pl.y)
+        if page.marks:
+            c.setStrokeColor(colour(page.mark_colour))
+            c.setLineWidth(page.mark_width)
+            c.setDash()
+            for x1, y1, x2, y2 in page.marks:
+                c.line(x1, y1, x2, y2)
+        c.showPage()
+    c.save()
+    write_atomic(path, buf.getvalue())
+
+
+def _define_form(c, face, name: str) -> None:
+    b = face.bleed
+    c.beginForm(name, lowerx=-b, lowery=-b, upperx=face.width + b, uppery=face.height + b)
+    draw_ops(c, face.ops)
+    c.endForm()
