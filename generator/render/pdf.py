@@ -10,8 +10,11 @@ from .draw import colour, draw_cut_guide, draw_ops
 
 
 def render_pdf(pages, path, title: str = "", author: str = "", subject: str = "") -> None:
+    from ..layout.fonts import font_name
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(pages[0].width, pages[0].height), invariant=1, pageCompression=1)
+    # the initial font is one of ours, so no unembedded standard font (Helvetica) enters the file
+    c = Canvas(buf, pagesize=(pages[0].width, pages[0].height), invariant=1, pageCompression=1,
+               initialFontName=font_name("sans"), initialFontSize=10)
     c.setTitle(title)
     c.setAuthor(author)
     c.setSubject(subject)

@@ -1,0 +1,144 @@
+"""Reading a built PDF back: pages, sizes, where each card face was placed, text with positions, fonts.
+
+Card faces are drawn as form XObjects, one per distinct face, placed with `q 1 0 0 1 x y cm /Name Do Q`:
+`placements(path)` lists them per page; `words(path)` gives text with positions from pdfplumber.
+All coordinates are PDF points from the bottom-left corner of the page.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pdfplumber
+import pypdf
+from pypdf.generic import ContentStream
+
+MM = 72 / 25.4
+
+
+@dataclass(frozen=True)
+class Placed:
+    form: str
+    x: float
+    y: float
+    w: float        # the form's trim size: its bbox less the bleed on each side
+    h: float
+    bleed: float
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def cx(self):
+        return (self.x0 + self.x1) / 2
+
+    @property
+    def cy(self):
+        return (self.y0 + self.y1) / 2
+
+
+def reader(path) -> pypdf.PdfReader:
+    return pypdf.PdfReader(str(path))
+
+
+def page_sizes(path) -> list[tuple[float, float]]:
+    return [(float(p.mediabox.width), float(p.mediabox.height)) for p in reader(path).pages]
+
+
+def placements(path) -> list[list[Placed]]:
+    """Per page, each form XObject drawn on it and where (the trim box's bottom-left corner)."""
+    r = reader(path)
+    out = []
+    for page in r.pages:
+        xobjects = page.get("/Resources", {}).get("/XObject", {})
+        ops = ContentStream(page.get_contents(), r).operations
+        found, cm = [], None
+        for args, op in ops:
+            if op == b"cm":
+                cm = [float(a) for a in args]
+            elif op == b"Do":
+                name = str(args[0])
+                bbox = [float(v) for v in xobjects[name].get_object()["/BBox"]]
+                bleed = -bbox[0]
+                found.append(Placed(name, cm[4], cm[5], bbox[2] - bbox[0] - 2 * bleed,
+                                    bbox[3] - bbox[1] - 2 * bleed, bleed))
+            elif op == b"Q":
+                cm = None
+        out.append(found)
+    return out
+
+
+def words(path, page_index: int) -> list[Word]:
+    with pdfplumber.open(str(path)) as pdf:
+        page = pdf.pages[page_index]
+        h = float(page.height)
+        return [Word(w["text"], float(w["x0"]), h - float(w["bottom"]), float(w["x1"]), h - float(w["top"]))
+                for w in page.extract_words(keep_blank_chars=False, use_text_flow=False)]
+
+
+def page_text(path, page_index: int) -> str:
+    with pdfplumber.open(str(path)) as pdf:
+        return pdf.pages[page_index].extract_text() or ""
+
+
+def all_text(path) -> str:
+    with pdfplumber.open(str(path)) as pdf:
+        return "\n".join(p.extract_text() or "" for p in pdf.pages)
+
+
+def lines(path, page_index: int) -> list[tuple[float, float, float, float]]:
+    """Straight lines drawn directly on the page (cut marks), as (x0, y0, x1, y1)."""
+    with pdfplumber.open(str(path)) as pdf:
+        page = pdf.pages[page_index]
+        h = float(page.height)
+        return [(float(l["x0"]), h - float(l["bottom"]), float(l["x1"]), h - float(l["top"])) for l in page.lines
+                if not l.get("stream")]
+
+
+def fonts(path) -> dict[str, bool]:
+    """Every font used on any page or form, and whether its outlines are embedded."""
+    r = reader(path)
+    seen: dict[str, bool] = {}
+
+    def visit(resources):
+        if not resources:
+            return
+        resources = resources.get_object()
+        for f in (resources.get("/Font") or {}).values():
+            f = f.get_object()
+            base = str(f.get("/BaseFont"))
+            desc = f.get("/FontDescriptor")
+            if desc is None and "/DescendantFonts" in f:
+                desc = f["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+            desc = desc.get_object() if desc is not None else {}
+            seen[base] = any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+        for x in (resources.get("/XObject") or {}).values():
+            x = x.get_object()
+            if x.get("/Subtype") == "/Form":
+                visit(x.get("/Resources"))
+
+    for page in r.pages:
+        visit(page.get("/Resources"))
+    return seen
+
+
+def inside(w: Word, p: Placed, margin: float = 0.0) -> bool:
+    return p.x - margin <= w.cx <= p.x + p.w + margin and p.y - margin <= w.cy <= p.y + p.h + margin
+
+
+def words_in(path, page_index: int, p: Placed) -> str:
+    """The text drawn inside one placed card, top to bottom."""
+    ws = [w for w in words(path, page_index) if inside(w, p)]
+    ws.sort(key=lambda w: (-round(w.y1), w.x0))
+    return " ".join(w.text for w in ws)
+
+
+def squash(text: str) -> str:
+    """Text without any whitespace: pdf text extraction splits and joins words unreliably."""
+    return "".join(str(text).split())
