@@ -153,11 +153,20 @@ class _Loader:
         for entry in self.inferred_list(root.get("inferred"), root):
             self.inferred.append(entry)
         rules = root.get("rules")
+        components, components_file = root.get("components"), self.file
+        side = self.folder / "components.yaml"
+        if self.path.name == DECK_FILE and side.is_file():
+            if components is not None:
+                raise root.error("components", "components are given both here and in components.yaml; keep one",
+                                 field="components")
+            components_file = _display(side)
+            components = load(side, components_file)
         return Deck(id=self.folder.name if self.path.name == DECK_FILE else self.path.stem,
                     folder=self.folder, file=self.file, game=game, palette=palette, parts=parts,
-                    kinds=kinds, backs=backs, cards=cards, components=root.get("components"),
+                    kinds=kinds, backs=backs, cards=cards, components=components,
                     rules=rules, inferred=self.inferred,
-                    extra={k: root[k] for k in ("proof", "corrections") if k in root})
+                    extra={"components_file": components_file,
+                           **{k: root[k] for k in ("proof", "corrections") if k in root}})
 
     def game(self, m: Map) -> Game:
         allowed = ("title", "subtitle", "designer", "publisher", "players", "version", "source", "year",
