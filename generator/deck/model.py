@@ -111,6 +111,7 @@ class Deck:
     rules: object = None        # raw rule-page settings, read by the render stage
     inferred: list = field(default_factory=list)
     extra: dict = field(default_factory=dict)   # other top-level sections, raw
+    left_out: tuple = ()                         # optional parts left out of this build
 
     def card_count(self, parts=None) -> int:
         return sum(c.copies for c in self.cards if parts is None or c.part in parts)
@@ -120,4 +121,5 @@ class Deck:
         import copy
         d = copy.copy(self)
         d.cards = [c for c in self.cards if c.part not in set(leave_out)]
+        d.left_out = tuple(self.left_out) + tuple(leave_out)
         return d
