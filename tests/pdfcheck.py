@@ -93,12 +93,29 @@ def all_text(path) -> str:
 
 
 def lines(path, page_index: int) -> list[tuple[float, float, float, float]]:
-    """Straight lines drawn directly on the page (cut marks), as (x0, y0, x1, y1)."""
-    with pdfplumber.open(str(path)) as pdf:
-        page = pdf.pages[page_index]
-        h = float(page.height)
-        return [(float(l["x0"]), h - float(l["bottom"]), float(l["x1"]), h - float(l["top"])) for l in page.lines
-                if not l.get("stream")]
+    """Straight lines drawn on the page itself, not inside card forms (the cut marks), as (x0, y0, x1, y1)."""
+    r = reader(path)
+    page = r.pages[page_index]
+    out, start, depth = [], None, 0
+    for args, op in ContentStream(page.get_contents(), r).operations:
+        if op == b"m":
+            start = (float(args[0]), float(args[1]))
+        elif op == b"l" and start is not None:
+            end = (float(args[0]), float(args[1]))
+            out.append((*start, *end))
+            start = end
+    return out
+
+
+def cards_text(path) -> str:
+    """The text of every placed card, card by card, then the text pages."""
+    out = []
+    for i, page in enumerate(placements(path)):
+        if page:
+            out.extend(words_in(path, i, p) for p in page)
+        else:
+            out.append(page_text(path, i))
+    return "\n".join(out)
 
 
 def fonts(path) -> dict[str, bool]:

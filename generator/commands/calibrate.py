@@ -1,0 +1,23 @@
+"""pnp calibrate: a two-sided sheet to measure a printer's duplex offset."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from . import options
+
+
+@click.command("calibrate")
+@options.paper
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
+              help="How your printer turns the paper.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="[default: output/calibration-PAPER.pdf]")
+def command(paper, duplex, output):
+    """Print a sheet that measures your printer's duplex offset for --offset X,Y."""
+    from ..impose.calibration import calibration_pages
+    from ..impose.sheets import get_sheet
+    from ..render.pdf import render_pdf
+    out = Path(output) if output else Path("output") / f"calibration-{paper}.pdf"
+    render_pdf(calibration_pages(get_sheet(paper), duplex), out, "pnp duplex calibration", "pnp")
+    click.echo(f"wrote {out}: print it double-sided ({duplex} edge), hold it to a light, read X,Y")

@@ -1,0 +1,24 @@
+"""Running pnp as a user does: a subprocess, its exit status, stdout and stderr."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pnp(*args, cwd=None, check=False) -> subprocess.CompletedProcess:
+    proc = subprocess.run([sys.executable, "-m", "generator", *map(str, args)], cwd=cwd or ROOT,
+                          capture_output=True, text=True, timeout=300)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"pnp {' '.join(map(str, args))} failed ({proc.returncode}):\n{proc.stderr}")
+    return proc
+
+
+def copy_deck(name: str, dest: Path) -> Path:
+    """A copy of decks/NAME to mutate in a test; returns the folder."""
+    target = dest / name
+    shutil.copytree(ROOT / "decks" / name, target)
+    return target
