@@ -44,7 +44,7 @@ class Seq(list):
         return PnpError(message, self.file, line, col, field, hint)
 
 
-class _Loader(yaml.SafeLoader):
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml parses, Python constructs
     pass
 
 

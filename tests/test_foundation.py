@@ -217,13 +217,13 @@ def test_duplex_none_prints_fronts_only(tmp_path):
 def test_missing_glyph_fails_naming_card_and_character(tmp_path):
     deck = copy_deck("vasa-regalis", tmp_path)
     y = deck / "deck.yaml"
-    y.write_text(y.read_text().replace("material: Cloth,", "material: Cloth 王,"))
+    y.write_text(y.read_text().replace("**GREEN WINS**", "**GREEN WINS** 王"))
     out = tmp_path / "x.pdf"
     proc = pnp("build", deck, "-o", out)
     assert proc.returncode == 2
     err = proc.stderr.strip()
     assert len(err.splitlines()) == 1 and "Traceback" not in err
-    assert "Cloth 王 1" in err and "U+738B" in err and "deck.yaml:" in err
+    assert "card 'Rule card 2'" in err and "U+738B" in err and "deck.yaml:" in err and "text" in err
     assert not out.exists()
 
 

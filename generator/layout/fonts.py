@@ -36,14 +36,13 @@ def _ttf(filename: str) -> TTFont:
 
 @lru_cache(maxsize=None)
 def family(name: str) -> dict:
-    """{style: reportlab font name} for a family, registered (with <b>/<i> mapping) on first use."""
+    """{style: reportlab font name} for a family. Names only: each style's file is parsed and
+    registered the first time font_name() asks for it, so a build pays only for the styles it uses."""
     cat = _catalogue()
     if name not in cat:
         raise PnpError(f"unknown font '{name}'", hint=suggest(name, cat) or known_list(cat))
     files = cat[name]
-    faces = {}
-    for style in STYLES:
-        faces[style] = _ttf(files.get(style) or files["regular"]).fontName
+    faces = {style: "pnp-" + str(files.get(style) or files["regular"]).rsplit(".", 1)[0] for style in STYLES}
     for (bold, italic), style in {(0, 0): "regular", (1, 0): "bold", (0, 1): "italic",
                                   (1, 1): "bolditalic"}.items():
         addMapping(faces["regular"], bold, italic, faces[style])
@@ -51,7 +50,15 @@ def family(name: str) -> dict:
 
 
 def font_name(fam: str, style: str = "regular") -> str:
-    return family(fam)[style]
+    """The registered reportlab name of a family's style, parsing the font file on first use."""
+    files = _catalogue()[fam] if fam in _catalogue() else family(fam)
+    return _ttf(str(files.get(style) or files["regular"])).fontName if family(fam) else ""
+
+
+def ensure(fam: str, styles) -> None:
+    """Register the styles a piece of markup will use (<b> and <i> look fonts up by name)."""
+    for style in styles:
+        font_name(fam, style)
 
 
 def face(font: str):

@@ -124,7 +124,7 @@ def _style(family: str, size: float, leading: float, align: str, colour: str, ki
 def paragraphs(markup: str, family: str, size: float, leading: float = 1.2, align: str = "left",
                colour: str = "#000000") -> list[Paragraph]:
     out = []
-    fonts.family(family)
+    fonts.ensure(family, styles_used(markup))
     for b in parse(markup):
         bw = size * (1.1 if len(b.bullet) <= 1 else 0.65 * len(b.bullet) + 0.6) if b.bullet else 0.0
         st = _style(family, size, leading, align, colour, b.kind, bw)

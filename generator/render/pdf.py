@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import io
 
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
+
+rl_config.useA85 = 0        # binary zlib streams: smaller files, no ASCII85 pass
 
 from ..output import write_atomic
 from .draw import colour, draw_cut_guide, draw_ops
