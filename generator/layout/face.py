@@ -126,7 +126,7 @@ class Context:
         if spec is None:
             return None
         name = fill(str(spec), self.values).strip()
-        if name.startswith("#") and len(name) == 7:
+        if name.startswith("#") and len(name) == 7 and all(c in "0123456789abcdefABCDEF" for c in name[1:]):
             return name
         if name in self.palette:
             return self.palette[name]
@@ -202,22 +202,39 @@ def _draw_region(face: Face, tpl: Template, region: Region, ctx: Context, bleed:
     elif t == "image":
         src = fill(str(region.get("src", "")), ctx.values).strip()
         if src:
-            face.ops.append(Image(x, y, w, h, _image_path(src, ctx)))
+            face.ops.append(Image(x, y, w, h, _image_path(src, ctx, region)))
 
 
-def _image_path(src: str, ctx: Context) -> str:
-    """Images are read only from inside the deck's folder or layouts/."""
+def _image_path(src: str, ctx: Context, region: Region | None = None) -> str:
+    """Images are read only from inside the deck's folder or layouts/, and must be a sane PNG or JPEG."""
     from .. import LAYOUTS
+    from ..images import SUFFIXES, BadImage, check_image
+    from ..paths import Refused, files_under, find_inside
+    names = names_in(str(region.get("src", ""))) if region is not None else []
+    field = names[0] if names else None
+
+    def fail(message, hint=None):
+        if field is None and region is not None and region.source:
+            # the name is written in the template itself: point there
+            file, _, line = region.source.rpartition(":")
+            return PnpError(f"{message} in region '{region.id}'", file, int(line) if line.isdigit() else None,
+                            field=f"region {region.id}.src", hint=hint)
+        return ctx.error(message, field=field, hint=hint)
+
     bases = [b for b in (ctx.deck_folder, LAYOUTS) if b is not None]
-    for base in bases:
-        p = (base / src).resolve()
-        if base.resolve() in p.parents and p.is_file():
-            return str(p)
-    for base in bases:
-        p = (base / src).resolve()
-        if base.resolve() not in p.parents:
-            raise ctx.error(f"image path '{src}' leaves the deck folder", field="src")
-    raise ctx.error(f"image '{src}' not found in the deck folder")
+    try:
+        path = find_inside(src, bases, "image")
+    except Refused as exc:
+        raise fail(str(exc))
+    if path is None:
+        known = files_under(ctx.deck_folder, SUFFIXES) if ctx.deck_folder is not None else []
+        raise fail(f"image '{src}' not found in the deck folder",
+                   hint=suggest(src, known) or (known_list(known) if known else None))
+    try:
+        check_image(path)
+    except BadImage as exc:
+        raise fail(f"image '{src}' {exc}")
+    return str(path)
 
 
 def _family(region: Region, ctx: Context) -> str:
@@ -290,9 +307,10 @@ def _text_box(face, tpl, region, ctx, x, y, w, h):
     if align not in text.ALIGN:
         raise ctx.error(f"unknown align '{align}' in region '{region.id}'", hint=known_list(text.ALIGN))
     colour = ctx.colour(region.get("colour", "black"), region) or "#000000"
-    fitted = text.fit(content, fam, w, h, size, min_size, leading, align, colour)
+    fonts.ensure(fam, text.styles_used(content))
+    fitted = text.fit(content, fam, w, h, size, min_size, leading, align)
     if fitted is None:
-        need = text.measure(text.paragraphs(content, fam, min_size, leading, align, colour), w)[0]
+        need = text.needed_height(content, fam, w, min_size, leading)
         raise ctx.error(f"text does not fit region '{region.id}' of template '{tpl.name}' even at {min_size:g}pt "
                         f"(needs {need / 72 * 25.4:.1f}mm of {h / 72 * 25.4:.1f}mm)", field=_field_of(region))
     if fitted.size < size:
@@ -304,5 +322,7 @@ def _text_box(face, tpl, region, ctx, x, y, w, h):
     elif valign == "bottom":
         top = y + fitted.height
     rotate = float(region.get("rotate", 0) or 0)
-    face.ops.append(Flow(x, top, w, h, tuple(fitted.paragraphs), rotate, x + w / 2, y + h / 2))
+    cx, cy = x + w / 2, y + h / 2
+    for p in fitted.wrapped.pieces:
+        face.ops.append(Text(x + p.x, top - p.y, p.text, p.font, p.size, colour, "left", rotate, cx, cy))
     face.texts.append((region.id, _field_of(region), text.plain(content)))

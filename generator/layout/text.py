@@ -2,7 +2,10 @@
 
 Markup: **bold**, *italic*, a blank line between paragraphs, a single newline for a line
 break, "- " or "• " for a bullet, "1. " for a numbered item, "# " / "## " for headings.
-Wrapping and drawing are reportlab's Paragraph; this module decides sizes and fit.
+
+Card text is wrapped here, greedily, with reportlab's (C-accelerated) string widths, into
+positioned lines of text: no Paragraph objects, so laying out a card costs microseconds.
+Rule pages (pages.py) flow the same parsed blocks through reportlab's Paragraph instead.
 """
 from __future__ import annotations
 
@@ -10,13 +13,13 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from . import fonts
 
-ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
+ALIGN = ("left", "center", "right", "justify")
+HEADING_SCALE = {"heading1": 1.3, "heading2": 1.15, "heading3": 1.0}
+_TOKEN = re.compile(r"<b>|</b>|<i>|</i>|<br/>|[^<]+")
 _BULLET = re.compile(r"^\s*([-•♣♠♥♦*])\s+(.*)$")
 _NUMBER = re.compile(r"^\s*(\d+[.)]|[a-z][.)])\s+(.*)$")
 _HEADING = re.compile(r"^(#{1,3})\s+(.*)$")
@@ -101,79 +104,175 @@ def styles_used(markup: str) -> tuple[str, ...]:
     return tuple(sorted(used))
 
 
-@lru_cache(maxsize=2048)
-def _style(family: str, size: float, leading: float, align: str, colour: str, kind: str,
-           bullet_width: float) -> ParagraphStyle:
-    base = fonts.font_name(family)
-    scale = {"heading1": 1.3, "heading2": 1.15, "heading3": 1.0}.get(kind, 1.0)
-    s = size * scale
-    st = ParagraphStyle(
-        name=f"{family}-{kind}-{size}", fontName=fonts.font_name(family, "bold") if kind.startswith("heading")
-        else base, fontSize=s, leading=s * leading, textColor=colour,
-        alignment=TA_LEFT if kind.startswith("heading") and align == "justify" else ALIGN[align],
-        spaceAfter=size * 0.35, spaceBefore=size * (0.5 if kind.startswith("heading") else 0))
-    if kind == "bullet":
-        st.leftIndent = bullet_width
-        st.bulletIndent = 0
-        st.bulletFontName = base
-        st.bulletFontSize = s
-        st.spaceAfter = size * 0.2
-    return st
+def _unescape(t: str) -> str:
+    return t.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
 
 
-def paragraphs(markup: str, family: str, size: float, leading: float = 1.2, align: str = "left",
-               colour: str = "#000000") -> list[Paragraph]:
+@lru_cache(maxsize=4096)
+def spans(xml: str) -> tuple[tuple[str, str], ...]:
+    """A block's text as (text, style) runs; "\n" marks a line break."""
+    bold = italic = 0
     out = []
-    fonts.ensure(family, styles_used(markup))
-    for b in parse(markup):
-        bw = size * (1.1 if len(b.bullet) <= 1 else 0.65 * len(b.bullet) + 0.6) if b.bullet else 0.0
-        st = _style(family, size, leading, align, colour, b.kind, bw)
-        out.append(Paragraph(b.text, st, bulletText=b.bullet or None))
+    for tok in _TOKEN.findall(xml):
+        if tok == "<b>":
+            bold += 1
+        elif tok == "</b>":
+            bold -= 1
+        elif tok == "<i>":
+            italic += 1
+        elif tok == "</i>":
+            italic -= 1
+        elif tok == "<br/>":
+            out.append(("\n", "regular"))
+        else:
+            style = ("bold" if bold else "") + ("italic" if italic else "")
+            out.append((_unescape(tok), {"": "regular", "bolditalic": "bolditalic"}.get(style, style)))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A run of text on one line: x from the column's left edge, y down from the column's top to the baseline."""
+    x: float
+    y: float
+    text: str
+    font: str
+    size: float
+
+
+@dataclass
+class Wrapped:
+    pieces: list
+    height: float
+    widest: float        # the widest unbreakable word (plus indent): more than the width cannot fit
+
+
+def _words(block_spans, family):
+    """(word, font, width, space width) in order, with None for a forced line break."""
+    out = []
+    for text, style in block_spans:
+        if text == "\n":
+            out.append(None)
+            continue
+        font = fonts.font_name(family, style)
+        parts = text.split(" ")
+        for i, word in enumerate(parts):
+            if i and out and out[-1] is not None:
+                out[-1] = (out[-1][0], out[-1][1], out[-1][2], True)     # a space follows the previous word
+            if word:
+                out.append((word, font, False, False))
     return out
 
 
-def measure(paras: list[Paragraph], width: float) -> tuple[float, float]:
-    """(height, widest unbreakable width) of paragraphs stacked in a column of `width`."""
-    height, widest = 0.0, 0.0
-    for i, p in enumerate(paras):
-        _, h = p.wrap(width, 1e6)
-        height += h + (p.style.spaceBefore if i else 0) + (p.style.spaceAfter if i < len(paras) - 1 else 0)
-        widest = max(widest, p.minWidth() + p.style.leftIndent)
-    return height, widest
+@lru_cache(maxsize=8192)
+def wrap(markup: str, family: str, width: float, size: float, leading: float = 1.2,
+         align: str = "left") -> Wrapped:
+    """Lay out markup in a column `width` wide at `size`: positioned pieces and the height used."""
+    pieces: list[Piece] = []
+    y = 0.0
+    widest = 0.0
+    blocks = parse(markup)
+    for bi, b in enumerate(blocks):
+        heading = b.kind.startswith("heading")
+        fs = size * HEADING_SCALE.get(b.kind, 1.0)
+        lead = fs * leading
+        if bi and heading:
+            y += size * 0.5
+        indent = 0.0
+        if b.bullet:
+            indent = size * (1.1 if len(b.bullet) <= 1 else 0.65 * len(b.bullet) + 0.6)
+        avail = width - indent
+        runs = spans(b.text)
+        if heading:
+            runs = tuple((t, "bold" if st == "regular" else "bolditalic" if st == "italic" else st) for t, st in runs)
+        words = _words(runs, family)
+        lines: list[list] = [[]]
+        breaks: list[bool] = []
+        cur = 0.0
+        space_before = False
+        for w in words:
+            if w is None:
+                lines.append([])
+                breaks.append(True)
+                cur = 0.0
+                continue
+            word, font, _, space_after = w
+            ww = stringWidth(word, font, fs)
+            widest = max(widest, ww + indent)
+            gap = stringWidth(" ", font, fs) if lines[-1] and space_before else 0.0
+            if lines[-1] and cur + gap + ww > avail + 0.01:
+                lines.append([])
+                breaks.append(False)
+                cur, gap = 0.0, 0.0
+            lines[-1].append((cur + gap, word, font, ww))
+            cur += gap + ww
+            space_before = space_after
+        breaks.append(True)
+        baseline0 = (lead - fs) / 2 + fs * 0.8
+        for li, line in enumerate(lines):
+            if not line:
+                if li < len(lines) - 1 or not pieces:
+                    y += lead if li < len(lines) - 1 else 0.0
+                continue
+            base = y + baseline0
+            if li == 0 and b.bullet:
+                pieces.append(Piece(0.0, base, b.bullet, fonts.font_name(family), fs))
+            line_w = line[-1][0] + line[-1][3]
+            shift, stretch = 0.0, 0.0
+            if align == "center":
+                shift = (avail - line_w) / 2
+            elif align == "right":
+                shift = avail - line_w
+            elif align == "justify" and not breaks[li] and len(line) > 1:
+                stretch = (avail - line_w) / (len(line) - 1)
+            # merge neighbouring words of one font into one piece (unless justified word by word)
+            run_x, run_text, run_font = None, [], None
+            for k, (x, word, font, _) in enumerate(line):
+                x = x + shift + k * stretch + indent
+                if run_font == font and not stretch:
+                    run_text.append(word)
+                    continue
+                if run_text:
+                    pieces.append(Piece(run_x, base, " ".join(run_text), run_font, fs))
+                run_x, run_text, run_font = x, [word], font
+            if run_text:
+                pieces.append(Piece(run_x, base, " ".join(run_text), run_font, fs))
+            y += lead
+        if bi < len(blocks) - 1:
+            y += size * (0.2 if b.bullet else 0.35)
+    return Wrapped(pieces, y, widest)
 
 
 @dataclass
 class Fitted:
-    paragraphs: list
+    wrapped: Wrapped
     size: float
     height: float
 
 
 def fit(markup: str, family: str, width: float, height: float, size: float, min_size: float,
-        leading: float = 1.2, align: str = "left", colour: str = "#000000") -> Fitted | None:
+        leading: float = 1.2, align: str = "left") -> Fitted | None:
     """The largest size from `size` down to `min_size` (0.25pt steps) at which the text fits, or None."""
-    def attempt(s):
-        paras = paragraphs(markup, family, s, leading, align, colour)
-        h, widest = measure(paras, width)
-        return paras, h, (h <= height + 0.01 and widest <= width + 0.01)
+    def good(s):
+        w = wrap(markup, family, width, s, leading, align)
+        return w if (w.height <= height + 0.01 and w.widest <= width + 0.01) else None
 
-    paras, h, ok = attempt(size)
-    if ok:
-        return Fitted(paras, size, h)
-    steps = int(round((size - min_size) / 0.25))
-    lo, hi, best = 1, steps, None
+    w = good(size)
+    if w:
+        return Fitted(w, size, w.height)
+    lo, hi, best = 1, int(round((size - min_size) / 0.25)), None
     while lo <= hi:                      # binary search the largest size that fits
         mid = (lo + hi) // 2
         s = size - 0.25 * mid
-        p, hh, good = attempt(s)
-        if good:
-            best, hi = (p, s, hh), mid - 1
+        w = good(s)
+        if w:
+            best, hi = (w, s), mid - 1
         else:
             lo = mid + 1
     if best is None:
         return None
-    p, s, hh = best
-    if p is not None:
-        # re-wrap at the chosen size so the paragraphs hold that layout for drawing
-        measure(p, width)
-    return Fitted(p, s, hh)
+    return Fitted(best[0], best[1], best[0].height)
+
+
+def needed_height(markup: str, family: str, width: float, size: float, leading: float = 1.2) -> float:
+    return wrap(markup, family, width, size, leading).height

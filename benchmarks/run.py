@@ -1,0 +1,138 @@
+"""pnp's benchmark: whole-process times and peak memory, as ratios to a plain-reportlab floor.
+
+One command (`make bench`, or `python benchmarks/run.py`) runs, in this order and in one process:
+- the floor (benchmarks/floor.py: fronts, mirrored backs, cut marks, one embedded TTF) for each card count;
+- `pnp build` for every seed game, against the floor for the same number of cards;
+- `pnp build` for synthetic decks of 55, 550 and 5500 cards (generated as YAML here), against the floor;
+- the Game Crafter export benchmark (benchmarks/export.py), when present.
+Each figure is the median of several runs as whole processes (min and max shown), with peak RSS.
+Targets (issue 11): seed games <= 2x the floor; 5500 cards <= 3x; peak memory at 5500 cards < 150 MiB.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+
+
+def run(cmd: list[str]) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MiB) of one whole process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise SystemExit(f"failed: {' '.join(cmd)}\n{proc.stderr.read().decode()}")
+    return wall, usage.ru_maxrss / 1024.0
+
+
+def measure(cmd: list[str], repeat: int) -> dict:
+    run(cmd)                                   # warm the file cache and .pyc files
+    walls, mems = [], []
+    for _ in range(repeat):
+        w, m = run(cmd)
+        walls.append(w)
+        mems.append(m)
+    return {"median": statistics.median(walls), "min": min(walls), "max": max(walls), "mem": max(mems)}
+
+
+def synthetic_deck(folder: Path, n: int) -> Path:
+    """A deck of n distinct poker cards (value, title, a line of text) with one shared back."""
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = ["game: {title: Synthetic %d, designer: pnp benchmark}" % n,
+             "palette: {c0: '#2f6b3b', c1: '#a8261f', c2: '#1d2f4f'}",
+             "backs: {plain: {template: basic-back}}",
+             "kinds:",
+             "  card:",
+             "    template: basic-card",
+             "    back: plain",
+             "    name: '{title}'",
+             "    fields: {title: text, value: int, text: markup, colour: colour}",
+             "cards:"]
+    for i in range(n):
+        lines.append(f"  - {{title: Card {i + 1}, value: {i % 10}, colour: c{i % 3}, "
+                     f"text: 'Play this card on your turn. **Draw {i % 4 + 1}** and pass.'}}")
+    (folder / "deck.yaml").write_text("\n".join(lines) + "\n")
+    return folder
+
+
+def card_count(game: str) -> int:
+    out = subprocess.run([PY, "-m", "generator", "list"], cwd=ROOT, capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        if line.split()[:1] == [game]:
+            return int(line.split(" cards")[0].split()[-1])
+    raise SystemExit(f"no card count for {game}")
+
+
+def fmt(r: dict) -> str:
+    return f"{r['median'] * 1000:7.0f} ms (min {r['min'] * 1000:5.0f}, max {r['max'] * 1000:5.0f})  {r['mem']:6.1f} MiB"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--quick", action="store_true", help="3 runs each and no 5500-card deck")
+    args = ap.parse_args()
+    repeat = 3 if args.quick else args.repeat
+    sizes = [55, 550] if args.quick else [55, 550, 5500]
+    tmp = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
+    print(f"pnp benchmark, {time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}; median of {repeat} whole-process runs")
+    floors: dict[int, dict] = {}
+
+    def floor(n: int) -> dict:
+        if n not in floors:
+            floors[n] = measure([PY, "benchmarks/floor.py", str(n), str(tmp / f"floor{n}.pdf")], repeat)
+        return floors[n]
+
+    rows, failures = [], []
+    games = sorted(p.name for p in (ROOT / "decks").iterdir() if (p / "deck.yaml").is_file())
+    for game in games:
+        n = card_count(game)
+        r = measure([PY, "-m", "generator", "build", game, "-o", str(tmp / f"{game}.pdf")], repeat)
+        f = floor(n)
+        ratio = r["median"] / f["median"]
+        rows.append((f"{game} ({n} cards)", r, f, ratio, 2.0))
+    for n in sizes:
+        deck = synthetic_deck(tmp / f"synthetic-{n}", n)
+        r = measure([PY, "-m", "generator", "build", str(deck), "-o", str(tmp / f"s{n}.pdf")], repeat)
+        rows.append((f"synthetic {n} cards", r, floor(n), r["median"] / floor(n)["median"], 3.0 if n == 5500 else None))
+    print(f"\n{'job':32} {'pnp build':40} {'floor (plain reportlab)':40} ratio")
+    for name, r, f, ratio, target in rows:
+        mark = ""
+        if target is not None:
+            ok = ratio <= target
+            mark = f"  {'ok' if ok else 'OVER'} (target <= {target:g}x)"
+            if not ok:
+                failures.append(name)
+        print(f"{name:32} {fmt(r):40} {fmt(f):40} {ratio:4.2f}x{mark}")
+    if 5500 in sizes:
+        mem = rows[-1][1]["mem"]
+        ok = mem < 150
+        print(f"\npeak memory, 5500 cards: {mem:.1f} MiB  {'ok' if ok else 'OVER'} (target < 150 MiB)")
+        if not ok:
+            failures.append("memory")
+        per_card = (rows[-1][1]["median"] - rows[-3][1]["median"]) / (5500 - 55) * 1000
+        floor_card = (floors[5500]["median"] - floors[55]["median"]) / (5500 - 55) * 1000
+        print(f"each further card: pnp {per_card:.2f} ms, floor {floor_card:.2f} ms")
+    export = ROOT / "benchmarks" / "export.py"
+    if export.is_file() and not args.quick:
+        print("\nGame Crafter export (benchmarks/export.py):", flush=True)
+        subprocess.run([PY, str(export)], cwd=ROOT, check=False)
+    if failures:
+        print("\ntargets missed: " + ", ".join(failures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
