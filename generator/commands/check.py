@@ -1,0 +1,28 @@
+"""pnp check GAME: the deck against its game's component list."""
+from __future__ import annotations
+
+import click
+
+
+@click.command("check")
+@click.argument("game")
+@click.option("--players", type=click.IntRange(1, 100), metavar="N",
+              help="Check for a game of N players (and that no part it needs is left out).")
+@click.option("--without", "without", multiple=True, metavar="PART",
+              help="Leave out an optional part, as `pnp build --without PART` would. Repeat for more.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="The report as text, or as JSON for tools.")
+def command(game, players, without, fmt):
+    """Check GAME's cards against its component list (decks/GAME/components.yaml).
+
+    Exit status: 0 complete, 1 incomplete, 2 bad input.
+    """
+    from .. import pipeline
+    from ..check import check_deck, report_json, report_text
+    from ..errors import IncompleteDeck
+    deck = pipeline.load(game, without)
+    result = check_deck(deck, players)
+    click.echo(report_json(result) if fmt == "json" else report_text(result))
+    if not result.ok:
+        raise IncompleteDeck(f"pnp: {deck.id} is incomplete: {result.faults} "
+                             f"fault{'s' if result.faults != 1 else ''}")
