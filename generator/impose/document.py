@@ -102,24 +102,6 @@ def document(deck: Deck, laid_out: list, sheet: SheetLayout, duplex: str = "long
 
 
 def rule_pages(deck: Deck, sheet: SheetLayout) -> list[Page]:
-    """A deck's `rules:` section as flowing pages (see docs/deck-format.md)."""
-    from .rules import rule_text
-    text, settings = rule_text(deck)
-    if not text:
-        return []
-    from ..errors import PnpError
-    from ..layout import fonts
-    from ..layout.text import styles_used
-    family = settings.get("font", "serif")
-    try:
-        missing = fonts.missing_glyphs(text, family, styles_used(text))
-    except PnpError as exc:
-        raise PnpError(exc.message, deck.file, field="rules.font", hint=exc.hint)
-    if missing:
-        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-        raise PnpError(f"rule pages: font '{family}' has no glyph for {chars}", deck.file, field="rules")
-    pages = flow(text, sheet.width, sheet.height, family=settings.get("font", "serif"),
-                 size=settings.get("size", 9.5), footer=f"{deck.game.title} — rules",
-                 columns=settings.get("columns", 1))
-    return [Page("text", sheet.width, sheet.height, ops=ops, label=f"Rules page {i + 1}")
-            for i, ops in enumerate(pages)]
+    """A deck's `rules:` section as flowing pages (see docs/deck-format.md and impose/rules.py)."""
+    from .rules import rule_pages as pages_of
+    return pages_of(deck, sheet)

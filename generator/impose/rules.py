@@ -1,5 +1,14 @@
-"""A deck's rule pages: `rules: {file: rules.md, font: serif, size: 9.5pt, columns: 2}` or `rules: {text: ...}`."""
+"""A deck's rule pages, printed after the card sheets so the sheets keep their duplex order.
+
+    rules: {file: rules.md, font: serif, size: 9.5pt, columns: 2, accent: navy}
+    rules: {text: "...", columns: 1}
+
+`file` is read from inside the deck folder; `accent` is a "#rrggbb" or a palette name, used for the title
+and the headings. The text is the card markup: "# " and "## " headings, "- " bullets, **bold**, *italic*.
+"""
 from __future__ import annotations
+
+import re
 
 from ..deck.model import Deck
 from ..errors import PnpError
@@ -7,6 +16,8 @@ from ..units import UnitError, length
 from ..yamlfile import Map
 
 MAX_RULES = 200_000
+KEYS = ("file", "text", "font", "size", "columns", "accent")
+HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 def rule_text(deck: Deck) -> tuple[str, dict]:
@@ -15,20 +26,28 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
         return "", {}
     if not isinstance(r, Map):
         raise PnpError("expected rules: {file: rules.md} or {text: ...}", deck.file, field="rules")
-    allowed = ("file", "text", "font", "size", "columns")
     for k in r:
-        if k not in allowed:
-            raise r.error(k, f"unknown key '{k}' in rules", field=f"rules.{k}", hint="file, text, font, size, columns")
+        if k not in KEYS:
+            raise r.error(k, f"unknown key '{k}' in rules", field=f"rules.{k}", hint=", ".join(KEYS))
     settings: dict = {"font": str(r.get("font", "serif"))}
     if "size" in r:
         try:
             settings["size"] = length(r["size"])
         except UnitError as exc:
             raise r.error("size", str(exc), field="rules.size")
+        if not 5 <= settings["size"] <= 24:
+            raise r.error("size", f"rule text size must be from 5pt to 24pt, found {r['size']}", field="rules.size")
     cols = r.get("columns", 1)
-    if cols not in (1, 2, 3):
+    if isinstance(cols, bool) or cols not in (1, 2, 3):
         raise r.error("columns", f"expected 1, 2 or 3, found {cols!r}", field="rules.columns")
     settings["columns"] = cols
+    if "accent" in r:
+        name = str(r["accent"])
+        colour = name if HEX.match(name) else deck.palette.get(name)
+        if colour is None:
+            raise r.error("accent", f"unknown colour '{name}' for rules.accent", field="rules.accent",
+                          hint="a '#rrggbb' or a name from the palette")
+        settings["accent"] = colour
     if "text" in r:
         return str(r["text"]), settings
     name = str(r.get("file", ""))
@@ -41,3 +60,29 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
     if len(data) > MAX_RULES:
         raise r.error("file", f"rules file is {len(data)} characters; the limit is {MAX_RULES}", field="rules.file")
     return data, settings
+
+
+def rule_pages(deck: Deck, sheet) -> list:
+    """The deck's `rules:` section as flowing pages, headed by the game's title; [] if it has none."""
+    from ..layout import fonts
+    from ..layout.pages import flow
+    from ..layout.text import styles_used
+    from .sheets import Page
+    text, settings = rule_text(deck)
+    if not text:
+        return []
+    family = settings.get("font", "serif")
+    g = deck.game
+    title, subtitle = g.title, "Rules" + (f" · version {g.version}" if g.version else "")
+    try:
+        missing = fonts.missing_glyphs(text + title + subtitle + "·", family, styles_used(text) + ("italic",))
+    except PnpError as exc:
+        raise PnpError(exc.message, deck.file, field="rules.font", hint=exc.hint)
+    if missing:
+        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+        raise PnpError(f"rule pages: font '{family}' has no glyph for {chars}", deck.file, field="rules")
+    pages = flow(text, sheet.width, sheet.height, family=family, size=settings.get("size", 9.5),
+                 footer=f"{g.title} — rules", columns=settings.get("columns", 1),
+                 accent=settings.get("accent", "#1a1a1a"), title=title, subtitle=subtitle)
+    return [Page("text", sheet.width, sheet.height, ops=ops, label=f"Rules page {i + 1}")
+            for i, ops in enumerate(pages)]

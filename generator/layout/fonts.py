@@ -51,8 +51,20 @@ def family(name: str) -> dict:
 
 def font_name(fam: str, style: str = "regular") -> str:
     """The registered reportlab name of a family's style, parsing the font file on first use."""
-    files = _catalogue()[fam] if fam in _catalogue() else family(fam)
-    return _ttf(str(files.get(style) or files["regular"])).fontName if family(fam) else ""
+    faces = family(fam)
+    files = _catalogue()[fam]
+    name = faces[style]
+    if name not in _registered:
+        _ttf(str(files.get(style) or files["regular"]))
+        _registered.add(name)
+        # reportlab's registerFont maps every style of a new font to itself: restore the family
+        for (bold, italic), st in {(0, 0): "regular", (1, 0): "bold", (0, 1): "italic",
+                                   (1, 1): "bolditalic"}.items():
+            addMapping(faces["regular"], bold, italic, faces[st])
+    return name
+
+
+_registered: set = set()
 
 
 def ensure(fam: str, styles) -> None:
