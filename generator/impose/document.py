@@ -75,7 +75,7 @@ def contents(deck: Deck) -> str:
             counts[c.kind] = counts.get(c.kind, 0) + c.copies
         total = sum(counts.values())
         lines.append(f"**{part.title}**: {total} items — " + ", ".join(
-            f"{n} {deck.kinds[k].title.lower()}" for k, n in counts.items()))
+            f"{n} × {deck.kinds[k].title.lower()}" for k, n in counts.items()))
         lines.append("")
     if deck.inferred:
         lines += ["## Inferred", "Some facts are not stated in the published rules; this edition chose them. "
