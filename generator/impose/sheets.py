@@ -6,6 +6,7 @@ fronts: mirrored left-right for long-edge flipping, top-bottom for short-edge fl
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -66,15 +67,39 @@ def get_sheet(name: str) -> SheetLayout:
     path = LAYOUTS / "sheets" / f"{name}.yaml"
     if "/" in name or not path.is_file():
         raise PnpError(f"unknown paper '{name}'", hint=suggest(name, known_sheets()) or known_list(known_sheets()))
-    m = load(path, f"layouts/sheets/{name}.yaml")
-    try:
-        paper, margins, marks = m["paper"], m.get("margins", Map()), m.get("cut_marks", Map())
-        return SheetLayout(name, length(paper["width"]), length(paper["height"]),
-                           *(length(margins.get(k, "5mm")) for k in ("left", "right", "top", "bottom")),
-                           length(marks.get("length", "5mm")), length(marks.get("gap", "1mm")),
-                           length(marks.get("width", "0.5pt")), str(marks.get("colour", "#000000")))
-    except (KeyError, TypeError, UnitError) as exc:
-        raise PnpError(f"bad sheet layout: {exc}", f"layouts/sheets/{name}.yaml")
+    file = f"layouts/sheets/{name}.yaml"
+    m = load(path, file)
+
+    def section(key, required=False) -> Map:
+        v = m.get(key) if isinstance(m, Map) else None
+        if v is None and not required:
+            return Map()
+        if not isinstance(v, Map):
+            where = m if isinstance(m, Map) else Map()
+            where.file = file
+            raise where.error(key, f"expected a mapping for '{key}'", field=key)
+        return v
+
+    def size(sec: Map, key, default, field) -> float:
+        try:
+            value = length(sec[key]) if key in sec else length(default)
+        except UnitError as exc:
+            raise sec.error(key, str(exc), field=field)
+        if not 0 <= value <= 5000:
+            raise sec.error(key, f"expected a length from 0 to 1750mm, found {sec[key]!r}", field=field)
+        return value
+
+    paper, margins, marks = section("paper", True), section("margins"), section("cut_marks")
+    for k in ("width", "height"):
+        if k not in paper:
+            raise m.error("paper", f"paper needs a {k}", field=f"paper.{k}")
+    colour = str(marks.get("colour", "#000000"))
+    if not re.match(r"^#[0-9a-fA-F]{6}$", colour):
+        raise marks.error("colour", f"expected a colour '#rrggbb', found {colour!r}", field="cut_marks.colour")
+    return SheetLayout(name, size(paper, "width", None, "paper.width"), size(paper, "height", None, "paper.height"),
+                       *(size(margins, k, "5mm", f"margins.{k}") for k in ("left", "right", "top", "bottom")),
+                       size(marks, "length", "5mm", "cut_marks.length"), size(marks, "gap", "1mm", "cut_marks.gap"),
+                       size(marks, "width", "0.5pt", "cut_marks.width"), colour)
 
 
 @dataclass(frozen=True)
@@ -123,16 +148,24 @@ def back_position(sheet: SheetLayout, x: float, y: float, w: float, h: float, du
 
 
 def cut_marks(sheet: SheetLayout, boxes: list[tuple[float, float, float, float]], bleed: float,
-              shift: tuple[float, float] = (0.0, 0.0)) -> list[tuple[float, float, float, float]]:
-    """Short lines in the margins, in line with every card edge, never over a card or its bleed."""
+              shift: tuple[float, float] = (0.0, 0.0), pad: float = 0.0) -> list[tuple[float, float, float, float]]:
+    """Short lines in the margins, in line with every card edge, never over a card or its bleed.
+
+    `pad` > 0 is for round items: they are cut out along their own round guides, so the straight
+    cuts only separate them, through the middle of the gutter: the lines sit `pad` outside each box
+    (half the gutter, so neighbours share one line instead of two lines a gutter apart).
+    """
     if not boxes:
         return []
+    if pad > 0:
+        boxes = [(x - pad, y - pad, w + 2 * pad, h + 2 * pad) for x, y, w, h in boxes]
+        bleed = max(0.0, bleed - pad)
     left = min(b[0] for b in boxes) - bleed
     right = max(b[0] + b[2] for b in boxes) + bleed
     bottom = min(b[1] for b in boxes) - bleed
     top = max(b[1] + b[3] for b in boxes) + bleed
-    xs = sorted({round(v, 4) for b in boxes for v in (b[0], b[0] + b[2])})
-    ys = sorted({round(v, 4) for b in boxes for v in (b[1], b[1] + b[3])})
+    xs = _distinct(v for b in boxes for v in (b[0], b[0] + b[2]))
+    ys = _distinct(v for b in boxes for v in (b[1], b[1] + b[3]))
     g, L = sheet.mark_gap, sheet.mark_length
     sx, sy = shift
     page_top, page_right = sheet.height + sy, sheet.width + sx
@@ -154,6 +187,15 @@ def cut_marks(sheet: SheetLayout, boxes: list[tuple[float, float, float, float]]
         a = right + g
         marks.append((a, y, span(a, page_right, 1), y))
     return [m for m in marks if abs(m[0] - m[2]) + abs(m[1] - m[3]) > 0.5]
+
+
+def _distinct(values, tolerance: float = 0.01) -> list[float]:
+    """Sorted values with near-equal ones (shared edges computed two ways) merged."""
+    out: list[float] = []
+    for v in sorted(values):
+        if not out or v - out[-1] > tolerance:
+            out.append(round(v, 4))
+    return out
 
 
 def _same_stock(a, b) -> bool:
@@ -180,7 +222,9 @@ def impose(laid_out: list, sheet: SheetLayout, duplex: str = "long", offset=(0.0
     for group in groups:
         face = group[0][0].front
         gutter = max(face.gutter, 2 * bleed)
-        g = grid(sheet, face.width, face.height, gutter, bleed)
+        # round items are cut apart through the middle of the gutter, so half a gutter stays free around them
+        pad = gutter / 2 if face.shape == "circle" else 0.0
+        g = grid(sheet, face.width, face.height, gutter, max(bleed, pad))
         for start in range(0, len(group), g.per_sheet):
             sheet_no += 1
             chunk = group[start:start + g.per_sheet]
@@ -198,12 +242,12 @@ def impose(laid_out: list, sheet: SheetLayout, duplex: str = "long", offset=(0.0
                     bboxes.append((bx, by, g.w, g.h))
                     if item.back is not None:
                         back.placements.append(Placement(item.back, bx, by, item.card, copy, slot))
-            front.marks = cut_marks(sheet, fboxes, bleed)
+            front.marks = cut_marks(sheet, fboxes, bleed, pad=pad)
             names = ", ".join(_summary(chunk))
             front.label = f"Sheet {sheet_no} fronts: {names}"
             pages.append(front)
             if duplex != "none":
-                back.marks = cut_marks(sheet, bboxes, bleed, offset)
+                back.marks = cut_marks(sheet, bboxes, bleed, offset, pad)
                 back.label = f"Sheet {sheet_no} backs"
                 pages.append(back)
     return pages
