@@ -41,6 +41,11 @@ def instructions(deck: Deck, cards: list[Page], duplex: str, offset, bleed: floa
     lines += [f"{4 if duplex != 'none' else 2}. Cut along the lines that join the cut marks in the margins."
               + (f" Each card has {mm(bleed):.1f} mm of bleed: cut on the marks, not on the colour edge."
                  if bleed else "")]
+    if any(pl.face.shape == "circle" for p in cards for pl in p.placements):
+        lines[-1] += (" Round pieces: first cut the sheet apart along those lines, then cut each piece out "
+                      "along its thin grey circle.")
+    if deck.game.instructions:
+        lines += ["", deck.game.instructions.strip()]
     if rule_pages:
         lines += [f"{5 if duplex != 'none' else 3}. The rules are on pages {_range(last + 1, last + rule_pages)}: "
                   "print them single- or double-sided."]
@@ -59,9 +64,21 @@ def instructions(deck: Deck, cards: list[Page], duplex: str, offset, bleed: floa
         for p in pages:
             n = first + cards.index(p)
             pg = _range(n, n + step - 1)
-            lines.append(f"- Sheet {p.sheet} (page{'s' if step > 1 else ''} {pg}): " + p.label.split(": ", 1)[1])
+            lines.append(f"- Sheet {p.sheet} (page{'s' if step > 1 else ''} {pg}): " + _sheet_contents(deck, p))
         lines.append("")
     return "\n".join(lines)
+
+
+def _sheet_contents(deck: Deck, page: Page) -> str:
+    """'9 × material card' ... for one sheet, in print order."""
+    out: list[list] = []
+    for pl in page.placements:
+        kind = pl.card.kind
+        if out and out[-1][0] == kind:
+            out[-1][1] += 1
+        else:
+            out.append([kind, 1])
+    return ", ".join(f"{n} × {deck.kinds[k].title.lower()}" for k, n in out)
 
 
 def contents(deck: Deck) -> str:
@@ -79,7 +96,7 @@ def contents(deck: Deck) -> str:
         lines.append("")
     if deck.inferred:
         lines += ["## Inferred", "Some facts are not stated in the published rules; this edition chose them. "
-                  f"{len(deck.inferred)} such facts are marked in the deck file and listed by `pnp proof`.", ""]
+                  f"{len(deck.inferred)} such facts are marked in the deck file and listed by pnp proof.", ""]
     if deck.game.source:
         lines += ["## Source", deck.game.source]
     return "\n".join(lines)
