@@ -1,0 +1,44 @@
+"""pnp proof GAME: the proofreading report, its checks and a contact sheet."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+
+@click.command("proof")
+@click.argument("game")
+@click.option("--since", "since_ref", metavar="REF",
+              help="Also list only the cards whose text changed since REF: a git revision (HEAD~1, a tag) "
+                   "or an earlier proof (its proof.json or folder). Written to changes.html and changes.md.")
+@click.option("-o", "--output", type=click.Path(file_okay=False),
+              help="Folder for the proof [default: output/GAME/proof].")
+@click.option("-q", "--quiet", is_flag=True, help="Print only errors and the summary line.")
+def command(game, since_ref, output, quiet):
+    """Write GAME's proof: every card's text in print order (proof.html, proof.md, proof.json), every
+    inferred fact and correction, and contact.png with every face and back. Checks spelling (an English
+    dictionary and the deck's words.txt), repeated words, unbalanced ** and *, text that does not fit
+    or has no glyph (errors), and text shrunk to fit (warnings). Exit status 1 when there are errors."""
+    from .. import pipeline
+    from ..proof import proof_deck
+    deck = pipeline.load(game)
+    out = Path(output) if output else Path("output") / deck.id / "proof"
+    result = proof_deck(deck, out, since_ref)
+    for issue in result.issues:
+        if quiet and issue.level != "error":
+            continue
+        click.echo(issue.line(), err=issue.level == "error")
+    if result.since is not None:
+        s = result.since
+        c = s.counts()
+        click.echo(f"since {s.label}: {c['changed']} changed, {c['added']} added, {c['removed']} removed")
+        for ch in s.changes:
+            what = f" ({'; '.join(ch.what)})" if ch.what else ""
+            click.echo(f"  {ch.status:8} {ch.name}{what}")
+    c = result.counts()
+    click.echo(f"wrote {out}/: {', '.join(result.files)}: {len(deck.cards)} cards, "
+               f"{result.contact.get('tiles', 0)} faces; {c['error']} error{'s' if c['error'] != 1 else ''}, "
+               f"{c['warning']} warning{'s' if c['warning'] != 1 else ''}")
+    if not result.ok:
+        sys.exit(1)         # errors found: status 1 (a deck that does not load is a PnpError: status 2)

@@ -1,0 +1,147 @@
+"""Spelling: an English dictionary (pyspellchecker) plus the game's own word list (decks/GAME/words.txt).
+
+words.txt holds one accepted word a line (names like Oxenstierna, terms like PnP), matched without
+regard to case; '#' starts a comment. A line of one word written twice ("had had") accepts that
+repetition for the repeated-word check.
+
+Words in other scripts (kana, Greek, Cyrillic) are not spelled. The dictionary is American English;
+a British spelling is accepted when its American form is a word (colour/color, favour/favor,
+centre/center, organise/organize, travelled/traveled), and an accented one when its letters
+without accents are (naïve, café).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+WORDS_FILE = "words.txt"
+# A word: letters, with apostrophes inside (King's, don't). Digits, hyphens and symbols split words.
+WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+ROMAN = re.compile(r"^(?=[MDCLXVI])M{0,3}(C[MD]|D?C{0,3})(X[CL]|L?X{0,3})(I[XV]|V?I{0,3})$")
+BRITISH = ((r"our", "or"), (r"is(e|es|ed|ing|ation|ations|er|ers)$", r"iz\1"), (r"ys(e|es|ed|ing)$", r"yz\1"),
+           (r"tre(s?)$", r"ter\1"), (r"ll(ed|ing|er|ers)$", r"l\1"), (r"ogue(s?)$", r"og\1"),
+           (r"ence(s?)$", r"ense\1"), (r"grey", "gray"), (r"ae", "e"))
+
+
+@lru_cache(maxsize=1)
+def _english():
+    from spellchecker import SpellChecker
+    return SpellChecker(language="en", distance=2)
+
+
+@dataclass
+class WordList:
+    """The game's accepted words, with the line each came from."""
+    file: str = ""
+    words: dict = field(default_factory=dict)       # lower-case word -> line
+    repeats: set = field(default_factory=set)       # lower-case words whose repetition is accepted
+
+    @classmethod
+    def read(cls, folder: Path, display: str = "") -> "WordList":
+        path = Path(folder) / WORDS_FILE
+        wl = cls(display or str(path))
+        if not path.is_file():
+            return wl
+        for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            parts = line.split()
+            if len(parts) == 2 and parts[0].lower() == parts[1].lower():
+                wl.repeats.add(parts[0].lower())
+                continue
+            for word in parts:
+                wl.words.setdefault(_norm(word), n)
+        return wl
+
+
+@lru_cache(maxsize=4096)
+def latin(word: str) -> bool:
+    """Only words in Latin script are spelled against the English dictionary (not kana, Greek, ...)."""
+    import unicodedata
+    return all(ch in "'’" or unicodedata.name(ch, "").startswith("LATIN") for ch in word)
+
+
+def _unaccented(word: str) -> str:
+    import unicodedata
+    return "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
+
+
+def _norm(word: str) -> str:
+    return word.replace("’", "'").lower()
+
+
+def words(text: str):
+    """(word, start offset) for every word of a text."""
+    for m in WORD.finditer(text):
+        yield m.group(0), m.start()
+
+
+class Speller:
+    def __init__(self, wordlist: WordList | None = None):
+        self.wordlist = wordlist or WordList()
+        self.english = _english()
+        self.used: set = set()       # words.txt entries that accepted something
+
+    def known(self, word: str) -> bool:
+        w = _norm(word)
+        if len(w) <= 1 or (word.isupper() and ROMAN.match(word)) or not latin(word):
+            return True
+        for candidate in (w, w[:-2] if w.endswith("'s") else None, w[:-1] if w.endswith("s'") else None):
+            if not candidate:
+                continue
+            if candidate in self.wordlist.words:
+                self.used.add(candidate)
+                return True
+            if self._english(candidate):
+                return True
+        return False
+
+    def _english(self, w: str) -> bool:
+        d = self.english.word_frequency.dictionary
+        if w in d:
+            return True
+        bare = _unaccented(w)
+        if bare != w and bare in d:        # naïve, café, rôle
+            return True
+        for pattern, repl in BRITISH:
+            us = re.sub(pattern, repl, w)
+            if us != w and us in d:
+                return True
+        return False
+
+    def unknown(self, text: str) -> list[str]:
+        """Unknown words of a text, in order, each once."""
+        out: list[str] = []
+        for word, _ in words(text):
+            if word not in out and not self.known(word):
+                out.append(word)
+        return out
+
+    def suggest(self, word: str) -> str | None:
+        w = _norm(word)
+        if len(w) > 20:
+            return None
+        best = self.english.correction(w)
+        if not best or best == w:
+            return None
+        if word.isupper():
+            return best.upper()
+        if word[:1].isupper():
+            return best[:1].upper() + best[1:]
+        return best
+
+
+REPEAT = re.compile(r"\b([^\W\d_]+)[ \t\u00a0]+\1\b", re.I)
+
+
+def repeated(text: str, accepted=frozenset()) -> list[tuple[str, int]]:
+    """Words written twice in a row ("the the"): (the pair as written, offset)."""
+    out = []
+    for m in REPEAT.finditer(text):
+        if m.group(1).lower() in accepted:
+            continue
+        out.append((m.group(0), m.start()))
+    return out
