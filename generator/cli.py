@@ -43,28 +43,68 @@ def main():
     """pnp: print-and-play cards from YAML decks."""
 
 
-def run():
+def run(args=None) -> None:
     """Entry point: user mistakes are one line on stderr and exit status 2, never a traceback."""
+    sys.exit(invoke(args))
+
+
+def invoke(args=None) -> int:
+    """Run pnp with `args` (default: the command line); return the exit status.
+
+    0: done. 1: the component check found the deck incomplete. 2: a mistake in the input, named
+    on one line. 70: a bug in pnp (one line; PNP_DEBUG=1 shows the traceback). 130: interrupted."""
+    import os
+
     from .errors import IncompleteDeck, PnpError
     try:
-        main.main(standalone_mode=False)
+        code = main.main(args=args, prog_name="pnp", standalone_mode=False)
+        return code if isinstance(code, int) else 0
     except PnpError as exc:
         click.echo(f"pnp: error: {exc}", err=True)
-        sys.exit(2)
+        return 2
     except IncompleteDeck as exc:
         click.echo(exc.report, err=True)
-        sys.exit(1)
+        return 1
     except click.exceptions.Abort:
         click.echo("pnp: aborted", err=True)
-        sys.exit(130)
+        return 130
+    except click.UsageError as exc:        # a wrong option or argument: one line, and where to look
+        import re
+
+        from .errors import suggest
+        ctx = exc.ctx
+        message = " ".join(exc.format_message().split())
+        unknown = re.match(r"No such command '(.*)'", message)
+        hint = suggest(unknown.group(1), COMMANDS) if unknown else None
+        see = f" ({hint})" if hint else f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+        click.echo(f"pnp: error: {message}{see}", err=True)
+        return 2
     except click.ClickException as exc:
-        exc.show()
-        sys.exit(2)
+        click.echo(f"pnp: error: {' '.join(exc.format_message().split())}", err=True)
+        return 2
     except click.exceptions.Exit as exc:
-        sys.exit(exc.exit_code)
+        return exc.exit_code
     except KeyboardInterrupt:
         click.echo("pnp: interrupted; no output was changed", err=True)
-        sys.exit(130)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except OSError as exc:
+        if os.environ.get("PNP_DEBUG"):
+            raise
+        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+        click.echo(f"pnp: error: {where}{exc.strerror or exc}", err=True)
+        return 2
+    except MemoryError:
+        click.echo("pnp: error: out of memory", err=True)
+        return 2
+    except Exception as exc:            # a bug: say so on one line, never a traceback
+        if os.environ.get("PNP_DEBUG"):
+            raise
+        text = " ".join(str(exc).split())[:200]
+        click.echo(f"pnp: internal error: {type(exc).__name__}: {text} "
+                   "(this is a bug in pnp; run with PNP_DEBUG=1 to see where)", err=True)
+        return 70
 
 
 if __name__ == "__main__":

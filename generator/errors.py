@@ -44,10 +44,40 @@ class IncompleteDeck(Exception):
 
 
 def suggest(word: str, known) -> str | None:
-    """'did you mean ...' for an unknown name close to a known one."""
-    close = difflib.get_close_matches(str(word), [str(k) for k in known], n=1, cutoff=0.6)
+    """'did you mean ...' for an unknown name close to a known one (case, '-' and '_' aside)."""
+    known = [str(k) for k in known]
+    word = str(word)
+    norm = {k.lower().replace("-", "_"): k for k in known}
+    same = norm.get(word.lower().replace("-", "_"))
+    if same is not None and same != word:
+        return f"did you mean '{same}'?"
+    close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+    if not close:
+        lowered = difflib.get_close_matches(word.lower(), list(norm), n=1, cutoff=0.6)
+        close = [norm[lowered[0]]] if lowered else []
     return f"did you mean '{close[0]}'?" if close else None
 
 
-def known_list(known) -> str:
-    return "known: " + ", ".join(sorted(str(k) for k in known))
+def known_list(known, limit: int = 25) -> str:
+    names = sorted(str(k) for k in known)
+    if not names:
+        return "none are defined"
+    more = f" and {len(names) - limit} more" if len(names) > limit else ""
+    return "known: " + ", ".join(names[:limit]) + more
+
+
+def found(value) -> str:
+    """What a user wrote, described for 'expected X, found Y'."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (quote it if you mean the word)"
+    if isinstance(value, (int, float)):
+        text = repr(value)
+        return f"the number {text if len(text) <= 30 else text[:27] + '...'}"
+    text = str(value)
+    return f"'{text if len(text) <= 40 else text[:37] + '...'}'"

@@ -2,18 +2,28 @@
 
 Mappings load as Map (a dict) and sequences as Seq (a list); both know the line and
 column of each key or item, so a later stage can point a user at the exact place.
-No tags construct objects: this is yaml.SafeLoader with position-keeping containers.
+No tags construct objects: this is yaml.SafeLoader with position-keeping containers, and
+a tag it does not know (such as !!python/object) is an error naming its line.
+
+Limits keep a typo (or a hostile file) from exhausting the machine: the file's size, how
+deeply it nests, and how many values its aliases expand to ("billion laughs").
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
 
 from .errors import PnpError
 
 MAX_BYTES = 2_000_000
 MAX_DEPTH = 40
+MAX_VALUES = 1_000_000      # values after expanding every alias
+MAX_ALIASES = 100_000       # alias uses (*name) in one file
 
 
 class Map(dict):
@@ -22,7 +32,11 @@ class Map(dict):
     column: int = 0
 
     def where(self, key=None) -> tuple[int, int]:
-        return self._pos.get(key, (self.line, self.column)) if key is not None else (self.line, self.column)
+        pos = getattr(self, "_pos", {})
+        try:
+            return pos.get(key, (self.line, self.column)) if key is not None else (self.line, self.column)
+        except TypeError:           # an unhashable key asked about
+            return (self.line, self.column)
 
     def error(self, key, message: str, field: str | None = None, hint: str | None = None) -> PnpError:
         line, col = self.where(key)
@@ -35,8 +49,9 @@ class Seq(list):
     column: int = 0
 
     def where(self, index=None) -> tuple[int, int]:
-        if index is not None and 0 <= index < len(self._pos):
-            return self._pos[index]
+        pos = getattr(self, "_pos", [])
+        if index is not None and 0 <= index < len(pos):
+            return pos[index]
         return (self.line, self.column)
 
     def error(self, index, message: str, field: str | None = None, hint: str | None = None) -> PnpError:
@@ -44,8 +59,43 @@ class Seq(list):
         return PnpError(message, self.file, line, col, field, hint)
 
 
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml parses, Python constructs
-    pass
+try:                                    # libyaml parses (fast) ...
+    from yaml.cyaml import CParser as _Parser
+except ImportError:                     # pragma: no cover - PyYAML built without libyaml
+    class _Parser(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser):
+        def __init__(self, stream):
+            yaml.reader.Reader.__init__(self, stream)
+            yaml.scanner.Scanner.__init__(self)
+            yaml.parser.Parser.__init__(self)
+
+
+class _Loader(Composer, _Parser, SafeConstructor, Resolver):
+    """... but Python composes the nodes: libyaml's own composer recurses in C and crashes the
+    process on a file nested a few thousand levels deep, where Python's stops with RecursionError."""
+
+    def __init__(self, stream):
+        _Parser.__init__(self, stream)
+        Composer.__init__(self)
+        SafeConstructor.__init__(self)
+        Resolver.__init__(self)
+
+    def construct_object(self, node, deep=False):
+        """As SafeLoader's, but a value that cannot be built (a 5000-digit number, a bad date)
+        is an error at its own line rather than an exception from deep inside PyYAML."""
+        try:
+            return super().construct_object(node, deep)
+        except (PnpError, yaml.YAMLError):
+            raise
+        except (ValueError, TypeError, OverflowError, ArithmeticError) as exc:
+            text = str(exc).split(";")[0].strip()
+            if "4300" in text or "digits" in text:
+                text = "the number is too long"
+            raise _at(node, f"cannot read this value: {text}", self.pnp_file)
+
+
+def _at(node, message: str, file: str, hint: str | None = None) -> PnpError:
+    mark = node.start_mark
+    return PnpError(message, file, mark.line + 1, mark.column + 1, hint=hint)
 
 
 def _mark(obj, node, file):
@@ -56,20 +106,25 @@ def _mark(obj, node, file):
 
 
 def _construct_map(loader, node):
+    own = sum(1 for k, _ in node.value if k.tag != "tag:yaml.org,2002:merge")
     loader.flatten_mapping(node)
+    merged = len(node.value) - own          # pairs brought in by `<<: *anchor` come first
     m = _mark(Map(), node, loader.pnp_file)
     m._pos = {}
     yield m
-    for key_node, value_node in node.value:
+    written = set()
+    for i, (key_node, value_node) in enumerate(node.value):
         key = loader.construct_object(key_node, deep=True)
         try:
             hash(key)
         except TypeError:
-            raise PnpError("a mapping key must be a plain value", loader.pnp_file,
-                           key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-        if key in m._pos:
-            raise PnpError(f"duplicate key '{key}'", loader.pnp_file,
-                           key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            raise _at(key_node, "a mapping key must be a plain value, not a list or mapping", loader.pnp_file)
+        if i >= merged:
+            # a key written here may override a merged one, but not another key written here
+            if key in written:
+                raise _at(key_node, f"duplicate key '{key}'", loader.pnp_file,
+                          hint=f"it was first given on line {m._pos[key][0]}")
+            written.add(key)
         m[key] = loader.construct_object(value_node, deep=True)
         m._pos[key] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
 
@@ -83,23 +138,84 @@ def _construct_seq(loader, node):
         s._pos.append((child.start_mark.line + 1, child.start_mark.column + 1))
 
 
+def _unknown_tag(loader, node):
+    raise _at(node, f"YAML tag '{node.tag.replace('tag:yaml.org,2002:', '!!')}' is not allowed: "
+                    "pnp reads plain YAML (text, numbers, lists and mappings) and builds no objects",
+              loader.pnp_file)
+
+
+_BAD_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+
+
+def _construct_str(loader, node):
+    value = loader.construct_scalar(node)
+    bad = _BAD_CHARS.search(value)
+    if bad:
+        raise _at(node, f"text holds U+{ord(bad.group()):04X}, a control character that cannot be printed",
+                  loader.pnp_file,
+                  hint="remove it, or write the character itself")
+    return value
+
+
 _Loader.add_constructor("tag:yaml.org,2002:map", _construct_map)
 _Loader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
+_Loader.add_constructor("tag:yaml.org,2002:str", _construct_str)
+for _tag in ("binary", "set", "omap", "pairs"):          # safe, but nothing a deck needs
+    _Loader.add_constructor(f"tag:yaml.org,2002:{_tag}", _unknown_tag)
+_Loader.add_constructor(None, _unknown_tag)
 
 
-def _depth(node, limit=MAX_DEPTH, seen=None) -> int:
-    stack = [(node, 1)]
-    deepest = 0
+def _measure(root, file: str) -> None:
+    """Refuse a node graph that nests too deeply, refers to itself, or expands too far.
+
+    Aliases make the graph a DAG (or, in YAML, even a cycle): sizes are computed once a node,
+    so a billion-laughs file is measured in time linear in its text, then refused."""
+    size: dict[int, int] = {}
+    depth: dict[int, int] = {}
+    on_path: set[int] = set()
+    aliases = 0
+    stack = [(root, False, 1)]
     while stack:
-        n, d = stack.pop()
-        deepest = max(deepest, d)
-        if d > limit:
-            return d
-        if isinstance(n, yaml.MappingNode):
-            stack.extend((v, d + 1) for _, v in n.value)
-        elif isinstance(n, yaml.SequenceNode):
-            stack.extend((v, d + 1) for v in n.value)
-    return deepest
+        node, done, level = stack.pop()
+        key = id(node)
+        children = _children(node)
+        if done:
+            on_path.discard(key)
+            size[key] = 1 + sum(size[id(c)] for c in children)
+            depth[key] = 1 + max((depth[id(c)] for c in children), default=0)
+            if size[key] > MAX_VALUES:
+                raise _at(node, f"this value expands to more than {MAX_VALUES} values through aliases (*name)",
+                          file, hint="use fewer nested aliases")
+            continue
+        if key in size:
+            aliases += 1
+            if aliases > MAX_ALIASES:
+                raise _at(node, f"more than {MAX_ALIASES} aliases (*name) in one file", file)
+            if level + depth[key] - 1 > MAX_DEPTH:
+                raise _at(node, f"nested more than {MAX_DEPTH} levels deep (through an alias)", file)
+            continue
+        if key in on_path:
+            raise _at(node, "an alias (*name) refers to the value that contains it", file)
+        if level > MAX_DEPTH:
+            raise _at(node, f"nested more than {MAX_DEPTH} levels deep", file)
+        on_path.add(key)
+        stack.append((node, True, level))
+        for child in children:
+            if id(child) in on_path:
+                raise _at(child, "an alias (*name) refers to the value that contains it", file)
+            stack.append((child, False, level + 1))
+
+
+def _children(node) -> list:
+    if isinstance(node, yaml.MappingNode):
+        return [n for pair in node.value for n in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _line_of(text: str, index: int) -> int:
+    return text.count("\n", 0, max(0, index)) + 1
 
 
 def load(path, display: str | None = None):
@@ -107,6 +223,8 @@ def load(path, display: str | None = None):
     path = Path(path)
     name = display or str(path)
     try:
+        if path.is_file() and path.stat().st_size > MAX_BYTES:
+            raise PnpError(f"file is {path.stat().st_size} bytes; the limit is {MAX_BYTES}", name)
         raw = path.read_bytes()
     except OSError as exc:
         raise PnpError(f"cannot read file: {exc.strerror or exc}", name)
@@ -115,26 +233,52 @@ def load(path, display: str | None = None):
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise PnpError(f"not UTF-8 text (byte {exc.start})", name)
-    loader = _Loader(text)
-    loader.pnp_file = name
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise PnpError(f"not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x})", name, line,
+                       hint="save the file as UTF-8")
+    return loads(text, name)
+
+
+def loads(text: str, name: str = "<text>"):
+    """Load YAML text (see load)."""
+    loader = None
     try:
+        loader = _Loader(text)
+        loader.pnp_file = name
         node = loader.get_single_node()
         if node is None:
             raise PnpError("file is empty", name, 1)
-        if _depth(node) > MAX_DEPTH:
-            raise PnpError(f"nested more than {MAX_DEPTH} levels deep", name,
-                           node.start_mark.line + 1)
+        _measure(node, name)
         return loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         col = mark.column + 1 if mark else None
         problem = exc.problem or exc.context or "invalid YAML"
-        raise PnpError(f"YAML syntax error: {problem}", name, line, col)
+        if exc.context and exc.problem:
+            problem = f"{exc.context}, {problem}" if problem.startswith("but ") else f"{problem} ({exc.context})"
+        hint = None
+        if mark is not None:
+            lines = text.split("\n")
+            here = lines[mark.line] if 0 <= mark.line < len(lines) else ""
+            if "\t" in here[: mark.column + 1] or "\\t" in problem:
+                hint = "indent with spaces, not tabs"
+        raise PnpError(f"YAML syntax error: {problem}", name, line, col, hint=hint)
+    except yaml.reader.ReaderError as exc:
+        raise PnpError(f"character U+{exc.character:04X} is not allowed in YAML" if isinstance(exc.character, int)
+                       else "a character that is not allowed in YAML", name, _line_of(text, exc.position))
     except yaml.YAMLError as exc:
         raise PnpError(f"YAML error: {exc}".splitlines()[0], name)
+    except UnicodeError as exc:
+        raise PnpError(f"text that is not valid Unicode: {exc.reason}", name)
     except RecursionError:
-        raise PnpError("YAML nested too deeply", name)
+        mark = None
+        try:
+            mark = loader.peek_event().start_mark if loader is not None else None
+        except Exception:               # the parser may be past use: the file is still named
+            pass
+        raise PnpError(f"nested more than {MAX_DEPTH} levels deep", name, mark.line + 1 if mark else None,
+                       mark.column + 1 if mark else None)
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()

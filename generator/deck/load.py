@@ -1,11 +1,12 @@
 """Validate a deck folder's deck.yaml into a Deck (model.py), with errors that point at the line."""
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
 from .. import DECKS
-from ..errors import PnpError, known_list, suggest
+from ..errors import PnpError, found, known_list, suggest
 from ..fields import fill, names_in, slug
 from ..yamlfile import Map, Seq, load
 from .model import BackRef, Card, Deck, FieldSpec, Game, Inferred, Kind, Part, Source
@@ -19,6 +20,9 @@ CARD_KEYS = ("kind", "name", "part", "copies", "template", "back", "inferred", "
 TOP_KEYS = ("game", "palette", "defaults", "parts", "kinds", "backs", "cards", "components",
             "rules", "inferred", "proof", "corrections")
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+MAX_NUMBER = 1e12
+_FIELD_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_\-]*$")
+BASIC_COLOURS = ("black", "white", "none", "transparent")
 
 
 def known_games() -> list[str]:
@@ -55,13 +59,14 @@ def _need_map(value, parent, key, what) -> Map:
 
 
 def _kind(value) -> str:
-    if isinstance(value, Map):
-        return "a mapping"
-    if isinstance(value, Seq):
-        return "a list"
-    if value is None:
-        return "nothing"
-    return f"{type(value).__name__} {value!r}"[:60]
+    return found(value)
+
+
+def _name(value, parent, key, field, what) -> str:
+    """A reference by name (a kind, part, back): plain text or a number, never a list or mapping."""
+    if isinstance(value, (Map, Seq, bool)) or value is None or isinstance(value, float):
+        raise parent.error(key, f"expected {what}, found {found(value)}", field=field)
+    return str(value)
 
 
 def _text(value, parent, key, field, required=True, limit=MAX_TEXT) -> str:
@@ -112,6 +117,53 @@ class _Loader:
         self.folder = path.parent
         self.file = _display(path)
         self.inferred: list[Inferred] = []
+        self._palette: dict = {}
+        self.templates: dict = {}        # template name -> (file, line, column, field) where first named
+
+    # -- templates: a plain name (never a path), remembered where it is written. Whether the
+    # template exists is checked when cards are laid out (pnp check needs no templates), and
+    # the error then points here (layout.templates.note_deck).
+    def template_ref(self, value, parent, key, field) -> str:
+        from ..layout.templates import name_problem
+        name = _text(value, parent, key, field)
+        problem = name_problem(name)
+        if problem:
+            raise parent.error(key, problem, field=field)
+        line, col = parent.where(key)
+        self.templates.setdefault(name, (parent.file or self.file, line, col, field))
+        return name
+
+    def colour_value(self, value: str, m, key, field):
+        """A colour field: '#rrggbb', black/white/none, a palette name, or a palette prefix ('red' for red-ink)."""
+        v = value.strip()
+        if v.startswith("#"):
+            if not COLOUR.match(v):
+                raise m.error(key, f"expected a colour '#rrggbb' (six hex digits), found {value!r}", field=field)
+            return
+        pal = self._palette
+        if not pal or v in pal or v.lower() in BASIC_COLOURS or any(p.startswith(v + "-") for p in pal):
+            return
+        known = sorted(set(pal) | {p.split("-")[0] for p in pal})
+        raise m.error(key, f"unknown colour '{v}': not '#rrggbb', black, white, none or a palette name",
+                      field=field, hint=suggest(v, known) or known_list(known))
+
+    def image_value(self, value: str, m, key, field):
+        """An image field: a PNG or JPEG inside the deck folder (or layouts/), of a sane size."""
+        from .. import LAYOUTS
+        from ..images import SUFFIXES, BadImage, check_image
+        from ..paths import Refused, files_under, find_inside
+        try:
+            path = find_inside(value, [self.folder, LAYOUTS], "image")
+        except Refused as exc:
+            raise m.error(key, str(exc), field=field)
+        if path is None:
+            known = files_under(self.folder, SUFFIXES)
+            raise m.error(key, f"image '{value}' not found in the deck folder", field=field,
+                          hint=suggest(value, known) or (known_list(known) if known else None))
+        try:
+            check_image(path)
+        except BadImage as exc:
+            raise m.error(key, f"image '{value}' {exc}", field=field)
 
     def src(self, m, key=None) -> Source:
         line, col = m.where(key) if hasattr(m, "where") else (0, 0)
@@ -138,18 +190,29 @@ class _Loader:
             if required not in root:
                 raise PnpError(f"missing '{required}' section", self.file, 1, field=required)
         game = self.game(_need_map(root["game"], root, "game", "game facts"))
-        palette = self.palette(root.get("palette"), root)
+        palette = self._palette = self.palette(root.get("palette"), root)
         defaults = root.get("defaults") or Map()
         if not isinstance(defaults, Map):
-            raise root.error("defaults", "expected a mapping", field="defaults")
+            raise root.error("defaults", f"expected a mapping of back, template and part, found {found(defaults)}",
+                             field="defaults")
         _unknown_keys(defaults, ("back", "template", "part"), "defaults")
         parts = self.parts(root.get("parts"), root)
+        if "part" in defaults:
+            dpart = _name(defaults["part"], defaults, "part", "defaults.part", "a part id")
+            if dpart not in parts:
+                raise defaults.error("part", f"unknown part '{dpart}'", field="defaults.part",
+                                     hint=suggest(dpart, parts) or known_list(parts))
+            defaults["part"] = dpart
+        if "template" in defaults:
+            defaults["template"] = self.template_ref(defaults["template"], defaults, "template", "defaults.template")
         backs = self.backs(root.get("backs"), root)
         default_back = self.back_ref(defaults.get("back"), defaults, "back", backs, "defaults.back") \
             if "back" in defaults else None
         kinds = self.kinds(_need_map(root["kinds"], root, "kinds", "card kinds"), backs, default_back,
                            defaults.get("template"))
         cards = self.cards(root["cards"], root, kinds, parts, backs, defaults.get("part"))
+        from ..layout.templates import note_deck
+        note_deck(self.folder, self.file, palette, self.templates)
         for entry in self.inferred_list(root.get("inferred"), root):
             self.inferred.append(entry)
         rules = root.get("rules")
@@ -227,10 +290,11 @@ class _Loader:
             if "inferred" in value:
                 note = _text(value["inferred"], value, "inferred", f"{field}.inferred")
                 self.inferred.append(Inferred(field, "", note, self.src(value, "inferred")))
-            template = _text(value.get("template"), value, "template", f"{field}.template")
+            template = self.template_ref(value.get("template"), value, "template", f"{field}.template")
             fields = value.get("fields") or Map()
             if not isinstance(fields, Map):
-                raise value.error("fields", "expected a mapping of field values", field=f"{field}.fields")
+                raise value.error("fields", f"expected a mapping of field values, found {found(fields)}",
+                                  field=f"{field}.fields")
             vals = []
             for k, v in fields.items():
                 v = self.unwrap(v, fields, k, f"{field} field {k}")
@@ -266,15 +330,31 @@ class _Loader:
         if ftype not in FIELD_TYPES:
             raise value.error("type", f"unknown field type '{ftype}'", field=f"{field}.type",
                               hint=suggest(ftype, FIELD_TYPES) or known_list(FIELD_TYPES))
-        choices = value.get("choices") or ()
-        if choices and not isinstance(choices, Seq):
-            raise value.error("choices", "expected a list of allowed values", field=f"{field}.choices")
+        if not _FIELD_NAME.match(str(name)):
+            raise parent.error(name, f"field name '{name}' cannot be written as {{{name}}} in a template",
+                               field=field, hint="use letters, digits, '_' and '-', starting with a letter")
+        choices = value.get("choices")
+        if choices is None:
+            choices = ()
+        if not isinstance(choices, (Seq, tuple)):
+            raise value.error("choices", f"expected a list of allowed values, found {found(choices)}",
+                              field=f"{field}.choices")
+        for i, c in enumerate(choices):
+            if isinstance(c, (Map, Seq)) or c is None:
+                raise choices.error(i, f"expected a plain value, found {found(c)}", field=f"{field}.choices[{i}]")
         for bound in ("min", "max"):
             b = value.get(bound)
-            if b is not None and (isinstance(b, bool) or not isinstance(b, (int, float))):
-                raise value.error(bound, f"expected a number, found {b!r}", field=f"{field}.{bound}")
-        return FieldSpec(str(name), ftype, bool(value.get("required", False)), tuple(choices),
-                         value.get("min"), value.get("max"), value.get("default"))
+            if b is not None and (isinstance(b, bool) or not isinstance(b, (int, float)) or b != b):
+                raise value.error(bound, f"expected a number, found {found(b)}", field=f"{field}.{bound}")
+        if value.get("min") is not None and value.get("max") is not None and value["min"] > value["max"]:
+            raise value.error("max", f"max {value['max']} is less than min {value['min']}", field=f"{field}.max")
+        required = value.get("required", False)
+        if not isinstance(required, bool):
+            raise value.error("required", f"expected true or false, found {found(required)}",
+                              field=f"{field}.required")
+        spec = FieldSpec(str(name), ftype, required, tuple(choices), value.get("min"), value.get("max"), None)
+        default = self.field_value(spec, value.get("default"), value, "default", f"{field}.default")
+        return FieldSpec(str(name), ftype, required, tuple(choices), value.get("min"), value.get("max"), default)
 
     def kinds(self, m: Map, backs, default_back, default_template) -> dict:
         out = {}
@@ -282,8 +362,10 @@ class _Loader:
             field = f"kinds.{kid}"
             value = _need_map(value, m, kid, "kind settings")
             _unknown_keys(value, ("title", "template", "back", "fields", "name"), f"kind {kid}")
-            template = value.get("template", default_template)
-            template = _text(template, value, "template", f"{field}.template")
+            if "template" in value:
+                template = self.template_ref(value["template"], value, "template", f"{field}.template")
+            else:
+                template = _text(default_template, value, "template", f"{field}.template")
             back = self.back_ref(value["back"], value, "back", backs, f"{field}.back") if "back" in value \
                 else default_back
             fields = {}
@@ -296,29 +378,43 @@ class _Loader:
                     raise fm.error(fname, f"'{fname}' is a card setting and cannot be a field name",
                                    field=f"{field}.fields.{fname}")
                 fields[str(fname)] = self.field_spec(fname, spec, fm, f"{field}.fields.{fname}")
+            pattern = _text(value.get("name", "{kind}"), value, "name", f"{field}.name")
+            for n in names_in(pattern):
+                if n not in fields and n != "kind":
+                    raise value.error("name", f"the name pattern uses {{{n}}}, which is not a field of kind '{kid}'",
+                                      field=f"{field}.name",
+                                      hint=suggest(n, list(fields) + ["kind"]) or known_list(list(fields) + ["kind"]))
             out[str(kid)] = Kind(str(kid), _text(value.get("title", kid), value, "title", f"{field}.title"),
-                                 template, back, fields,
-                                 _text(value.get("name", "{kind}"), value, "name", f"{field}.name"))
+                                 template, back, fields, pattern)
         return out
 
     def field_value(self, spec: FieldSpec, value, m: Map, key, field):
         if value is None:
             return None
         if isinstance(value, (Map, Seq)):
-            raise m.error(key, f"expected a {spec.type} value, found {_kind(value)}", field=field)
+            raise m.error(key, f"expected a {spec.type} value, found {found(value)}", field=field)
         if spec.type in ("int", "number"):
             ok = isinstance(value, int) if spec.type == "int" else isinstance(value, (int, float))
             if isinstance(value, bool) or not ok:
                 raise m.error(key, f"expected {'a whole number' if spec.type == 'int' else 'a number'}, "
-                              f"found {value!r}", field=field)
+                              f"found {found(value)}", field=field)
+            if isinstance(value, float) and not math.isfinite(value) or abs(value) > MAX_NUMBER:
+                raise m.error(key, f"expected a number between -{MAX_NUMBER:g} and {MAX_NUMBER:g}, "
+                              f"found {found(value)}", field=field)
             if spec.min is not None and value < spec.min or spec.max is not None and value > spec.max:
-                raise m.error(key, f"expected a number from {spec.min} to {spec.max}, found {value}", field=field)
+                span = (f"from {spec.min} to {spec.max}" if spec.min is not None and spec.max is not None
+                        else f"of at least {spec.min}" if spec.min is not None else f"of at most {spec.max}")
+                raise m.error(key, f"expected a number {span}, found {value}", field=field)
         else:
             if isinstance(value, bool):
                 raise m.error(key, f"expected text, found {value!r} (quote it if you mean the word)", field=field)
             value = str(value)
             if len(value) > MAX_TEXT:
                 raise m.error(key, f"text is {len(value)} characters; the limit is {MAX_TEXT}", field=field)
+            if spec.type == "colour" and not spec.choices:
+                self.colour_value(value, m, key, field)
+            if spec.type == "image" and value.strip():
+                self.image_value(value.strip(), m, key, field)
         if spec.choices and value not in spec.choices:
             raise m.error(key, f"expected one of {', '.join(map(str, spec.choices))}, found {value!r}", field=field,
                           hint=suggest(value, spec.choices))
@@ -336,6 +432,8 @@ class _Loader:
             kid = m.get("kind")
             if kid is None and len(kinds) == 1:
                 kid = next(iter(kinds))
+            elif kid is not None:
+                kid = _name(kid, m, "kind", f"{where}.kind", "a kind name")
             if kid not in kinds:
                 raise m.error("kind" if "kind" in m else None,
                               f"unknown kind '{kid}'" if kid is not None else "missing kind",
@@ -346,7 +444,7 @@ class _Loader:
                     raise m.error(key, f"unknown field '{key}' for kind '{kid}'", field=f"{where}.{key}",
                                   hint=suggest(key, list(kind.fields) + list(CARD_KEYS))
                                   or known_list(list(kind.fields) + list(CARD_KEYS)))
-            part = m.get("part", first_part)
+            part = _name(m["part"], m, "part", f"{where}.part", "a part id") if "part" in m else first_part
             if part not in parts:
                 raise m.error("part", f"unknown part '{part}'", field=f"{where}.part",
                               hint=suggest(part, parts) or known_list(parts))
@@ -374,7 +472,8 @@ class _Loader:
             if "inferred" in m:
                 note = _text(m["inferred"], m, "inferred", f"{where}.inferred")
                 self.inferred.append(Inferred(f"card '{name}'", "", note, self.src(m, "inferred")))
-            template = _text(m.get("template", kind.template), m, "template", f"{where}.template")
+            template = self.template_ref(m["template"], m, "template", f"{where}.template") if "template" in m \
+                else kind.template
             back = self.back_ref(m["back"], m, "back", backs, f"{where}.back") if "back" in m else kind.back
             new_sheet = m.get("new_sheet", False)
             if not isinstance(new_sheet, bool):

@@ -2,15 +2,20 @@
 
 A template gives the card size, its safe inset, and regions drawn in order. Boxes are
 [x, y, width, height] from the top-left corner of the trim box, in explicit units or % of the card.
+Every value is checked when the template is loaded, so a mistake is reported at its line in the
+template file, not later while a card is drawn.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from .. import LAYOUTS
-from ..errors import PnpError, known_list, suggest
+from ..errors import PnpError, found, known_list, suggest
+from ..fields import names_in
 from ..units import UnitError, length
 from ..yamlfile import Map, Seq, load
 
@@ -24,12 +29,32 @@ REGION_TYPES = {
 }
 COMMON = ("id", "type", "box", "when")
 TEMPLATE_KEYS = ("extends", "size", "safe", "radius", "shape", "gutter", "regions", "description", "bleed_colour")
+COLOUR_KEYS = ("fill", "stroke", "colour")
+BASIC_COLOURS = ("black", "white", "none", "transparent")
+ALIGN = {"text": ("left", "center", "right"), "textbox": ("left", "center", "right", "justify")}
+VALIGN = ("top", "middle", "bottom")
+FITS = ("contain",)
+SHAPES = ("rect", "circle")
+STYLES = ("regular", "bold", "italic", "bolditalic")
+MAX_EDGE = 2000.0            # points: about 700 mm, larger than any sheet
+MAX_FONT = 400.0             # points
+MAX_REGIONS = 500
+MAX_TEXT = 5000
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.\-]*$")
 
 
 @lru_cache(maxsize=1)
 def sizes() -> dict:
     m = load(LAYOUTS / "sizes.yaml", "layouts/sizes.yaml")
-    return {k: (length(v["width"]), length(v["height"])) for k, v in m.items()}
+    if not isinstance(m, Map):
+        raise PnpError("expected a mapping of size names to {width, height}", "layouts/sizes.yaml", 1)
+    out = {}
+    for k, v in m.items():
+        if not isinstance(v, Map) or "width" not in v or "height" not in v:
+            raise m.error(k, f"expected {{width, height}}, found {found(v)}", field=str(k))
+        out[str(k)] = (_len(v, "width", field=f"{k}.width", low=1.0), _len(v, "height", field=f"{k}.height", low=1.0))
+    return out
 
 
 @dataclass(frozen=True)
@@ -39,10 +64,23 @@ class Region:
     box: tuple            # (x, y_from_top, w, h) in points
     props: tuple          # ((key, value), ...) as written (strings may hold {fields})
     when: str = ""
-    source: str = ""
+    source: str = ""      # "file:line" of the region
+    places: tuple = ()    # ((key, line, column), ...): where each key was written
 
     def get(self, key, default=None):
         return dict(self.props).get(key, default)
+
+    def at(self, key=None) -> tuple[str, int | None, int | None]:
+        """(file, line, column) where `key` of this region was written."""
+        file, _, line = self.source.rpartition(":")
+        for k, ln, col in self.places:
+            if k == key:
+                return file, ln, col
+        return file, int(line) if line.isdigit() else None, None
+
+    def error(self, key, message: str, hint: str | None = None) -> PnpError:
+        file, line, col = self.at(key)
+        return PnpError(message, file, line, col, f"region {self.id}" + (f".{key}" if key else ""), hint)
 
 
 @dataclass(frozen=True)
@@ -61,7 +99,6 @@ class Template:
     @property
     def fields_used(self) -> tuple:
         """Every {field} any region names: two faces with equal values for these draw the same."""
-        from ..fields import names_in
         names = set()
         for r in self.regions:
             names.update(names_in(r.when))
@@ -87,21 +124,71 @@ def known_templates(deck_folder: Path | None) -> list[str]:
     return sorted(names)
 
 
+def name_problem(name) -> str | None:
+    """Why `name` cannot be a template name (it must be a plain name, never a path), or None."""
+    if not isinstance(name, str) or not name.strip():
+        return f"expected a template name, found {found(name)}"
+    if "/" in name or "\\" in name or name.startswith((".", "~")) or ".." in name:
+        return f"template '{name}' is a path; a template is named without folder or '.yaml'"
+    if not _NAME.match(name):
+        return f"template name '{name}' may hold only letters, digits, '-', '_' and '.'"
+    return None
+
+
 def _find(name: str, deck_folder: Path | None) -> Path | None:
-    if not name or "/" in name or "\\" in name or name.startswith("."):
+    if name_problem(name):
         return None
     for d in _search_dirs(deck_folder):
         p = d / f"{name}.yaml"
         if p.is_file():
+            real, root = p.resolve(), d.resolve()
+            if root not in real.parents:
+                raise PnpError(f"template file '{p}' is a symbolic link leading outside {d.name}/ (to {real})")
             return p
     return None
 
 
-def _len(m: Map, key, of=None, field=None):
+def template_problem(name, deck_folder: Path | None) -> tuple[str, str | None] | None:
+    """(message, hint) when no template of this name can be found; None when one can."""
+    why = name_problem(name)
+    if why:
+        return why, None
+    if _find(name, deck_folder) is None:
+        known = known_templates(deck_folder)
+        return f"unknown template '{name}'", suggest(name, known) or known_list(known)
+    return None
+
+
+# What the loaded decks say about the templates they use, by deck folder: the deck file, its palette,
+# and where each template name is written. A template error found while laying out cards can then
+# point at the line that names the template, and colours written in a template are checked against
+# the palette of the deck that uses it.
+_DECKS: dict = {}
+
+
+def note_deck(folder: Path | None, file: str, palette: dict, refs: dict) -> None:
+    """Remember a loaded deck's palette and where it names each template ({name: (file, line, col, field)})."""
+    if folder is not None:
+        _DECKS[folder] = (file, dict(palette), dict(refs))
+
+
+def _named_at(name, deck_folder) -> tuple:
+    note = _DECKS.get(deck_folder)
+    where = note[2].get(name) if note else None
+    return tuple(where) if where else (None, None, None, None)
+
+
+def _len(m: Map, key, of=None, field=None, low: float | None = 0.0, high: float = MAX_EDGE):
+    value = m[key]
     try:
-        return length(m[key], of)
+        points = length(value, of)
     except UnitError as exc:
         raise m.error(key, str(exc), field=field or key)
+    if not math.isfinite(points) or (low is not None and points < low) or points > high:
+        lo = "" if low is None else f"from {low:g}pt "
+        raise m.error(key, f"expected a length {lo}up to {high:g}pt ({high / 72 * 25.4:.0f}mm), found {value!r}",
+                      field=field or key)
+    return points
 
 
 def _display(p: Path) -> str:
@@ -111,17 +198,20 @@ def _display(p: Path) -> str:
         return str(p)
 
 
-def _raw(name: str, deck_folder: Path | None, chain=()) -> tuple[Map, str]:
+def _raw(name: str, deck_folder: Path | None) -> tuple[Map, str]:
+    try:
+        problem = template_problem(name, deck_folder)
+    except PnpError as exc:             # a symbolic link out of templates/
+        raise PnpError(exc.message, *_named_at(name, deck_folder), hint=exc.hint)
+    if problem:
+        raise PnpError(problem[0], *_named_at(name, deck_folder), hint=problem[1])
     path = _find(name, deck_folder)
-    if path is None:
-        known = known_templates(deck_folder)
-        raise PnpError(f"unknown template '{name}'", hint=suggest(name, known) or known_list(known))
     m = load(path, _display(path))
     if not isinstance(m, Map):
-        raise PnpError("a template must be a mapping", _display(path), 1)
+        raise PnpError(f"a template must be a mapping with size and regions; found {found(m)}", _display(path), 1)
     for key in m:
         if key not in TEMPLATE_KEYS:
-            raise m.error(key, f"unknown key '{key}' in template", field=key,
+            raise m.error(key, f"unknown key '{key}' in template", field=str(key),
                           hint=suggest(key, TEMPLATE_KEYS) or known_list(TEMPLATE_KEYS))
     return m, _display(path)
 
@@ -129,12 +219,20 @@ def _raw(name: str, deck_folder: Path | None, chain=()) -> tuple[Map, str]:
 @lru_cache(maxsize=None)
 def get_template(name: str, deck_folder: Path | None = None, _chain: tuple = ()) -> Template:
     """Load a template, following `extends` (the child's keys win; its regions come after the parent's)."""
-    if name in _chain:
-        raise PnpError(f"template '{name}' extends itself through {' -> '.join(_chain)}")
     m, file = _raw(name, deck_folder)
     parent = None
     if "extends" in m:
-        parent = get_template(str(m["extends"]), deck_folder, _chain + (name,))
+        base = m["extends"]
+        try:
+            problem = template_problem(base, deck_folder)
+        except PnpError as exc:         # a symbolic link out of templates/
+            problem = (exc.message, exc.hint)
+        if problem:
+            raise m.error("extends", problem[0], field="extends", hint=problem[1])
+        if base == name or base in _chain:
+            loop = " -> ".join(_chain + (name, base))
+            raise m.error("extends", f"template '{name}' extends itself ({loop})", field="extends")
+        parent = get_template(base, deck_folder, _chain + (name,))
     if "size" in m:
         size = m["size"]
         if isinstance(size, str):
@@ -144,63 +242,211 @@ def get_template(name: str, deck_folder: Path | None = None, _chain: tuple = ())
             width, height = sizes()[size]
             size_name = size
         elif isinstance(size, Map):
-            width, height = _len(size, "width", field="size.width"), _len(size, "height", field="size.height")
+            for k in size:
+                if k not in ("width", "height"):
+                    raise size.error(k, f"unknown key '{k}' in size", field=f"size.{k}",
+                                     hint=suggest(k, ("width", "height")) or "expected width and height")
+            for k in ("width", "height"):
+                if k not in size:
+                    raise m.error("size", f"size needs a {k}", field=f"size.{k}")
+            width = _len(size, "width", field="size.width", low=1.0)
+            height = _len(size, "height", field="size.height", low=1.0)
             size_name = ""
         else:
-            raise m.error("size", "expected a size name (poker, bridge, ...) or {width, height}", field="size")
+            raise m.error("size", f"expected a size name ({', '.join(sizes())}) or {{width, height}}, "
+                          f"found {found(size)}", field="size")
     elif parent:
         width, height, size_name = parent.width, parent.height, parent.size_name
     else:
-        raise PnpError("template has no size", file, 1, field="size")
-    if width <= 0 or height <= 0 or width > 2000 or height > 2000:
+        raise PnpError("template has no size", file, 1, field="size",
+                       hint=f"add size: {next(iter(sizes()), 'poker')} or size: {{width: 25mm, height: 25mm}}")
+    if width <= 0 or height <= 0 or width > MAX_EDGE or height > MAX_EDGE:
         raise m.error("size", "card size must be positive and under 700mm", field="size")
-    safe = _len(m, "safe") if "safe" in m else (parent.safe if parent else length("3mm"))
-    radius = _len(m, "radius") if "radius" in m else (parent.radius if parent else 0.0)
-    gutter = _len(m, "gutter") if "gutter" in m else (parent.gutter if parent else 0.0)
+    short = min(width, height)
+    safe = _len(m, "safe", high=short / 2) if "safe" in m else (parent.safe if parent else length("3mm"))
+    radius = _len(m, "radius", high=short / 2) if "radius" in m else (parent.radius if parent else 0.0)
+    gutter = _len(m, "gutter", high=200.0) if "gutter" in m else (parent.gutter if parent else 0.0)
     shape = m.get("shape", parent.shape if parent else "rect")
-    if shape not in ("rect", "circle"):
-        raise m.error("shape", f"expected rect or circle, found {shape!r}", field="shape")
+    if shape not in SHAPES:
+        raise m.error("shape", f"expected rect or circle, found {found(shape)}", field="shape",
+                      hint=suggest(shape, SHAPES))
+    for key in ("description",):
+        if key in m and isinstance(m[key], (Map, Seq)):
+            raise m.error(key, f"expected text, found {found(m[key])}", field=key)
+    if "bleed_colour" in m:
+        _colour(m, "bleed_colour", "bleed_colour")
     regions = list(parent.regions) if parent else []
-    seq = m.get("regions") or Seq()
+    seq = m.get("regions")
+    if seq is None:
+        seq = Seq()
     if not isinstance(seq, Seq):
-        raise m.error("regions", "expected a list of regions", field="regions")
+        raise m.error("regions", f"expected a list of regions, found {found(seq)}", field="regions")
+    if len(seq) + len(regions) > MAX_REGIONS:
+        raise m.error("regions", f"more than {MAX_REGIONS} regions", field="regions")
     for i, r in enumerate(seq):
         regions.append(_region(r, seq, i, width, height, file))
-    return Template(name, width, height, safe, radius, shape, gutter, tuple(regions), file, size_name)
+    tpl = Template(name, width, height, safe, radius, shape, gutter, tuple(regions), file, size_name)
+    if not _chain and deck_folder in _DECKS:
+        _check_colours(tpl, *_DECKS[deck_folder][:2])
+    return tpl
+
+
+def _check_colours(tpl: Template, deck_file: str, palette: dict) -> None:
+    """Colours written in the template (not taken from a field) must be ones the deck's palette gives."""
+    for region in tpl.regions:
+        for k in COLOUR_KEYS:
+            v = region.get(k)
+            if not isinstance(v, str) or names_in(v):
+                continue
+            v = v.strip()
+            if v.startswith("#") or v in palette or v.lower() in BASIC_COLOURS:
+                continue
+            known = list(palette) + list(BASIC_COLOURS)
+            raise region.error(k, f"unknown colour '{v}': not '#rrggbb', black, white, none or a name in the "
+                                  f"palette of {deck_file}", hint=suggest(v, known) or known_list(palette))
+
+
+def _colour(r: Map, key, field: str) -> str:
+    v = r[key]
+    if v is None:
+        return v
+    if not isinstance(v, str):
+        raise r.error(key, f"expected a colour ('#rrggbb', a palette name or '{{field}}'), found {found(v)}",
+                      field=field)
+    if v.strip().startswith("#") and not names_in(v) and not _HEX.match(v.strip()):
+        raise r.error(key, f"expected a colour '#rrggbb' (six hex digits), found {v!r}", field=field)
+    return v
+
+
+def _choice(r: Map, key, allowed, field: str) -> str:
+    v = r[key]
+    if isinstance(v, str) and names_in(v):
+        return v                                  # decided by a card's field; checked when drawn
+    if v not in allowed:
+        raise r.error(key, f"expected {', '.join(allowed)}, found {found(v)}", field=field,
+                      hint=suggest(v, allowed))
+    return v
+
+
+def _number(r: Map, key, low: float, high: float, field: str) -> float:
+    v = r[key]
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not low <= v <= high:
+        raise r.error(key, f"expected a number from {low:g} to {high:g}, found {found(v)}", field=field)
+    return float(v)
+
+
+def _scalar_text(r: Map, key, field: str, limit: int = MAX_TEXT) -> str:
+    v = r[key]
+    if isinstance(v, (Map, Seq)) or v is None:
+        raise r.error(key, f"expected text, found {found(v)}", field=field)
+    if isinstance(v, bool):
+        raise r.error(key, f"expected text, found {found(v)}", field=field)
+    v = str(v)
+    if len(v) > limit:
+        raise r.error(key, f"text is {len(v)} characters; the limit is {limit}", field=field)
+    return v
 
 
 def _region(r, seq: Seq, i: int, width: float, height: float, file: str) -> Region:
     where = f"regions[{i}]"
     if not isinstance(r, Map):
-        raise seq.error(i, "expected a region (a mapping with type and box)", field=where)
+        raise seq.error(i, f"expected a region (a mapping with type and box), found {found(r)}", field=where)
     rtype = r.get("type")
-    if rtype not in REGION_TYPES:
-        raise r.error("type", f"unknown region type {rtype!r}", field=f"{where}.type",
-                      hint=suggest(rtype, REGION_TYPES) or known_list(REGION_TYPES))
+    if not isinstance(rtype, str) or rtype not in REGION_TYPES:
+        raise r.error("type" if "type" in r else None,
+                      f"unknown region type {rtype!r}" if "type" in r else "region has no type",
+                      field=f"{where}.type", hint=suggest(rtype, REGION_TYPES) or known_list(REGION_TYPES))
     allowed = COMMON + REGION_TYPES[rtype]
     for key in r:
         if key not in allowed:
             raise r.error(key, f"unknown key '{key}' for a {rtype} region", field=f"{where}.{key}",
                           hint=suggest(key, allowed) or known_list(allowed))
-    box = r.get("box", ["0mm", "0mm", "100%", "100%"])
+    rid = r.get("id", f"{rtype}{i}")
+    if isinstance(rid, (Map, Seq, bool)) or rid is None:
+        raise r.error("id", f"expected a region name, found {found(rid)}", field=f"{where}.id")
+    if "when" in r:
+        _scalar_text(r, "when", f"{where}.when")
+    box = r.get("box", Seq(["0mm", "0mm", "100%", "100%"]))
     if not isinstance(box, Seq) or len(box) != 4:
-        raise r.error("box", "expected [x, y, width, height] with units, e.g. [3mm, 3mm, 50%, 10mm]",
+        raise r.error("box", "expected [x, y, width, height] with units, e.g. [3mm, 3mm, 50%, 10mm], "
+                      f"found {found(box) if not isinstance(box, Seq) else f'{len(box)} values'}",
                       field=f"{where}.box")
     try:
         x, y = length(box[0], width), length(box[1], height)
         w, h = length(box[2], width), length(box[3], height)
     except UnitError as exc:
         raise r.error("box", str(exc), field=f"{where}.box")
+    if rtype != "line" and (w <= 0 or h <= 0):         # a line may run either way: its box may be negative
+        raise r.error("box", f"width and height must be more than 0, found {box[2]!r} and {box[3]!r}",
+                      field=f"{where}.box")
+    x0, x1, y0, y1 = min(x, x + w), max(x, x + w), min(y, y + h), max(y, y + h)
+    if any(not math.isfinite(v) or abs(v) > 2 * MAX_EDGE for v in (x, y, w, h)) \
+            or x1 < -0.01 or y1 < -0.01 or x0 > width + 0.01 or y0 > height + 0.01:
+        raise r.error("box", f"the box [{', '.join(map(str, box))}] lies outside the card "
+                      f"({width / 72 * 25.4:.1f} x {height / 72 * 25.4:.1f} mm)", field=f"{where}.box")
     props = []
     for key in REGION_TYPES[rtype]:
-        if key in r:
-            v = r[key]
-            if key in ("stroke_width", "radius", "size", "min_size"):
+        if key not in r:
+            continue
+        field = f"{where}.{key}"
+        v = r[key]
+        if key in ("stroke_width", "radius"):
+            v = _len(r, key, field=field, high=72.0 if key == "stroke_width" else min(width, height))
+        elif key in ("size", "min_size"):
+            v = _len(r, key, field=field, low=1.0, high=MAX_FONT)
+        elif key in COLOUR_KEYS:
+            v = _colour(r, key, field)
+        elif key == "text":
+            v = _scalar_text(r, key, field)
+        elif key == "src":
+            v = _scalar_text(r, key, field, limit=500)
+            if not names_in(v):
+                from ..paths import Refused, check_name
                 try:
-                    v = length(v)
-                except UnitError as exc:
-                    raise r.error(key, str(exc), field=f"{where}.{key}")
-            props.append((key, v))
+                    check_name(v, "image")
+                except Refused as exc:
+                    raise r.error(key, str(exc), field=field)
+        elif key == "font":
+            v = _scalar_text(r, key, field, limit=100)
+            if not names_in(v):
+                from .fonts import families
+                if v not in families():
+                    raise r.error(key, f"unknown font '{v}'", field=field,
+                                  hint=suggest(v, families()) or known_list(families()))
+        elif key == "style":
+            v = _choice(r, key, STYLES, field)
+        elif key == "align":
+            v = _choice(r, key, ALIGN[rtype], field)
+        elif key == "valign":
+            v = _choice(r, key, VALIGN, field)
+        elif key == "fit":
+            v = _choice(r, key, FITS, field)
+        elif key == "rotate":
+            v = _number(r, key, -360, 360, field)
+        elif key == "leading":
+            v = _number(r, key, 0.5, 4, field)
+        elif key == "bleed":
+            if not isinstance(v, bool):
+                raise r.error(key, f"expected true or false, found {found(v)}", field=field)
+        elif key == "dash":
+            if not isinstance(v, Seq) or not 1 <= len(v) <= 2:      # drawn as setDash(*dash)
+                raise r.error(key, f"expected [dash] or [dash, gap] lengths such as [2pt, 1pt], found "
+                              f"{found(v) if not isinstance(v, Seq) else f'{len(v)} values'}", field=field)
+            try:        # bare numbers are points, as in PDF's own dash arrays
+                v = tuple(float(d) if isinstance(d, (int, float)) and not isinstance(d, bool) else length(d)
+                          for d in v)
+            except UnitError as exc:
+                raise r.error(key, str(exc), field=field)
+            if not all(math.isfinite(d) for d in v):
+                raise r.error(key, "dash lengths must be finite", field=field)
+            if any(d < 0 or d > 200 for d in v) or not any(v):
+                raise r.error(key, "dash lengths must be from 0pt to 200pt and not all 0", field=field)
+        props.append((key, v))
+    sizes_ = dict(props)
+    if "min_size" in sizes_ and sizes_["min_size"] > sizes_.get("size", 10.0 if rtype == "text" else 9.0):
+        raise r.error("min_size", f"min_size {r['min_size']} is larger than the size "
+                      f"{r.get('size', 'default')}", field=f"{where}.min_size")
     line = r.where()[0]
-    return Region(str(r.get("id", f"{rtype}{i}")), rtype, (x, y, w, h), tuple(props),
-                  str(r.get("when", "")), f"{file}:{line}")
+    places = tuple((str(k), *r.where(k)) for k in r)
+    return Region(str(rid), rtype, (x, y, w, h), tuple(props), str(r.get("when", "")),
+                  f"{file}:{line}", places)

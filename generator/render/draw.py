@@ -58,7 +58,7 @@ def draw_ops(c, ops) -> None:
         elif t is Line:
             c.setStrokeColor(colour(op.stroke))
             c.setLineWidth(op.stroke_width)
-            c.setDash(*op.dash) if op.dash else c.setDash()
+            c.setDash(list(op.dash)) if op.dash else c.setDash()
             c.line(op.x1, op.y1, op.x2, op.y2)
             if op.dash:
                 c.setDash()

@@ -1,0 +1,295 @@
+"""Issue 10: every mistake is one line naming file, line and field; exit 2; nothing unsafe is read.
+
+The corpus in tests/broken/ holds hand-written broken decks; each says in its first lines what its
+error must be (see tests/broken/README.md). Each is built by the real `pnp` in a subprocess.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import struct
+import zlib
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from cli import ROOT, pnp
+from generator.cli import invoke
+from generator.errors import PnpError
+from generator.yamlfile import loads
+
+BROKEN = ROOT / "tests" / "broken"
+CASES = sorted(p.name for p in BROKEN.iterdir() if (p / "deck.yaml").is_file())
+
+
+def _header(folder: Path) -> dict:
+    head = {}
+    for raw in (folder / "deck.yaml").read_bytes().splitlines()[:3]:
+        m = re.match(rb"^# (expect|at|field): (.*)$", raw)
+        if m:
+            head[m.group(1).decode()] = m.group(2).decode("utf-8").strip()
+    return head
+
+
+def _expected_place(folder: Path, at: str) -> tuple[str, int]:
+    """(file relative to the repo, line): an explicit FILE:LINE, or the line marked '# <-' in FILE."""
+    file, _, line = at.partition(":")
+    if not line:
+        marked = [i for i, raw in enumerate((folder / file).read_bytes().splitlines(), 1) if b"# <-" in raw]
+        assert len(marked) == 1, f"{folder.name}: mark exactly one line of {file} with '# <-'"
+        line = str(marked[0])
+    return f"{folder.relative_to(ROOT).as_posix()}/{file}", int(line)
+
+
+@pytest.fixture(scope="module")
+def corpus_results(tmp_path_factory):
+    """Every corpus deck built once, several at a time (each is a separate `pnp build`)."""
+    out = tmp_path_factory.mktemp("broken")
+
+    def one(name):
+        return name, pnp("build", BROKEN / name, "-o", out / f"{name}.pdf"), out / f"{name}.pdf"
+
+    workers = max(2, min(8, (os.cpu_count() or 2)))
+    with ThreadPoolExecutor(workers) as pool:
+        return {name: (proc, pdf) for name, proc, pdf in pool.map(one, CASES)}
+
+
+def test_the_corpus_has_at_least_thirty_broken_decks():
+    assert len(CASES) >= 30
+    for name in CASES:
+        head = _header(BROKEN / name)
+        assert "expect" in head and "at" in head, f"{name}: needs '# expect:' and '# at:' lines"
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_broken_deck_gives_its_one_line_error(name, corpus_results):
+    proc, pdf = corpus_results[name]
+    head = _header(BROKEN / name)
+    err = proc.stderr
+    assert proc.returncode == 2, f"exit {proc.returncode}: {err}"
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    line = lines[0]
+    assert line.startswith("pnp: error: "), line
+    file, number = _expected_place(BROKEN / name, head["at"])
+    assert re.search(re.escape(f"{file}:{number}") + r"[: ]", line), f"expected {file}:{number} in: {line}"
+    if "field" in head:
+        assert f" {head['field']}: " in line, f"expected field {head['field']!r} in: {line}"
+    assert head["expect"] in line, f"expected {head['expect']!r} in: {line}"
+    assert not pdf.exists()
+
+
+# --- paths that leave the deck's folders
+
+def _png(w=2, h=2) -> bytes:
+    def chunk(kind, payload):
+        c = struct.pack(">I", len(payload)) + kind + payload
+        return c + struct.pack(">I", zlib.crc32(kind + payload) & 0xFFFFFFFF)
+    raw = b"".join(b"\x00" + b"\x80\x40\x20" * w for _ in range(h))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def _image_deck(folder: Path, art: str) -> Path:
+    (folder / "templates").mkdir(parents=True, exist_ok=True)
+    (folder / "templates" / "pic.yaml").write_text(
+        "size: poker\nregions:\n"
+        "  - {id: art, type: image, box: [3mm, 3mm, 57.5mm, 60mm], src: \"{art}\"}\n"
+        "  - {id: title, type: text, box: [3mm, 70mm, 57.5mm, 10mm], text: \"{title}\"}\n")
+    (folder / "deck.yaml").write_text(
+        "game: {title: Pictures}\n"
+        "kinds: {pic: {template: pic, fields: {title: text, art: image}}}\n"
+        f"cards:\n  - title: First\n    art: \"{art}\"\n")
+    return folder
+
+
+def test_an_image_inside_the_deck_is_drawn(tmp_path):
+    deck = _image_deck(tmp_path / "deck", "art/ship.png")
+    (deck / "art").mkdir()
+    (deck / "art" / "ship.png").write_bytes(_png(40, 30))
+    proc = pnp("build", deck, "-o", tmp_path / "ok.pdf")
+    assert proc.returncode == 0, proc.stderr
+    assert b"/Subtype /Image" in (tmp_path / "ok.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("art", ["../../something.png", "../outside.png", "art/../../outside.png",
+                                 "/etc/hostname", "~/secret.png"])
+def test_an_image_path_out_of_the_deck_is_refused(tmp_path, art):
+    (tmp_path / "outside.png").write_bytes(_png())
+    deck = _image_deck(tmp_path / "deck", art)
+    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    assert proc.returncode == 2
+    err = proc.stderr.strip()
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert "deck.yaml:5" in err and "cards[0].art" in err
+    assert "leaves the deck folder" in err or "absolute path" in err
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_symbolic_link_out_of_the_deck_is_refused(tmp_path):
+    secret = tmp_path / "secret.png"
+    secret.write_bytes(_png())
+    deck = _image_deck(tmp_path / "deck", "art.png")
+    (deck / "art.png").symlink_to(secret)
+    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    assert proc.returncode == 2
+    err = proc.stderr.strip()
+    assert len(err.splitlines()) == 1
+    assert "deck.yaml:5" in err and "leads outside the deck folder" in err
+
+
+def test_a_template_linked_from_outside_is_refused(tmp_path):
+    outside = tmp_path / "elsewhere.yaml"
+    outside.write_text("size: poker\nregions: []\n")
+    deck = tmp_path / "deck"
+    (deck / "templates").mkdir(parents=True)
+    (deck / "templates" / "mine.yaml").symlink_to(outside)
+    (deck / "deck.yaml").write_text("game: {title: T}\nkinds:\n  k:\n    template: mine\n"
+                                    "    fields: {title: text}\ncards: [{title: a}]\n")
+    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    assert proc.returncode == 2
+    assert "deck.yaml:4" in proc.stderr and "symbolic link" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_a_python_tag_runs_nothing(tmp_path):
+    marker = tmp_path / "owned"
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    (deck / "deck.yaml").write_text(
+        "game: {title: T}\nkinds: {k: {template: basic-card, fields: {title: text}}}\n"
+        f"cards:\n  - title: !!python/object/apply:os.system [\"touch {marker}\"]\n")
+    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    assert proc.returncode == 2
+    assert "deck.yaml:4" in proc.stderr and "is not allowed" in proc.stderr
+    assert not marker.exists()
+
+
+# --- limits
+
+def test_a_deck_of_too_many_cards_is_refused(tmp_path):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    cards = "".join(f"  - {{title: c{i}, copies: 1000}}\n" for i in range(21))
+    (deck / "deck.yaml").write_text("game: {title: T}\nkinds: {k: {template: basic-card, fields: {title: text}}}\n"
+                                    "cards:\n" + cards)
+    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    assert proc.returncode == 2
+    assert "deck.yaml:24" in proc.stderr and "cards[20].copies" in proc.stderr and "20000 cards" in proc.stderr
+
+
+@pytest.mark.parametrize("text, message", [
+    ("a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{c}: &{c} [{', '.join(['*' + p] * 10)}]\n" for p, c in zip("abcdefg", "bcdefgh")), "expands to more than"),
+    ("a: &a [1, *a]\n", "refers to the value that contains it"),
+    ("a: " + "[" * 5000 + "]" * 5000 + "\n", "nested more than 40 levels deep"),
+    ("a: " + "{b: " * 60 + "1" + "}" * 60 + "\n", "nested more than 40 levels deep"),
+    ("a: " + "7" * 5000 + "\n", "the number is too long"),
+    ("a: !!binary aGVsbG8=\n", "YAML tag '!!binary' is not allowed"),
+    ("a: !!python/name:os.system\n", "YAML tag '!!python/name:os.system' is not allowed"),
+    ("a: !custom x\n", "YAML tag '!custom' is not allowed"),
+    ("a: 1\n---\nb: 2\n", "expected a single document"),
+    ("a: \"bell \\x07\"\n", "control character"),
+    ("a: 1\nb: 2\na: 3\n", "duplicate key 'a'"),
+])
+def test_hostile_yaml_is_refused_with_a_line(text, message):
+    with pytest.raises(PnpError) as info:
+        loads(text, "f.yaml")
+    assert message in str(info.value)
+    assert info.value.file == "f.yaml" and info.value.line
+
+
+def test_merge_keys_may_override_what_they_bring():
+    data = loads("x: &x {a: 1, b: 2}\ny: {<<: *x, b: 3}\n", "f.yaml")
+    assert data["y"] == {"a": 1, "b": 3}
+    assert data["y"].where("b")[0] == 2
+
+
+# --- layouts: card templates and sheet layouts
+
+def test_a_template_error_names_the_template_file_and_line(tmp_path):
+    deck = tmp_path / "deck"
+    (deck / "templates").mkdir(parents=True)
+    (deck / "templates" / "mine.yaml").write_text(
+        "size: poker\nregions:\n  - {type: rect, box: [0mm, 0mm, 100%, 100%], fill: \"#ffffff\"}\n"
+        "  - {id: t, type: textbox, box: [3mm, 3mm, 50mm, 50mm], text: \"{title}\", leading: lots}\n")
+    (deck / "deck.yaml").write_text("game: {title: T}\nkinds: {k: {template: mine, fields: {title: text}}}\n"
+                                    "cards: [{title: a}]\n")
+    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    assert proc.returncode == 2
+    err = proc.stderr.strip()
+    assert re.search(r"templates/mine\.yaml:4:\d+: regions\[1\]\.leading: expected a number from 0.5 to 4, "
+                     r"found 'lots'", err), err
+
+
+def test_a_sheet_layout_error_names_its_line(tmp_path, monkeypatch):
+    from generator.impose import sheets
+    (tmp_path / "sheets").mkdir()
+    (tmp_path / "sheets" / "odd.yaml").write_text(
+        "paper: {width: 210mm, height: 297mm}\nmargins:\n  left: 5\n")
+    monkeypatch.setattr(sheets, "LAYOUTS", tmp_path)
+    sheets.get_sheet.cache_clear()
+    try:
+        with pytest.raises(PnpError) as info:
+            sheets.get_sheet("odd")
+    finally:
+        sheets.get_sheet.cache_clear()
+    assert str(info.value).startswith("layouts/sheets/odd.yaml:3:3: margins.left: expected a length")
+
+
+# --- the command itself
+
+def _run(args) -> tuple[int, str]:
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = invoke([str(a) for a in args])
+    return code, err.getvalue()
+
+
+def test_a_bug_is_one_line_too_never_a_traceback(monkeypatch):
+    import generator.pipeline as pipeline
+
+    def broken(*a, **k):
+        raise RuntimeError("something\nunexpected")
+    monkeypatch.setattr(pipeline, "load", broken)
+    code, err = _run(["build", "vasa-regalis", "-o", "/nonexistent/x.pdf"])
+    assert code == 70
+    assert err.count("\n") == 1 and err.startswith("pnp: internal error: RuntimeError: something unexpected")
+
+
+def test_an_unwritable_output_is_one_line(tmp_path):
+    (tmp_path / "file").write_text("a file, not a folder")
+    code, err = _run(["build", "vasa-regalis", "-o", tmp_path / "file" / "x.pdf"])
+    assert code == 2 and err.count("\n") == 1 and err.startswith("pnp: error: ")
+    assert "Traceback" not in err
+
+
+def test_every_deck_under_decks_still_loads():
+    """The stricter checks keep every real deck valid: its file, the templates it names and their colours."""
+    from generator.deck import known_games, load_deck
+    from generator.layout.templates import get_template
+    for name in known_games():
+        deck = load_deck(name)
+        for card in deck.cards:
+            for template in (card.template, card.back.template if card.back else None):
+                if template:
+                    get_template(template, deck.folder)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["buidl", "vasa-regalis"], "No such command 'buidl'. (did you mean 'build'?)"),
+    (["build"], "Missing argument 'GAME'"),
+    (["build", "vasa-regalis", "--paper", "a5"], "'a5' is not one of 'a4', 'letter'"),
+])
+def test_a_wrong_command_line_is_one_line_too(args, message):
+    code, err = _run(args)
+    assert code == 2 and err.count("\n") == 1 and err.startswith("pnp: error: ") and message in err
+
+
+def test_help_and_version_still_exit_zero():
+    assert _run(["--version"])[0] == 0
+    assert _run(["build", "--help"])[0] == 0

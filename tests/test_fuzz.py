@@ -1,0 +1,252 @@
+"""Issue 10: property-based tests. Broken decks and templates, made by hypothesis from a valid one
+(keys missing, values of the wrong type or unit, huge numbers, unicode, deep nesting, damaged YAML
+text), always end in a clear one-line error (exit 2) or a valid PDF (exit 0): never a traceback.
+
+pnp runs in-process through the CLI's own entry (generator.cli.invoke), which is what `pnp` runs;
+an unexpected exception there becomes exit 70, which these tests reject.
+"""
+from __future__ import annotations
+
+import contextlib
+import copy
+import io
+import itertools
+import os
+import tempfile
+from pathlib import Path
+
+import pypdf
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator.cli import invoke
+
+BASE_DECK = {
+    "game": {"title": "Fuzz", "players": "2-4", "designer": "Someone", "version": "1"},
+    "palette": {"sea": "#2b5f8a", "sea-ink": "#ffffff", "sand": "#e0c890", "sand-ink": "#222222"},
+    "parts": [{"id": "base", "title": "Base game"}, {"id": "extra", "title": "Extra", "optional": True}],
+    "backs": {"plain": {"template": "fz-back"}},
+    "defaults": {"back": "plain"},
+    "kinds": {
+        "card": {
+            "title": "Card", "template": "fz-card", "name": "{title} {value}",
+            "fields": {"title": {"type": "text", "required": True},
+                       "value": {"type": "int", "min": 0, "max": 99},
+                       "text": "markup",
+                       "colour": {"type": "colour", "required": True}},
+        },
+    },
+    "cards": [
+        {"title": "One", "value": 1, "text": "**Bold** and *italic*.", "colour": "sea"},
+        {"title": "Two", "value": 2, "text": "- a bullet\n- another", "colour": "sand", "copies": 2,
+         "part": "extra", "back": {"template": "fz-back", "fields": {"game": "Other"}}},
+    ],
+    "rules": {"text": "# Rules\n\nPlay the **cards**.\n\n1. First\n2. Second", "font": "serif", "size": "9pt",
+              "columns": 2},
+    "inferred": [{"about": "the count", "value": "3", "note": "a guess"}],
+    "components": [
+        {"name": "Base cards", "where": {"part": "base"}, "count": 1},
+        {"name": "Extra cards", "where": {"kind": "card", "part": "extra"}, "count": "1-3",
+         "each": {"value": "2"}, "times": 2},
+    ],
+}
+BASE_TEMPLATE = {
+    "size": "poker", "safe": "3mm", "radius": "3mm",
+    "regions": [
+        {"id": "bg", "type": "rect", "box": ["0mm", "0mm", "100%", "100%"], "fill": "{colour}", "bleed": True},
+        {"id": "title", "type": "text", "box": ["5mm", "5mm", "53mm", "10mm"], "text": "{title}", "font": "serif",
+         "style": "bold", "size": "12pt", "min_size": "6pt", "align": "center", "colour": "{colour}-ink"},
+        {"id": "value", "type": "text", "box": ["5mm", "75mm", "12mm", "10mm"], "text": "{value}", "font": "sans",
+         "size": "14pt", "align": "left", "valign": "bottom", "rotate": 180, "when": "{value}"},
+        {"id": "body", "type": "textbox", "box": ["5mm", "20mm", "53mm", "50mm"], "text": "{text}",
+         "font": "condensed", "size": "9pt", "min_size": "6pt", "leading": 1.2, "align": "left", "valign": "top",
+         "colour": "#222222"},
+        {"id": "rule", "type": "line", "box": ["5mm", "17mm", "53mm", "0mm"], "stroke": "sand",
+         "stroke_width": "0.5pt", "dash": ["2pt", "1pt"]},
+        {"id": "dot", "type": "ellipse", "box": ["28mm", "72mm", "8mm", "8mm"], "fill": "sea", "stroke": "white"},
+    ],
+}
+BACK_TEMPLATE = {"size": "poker", "regions": [
+    {"type": "rect", "box": ["0mm", "0mm", "100%", "100%"], "fill": "#1d2f4f", "bleed": True},
+    {"type": "text", "box": ["5mm", "40mm", "53mm", "10mm"], "text": "{game}", "align": "center", "colour": "white"}]}
+
+ODD_STRINGS = ["10", "10px", "-5mm", "0mm", "1e9mm", "99999999999mm", "10 furlongs", "50%", "250%", "-50%",
+               "#zzzzzz", "#fff", "none", "../../etc/passwd", "/etc/passwd", "templates/../x", "{title}",
+               "{nope}", "{", "}", "", " ", "poker", "circle", "sea", "serif", "王", "\u202e", "\u200b", "😀",
+               "0.0001pt", "5000pt", "yes", "~", "null", "NaN", "-1", "1000000", "base", "extra", "card",
+               "fz-card", "fz-back", "**", "*", "# heading", "- ", "&amp;", "<b>", "x" * 300]
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-10**40, max_value=10**40),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=40),
+    st.sampled_from(ODD_STRINGS),
+    st.lists(st.one_of(st.integers(), st.text(max_size=5), st.sampled_from(ODD_STRINGS)), max_size=5),
+    st.dictionaries(st.text(max_size=6), st.one_of(st.integers(), st.text(max_size=6)), max_size=3),
+)
+YAML_BITS = [":", ": ", "{", "}", "[", "]", "- ", "&a ", "*a", "!!", "!!python/name:os.system ", "|", ">",
+             "'", '"', "#", "\t", "\n", "  ", "%YAML 1.1\n", "@", "`", "? ", "<<: ", "---\n", "...\n", "\\", "é", "王",
+             "\x00", "\x85", "\ufeff"]
+
+_folders = itertools.count()
+_tmp = tempfile.TemporaryDirectory(prefix="pnp-fuzz-")
+
+
+def _paths(tree, prefix=()):
+    """Every (path) to a value inside nested dicts and lists."""
+    out = []
+    items = tree.items() if isinstance(tree, dict) else enumerate(tree) if isinstance(tree, list) else ()
+    for k, v in items:
+        out.append(prefix + (k,))
+        out.extend(_paths(v, prefix + (k,)))
+    return out
+
+
+def _parent(tree, path):
+    for k in path[:-1]:
+        tree = tree[k]
+    return tree
+
+
+def _mutate(data, tree):
+    """Apply one to three random mutations in place."""
+    for _ in range(data.draw(st.integers(1, 3), label="mutations")):
+        paths = _paths(tree)
+        if not paths:
+            return
+        path = data.draw(st.sampled_from(paths), label="path")
+        parent, key = _parent(tree, path), path[-1]
+        op = data.draw(st.sampled_from(["delete", "replace", "replace", "add", "wrap", "nest", "rename"]),
+                       label="op")
+        if op == "delete":
+            del parent[key]
+        elif op == "replace":
+            parent[key] = data.draw(JUNK, label="junk")
+        elif op == "add":
+            target = parent[key] if isinstance(parent[key], (dict, list)) else parent
+            if isinstance(target, dict):
+                name = data.draw(st.one_of(st.text(max_size=8), st.sampled_from(
+                    ["colour", "copies", "template", "back", "kind", "part", "type", "x-y", "fields", "when"])),
+                    label="new key")
+                target[name] = data.draw(JUNK, label="junk")
+            else:
+                target.append(data.draw(JUNK, label="junk"))
+        elif op == "wrap":
+            parent[key] = data.draw(st.sampled_from([[parent[key]], {"value": parent[key]},
+                                                     {"value": parent[key], "inferred": "why"}]), label="wrap")
+        elif op == "nest":
+            depth = data.draw(st.integers(1, 60), label="depth")
+            value = parent[key]
+            for _ in range(depth):
+                value = [value]
+            parent[key] = value
+        elif op == "rename" and isinstance(parent, dict):
+            new = data.draw(st.text(min_size=1, max_size=8), label="new name")
+            parent[new] = parent.pop(key)
+
+
+def _dump(tree) -> str:
+    return yaml.safe_dump(tree, allow_unicode=True, sort_keys=False, width=200)
+
+
+def _write(deck: str, card: str, back: str = None) -> Path:
+    folder = Path(_tmp.name) / f"deck{next(_folders)}"
+    (folder / "templates").mkdir(parents=True)
+    (folder / "deck.yaml").write_text(deck, encoding="utf-8", errors="surrogatepass")
+    (folder / "templates" / "fz-card.yaml").write_text(card, encoding="utf-8", errors="surrogatepass")
+    (folder / "templates" / "fz-back.yaml").write_text(back or _dump(BACK_TEMPLATE), encoding="utf-8")
+    return folder
+
+
+def _build_ends_cleanly(folder: Path) -> None:
+    out = folder / "out.pdf"
+    err, std = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(std):
+        # --force: a deck the component check finds incomplete is still built (its report is not an error)
+        code = invoke(["build", str(folder), "-o", str(out), "--force"])
+    text = err.getvalue()
+    assert "Traceback" not in text, text
+    forced = "pnp: building anyway (--force)\n"
+    if forced in text:                  # the check's report comes first; what follows is the build's
+        text = text.split(forced, 1)[1]
+    assert code in (0, 2), f"exit {code}: {text}"
+    if code == 2:
+        lines = text.strip().splitlines()
+        assert len(lines) == 1, text
+        assert lines[0].startswith("pnp: error: "), text
+        assert ".yaml" in lines[0], f"the error names no file: {text}"
+        assert not out.exists()
+    else:
+        assert out.read_bytes().startswith(b"%PDF-")
+        assert len(pypdf.PdfReader(str(out)).pages) >= 1
+
+
+# PNP_FUZZ_SCALE=10 runs ten times as many examples (for a longer hunt than the suite's)
+SCALE = float(os.environ.get("PNP_FUZZ_SCALE", "1"))
+FUZZ = settings(max_examples=int(100 * SCALE), deadline=None, database=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def test_the_unbroken_deck_builds():
+    """The base of every mutation is valid: a failure below is the mutation's doing."""
+    folder = _write(_dump(BASE_DECK), _dump(BASE_TEMPLATE))
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        assert invoke(["build", str(folder), "-o", str(folder / "out.pdf")]) == 0, err.getvalue()
+    assert err.getvalue() == ""
+
+
+@FUZZ
+@given(st.data())
+def test_broken_deck_gives_one_line_error_or_pdf(data):
+    deck = copy.deepcopy(BASE_DECK)
+    _mutate(data, deck)
+    _build_ends_cleanly(_write(_dump(deck), _dump(BASE_TEMPLATE)))
+
+
+@settings(FUZZ, max_examples=int(80 * SCALE))
+@given(st.data())
+def test_broken_template_gives_one_line_error_or_pdf(data):
+    tpl = copy.deepcopy(BASE_TEMPLATE)
+    _mutate(data, tpl)
+    _build_ends_cleanly(_write(_dump(BASE_DECK), _dump(tpl)))
+
+
+@settings(FUZZ, max_examples=int(80 * SCALE))
+@given(st.data())
+def test_damaged_yaml_text_gives_one_line_error_or_pdf(data):
+    which = data.draw(st.sampled_from(["deck", "template"]), label="file")
+    text = _dump(BASE_DECK if which == "deck" else BASE_TEMPLATE)
+    for _ in range(data.draw(st.integers(1, 4), label="edits")):
+        at = data.draw(st.integers(0, len(text)), label="at")
+        kind = data.draw(st.sampled_from(["insert", "delete", "duplicate", "truncate"]), label="edit")
+        if kind == "insert":
+            bit = data.draw(st.one_of(st.sampled_from(YAML_BITS), st.text(max_size=4)), label="bit")
+            text = text[:at] + bit + text[at:]
+        elif kind == "delete":
+            text = text[:at] + text[at + data.draw(st.integers(1, 20), label="n"):]
+        elif kind == "duplicate":
+            line_start = text.rfind("\n", 0, at) + 1
+            line_end = text.find("\n", at)
+            line = text[line_start:line_end if line_end >= 0 else len(text)]
+            text = text[:line_start] + line + "\n" + text[line_start:]
+        else:
+            text = text[:at]
+    deck, card = (text, _dump(BASE_TEMPLATE)) if which == "deck" else (_dump(BASE_DECK), text)
+    _build_ends_cleanly(_write(deck, card))
+
+
+@settings(FUZZ, max_examples=int(30 * SCALE))
+@given(n=st.integers(1, 400), size=st.sampled_from(["6pt", "9pt", "40pt", "400pt"]),
+       text=st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=60))
+def test_long_and_foreign_text_gives_one_line_error_or_pdf(n, size, text):
+    """Card text of any length and script, at any size: it fits, or the card is named."""
+    deck = copy.deepcopy(BASE_DECK)
+    deck["cards"][0]["text"] = (text + " ") * n
+    deck["cards"][1]["title"] = text or "x"
+    tpl = copy.deepcopy(BASE_TEMPLATE)
+    tpl["regions"][3]["size"] = size
+    tpl["regions"][3]["min_size"] = "6pt" if size != "400pt" else "300pt"
+    _build_ends_cleanly(_write(_dump(deck), _dump(tpl)))
