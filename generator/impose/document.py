@@ -6,8 +6,8 @@ whole file double-sided puts every back behind its front. Rule pages come last.
 from __future__ import annotations
 
 from ..deck.model import Deck
-from ..layout.pages import flow
-from ..units import mm
+from ..layout.face import Text
+from ..units import length, mm
 from .sheets import Page, SheetLayout, impose
 
 LEAF = 2
@@ -61,10 +61,17 @@ def instructions(deck: Deck, cards: list[Page], duplex: str, offset, bleed: floa
         who = f" ({part.players[0]}–{part.players[1]} players)" if part.players else ""
         opt = " — optional: leave it out with --without " + part_id if part.optional else ""
         lines.append(f"**{part.title}**{who}{opt}")
+        runs: list[list] = []          # consecutive sheets with the same contents share a line
         for p in pages:
             n = first + cards.index(p)
-            pg = _range(n, n + step - 1)
-            lines.append(f"- Sheet {p.sheet} (page{'s' if step > 1 else ''} {pg}): " + _sheet_contents(deck, p))
+            what = _sheet_contents(deck, p)
+            if runs and runs[-1][2] == what and runs[-1][1] == p.sheet - 1:
+                runs[-1][1], runs[-1][4] = p.sheet, n + step - 1
+            else:
+                runs.append([p.sheet, p.sheet, what, n, n + step - 1])
+        for a, b, what, pa, pb in runs:
+            label = f"Sheet {a}" if a == b else f"Sheets {a}–{b}"
+            lines.append(f"- {label} (page{'s' if pb > pa else ''} {_range(pa, pb)}): {what}")
         lines.append("")
     return "\n".join(lines)
 
@@ -109,13 +116,27 @@ def document(deck: Deck, laid_out: list, sheet: SheetLayout, duplex: str = "long
     pages: list[Page] = []
     if leaf:
         text = instructions(deck, cards, duplex, offset, bleed, LEAF + 1, len(rules))
-        front = flow(text, sheet.width, sheet.height, family="serif", size=10.5)
-        back = flow(contents(deck), sheet.width, sheet.height, family="serif", size=10.5)
+        front = text_pages(text, sheet)
+        back = text_pages(contents(deck), sheet)
         pages.append(Page("text", sheet.width, sheet.height, ops=front[0], label="Print instructions"))
         pages.append(Page("text", sheet.width, sheet.height, ops=back[0], label="Contents"))
     pages.extend(cards)
     pages.extend(rules)
     return pages
+
+
+def text_pages(markup: str, sheet: SheetLayout, family: str = "serif", size: float = 10.5,
+               margin: float = length("18mm")) -> list[list]:
+    """Short markup on one page, shrunk to fit it if need be (card text's wrapper: no platypus)."""
+    from ..layout import fonts
+    from ..layout.text import fit, styles_used
+    fonts.ensure(family, styles_used(markup) + ("bold",))
+    w, h = sheet.width - 2 * margin, sheet.height - 2 * margin
+    fitted = fit(markup, family, w, h, size, 4.0)
+    if fitted is None:
+        raise ValueError("print instructions do not fit a page")
+    top = sheet.height - margin
+    return [[Text(margin + p.x, top - p.y, p.text, p.font, p.size, "#000000") for p in fitted.wrapped.pieces]]
 
 
 def rule_pages(deck: Deck, sheet: SheetLayout) -> list[Page]:

@@ -64,13 +64,13 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
 
 def rule_pages(deck: Deck, sheet) -> list:
     """The deck's `rules:` section as flowing pages, headed by the game's title; [] if it has none."""
-    from ..layout import fonts
-    from ..layout.pages import flow
-    from ..layout.text import styles_used
-    from .sheets import Page
     text, settings = rule_text(deck)
     if not text:
         return []
+    from ..layout import fonts
+    from ..layout.pages import flow      # platypus: imported only by decks that have rule pages
+    from ..layout.text import styles_used
+    from .sheets import Page
     family = settings.get("font", "serif")
     g = deck.game
     title, subtitle = g.title, "Rules" + (f" · version {g.version}" if g.version else "")
