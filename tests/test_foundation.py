@@ -260,3 +260,13 @@ def test_calibration_sheet(tmp_path):
     assert page_sizes(out) == [(612.0, 792.0)] * 2
     back = squash(" ".join(w.text for w in words(out, 1)))
     assert "--offsetX,Y" in back and "+10" in back
+
+
+def test_instructions_page_glyphs_are_checked_too(tmp_path):
+    deck = copy_deck("vasa-regalis", tmp_path)
+    y = deck / "deck.yaml"
+    y.write_text(y.read_text().replace("designer: Nicholas Hjelmberg", "designer: Nicholas たむがや"))
+    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    assert proc.returncode == 2
+    assert "print-instructions page" in proc.stderr and "U+305F" in proc.stderr
+    assert not (tmp_path / "x.pdf").exists()

@@ -116,8 +116,8 @@ def document(deck: Deck, laid_out: list, sheet: SheetLayout, duplex: str = "long
     pages: list[Page] = []
     if leaf:
         text = instructions(deck, cards, duplex, offset, bleed, LEAF + 1, len(rules))
-        front = text_pages(text, sheet)
-        back = text_pages(contents(deck), sheet)
+        front = text_pages(text, sheet, file=deck.file)
+        back = text_pages(contents(deck), sheet, file=deck.file)
         pages.append(Page("text", sheet.width, sheet.height, ops=front[0], label="Print instructions"))
         pages.append(Page("text", sheet.width, sheet.height, ops=back[0], label="Contents"))
     pages.extend(cards)
@@ -126,11 +126,17 @@ def document(deck: Deck, laid_out: list, sheet: SheetLayout, duplex: str = "long
 
 
 def text_pages(markup: str, sheet: SheetLayout, family: str = "serif", size: float = 10.5,
-               margin: float = length("18mm")) -> list[list]:
+               margin: float = length("18mm"), file: str = "") -> list[list]:
     """Short markup on one page, shrunk to fit it if need be (card text's wrapper: no platypus)."""
     from ..layout import fonts
     from ..layout.text import fit, styles_used
     fonts.ensure(family, styles_used(markup) + ("bold",))
+    missing = fonts.missing_glyphs(markup.replace("*", ""), family, styles_used(markup) + ("bold",))
+    if missing:
+        from ..errors import PnpError
+        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+        raise PnpError(f"the print-instructions page (font '{family}') has no glyph for {chars}; "
+                       "it comes from the game's title, designer, parts or kinds", file)
     w, h = sheet.width - 2 * margin, sheet.height - 2 * margin
     fitted = fit(markup, family, w, h, size, 4.0)
     if fitted is None:
