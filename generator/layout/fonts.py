@@ -79,6 +79,11 @@ def face(font: str):
 
 def missing_glyphs(text: str, fam: str, styles=("regular",)) -> list[str]:
     """Characters of `text` that some used style of the family cannot draw."""
+    return list(_missing(text, fam, tuple(styles)))
+
+
+@lru_cache(maxsize=16384)
+def _missing(text: str, fam: str, styles: tuple) -> tuple:
     missing = []
     for style in styles:
         cmap = face(font_name(fam, style)).charToGlyph
@@ -87,4 +92,4 @@ def missing_glyphs(text: str, fam: str, styles=("regular",)) -> list[str]:
                 continue
             if ord(ch) not in cmap:
                 missing.append(ch)
-    return sorted(missing)
+    return tuple(sorted(missing))

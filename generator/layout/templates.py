@@ -68,7 +68,11 @@ class Region:
     places: tuple = ()    # ((key, line, column), ...): where each key was written
 
     def get(self, key, default=None):
-        return dict(self.props).get(key, default)
+        d = self.__dict__.get("_props")
+        if d is None:
+            d = dict(self.props)
+            object.__setattr__(self, "_props", d)      # frozen dataclass: a private cache
+        return d.get(key, default)
 
     def at(self, key=None) -> tuple[str, int | None, int | None]:
         """(file, line, column) where `key` of this region was written."""

@@ -1,7 +1,10 @@
 """The one drawing path: a Face's ops onto a reportlab canvas. PDF pages and PNG images both use it."""
 from __future__ import annotations
 
+import math
+
 from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..layout.face import Ellipse, Flow, Image, Line, Rect, Text
 
@@ -15,31 +18,46 @@ def colour(hexstr):
     return c
 
 
+def _texts(c, run) -> None:
+    """Consecutive Text ops in one PDF text object: one BT/ET, no canvas state churn."""
+    tx = c.beginText()
+    for op in run:
+        x = op.x
+        if op.align != "left":
+            w = stringWidth(op.text, op.font, op.size)
+            x -= w / 2 if op.align == "center" else w
+        if op.rotate:
+            a = math.radians(op.rotate)
+            cos, sin = round(math.cos(a), 12), round(math.sin(a), 12)
+            dx, dy = x - op.cx, op.y - op.cy
+            tx.setTextTransform(cos, sin, -sin, cos, op.cx + cos * dx - sin * dy, op.cy + sin * dx + cos * dy)
+        else:
+            tx.setTextOrigin(x, op.y)
+        tx.setFont(op.font, op.size)
+        tx.setFillColor(colour(op.colour))
+        tx.textOut(op.text)
+    c.drawText(tx)
+
+
 def draw_ops(c, ops) -> None:
-    for op in ops:
+    i, n = 0, len(ops)
+    while i < n:
+        op = ops[i]
         t = type(op)
+        if t is Text:
+            j = i
+            while j < n and type(ops[j]) is Text:
+                j += 1
+            _texts(c, ops[i:j])
+            i = j
+            continue
+        i += 1
         if t is Rect:
             _paint(c, op)
             if op.radius:
                 c.roundRect(op.x, op.y, op.w, op.h, op.radius, stroke=int(bool(op.stroke)), fill=int(bool(op.fill)))
             else:
                 c.rect(op.x, op.y, op.w, op.h, stroke=int(bool(op.stroke)), fill=int(bool(op.fill)))
-        elif t is Text:
-            c.setFillColor(colour(op.colour))
-            c.setFont(op.font, op.size)
-            if op.rotate:
-                c.saveState()
-                c.translate(op.cx, op.cy)
-                c.rotate(op.rotate)
-                c.translate(-op.cx, -op.cy)
-            if op.align == "center":
-                c.drawCentredString(op.x, op.y, op.text)
-            elif op.align == "right":
-                c.drawRightString(op.x, op.y, op.text)
-            else:
-                c.drawString(op.x, op.y, op.text)
-            if op.rotate:
-                c.restoreState()
         elif t is Flow:
             if op.rotate:
                 c.saveState()
@@ -47,8 +65,8 @@ def draw_ops(c, ops) -> None:
                 c.rotate(op.rotate)
                 c.translate(-op.cx, -op.cy)
             y = op.top
-            for i, p in enumerate(op.paragraphs):
-                if i:
+            for k, p in enumerate(op.paragraphs):
+                if k:
                     y -= p.style.spaceBefore
                 y -= p.height
                 p.drawOn(c, op.x, y)
