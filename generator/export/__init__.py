@@ -1,0 +1,214 @@
+"""The Game Crafter export: one PNG per distinct face and back at the product's exact pixel size,
+300 DPI, 1/8 in bleed, and a manifest (manifest.csv) of what to upload and how many of each.
+
+plan.py decides the images (and their content hashes), worker.py draws them through the PDF's
+own layout and drawing code, on every core; only images whose hash changed are redrawn.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import PnpError
+from ..output import write_atomic
+from . import worker
+from .manifest import manifest_csv
+from .plan import Plan, plan
+from .products import BLEED
+
+CACHE = ".export-cache.json"
+MANIFEST = "manifest.csv"
+POOL_MIN = 6          # fewer images than this are drawn in this process: a pool would cost more
+CHUNK_MAX = 24        # faces per PDF: fonts are embedded once per PDF, pdfium loads it once
+
+
+@dataclass
+class Report:
+    plan: Plan
+    out: Path
+    drawn: list = field(default_factory=list)       # files drawn this time
+    kept: list = field(default_factory=list)        # files unchanged since the last export
+    removed: list = field(default_factory=list)     # files of an earlier export no longer needed
+    warnings: list = field(default_factory=list)    # safe-zone warnings, one line each
+    seconds: float = 0.0
+
+    @property
+    def manifest(self) -> Path:
+        return self.out / MANIFEST
+
+
+def default_jobs() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def _read_cache(out: Path) -> dict:
+    """file -> {"hash", "warnings"} from the last export into `out`; anything unreadable is ignored
+    (every image is then drawn again)."""
+    try:
+        data = json.loads((out / CACHE).read_text(encoding="utf-8"))
+        images = data.get("images", {}) if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(images, dict):
+        return {}
+    out = {}
+    for file, entry in images.items():
+        if isinstance(file, str) and isinstance(entry, dict):
+            warnings = entry.get("warnings")
+            out[file] = {"hash": entry.get("hash"),
+                         "warnings": [w for w in warnings if isinstance(w, str)] if isinstance(warnings, list) else []}
+    return out
+
+
+def chunks(items: list, jobs: int) -> list[list]:
+    """Jobs of a few faces each: enough jobs to keep every core busy to the end, few enough that
+    each PDF's fixed cost (embedding fonts) is shared by several faces."""
+    if not items:
+        return []
+    size = max(1, min(CHUNK_MAX, math.ceil(len(items) / (jobs * 2))))
+    return [items[i:i + size] for i in range(0, len(items), size)]
+
+
+def export(deck, out_dir, jobs: int | None = None, force: bool = False, progress=None,
+           level: int = 1, start_method: str | None = None) -> Report:
+    """Export `deck` to `out_dir`. `progress(total)`, if given, is called with the number of images
+    to draw and may return a function called with n as each n more are done (a progress bar).
+    `start_method` picks how worker processes start (default: fork where there is one)."""
+    start = time.perf_counter()
+    out = Path(out_dir)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PnpError(f"cannot write images to {out}: {exc.strerror or exc}")
+    p = plan(deck, BLEED)
+    report = Report(p, out)
+    old = _read_cache(out)
+    todo = [image for image in p.images
+            if force or (old.get(image.file) or {}).get("hash") != image.hash or not (out / image.file).is_file()]
+    if todo:
+        # forget the images about to be redrawn first: if this export stops half-way, the next
+        # one redraws them rather than trusting a hash that no longer describes the file
+        keep = {f: e for f, e in old.items() if f not in {i.file for i in todo}}
+        if keep != old:
+            _write_if_changed(out / CACHE, _cache_json(keep))
+        _preload(image.template for image in todo)
+    items = [(image.first[0], image.side, image.file) + image.target.draw_size
+             + (image.target.turn, image.template.shape == "rect") for image in todo]
+    update = progress(len(items)) if progress and items else None
+    warned = dict(_draw(deck, out, items, jobs or default_jobs(), update, level, start_method))
+    new = {}
+    for image in p.images:
+        if image.file in warned:
+            report.drawn.append(image.file)
+            warnings = warned[image.file]
+        else:
+            report.kept.append(image.file)
+            warnings = old[image.file].get("warnings", [])
+        report.warnings.extend(warnings)
+        new[image.file] = {"hash": image.hash, "warnings": warnings}
+    _write_if_changed(out / MANIFEST, manifest_csv(p))
+    for file in sorted(set(old) - set(new)):
+        if file.endswith(".png") and "/" not in file and (out / file).is_file():
+            (out / file).unlink()
+            report.removed.append(file)
+    _write_if_changed(out / CACHE, _cache_json(new))
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _cache_json(images: dict) -> str:
+    return json.dumps({"pnp": 1, "images": images}, indent=0, sort_keys=True, ensure_ascii=False)
+
+
+def _write_if_changed(path: Path, text: str) -> None:
+    data = text.encode("utf-8")
+    try:
+        if path.read_bytes() == data:
+            return
+    except OSError:
+        pass
+    write_atomic(path, data)
+
+
+def _preload(templates) -> None:
+    """Read the font files the templates name and import the drawing libraries once, here, before
+    the workers are forked: each would otherwise parse the fonts again (tens of milliseconds a
+    file) and import pdfium, PIL and numpy again (a tenth of a second or more)."""
+    import pypdfium2  # noqa: F401
+    from PIL import Image  # noqa: F401
+
+    from ..layout import fonts
+    from ..render import png
+    png._numpy()
+    names = {"sans"}
+    for tpl in templates:
+        names.update(str(r.get("font", "sans")) for r in tpl.regions if r.type in ("text", "textbox"))
+    for name in sorted(names):
+        try:
+            fonts.family(name)
+        except PnpError:
+            pass            # the layout names the card and region
+
+
+def _draw(deck, out: Path, items: list, jobs: int, progress, level: int, start_method=None) -> list:
+    if not items:
+        return []
+    spec = (str(Path(deck.folder).resolve()), tuple(deck.left_out))
+    worker.setup(deck, spec, out, BLEED, level)
+    results = []
+    try:
+        if jobs <= 1 or len(items) < POOL_MIN:
+            for job in chunks(items, 1):
+                results.append(_checked(worker.draw(job)))
+                if progress:
+                    progress(len(job))
+        else:
+            results = _pool(items, jobs, spec, out, level, progress, start_method)
+    finally:
+        worker._STATE.clear()
+    return [pair for done in results for pair in done]
+
+
+def _pool(items, jobs, spec, out, level, progress, start_method=None) -> list:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    if start_method is None and "fork" in multiprocessing.get_all_start_methods():
+        start_method = "fork"       # workers inherit the loaded deck and fonts: nothing to redo
+    context = multiprocessing.get_context(start_method)
+    work = chunks(items, jobs)
+    results: list = [None] * len(work)
+    import gc
+    if start_method == "fork":
+        gc.freeze()     # the workers' garbage collector leaves the inherited objects alone: their
+                        # memory pages stay shared with this process instead of being copied
+    try:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(work)), mp_context=context, initializer=worker.setup,
+                                 initargs=(None, spec, str(out), BLEED, level)) as pool:
+            futures = {pool.submit(worker.draw, job): i for i, job in enumerate(work)}
+            try:
+                for future in as_completed(futures):
+                    i = futures[future]
+                    results[i] = _checked(future.result())
+                    if progress:
+                        progress(len(work[i]))
+            except BaseException:
+                for f in futures:
+                    f.cancel()
+                raise
+    finally:
+        if start_method == "fork":
+            gc.unfreeze()
+    return results
+
+
+def _checked(done: list) -> list:
+    if done and done[0][0] == "error":
+        raise PnpError(*done[0][1])
+    return done

@@ -1,0 +1,78 @@
+"""Drawing images, in a worker process or in this one.
+
+A job is a list of work items (card index, side, file, draw width, draw height, turn, whether
+to check the safe zone). The worker lays each face out with layout/deck.py (the PDF's own
+layout), puts all of them on one PDF (a page a face, trim + bleed, drawn by render/draw.py),
+rasterizes the pages with pdfium at the exact pixel size, encodes each PNG and writes it
+atomically. Faces are never pickled: workers find the deck in `_STATE`, inherited when the
+process is forked, or load it themselves.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import PnpError
+from ..output import write_atomic
+from .products import BLEED, DPI
+
+_STATE: dict = {}
+WRITERS = 2           # threads encoding and writing images in each process
+
+
+def setup(deck=None, spec=None, out_dir=None, bleed: float = BLEED, level: int = 1) -> None:
+    """Make the deck known to this process: given, already inherited from a fork, or loaded."""
+    if deck is None and _STATE.get("spec") == spec and "deck" in _STATE:
+        return
+    if deck is None:
+        from .. import pipeline
+        game, without = spec
+        deck = pipeline.load(game, without)
+    _STATE.clear()
+    _STATE.update(deck=deck, spec=spec, out=Path(out_dir), bleed=bleed, level=level, cache={})
+
+
+def who(card, side: str) -> str:
+    return f"card '{card.name}' ({side})"
+
+
+def draw(items) -> list:
+    """Draw a job. Returns [(file, warnings)], or [("error", PnpError fields)] for a user mistake.
+
+    The pages are rasterized here while writer threads encode and write the images before them:
+    zlib, numpy and pdfium all let go of the GIL, and a write mostly waits on fsync (twice: the
+    file, then its folder), so several writes at once hide that wait."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from ..layout.deck import layout_card
+    from ..layout.templates import get_template
+    from ..render.png import faces_pdf, render_pages
+    from . import safezone
+    deck, out, bleed = _STATE["deck"], _STATE["out"], _STATE["bleed"]
+    faces, warnings = [], []
+    try:
+        for index, side, file, w, h, turn, check in items:
+            card = deck.cards[index]
+            laid = layout_card(deck, card, bleed, _STATE["cache"])
+            face = laid.front if side == "face" else laid.back
+            faces.append(face)
+            if check:
+                warnings.append(safezone.check(face, who(card, side), get_template(face.template, deck.folder)))
+            else:
+                warnings.append([])
+    except PnpError as exc:
+        return [("error", (exc.message, exc.file, exc.line, exc.column, exc.field, exc.hint))]
+    pdf = faces_pdf(faces, guide=False)
+    sizes = [(w, h) for _, _, _, w, h, _, _ in items]
+    with ThreadPoolExecutor(WRITERS) as writer:
+        pending = [writer.submit(_write, out / item[2], rgb, item[3], item[4], item[5])
+                   for item, rgb in zip(items, render_pages(pdf, sizes, raw=True))]
+        for f in pending:
+            f.result()
+    return [(item[2], warn) for item, warn in zip(items, warnings)]
+
+
+def _write(path: Path, rgb, width: int, height: int, turn: bool) -> None:
+    from ..render.png import encode_png, turn_rgb
+    if turn:
+        rgb, width, height = turn_rgb(rgb, width, height)
+    write_atomic(path, encode_png(rgb, DPI, _STATE["level"], (width, height)))
