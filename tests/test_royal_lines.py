@@ -22,7 +22,7 @@ import yaml
 from cli import ROOT, pnp
 from pdfcheck import MM, page_sizes, placements, squash
 
-SEED = Path("/work/shared/seeds/royal-lines.txt")
+SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "royal-lines.txt"   # shared/ beside the repo
 DECK = ROOT / "decks" / "royal-lines"
 SUITS = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
 RED, BLACK = {"hearts", "diamonds"}, {"spades", "clubs"}
