@@ -20,7 +20,7 @@ from pdfcheck import MM, Word, page_sizes, placements, squash
 
 # the seeds live in shared/, beside the repository (as on CI)
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "christina-regina.txt"
-needs_seed = pytest.mark.skipif(not SEED.is_file(), reason="the shared seeds are not beside this checkout")
+needs_seed = pytest.mark.skipif(not SEED.is_file(), reason="compares the printed rules with the published seed text, which lives in shared/seeds beside the repository (present on CI); without it there is nothing to compare with")
 DECK = ROOT / "decks" / "christina-regina" / "deck.yaml"
 COLOURS = ["blue", "red", "green", "black", "purple"]
 GROUPS = {1: "Copper", 2: "Silver", 3: "Gold"}
