@@ -50,11 +50,11 @@ def instructions(deck: Deck, cards: list[Page], duplex: str, offset, bleed: floa
         lines += [f"{5 if duplex != 'none' else 3}. The rules are on pages {_range(last + 1, last + rule_pages)}: "
                   "print them single- or double-sided."]
     lines += ["", "## Sheets"]
-    by_part: dict[str, list[Page]] = {}
-    for p in cards:
+    by_part: dict[str, list[tuple[int, Page]]] = {}
+    for i, p in enumerate(cards):
         if p.kind == "front":
             part = p.placements[0].card.part
-            by_part.setdefault(part, []).append(p)
+            by_part.setdefault(part, []).append((first + i, p))
     step = 1 if duplex == "none" else 2
     for part_id, pages in by_part.items():
         part = deck.parts[part_id]
@@ -62,8 +62,7 @@ def instructions(deck: Deck, cards: list[Page], duplex: str, offset, bleed: floa
         opt = " — optional: leave it out with --without " + part_id if part.optional else ""
         lines.append(f"**{part.title}**{who}{opt}")
         runs: list[list] = []          # consecutive sheets with the same contents share a line
-        for p in pages:
-            n = first + cards.index(p)
+        for n, p in pages:
             what = _sheet_contents(deck, p)
             if runs and runs[-1][2] == what and runs[-1][1] == p.sheet - 1:
                 runs[-1][1], runs[-1][4] = p.sheet, n + step - 1
