@@ -1,13 +1,14 @@
 """Reading a built PDF back: pages, sizes, where each card face was placed, text with positions, fonts.
 
-Card faces are drawn as form XObjects, one per distinct face, placed with `q 1 0 0 1 x y cm /Name Do Q`:
-`placements(path)` lists them per page; `words(path)` gives text with positions from pdfplumber.
+Every placed card is a marked-content sequence `/PnpCard <</Trim [0 0 w h] /Bleed b>> BDC q 1 0 0 1 x y cm
+... Q EMC` holding either `/Name Do` (a form XObject: a face placed more than once) or the face's own ops
+(a face placed once): `placements(path)` lists them per page; `words(path)` gives text with positions.
 All coordinates are PDF points from the bottom-left corner of the page.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
+import hashlib
+from dataclasses import dataclass, field
 
 import pdfplumber
 import pypdf
@@ -18,12 +19,13 @@ MM = 72 / 25.4
 
 @dataclass(frozen=True)
 class Placed:
-    form: str
+    form: str       # the form XObject's name, or "inline-" and a digest of the ops: same drawing, same name
     x: float
     y: float
-    w: float        # the form's trim size: its bbox less the bleed on each side
+    w: float        # the trim size
     h: float
     bleed: float
+    ops: tuple = field(default=(), compare=False, repr=False)   # the face's content operations
 
 
 @dataclass(frozen=True)
@@ -52,24 +54,35 @@ def page_sizes(path) -> list[tuple[float, float]]:
 
 
 def placements(path) -> list[list[Placed]]:
-    """Per page, each form XObject drawn on it and where (the trim box's bottom-left corner)."""
+    """Per page, each card face placed on it and where (the trim box's bottom-left corner)."""
     r = reader(path)
     out = []
     for page in r.pages:
         xobjects = page.get("/Resources", {}).get("/XObject", {})
-        ops = ContentStream(page.get_contents(), r).operations
-        found, cm = [], None
-        for args, op in ops:
-            if op == b"cm":
-                cm = [float(a) for a in args]
+        found, current = [], None
+        for args, op in ContentStream(page.get_contents(), r).operations:
+            if op == b"BDC" and args[0] == "/PnpCard":
+                current = {"props": args[1], "cm": None, "ops": [], "form": None}
+            elif current is None:
+                continue
+            elif op == b"EMC":
+                props, cm = current["props"], current["cm"]
+                trim = [float(v) for v in props["/Trim"]]
+                if current["form"] is not None:
+                    name = current["form"]
+                    ops = tuple(ContentStream(xobjects[name].get_object(), r).operations)
+                else:
+                    ops = tuple(current["ops"])
+                    name = "inline-" + hashlib.sha1(repr(ops).encode()).hexdigest()[:12]
+                found.append(Placed(name, cm[4], cm[5], trim[2] - trim[0], trim[3] - trim[1],
+                                    float(props["/Bleed"]), ops))
+                current = None
+            elif op == b"cm" and current["cm"] is None:
+                current["cm"] = [float(a) for a in args]
             elif op == b"Do":
-                name = str(args[0])
-                bbox = [float(v) for v in xobjects[name].get_object()["/BBox"]]
-                bleed = -bbox[0]
-                found.append(Placed(name, cm[4], cm[5], bbox[2] - bbox[0] - 2 * bleed,
-                                    bbox[3] - bbox[1] - 2 * bleed, bleed))
-            elif op == b"Q":
-                cm = None
+                current["form"] = str(args[0])
+            elif op not in (b"q", b"Q"):
+                current["ops"].append((args, op))
         out.append(found)
     return out
 
@@ -92,12 +105,23 @@ def all_text(path) -> str:
         return "\n".join(p.extract_text() or "" for p in pdf.pages)
 
 
-def lines(path, page_index: int) -> list[tuple[float, float, float, float]]:
-    """Straight lines drawn on the page itself, not inside card forms (the cut marks), as (x0, y0, x1, y1)."""
+def sheet_ops(path, page_index: int):
+    """The page's own content operations, without those inside a placed card: marks, guides, rule text."""
     r = reader(path)
-    page = r.pages[page_index]
-    out, start, depth = [], None, 0
-    for args, op in ContentStream(page.get_contents(), r).operations:
+    in_card = False
+    for args, op in ContentStream(r.pages[page_index].get_contents(), r).operations:
+        if op == b"BDC" and args[0] == "/PnpCard":
+            in_card = True
+        elif op == b"EMC" and in_card:
+            in_card = False
+        elif not in_card:
+            yield args, op
+
+
+def lines(path, page_index: int) -> list[tuple[float, float, float, float]]:
+    """Straight lines drawn on the page itself, not inside a card (the cut marks), as (x0, y0, x1, y1)."""
+    out, start = [], None
+    for args, op in sheet_ops(path, page_index):
         if op == b"m":
             start = (float(args[0]), float(args[1]))
         elif op == b"l" and start is not None:

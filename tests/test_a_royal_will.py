@@ -6,12 +6,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 import pdfplumber
-import pypdf
 import pytest
-from pypdf.generic import ContentStream
 
 from cli import pnp
-from pdfcheck import MM, Placed, all_text, lines, page_sizes, placements, squash
+from pdfcheck import MM, Placed, all_text, lines, page_sizes, placements, sheet_ops, squash
 from generator.deck import load_deck
 
 LEAF = 2
@@ -93,10 +91,8 @@ def words_at(path, page: int, box) -> list[str]:
 def guides(path, page: int) -> list[tuple[float, float, float, float]]:
     """Round cut guides drawn on the page itself (not inside a face): the (x0, y0, x1, y1) box of each
     closed path of curves, from its start point and every control point."""
-    r = pypdf.PdfReader(str(path))
-    pg = r.pages[page]
     out, pts = [], []
-    for args, op in ContentStream(pg.get_contents(), r).operations:
+    for args, op in sheet_ops(path, page):
         if op == b"m":
             pts = [(float(args[0]), float(args[1]))]
         elif op == b"c":
@@ -226,11 +222,8 @@ def test_six_check_up_charts(items):
         assert "10coins" in squash(back.text)          # the end of the game
 
 
-def _fill_colours(path, page: int, form: str) -> list[tuple[float, ...]]:
-    r = pypdf.PdfReader(str(path))
-    xo = r.pages[page]["/Resources"]["/XObject"][form].get_object()
-    return [tuple(round(float(a), 3) for a in args) for args, op in ContentStream(xo, r).operations
-            if op == b"rg"]
+def _fill_colours(placed: Placed) -> list[tuple[float, ...]]:
+    return [tuple(round(float(a), 3) for a in args) for args, op in placed.ops if op == b"rg"]
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
@@ -252,8 +245,8 @@ def test_tokens_two_sided_each_back_behind_its_front(tmp_path, duplex):
         face = first_words(t)
         assert first_words(behind[0]) == flip[face]
         colour = orange if face == "BUST" else green
-        assert _fill_colours(out, t.page, p.form)[0] == colour
-        assert _fill_colours(out, t.page + 1, behind[0].placed.form)[0] == colour
+        assert _fill_colours(p)[0] == colour
+        assert _fill_colours(behind[0].placed)[0] == colour
 
 
 def test_coins_and_trackers_are_round_chits_on_their_own_sheets(arw, items):
