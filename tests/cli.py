@@ -1,6 +1,7 @@
 """Running pnp as a user does: a subprocess, its exit status, stdout and stderr."""
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -9,9 +10,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def pnp(*args, cwd=None, check=False) -> subprocess.CompletedProcess:
+def pnp(*args, cwd=None, check=False, env=None) -> subprocess.CompletedProcess:
+    """`env`: variables to set on top of this process's environment."""
     proc = subprocess.run([sys.executable, "-m", "generator", *map(str, args)], cwd=cwd or ROOT,
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=300,
+                          env={**os.environ, **env} if env else None)
     if check and proc.returncode != 0:
         raise AssertionError(f"pnp {' '.join(map(str, args))} failed ({proc.returncode}):\n{proc.stderr}")
     return proc

@@ -10,6 +10,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from .. import FONTS
 from ..errors import PnpError, known_list, suggest
 from ..yamlfile import load
+from .fontcache import load_ttf
 
 STYLES = ("regular", "bold", "italic", "bolditalic")
 
@@ -29,7 +30,7 @@ def _ttf(filename: str) -> TTFont:
     if not path.is_file():
         raise PnpError(f"font file '{filename}' is missing from fonts/", "fonts/fonts.yaml")
     name = "pnp-" + filename.rsplit(".", 1)[0]
-    font = TTFont(name, str(path))
+    font = load_ttf(name, path)
     pdfmetrics.registerFont(font)
     return font
 

@@ -1,0 +1,43 @@
+"""The font cache (generator/layout/fontcache.py) only saves time: the PDF is the same with it cold,
+warm, damaged, unwritable or off."""
+from __future__ import annotations
+
+from cli import pnp
+
+
+def _build(tmp_path, name, cache) -> bytes:
+    out = tmp_path / f"{name}.pdf"
+    pnp("build", "vasa-regalis", "-o", out, check=True, env={"PNP_CACHE": str(cache)})
+    return out.read_bytes()
+
+
+def test_cold_warm_and_off_build_the_same_bytes(tmp_path):
+    cache = tmp_path / "cache"
+    cold = _build(tmp_path, "cold", cache)
+    stored = sorted(p.name for p in (cache / "fonts").iterdir())
+    # one file for each font style Vasa Regalis uses, named for the font
+    assert len(stored) >= 6 and all(p.endswith(".marshal") for p in stored), stored
+    assert any(p.startswith("DejaVuSans-") for p in stored)
+    assert not [p for p in stored if p.startswith(".")], "a temporary file was left behind"
+    warm = _build(tmp_path, "warm", cache)
+    off = _build(tmp_path, "off", "off")
+    assert cold == warm == off
+    assert cold[:5] == b"%PDF-"
+
+
+def test_damaged_cache_files_are_parsed_afresh(tmp_path):
+    cache = tmp_path / "cache"
+    good = _build(tmp_path, "good", cache)
+    files = sorted((cache / "fonts").iterdir())
+    files[0].write_bytes(b"not marshal data")
+    files[1].write_bytes(files[1].read_bytes()[:1000])          # cut short
+    files[2].write_bytes(files[3].read_bytes())                 # another font's data under this key
+    assert _build(tmp_path, "again", cache) == good
+
+
+def test_a_cache_that_cannot_be_written_is_skipped(tmp_path):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("the cache folder's place is taken by a file")
+    good = _build(tmp_path, "good", tmp_path / "cache")
+    assert _build(tmp_path, "blocked", blocked) == good
+    assert blocked.read_text().startswith("the cache folder")
