@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..errors import PnpError, known_list, suggest
 from ..yamlfile import Map, Seq
@@ -21,8 +22,7 @@ RANGE = re.compile(r"^\s*(\d+)\s*(?:-|–|to)\s*(\d+)\s*$")
 MAX_COMBINATIONS = 10000
 
 
-@dataclass(frozen=True)
-class Span:
+class Span(NamedTuple):
     """An inclusive range of whole numbers: a count, or player counts."""
     lo: int
     hi: int
@@ -37,8 +37,7 @@ class Span:
         return range(self.lo, self.hi + 1)
 
 
-@dataclass(frozen=True)
-class Coverage:
+class Coverage(NamedTuple):
     """Every combination of these fields' values, each present `times` copies (no more, no less)."""
     fields: tuple                 # field names
     values: tuple                 # per field: a tuple of value keys (see value_key)

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """Where a thing was written: for error messages and the proof."""
     file: str
     line: int = 0
@@ -16,8 +16,7 @@ class Source:
         return f"{self.file}:{self.line}" if self.line else self.file
 
 
-@dataclass(frozen=True)
-class Inferred:
+class Inferred(NamedTuple):
     """A fact the rules did not state, which the deck chose. Listed on the proof."""
     subject: str          # e.g. "card 'Brown 3', field material" or "deck: tracker count"
     value: str            # the value chosen (may be empty for whole-text facts)
@@ -25,8 +24,7 @@ class Inferred:
     source: Source
 
 
-@dataclass(frozen=True)
-class FieldSpec:
+class FieldSpec(NamedTuple):
     name: str
     type: str = "text"            # text | markup | int | number | colour | image
     required: bool = False
@@ -36,8 +34,7 @@ class FieldSpec:
     default: object = None
 
 
-@dataclass(frozen=True)
-class BackRef:
+class BackRef(NamedTuple):
     """A back: a template and the fields it shows (on top of the card's own fields)."""
     template: str | None          # None: no back is printed (single-sided item)
     fields: tuple = ()            # ((name, value), ...)
@@ -48,8 +45,7 @@ class BackRef:
         return dict(self.fields)
 
 
-@dataclass(frozen=True)
-class Part:
+class Part(NamedTuple):
     id: str
     title: str
     players: tuple[int, int] | None = None

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from .. import LAYOUTS
 from ..errors import PnpError, known_list, suggest
@@ -19,8 +20,7 @@ from ..yamlfile import Map, load
 DUPLEX = ("long", "short", "none")
 
 
-@dataclass(frozen=True)
-class SheetLayout:
+class SheetLayout(NamedTuple):
     name: str
     width: float
     height: float
@@ -34,8 +34,7 @@ class SheetLayout:
     mark_colour: str
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(NamedTuple):
     face: object          # layout.face.Face
     x: float              # trim box, bottom-left, page coordinates
     y: float
@@ -102,8 +101,7 @@ def get_sheet(name: str) -> SheetLayout:
                        size(marks, "width", "0.5pt", "cut_marks.width"), colour)
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(NamedTuple):
     cols: int
     rows: int
     w: float

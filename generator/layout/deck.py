@@ -1,15 +1,14 @@
 """Lay out every card of a deck: a front face and a back face each, in print order."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..deck.model import Card, Deck
 from .face import Context, Face, layout_face
 from .templates import get_template
 
 
-@dataclass(frozen=True)
-class LaidOut:
+class LaidOut(NamedTuple):
     card: Card
     front: Face
     back: Face | None

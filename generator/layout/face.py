@@ -5,8 +5,10 @@ points with the origin at the bottom-left corner of the trim box, y upwards.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from ..errors import PnpError, known_list, suggest
 from ..fields import fill, names_in
@@ -17,8 +19,7 @@ BASIC_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None, "transpar
 MIN_SIZE = 6.0
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(NamedTuple):
     x: float
     y: float
     w: float
@@ -29,8 +30,7 @@ class Rect:
     radius: float = 0.0
 
 
-@dataclass(frozen=True)
-class Ellipse:
+class Ellipse(NamedTuple):
     x: float
     y: float
     w: float
@@ -40,8 +40,7 @@ class Ellipse:
     stroke_width: float = 0.0
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     x1: float
     y1: float
     x2: float
@@ -51,8 +50,7 @@ class Line:
     dash: tuple = ()
 
 
-@dataclass(frozen=True)
-class Text:
+class Text(NamedTuple):
     """One line of text; x is the anchor for `align`, y the baseline. Rotated about (cx, cy)."""
     x: float
     y: float
@@ -66,8 +64,7 @@ class Text:
     cy: float = 0.0
 
 
-@dataclass(frozen=True)
-class Flow:
+class Flow(NamedTuple):
     """Wrapped paragraphs in a box; (x, top) is the top-left corner."""
     x: float
     top: float
@@ -79,8 +76,7 @@ class Flow:
     cy: float = 0.0
 
 
-@dataclass(frozen=True)
-class Image:
+class Image(NamedTuple):
     x: float
     y: float
     w: float
@@ -266,13 +262,10 @@ def _text_line(face, tpl, region, ctx, x, y, w, h):
     font = fonts.font_name(fam, style)
     size = region.get("size", 10.0)
     min_size = region.get("min_size", min(MIN_SIZE, size))
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-    used = size
-    while stringWidth(content, font, used) > w + 0.01:
-        used = round(used - 0.25, 2)
-        if used < min_size:
-            raise ctx.error(f"text '{content}' does not fit region '{region.id}' of template '{tpl.name}' "
-                            f"({w / 72 * 25.4:.1f}mm wide) even at {min_size:g}pt", field=_field_of(region))
+    used = _fitting_size(content, font, size, w + 0.01)
+    if used < min_size:
+        raise ctx.error(f"text '{content}' does not fit region '{region.id}' of template '{tpl.name}' "
+                        f"({w / 72 * 25.4:.1f}mm wide) even at {min_size:g}pt", field=_field_of(region))
     if used < size:
         face.shrunk.append((region.id, _field_of(region), size, used))
     fc = fonts.face(font)
@@ -292,6 +285,22 @@ def _text_line(face, tpl, region, ctx, x, y, w, h):
     face.ops.append(Text(ax, base, content, font, used, ctx.colour(region.get("colour", "black"), region) or "#000000",
                          align, rotate, x + w / 2, y + h / 2))
     face.texts.append((region.id, _field_of(region), content))
+
+
+def _fitting_size(content: str, font: str, size: float, width: float) -> float:
+    """The largest of size, size - 0.25pt, size - 0.5pt ... at which one line of text is at most `width` wide.
+    Width grows linearly with size, so the step is computed, then checked against the real width."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    if stringWidth(content, font, size) <= width:
+        return size
+    per_point = stringWidth(content, font, 1000.0) / 1000.0
+    steps = max(1, math.ceil((size - width / per_point) / 0.25) - 1) if per_point > 0 else 1
+    used = round(size - 0.25 * steps, 2)
+    while used > 0 and stringWidth(content, font, used) > width:
+        used = round(used - 0.25, 2)
+    while used < size and stringWidth(content, font, round(used + 0.25, 2)) <= width:
+        used = round(used + 0.25, 2)
+    return used
 
 
 def _text_box(face, tpl, region, ctx, x, y, w, h):

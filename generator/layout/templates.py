@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from .. import LAYOUTS
 from ..errors import PnpError, found, known_list, suggest
@@ -87,8 +88,7 @@ class Region:
         return PnpError(message, file, line, col, f"region {self.id}" + (f".{key}" if key else ""), hint)
 
 
-@dataclass(frozen=True)
-class Template:
+class Template(NamedTuple):
     name: str
     width: float
     height: float

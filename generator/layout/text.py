@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -27,8 +28,7 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
 _ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", re.S)
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(NamedTuple):
     """One paragraph of parsed markup."""
     kind: str        # para | bullet | heading1 | heading2 | heading3
     text: str        # reportlab paragraph XML
@@ -130,8 +130,7 @@ def spans(xml: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(NamedTuple):
     """A run of text on one line: x from the column's left edge, y down from the column's top to the baseline."""
     x: float
     y: float
