@@ -21,6 +21,7 @@ def colour(hexstr):
 def _texts(c, run) -> None:
     """Consecutive Text ops in one PDF text object: one BT/ET, no canvas state churn."""
     tx = c.beginText()
+    font = fill = None
     for op in run:
         x = op.x
         if op.align != "left":
@@ -33,8 +34,12 @@ def _texts(c, run) -> None:
             tx.setTextTransform(cos, sin, -sin, cos, op.cx + cos * dx - sin * dy, op.cy + sin * dx + cos * dy)
         else:
             tx.setTextOrigin(x, op.y)
-        tx.setFont(op.font, op.size)
-        tx.setFillColor(colour(op.colour))
+        if font != (op.font, op.size):          # the text state carries over inside one BT ... ET
+            font = (op.font, op.size)
+            tx.setFont(op.font, op.size)
+        if fill != op.colour:
+            fill = op.colour
+            tx.setFillColor(colour(op.colour))
         tx.textOut(op.text)
     c.drawText(tx)
 
