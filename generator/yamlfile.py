@@ -79,6 +79,24 @@ class _Loader(Composer, _Parser, SafeConstructor, Resolver):
         SafeConstructor.__init__(self)
         Resolver.__init__(self)
 
+    pnp_level = 0
+    pnp_aliases = False
+
+    def compose_node(self, parent, index):
+        """Python's composer, counting how deep it is: a file with no aliases is measured here, in passing."""
+        if self.check_event(yaml.AliasEvent):
+            self.pnp_aliases = True
+            return super().compose_node(parent, index)
+        self.pnp_level += 1
+        try:
+            if self.pnp_level > MAX_DEPTH:
+                mark = self.peek_event().start_mark
+                raise PnpError(f"nested more than {MAX_DEPTH} levels deep", self.pnp_file, mark.line + 1,
+                               mark.column + 1)
+            return super().compose_node(parent, index)
+        finally:
+            self.pnp_level -= 1
+
     def construct_object(self, node, deep=False):
         """As SafeLoader's, but a value that cannot be built (a 5000-digit number, a bad date)
         is an error at its own line rather than an exception from deep inside PyYAML."""
@@ -166,7 +184,7 @@ _Loader.add_constructor(None, _unknown_tag)
 
 
 def _measure(root, file: str) -> None:
-    """Refuse a node graph that nests too deeply, refers to itself, or expands too far.
+    """Refuse a node graph with aliases that nests too deeply, refers to itself, or expands too far.
 
     Aliases make the graph a DAG (or, in YAML, even a cycle): sizes are computed once a node,
     so a billion-laughs file is measured in time linear in its text, then refused."""
@@ -248,7 +266,8 @@ def loads(text: str, name: str = "<text>"):
         node = loader.get_single_node()
         if node is None:
             raise PnpError("file is empty", name, 1)
-        _measure(node, name)
+        if loader.pnp_aliases:          # shared values: measure what they expand to
+            _measure(node, name)
         return loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
