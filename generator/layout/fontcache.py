@@ -3,8 +3,9 @@
 reportlab reads a font file's tables in pure Python: ~9 ms for each style a deck uses, paid on
 every build. This keeps what it parsed (the face: widths, the character map, the file's bytes
 for subsetting) in the user's cache folder, as marshal data (plain dicts, lists and numbers read
-back about three times faster than pickle), and reads it back in ~1 ms. The key is the font
-file's bytes with reportlab's and Python's versions, so a changed font or library parses afresh.
+back about three times faster than pickle), and reads it back in ~1 ms. A cache file is named for
+the font file, its size and reportlab's and Python's versions, and holds the font's bytes: a font
+whose bytes differ, or another library version, is parsed afresh.
 
 Where: $PNP_CACHE if set ("off" turns the cache off), else $XDG_CACHE_HOME/pnp or ~/.cache/pnp.
 The cache only saves time: a file that cannot be read, written or trusted is parsed as before,
@@ -12,7 +13,6 @@ and the PDF is byte-identical either way (tests/test_fontcache.py).
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import marshal
 import sys
@@ -39,9 +39,9 @@ def load_ttf(name: str, path: Path) -> TTFont:
     if folder is None:
         return TTFont(name, str(path))
     data = path.read_bytes()
-    key = hashlib.blake2b(f"{FORMAT} {Version} {sys.version_info[:2]}".encode(), digest_size=16)
-    key.update(data)
-    file = folder / "fonts" / f"{path.stem}-{key.hexdigest()}.marshal"
+    # named for the file and the versions; the stored font bytes must equal the file's, or it is parsed again
+    version = f"{FORMAT}-{Version}-py{sys.version_info[0]}{sys.version_info[1]}"
+    file = folder / "fonts" / f"{path.stem}-{len(data)}-{version}.marshal"
     font = _read(file, name, data)
     if font is None:
         font = TTFont(name, str(path))
