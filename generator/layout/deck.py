@@ -5,6 +5,7 @@ from typing import NamedTuple
 
 from ..deck.model import Card, Deck
 from .face import Context, Face, layout_face
+from .store import FaceStore
 from .templates import get_template
 
 
@@ -23,23 +24,31 @@ def card_values(deck: Deck, card: Card) -> dict:
     return values
 
 
-def layout_card(deck: Deck, card: Card, bleed: float = 0.0, cache: dict | None = None) -> LaidOut:
+def layout_card(deck: Deck, card: Card, bleed: float = 0.0, cache: dict | None = None,
+                store: FaceStore | None = None) -> LaidOut:
     cache = {} if cache is None else cache
     values = card_values(deck, card)
     subject = f"card '{card.name}'"
     front_ctx = Context(values, deck.palette, subject, str(card.source), card.field_lines, deck.folder)
-    front = _cached(cache, card.template, front_ctx, bleed, f"{card.name}")
+    front = _cached(cache, card.template, front_ctx, bleed, f"{card.name}", store)
     back = None
     if card.back is not None and card.back.template:
         back_values = dict(values)
         back_values.update(card.back.field_map)
         back_ctx = Context(back_values, deck.palette, f"{subject} (back)", str(card.source), card.field_lines,
                            deck.folder)
-        back = _cached(cache, card.back.template, back_ctx, bleed, f"{card.name} (back)")
+        back = _cached(cache, card.back.template, back_ctx, bleed, f"{card.name} (back)", store)
     return LaidOut(card, front, back)
 
 
-def _cached(cache, template, ctx, bleed, name) -> Face:
+def _cached(cache, template, ctx, bleed, name, store=None) -> Face:
+    digest = None
+    if store is not None:               # laid out by an earlier build from the same inputs
+        digest = store.digest(template, bleed, ctx.values, ctx.palette)
+        face = store.get(digest)
+        if face is not None:
+            # faces equal within this build are one object, drawn once (as a cold build does)
+            return cache.setdefault(face.key, face)
     used = _used(cache, template, ctx)
     key = (template, bleed, tuple((k, str(ctx.values.get(k))) for k in used))
     face = cache.get(key)
@@ -47,6 +56,8 @@ def _cached(cache, template, ctx, bleed, name) -> Face:
         face = layout_face(template, ctx, bleed, name)
         face.key = key
         cache[key] = face
+    if store is not None:
+        store.put(digest, face)
     return face
 
 
@@ -60,6 +71,11 @@ def _used(cache, template, ctx) -> tuple:
     return cache[k]
 
 
-def layout_deck(deck: Deck, bleed: float = 0.0) -> list[LaidOut]:
+def layout_deck(deck: Deck, bleed: float = 0.0, keep: bool = True) -> list[LaidOut]:
+    """Every card laid out. `keep`: reuse and keep faces between builds (layout/store.py)."""
     cache: dict = {}
-    return [layout_card(deck, c, bleed, cache) for c in deck.cards]
+    store = FaceStore.open(deck.id, deck.folder) if keep else None
+    laid = [layout_card(deck, c, bleed, cache, store) for c in deck.cards]
+    if store is not None:
+        store.save()
+    return laid

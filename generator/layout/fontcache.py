@@ -22,7 +22,7 @@ from weakref import WeakKeyDictionary
 from reportlab import Version
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
-FORMAT = 2          # bump when what is stored changes
+FORMAT = 3          # bump when what is stored changes
 
 
 def cache_dir() -> Path | None:
@@ -68,7 +68,8 @@ def _read(file: Path, name: str, data: bytes) -> TTFont | None:
 
 
 def _write(file: Path, font: TTFont) -> None:
-    face = {k: v for k, v in vars(font.face).items() if k != "_pdfScale"}
+    # glyphToChar only serves reportlab while it parses (a list per glyph: half the reading time)
+    face = {k: v for k, v in vars(font.face).items() if k not in ("_pdfScale", "glyphToChar")}
     names = [k for k, v in face.items() if isinstance(v, TTFNameBytes)]
     for k in names:
         face[k] = bytes(face[k])

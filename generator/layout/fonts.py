@@ -68,6 +68,17 @@ def font_name(fam: str, style: str = "regular") -> str:
 _registered: set = set()
 
 
+def register(names) -> None:
+    """Register fonts by the names laid-out Text ops carry: a face from the layout store was laid
+    out by an earlier build, so this process has not met its fonts yet."""
+    for name in set(names) - _registered:
+        for fam, files in _catalogue().items():
+            style = next((st for st in STYLES if family(fam)[st] == name), None)
+            if style is not None:
+                font_name(fam, style)
+                break
+
+
 def ensure(fam: str, styles) -> None:
     """Register the styles a piece of markup will use (<b> and <i> look fonts up by name)."""
     for style in styles:

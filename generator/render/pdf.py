@@ -16,12 +16,15 @@ from reportlab.pdfgen.canvas import Canvas
 
 rl_config.useA85 = 0        # binary zlib streams: smaller files, no ASCII85 pass
 
+from ..layout.face import Text
 from ..output import write_atomic
 from .draw import colour, draw_cut_guide, draw_ops
 
 
 def render_pdf(pages, path, title: str = "", author: str = "", subject: str = "") -> None:
-    from ..layout.fonts import font_name
+    from ..layout.fonts import font_name, register
+    faces = {id(pl.face): pl.face for page in pages for pl in page.placements}
+    register({op.font for face in faces.values() for op in face.ops if type(op) is Text})
     buf = io.BytesIO()
     # the initial font is one of ours, so no unembedded standard font (Helvetica) enters the file
     c = Canvas(buf, pagesize=(pages[0].width, pages[0].height), invariant=1, pageCompression=1,

@@ -1,0 +1,110 @@
+"""Laid-out faces kept between builds: a rebuild lays out only the cards whose inputs changed.
+
+A designer edits a card or two and builds again; the other cards' text is already wrapped and
+fitted. Each face is stored under a digest of what layout reads for it: the template's name, the
+card's values (its fields and the game, kind and part names it may show), the deck's palette and
+the bleed. Everything else layout reads is in files: pnp's code, layouts/ (templates, sizes),
+fonts/, and the deck folder's own templates and images. The store records their sizes and times
+and is dropped whole when any of them differs, so a changed template lays every card out afresh.
+
+One file per deck folder in the cache folder (see fontcache.cache_dir; PNP_CACHE=off turns it
+off), pickled, holding only the faces the last build used. A face that could not be laid out is
+never stored, so its error is reported on every build. The PDF is the same bytes warm or cold
+(tests/test_layout_store.py).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from pathlib import Path
+
+from .. import FONTS, LAYOUTS, ROOT, __version__
+from .fontcache import cache_dir
+
+FORMAT = 1
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")      # as images.SUFFIXES, without importing Pillow
+
+
+class FaceStore:
+    def __init__(self, file: Path, stamp: str, faces: dict):
+        self.file = file
+        self.stamp = stamp
+        self.old = faces            # digest -> Face, from the last build
+        self.new: dict = {}         # digest -> Face, used by this build
+
+    @classmethod
+    def open(cls, deck_id: str, folder: Path | None) -> "FaceStore | None":
+        base = cache_dir()
+        if base is None:
+            return None
+        where = str(folder.resolve()) if folder is not None else deck_id
+        name = hashlib.blake2b(where.encode(), digest_size=8).hexdigest()
+        file = base / "layout" / f"{deck_id[:40]}-{name}.pickle"
+        stamp = _stamp(folder)
+        faces: dict = {}
+        try:
+            stored = pickle.loads(file.read_bytes())
+            if stored.get("stamp") == stamp:
+                faces = stored["faces"]
+        except Exception:           # none yet, or unreadable: lay everything out
+            pass
+        return cls(file, stamp, faces)
+
+    @staticmethod
+    def digest(template: str, bleed: float, values: dict, palette: dict) -> bytes:
+        text = repr((template, bleed, sorted((k, repr(v)) for k, v in values.items()), sorted(palette.items())))
+        return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+    def get(self, digest: bytes):
+        face = self.old.get(digest)
+        if face is not None:
+            self.new[digest] = face
+        return face
+
+    def put(self, digest: bytes, face) -> None:
+        self.new[digest] = face
+
+    def save(self) -> None:
+        """Write what this build used, if it differs from what was there (atomically; failures only cost time)."""
+        if self.new.keys() == self.old.keys():
+            return
+        tmp = self.file.with_name(f".{self.file.name}.{os.getpid()}")
+        try:
+            data = pickle.dumps({"stamp": self.stamp, "faces": self.new}, protocol=pickle.HIGHEST_PROTOCOL)
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_bytes(data)
+            os.replace(tmp, self.file)
+        except Exception:
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+
+
+def _stamp(folder: Path | None) -> str:
+    """Sizes and times of every file layout may read besides the deck's values: pnp's code, layouts/,
+    fonts/, and in the deck folder its templates/ and its images."""
+    parts = [f"{FORMAT} {__version__}"]
+    for top, wanted in ((ROOT / "generator", None), (LAYOUTS, None), (FONTS, None), (folder, _deck_file)):
+        if top is None or not top.is_dir():
+            continue
+        parts.append(f"[{top}]")
+        for dirpath, dirnames, filenames in os.walk(top):
+            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not d.startswith("."))
+            for f in sorted(filenames):
+                path = os.path.join(dirpath, f)
+                rel = path[len(str(top)) + 1:]
+                if f.startswith(".") or f.endswith(".pyc") or (wanted is not None and not wanted(rel)):
+                    continue
+                try:
+                    st = os.stat(path)
+                except OSError:
+                    continue
+                parts.append(f"{rel}:{st.st_size}:{st.st_mtime_ns}")
+    return hashlib.blake2b("\n".join(parts).encode(), digest_size=16).hexdigest()
+
+
+def _deck_file(rel: str) -> bool:
+    """What layout reads from a deck folder: templates/ and images (see face._image_path)."""
+    return rel.startswith("templates" + os.sep) or rel.lower().endswith(IMAGE_SUFFIXES)

@@ -1,0 +1,69 @@
+"""Laid-out faces kept between builds (generator/layout/store.py): a warm rebuild is the same bytes
+as a cold one, and any change to what a face is drawn from lays it out afresh."""
+from __future__ import annotations
+
+import shutil
+
+from cli import ROOT, copy_deck, pnp
+from pdfcheck import all_text, squash
+
+from generator.images import SUFFIXES
+from generator.layout.store import IMAGE_SUFFIXES
+
+
+def _build(tmp_path, deck, name, cache) -> bytes:
+    out = tmp_path / f"{name}.pdf"
+    pnp("build", deck, "-o", out, check=True, env={"PNP_CACHE": str(cache)})
+    return out.read_bytes()
+
+
+def test_warm_rebuild_is_the_cold_build(tmp_path):
+    """A Royal Will shares faces between many cards (backs, coins): a warm build must share them alike."""
+    cache = tmp_path / "cache"
+    cold = _build(tmp_path, "a-royal-will", "cold", cache)
+    stored = list((cache / "layout").iterdir())
+    assert len(stored) == 1 and stored[0].name.startswith("a-royal-will-")
+    warm = _build(tmp_path, "a-royal-will", "warm", cache)
+    assert warm == cold == _build(tmp_path, "a-royal-will", "off", "off")
+
+
+def test_an_edited_card_is_laid_out_again(tmp_path):
+    deck = copy_deck("vasa-regalis", tmp_path)
+    cache = tmp_path / "cache"
+    _build(tmp_path, deck, "before", cache)
+    text = (deck / "deck.yaml").read_text(encoding="utf-8")
+    edited = text.replace("Choose a Captain to start", "Choose a Skipper to start")
+    assert edited != text
+    (deck / "deck.yaml").write_text(edited, encoding="utf-8")
+    warm = _build(tmp_path, deck, "after", cache)
+    assert "ChooseaSkipper" in squash(all_text(tmp_path / "after.pdf"))
+    assert warm == _build(tmp_path, deck, "after-off", "off")
+
+
+def test_an_edited_template_lays_every_card_out_again(tmp_path):
+    deck = copy_deck("vasa-regalis", tmp_path)
+    (deck / "templates").mkdir()
+    local = deck / "templates" / "vasa-back.yaml"
+    shutil.copy(ROOT / "layouts" / "cards" / "vasa-back.yaml", local)
+    cache = tmp_path / "cache"
+    before = _build(tmp_path, deck, "before", cache)
+    local.write_text(local.read_text(encoding="utf-8").replace('text: "VASA"', 'text: "WASA"'), encoding="utf-8")
+    warm = _build(tmp_path, deck, "after", cache)
+    assert warm != before
+    assert "WASA" in squash(all_text(tmp_path / "after.pdf"))
+    assert warm == _build(tmp_path, deck, "after-off", "off")
+
+
+def test_a_face_that_cannot_be_laid_out_fails_every_build(tmp_path):
+    deck = copy_deck("vasa-regalis", tmp_path)
+    cache = tmp_path / "cache"
+    _build(tmp_path, deck, "good", cache)
+    text = (deck / "deck.yaml").read_text(encoding="utf-8")
+    (deck / "deck.yaml").write_text(text.replace("Choose a Captain", "Choose a \u4e00 Captain"), encoding="utf-8")
+    for _ in range(2):
+        proc = pnp("build", deck, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": str(cache)})
+        assert proc.returncode == 2 and "no glyph" in proc.stderr, proc.stderr
+
+
+def test_the_store_watches_every_image_kind_the_layout_reads():
+    assert IMAGE_SUFFIXES == SUFFIXES
