@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from ..layout.face import Flow, Text
+from ..layout.face import Text
 from .products import SAFE
 
 
@@ -26,18 +26,12 @@ def _turn(rect, angle, cx, cy):
 
 
 def extent(op) -> tuple[float, float, float, float]:
-    """(x0, y0, x1, y1) of the ink of a Text or Flow op, in face coordinates (y up)."""
-    if isinstance(op, Text):
-        from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
-        w = stringWidth(op.text, op.font, op.size)
-        x0 = op.x - {"center": w / 2, "right": w}.get(op.align, 0.0)
-        face = getFont(op.font).face
-        rect = (x0, op.y + face.descent * op.size / 1000, x0 + w, op.y + face.ascent * op.size / 1000)
-    else:
-        height = 0.0
-        for i, p in enumerate(op.paragraphs):
-            height += (p.style.spaceBefore if i else 0) + p.height + (p.style.spaceAfter if i < len(op.paragraphs) - 1 else 0)
-        rect = (op.x, op.top - height, op.x + op.w, op.top)
+    """(x0, y0, x1, y1) of the ink of a Text op, in face coordinates (y up)."""
+    from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+    w = stringWidth(op.text, op.font, op.size)
+    x0 = op.x - {"center": w / 2, "right": w}.get(op.align, 0.0)
+    face = getFont(op.font).face
+    rect = (x0, op.y + face.descent * op.size / 1000, x0 + w, op.y + face.ascent * op.size / 1000)
     return _turn(rect, op.rotate, op.cx, op.cy)
 
 
@@ -64,7 +58,7 @@ def _union(rects):
 def _attribute(face, regions) -> list | None:
     """The ink of each text region: its text ops found in drawing order by their turning centre,
     which layout sets to the centre of the region's box (one region may draw many lines)."""
-    ops = [op for op in face.ops if isinstance(op, (Text, Flow))]
+    ops = [op for op in face.ops if isinstance(op, Text)]
     if not regions:
         return [(t, extent(op)) for t, op in zip(face.texts, ops)] if len(ops) == len(face.texts) else None
     groups: list = [[] for _ in regions]

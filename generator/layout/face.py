@@ -64,18 +64,6 @@ class Text(NamedTuple):
     cy: float = 0.0
 
 
-class Flow(NamedTuple):
-    """Wrapped paragraphs in a box; (x, top) is the top-left corner."""
-    x: float
-    top: float
-    w: float
-    h: float
-    paragraphs: tuple
-    rotate: float = 0.0
-    cx: float = 0.0
-    cy: float = 0.0
-
-
 class Image(NamedTuple):
     x: float
     y: float

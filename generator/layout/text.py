@@ -3,9 +3,9 @@
 Markup: **bold**, *italic*, a blank line between paragraphs, a single newline for a line
 break, "- " or "• " for a bullet, "1. " for a numbered item, "# " / "## " for headings.
 
-Card text is wrapped here, greedily, with reportlab's (C-accelerated) string widths, into
-positioned lines of text: no Paragraph objects, so laying out a card costs microseconds.
-Rule pages (pages.py) flow the same parsed blocks through reportlab's Paragraph instead.
+Text is wrapped here, greedily, with reportlab's (C-accelerated) string widths, into positioned
+lines of text: no Paragraph objects, so laying out a card costs microseconds. Rule pages
+(pages.py) break the same parsed blocks into the same lines and flow them over columns.
 """
 from __future__ import annotations
 
@@ -163,6 +163,82 @@ def _words(block_spans, family):
     return out
 
 
+class Lines(NamedTuple):
+    """One block broken into lines: each line a list of (x, word, font, width), x from the text's left edge."""
+    lines: list
+    breaks: list         # per line: True if it ends the block or a forced break (not justified)
+    size: float          # the block's font size (headings are larger)
+    indent: float        # bullets hang: their text starts this far in
+    widest: float        # the widest unbreakable word plus indent
+
+
+def break_lines(b: Block, family: str, width: float, size: float, scale: dict | None = None) -> Lines:
+    """Break one parsed block into lines `width` wide at `size`, greedily."""
+    heading = b.kind.startswith("heading")
+    fs = size * (scale or HEADING_SCALE).get(b.kind, 1.0)
+    indent = 0.0
+    if b.bullet:
+        indent = size * (1.1 if len(b.bullet) <= 1 else 0.65 * len(b.bullet) + 0.6)
+    avail = width - indent
+    runs = spans(b.text)
+    if heading:
+        runs = tuple((t, "bold" if st == "regular" else "bolditalic" if st == "italic" else st) for t, st in runs)
+    words = _words(runs, family)
+    lines: list[list] = [[]]
+    breaks: list[bool] = []
+    cur = 0.0
+    widest = 0.0
+    space_before = False
+    for w in words:
+        if w is None:
+            lines.append([])
+            breaks.append(True)
+            cur = 0.0
+            continue
+        word, font, _, space_after = w
+        ww = stringWidth(word, font, fs)
+        widest = max(widest, ww + indent)
+        gap = stringWidth(" ", font, fs) if lines[-1] and space_before else 0.0
+        if lines[-1] and cur + gap + ww > avail + 0.01:
+            lines.append([])
+            breaks.append(False)
+            cur, gap = 0.0, 0.0
+        lines[-1].append((cur + gap, word, font, ww))
+        cur += gap + ww
+        space_before = space_after
+    breaks.append(True)
+    return Lines(lines, breaks, fs, indent, widest)
+
+
+def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: float, align: str) -> list[Piece]:
+    """Line `li` of a broken block as pieces on baseline `base`: neighbouring words of one font merged."""
+    line, fs, indent = ls.lines[li], ls.size, ls.indent
+    out = []
+    if li == 0 and b.bullet:
+        out.append(Piece(0.0, base, b.bullet, fonts.font_name(family), fs))
+    avail = width - indent
+    line_w = line[-1][0] + line[-1][3]
+    shift, stretch = 0.0, 0.0
+    if align == "center":
+        shift = (avail - line_w) / 2
+    elif align == "right":
+        shift = avail - line_w
+    elif align == "justify" and not ls.breaks[li] and len(line) > 1:
+        stretch = (avail - line_w) / (len(line) - 1)
+    run_x, run_text, run_font = None, [], None
+    for k, (x, word, font, _) in enumerate(line):
+        x = x + shift + k * stretch + indent
+        if run_font == font and not stretch:
+            run_text.append(word)
+            continue
+        if run_text:
+            out.append(Piece(run_x, base, " ".join(run_text), run_font, fs))
+        run_x, run_text, run_font = x, [word], font
+    if run_text:
+        out.append(Piece(run_x, base, " ".join(run_text), run_font, fs))
+    return out
+
+
 @lru_cache(maxsize=8192)
 def wrap(markup: str, family: str, width: float, size: float, leading: float = 1.2,
          align: str = "left") -> Wrapped:
@@ -172,70 +248,18 @@ def wrap(markup: str, family: str, width: float, size: float, leading: float = 1
     widest = 0.0
     blocks = parse(markup)
     for bi, b in enumerate(blocks):
-        heading = b.kind.startswith("heading")
-        fs = size * HEADING_SCALE.get(b.kind, 1.0)
-        lead = fs * leading
-        if bi and heading:
+        if bi and b.kind.startswith("heading"):
             y += size * 0.5
-        indent = 0.0
-        if b.bullet:
-            indent = size * (1.1 if len(b.bullet) <= 1 else 0.65 * len(b.bullet) + 0.6)
-        avail = width - indent
-        runs = spans(b.text)
-        if heading:
-            runs = tuple((t, "bold" if st == "regular" else "bolditalic" if st == "italic" else st) for t, st in runs)
-        words = _words(runs, family)
-        lines: list[list] = [[]]
-        breaks: list[bool] = []
-        cur = 0.0
-        space_before = False
-        for w in words:
-            if w is None:
-                lines.append([])
-                breaks.append(True)
-                cur = 0.0
-                continue
-            word, font, _, space_after = w
-            ww = stringWidth(word, font, fs)
-            widest = max(widest, ww + indent)
-            gap = stringWidth(" ", font, fs) if lines[-1] and space_before else 0.0
-            if lines[-1] and cur + gap + ww > avail + 0.01:
-                lines.append([])
-                breaks.append(False)
-                cur, gap = 0.0, 0.0
-            lines[-1].append((cur + gap, word, font, ww))
-            cur += gap + ww
-            space_before = space_after
-        breaks.append(True)
-        baseline0 = (lead - fs) / 2 + fs * 0.8
-        for li, line in enumerate(lines):
+        ls = break_lines(b, family, width, size)
+        widest = max(widest, ls.widest)
+        lead = ls.size * leading
+        baseline0 = (lead - ls.size) / 2 + ls.size * 0.8
+        for li, line in enumerate(ls.lines):
             if not line:
-                if li < len(lines) - 1 or not pieces:
-                    y += lead if li < len(lines) - 1 else 0.0
+                if li < len(ls.lines) - 1 or not pieces:
+                    y += lead if li < len(ls.lines) - 1 else 0.0
                 continue
-            base = y + baseline0
-            if li == 0 and b.bullet:
-                pieces.append(Piece(0.0, base, b.bullet, fonts.font_name(family), fs))
-            line_w = line[-1][0] + line[-1][3]
-            shift, stretch = 0.0, 0.0
-            if align == "center":
-                shift = (avail - line_w) / 2
-            elif align == "right":
-                shift = avail - line_w
-            elif align == "justify" and not breaks[li] and len(line) > 1:
-                stretch = (avail - line_w) / (len(line) - 1)
-            # merge neighbouring words of one font into one piece (unless justified word by word)
-            run_x, run_text, run_font = None, [], None
-            for k, (x, word, font, _) in enumerate(line):
-                x = x + shift + k * stretch + indent
-                if run_font == font and not stretch:
-                    run_text.append(word)
-                    continue
-                if run_text:
-                    pieces.append(Piece(run_x, base, " ".join(run_text), run_font, fs))
-                run_x, run_text, run_font = x, [word], font
-            if run_text:
-                pieces.append(Piece(run_x, base, " ".join(run_text), run_font, fs))
+            pieces.extend(line_pieces(ls, li, b, family, width, y + baseline0, align))
             y += lead
         if bi < len(blocks) - 1:
             y += size * (0.2 if b.bullet else 0.35)

@@ -6,7 +6,7 @@ import math
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ..layout.face import Ellipse, Flow, Image, Line, Rect, Text
+from ..layout.face import Ellipse, Image, Line, Rect, Text
 
 _colours: dict = {}
 
@@ -63,21 +63,6 @@ def draw_ops(c, ops) -> None:
                 c.roundRect(op.x, op.y, op.w, op.h, op.radius, stroke=int(bool(op.stroke)), fill=int(bool(op.fill)))
             else:
                 c.rect(op.x, op.y, op.w, op.h, stroke=int(bool(op.stroke)), fill=int(bool(op.fill)))
-        elif t is Flow:
-            if op.rotate:
-                c.saveState()
-                c.translate(op.cx, op.cy)
-                c.rotate(op.rotate)
-                c.translate(-op.cx, -op.cy)
-            y = op.top
-            for k, p in enumerate(op.paragraphs):
-                if k:
-                    y -= p.style.spaceBefore
-                y -= p.height
-                p.drawOn(c, op.x, y)
-                y -= p.style.spaceAfter
-            if op.rotate:
-                c.restoreState()
         elif t is Line:
             c.setStrokeColor(colour(op.stroke))
             c.setLineWidth(op.stroke_width)
