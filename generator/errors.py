@@ -1,7 +1,6 @@
 """The one error a user sees: file, line, column, field, what was expected and found, a hint."""
 from __future__ import annotations
 
-import difflib
 
 
 class PnpError(Exception):
@@ -51,6 +50,7 @@ def suggest(word: str, known) -> str | None:
     same = norm.get(word.lower().replace("-", "_"))
     if same is not None and same != word:
         return f"did you mean '{same}'?"
+    import difflib                      # only when there is a mistake to name
     close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
     if not close:
         lowered = difflib.get_close_matches(word.lower(), list(norm), n=1, cutoff=0.6)

@@ -187,11 +187,15 @@ def _measure(root, file: str) -> None:
     """Refuse a node graph with aliases that nests too deeply, refers to itself, or expands too far.
 
     Aliases make the graph a DAG (or, in YAML, even a cycle): sizes are computed once a node,
-    so a billion-laughs file is measured in time linear in its text, then refused."""
+    so a billion-laughs file is measured in time linear in its text, then refused. Scalars (most
+    nodes) are counted where they stand, without a visit of their own."""
     size: dict[int, int] = {}
     depth: dict[int, int] = {}
+    seen_scalars: set[int] = set()
     on_path: set[int] = set()
     aliases = 0
+    if not isinstance(root, _COLLECTIONS):
+        return
     stack = [(root, False, 1)]
     while stack:
         node, done, level = stack.pop()
@@ -199,9 +203,16 @@ def _measure(root, file: str) -> None:
         children = _children(node)
         if done:
             on_path.discard(key)
-            size[key] = 1 + sum(size[id(c)] for c in children)
-            depth[key] = 1 + max((depth[id(c)] for c in children), default=0)
-            if size[key] > MAX_VALUES:
+            total, deepest = 1, 0
+            for c in children:
+                if isinstance(c, _COLLECTIONS):
+                    total += size[id(c)]
+                    deepest = max(deepest, depth[id(c)])
+                else:
+                    total += 1
+                    deepest = max(deepest, 1)
+            size[key], depth[key] = total, deepest + 1
+            if total > MAX_VALUES:
                 raise _at(node, f"this value expands to more than {MAX_VALUES} values through aliases (*name)",
                           file, hint="use fewer nested aliases")
             continue
@@ -219,9 +230,22 @@ def _measure(root, file: str) -> None:
         on_path.add(key)
         stack.append((node, True, level))
         for child in children:
-            if id(child) in on_path:
+            ck = id(child)
+            if not isinstance(child, _COLLECTIONS):
+                if ck in seen_scalars:
+                    aliases += 1
+                    if aliases > MAX_ALIASES:
+                        raise _at(child, f"more than {MAX_ALIASES} aliases (*name) in one file", file)
+                seen_scalars.add(ck)
+                if level + 1 > MAX_DEPTH:
+                    raise _at(child, f"nested more than {MAX_DEPTH} levels deep", file)
+                continue
+            if ck in on_path:
                 raise _at(child, "an alias (*name) refers to the value that contains it", file)
             stack.append((child, False, level + 1))
+
+
+_COLLECTIONS = (yaml.MappingNode, yaml.SequenceNode)
 
 
 def _children(node) -> list:

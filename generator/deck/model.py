@@ -53,18 +53,16 @@ class Part(NamedTuple):
     note: str = ""
 
 
-@dataclass(frozen=True)
-class Kind:
+class Kind(NamedTuple):
     id: str
     title: str
     template: str
     back: BackRef | None
-    fields: dict = field(default_factory=dict)      # name -> FieldSpec
+    fields: dict = {}           # name -> FieldSpec (never changed once made)
     name: str = "{kind}"                             # pattern for a card's name
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(NamedTuple):
     id: str                     # unique within the deck (slug of the name, numbered if needed)
     name: str
     kind: str
@@ -74,7 +72,7 @@ class Card:
     back: BackRef | None
     fields: dict                # name -> value (ints stay ints)
     source: Source
-    field_lines: dict = field(default_factory=dict)   # name -> line
+    field_lines: dict = {}      # name -> line (never changed once made)
     new_sheet: bool = False
     index: int = 0              # position in the deck's print order
 
