@@ -68,7 +68,7 @@ def rule_pages(deck: Deck, sheet) -> list:
     if not text:
         return []
     from ..layout import fonts
-    from ..layout.pages import flow      # platypus: imported only by decks that have rule pages
+    from ..layout.pages import flow
     from ..layout.text import styles_used
     from .sheets import Page
     family = settings.get("font", "serif")
