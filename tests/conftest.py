@@ -13,3 +13,18 @@ def _own_cache(tmp_path_factory):
         os.environ.pop("PNP_CACHE", None)
     else:
         os.environ["PNP_CACHE"] = old
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory):
+    """built(GAME): the path of GAME's PDF, built once for the whole run; tests read it, never change it."""
+    from cli import pnp
+    done: dict = {}
+
+    def build(game: str):
+        if game not in done:
+            out = tmp_path_factory.mktemp(game) / f"{game}.pdf"
+            pnp("build", game, "-o", out, check=True)
+            done[game] = out
+        return done[game]
+    return build

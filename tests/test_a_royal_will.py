@@ -130,10 +130,8 @@ banner_name = first_words
 
 
 @pytest.fixture(scope="module")
-def arw(tmp_path_factory):
-    out = tmp_path_factory.mktemp("arw") / "arw.pdf"
-    pnp("build", "a-royal-will", "-o", out, check=True)
-    return out
+def arw(built):
+    return built("a-royal-will")
 
 
 @pytest.fixture(scope="module")

@@ -17,10 +17,8 @@ POKER = (63.5 * MM, 88.9 * MM)
 
 
 @pytest.fixture(scope="module")
-def pdf(tmp_path_factory):
-    out = tmp_path_factory.mktemp("aqua") / "aqua-regia.pdf"
-    pnp("build", "aqua-regia", "-o", out, check=True)
-    return out
+def pdf(built):
+    return built("aqua-regia")
 
 
 @pytest.fixture(scope="module")

@@ -96,27 +96,28 @@ run(sys.argv[2:])
 """
 
 
-def test_killed_while_writing_the_file_itself(tmp_path):
+def _killed_rebuild(tmp_path, how: str):
+    """Build Vasa, then build it again (on Letter) in a writer killed halfway through the file, writing
+    its temporary `how` ("anonymous" or "named"). Returns the file and the first build's bytes."""
     out = tmp_path / "out" / "vasa.pdf"
     pnp("build", "vasa-regalis", "-o", out, check=True)
     previous = out.read_bytes()
-    proc = subprocess.run([sys.executable, "-c", _DIE_WHILE_WRITING, "anonymous", "build", "vasa-regalis",
+    proc = subprocess.run([sys.executable, "-c", _DIE_WHILE_WRITING, how, "build", "vasa-regalis",
                            "--paper", "letter", "-o", str(out)], cwd=ROOT, capture_output=True)
     assert proc.returncode == -signal.SIGKILL
     assert out.read_bytes() == previous
+    return out, previous
+
+
+def test_killed_while_writing_the_file_itself(tmp_path):
+    out, _ = _killed_rebuild(tmp_path, "anonymous")
     assert _leftovers(out) == []
 
 
 def test_a_temporary_left_by_a_killed_writer_is_swept_by_the_next(tmp_path):
     """Without O_TMPFILE a named temporary is written; if the writer is killed it stays until the next
     write to the same file removes it (its process is dead)."""
-    out = tmp_path / "out" / "vasa.pdf"
-    pnp("build", "vasa-regalis", "-o", out, check=True)
-    previous = out.read_bytes()
-    proc = subprocess.run([sys.executable, "-c", _DIE_WHILE_WRITING, "named", "build", "vasa-regalis",
-                           "--paper", "letter", "-o", str(out)], cwd=ROOT, capture_output=True)
-    assert proc.returncode == -signal.SIGKILL
-    assert out.read_bytes() == previous
+    out, previous = _killed_rebuild(tmp_path, "named")
     left = [p.name for p in temp_files(out)]
     assert len(left) == 1 and left[0].startswith(".vasa.pdf.") and left[0].endswith(".tmp")
     pnp("build", "vasa-regalis", "-o", out, check=True)

@@ -15,7 +15,7 @@ import pdfplumber
 import pytest
 import yaml
 
-from cli import ROOT, pnp
+from cli import ROOT
 from pdfcheck import MM, Word, page_sizes, placements, squash
 
 # the seeds live in shared/, beside the repository (as on CI)
@@ -59,10 +59,8 @@ def _expected_order():
 
 
 @pytest.fixture(scope="module")
-def pdf(tmp_path_factory):
-    out = tmp_path_factory.mktemp("christina") / "christina-regina.pdf"
-    pnp("build", "christina-regina", "-o", out, check=True)
-    return out
+def pdf(built):
+    return built("christina-regina")
 
 
 @lru_cache(maxsize=None)

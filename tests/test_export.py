@@ -50,10 +50,8 @@ def vasa(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def vasa_pdf(tmp_path_factory):
-    out = tmp_path_factory.mktemp("gcpdf") / "vasa.pdf"
-    pnp("build", "vasa-regalis", "-o", out, check=True)
-    return out
+def vasa_pdf(built):
+    return built("vasa-regalis")
 
 
 def test_one_image_per_distinct_face_and_back(vasa):

@@ -12,10 +12,8 @@ LEAF = 2          # the print-instructions leaf before the card sheets
 
 
 @pytest.fixture(scope="module")
-def vasa(tmp_path_factory):
-    out = tmp_path_factory.mktemp("vasa") / "vasa.pdf"
-    pnp("build", "vasa-regalis", "-o", out, check=True)
-    return out
+def vasa(built):
+    return built("vasa-regalis")
 
 
 def card_pages(path):
