@@ -1,8 +1,8 @@
 """pnp's benchmark: whole-process times and peak memory, as ratios to a plain-reportlab floor.
 
-One command (`make bench`, or `python benchmarks/run.py`) runs, in this order and in one process:
-- the floor (benchmarks/floor.py: fronts, mirrored backs, cut marks, one embedded TTF) for each card count;
-- `pnp build` for every seed game, against the floor for the same number of cards;
+One command (`make bench`, or `python benchmarks/run.py`) runs, in one process:
+- `pnp build` for every seed game, against the floor (benchmarks/floor.py: fronts, mirrored backs, cut
+marks, one embedded TTF) for the same number of cards, the two taking turns run by run;
 - `pnp build` for synthetic decks of 55, 550 and 5500 cards (generated as YAML here), against the floor;
 each build twice: as a rebuild (pnp's font and layout caches filled by an earlier run, as when a
 designer builds again after an edit) and as a first build (PNP_CACHE=off: every font parsed, every

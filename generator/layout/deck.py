@@ -71,10 +71,10 @@ def _used(cache, template, ctx) -> tuple:
     return cache[k]
 
 
-def layout_deck(deck: Deck, bleed: float = 0.0, keep: bool = True) -> list[LaidOut]:
-    """Every card laid out. `keep`: reuse and keep faces between builds (layout/store.py)."""
+def layout_deck(deck: Deck, bleed: float = 0.0) -> list[LaidOut]:
+    """Every card laid out, reusing and keeping faces between builds (layout/store.py)."""
     cache: dict = {}
-    store = FaceStore.open(deck.id, deck.folder) if keep else None
+    store = FaceStore.open(deck.id, deck.folder)
     laid = [layout_card(deck, c, bleed, cache, store) for c in deck.cards]
     if store is not None:
         store.save()

@@ -13,14 +13,17 @@ and the PDF is byte-identical either way (tests/test_fontcache.py).
 """
 from __future__ import annotations
 
-import os
 import marshal
+import os
 import sys
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
 from reportlab import Version
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
+
+from ..errors import PnpError
+from ..output import write_atomic
 
 FORMAT = 3          # bump when what is stored changes
 
@@ -74,17 +77,10 @@ def _write(file: Path, font: TTFont) -> None:
     for k in names:
         face[k] = bytes(face[k])
     rest = {k: v for k, v in vars(font).items() if k not in ("face", "state", "encoding")}
-    tmp = file.with_name(f".{file.name}.{os.getpid()}")
     try:
-        data = marshal.dumps({"face": face, "names": names, "font": rest})
-        file.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(data)
-        os.replace(tmp, file)
-    except Exception:           # a read-only home, a full disk, a value marshal cannot hold: only a saving
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
+        write_atomic(file, marshal.dumps({"face": face, "names": names, "font": rest}))
+    except (PnpError, ValueError):      # a read-only home, a full disk, a value marshal cannot hold:
+        pass                            # the cache is only a saving
 
 
 def _scale(units_per_em: int):

@@ -20,6 +20,8 @@ import pickle
 from pathlib import Path
 
 from .. import FONTS, LAYOUTS, ROOT, __version__
+from ..errors import PnpError
+from ..output import write_atomic
 from .fontcache import cache_dir
 
 FORMAT = 1
@@ -69,17 +71,11 @@ class FaceStore:
         """Write what this build used, if it differs from what was there (atomically; failures only cost time)."""
         if self.new.keys() == self.old.keys():
             return
-        tmp = self.file.with_name(f".{self.file.name}.{os.getpid()}")
         try:
-            data = pickle.dumps({"stamp": self.stamp, "faces": self.new}, protocol=pickle.HIGHEST_PROTOCOL)
-            self.file.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_bytes(data)
-            os.replace(tmp, self.file)
-        except Exception:
-            try:
-                tmp.unlink()
-            except OSError:
-                pass
+            write_atomic(self.file, pickle.dumps({"stamp": self.stamp, "faces": self.new},
+                                                 protocol=pickle.HIGHEST_PROTOCOL))
+        except PnpError:                # a read-only home, a full disk: the store is only a saving
+            pass
 
 
 def _stamp(folder: Path | None) -> str:

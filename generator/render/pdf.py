@@ -1,7 +1,8 @@
 """Write imposed pages to a PDF: fonts embedded and subset, same input -> same bytes, atomic write.
 
 A face placed more than once (a shared back, a card with copies) is one form XObject drawn at each
-place; a face placed once is drawn inline, which costs the PDF writer a quarter of what a form does.
+place; a face placed once is drawn inline (a form per card cost reportlab as much again as the
+whole floor job at 5500 cards: README, Performance).
 Either way each placement is a marked-content sequence, so a reader finds every card and its size:
 
     /PnpCard <</Trim [0 0 w h] /Bleed b>> BDC q 1 0 0 1 x y cm (/Fn Do | the face's ops) Q EMC
