@@ -40,6 +40,19 @@ def test_an_edited_card_is_laid_out_again(tmp_path):
     assert warm == _build(tmp_path, deck, "after-off", "off")
 
 
+def test_an_edited_colour_lays_the_cards_out_again(tmp_path):
+    deck = copy_deck("vasa-regalis", tmp_path)
+    cache = tmp_path / "cache"
+    before = _build(tmp_path, deck, "before", cache)
+    text = (deck / "deck.yaml").read_text(encoding="utf-8")
+    edited = text.replace('green: "#2f6b3b"', 'green: "#1f5b2b"')
+    assert edited != text
+    (deck / "deck.yaml").write_text(edited, encoding="utf-8")
+    warm = _build(tmp_path, deck, "after", cache)
+    assert warm != before
+    assert warm == _build(tmp_path, deck, "after-off", "off")
+
+
 def test_an_edited_template_lays_every_card_out_again(tmp_path):
     deck = copy_deck("vasa-regalis", tmp_path)
     (deck / "templates").mkdir()

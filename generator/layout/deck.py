@@ -42,10 +42,10 @@ def layout_card(deck: Deck, card: Card, bleed: float = 0.0, cache: dict | None =
 
 
 def _cached(cache, template, ctx, bleed, name, store=None) -> Face:
-    digest = None
+    stored = None
     if store is not None:               # laid out by an earlier build from the same inputs
-        digest = store.digest(template, bleed, ctx.values, ctx.palette)
-        face = store.get(digest)
+        stored = store.key(template, bleed, ctx.values)
+        face = store.get(stored)
         if face is not None:
             # faces equal within this build are one object, drawn once (as a cold build does)
             return cache.setdefault(face.key, face)
@@ -57,7 +57,7 @@ def _cached(cache, template, ctx, bleed, name, store=None) -> Face:
         face.key = key
         cache[key] = face
     if store is not None:
-        store.put(digest, face)
+        store.put(stored, face)
     return face
 
 
@@ -74,7 +74,7 @@ def _used(cache, template, ctx) -> tuple:
 def layout_deck(deck: Deck, bleed: float = 0.0) -> list[LaidOut]:
     """Every card laid out, reusing and keeping faces between builds (layout/store.py)."""
     cache: dict = {}
-    store = FaceStore.open(deck.id, deck.folder)
+    store = FaceStore.open(deck.id, deck.folder, deck.palette)
     laid = [layout_card(deck, c, bleed, cache, store) for c in deck.cards]
     if store is not None:
         store.save()

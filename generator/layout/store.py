@@ -1,11 +1,12 @@
 """Laid-out faces kept between builds: a rebuild lays out only the cards whose inputs changed.
 
 A designer edits a card or two and builds again; the other cards' text is already wrapped and
-fitted. Each face is stored under a digest of what layout reads for it: the template's name, the
-card's values (its fields and the game, kind and part names it may show), the deck's palette and
-the bleed. Everything else layout reads is in files: pnp's code, layouts/ (templates, sizes),
-fonts/, and the deck folder's own templates and images. The store records their sizes and times
-and is dropped whole when any of them differs, so a changed template lays every card out afresh.
+fitted. Each face is stored under a digest of what layout reads for it: the template's name, the card's
+values (its fields and the game, kind and part names it may show, each with its type) and the
+bleed. Everything else layout reads is the deck's palette and files: pnp's code, layouts/
+(templates, sizes), fonts/, and the deck folder's own templates and images. The store records the
+palette and the files' sizes and times, and is dropped whole when any of them differs, so a changed
+template or colour lays every card out afresh.
 
 One file per deck folder in the cache folder (see fontcache.cache_dir; PNP_CACHE=off turns it
 off), pickled, holding only the faces the last build used. A face that could not be laid out is
@@ -24,7 +25,7 @@ from ..errors import PnpError
 from ..output import write_atomic
 from .fontcache import cache_dir
 
-FORMAT = 1
+FORMAT = 2
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")      # as images.SUFFIXES, without importing Pillow
 
 
@@ -32,18 +33,18 @@ class FaceStore:
     def __init__(self, file: Path, stamp: str, faces: dict):
         self.file = file
         self.stamp = stamp
-        self.old = faces            # digest -> Face, from the last build
-        self.new: dict = {}         # digest -> Face, used by this build
+        self.old = faces            # key -> Face, from the last build
+        self.new: dict = {}         # key -> Face, used by this build
 
     @classmethod
-    def open(cls, deck_id: str, folder: Path | None) -> "FaceStore | None":
+    def open(cls, deck_id: str, folder: Path | None, palette: dict) -> "FaceStore | None":
         base = cache_dir()
         if base is None:
             return None
         where = str(folder.resolve()) if folder is not None else deck_id
         name = hashlib.blake2b(where.encode(), digest_size=8).hexdigest()
         file = base / "layout" / f"{deck_id[:40]}-{name}.pickle"
-        stamp = _stamp(folder)
+        stamp = _stamp(folder) + repr(sorted(palette.items()))
         faces: dict = {}
         try:
             stored = pickle.loads(file.read_bytes())
@@ -54,18 +55,21 @@ class FaceStore:
         return cls(file, stamp, faces)
 
     @staticmethod
-    def digest(template: str, bleed: float, values: dict, palette: dict) -> bytes:
-        text = repr((template, bleed, sorted((k, repr(v)) for k, v in values.items()), sorted(palette.items())))
+    def key(template: str, bleed: float, values: dict) -> bytes:
+        """A digest of what a face is laid out from, besides the files and the palette (in the stamp).
+        repr keeps types apart (1, 1.0 and True print differently); names are unique, so sorting
+        never compares two values."""
+        text = f"{template}\0{bleed!r}\0{sorted(values.items())!r}"
         return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
-    def get(self, digest: bytes):
-        face = self.old.get(digest)
+    def get(self, key):
+        face = self.old.get(key)
         if face is not None:
-            self.new[digest] = face
+            self.new[key] = face
         return face
 
-    def put(self, digest: bytes, face) -> None:
-        self.new[digest] = face
+    def put(self, key, face) -> None:
+        self.new[key] = face
 
     def save(self) -> None:
         """Write what this build used, if it differs from what was there (atomically; failures only cost time)."""
