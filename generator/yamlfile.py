@@ -13,12 +13,45 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import yaml
-from yaml.composer import Composer
-from yaml.constructor import SafeConstructor
-from yaml.resolver import Resolver
-
 from .errors import PnpError
+
+
+class _CompiledOnFirstUse:
+    """A regular expression that compiles when first used (see _import_yaml)."""
+
+    def __init__(self, pattern, flags):
+        self._args, self._compiled = (pattern, flags), None
+
+    def __getattr__(self, name):
+        if self._compiled is None:
+            self._compiled = _re_compile(*self._args)
+        return getattr(self._compiled, name)
+
+
+_re_compile = re.compile
+
+
+def _import_yaml():
+    """import yaml, less the ~15 ms (a sixth of a small build) that PyYAML spends, as it is imported,
+    compiling one regular expression over all of Unicode: yaml.reader.Reader.NON_PRINTABLE, used only
+    by its pure-Python reader. pnp reads with libyaml; should the Python reader run after all (PyYAML
+    built without libyaml), the expression compiles then."""
+    def compile_(pattern, flags=0):
+        if isinstance(pattern, str) and "\U0010ffff" in pattern:
+            return _CompiledOnFirstUse(pattern, flags)
+        return _re_compile(pattern, flags)
+    re.compile = compile_
+    try:
+        import yaml
+    finally:
+        re.compile = _re_compile
+    return yaml
+
+
+yaml = _import_yaml()
+from yaml.composer import Composer  # noqa: E402
+from yaml.constructor import SafeConstructor  # noqa: E402
+from yaml.resolver import Resolver  # noqa: E402
 
 MAX_BYTES = 2_000_000
 MAX_DEPTH = 40
