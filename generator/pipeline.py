@@ -1,15 +1,14 @@
 """The pipeline in one place: load -> check -> lay out -> impose. Renderers take it from here."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .deck import load_deck
 from .deck.model import Deck
 from .errors import PnpError, known_list
 
 
-@dataclass
-class BuildOptions:
+class BuildOptions(NamedTuple):
     paper: str = "a4"
     duplex: str = "long"
     offset: tuple = (0.0, 0.0)      # points

@@ -6,7 +6,8 @@ Copies count (a card with copies: 4 is four cards). Optional parts left out of t
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import NamedTuple
 
 from ..errors import PnpError
 from .model import Component, Span, read_components, show_value, value_key
@@ -14,11 +15,10 @@ from .model import Component, Span, read_components, show_value, value_key
 MAX_LISTED = 12
 
 
-@dataclass
-class Problem:
+class Problem(NamedTuple):
     type: str                       # missing | extra | duplicated | short | count | players | back | unaccounted
     message: str
-    cards: list = field(default_factory=list)         # card names involved
+    cards: list = []                                  # card names involved (never changed once made)
     combination: dict | None = None                   # field -> value, for a coverage problem
 
     def as_dict(self) -> dict:
@@ -30,17 +30,13 @@ class Problem:
         return d
 
 
-@dataclass
-class Outcome:
-    """One component's result."""
-    name: str
-    line: int = 0
-    status: str = "ok"              # ok | fault | left out | not printed
-    expected: list = field(default_factory=list)
-    found: list = field(default_factory=list)
-    problems: list = field(default_factory=list)
-    warnings: list = field(default_factory=list)
-    note: str = ""
+class Outcome(SimpleNamespace):
+    """One component's result, filled in by check_deck."""
+
+    def __init__(self, name: str = "", line: int = 0, status: str = "ok", note: str = ""):
+        super().__init__(name=name, line=line,
+                         status=status,     # ok | fault | left out | not printed
+                         expected=[], found=[], problems=[], warnings=[], note=note)
 
     def fault(self, kind, message, cards=(), combination=None):
         self.problems.append(Problem(kind, message, list(cards), combination))
@@ -52,8 +48,7 @@ class Outcome:
                 "warnings": self.warnings, "note": self.note}
 
 
-@dataclass
-class CheckResult:
+class CheckResult(NamedTuple):
     game: str
     deck: str
     file: str | None                # the component list, as shown to the user
@@ -62,8 +57,8 @@ class CheckResult:
     supported: list                 # player counts this build can serve (left-out parts considered)
     left_out: tuple
     seed: str = ""
-    components: list = field(default_factory=list)     # [Outcome]
-    warnings: list = field(default_factory=list)       # deck-level warnings
+    components: list = []                              # [Outcome], filled by check_deck
+    warnings: list = []                                # deck-level warnings, filled by check_deck
 
     @property
     def outcomes(self) -> list:
@@ -321,11 +316,11 @@ def check_deck(deck, players: int | None = None) -> CheckResult:
             else f"game.players in {deck.file}"
         raise PnpError(f"--players {players}: {deck.game.title} is for {player_range} players", hint=source)
     result = CheckResult(deck.game.title, deck.id, clist.file if clist else None, players, player_range,
-                         [], tuple(deck.left_out), clist.seed if clist else "")
+                         _supported(clist, deck, player_range) if clist else [], tuple(deck.left_out),
+                         clist.seed if clist else "", [], [])
     if clist is None:
         result.warnings.append("no component list (components.yaml): nothing to check the cards against")
         return result
-    result.supported = _supported(clist, deck, player_range)
     if players is not None:
         counts = [players]
     else:

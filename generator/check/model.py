@@ -7,7 +7,7 @@ field values, uniqueness, a back, what each player count needs).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import NamedTuple
 
 from ..errors import PnpError, known_list, suggest
@@ -47,27 +47,28 @@ class Coverage(NamedTuple):
         return list(self.times)
 
 
-@dataclass
-class Component:
-    name: str
-    line: int
-    where: dict = field(default_factory=dict)        # field -> tuple of allowed value keys (None = no value)
-    parts: tuple = ()                                # parts named in where.part
-    count: Span | None = None
-    distinct: str | None = None                      # count distinct values of this field, not copies
-    each: Coverage | None = None
-    unique: tuple = ()                               # fields whose values no two copies may share
-    back: str | None = None                          # a back name, "none" or "printed"
-    players: Span | None = None                      # the player counts that need this component
-    per_player: int | None = None                    # needed per player: N players need N x this
-    per_players: tuple = ()                          # ((Span, need), ...)
-    seed_says: tuple = ()                            # the count(s) the seed gives, when it disagrees
-    note: str = ""
-    not_printed: str = ""                            # a component the deck does not print, and why
+class Component(SimpleNamespace):
+    """One entry of a component list, filled in as it is read."""
+
+    def __init__(self, name: str = "", line: int = 0):
+        super().__init__(
+            name=name, line=line,
+            where={},           # field -> tuple of allowed value keys (None = no value)
+            parts=(),           # parts named in where.part
+            count=None,         # Span | None
+            distinct=None,      # count distinct values of this field, not copies
+            each=None,          # Coverage | None
+            unique=(),          # fields whose values no two copies may share
+            back=None,          # a back name, "none" or "printed"
+            players=None,       # Span | None: the player counts that need this component
+            per_player=None,    # needed per player: N players need N x this
+            per_players=(),     # ((Span, need), ...)
+            seed_says=(),       # the count(s) the seed gives, when it disagrees
+            note="",
+            not_printed="")     # a component the deck does not print, and why
 
 
-@dataclass
-class ComponentList:
+class ComponentList(NamedTuple):
     file: str
     players: Span | None
     seed: str

@@ -1,8 +1,6 @@
 """The check's report as text (for people) or JSON (for tools)."""
 from __future__ import annotations
 
-import json
-
 STATUS = {"ok": "ok", "fault": "FAULT", "left out": "left out", "not printed": "not printed"}
 WIDTH = 12
 
@@ -82,4 +80,5 @@ def plural(n, word) -> str:
 
 
 def report_json(result) -> str:
+    import json                 # only `pnp check --json` needs it
     return json.dumps(result.as_dict(), ensure_ascii=False, indent=2)

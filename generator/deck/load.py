@@ -235,14 +235,13 @@ class _Loader:
         allowed = ("title", "subtitle", "designer", "publisher", "players", "version", "source", "year",
                    "instructions")
         _unknown_keys(m, allowed, "game")
-        g = Game(title=_text(m.get("title"), m, "title", "game.title"))
+        g = {"title": _text(m.get("title"), m, "title", "game.title")}
         for key in allowed[1:]:
             if key == "players":
-                g.players = _players(m.get("players"), m, "players", "game.players")
+                g["players"] = _players(m.get("players"), m, "players", "game.players")
             elif key in m:
-                setattr(g, key, _text(self.unwrap(m[key], m, key, f"game {key}"), m, key, f"game.{key}",
-                                      required=False))
-        return g
+                g[key] = _text(self.unwrap(m[key], m, key, f"game {key}"), m, key, f"game.{key}", required=False)
+        return Game(**g)
 
     def palette(self, m, root) -> dict:
         if m is None:

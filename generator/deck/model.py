@@ -1,7 +1,6 @@
 """The typed deck: what a validated deck.yaml becomes. No YAML, no drawing here."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
@@ -77,8 +76,7 @@ class Card(NamedTuple):
     index: int = 0              # position in the deck's print order
 
 
-@dataclass
-class Game:
+class Game(NamedTuple):
     title: str
     designer: str = ""
     publisher: str = ""
@@ -90,8 +88,7 @@ class Game:
     instructions: str = ""
 
 
-@dataclass
-class Deck:
+class Deck(NamedTuple):
     id: str                     # the folder name, e.g. "vasa-regalis"
     folder: Path
     file: str                   # deck.yaml as shown to the user
@@ -103,8 +100,8 @@ class Deck:
     cards: list                 # [Card] in print order
     components: object = None   # raw Map/Seq, read by the check stage
     rules: object = None        # raw rule-page settings, read by the render stage
-    inferred: list = field(default_factory=list)
-    extra: dict = field(default_factory=dict)   # other top-level sections, raw
+    inferred: list = []                          # never changed once made
+    extra: dict = {}                             # other top-level sections, raw
     left_out: tuple = ()                         # optional parts left out of this build
 
     def card_count(self, parts=None) -> int:
@@ -112,8 +109,5 @@ class Deck:
 
     def without(self, leave_out) -> "Deck":
         """The same deck with some optional parts left out."""
-        import copy
-        d = copy.copy(self)
-        d.cards = [c for c in self.cards if c.part not in set(leave_out)]
-        d.left_out = tuple(self.left_out) + tuple(leave_out)
-        return d
+        return self._replace(cards=[c for c in self.cards if c.part not in set(leave_out)],
+                             left_out=tuple(self.left_out) + tuple(leave_out))

@@ -7,7 +7,6 @@ fronts: mirrored left-right for long-edge flipping, top-bottom for short-edge fl
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -43,16 +42,15 @@ class Placement(NamedTuple):
     slot: int = 0         # position in the grid, row by row from the top-left of the fronts page
 
 
-@dataclass
-class Page:
+class Page(NamedTuple):
     kind: str                       # front | back | text
     width: float
     height: float
-    placements: list = field(default_factory=list)
-    marks: list = field(default_factory=list)      # (x1, y1, x2, y2)
+    placements: list = []           # (lists here are never changed once the page is made)
+    marks: list = []                # (x1, y1, x2, y2)
     sheet: int = 0                  # card sheet number, from 1
     label: str = ""
-    ops: list = field(default_factory=list)        # for text pages: layout ops in page coordinates
+    ops: list = []                  # for text pages: layout ops in page coordinates
     mark_width: float = 0.5
     mark_colour: str = "#000000"
 
@@ -226,28 +224,23 @@ def impose(laid_out: list, sheet: SheetLayout, duplex: str = "long", offset=(0.0
         for start in range(0, len(group), g.per_sheet):
             sheet_no += 1
             chunk = group[start:start + g.per_sheet]
-            front = Page("front", sheet.width, sheet.height, sheet=sheet_no, mark_width=sheet.mark_width,
-                         mark_colour=sheet.mark_colour)
-            back = Page("back", sheet.width, sheet.height, sheet=sheet_no, mark_width=sheet.mark_width,
-                        mark_colour=sheet.mark_colour)
-            fboxes, bboxes = [], []
+            fronts, backs, fboxes, bboxes = [], [], [], []
             for slot, (item, copy) in enumerate(chunk):
                 x, y = g.slot(slot)
-                front.placements.append(Placement(item.front, x, y, item.card, copy, slot))
+                fronts.append(Placement(item.front, x, y, item.card, copy, slot))
                 fboxes.append((x, y, g.w, g.h))
                 if duplex != "none":
                     bx, by = back_position(sheet, x, y, g.w, g.h, duplex, offset)
                     bboxes.append((bx, by, g.w, g.h))
                     if item.back is not None:
-                        back.placements.append(Placement(item.back, bx, by, item.card, copy, slot))
-            front.marks = cut_marks(sheet, fboxes, bleed, pad=pad)
+                        backs.append(Placement(item.back, bx, by, item.card, copy, slot))
             names = ", ".join(_summary(chunk))
-            front.label = f"Sheet {sheet_no} fronts: {names}"
-            pages.append(front)
+            pages.append(Page("front", sheet.width, sheet.height, fronts, cut_marks(sheet, fboxes, bleed, pad=pad),
+                              sheet_no, f"Sheet {sheet_no} fronts: {names}", [], sheet.mark_width, sheet.mark_colour))
             if duplex != "none":
-                back.marks = cut_marks(sheet, bboxes, bleed, offset, pad)
-                back.label = f"Sheet {sheet_no} backs"
-                pages.append(back)
+                pages.append(Page("back", sheet.width, sheet.height, backs,
+                                  cut_marks(sheet, bboxes, bleed, offset, pad), sheet_no, f"Sheet {sheet_no} backs",
+                                  [], sheet.mark_width, sheet.mark_colour))
     return pages
 
 

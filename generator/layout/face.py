@@ -6,8 +6,8 @@ points with the origin at the bottom-left corner of the trim box, y upwards.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import NamedTuple
 
 from ..errors import PnpError, known_list, suggest
@@ -72,19 +72,19 @@ class Image(NamedTuple):
     path: str
 
 
-@dataclass
-class Face:
-    name: str                 # e.g. "Green 1 (front)"
-    template: str
-    width: float
-    height: float
-    bleed: float
-    shape: str = "rect"
-    gutter: float = 0.0
-    ops: list = field(default_factory=list)
-    texts: list = field(default_factory=list)    # (region id, field, plain text) in drawing order
-    shrunk: list = field(default_factory=list)   # (region id, field, normal size, used size)
-    key: tuple = ()                               # identity: equal keys draw the same
+class Face(SimpleNamespace):
+    """A laid-out face: filled in by layout_face, then only read (and pickled by the layout store).
+    A SimpleNamespace: attributes, equality and repr as a dataclass gives, at a fraction of the import time."""
+
+    def __init__(self, name: str = "", template: str = "", width: float = 0.0, height: float = 0.0,
+                 bleed: float = 0.0, shape: str = "rect", gutter: float = 0.0, ops=None, texts=None, shrunk=None,
+                 key: tuple = ()):
+        super().__init__(name=name,                 # e.g. "Green 1 (front)"
+                         template=template, width=width, height=height, bleed=bleed, shape=shape, gutter=gutter,
+                         ops=[] if ops is None else ops,
+                         texts=[] if texts is None else texts,      # (region id, field, plain text) in drawing order
+                         shrunk=[] if shrunk is None else shrunk,   # (region id, field, normal size, used size)
+                         key=key)                                   # identity: equal keys draw the same
 
 
 class Context:

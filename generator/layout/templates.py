@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -58,22 +57,17 @@ def sizes() -> dict:
     return out
 
 
-@dataclass(frozen=True)
-class Region:
+class Region(NamedTuple):
     id: str
     type: str
     box: tuple            # (x, y_from_top, w, h) in points
-    props: tuple          # ((key, value), ...) as written (strings may hold {fields})
+    props: dict           # key -> value as written (strings may hold {fields}); never changed once made
     when: str = ""
     source: str = ""      # "file:line" of the region
     places: tuple = ()    # ((key, line, column), ...): where each key was written
 
     def get(self, key, default=None):
-        d = self.__dict__.get("_props")
-        if d is None:
-            d = dict(self.props)
-            object.__setattr__(self, "_props", d)      # frozen dataclass: a private cache
-        return d.get(key, default)
+        return self.props.get(key, default)
 
     def at(self, key=None) -> tuple[str, int | None, int | None]:
         """(file, line, column) where `key` of this region was written."""
@@ -106,7 +100,7 @@ class Template(NamedTuple):
         names = set()
         for r in self.regions:
             names.update(names_in(r.when))
-            for _, v in r.props:
+            for v in r.props.values():
                 if isinstance(v, str):
                     names.update(names_in(v))
         return tuple(sorted(names))
@@ -452,5 +446,5 @@ def _region(r, seq: Seq, i: int, width: float, height: float, file: str) -> Regi
                       f"{r.get('size', 'default')}", field=f"{where}.min_size")
     line = r.where()[0]
     places = tuple((str(k), *r.where(k)) for k in r)
-    return Region(str(rid), rtype, (x, y, w, h), tuple(props), str(r.get("when", "")),
+    return Region(str(rid), rtype, (x, y, w, h), sizes_, str(r.get("when", "")),
                   f"{file}:{line}", places)

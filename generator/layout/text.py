@@ -10,7 +10,6 @@ lines of text: no Paragraph objects, so laying out a card costs microseconds. Ru
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -139,8 +138,7 @@ class Piece(NamedTuple):
     size: float
 
 
-@dataclass
-class Wrapped:
+class Wrapped(NamedTuple):
     pieces: list
     height: float
     widest: float        # the widest unbreakable word (plus indent): more than the width cannot fit
@@ -266,8 +264,7 @@ def wrap(markup: str, family: str, width: float, size: float, leading: float = 1
     return Wrapped(pieces, y, widest)
 
 
-@dataclass
-class Fitted:
+class Fitted(NamedTuple):
     wrapped: Wrapped
     size: float
     height: float

@@ -1,0 +1,54 @@
+"""What a command costs before it does anything: `pnp build` imports only what building needs
+(issue 11: "import only what a command needs"; README, Performance)."""
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+
+from cli import ROOT
+
+
+def _modules_after(*args) -> set[str]:
+    """Every module loaded by the time `pnp ARGS` finishes, in a fresh process."""
+    code = ("import sys, atexit\n"
+            "atexit.register(lambda: print('\\nMODULES ' + repr(sorted(sys.modules))))\n"
+            "from generator.cli import run\n"
+            f"run({list(args)!r})\n")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    line = next(ln for ln in proc.stdout.splitlines() if ln.startswith("MODULES "))
+    return set(ast.literal_eval(line[len("MODULES "):]))
+
+
+def test_build_loads_no_module_it_does_not_use(tmp_path):
+    """Rasterizing (pdfium, numpy), proofreading (spelling), export, reports as JSON and difflib's
+    suggestions are other commands' work; a build that succeeds loads none of them. (Pillow it does
+    load: reportlab imports it.)"""
+    loaded = _modules_after("build", "vasa-regalis", "--output", str(tmp_path / "v.pdf"))
+    assert "generator.render.pdf" in loaded and "reportlab.pdfgen.canvas" in loaded     # it did build
+    unwanted = {"pypdfium2", "numpy", "spellchecker", "generator.export", "generator.proof",
+                "generator.render.png", "difflib", "json"}
+    found = {m for m in loaded if m.split(".")[0] in unwanted or m in unwanted
+             or m.startswith("reportlab.platypus")}
+    assert not found, sorted(found)
+    assert (tmp_path / "v.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_yaml_reads_without_compiling_its_python_readers_expression():
+    """PyYAML compiles a regular expression over all of Unicode as it is imported, for its pure-Python
+    reader only (~15 ms); pnp reads with libyaml, so it compiles on first use, and still works then."""
+    code = ("import generator.yamlfile as y\n"
+        "import yaml\n"
+        "import re\n"
+        "pattern = yaml.reader.Reader.NON_PRINTABLE\n"
+        "print(isinstance(pattern, re.Pattern))\n"
+        "print(y.loads('a: [1, 2]\\n')['a'])\n"
+        "try:\n"
+        "    yaml.reader.Reader('ok\\x07')\n"
+        "except yaml.reader.ReaderError as exc:\n"
+        "    print('refused', hex(exc.character))\n"
+        "print(pattern.search('ab\\x07').start())\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120, check=True).stdout.splitlines()
+    assert out == ["False", "[1, 2]", "refused 0x7", "2"]
