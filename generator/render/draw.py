@@ -1,14 +1,26 @@
-"""The one drawing path: a Face's ops onto a reportlab canvas. PDF pages and PNG images both use it."""
+"""The one drawing path: a Face's ops onto a reportlab canvas. PDF pages and PNG images both use it.
+
+reportlab keeps the document: pages, forms, images, the fonts and their subsets. The face's own ops
+are a handful of PDF operators each (a colour, a rectangle, a line of text), which this module writes
+straight into the page's content as reportlab's own canvas methods would write them, without the
+per-call bookkeeping that made drawing a card's ops cost more than laying them out (README,
+Performance). Curved paths (round corners, ellipses) are still reportlab's, made once per shape and size.
+"""
 from __future__ import annotations
 
 import math
 
 from reportlab.lib.colors import HexColor
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..layout.face import Ellipse, Image, Line, Rect, Text
 
 _colours: dict = {}
+_paints: dict = {}
+_paths: dict = {}
+PAINT = {(0, 0): "n", (1, 0): "S", (0, 1): "f", (1, 1): "B"}      # (stroke, fill) -> operator
 
 
 def colour(hexstr):
@@ -18,10 +30,37 @@ def colour(hexstr):
     return c
 
 
-def _texts(c, run) -> None:
-    """Consecutive Text ops in one PDF text object: one BT/ET, no canvas state churn."""
-    tx = c.beginText()
+def _paint(hexstr: str, op: str) -> str:
+    """'r g b rg' (fill, op='rg') or 'r g b RG' (stroke) for '#rrggbb', as reportlab writes it."""
+    key = (hexstr, op)
+    s = _paints.get(key)
+    if s is None:
+        c = colour(hexstr)
+        s = _paints[key] = f"{fp_str(c.red, c.green, c.blue)} {op}"
+    return s
+
+
+def _path(kind: str, x, y, w, h, r=0.0) -> str:
+    """A curved path's operators, made by reportlab's path object once for each shape, place and size."""
+    key = (kind, x, y, w, h, r)
+    s = _paths.get(key)
+    if s is None:
+        p = PDFPathObject()
+        if kind == "ellipse":
+            p.ellipse(x, y, w, h)
+        else:
+            p.roundRect(x, y, w, h, r)
+        s = _paths[key] = p.getCode()
+    return s
+
+
+def _texts(out: list, doc, run) -> None:
+    """Consecutive Text ops as one PDF text object: BT, for each line its matrix, font and colour
+    (only when they change) and the text in the font's subsets, ET."""
+    out.append("BT")
     font = fill = None
+    size = 0.0
+    subset = -1
     for op in run:
         x = op.x
         if op.align != "left":
@@ -31,20 +70,25 @@ def _texts(c, run) -> None:
             a = math.radians(op.rotate)
             cos, sin = round(math.cos(a), 12), round(math.sin(a), 12)
             dx, dy = x - op.cx, op.y - op.cy
-            tx.setTextTransform(cos, sin, -sin, cos, op.cx + cos * dx - sin * dy, op.cy + sin * dx + cos * dy)
+            out.append(f"{fp_str(cos, sin, -sin, cos, op.cx + cos * dx - sin * dy, op.cy + sin * dx + cos * dy)} Tm")
         else:
-            tx.setTextOrigin(x, op.y)
-        if font != (op.font, op.size):          # the text state carries over inside one BT ... ET
-            font = (op.font, op.size)
-            tx.setFont(op.font, op.size)
+            out.append(f"1 0 0 1 {fp_str(x, op.y)} Tm")
+        if font is None or font.fontName != op.font or size != op.size:
+            font, size, subset = getFont(op.font), op.size, -1
         if fill != op.colour:
             fill = op.colour
-            tx.setFillColor(colour(op.colour))
-        tx.textOut(op.text)
-    c.drawText(tx)
+            out.append(_paint(fill, "rg"))
+        for sub, chars in font.splitString(op.text, doc):
+            if sub != subset:
+                subset = sub
+                out.append(f"{font.getSubsetInternalName(sub, doc)} {fp_str(size)} Tf")
+            out.append(f"({escapePDF(chars)}) Tj")
+    out.append("ET")
 
 
 def draw_ops(c, ops) -> None:
+    out: list = []
+    doc = c._doc
     i, n = 0, len(ops)
     while i < n:
         op = ops[i]
@@ -53,36 +97,38 @@ def draw_ops(c, ops) -> None:
             j = i
             while j < n and type(ops[j]) is Text:
                 j += 1
-            _texts(c, ops[i:j])
+            _texts(out, doc, ops[i:j])
             i = j
             continue
         i += 1
-        if t is Rect:
-            _paint(c, op)
-            if op.radius:
-                c.roundRect(op.x, op.y, op.w, op.h, op.radius, stroke=int(bool(op.stroke)), fill=int(bool(op.fill)))
+        if t is Rect or t is Ellipse:
+            if op.fill:
+                out.append(_paint(op.fill, "rg"))
+            if op.stroke:
+                out.append(_paint(op.stroke, "RG"))
+                out.append(f"{fp_str(op.stroke_width)} w")
+            paint = PAINT[bool(op.stroke), bool(op.fill)]
+            if t is Ellipse:
+                out.append(f"{_path('ellipse', op.x, op.y, op.w, op.h)} {paint}")
+            elif op.radius:
+                out.append(f"{_path('round', op.x, op.y, op.w, op.h, op.radius)} {paint}")
             else:
-                c.rect(op.x, op.y, op.w, op.h, stroke=int(bool(op.stroke)), fill=int(bool(op.fill)))
+                out.append(f"{fp_str(op.x, op.y, op.w, op.h)} re {paint}")
         elif t is Line:
-            c.setStrokeColor(colour(op.stroke))
-            c.setLineWidth(op.stroke_width)
-            c.setDash(list(op.dash)) if op.dash else c.setDash()
-            c.line(op.x1, op.y1, op.x2, op.y2)
+            out.append(_paint(op.stroke, "RG"))
+            out.append(f"{fp_str(op.stroke_width)} w")
             if op.dash:
-                c.setDash()
-        elif t is Ellipse:
-            _paint(c, op)
-            c.ellipse(op.x, op.y, op.x + op.w, op.y + op.h, stroke=int(bool(op.stroke)), fill=int(bool(op.fill)))
+                out.append(f"[{fp_str(*op.dash)}] 0 d")
+            out.append(f"n {fp_str(op.x1, op.y1)} m {fp_str(op.x2, op.y2)} l S")
+            if op.dash:
+                out.append("[] 0 d")
         elif t is Image:
+            if out:
+                c.addLiteral("\n".join(out))
+                out = []
             c.drawImage(op.path, op.x, op.y, op.w, op.h, preserveAspectRatio=True, anchor="c", mask="auto")
-
-
-def _paint(c, op):
-    if op.fill:
-        c.setFillColor(colour(op.fill))
-    if op.stroke:
-        c.setStrokeColor(colour(op.stroke))
-        c.setLineWidth(op.stroke_width)
+    if out:
+        c.addLiteral("\n".join(out))
 
 
 def draw_cut_guide(c, face, x, y, width=0.3, hexstr="#808080") -> None:
