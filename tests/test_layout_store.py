@@ -21,8 +21,8 @@ def test_warm_rebuild_is_the_cold_build(tmp_path):
     """A Royal Will shares faces between many cards (backs, coins): a warm build must share them alike."""
     cache = tmp_path / "cache"
     cold = _build(tmp_path, "a-royal-will", "cold", cache)
-    stored = list((cache / "layout").iterdir())
-    assert len(stored) == 1 and stored[0].name.startswith("a-royal-will-")
+    stored = sorted(p.name.rsplit("-", 1)[0] for p in (cache / "layout").iterdir())
+    assert stored == ["a-royal-will", "a-royal-will-leaf"]       # the faces, the print-instructions leaf
     warm = _build(tmp_path, "a-royal-will", "warm", cache)
     assert warm == cold == _build(tmp_path, "a-royal-will", "off", "off")
 
@@ -38,6 +38,21 @@ def test_an_edited_card_is_laid_out_again(tmp_path):
     warm = _build(tmp_path, deck, "after", cache)
     assert "ChooseaSkipper" in squash(all_text(tmp_path / "after.pdf"))
     assert warm == _build(tmp_path, deck, "after-off", "off")
+
+
+def test_rule_pages_are_remembered_until_the_rules_change(tmp_path):
+    """Royal Lines' three rule pages are flowed once; an edit to rules.md flows them again."""
+    deck = copy_deck("royal-lines", tmp_path)
+    cache = tmp_path / "cache"
+    cold = _build(tmp_path, deck, "cold", cache)
+    assert any(p.name.startswith("royal-lines-rules-") for p in (cache / "layout").iterdir())
+    assert _build(tmp_path, deck, "warm", cache) == cold == _build(tmp_path, deck, "off", "off")
+    rules = deck / "rules.md"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text + "\n## Errata\nThe errata paragraph is remembered too.\n", encoding="utf-8")
+    warm = _build(tmp_path, deck, "edited", cache)
+    assert "Theerrataparagraphisrememberedtoo" in squash(all_text(tmp_path / "edited.pdf"))
+    assert warm == _build(tmp_path, deck, "edited-off", "off")
 
 
 def test_an_edited_colour_lays_the_cards_out_again(tmp_path):

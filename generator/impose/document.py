@@ -114,9 +114,11 @@ def document(deck: Deck, laid_out: list, sheet: SheetLayout, duplex: str = "long
     rules = rule_pages(deck, sheet)
     pages: list[Page] = []
     if leaf:
-        text = instructions(deck, cards, duplex, offset, bleed, LEAF + 1, len(rules))
-        front = text_pages(text, sheet, file=deck.file)
-        back = text_pages(contents(deck), sheet, file=deck.file)
+        from ..layout.store import remembered
+        args = {"front": instructions(deck, cards, duplex, offset, bleed, LEAF + 1, len(rules)),
+                "back": contents(deck), "width": sheet.width, "height": sheet.height}
+        front, back = remembered(f"{deck.id}-leaf", deck.folder, args, lambda: (
+            text_pages(args["front"], sheet, file=deck.file), text_pages(args["back"], sheet, file=deck.file)))
         pages.append(Page("text", sheet.width, sheet.height, ops=front[0], label="Print instructions"))
         pages.append(Page("text", sheet.width, sheet.height, ops=back[0], label="Contents"))
     pages.extend(cards)

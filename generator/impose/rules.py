@@ -67,13 +67,23 @@ def rule_pages(deck: Deck, sheet) -> list:
     text, settings = rule_text(deck)
     if not text:
         return []
+    from ..layout.store import remembered
+    from .sheets import Page
+    g = deck.game
+    args = {"text": text, "family": settings.get("font", "serif"), "size": settings.get("size", 9.5),
+            "columns": settings.get("columns", 1), "accent": settings.get("accent", "#1a1a1a"),
+            "title": g.title, "subtitle": "Rules" + (f" · version {g.version}" if g.version else ""),
+            "footer": f"{g.title} — rules", "width": sheet.width, "height": sheet.height}
+    # laid out again only when the text, its settings, the paper or pnp's files change (layout/store.py)
+    pages = remembered(f"{deck.id}-rules", deck.folder, args, lambda: _flow(deck, **args))
+    return [Page("text", sheet.width, sheet.height, ops=ops, label=f"Rules page {i + 1}")
+            for i, ops in enumerate(pages)]
+
+
+def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, footer, width, height) -> list:
     from ..layout import fonts
     from ..layout.pages import flow
     from ..layout.text import styles_used
-    from .sheets import Page
-    family = settings.get("font", "serif")
-    g = deck.game
-    title, subtitle = g.title, "Rules" + (f" · version {g.version}" if g.version else "")
     try:
         missing = fonts.missing_glyphs(text + title + subtitle + "·", family, styles_used(text) + ("italic",))
     except PnpError as exc:
@@ -81,8 +91,5 @@ def rule_pages(deck: Deck, sheet) -> list:
     if missing:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
         raise PnpError(f"rule pages: font '{family}' has no glyph for {chars}", deck.file, field="rules")
-    pages = flow(text, sheet.width, sheet.height, family=family, size=settings.get("size", 9.5),
-                 footer=f"{g.title} — rules", columns=settings.get("columns", 1),
-                 accent=settings.get("accent", "#1a1a1a"), title=title, subtitle=subtitle)
-    return [Page("text", sheet.width, sheet.height, ops=ops, label=f"Rules page {i + 1}")
-            for i, ops in enumerate(pages)]
+    return flow(text, width, height, family=family, size=size, footer=footer, columns=columns, accent=accent,
+                title=title, subtitle=subtitle)

@@ -1,7 +1,7 @@
 """Laid-out faces kept between builds: a rebuild lays out only the cards whose inputs changed.
 
 A designer edits a card or two and builds again; the other cards' text is already wrapped and
-fitted. Each face is stored under a digest of what layout reads for it: the template's name, the card's
+fitted. Rule pages are kept the same way (`remembered`). Each face is stored under a digest of what layout reads for it: the template's name, the card's
 values (its fields and the game, kind and part names it may show, each with its type) and the
 bleed. Everything else layout reads is the deck's palette and files: pnp's code, layouts/
 (templates, sizes), fonts/, and the deck folder's own templates and images. The store records the
@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+from functools import lru_cache
 from pathlib import Path
 
 from .. import FONTS, LAYOUTS, ROOT, __version__
@@ -82,6 +83,23 @@ class FaceStore:
             pass
 
 
+def remembered(name: str, folder: Path | None, args: dict, compute):
+    """compute(), or what it returned in an earlier build from the same `args` (a dict of plain values)
+    and the same files (see _stamp). For laid-out pages, such as a deck's rule pages: one store file
+    for each `name`, holding only the latest result."""
+    store = FaceStore.open(name, folder, {})
+    if store is None:
+        return compute()
+    key = store.key(name, 0.0, args)
+    value = store.get(key)
+    if value is None:
+        value = compute()
+        store.put(key, value)
+    store.save()
+    return value
+
+
+@lru_cache(maxsize=None)
 def _stamp(folder: Path | None) -> str:
     """Sizes and times of every file layout may read besides the deck's values: pnp's code, layouts/,
     fonts/, and in the deck folder its templates/ and its images."""

@@ -25,7 +25,9 @@ from .draw import colour, draw_cut_guide, draw_ops
 def render_pdf(pages, path, title: str = "", author: str = "", subject: str = "") -> None:
     from ..layout.fonts import font_name, register
     faces = {id(pl.face): pl.face for page in pages for pl in page.placements}
-    register({op.font for face in faces.values() for op in face.ops if type(op) is Text})
+    # laid-out faces and pages may come from the layout store, made by an earlier process
+    register({op.font for ops in [f.ops for f in faces.values()] + [p.ops for p in pages] for op in ops
+              if type(op) is Text})
     buf = io.BytesIO()
     # the initial font is one of ours, so no unembedded standard font (Helvetica) enters the file
     c = Canvas(buf, pagesize=(pages[0].width, pages[0].height), invariant=1, pageCompression=1,
