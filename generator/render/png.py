@@ -12,12 +12,15 @@ import zlib
 
 from reportlab.pdfgen.canvas import Canvas
 
+from .deflate import deflate
 from .draw import draw_cut_guide, draw_ops
 
 
 def _canvas(buf, size):
+    """A canvas for PDF bytes that only pdfium reads, in this process: nothing is compressed."""
     from ..layout.fonts import font_name
-    return Canvas(buf, pagesize=size, invariant=1, initialFontName=font_name("sans"), initialFontSize=10)
+    return Canvas(buf, pagesize=size, invariant=1, pageCompression=0, initialFontName=font_name("sans"),
+                  initialFontSize=10)
 
 
 def _page(c, face, guide: bool) -> None:
@@ -105,17 +108,6 @@ def thumbnail(face, dpi: float):
     return rasterize(face, w, h)
 
 
-def _deflate(data, level: int) -> bytes:
-    """zlib-format deflate. ISA-L (the isal package) does it five to eight times faster than zlib at
-    about the same size (a poker card: 1.4 ms against 11 ms, 81 KB against 80 KB); zlib if it is
-    missing. `level` is zlib's 0-9, mapped onto ISA-L's 0-3."""
-    try:
-        from isal import isal_zlib
-    except ImportError:                     # pragma: no cover - a platform without an isal wheel
-        return zlib.compress(data, level)
-    return isal_zlib.compress(data, min(3, (level + 2) // 3))
-
-
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
 
@@ -169,7 +161,7 @@ def encode_png(image, dpi: float = 300, level: int = 1, size: tuple | None = Non
     RGB rows (bytes, a buffer, a numpy array) with size=(width, height).
 
     Chosen for time: every row uses the Sub filter (the difference from the pixel to its left)
-    and deflate at `level` 1 (_deflate). Flat card backgrounds become runs of zeros, so the file is
+    and deflate at `level` 1 (render/deflate.py). Flat card backgrounds become runs of zeros, so the file is
     about as small as PIL's adaptive filtering makes it, written many times faster.
     """
     if size is None:
@@ -181,5 +173,5 @@ def encode_png(image, dpi: float = 300, level: int = 1, size: tuple | None = Non
     return b"".join((b"\x89PNG\r\n\x1a\n",
                      _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)),
                      _chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)),
-                     _chunk(b"IDAT", _deflate(_sub_filtered(image, w, h), level)),
+                     _chunk(b"IDAT", deflate(_sub_filtered(image, w, h), level)),
                      _chunk(b"IEND", b"")))
