@@ -94,25 +94,70 @@ class Seq(list):
 
 try:                                    # libyaml parses (fast) ...
     from yaml.cyaml import CParser as _Parser
+    _C = True
 except ImportError:                     # pragma: no cover - PyYAML built without libyaml
+    _C = False
+
     class _Parser(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser):
         def __init__(self, stream):
             yaml.reader.Reader.__init__(self, stream)
             yaml.scanner.Scanner.__init__(self)
             yaml.parser.Parser.__init__(self)
 
+C_COMPOSE_MAX = 2000    # nesting indicators ([ { - : ?) a file may hold for libyaml to compose it (see loads)
 
-class _Loader(Composer, _Parser, SafeConstructor, Resolver):
-    """... but Python composes the nodes: libyaml's own composer recurses in C and crashes the
-    process on a file nested a few thousand levels deep, where Python's stops with RecursionError."""
+
+class _Constructor(SafeConstructor):
+    pnp_level = 0
+    pnp_count_depth = False     # libyaml composed the nodes: count the depth while constructing
+
+    def construct_object(self, node, deep=False):
+        if not self.pnp_count_depth:
+            return self._pnp_construct(node, deep)
+        self.pnp_level += 1
+        try:
+            if self.pnp_level > MAX_DEPTH:
+                raise _at(node, f"nested more than {MAX_DEPTH} levels deep", self.pnp_file)
+            return self._pnp_construct(node, deep)
+        finally:
+            self.pnp_level -= 1
+
+    def _pnp_construct(self, node, deep):
+        """As SafeLoader's, but a value that cannot be built (a 5000-digit number, a bad date)
+        is an error at its own line rather than an exception from deep inside PyYAML."""
+        try:
+            return super().construct_object(node, deep)
+        except (PnpError, yaml.YAMLError):
+            raise
+        except (ValueError, TypeError, OverflowError, ArithmeticError) as exc:
+            text = str(exc).split(";")[0].strip()
+            if "4300" in text or "digits" in text:
+                text = "the number is too long"
+            raise _at(node, f"cannot read this value: {text}", self.pnp_file)
+
+
+
+
+class _CLoader(_Parser, _Constructor, Resolver):
+    """libyaml parses and composes (in C, recursively: see loads for when that is safe)."""
+
+    def __init__(self, stream):
+        _Parser.__init__(self, stream)
+        _Constructor.__init__(self)
+        Resolver.__init__(self)
+
+
+class _Loader(Composer, _Parser, _Constructor, Resolver):
+    """libyaml parses, Python composes: for files that could nest deeper than libyaml's composer,
+    which recurses in C and crashes the process a few thousand levels down, where Python's stops
+    with RecursionError."""
 
     def __init__(self, stream):
         _Parser.__init__(self, stream)
         Composer.__init__(self)
-        SafeConstructor.__init__(self)
+        _Constructor.__init__(self)
         Resolver.__init__(self)
 
-    pnp_level = 0
     pnp_aliases = False
 
     def compose_node(self, parent, index):
@@ -129,19 +174,6 @@ class _Loader(Composer, _Parser, SafeConstructor, Resolver):
             return super().compose_node(parent, index)
         finally:
             self.pnp_level -= 1
-
-    def construct_object(self, node, deep=False):
-        """As SafeLoader's, but a value that cannot be built (a 5000-digit number, a bad date)
-        is an error at its own line rather than an exception from deep inside PyYAML."""
-        try:
-            return super().construct_object(node, deep)
-        except (PnpError, yaml.YAMLError):
-            raise
-        except (ValueError, TypeError, OverflowError, ArithmeticError) as exc:
-            text = str(exc).split(";")[0].strip()
-            if "4300" in text or "digits" in text:
-                text = "the number is too long"
-            raise _at(node, f"cannot read this value: {text}", self.pnp_file)
 
 
 def _at(node, message: str, file: str, hint: str | None = None) -> PnpError:
@@ -195,7 +227,11 @@ def _unknown_tag(loader, node):
               loader.pnp_file)
 
 
-_BAD_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+# Lone surrogates cannot reach a value through libyaml (it refuses their escapes) or UTF-8 decoding;
+# only PyYAML's pure-Python reader lets "\ud800" through (and compiling that range costs 0.8 ms).
+_BAD_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]" if _C
+                        else r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+_ANCHOR = re.compile(r"(?:^|[\s\[{,])&[^\s\[\]{},]", re.M)
 
 
 def _construct_str(loader, node):
@@ -208,12 +244,12 @@ def _construct_str(loader, node):
     return value
 
 
-_Loader.add_constructor("tag:yaml.org,2002:map", _construct_map)
-_Loader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
-_Loader.add_constructor("tag:yaml.org,2002:str", _construct_str)
+_Constructor.add_constructor("tag:yaml.org,2002:map", _construct_map)
+_Constructor.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
+_Constructor.add_constructor("tag:yaml.org,2002:str", _construct_str)
 for _tag in ("binary", "set", "omap", "pairs"):          # safe, but nothing a deck needs
-    _Loader.add_constructor(f"tag:yaml.org,2002:{_tag}", _unknown_tag)
-_Loader.add_constructor(None, _unknown_tag)
+    _Constructor.add_constructor(f"tag:yaml.org,2002:{_tag}", _unknown_tag)
+_Constructor.add_constructor(None, _unknown_tag)
 
 
 def _measure(root, file: str) -> None:
@@ -318,7 +354,16 @@ def loads(text: str, name: str = "<text>"):
     """Load YAML text (see load)."""
     loader = None
     try:
-        loader = _Loader(text)
+        # Each nested collection is opened by one of these characters, so a file with few of them cannot
+        # nest deep enough to overflow libyaml's recursive composer (~300 bytes of C stack a level): it
+        # composes, twice as fast as Python, and the constructor counts the depth. Others compose in Python.
+        if _C and sum(map(text.count, "[{-:?")) <= C_COMPOSE_MAX:
+            loader = _CLoader(text)
+            loader.pnp_count_depth = True
+            loader.pnp_level = 1        # the root is constructed first; its children are built after it returns
+            loader.pnp_aliases = _ANCHOR.search(text) is not None     # an alias needs an anchor
+        else:
+            loader = _Loader(text)
         loader.pnp_file = name
         node = loader.get_single_node()
         if node is None:
