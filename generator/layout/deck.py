@@ -44,7 +44,7 @@ def layout_card(deck: Deck, card: Card, bleed: float = 0.0, cache: dict | None =
 def _cached(cache, template, ctx, bleed, name, store=None) -> Face:
     stored = None
     if store is not None:               # laid out by an earlier build from the same inputs
-        stored = store.key(template, bleed, ctx.values)
+        stored = store.key(template, bleed, sorted(ctx.values.items()))
         face = store.get(stored)
         if face is not None:
             # faces equal within this build are one object, drawn once (as a cold build does)

@@ -1,15 +1,16 @@
 """Laid-out faces kept between builds: a rebuild lays out only the cards whose inputs changed.
 
 A designer edits a card or two and builds again; the other cards' text is already wrapped and
-fitted. Rule pages are kept the same way (`remembered`). Each face is stored under a digest of what layout reads for it: the template's name, the card's
+fitted. Each face is stored under a digest of what layout reads for it: the template's name, the card's
 values (its fields and the game, kind and part names it may show, each with its type) and the
-bleed. Everything else layout reads is the deck's palette and files: pnp's code, layouts/
+bleed. Laid-out pages (rule pages, the print-instructions leaf) are kept the same way, under a
+digest of their arguments (`remembered`). Everything else layout reads is the deck's palette and files: pnp's code, layouts/
 (templates, sizes), fonts/, and the deck folder's own templates and images. The store records the
 palette and the files' sizes and times, and is dropped whole when any of them differs, so a changed
 template or colour lays every card out afresh.
 
-One file per deck folder in the cache folder (see fontcache.cache_dir; PNP_CACHE=off turns it
-off), pickled, holding only the faces the last build used. A face that could not be laid out is
+One file per deck folder and store name in the cache folder (see fontcache.cache_dir; PNP_CACHE=off
+turns it off), pickled, holding only what the last build used. A face that could not be laid out is
 never stored, so its error is reported on every build. The PDF is the same bytes warm or cold
 (tests/test_layout_store.py).
 """
@@ -38,14 +39,14 @@ class FaceStore:
         self.new: dict = {}         # key -> Face, used by this build
 
     @classmethod
-    def open(cls, deck_id: str, folder: Path | None, palette: dict) -> "FaceStore | None":
+    def open(cls, deck_id: str, folder: Path | None, palette: dict | None = None) -> "FaceStore | None":
         base = cache_dir()
         if base is None:
             return None
         where = str(folder.resolve()) if folder is not None else deck_id
         name = hashlib.blake2b(where.encode(), digest_size=8).hexdigest()
         file = base / "layout" / f"{deck_id[:40]}-{name}.pickle"
-        stamp = _stamp(folder) + repr(sorted(palette.items()))
+        stamp = _stamp(folder) + repr(sorted((palette or {}).items()))
         faces: dict = {}
         try:
             stored = pickle.loads(file.read_bytes())
@@ -56,12 +57,11 @@ class FaceStore:
         return cls(file, stamp, faces)
 
     @staticmethod
-    def key(template: str, bleed: float, values: dict) -> bytes:
-        """A digest of what a face is laid out from, besides the files and the palette (in the stamp).
-        repr keeps types apart (1, 1.0 and True print differently); names are unique, so sorting
-        never compares two values."""
-        text = f"{template}\0{bleed!r}\0{sorted(values.items())!r}"
-        return hashlib.blake2b(text.encode(), digest_size=16).digest()
+    def key(*parts) -> bytes:
+        """A digest of what a face or page is laid out from, besides the files and the palette (in the
+        stamp): for a face its template, bleed and sorted values. repr keeps types apart (1, 1.0 and True
+        print differently); value names are unique, so sorting never compares two values."""
+        return hashlib.blake2b("\0".join(map(repr, parts)).encode(), digest_size=16).digest()
 
     def get(self, key):
         face = self.old.get(key)
@@ -87,10 +87,10 @@ def remembered(name: str, folder: Path | None, args: dict, compute):
     """compute(), or what it returned in an earlier build from the same `args` (a dict of plain values)
     and the same files (see _stamp). For laid-out pages, such as a deck's rule pages: one store file
     for each `name`, holding only the latest result."""
-    store = FaceStore.open(name, folder, {})
+    store = FaceStore.open(name, folder)
     if store is None:
         return compute()
-    key = store.key(name, 0.0, args)
+    key = store.key(name, sorted(args.items()))
     value = store.get(key)
     if value is None:
         value = compute()
