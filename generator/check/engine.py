@@ -18,7 +18,7 @@ MAX_LISTED = 12
 class Problem(NamedTuple):
     type: str                       # missing | extra | duplicated | short | count | players | back | unaccounted
     message: str
-    cards: list = []                                  # card names involved (never changed once made)
+    cards: list | tuple = ()                          # card names involved
     combination: dict | None = None                   # field -> value, for a coverage problem
 
     def as_dict(self) -> dict:
@@ -56,9 +56,9 @@ class CheckResult(NamedTuple):
     player_range: Span | None       # the game's player counts
     supported: list                 # player counts this build can serve (left-out parts considered)
     left_out: tuple
-    seed: str = ""
-    components: list = []                              # [Outcome], filled by check_deck
-    warnings: list = []                                # deck-level warnings, filled by check_deck
+    seed: str
+    components: list                # [Outcome], filled by check_deck
+    warnings: list                  # deck-level warnings, filled by check_deck
 
     @property
     def outcomes(self) -> list:
