@@ -17,6 +17,20 @@ def _build(tmp_path, deck, name, cache) -> bytes:
     return out.read_bytes()
 
 
+def _edit(path, old: str, new: str) -> None:
+    """Replace `old`, which the file must hold, with `new`."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text and old != new
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def _rebuilt(tmp_path, deck, name, cache) -> bytes:
+    """A build with the cache after an edit: the same bytes as a build with no cache at all."""
+    warm = _build(tmp_path, deck, name, cache)
+    assert warm == _build(tmp_path, deck, f"{name}-off", "off")
+    return warm
+
+
 def test_warm_rebuild_is_the_cold_build(tmp_path):
     """A Royal Will shares faces between many cards (backs, coins): a warm build must share them alike."""
     cache = tmp_path / "cache"
@@ -31,13 +45,9 @@ def test_an_edited_card_is_laid_out_again(tmp_path):
     deck = copy_deck("vasa-regalis", tmp_path)
     cache = tmp_path / "cache"
     _build(tmp_path, deck, "before", cache)
-    text = (deck / "deck.yaml").read_text(encoding="utf-8")
-    edited = text.replace("Choose a Captain to start", "Choose a Skipper to start")
-    assert edited != text
-    (deck / "deck.yaml").write_text(edited, encoding="utf-8")
-    warm = _build(tmp_path, deck, "after", cache)
+    _edit(deck / "deck.yaml", "Choose a Captain to start", "Choose a Skipper to start")
+    _rebuilt(tmp_path, deck, "after", cache)
     assert "ChooseaSkipper" in squash(all_text(tmp_path / "after.pdf"))
-    assert warm == _build(tmp_path, deck, "after-off", "off")
 
 
 def test_rule_pages_are_remembered_until_the_rules_change(tmp_path):
@@ -48,24 +58,18 @@ def test_rule_pages_are_remembered_until_the_rules_change(tmp_path):
     assert any(p.name.startswith("royal-lines-rules-") for p in (cache / "layout").iterdir())
     assert _build(tmp_path, deck, "warm", cache) == cold == _build(tmp_path, deck, "off", "off")
     rules = deck / "rules.md"
-    text = rules.read_text(encoding="utf-8")
-    rules.write_text(text + "\n## Errata\nThe errata paragraph is remembered too.\n", encoding="utf-8")
-    warm = _build(tmp_path, deck, "edited", cache)
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n## Errata\nThe errata paragraph is remembered too.\n",
+                     encoding="utf-8")
+    _rebuilt(tmp_path, deck, "edited", cache)
     assert "Theerrataparagraphisrememberedtoo" in squash(all_text(tmp_path / "edited.pdf"))
-    assert warm == _build(tmp_path, deck, "edited-off", "off")
 
 
 def test_an_edited_colour_lays_the_cards_out_again(tmp_path):
     deck = copy_deck("vasa-regalis", tmp_path)
     cache = tmp_path / "cache"
     before = _build(tmp_path, deck, "before", cache)
-    text = (deck / "deck.yaml").read_text(encoding="utf-8")
-    edited = text.replace('green: "#2f6b3b"', 'green: "#1f5b2b"')
-    assert edited != text
-    (deck / "deck.yaml").write_text(edited, encoding="utf-8")
-    warm = _build(tmp_path, deck, "after", cache)
-    assert warm != before
-    assert warm == _build(tmp_path, deck, "after-off", "off")
+    _edit(deck / "deck.yaml", 'green: "#2f6b3b"', 'green: "#1f5b2b"')
+    assert _rebuilt(tmp_path, deck, "after", cache) != before
 
 
 def test_an_edited_template_lays_every_card_out_again(tmp_path):
@@ -75,19 +79,16 @@ def test_an_edited_template_lays_every_card_out_again(tmp_path):
     shutil.copy(ROOT / "layouts" / "cards" / "vasa-back.yaml", local)
     cache = tmp_path / "cache"
     before = _build(tmp_path, deck, "before", cache)
-    local.write_text(local.read_text(encoding="utf-8").replace('text: "VASA"', 'text: "WASA"'), encoding="utf-8")
-    warm = _build(tmp_path, deck, "after", cache)
-    assert warm != before
+    _edit(local, 'text: "VASA"', 'text: "WASA"')
+    assert _rebuilt(tmp_path, deck, "after", cache) != before
     assert "WASA" in squash(all_text(tmp_path / "after.pdf"))
-    assert warm == _build(tmp_path, deck, "after-off", "off")
 
 
 def test_a_face_that_cannot_be_laid_out_fails_every_build(tmp_path):
     deck = copy_deck("vasa-regalis", tmp_path)
     cache = tmp_path / "cache"
     _build(tmp_path, deck, "good", cache)
-    text = (deck / "deck.yaml").read_text(encoding="utf-8")
-    (deck / "deck.yaml").write_text(text.replace("Choose a Captain", "Choose a \u4e00 Captain"), encoding="utf-8")
+    _edit(deck / "deck.yaml", "Choose a Captain", "Choose a \u4e00 Captain")
     for _ in range(2):
         proc = pnp("build", deck, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": str(cache)})
         assert proc.returncode == 2 and "no glyph" in proc.stderr, proc.stderr
