@@ -77,7 +77,7 @@ def chunks(items: list, jobs: int) -> list[list]:
 
 
 def export(deck, out_dir, jobs: int | None = None, force: bool = False, progress=None,
-           level: int = 1, start_method: str | None = None) -> Report:
+           level: int | None = None, start_method: str | None = None) -> Report:
     """Export `deck` to `out_dir`. `progress(total)`, if given, is called with the number of images
     to draw and may return a function called with n as each n more are done (a progress bar).
     `start_method` picks how worker processes start (default: fork where there is one)."""

@@ -115,8 +115,8 @@ def _name(faces, backs) -> None:
 
 
 # Everything whose change can change a face's pixels but is not in its values.
-_CODE = ("generator/layout", "generator/render/draw.py", "generator/render/png.py", "generator/export",
-         "generator/fields.py", "generator/units.py")
+_CODE = ("generator/layout", "generator/render/draw.py", "generator/render/png.py", "generator/render/deflate.py",
+         "generator/export", "generator/fields.py", "generator/units.py")
 
 
 @lru_cache(maxsize=1)

@@ -19,7 +19,7 @@ _STATE: dict = {}
 WRITERS = 2           # threads encoding and writing images in each process
 
 
-def setup(deck=None, spec=None, out_dir=None, bleed: float = BLEED, level: int = 1) -> None:
+def setup(deck=None, spec=None, out_dir=None, bleed: float = BLEED, level: int | None = None) -> None:
     """Make the deck known to this process: given, already inherited from a fork, or loaded."""
     if deck is None and _STATE.get("spec") == spec and "deck" in _STATE:
         return

@@ -25,7 +25,7 @@ rl_config.useA85 = 0        # binary zlib streams: smaller files, no ASCII85 pas
 
 
 def _flate(data) -> bytes:
-    return deflate(data.encode("utf8") if isinstance(data, str) else data, 1)
+    return deflate(data.encode("utf8") if isinstance(data, str) else data)
 
 
 # reportlab's one FlateDecode filter, which every stream it writes goes through (pages, forms, font

@@ -156,13 +156,13 @@ def _sub_filtered(rgb, width: int, height: int) -> bytes:
     return b"\x01" + b"\x01".join(diff[i * stride:(i + 1) * stride] for i in range(height))
 
 
-def encode_png(image, dpi: float = 300, level: int = 1, size: tuple | None = None) -> bytes:
+def encode_png(image, dpi: float = 300, level: int | None = None, size: tuple | None = None) -> bytes:
     """An RGB image as PNG bytes with its DPI in a pHYs chunk. `image` is a PIL image, or packed
     RGB rows (bytes, a buffer, a numpy array) with size=(width, height).
 
-    Chosen for time: every row uses the Sub filter (the difference from the pixel to its left)
-    and deflate at `level` 1 (render/deflate.py). Flat card backgrounds become runs of zeros, so the file is
-    about as small as PIL's adaptive filtering makes it, written many times faster.
+    Chosen for time: every row uses the Sub filter (the difference from the pixel to its left), then
+    deflate at `level` (None: render/deflate.py's). Flat card backgrounds become runs of zeros, so the
+    file is about as small as PIL's adaptive filtering makes it, written many times faster.
     """
     if size is None:
         if image.mode != "RGB":
