@@ -183,3 +183,38 @@ def words_in(path, page_index: int, p: Placed) -> str:
 def squash(text: str) -> str:
     """Text without any whitespace: pdf text extraction splits and joins words unreliably."""
     return "".join(str(text).split())
+
+
+def same_bytes(a: bytes, b: bytes, what: str = "the two PDFs") -> None:
+    """Assert two builds are byte-identical; if not, say where in a few lines (which object, and the first
+    differing line of its content, decompressed) instead of pytest's diff of two long byte strings."""
+    if a == b:
+        return
+    import difflib
+    import re
+    import zlib
+
+    def objects(data: bytes) -> dict:
+        out = {}
+        for m in re.finditer(rb"(?m)^(\d+) 0 obj\n(.*?)\nendobj", data, re.S):
+            body = m.group(2)
+            s = re.search(rb"/Length (\d+)(?s:.*?)stream\r?\n", body)
+            if s:
+                try:
+                    inflated = zlib.decompress(body[s.end():s.end() + int(s.group(1))])
+                    body = body[:s.end()] + b"(inflated)\n" + inflated
+                except zlib.error:
+                    pass
+            out[int(m.group(1))] = body
+        return out
+
+    oa, ob = objects(a), objects(b)
+    report = [f"{what} differ: {len(a)} and {len(b)} bytes, {len(oa)} and {len(ob)} objects"]
+    differing = [n for n in sorted(set(oa) | set(ob)) if oa.get(n) != ob.get(n)]
+    report.append(f"objects that differ: {differing[:20]}")
+    for n in differing[:3]:
+        x = oa.get(n, b"").decode("latin-1").splitlines()
+        y = ob.get(n, b"").decode("latin-1").splitlines()
+        delta = [d for d in difflib.unified_diff(x, y, lineterm="", n=1)][2:14]
+        report.append(f"object {n}: " + (" | ".join(delta) if delta else "same text, other compressed bytes"))
+    raise AssertionError("\n".join(report))
