@@ -186,8 +186,9 @@ def squash(text: str) -> str:
 
 
 def same_bytes(a: bytes, b: bytes, what: str = "the two PDFs") -> None:
-    """Assert two builds are byte-identical; if not, say where in a few lines (which object, and the first
-    differing line of its content, decompressed) instead of pytest's diff of two long byte strings."""
+    """Assert two builds are byte-identical; if not, say where in a few lines instead of pytest's diff of
+    two long byte strings: which objects differ, whether only in their compressed bytes (the same content
+    deflated otherwise) or in content, and for the first few the differing lines, inflated."""
     if a == b:
         return
     import difflib
@@ -195,26 +196,29 @@ def same_bytes(a: bytes, b: bytes, what: str = "the two PDFs") -> None:
     import zlib
 
     def objects(data: bytes) -> dict:
+        """number -> (raw body, body with its stream inflated and its /Length left out)"""
         out = {}
         for m in re.finditer(rb"(?m)^(\d+) 0 obj\n(.*?)\nendobj", data, re.S):
-            body = m.group(2)
-            s = re.search(rb"/Length (\d+)(?s:.*?)stream\r?\n", body)
+            raw = content = m.group(2)
+            s = re.search(rb"/Length (\d+)(?s:.*?)stream\r?\n", raw)
             if s:
                 try:
-                    inflated = zlib.decompress(body[s.end():s.end() + int(s.group(1))])
-                    body = body[:s.end()] + b"(inflated)\n" + inflated
+                    inflated = zlib.decompress(raw[s.end():s.end() + int(s.group(1))])
+                    content = raw[:s.start()] + raw[s.end(1):s.end()] + b"(inflated)\n" + inflated
                 except zlib.error:
                     pass
-            out[int(m.group(1))] = body
+            out[int(m.group(1))] = (raw, content)
         return out
 
     oa, ob = objects(a), objects(b)
-    report = [f"{what} differ: {len(a)} and {len(b)} bytes, {len(oa)} and {len(ob)} objects"]
-    differing = [n for n in sorted(set(oa) | set(ob)) if oa.get(n) != ob.get(n)]
-    report.append(f"objects that differ: {differing[:20]}")
-    for n in differing[:3]:
-        x = oa.get(n, b"").decode("latin-1").splitlines()
-        y = ob.get(n, b"").decode("latin-1").splitlines()
-        delta = [d for d in difflib.unified_diff(x, y, lineterm="", n=1)][2:14]
-        report.append(f"object {n}: " + (" | ".join(delta) if delta else "same text, other compressed bytes"))
+    numbers = sorted(set(oa) | set(ob))
+    raw = [n for n in numbers if oa.get(n, (None,))[0] != ob.get(n, (None,))[0]]
+    content = [n for n in numbers if oa.get(n, (None, None))[1] != ob.get(n, (None, None))[1]]
+    report = [f"{what} differ: {len(a)} and {len(b)} bytes, {len(oa)} and {len(ob)} objects",
+              f"objects whose bytes differ: {raw[:20]}; whose content differs: {content[:20] or 'none'}"
+              + ("" if content else " (the same content deflated to other bytes)")]
+    for n in content[:3]:
+        x = oa.get(n, (b"", b""))[1].decode("latin-1").splitlines()
+        y = ob.get(n, (b"", b""))[1].decode("latin-1").splitlines()
+        report.append(f"object {n}: " + " | ".join(list(difflib.unified_diff(x, y, lineterm="", n=1))[2:14]))
     raise AssertionError("\n".join(report))

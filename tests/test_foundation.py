@@ -200,6 +200,27 @@ def test_rebuild_is_byte_identical(tmp_path, vasa):
     same_bytes(again.read_bytes(), vasa.read_bytes())
 
 
+def test_a_differing_rebuild_is_explained(vasa):
+    """same_bytes (tests/pdfcheck.py) names the object that differs, and says whether its content did."""
+    import re
+    import zlib
+    data = vasa.read_bytes()
+    streams = re.finditer(rb"\n(\d+) 0 obj\n<<\n/Filter \[ /FlateDecode \] /Length (\d+)\n>>\nstream\n", data)
+    m = next(m for m in streams                  # the print-instructions page
+             if b"(Vasa Regalis) Tj" in zlib.decompress(data[m.end():m.end() + int(m.group(2))]))
+    number, end = int(m.group(1)), m.end() + int(m.group(2))
+    page = zlib.decompress(data[m.end():end])
+
+    def with_stream(content: bytes) -> bytes:
+        packed = zlib.compress(content, 9)
+        head = m.group(0).replace(b"/Length " + m.group(2), b"/Length %d" % len(packed))
+        return data[:m.start()] + head + packed + data[end:]
+    with pytest.raises(AssertionError, match=rf"bytes differ: \[{number}\]; whose content differs: none"):
+        same_bytes(data, with_stream(page))
+    with pytest.raises(AssertionError, match=r"-\(Vasa Regalis\) Tj \| \+\(Vasa Regalix\) Tj"):
+        same_bytes(data, with_stream(page.replace(b"(Vasa Regalis) Tj", b"(Vasa Regalix) Tj")))
+
+
 def test_leave_out_the_five_six_set(tmp_path):
     out = tmp_path / "base.pdf"
     proc = pnp("build", "vasa-regalis", "--without", "five-six", "-o", out, check=True)
