@@ -33,8 +33,8 @@ PY = sys.executable
 
 
 def run(cmd) -> tuple[float, float, float]:
-    """Wall seconds, CPU seconds (user + system) and peak RSS (MiB) of one whole process. `cmd`: an argument list, or (list, env), or
-    (list, env, before): before() runs first, untimed (see Edit)."""
+    """Wall seconds, CPU seconds (user + system) and peak RSS (MiB) of one whole process. `cmd`: an
+    argument list, or (list, env), or (list, env, before): before() runs first, untimed (see Edit)."""
     cmd, env, before = (cmd + (None,) * (3 - len(cmd))) if isinstance(cmd, tuple) else (cmd, None, None)
     if before is not None:
         before()

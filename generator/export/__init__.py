@@ -77,7 +77,7 @@ def chunks(items: list, jobs: int) -> list[list]:
 
 
 def export(deck, out_dir, jobs: int | None = None, force: bool = False, progress=None,
-           level: int | None = None, start_method: str | None = None) -> Report:
+           start_method: str | None = None) -> Report:
     """Export `deck` to `out_dir`. `progress(total)`, if given, is called with the number of images
     to draw and may return a function called with n as each n more are done (a progress bar).
     `start_method` picks how worker processes start (default: fork where there is one)."""
@@ -102,7 +102,7 @@ def export(deck, out_dir, jobs: int | None = None, force: bool = False, progress
     items = [(image.first[0], image.side, image.file) + image.target.draw_size
              + (image.target.turn, image.template.shape == "rect") for image in todo]
     update = progress(len(items)) if progress and items else None
-    warned = dict(_draw(deck, out, items, jobs or default_jobs(), update, level, start_method))
+    warned = dict(_draw(deck, out, items, jobs or default_jobs(), update, start_method))
     new = {}
     for image in p.images:
         if image.file in warned:
@@ -157,11 +157,11 @@ def _preload(templates) -> None:
             pass            # the layout names the card and region
 
 
-def _draw(deck, out: Path, items: list, jobs: int, progress, level: int, start_method=None) -> list:
+def _draw(deck, out: Path, items: list, jobs: int, progress, start_method=None) -> list:
     if not items:
         return []
     spec = (str(Path(deck.folder).resolve()), tuple(deck.left_out))
-    worker.setup(deck, spec, out, BLEED, level)
+    worker.setup(deck, spec, out, BLEED)
     results = []
     try:
         if jobs <= 1 or len(items) < POOL_MIN:
@@ -170,13 +170,13 @@ def _draw(deck, out: Path, items: list, jobs: int, progress, level: int, start_m
                 if progress:
                     progress(len(job))
         else:
-            results = _pool(items, jobs, spec, out, level, progress, start_method)
+            results = _pool(items, jobs, spec, out, progress, start_method)
     finally:
         worker._STATE.clear()
     return [pair for done in results for pair in done]
 
 
-def _pool(items, jobs, spec, out, level, progress, start_method=None) -> list:
+def _pool(items, jobs, spec, out, progress, start_method=None) -> list:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
     if start_method is None and "fork" in multiprocessing.get_all_start_methods():
@@ -190,7 +190,7 @@ def _pool(items, jobs, spec, out, level, progress, start_method=None) -> list:
                         # memory pages stay shared with this process instead of being copied
     try:
         with ProcessPoolExecutor(max_workers=min(jobs, len(work)), mp_context=context, initializer=worker.setup,
-                                 initargs=(None, spec, str(out), BLEED, level)) as pool:
+                                 initargs=(None, spec, str(out), BLEED)) as pool:
             futures = {pool.submit(worker.draw, job): i for i, job in enumerate(work)}
             try:
                 for future in as_completed(futures):

@@ -19,7 +19,7 @@ _STATE: dict = {}
 WRITERS = 2           # threads encoding and writing images in each process
 
 
-def setup(deck=None, spec=None, out_dir=None, bleed: float = BLEED, level: int | None = None) -> None:
+def setup(deck=None, spec=None, out_dir=None, bleed: float = BLEED) -> None:
     """Make the deck known to this process: given, already inherited from a fork, or loaded."""
     if deck is None and _STATE.get("spec") == spec and "deck" in _STATE:
         return
@@ -28,7 +28,7 @@ def setup(deck=None, spec=None, out_dir=None, bleed: float = BLEED, level: int |
         game, without = spec
         deck = pipeline.load(game, without)
     _STATE.clear()
-    _STATE.update(deck=deck, spec=spec, out=Path(out_dir), bleed=bleed, level=level, cache={})
+    _STATE.update(deck=deck, spec=spec, out=Path(out_dir), bleed=bleed, cache={})
 
 
 def who(card, side: str) -> str:
@@ -75,4 +75,4 @@ def _write(path: Path, rgb, width: int, height: int, turn: bool) -> None:
     from ..render.png import encode_png, turn_rgb
     if turn:
         rgb, width, height = turn_rgb(rgb, width, height)
-    write_atomic(path, encode_png(rgb, DPI, _STATE["level"], (width, height)))
+    write_atomic(path, encode_png(rgb, DPI, size=(width, height)))
