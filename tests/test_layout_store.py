@@ -2,9 +2,7 @@
 as a cold one, and any change to what a face is drawn from lays it out afresh."""
 from __future__ import annotations
 
-import shutil
-
-from cli import ROOT, copy_deck, pnp
+from cli import copy_deck, pnp
 from pdfcheck import all_text, same_bytes, squash
 
 from generator.images import SUFFIXES
@@ -76,9 +74,7 @@ def test_an_edited_colour_lays_the_cards_out_again(tmp_path):
 
 def test_an_edited_template_lays_every_card_out_again(tmp_path):
     deck = copy_deck("vasa-regalis", tmp_path)
-    (deck / "templates").mkdir()
-    local = deck / "templates" / "vasa-back.yaml"
-    shutil.copy(ROOT / "layouts" / "cards" / "vasa-back.yaml", local)
+    local = deck / "templates" / "back.yaml"        # the game's own template, in its folder
     cache = tmp_path / "cache"
     before = _build(tmp_path, deck, "before", cache)
     _edit(local, 'text: "VASA"', 'text: "WASA"')

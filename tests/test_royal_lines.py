@@ -10,6 +10,7 @@ Expectations come from the seed and the issue, not from deck.yaml, so a wrong de
 """
 from __future__ import annotations
 
+import shutil
 import textwrap
 from collections import Counter
 from functools import lru_cache
@@ -311,13 +312,14 @@ def test_typos_fixed_and_listed(pdf):
 # ---------------------------------------------------------------- the rule-page flow, on any deck
 
 def _tiny_deck(folder: Path, rules: str, columns: int) -> Path:
-    folder.mkdir()
+    (folder / "templates").mkdir(parents=True)
+    shutil.copy(ROOT / "decks" / "royal-lines" / "templates" / "back.yaml", folder / "templates")
     (folder / "rules.md").write_text(rules, encoding="utf-8")
     (folder / "deck.yaml").write_text(textwrap.dedent(f"""\
         game: {{title: Flow Test}}
         palette: {{sea: "#1b2e4b", gilt: "#dcb65a", sail: "#f6eed8"}}
         kinds:
-          card: {{template: rl-back, back: none}}
+          card: {{template: back, back: none}}
         cards:
           - {{kind: card}}
         rules: {{file: rules.md, size: 9pt, columns: {columns}, accent: sea}}
