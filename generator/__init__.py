@@ -6,9 +6,11 @@ deck (load and validate YAML) -> check (component rules) -> layout (each card fa
 """
 from pathlib import Path
 
-__version__ = "0.1.0"
+from .shipped import folder
 
-ROOT = Path(__file__).resolve().parent.parent
-DECKS = ROOT / "decks"
-LAYOUTS = ROOT / "layouts"
-FONTS = ROOT / "fonts"
+__version__ = "0.2.0"
+
+ROOT = Path(__file__).resolve().parent.parent      # the folder that holds this package
+DECKS = folder("decks")                             # the shipped games
+LAYOUTS = folder("layouts")                         # shared templates, card sizes, sheet layouts, the starter game
+FONTS = folder("fonts")                             # shared font families (fonts.yaml)

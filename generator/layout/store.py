@@ -29,6 +29,7 @@ from .fontcache import cache_dir
 
 FORMAT = 2
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")      # as images.SUFFIXES, without importing Pillow
+FONT_SUFFIXES = (".ttf", ".otf")                # as fonts.SUFFIXES, without importing reportlab
 
 
 class FaceStore:
@@ -109,7 +110,9 @@ def _stamp(folder: Path | None) -> str:
             continue
         parts.append(f"[{top}]")
         for dirpath, dirnames, filenames in os.walk(top):
-            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not d.startswith("."))
+            # generator/shipped holds the shipped decks, layouts and fonts in a wheel: layouts/ and fonts/ are
+            # walked as such, and another deck's folder is not what this deck is laid out from
+            dirnames[:] = sorted(d for d in dirnames if d not in ("__pycache__", "shipped") and not d.startswith("."))
             for f in sorted(filenames):
                 path = os.path.join(dirpath, f)
                 rel = path[len(str(top)) + 1:]
@@ -124,5 +127,5 @@ def _stamp(folder: Path | None) -> str:
 
 
 def _deck_file(rel: str) -> bool:
-    """What layout reads from a deck folder: templates/ and images (see face._image_path)."""
-    return rel.startswith("templates" + os.sep) or rel.lower().endswith(IMAGE_SUFFIXES)
+    """What layout reads from a deck folder: templates/, images (see face._image_path) and its own fonts."""
+    return rel.startswith("templates" + os.sep) or rel.lower().endswith(IMAGE_SUFFIXES + FONT_SUFFIXES)
