@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
 
 import click
 
+from . import __version__
+
 COMMANDS = {
-    "list": "List the games under decks/ with their card counts.",
+    "new": "Start a new game in a folder of its own.",
+    "list": "List the shipped games and the game folders here, with their card counts.",
     "build": "Build a game's printable PDF.",
     "calibrate": "Print a sheet to measure your printer's duplex offset.",
     "check": "Check a deck against its game's component list.",
@@ -37,10 +41,13 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
-@click.group(cls=LazyGroup)
-@click.version_option(package_name="pnp")
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "-V", "--version", prog_name="pnp")
 def main():
-    """pnp: print-and-play cards from YAML decks."""
+    """pnp: print-and-play cards from a game folder (deck.yaml, templates, rules).
+
+    GAME is the path of a game folder, or the name of a game that ships with pnp (pnp list).
+    Outputs go to ./output/ unless -o says otherwise."""
 
 
 def run(args=None) -> None:

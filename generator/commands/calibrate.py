@@ -10,7 +10,8 @@ from . import options
 
 @click.command("calibrate")
 @options.paper
-@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
+@click.option("--duplex", type=click.Choice(["long", "short"], case_sensitive=False),
+              default="long", show_default=True,
               help="How your printer turns the paper.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="[default: output/calibration-PAPER.pdf]")
 def command(paper, duplex, output):

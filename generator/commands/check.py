@@ -10,10 +10,11 @@ import click
               help="Check for a game of N players (and that no part it needs is left out).")
 @click.option("--without", "without", multiple=True, metavar="PART",
               help="Leave out an optional part, as `pnp build --without PART` would. Repeat for more.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False),
+              default="text", show_default=True,
               help="The report as text, or as JSON for tools.")
 def command(game, players, without, fmt):
-    """Check GAME's cards against its component list (decks/GAME/components.yaml).
+    """Check GAME's cards against its component list (components.yaml in the game folder).
 
     Exit status: 0 complete, 1 incomplete, 2 bad input.
     """

@@ -26,9 +26,10 @@ def parse_bleed(ctx, param, value):
     return from_mm(value)
 
 
-paper = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
-                     help="Paper size.")
-duplex = click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
+paper = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
+                     default="a4", show_default=True, help="Paper size.")
+duplex = click.option("--duplex", type=click.Choice(["long", "short", "none"], case_sensitive=False),
+                      default="long", show_default=True,
                       help="How your printer turns the paper: long edge, short edge, or fronts only.")
 offset = click.option("--offset", metavar="X,Y", callback=parse_offset,
                       help="Shift the backs pages by X,Y mm (right, up as seen on the back) to correct a "
