@@ -1,6 +1,12 @@
 """The one error a user sees: file, line, column, field, what was expected and found, a hint."""
 from __future__ import annotations
 
+import sys
+
+
+def warn(message: str) -> None:
+    """A warning or note for the user: one line on stderr (results go to stdout)."""
+    print(f"pnp: warning: {' '.join(str(message).split())}", file=sys.stderr)
 
 
 class PnpError(Exception):

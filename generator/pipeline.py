@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .deck import load_deck
+from .deck import load_deck, shadowed
 from .deck.model import Deck
-from .errors import PnpError, known_list
+from .errors import PnpError, known_list, warn
 
 
 class BuildOptions(NamedTuple):
@@ -18,6 +18,10 @@ class BuildOptions(NamedTuple):
 
 
 def load(game: str, without=()) -> Deck:
+    """GAME (a folder's path, or a shipped game's name) loaded, with the optional parts `without` left out."""
+    note = shadowed(game)
+    if note:
+        warn(note)
     deck = load_deck(game)
     for part in without:
         if part not in deck.parts:

@@ -21,7 +21,7 @@ from . import options
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Where to write the PDF "
               "[default: output/GAME.pdf].")
 def command(game, paper, duplex, offset, bleed, without, no_instructions, force, output):
-    """Build GAME's printable PDF. GAME is a name under decks/ or a deck folder's path."""
+    """Build GAME's printable PDF [default: output/GAME.pdf]. GAME is a game folder or a shipped game's name."""
     from .. import pipeline
     from ..render.pdf import render_pdf
     deck = pipeline.load(game, without)

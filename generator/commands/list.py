@@ -1,4 +1,4 @@
-"""pnp list: the games under decks/, with their card counts."""
+"""pnp list: the games that ship with pnp, and the game folders in the current directory."""
 from __future__ import annotations
 
 import click
@@ -6,10 +6,20 @@ import click
 
 @click.command("list")
 def command():
-    """List the games under decks/ with their card counts."""
-    from ..deck import known_games, load_deck
-    for name in known_games():
-        deck = load_deck(name)
+    """List the shipped games, and the game folders here, with their card counts.
+
+    The first column is what to give other commands as GAME: a shipped game's name, or ./FOLDER."""
+    from ..deck import known_games, load_deck, local_games
+    from ..deck.load import DECK_FILE
+    from ..errors import PnpError
+    from .. import DECKS
+    rows = [(name, DECKS / name) for name in known_games()] + [(f"./{name}", name) for name in local_games()]
+    for label, where in rows:
+        try:
+            deck = load_deck(str(where))
+        except PnpError as exc:
+            click.echo(f"{label:20} (its {DECK_FILE} does not load: {exc})")
+            continue
         parts = ", ".join(f"{p.title} {deck.card_count([p.id])}" for p in deck.parts.values()
                           if deck.card_count([p.id]))
-        click.echo(f"{name:20} {deck.game.title:22} {deck.card_count():4} cards  ({parts})")
+        click.echo(f"{label:20} {deck.game.title:22} {deck.card_count():4} cards  ({parts})")

@@ -17,32 +17,61 @@ MAX_CARDS = 20000
 MAX_TEXT = 5000
 FIELD_TYPES = ("text", "markup", "int", "number", "colour", "image")
 CARD_KEYS = ("kind", "name", "part", "copies", "template", "back", "inferred", "new_sheet")
-TOP_KEYS = ("game", "palette", "defaults", "parts", "kinds", "backs", "cards", "components",
+TOP_KEYS = ("game", "palette", "sizes", "fonts", "defaults", "parts", "kinds", "backs", "cards", "components",
             "rules", "inferred", "proof", "corrections")
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 MAX_NUMBER = 1e12
 _FIELD_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_\-]*$")
 BASIC_COLOURS = ("black", "white", "none", "transparent")
+FONT_STYLES = ("regular", "bold", "italic", "bolditalic")
+FONT_SUFFIXES = (".ttf", ".otf")
 
 
 def known_games() -> list[str]:
+    """The games that ship with pnp (decks/ in the repository, generator/shipped/decks in a wheel)."""
     if not DECKS.is_dir():
         return []
     return sorted(p.name for p in DECKS.iterdir() if (p / DECK_FILE).is_file())
 
 
+def local_games(folder: Path | None = None) -> list[str]:
+    """Game folders (a folder with a deck.yaml) directly inside `folder` (default: the current directory)."""
+    folder = Path.cwd() if folder is None else folder
+    try:
+        return sorted(p.name for p in folder.iterdir() if p.is_dir() and (p / DECK_FILE).is_file())
+    except OSError:
+        return []
+
+
 def resolve_game(game: str) -> Path:
-    """A name under decks/, or the path of a deck folder or deck file kept elsewhere."""
+    """GAME as a path first (a game folder, or its deck file), then as the name of a shipped game."""
     p = Path(game)
     if p.is_file() and p.suffix in (".yaml", ".yml"):
         return p
     if p.is_dir() and (p / DECK_FILE).is_file():
         return p / DECK_FILE
-    if "/" not in game and (DECKS / game / DECK_FILE).is_file():
+    if _plain_name(game) and (DECKS / game / DECK_FILE).is_file():
         return DECKS / game / DECK_FILE
+    if p.is_dir():
+        raise PnpError(f"'{game}' is a folder with no {DECK_FILE}; a game folder holds a {DECK_FILE}",
+                       hint=f"start one with: pnp new {game}" if not any(p.iterdir()) else None)
     games = known_games()
-    hint = suggest(game, games)
-    raise PnpError(f"unknown game '{game}'; {known_list(games)}", hint=hint)
+    hint = suggest(game, games + local_games()) or f"start a new game with: pnp new {game}"
+    raise PnpError(f"unknown game '{game}': no such folder here, and no shipped game of that name; "
+                   f"shipped: {', '.join(games) or 'none'}", hint=hint)
+
+
+def shadowed(game: str) -> str | None:
+    """A one-line note when a folder here has a shipped game's name (the folder is used), else None."""
+    p = Path(game)
+    if _plain_name(game) and p.is_dir() and (p / DECK_FILE).is_file() and (DECKS / game / DECK_FILE).is_file():
+        return (f"using the folder ./{game}, not the shipped game '{game}' "
+                f"(write the shipped one's path to use it: {DECKS / game})")
+    return None
+
+
+def _plain_name(game: str) -> bool:
+    return bool(game) and "/" not in game and "\\" not in game and game not in (".", "..")
 
 
 def _display(path: Path) -> str:
@@ -211,8 +240,10 @@ class _Loader:
         kinds = self.kinds(_need_map(root["kinds"], root, "kinds", "card kinds"), backs, default_back,
                            defaults.get("template"))
         cards = self.cards(root["cards"], root, kinds, parts, backs, defaults.get("part"))
-        from ..layout.templates import note_deck
-        note_deck(self.folder, self.file, palette, self.templates)
+        from ..layout.templates import deck_sizes, note_deck
+        own_sizes = deck_sizes(root.get("sizes"), self.file)
+        own_fonts = self.fonts(root.get("fonts"), root)
+        note_deck(self.folder, self.file, palette, self.templates, own_sizes, own_fonts)
         for entry in self.inferred_list(root.get("inferred"), root):
             self.inferred.append(entry)
         rules = root.get("rules")
@@ -230,6 +261,57 @@ class _Loader:
                     rules=rules, inferred=self.inferred,
                     extra={"components_file": components_file,
                            **{k: root[k] for k in ("proof", "corrections") if k in root}})
+
+    def fonts(self, m, root) -> dict:
+        """The deck's own font families: {name: {style: (Path, "file:line")}}, each file checked to be a
+        TrueType font inside the deck folder. A family given as one file uses it for every style."""
+        if m is None:
+            return {}
+        m = _need_map(m, root, "fonts", "font families ({name: {regular: fonts/My.ttf, bold: ...}})")
+        out = {}
+        for fam, value in m.items():
+            field = f"fonts.{fam}"
+            if not _FIELD_NAME.match(str(fam)):
+                raise m.error(fam, f"font family name '{fam}' may hold only letters, digits, '_' and '-'",
+                              field=field)
+            if isinstance(value, str):
+                styles = {"regular": self.font_file(value, m, fam, field)}
+            elif isinstance(value, Map):
+                _unknown_keys(value, FONT_STYLES, f"font family {fam}")
+                if "regular" not in value:
+                    raise m.error(fam, "a font family needs a regular style", field=f"{field}.regular")
+                styles = {str(s): self.font_file(v, value, s, f"{field}.{s}") for s, v in value.items()}
+            else:
+                raise m.error(fam, f"expected a font file or {{regular, bold, italic, bolditalic}}, found "
+                              f"{_kind(value)}", field=field)
+            out[str(fam)] = styles
+        return out
+
+    def font_file(self, value, m, key, field) -> tuple:
+        from ..paths import Refused, files_under, find_inside
+        name = _text(value, m, key, field, limit=500)
+        line, _ = m.where(key)
+        try:
+            path = find_inside(name, [self.folder], "font")
+        except Refused as exc:
+            raise m.error(key, str(exc), field=field)
+        if path is None:
+            known = files_under(self.folder, FONT_SUFFIXES)
+            raise m.error(key, f"font file '{name}' not found in the deck folder", field=field,
+                          hint=suggest(name, known) or (known_list(known) if known else None))
+        if path.suffix.lower() not in FONT_SUFFIXES:
+            raise m.error(key, f"font file '{name}' is not a .ttf or .otf file", field=field)
+        with open(path, "rb") as f:
+            magic = f.read(4)
+        if magic == b"OTTO":
+            raise m.error(key, f"font file '{name}' has PostScript (CFF) outlines, which pnp cannot embed",
+                          field=field, hint="use the font's TrueType (.ttf) version, or convert it to TrueType "
+                                            "outlines (for example with fontTools' otf2ttf)")
+        if magic not in (b"\x00\x01\x00\x00", b"true"):
+            raise m.error(key, f"font file '{name}' is not a TrueType font"
+                          + (" (it is a font collection; name one font file)" if magic == b"ttcf" else ""),
+                          field=field)
+        return (path, f"{m.file or self.file}:{line}")
 
     def game(self, m: Map) -> Game:
         allowed = ("title", "subtitle", "designer", "publisher", "players", "version", "source", "year",

@@ -29,7 +29,8 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
     for k in r:
         if k not in KEYS:
             raise r.error(k, f"unknown key '{k}' in rules", field=f"rules.{k}", hint=", ".join(KEYS))
-    settings: dict = {"font": str(r.get("font", "serif"))}
+    from ..layout.fonts import resolve
+    settings: dict = {"font": resolve(str(r.get("font", "serif")), deck.folder)}
     if "size" in r:
         try:
             settings["size"] = length(r["size"])

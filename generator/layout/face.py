@@ -222,7 +222,7 @@ def _image_path(src: str, ctx: Context, region: Region | None = None) -> str:
 
 
 def _family(region: Region, ctx: Context) -> str:
-    fam = str(region.get("font", "sans"))
+    fam = fonts.resolve(str(region.get("font", "sans")), ctx.deck_folder)
     try:
         fonts.family(fam)
     except PnpError as exc:

@@ -1,7 +1,14 @@
-"""Font families from fonts/fonts.yaml, registered with reportlab once per process, and the glyph check."""
+"""Font families, registered with reportlab once per process, and the glyph check.
+
+The shared families are fonts/fonts.yaml. A deck may bring its own (`fonts:` in deck.yaml, files inside its
+folder): each is known to layout under a key of its own, "NAME@DIGEST" (the digest of its files), so two
+decks' families of one name never meet, and templates and rules name it plainly (resolve()).
+"""
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
+from pathlib import Path
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
@@ -13,37 +20,82 @@ from ..yamlfile import load
 from .fontcache import load_ttf
 
 STYLES = ("regular", "bold", "italic", "bolditalic")
+SUFFIXES = (".ttf", ".otf")
+
+_deck_families: dict = {}       # key -> {style: (path, reportlab name, "file:line" where declared)}
+_deck_names: dict = {}          # deck folder -> {plain family name: key}
 
 
 @lru_cache(maxsize=1)
 def _catalogue() -> dict:
-    return dict(load(FONTS / "fonts.yaml", "fonts/fonts.yaml"))
+    """Shared families: name -> {style: (path, reportlab name, where)}; a missing style is the regular one."""
+    out = {}
+    for fam, files in load(FONTS / "fonts.yaml", "fonts/fonts.yaml").items():
+        out[str(fam)] = {style: (FONTS / str(files.get(style) or files["regular"]),
+                                 "pnp-" + str(files.get(style) or files["regular"]).rsplit(".", 1)[0],
+                                 "fonts/fonts.yaml") for style in STYLES}
+    return out
 
 
-def families() -> list[str]:
-    return list(_catalogue())
+def _entry(fam: str) -> dict:
+    entry = _deck_families.get(fam) or _catalogue().get(fam)
+    if entry is None:
+        raise PnpError(f"unknown font '{fam}'", hint=suggest(fam, _catalogue()) or known_list(_catalogue()))
+    return entry
+
+
+def families(deck_folder: Path | None = None) -> list[str]:
+    """The family names a template may write: the shared ones and the deck's own."""
+    return sorted(set(_catalogue()) | set(_deck_names.get(deck_folder, {})))
+
+
+def resolve(fam: str, deck_folder: Path | None = None) -> str:
+    """The key layout knows a family by: the deck's own family of that name, else the shared one."""
+    return _deck_names.get(deck_folder, {}).get(fam, fam)
+
+
+def add_deck_fonts(deck_folder: Path, declared: dict) -> None:
+    """Make a deck's own families known: {name: {style: (Path, "file:line")}} (styles it lacks use regular)."""
+    names = {}
+    for fam, styles in declared.items():
+        digest = hashlib.blake2b(digest_size=4)
+        for style in STYLES:
+            path = (styles.get(style) or styles["regular"])[0]
+            digest.update(style.encode() + b"\0" + path.read_bytes())
+        key = f"{fam}@{digest.hexdigest()}"
+        entry = {}
+        for style in STYLES:
+            path, where = styles.get(style) or styles["regular"]
+            data_digest = hashlib.blake2b(path.read_bytes(), digest_size=4).hexdigest()
+            entry[style] = (path, f"pnp-{path.stem}-{data_digest}", where)
+        _deck_families[key] = entry
+        names[fam] = key
+    _deck_names[deck_folder] = names
 
 
 @lru_cache(maxsize=None)
-def _ttf(filename: str) -> TTFont:
-    path = FONTS / filename
+def _ttf(path: Path, name: str, where: str) -> TTFont:
     if not path.is_file():
-        raise PnpError(f"font file '{filename}' is missing from fonts/", "fonts/fonts.yaml")
-    name = "pnp-" + filename.rsplit(".", 1)[0]
-    font = load_ttf(name, path)
+        raise PnpError(f"font file '{path.name}' is missing", where)
+    try:
+        font = load_ttf(name, path)
+    except PnpError:
+        raise
+    except Exception as exc:        # reportlab's parser: a damaged file, or outlines it cannot embed
+        why = " ".join(str(exc).split())[:120]
+        raise PnpError(f"font file '{path.name}' cannot be read as a TrueType font ({why})", where,
+                       hint="pnp embeds TrueType (glyf) outlines; a .otf with PostScript (CFF) outlines must be "
+                            "converted to .ttf first")
     pdfmetrics.registerFont(font)
     return font
 
 
 @lru_cache(maxsize=None)
 def family(name: str) -> dict:
-    """{style: reportlab font name} for a family. Names only: each style's file is parsed and
+    """{style: reportlab font name} for a family (by its key). Names only: each style's file is parsed and
     registered the first time font_name() asks for it, so a build pays only for the styles it uses."""
-    cat = _catalogue()
-    if name not in cat:
-        raise PnpError(f"unknown font '{name}'", hint=suggest(name, cat) or known_list(cat))
-    files = cat[name]
-    faces = {style: "pnp-" + str(files.get(style) or files["regular"]).rsplit(".", 1)[0] for style in STYLES}
+    entry = _entry(name)
+    faces = {style: entry[style][1] for style in STYLES}
     for (bold, italic), style in {(0, 0): "regular", (1, 0): "bold", (0, 1): "italic",
                                   (1, 1): "bolditalic"}.items():
         addMapping(faces["regular"], bold, italic, faces[style])
@@ -53,10 +105,9 @@ def family(name: str) -> dict:
 def font_name(fam: str, style: str = "regular") -> str:
     """The registered reportlab name of a family's style, parsing the font file on first use."""
     faces = family(fam)
-    files = _catalogue()[fam]
     name = faces[style]
     if name not in _registered:
-        _ttf(str(files.get(style) or files["regular"]))
+        _ttf(*_entry(fam)[style])
         _registered.add(name)
         # reportlab's registerFont maps every style of a new font to itself: restore the family
         for (bold, italic), st in {(0, 0): "regular", (1, 0): "bold", (0, 1): "italic",
@@ -72,8 +123,8 @@ def register(names) -> None:
     """Register fonts by the names laid-out Text ops carry: a face from the layout store was laid
     out by an earlier build, so this process has not met its fonts yet."""
     for name in set(names) - _registered:
-        for fam, files in _catalogue().items():
-            style = next((st for st in STYLES if family(fam)[st] == name), None)
+        for fam in list(_catalogue()) + list(_deck_families):
+            style = next((st for st in STYLES if _entry(fam)[st][1] == name), None)
             if style is not None:
                 font_name(fam, style)
                 break

@@ -44,17 +44,84 @@ _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 _NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.\-]*$")
 
 
+class Size(NamedTuple):
+    """A named card size: trim width and height, and optionally the bleed and safe inset it is made with."""
+    width: float
+    height: float
+    bleed: float | None = None      # the bleed its pieces are made with (None: the output's own default)
+    safe: float | None = None       # the default safe inset of templates of this size (None: 3mm)
+
+
+SIZE_KEYS = ("width", "height", "bleed", "safe")
+_BY = re.compile(r"^\s*(\S+?)\s*[x×]\s*(\S+)\s*$")
+
+
+def parse_size(m: Map, key, field: str) -> Size:
+    """A size written as {width, height, bleed, safe} or as "63.5mm x 88.9mm" (m[key]), checked where written."""
+    v = m[key]
+    if isinstance(v, str):
+        parts = _BY.match(v)
+        if not parts:
+            raise m.error(key, f"expected a size such as '63.5mm x 88.9mm' or {{width, height}}, found {found(v)}",
+                          field=field)
+        v = Map({"width": parts.group(1), "height": parts.group(2)})
+        v.file, v.line, v.column, v._pos = m.file, *m.where(key), {}
+    if not isinstance(v, Map):
+        raise m.error(key, f"expected {{width, height}} or '63.5mm x 88.9mm', found {found(v)}", field=field)
+    for k in v:
+        if k not in SIZE_KEYS:
+            raise v.error(k, f"unknown key '{k}' in size", field=f"{field}.{k}",
+                          hint=suggest(k, SIZE_KEYS) or known_list(SIZE_KEYS))
+    for k in ("width", "height"):
+        if k not in v:
+            raise m.error(key, f"size needs a {k}", field=f"{field}.{k}")
+    width = _len(v, "width", field=f"{field}.width", low=1.0)
+    height = _len(v, "height", field=f"{field}.height", low=1.0)
+    short = min(width, height)
+    bleed = _len(v, "bleed", field=f"{field}.bleed", high=length("10mm")) if "bleed" in v else None
+    safe = _len(v, "safe", field=f"{field}.safe", high=short / 2) if "safe" in v else None
+    return Size(width, height, bleed, safe)
+
+
 @lru_cache(maxsize=1)
 def sizes() -> dict:
+    """The shared card sizes (layouts/sizes.yaml): name -> Size."""
     m = load(LAYOUTS / "sizes.yaml", "layouts/sizes.yaml")
     if not isinstance(m, Map):
         raise PnpError("expected a mapping of size names to {width, height}", "layouts/sizes.yaml", 1)
+    return {str(k): parse_size(m, k, str(k)) for k in m}
+
+
+def deck_sizes(m, root_file: str = "") -> dict:
+    """A deck's own `sizes:` section: name -> Size. A name may not redefine a shared size."""
+    if m is None:
+        return {}
+    if not isinstance(m, Map):
+        raise PnpError(f"expected a mapping of size names to {{width, height, bleed, safe}}, found {found(m)}",
+                       root_file, field="sizes")
     out = {}
-    for k, v in m.items():
-        if not isinstance(v, Map) or "width" not in v or "height" not in v:
-            raise m.error(k, f"expected {{width, height}}, found {found(v)}", field=str(k))
-        out[str(k)] = (_len(v, "width", field=f"{k}.width", low=1.0), _len(v, "height", field=f"{k}.height", low=1.0))
+    shared = sizes()
+    for k in m:
+        name = str(k)
+        if name_problem(name):
+            raise m.error(k, f"size name '{name}' may hold only letters, digits, '-', '_' and '.'",
+                          field=f"sizes.{name}")
+        if name in shared:
+            raise m.error(k, f"'{name}' is a shared card size already ({_mm(shared[name])}); give yours another name",
+                          field=f"sizes.{name}")
+        out[name] = parse_size(m, k, f"sizes.{name}")
     return out
+
+
+def _mm(s: Size) -> str:
+    return f"{s.width / 72 * 25.4:g} x {s.height / 72 * 25.4:g} mm"
+
+
+def sizes_for(deck_folder: Path | None) -> dict:
+    """The sizes a template of this deck may name: the shared ones and the deck's own."""
+    note = _DECKS.get(deck_folder)
+    own = note[3] if note else {}
+    return {**sizes(), **own} if own else sizes()
 
 
 class Region(NamedTuple):
@@ -93,6 +160,7 @@ class Template(NamedTuple):
     regions: tuple
     file: str = ""
     size_name: str = ""
+    bleed: float | None = None      # the bleed its size is made with, when the size names one
 
     @property
     def fields_used(self) -> tuple:
@@ -164,10 +232,15 @@ def template_problem(name, deck_folder: Path | None) -> tuple[str, str | None] |
 _DECKS: dict = {}
 
 
-def note_deck(folder: Path | None, file: str, palette: dict, refs: dict) -> None:
-    """Remember a loaded deck's palette and where it names each template ({name: (file, line, col, field)})."""
+def note_deck(folder: Path | None, file: str, palette: dict, refs: dict, own_sizes: dict | None = None,
+              own_fonts: dict | None = None) -> None:
+    """Remember a loaded deck's palette, where it names each template ({name: (file, line, col, field)}), its
+    own card sizes, and make its own font families known (fonts.add_deck_fonts)."""
     if folder is not None:
-        _DECKS[folder] = (file, dict(palette), dict(refs))
+        _DECKS[folder] = (file, dict(palette), dict(refs), dict(own_sizes or {}))
+        if own_fonts:
+            from .fonts import add_deck_fonts
+            add_deck_fonts(folder, own_fonts)
 
 
 def _named_at(name, deck_folder) -> tuple:
@@ -231,37 +304,33 @@ def get_template(name: str, deck_folder: Path | None = None, _chain: tuple = ())
             loop = " -> ".join(_chain + (name, base))
             raise m.error("extends", f"template '{name}' extends itself ({loop})", field="extends")
         parent = get_template(base, deck_folder, _chain + (name,))
+    known = sizes_for(deck_folder)
+    bleed = None
     if "size" in m:
         size = m["size"]
-        if isinstance(size, str):
-            if size not in sizes():
+        if isinstance(size, str) and not _BY.match(size):
+            if size not in known:
                 raise m.error("size", f"unknown card size '{size}'", field="size",
-                              hint=suggest(size, sizes()) or known_list(sizes()))
-            width, height = sizes()[size]
-            size_name = size
-        elif isinstance(size, Map):
-            for k in size:
-                if k not in ("width", "height"):
-                    raise size.error(k, f"unknown key '{k}' in size", field=f"size.{k}",
-                                     hint=suggest(k, ("width", "height")) or "expected width and height")
-            for k in ("width", "height"):
-                if k not in size:
-                    raise m.error("size", f"size needs a {k}", field=f"size.{k}")
-            width = _len(size, "width", field="size.width", low=1.0)
-            height = _len(size, "height", field="size.height", low=1.0)
-            size_name = ""
+                              hint=suggest(size, known) or known_list(known))
+            chosen, size_name = known[size], size
+        elif isinstance(size, (Map, str)):
+            chosen, size_name = parse_size(m, "size", "size"), ""
         else:
-            raise m.error("size", f"expected a size name ({', '.join(sizes())}) or {{width, height}}, "
-                          f"found {found(size)}", field="size")
+            raise m.error("size", f"expected a size name ({', '.join(known)}), {{width, height}} or "
+                          f"'63.5mm x 88.9mm', found {found(size)}", field="size")
+        width, height, bleed = chosen.width, chosen.height, chosen.bleed
+        size_safe = chosen.safe
     elif parent:
-        width, height, size_name = parent.width, parent.height, parent.size_name
+        width, height, size_name, bleed = parent.width, parent.height, parent.size_name, parent.bleed
+        size_safe = None
     else:
         raise PnpError("template has no size", file, 1, field="size",
-                       hint=f"add size: {next(iter(sizes()), 'poker')} or size: {{width: 25mm, height: 25mm}}")
+                       hint=f"add size: {next(iter(known), 'poker')} or size: {{width: 25mm, height: 25mm}}")
     if width <= 0 or height <= 0 or width > MAX_EDGE or height > MAX_EDGE:
         raise m.error("size", "card size must be positive and under 700mm", field="size")
     short = min(width, height)
-    safe = _len(m, "safe", high=short / 2) if "safe" in m else (parent.safe if parent else length("3mm"))
+    safe = (_len(m, "safe", high=short / 2) if "safe" in m else size_safe if size_safe is not None
+            else parent.safe if parent else length("3mm"))
     radius = _len(m, "radius", high=short / 2) if "radius" in m else (parent.radius if parent else 0.0)
     gutter = _len(m, "gutter", high=200.0) if "gutter" in m else (parent.gutter if parent else 0.0)
     shape = m.get("shape", parent.shape if parent else "rect")
@@ -282,8 +351,8 @@ def get_template(name: str, deck_folder: Path | None = None, _chain: tuple = ())
     if len(seq) + len(regions) > MAX_REGIONS:
         raise m.error("regions", f"more than {MAX_REGIONS} regions", field="regions")
     for i, r in enumerate(seq):
-        regions.append(_region(r, seq, i, width, height, file))
-    tpl = Template(name, width, height, safe, radius, shape, gutter, tuple(regions), file, size_name)
+        regions.append(_region(r, seq, i, width, height, file, deck_folder))
+    tpl = Template(name, width, height, safe, radius, shape, gutter, tuple(regions), file, size_name, bleed)
     if not _chain and deck_folder in _DECKS:
         _check_colours(tpl, *_DECKS[deck_folder][:2])
     return tpl
@@ -345,7 +414,8 @@ def _scalar_text(r: Map, key, field: str, limit: int = MAX_TEXT) -> str:
     return v
 
 
-def _region(r, seq: Seq, i: int, width: float, height: float, file: str) -> Region:
+def _region(r, seq: Seq, i: int, width: float, height: float, file: str,
+            deck_folder: Path | None = None) -> Region:
     where = f"regions[{i}]"
     if not isinstance(r, Map):
         raise seq.error(i, f"expected a region (a mapping with type and box), found {found(r)}", field=where)
@@ -407,10 +477,11 @@ def _region(r, seq: Seq, i: int, width: float, height: float, file: str) -> Regi
         elif key == "font":
             v = _scalar_text(r, key, field, limit=100)
             if not names_in(v):
-                from .fonts import families
-                if v not in families():
+                from .fonts import families, resolve
+                if v not in families(deck_folder):
                     raise r.error(key, f"unknown font '{v}'", field=field,
-                                  hint=suggest(v, families()) or known_list(families()))
+                                  hint=suggest(v, families(deck_folder)) or known_list(families(deck_folder)))
+                v = resolve(v, deck_folder)          # the deck's own family of that name, if it has one
         elif key == "style":
             v = _choice(r, key, STYLES, field)
         elif key == "align":
