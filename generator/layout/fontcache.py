@@ -17,13 +17,12 @@ import marshal
 import os
 import sys
 from pathlib import Path
-from weakref import WeakKeyDictionary
-
 from reportlab import Version
-from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
+from reportlab.pdfbase.ttfonts import TTFont
 
 from ..errors import PnpError
 from ..output import write_atomic
+from ..reportlab_adapter import font_from_state, font_state
 
 FORMAT = 3          # bump when what is stored changes
 
@@ -54,38 +53,13 @@ def load_ttf(name: str, path: Path) -> TTFont:
 
 def _read(file: Path, name: str, data: bytes) -> TTFont | None:
     try:
-        state = marshal.loads(file.read_bytes())
-        face = TTFontFace.__new__(TTFontFace)
-        face.__dict__.update(state["face"])
-        for k in state["names"]:
-            setattr(face, k, TTFNameBytes(getattr(face, k)))
-        if face._ttf_data != data or not isinstance(face.charWidths, dict):
-            return None
-        face._pdfScale = _scale(face.unitsPerEm)
-        font = TTFont.__new__(TTFont)
-        font.__dict__.update(state["font"])
-        font.fontName, font.face, font.encoding, font.state = name, face, TTEncoding(), WeakKeyDictionary()
-        return font
+        return font_from_state(marshal.loads(file.read_bytes()), name, data)
     except Exception:           # a missing, partial, foreign or stale cache file: parse instead
         return None
 
 
 def _write(file: Path, font: TTFont) -> None:
-    # glyphToChar only serves reportlab while it parses (a list per glyph: half the reading time)
-    face = {k: v for k, v in vars(font.face).items() if k not in ("_pdfScale", "glyphToChar")}
-    names = [k for k, v in face.items() if isinstance(v, TTFNameBytes)]
-    for k in names:
-        face[k] = bytes(face[k])
-    rest = {k: v for k, v in vars(font).items() if k not in ("face", "state", "encoding")}
     try:
-        write_atomic(file, marshal.dumps({"face": face, "names": names, "font": rest}))
+        write_atomic(file, marshal.dumps(font_state(font)))
     except (PnpError, ValueError):      # a read-only home, a full disk, a value marshal cannot hold:
         pass                            # the cache is only a saving
-
-
-def _scale(units_per_em: int):
-    """reportlab's font-unit -> 1/1000 em scaling (ttfonts.TTFontFile.extractInfo), which cannot be pickled."""
-    if units_per_em == 1000:
-        return lambda x: x
-    mult = 1000 / units_per_em
-    return lambda x: x * mult

@@ -16,6 +16,7 @@ from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..layout.face import Ellipse, Image, Line, Rect, Text
+from ..reportlab_adapter import document, split_string, subset_name
 
 _colours: dict = {}
 _paints: dict = {}
@@ -78,17 +79,17 @@ def _texts(out: list, doc, run) -> None:
         if fill != op.colour:
             fill = op.colour
             out.append(_paint(fill, "rg"))
-        for sub, chars in font.splitString(op.text, doc):
+        for sub, chars in split_string(font, op.text, doc):
             if sub != subset:
                 subset = sub
-                out.append(f"{font.getSubsetInternalName(sub, doc)} {fp_str(size)} Tf")
+                out.append(f"{subset_name(font, sub, doc)} {fp_str(size)} Tf")
             out.append(f"({escapePDF(chars)}) Tj")
     out.append("ET")
 
 
 def draw_ops(c, ops) -> None:
     out: list = []
-    doc = c._doc
+    doc = document(c)
     i, n = 0, len(ops)
     while i < n:
         op = ops[i]

@@ -13,11 +13,11 @@ import io
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.face import Text
 from ..output import write_atomic
+from ..reportlab_adapter import set_flate
 from .deflate import deflate
 from .draw import colour, draw_cut_guide, draw_ops
 
@@ -30,7 +30,7 @@ def _flate(data) -> bytes:
 
 # reportlab's one FlateDecode filter, which every stream it writes goes through (pages, forms, font
 # subsets): deflated by render/deflate.py, faster than reportlab's zlib and the same bytes in every process
-pdfdoc.PDFZCompress.encode = _flate
+set_flate(_flate)
 
 
 def render_pdf(pages, path, title: str = "", author: str = "", subject: str = "") -> None:

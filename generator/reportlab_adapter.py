@@ -1,0 +1,89 @@
+"""Every private name of reportlab that pnp relies on, in one place.
+
+pnp draws through reportlab's public canvas, but three things go faster or come out reproducible only
+through its internals: writing a card's text straight into the page (the font's subsets are kept per
+document), deflating every stream with zlib-ng (reportlab's one FlateDecode filter), and keeping parsed
+TrueType faces between runs (layout/fontcache.py). pyproject.toml pins reportlab below its next major
+version; tests/test_reportlab_adapter.py checks each name in INTERNALS and fails naming the one an upgrade
+removed, so that this file is the only one to mend.
+"""
+from __future__ import annotations
+
+from weakref import WeakKeyDictionary
+
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
+
+# (where, name, what pnp uses it for); instance attributes are checked on a parsed font and a canvas
+INTERNALS = (
+    ("reportlab.pdfgen.canvas.Canvas", "_doc", "the document a canvas writes into (instance attribute)"),
+    ("reportlab.pdfbase.ttfonts.TTFont", "splitString", "a text's characters by the font subset that holds them"),
+    ("reportlab.pdfbase.ttfonts.TTFont", "getSubsetInternalName", "the resource name of a font subset"),
+    ("reportlab.pdfbase.ttfonts.TTFont", "state", "per-document subset state (instance attribute)"),
+    ("reportlab.pdfbase.ttfonts.TTFont", "face", "the parsed TrueType face (instance attribute)"),
+    ("reportlab.pdfbase.ttfonts.TTFont", "encoding", "the font's encoding object (instance attribute)"),
+    ("reportlab.pdfbase.ttfonts", "TTFontFace", "a parsed face, rebuilt from the font cache"),
+    ("reportlab.pdfbase.ttfonts", "TTFNameBytes", "the byte strings a face's names are kept as"),
+    ("reportlab.pdfbase.ttfonts", "TTEncoding", "a TrueType font's encoding object"),
+    ("reportlab.pdfbase.ttfonts.TTFontFace", "_ttf_data", "the font file's bytes, for subsetting (instance attribute)"),
+    ("reportlab.pdfbase.ttfonts.TTFontFace", "charWidths", "glyph widths by character (instance attribute)"),
+    ("reportlab.pdfbase.ttfonts.TTFontFace", "charToGlyph", "the character map, for the glyph check (instance attribute)"),
+    ("reportlab.pdfbase.ttfonts.TTFontFace", "unitsPerEm", "font units per em (instance attribute)"),
+    ("reportlab.pdfbase.ttfonts.TTFontFace", "_pdfScale", "font units -> 1/1000 em (instance attribute)"),
+    ("reportlab.pdfbase.ttfonts.TTFontFace", "glyphToChar", "dropped from the cache: used only while parsing"),
+    ("reportlab.pdfbase.pdfdoc.PDFZCompress", "encode", "the FlateDecode filter every stream goes through"),
+)
+
+
+def document(canvas):
+    """The PDF document a canvas writes into."""
+    return canvas._doc
+
+
+def split_string(font, text: str, doc) -> list:
+    """[(subset number, characters)] for `text` in `font`, subsets allotted in `doc`."""
+    return font.splitString(text, doc)
+
+
+def subset_name(font, subset: int, doc) -> str:
+    """The page resource name ('/F1+0') of a font subset in `doc`."""
+    return font.getSubsetInternalName(subset, doc)
+
+
+def set_flate(encode) -> None:
+    """Make `encode(data) -> bytes` reportlab's FlateDecode filter for every stream it writes."""
+    pdfdoc.PDFZCompress.encode = encode
+
+
+def font_state(font: TTFont) -> dict:
+    """A parsed TrueType font as plain data (dicts, lists, numbers, bytes) for the font cache."""
+    # glyphToChar only serves reportlab while it parses (a list per glyph: half the reading time)
+    face = {k: v for k, v in vars(font.face).items() if k not in ("_pdfScale", "glyphToChar")}
+    names = [k for k, v in face.items() if isinstance(v, TTFNameBytes)]
+    for k in names:
+        face[k] = bytes(face[k])
+    rest = {k: v for k, v in vars(font).items() if k not in ("face", "state", "encoding")}
+    return {"face": face, "names": names, "font": rest}
+
+
+def font_from_state(state: dict, name: str, data: bytes) -> TTFont | None:
+    """The font font_state() described, registered under `name`; None when it was not made from `data`."""
+    face = TTFontFace.__new__(TTFontFace)
+    face.__dict__.update(state["face"])
+    for k in state["names"]:
+        setattr(face, k, TTFNameBytes(getattr(face, k)))
+    if face._ttf_data != data or not isinstance(face.charWidths, dict):
+        return None
+    face._pdfScale = _scale(face.unitsPerEm)
+    font = TTFont.__new__(TTFont)
+    font.__dict__.update(state["font"])
+    font.fontName, font.face, font.encoding, font.state = name, face, TTEncoding(), WeakKeyDictionary()
+    return font
+
+
+def _scale(units_per_em: int):
+    """reportlab's font-unit -> 1/1000 em scaling (ttfonts.TTFontFile.extractInfo), which cannot be stored."""
+    if units_per_em == 1000:
+        return lambda x: x
+    mult = 1000 / units_per_em
+    return lambda x: x * mult
