@@ -1,0 +1,169 @@
+"""A game is one folder a designer owns (issue 17): found by path first, with its own templates, card sizes
+and fonts; `pnp new` starts one; the CLI's manners (-h, --version, choices in any case)."""
+from __future__ import annotations
+
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from cli import ROOT, pnp
+from pdfcheck import MM, fonts, page_text, placements, squash, words_in
+
+HERE = Path(__file__).resolve().parent
+COMMANDS = ["build", "calibrate", "check", "export", "list", "new", "proof"]
+
+
+def _tiles(folder: Path, extra: str = "", font_file: str = "fonts/PnpTestScript.ttf") -> Path:
+    """A game kept outside the checkout: its own templates, a 40 mm size with a 2.5 mm safe inset, a font."""
+    (folder / "templates").mkdir(parents=True)
+    (folder / "fonts").mkdir()
+    shutil.copy(HERE / "fonts" / "PnpTestScript.ttf", folder / "fonts")
+    (folder / "deck.yaml").write_text(textwrap.dedent(f"""\
+        game: {{title: Tiles}}
+        palette: {{sea: "#1b4b6b", sand: "#f0e2b6"}}
+        sizes:
+          tile: {{width: 40mm, height: 40mm, bleed: 2mm, safe: 2.5mm}}
+        fonts:
+          script: {font_file}
+        kinds:
+          tile:
+            template: tile
+            back: {{template: tile-back}}
+            fields: {{word: {{type: text, required: true}}}}
+        cards:
+          - {{word: Harbour}}
+          - {{word: Lighthouse, copies: 3}}
+        """) + extra, encoding="utf-8")
+    (folder / "templates" / "tile.yaml").write_text(textwrap.dedent("""\
+        size: tile
+        regions:
+          - {type: rect, fill: sand, bleed: true}
+          - {type: text, box: [3mm, 15mm, 34mm, 10mm], text: "{word}", font: script, size: 16pt, align: center, colour: sea}
+        """), encoding="utf-8")
+    (folder / "templates" / "tile-back.yaml").write_text(textwrap.dedent("""\
+        size: 40mm x 40mm
+        regions:
+          - {type: rect, fill: sea, bleed: true}
+          - {type: text, box: [3mm, 15mm, 34mm, 10mm], text: "Tiles", font: sans, size: 14pt, align: center, colour: sand}
+        """), encoding="utf-8")
+    return folder
+
+
+def test_a_deck_outside_the_checkout_with_its_own_size_and_font_builds(tmp_path):
+    game = _tiles(tmp_path / "elsewhere" / "tiles")
+    work = tmp_path / "work"
+    work.mkdir()
+    proc = pnp("build", game, cwd=work, check=True)
+    pdf = work / "output" / "tiles.pdf"          # outputs go under the current directory
+    assert "wrote output/tiles.pdf" in proc.stdout and pdf.is_file()
+    embedded = fonts(pdf)
+    script = [name for name in embedded if name.endswith("+PnpTestScript-Regular")]
+    assert script and all(embedded[n] for n in script), embedded
+    cards = [p for page in placements(pdf) for p in page]
+    assert len(cards) == 8                        # 4 fronts, 4 backs
+    assert all(abs(p.w - 40 * MM) < 0.01 and abs(p.h - 40 * MM) < 0.01 for p in cards)
+    fronts = next(i for i, page in enumerate(placements(pdf)) if page)
+    assert "Lighthouse" in squash(" ".join(words_in(pdf, fronts, p) for p in placements(pdf)[fronts]))
+
+
+def test_a_size_sets_its_templates_safe_inset_and_bleed(tmp_path):
+    from generator.deck import load_deck
+    from generator.layout.templates import get_template
+    game = _tiles(tmp_path / "tiles")
+    load_deck(str(game))
+    tile = get_template("tile", game)
+    assert tile.size_name == "tile" and tile.width == pytest.approx(40 * MM)
+    assert tile.safe == pytest.approx(2.5 * MM) and tile.bleed == pytest.approx(2 * MM)
+    back = get_template("tile-back", game)          # written as '40mm x 40mm': no size defaults
+    assert back.width == pytest.approx(40 * MM) and back.safe == pytest.approx(3 * MM) and back.bleed is None
+
+
+@pytest.mark.parametrize("case,extra_or_font,expect", [
+    ("redefines a shared size", "sizes:\n  poker: {width: 60mm, height: 90mm}\n", "deck.yaml:{line}:3: sizes.poker: 'poker' is a shared card size already"),
+    ("CFF outlines", "fonts/Cff.otf", "deck.yaml:6:3: fonts.script: font file 'fonts/Cff.otf' has PostScript (CFF) outlines"),
+    ("not a font", "fonts/notes.ttf", "deck.yaml:6:3: fonts.script: font file 'fonts/notes.ttf' is not a TrueType font"),
+    ("missing font", "fonts/Nope.ttf", "deck.yaml:6:3: fonts.script: font file 'fonts/Nope.ttf' not found in the deck folder"),
+    ("font outside the folder", "../Other.ttf", "deck.yaml:6:3: fonts.script: font path '../Other.ttf' leaves the deck folder"),
+])
+def test_a_bad_size_or_font_is_one_line_naming_file_line_and_field(tmp_path, case, extra_or_font, expect):
+    if extra_or_font.startswith("sizes:"):
+        game = _tiles(tmp_path / "tiles")
+        text = (game / "deck.yaml").read_text().replace("sizes:\n", extra_or_font, 1)
+        (game / "deck.yaml").write_text(text)
+        expect = expect.format(line=text.splitlines().index("  poker: {width: 60mm, height: 90mm}") + 1)
+    else:
+        game = _tiles(tmp_path / "tiles", font_file=extra_or_font)
+        (game / "fonts" / "Cff.otf").write_bytes(b"OTTO" + bytes(200))
+        (game / "fonts" / "notes.ttf").write_text("not a font at all")
+    out = tmp_path / "out.pdf"
+    proc = pnp("build", game, "-o", out, cwd=tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    assert expect in proc.stderr, proc.stderr
+    assert not out.exists()
+
+
+def test_a_folder_here_shadows_a_shipped_game_and_says_so(tmp_path):
+    local = tmp_path / "vasa-regalis"
+    shutil.copytree(ROOT / "decks" / "vasa-regalis", local)
+    deck = local / "deck.yaml"
+    deck.write_text(deck.read_text().replace("title: Vasa Regalis", "title: Vasa Regalis Local", 1))
+    proc = pnp("build", "vasa-regalis", "--without", "five-six", cwd=tmp_path, check=True)
+    notes = proc.stderr.strip().splitlines()
+    assert len(notes) == 1 and "using the folder ./vasa-regalis, not the shipped game 'vasa-regalis'" in notes[0]
+    assert "VasaRegalisLocal" in squash(page_text(tmp_path / "output" / "vasa-regalis.pdf", 0))
+    listed = pnp("list", cwd=tmp_path, check=True).stdout.splitlines()
+    assert any(l.startswith("vasa-regalis ") for l in listed)
+    assert any(l.startswith("./vasa-regalis ") and "Vasa Regalis Local" in l for l in listed)
+
+
+def test_an_unknown_game_names_the_shipped_ones_and_suggests_new(tmp_path):
+    proc = pnp("build", "my-game", cwd=tmp_path)
+    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
+    assert "unknown game 'my-game'" in proc.stderr and "vasa-regalis" in proc.stderr
+    assert "pnp new my-game" in proc.stderr
+
+
+def test_new_refuses_a_folder_that_is_not_empty_and_changes_nothing(tmp_path):
+    target = tmp_path / "mine"
+    target.mkdir()
+    (target / "notes.txt").write_text("keep me")
+    before = sorted(p.name for p in tmp_path.iterdir())
+    proc = pnp("new", "mine", cwd=tmp_path)
+    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
+    assert "'mine' is not an empty folder" in proc.stderr
+    assert [p.name for p in target.iterdir()] == ["notes.txt"] and (target / "notes.txt").read_text() == "keep me"
+    assert sorted(p.name for p in tmp_path.iterdir()) == before       # no temporary folder left
+
+
+def test_new_into_an_empty_folder_and_from_a_shipped_game(tmp_path):
+    (tmp_path / "empty").mkdir()
+    proc = pnp("new", "empty", "--title", "Harvest Moon", cwd=tmp_path, check=True)
+    assert "next: pnp build empty" in proc.stdout
+    deck = (tmp_path / "empty" / "deck.yaml").read_text()
+    assert "title: Harvest Moon" in deck and "GAME_TITLE" not in deck
+    assert "pnp build empty" in (tmp_path / "empty" / "README.md").read_text()
+    pnp("new", "royal", "--from", "royal-lines", cwd=tmp_path, check=True)
+    assert (tmp_path / "royal" / "templates" / "promise.yaml").is_file()
+    assert (tmp_path / "royal" / "rules.md").read_bytes() == (ROOT / "decks" / "royal-lines" / "rules.md").read_bytes()
+    out = tmp_path / "royal.pdf"
+    pnp("build", "royal", "-o", out, cwd=tmp_path, check=True)
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_answers_dash_h(command):
+    short, long = pnp(command, "-h"), pnp(command, "--help")
+    assert short.returncode == 0 and short.stdout == long.stdout and f"Usage: pnp {command}" in short.stdout
+
+
+def test_version_choices_in_any_case_and_results_on_stdout(tmp_path):
+    from generator import __version__
+    assert pnp("--version", check=True).stdout.strip() == f"pnp, version {__version__}"
+    assert pnp("-V", check=True).stdout.strip() == f"pnp, version {__version__}"
+    out = tmp_path / "v.pdf"
+    proc = pnp("build", "vasa-regalis", "--paper", "A4", "--duplex", "LONG", "-o", out, check=True)
+    assert proc.stdout.startswith(f"wrote {out}") and proc.stderr == ""
+    assert pnp("check", "vasa-regalis", "--format", "JSON", check=True).stdout.lstrip().startswith("{")

@@ -1,0 +1,101 @@
+"""pnp as a designer installs it (issue 17): built into an sdist and a wheel (the wheel from the sdist),
+installed into a fresh virtual environment with no checkout on its path, and run from an empty folder.
+
+Slow (it builds and installs the package, ~30 s), so it runs once per test run and every check below
+reads what that one installation made."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from cli import ROOT
+from pdfcheck import page_sizes
+
+SHIPPED = ("decks", "layouts", "fonts")
+
+
+def _run(args, cwd, env=None, timeout=600) -> subprocess.CompletedProcess:
+    return subprocess.run([str(a) for a in args], cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env)
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    """(dist folder, the fresh venv's bin folder, an empty working folder, its environment)."""
+    base = tmp_path_factory.mktemp("install")
+    dist = base / "dist"
+    proc = _run([sys.executable, "-m", "build", "--outdir", dist, ROOT], cwd=base)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    venv = base / "venv"
+    _run([sys.executable, "-m", "venv", venv], cwd=base).check_returncode()
+    bin_ = venv / "bin"
+    wheel = next(dist.glob("pnp-*.whl"))
+    proc = _run([bin_ / "python", "-m", "pip", "install", "-q", wheel], cwd=base)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    work = base / "empty"
+    work.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env["PATH"] = f"{bin_}{os.pathsep}{env.get('PATH', '')}"
+    env["PNP_CACHE"] = str(base / "cache")
+    return dist, bin_, work, env
+
+
+def _tracked(folder: str) -> set[str]:
+    out = subprocess.run(["git", "ls-files", folder], cwd=ROOT, capture_output=True, text=True)
+    if out.returncode != 0:
+        pytest.skip("not a git checkout: cannot list the tracked files to compare with the wheel")
+    return {line for line in out.stdout.splitlines() if not line.endswith(".py")}
+
+
+def test_the_wheel_and_the_sdist_carry_every_shipped_file(installed):
+    dist = installed[0]
+    wheel = set(zipfile.ZipFile(next(dist.glob("pnp-*.whl"))).namelist())
+    with tarfile.open(next(dist.glob("pnp-*.tar.gz"))) as tar:
+        sdist = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
+    for folder in SHIPPED:
+        for rel in _tracked(folder):
+            assert f"generator/shipped/{rel}" in wheel, f"the wheel lacks {rel}"
+            assert rel in sdist, f"the sdist lacks {rel}"
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in wheel)
+
+
+def test_the_installed_pnp_is_the_wheel_not_the_checkout(installed):
+    _, bin_, work, env = installed
+    proc = _run([bin_ / "python", "-c", "import generator; print(generator.__file__); print(generator.DECKS)"],
+                cwd=work, env=env)
+    where, decks = proc.stdout.split()
+    assert str(bin_.parent) in where and str(ROOT) not in where
+    assert decks.endswith("generator/shipped/decks") and str(bin_.parent) in decks
+
+
+def test_from_an_empty_folder_list_build_new_and_every_command(installed, built):
+    _, bin_, work, env = installed
+    pnp = bin_ / "pnp"
+
+    def run(*args):
+        proc = _run([pnp, *args], cwd=work, env=env)
+        assert proc.returncode == 0, f"pnp {' '.join(args)}: {proc.stderr}"
+        return proc
+
+    names = [line.split()[0] for line in run("list").stdout.splitlines()]
+    assert names == ["a-royal-will", "aqua-regia", "christina-regina", "royal-lines", "vasa-regalis"]
+    run("build", "vasa-regalis")
+    pdf = work / "output" / "vasa-regalis.pdf"
+    assert len(page_sizes(pdf)) == len(page_sizes(built("vasa-regalis")))
+    run("new", "my-game")
+    assert (work / "my-game" / "deck.yaml").is_file() and (work / "my-game" / "README.md").is_file()
+    run("build", "my-game")
+    assert (work / "output" / "my-game.pdf").read_bytes().startswith(b"%PDF")
+    run("check", "my-game")
+    run("proof", "my-game")
+    assert (work / "output" / "my-game" / "proof" / "proof.html").is_file()
+    run("export", "my-game")
+    assert sorted(p.name for p in (work / "output" / "my-game" / "gamecrafter").glob("*.png"))
+    assert run("--version").stdout.startswith("pnp, version ")
+    proc = _run([bin_ / "python", "-m", "generator", "list"], cwd=work, env=env)
+    assert proc.returncode == 0 and "vasa-regalis" in proc.stdout
