@@ -157,7 +157,7 @@ def test_shrunk_text_is_a_warning_with_sizes_and_exit_status_0(tmp_path):
     assert i.where == f"{deck.file}:{deck.cards[1].field_lines['text']}"
     proc = pnp("proof", folder, "-o", tmp_path / "proof")
     assert proc.returncode == 0
-    assert "warning: card 'Bread', field text: text in region 'body' shrunk" in proc.stdout
+    assert "warning: card 'Bread', field text: text in region 'body' shrunk" in proc.stderr
 
 
 def test_text_that_does_not_fit_is_an_error_for_that_card_and_the_rest_is_proofed(tmp_path):

@@ -28,7 +28,7 @@ def command(game, since_ref, output, quiet):
     for issue in result.issues:
         if quiet and issue.level != "error":
             continue
-        click.echo(issue.line(), err=issue.level == "error")
+        click.echo(issue.line(), err=True)          # findings, as a compiler's: on stderr; the summary on stdout
     if result.since is not None:
         s = result.since
         c = s.counts()
