@@ -4,13 +4,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build test all bench clean
+.PHONY: build test all bench clean picture
 
 build: $(STAMP)
 	$(BIN)/pnp build vasa-regalis
 
 all: $(STAMP)
-	for g in $$($(BIN)/pnp list | cut -d' ' -f1); do $(BIN)/pnp build $$g || exit 1; done
+	for g in $$($(BIN)/pnp list | cut -d" " -f1 | grep -v "^\./"); do $(BIN)/pnp build $$g || exit 1; done
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
@@ -27,3 +27,9 @@ $(STAMP): pyproject.toml
 
 clean:
 	rm -rf output/* $(VENV)
+
+# The README's picture: sheet 1 of Vasa Regalis as pnp prints it (re-render when the sheets change).
+picture: $(STAMP)
+	$(BIN)/pnp build vasa-regalis -o output/readme-vasa.pdf
+	$(BIN)/python -c "import pypdfium2 as p; pg = p.PdfDocument('output/readme-vasa.pdf')[2]; \
+	pg.render(scale=520 / pg.get_width()).to_pil().convert('RGB').quantize(colors=128).save('docs/sheet.png', optimize=True)"
