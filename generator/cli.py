@@ -62,10 +62,14 @@ def invoke(args=None) -> int:
     on one line. 70: a bug in pnp (one line; PNP_DEBUG=1 shows the traceback). 130: interrupted."""
     import os
 
-    from .errors import IncompleteDeck, PnpError
+    from .errors import IncompleteDeck, PnpError, PnpErrors
     try:
         code = main.main(args=args, prog_name="pnp", standalone_mode=False)
         return code if isinstance(code, int) else 0
+    except PnpErrors as exc:            # every mistake found in one run: a line each
+        for line in exc.lines():
+            click.echo(f"pnp: error: {line}", err=True)
+        return 2
     except PnpError as exc:
         click.echo(f"pnp: error: {exc}", err=True)
         return 2

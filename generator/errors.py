@@ -38,6 +38,72 @@ class PnpError(Exception):
         return " ".join(f"{where}{field}{self.message}{hint}".split())
 
 
+MAX_ERRORS = 20
+
+
+class PnpErrors(PnpError):
+    """Several mistakes found in one run (at most MAX_ERRORS), in file and line order. The CLI prints one
+    line each and exits 2; str() is the first, so code that expects one PnpError still reads well."""
+
+    def __init__(self, errors):
+        errors = sorted(errors, key=_order)[:MAX_ERRORS]
+        first = errors[0]
+        super().__init__(first.message, first.file, first.line, first.column, first.field, first.hint)
+        self.errors = errors
+
+    def lines(self) -> list[str]:
+        return [str(e) for e in self.errors]
+
+
+def _order(e: PnpError):
+    return (e.file or "", e.line or 0, e.column or 0)
+
+
+class Collector:
+    """Gathers the mistakes of one run instead of stopping at the first, as a compiler does.
+
+        found = Collector()
+        for card in cards:
+            with found.each():          # a mistake in one card is noted, and the next card is read
+                check(card)
+        found.done()                    # raises PnpErrors if anything was noted
+    """
+
+    def __init__(self, limit: int = MAX_ERRORS):
+        self.errors: list[PnpError] = []
+        self.limit = limit
+
+    def add(self, error: PnpError) -> None:
+        self.errors.extend(error.errors if isinstance(error, PnpErrors) else [error])
+
+    @property
+    def full(self) -> bool:
+        return len(self.errors) >= self.limit
+
+    def each(self):
+        return _Noting(self)
+
+    def done(self) -> None:
+        if self.errors:
+            raise PnpErrors(self.errors)
+
+
+class _Noting:
+    def __init__(self, collector: Collector):
+        self.collector = collector
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if isinstance(exc, PnpError):
+            self.collector.add(exc)
+            if self.collector.full:         # enough to be going on with: stop reading
+                self.collector.done()
+            return True
+        return False
+
+
 class IncompleteDeck(Exception):
     """The component check failed; carries the report. Exit status 1."""
 
