@@ -167,3 +167,12 @@ def test_version_choices_in_any_case_and_results_on_stdout(tmp_path):
     proc = pnp("build", "vasa-regalis", "--paper", "A4", "--duplex", "LONG", "-o", out, check=True)
     assert proc.stdout.startswith(f"wrote {out}") and proc.stderr == ""
     assert pnp("check", "vasa-regalis", "--format", "JSON", check=True).stdout.lstrip().startswith("{")
+
+
+def test_the_glyph_check_covers_a_decks_own_font(tmp_path):
+    game = _tiles(tmp_path / "tiles")
+    deck = game / "deck.yaml"
+    deck.write_text(deck.read_text().replace("{word: Harbour}", "{word: Café}"))
+    proc = pnp("build", game, "-o", tmp_path / "t.pdf", cwd=tmp_path)
+    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
+    assert "tiles/deck.yaml:" in proc.stderr and "font 'script' has no glyph for 'é' (U+00E9)" in proc.stderr

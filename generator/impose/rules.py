@@ -91,6 +91,6 @@ def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, foot
         raise PnpError(exc.message, deck.file, field="rules.font", hint=exc.hint)
     if missing:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-        raise PnpError(f"rule pages: font '{family}' has no glyph for {chars}", deck.file, field="rules")
+        raise PnpError(f"rule pages: font '{fonts.shown(family)}' has no glyph for {chars}", deck.file, field="rules")
     return flow(text, width, height, family=family, size=size, footer=footer, columns=columns, accent=accent,
                 title=title, subtitle=subtitle)

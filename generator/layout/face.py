@@ -234,7 +234,8 @@ def _glyphs(content: str, fam: str, styles, region: Region, ctx: Context):
     missing = fonts.missing_glyphs(content, fam, styles)
     if missing:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-        raise ctx.error(f"font '{fam}' has no glyph for {chars} in region '{region.id}'", field=_field_of(region))
+        raise ctx.error(f"font '{fonts.shown(fam)}' has no glyph for {chars} in region '{region.id}'",
+                        field=_field_of(region))
 
 
 def _text_line(face, tpl, region, ctx, x, y, w, h):

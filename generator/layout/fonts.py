@@ -54,6 +54,11 @@ def resolve(fam: str, deck_folder: Path | None = None) -> str:
     return _deck_names.get(deck_folder, {}).get(fam, fam)
 
 
+def shown(fam: str) -> str:
+    """A family's name as the designer wrote it (a deck's own family without its @digest)."""
+    return fam.split("@", 1)[0]
+
+
 def add_deck_fonts(deck_folder: Path, declared: dict) -> None:
     """Make a deck's own families known: {name: {style: (Path, "file:line")}} (styles it lacks use regular)."""
     names = {}
