@@ -182,6 +182,7 @@ class _Source:
         self.entry, self.loader, self.kinds, self.parts, self.backs = entry, loader, kinds, parts, backs
         self.found, self.index = found_, index
         self.default_part = default_part or next(iter(parts))
+        self.bad_header = False
 
     def note(self, exc: PnpError) -> None:
         self.found.add(exc)
@@ -278,6 +279,7 @@ class _Source:
         known = list(CARD_COLUMNS) + list(fields) + [f + NOTE for f in fields] + list(CORRECTION) + \
             ["back.template", "back.inferred"]
         out, seen, errors = [], {}, len(self.found.errors)
+        self.bad_header = False
         for col, value in enumerate(values, 1):
             head = _text_cell(value).strip() if _filled(value) else ""
             if not head:
@@ -299,7 +301,8 @@ class _Source:
                                       f"of {where} has that name", hint=suggest(head, known) or known_list(known))
             except PnpError as exc:
                 self.note(exc)
-        if not out and len(self.found.errors) == errors:
+        self.bad_header = len(self.found.errors) > errors   # then a field's values may be under a misspelt header
+        if not out and not self.bad_header:
             raise table.error(number, None, None, "the first row must name the columns (kind, copies and "
                               "the fields)")
         return out, set(seen.values())
@@ -365,9 +368,10 @@ class _Source:
                     back[name] = (col, head, _typed(v, "back", table, number, col, head))
             except PnpError as exc:
                 self.note(exc)
-        for name, (col, head, note) in notes.items():
+        for name, item in notes.items():
             if name == "correction":
                 continue
+            col, head, note = item
             inner = Row(table, number)
             if name in row:
                 inner.put("value", row[name], *row._cells[name])
@@ -463,7 +467,7 @@ class _Source:
                 value = value.get("value")
             try:
                 value = loader.field_value(spec, value, row, fname, fname)
-                if value is None and spec.default is None and spec.required:
+                if value is None and spec.default is None and spec.required and not self.bad_header:
                     raise row.error(None, f"missing required field '{fname}' for kind '{kind.id}'")
             except PnpError as exc:
                 self.note(exc)

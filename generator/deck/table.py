@@ -132,8 +132,11 @@ def xlsx_bytes(headers, rows, title: str = "Cards") -> bytes:
     wb.properties.created = wb.properties.modified = when
     wb.properties.creator = "pnp"
     raw = io.BytesIO()
-    wb.save(raw)
-    # openpyxl stamps each zip member with the time of writing: rewrite them with a fixed one
+    # as openpyxl's save_workbook, less its stamping the document with the time of writing
+    from openpyxl.writer.excel import ExcelWriter
+    with zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as archive:
+        ExcelWriter(wb, archive).save()
+    # the zip's members carry the time they were written: rewrite them with a fixed one
     out = io.BytesIO()
     with zipfile.ZipFile(raw) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         for info in src.infolist():
