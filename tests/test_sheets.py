@@ -333,3 +333,21 @@ def test_pnp_cards_writes_the_same_bytes_each_time_and_csv_to_stdout(tmp_path):
     assert "settler,spades,A,black,♠,Ace of Spades," in out
     bad = pnp("cards", "royal-lines", "-o", tmp_path / "cards.json")
     assert bad.returncode == 2 and "writes a .csv or .xlsx file" in bad.stderr
+
+
+def test_a_csv_saved_by_excel_reads_the_same(tmp_path):
+    """A byte-order mark, semicolons (Excel's separator where the decimal mark is a comma), CRLF line ends and
+    a cell holding two lines: the same cards as the comma-separated file, and the second line kept."""
+    from generator.deck import load_deck
+    deck = _new(tmp_path)
+    plain = load_deck(str(deck)).cards
+    text = (deck / "cards.csv").read_text(encoding="utf-8")
+    excel = "\ufeff" + text.replace('"Draw **2** cards, then give **1** card to the player on your left."',
+                                     "Draw **2** cards@ then give **1** card to the player on your left.")
+    excel = excel.replace(",", ";").replace("@", ",").replace("\n", "\r\n")
+    (deck / "cards.csv").write_bytes(excel.encode("utf-8"))
+    again = load_deck(str(deck)).cards
+    assert [(c.name, c.kind, c.copies, c.fields) for c in again] == [(c.name, c.kind, c.copies, c.fields) for c in plain]
+    (deck / "cards.csv").write_bytes((excel + 'event;Frost;;"First line\r\nsecond line";1\r\n').encode())
+    cards = load_deck(str(deck)).cards
+    assert cards[-1].name == "Frost" and cards[-1].fields["text"] == "First line\nsecond line"

@@ -260,19 +260,19 @@ class _Source:
                 continue                        # a blank row
             if header_row is None:
                 header_row = number
-                columns, headed = self.header(table, number, values)
+                columns, headed = self.header(table, number, values, settings)
                 continue
             row = self.row(table, number, values, columns, headed, settings)
             if row is not None:
                 out.append(row)
         return out
 
-    def header(self, table: Table, number: int, values) -> tuple[list, set]:
+    def header(self, table: Table, number: int, values, settings) -> tuple[list, set]:
         """[(column, header, kind of column, name)] of the header row, each header checked, and the
         columns that have a header (a cell under a header that names nothing is not noted twice)."""
         fields: dict = {}
-        kinds = [self.kinds[self.entry["kind"]]] if "kind" in self.entry and "kind" not in [
-            str(v).strip() for v in values] else list(self.kinds.values())
+        kinds = [self.kinds[settings["kind"]]] if "kind" in settings and "kind" not in [
+            _text_cell(v).strip() for v in values] else list(self.kinds.values())
         for k in kinds:
             for f in k.fields:
                 fields.setdefault(f, k)
@@ -323,7 +323,7 @@ class _Source:
         try:
             if "kind" in raw:
                 col, _, _, v = raw["kind"]
-                row.put("kind", _text_value(v, table, number, col, "kind"), col, "kind")
+                row.put("kind", _text_value(v, table, number, col, "kind").strip(), col, "kind")
                 kind_id = row["kind"]
             elif "kind" in settings:
                 kind_id = settings["kind"]
@@ -345,6 +345,7 @@ class _Source:
                 row._yaml[key] = (self.entry, key)
         back: dict = {}
         notes: dict = {}
+        failed = set()              # fields whose cell was bad: not also "missing"
         for head, (col, what, name, v) in raw.items():
             try:
                 if what == "plain" and head in CORRECTION:
@@ -367,6 +368,7 @@ class _Source:
                 else:
                     back[name] = (col, head, _typed(v, "back", table, number, col, head))
             except PnpError as exc:
+                failed.add(name)
                 self.note(exc)
         for name, item in notes.items():
             if name == "correction":
@@ -389,7 +391,7 @@ class _Source:
                 self.note(exc)
         if back:
             self.inline_back(row, table, number, back)
-        self.check(row, kind, settings)
+        self.check(row, kind, failed)
         return row
 
     def setting(self, head, v, table, number, col):
@@ -407,7 +409,8 @@ class _Source:
             if word in _TRUE or word in _FALSE:
                 return word in _TRUE
             raise table.error(number, col, head, f"expected true or false, found {_shown(v)}")
-        return _text_value(v, table, number, col, head)
+        text = _text_value(v, table, number, col, head)
+        return text.strip() if head in SETTINGS else text
 
     def correction(self, table, number, c):
         if "seed" not in c or "printed" not in c:
@@ -451,7 +454,7 @@ class _Source:
         row.put("back", m, *m._cells["template"])
         row._yaml.pop("back", None)
 
-    def check(self, row: Row, kind, settings):
+    def check(self, row: Row, kind, failed):
         """What load.py will check, checked here too, so that every bad cell is named in one run."""
         loader = self.loader
         for key, check in (("part", self.check_part), ("template", self.check_template),
@@ -467,7 +470,8 @@ class _Source:
                 value = value.get("value")
             try:
                 value = loader.field_value(spec, value, row, fname, fname)
-                if value is None and spec.default is None and spec.required and not self.bad_header:
+                if value is None and spec.default is None and spec.required and not self.bad_header \
+                        and fname not in failed:
                     raise row.error(None, f"missing required field '{fname}' for kind '{kind.id}'")
             except PnpError as exc:
                 self.note(exc)
