@@ -7,12 +7,13 @@ marks, one embedded TTF) for the same number of cards, the two taking turns run 
 each build as a rebuild (pnp's font and layout caches filled by an earlier run), as a rebuild after an
 edit (a seed deck's copy with one card's text changed before each run: that card is laid out again),
 and as a first build (PNP_CACHE=off: every font parsed, every card laid out);
+- the 5500-card deck read from an .xlsx file against the same deck in YAML (a rebuild and a first build);
 - the Game Crafter export benchmark (benchmarks/export.py), when present.
 Each figure is the median of several runs as whole processes (min and max shown), with its CPU time and
 peak RSS; each ratio is the median of the ratios within a turn, of CPU time (judged; see ratio()) and of
 wall time (shown), and the share of the run's time the VM's host took away (steal) is printed.
 Targets (issue 11): seed games <= 2x the floor (both rebuilds); 5500 cards <= 3x; peak memory at 5500
-cards < 150 MiB.
+cards < 150 MiB. Issue 18: the 5500 cards from XLSX <= 1.25x the YAML deck's CPU time.
 """
 from __future__ import annotations
 
@@ -116,8 +117,9 @@ class Edit:
         self.file.write_text(self.text.replace(v, edited), encoding="utf-8")
 
 
-def synthetic_deck(folder: Path, n: int) -> Path:
-    """A deck of n distinct poker cards (value, title, a line of text) with one shared back."""
+def synthetic_deck(folder: Path, n: int, xlsx: bool = False) -> Path:
+    """A deck of n distinct poker cards (value, title, a line of text) with one shared back; with `xlsx`,
+    the same cards as rows of cards.xlsx (written by openpyxl, numbers as numbers), named by deck.yaml."""
     folder.mkdir(parents=True, exist_ok=True)
     lines = ["game: {title: Synthetic %d, designer: pnp benchmark}" % n,
              "palette: {c0: '#2f6b3b', c1: '#a8261f', c2: '#1d2f4f'}",
@@ -129,9 +131,20 @@ def synthetic_deck(folder: Path, n: int) -> Path:
              "    name: '{title}'",
              "    fields: {title: text, value: int, text: markup, colour: colour}",
              "cards:"]
-    for i in range(n):
-        lines.append(f"  - {{title: Card {i + 1}, value: {i % 10}, colour: c{i % 3}, "
-                     f"text: 'Play this card on your turn. **Draw {i % 4 + 1}** and pass.'}}")
+    cards = [(f"Card {i + 1}", i % 10, f"c{i % 3}", f"Play this card on your turn. **Draw {i % 4 + 1}** and pass.")
+             for i in range(n)]
+    if xlsx:
+        from openpyxl import Workbook
+        wb = Workbook()
+        ws = wb.active
+        ws.append(["title", "value", "colour", "text"])
+        for card in cards:
+            ws.append(list(card))
+        wb.save(folder / "cards.xlsx")
+        lines[-1] = "cards: {file: cards.xlsx}"
+    else:
+        for title, value, colour, text in cards:
+            lines.append(f"  - {{title: {title}, value: {value}, colour: {colour}, text: '{text}'}}")
     (folder / "deck.yaml").write_text("\n".join(lines) + "\n")
     return folder
 
@@ -189,6 +202,10 @@ def main() -> int:
         r, c, f = measure(builds(deck, tmp / f"s{n}.pdf") + [floor(n)], repeat)
         synthetic[n] = (r, c, f)
         rows.append((f"synthetic {n} cards", r, None, c, f, 3.0 if n == 5500 else None))
+    if 5500 in sizes:       # the same 5500 cards read from a spreadsheet, against the YAML deck (issue 18)
+        xlsx = synthetic_deck(tmp / "synthetic-xlsx-5500", 5500, xlsx=True)
+        from_xlsx = measure(builds(xlsx, tmp / "x5500.pdf") + builds(tmp / "synthetic-5500", tmp / "y5500.pdf"),
+                            repeat)
     stolen1, total1 = steal()
     print(f"\n{'job':26} {'pnp rebuild':44} {'pnp after an edit':44} {'pnp first build':44} "
           f"{'floor (plain reportlab)':44} ratio of CPU time: rebuild, after an edit, first build;"
@@ -218,6 +235,14 @@ def main() -> int:
             per_card = (synthetic[5500][k]["median"] - synthetic[55][k]["median"]) / (5500 - 55) * 1000
             floor_card = (synthetic[5500][2]["median"] - synthetic[55][2]["median"]) / (5500 - 55) * 1000
             print(f"each further card ({label}): pnp {per_card:.2f} ms, floor {floor_card:.2f} ms")
+        xr, xc, yr, yc = from_xlsx
+        print(f"\ncards from XLSX, 5500 cards, against the same deck in YAML (CPU time):")
+        for label, x, y in (("rebuild", xr, yr), ("first build", xc, yc)):
+            r = ratio(x, y)
+            ok = r <= 1.25
+            print(f"  {label:12} xlsx {fmt(x)}  yaml {fmt(y)}  {r:4.2f}x  {'ok' if ok else 'OVER'} (target <= 1.25x)")
+            if not ok:
+                failures.append(f"xlsx {label}")
     export = ROOT / "benchmarks" / "export.py"
     if export.is_file() and not args.quick:
         print("\nGame Crafter export (benchmarks/export.py):", flush=True)

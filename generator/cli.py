@@ -17,6 +17,7 @@ COMMANDS = {
     "check": "Check a deck against its game's component list.",
     "export": "Write Game Crafter upload images for every card.",
     "proof": "Write a proofreading report and contact sheet.",
+    "cards": "Write a game's cards as a table (CSV or XLSX), to keep them in a spreadsheet.",
 }
 
 

@@ -56,7 +56,8 @@ class PnpErrors(PnpError):
 
 
 def _order(e: PnpError):
-    return (e.file or "", e.line or 0, e.column or 0)
+    # a spreadsheet's errors (deck/sheets.py CellError) sort by sheet, then row and column
+    return (e.file or "", getattr(e, "sheet_index", 0), e.line or 0, e.column or 0)
 
 
 class Collector:

@@ -125,8 +125,8 @@ def test_card_removed_named_by_name(tmp_path):
 
 
 def test_card_doubled(tmp_path):
-    line = "  - {<<: [*hearts, *queen], kind: colonial, title: Queen of Hearts}\n"
-    folder = mutated(tmp_path, "royal-lines", (line, line + line))
+    line = "colonial,Queen of Hearts,Q,hearts,red,♥,♛,,\n"        # the playing cards are a spreadsheet
+    folder = mutated(tmp_path, "royal-lines", (line, line + line), file="playing-cards.csv")
     fails_check(folder, "duplicated: suit=hearts rank=Q: 2, expected 1: Queen of Hearts ×2",
                 "duplicated: suit=hearts colour=red rank=Q: 2, expected 1: Queen of Hearts ×2",
                 "too many: expected 12 cards, found 13")
@@ -171,8 +171,8 @@ def test_component_count_off_with_seed_contradiction(tmp_path):
 
 def test_part_missing_for_one_player_count(tmp_path):
     # Royal Lines: 1 joker for 2-3 players, 2 for 4, 3 for 5; the deck loses one
-    folder = mutated(tmp_path, "royal-lines", ("{kind: joker, rank: Joker, title: Joker, copies: 3}",
-                                               "{kind: joker, rank: Joker, title: Joker, copies: 2}"))
+    folder = mutated(tmp_path, "royal-lines", ("joker,Joker,Joker,,,,,,3\n", "joker,Joker,Joker,,,,,,2\n"),
+                     file="playing-cards.csv")
     out = fails_check(folder, "5 players need 3 cards; this build has 2", "short: rank=Joker: 2 of 3: Joker ×2")
     assert "4 players need" not in out
     assert "5 players need 7 cards; this build has 6" in out      # the settler deck, too

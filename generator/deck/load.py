@@ -196,7 +196,7 @@ class _Loader:
 
     def src(self, m, key=None) -> Source:
         line, col = m.where(key) if hasattr(m, "where") else (0, 0)
-        return Source(self.file, line, col)
+        return Source(getattr(m, "file", "") or self.file, line, col)      # a spreadsheet row names its own
 
     # -- inferred values: {value: X, inferred: "why"} anywhere a field value goes
     def unwrap(self, value, parent, key, subject):
@@ -239,7 +239,9 @@ class _Loader:
             if "back" in defaults else None
         kinds = self.kinds(_need_map(root["kinds"], root, "kinds", "card kinds"), backs, default_back,
                            defaults.get("template"))
-        cards = self.cards(root["cards"], root, kinds, parts, backs, defaults.get("part"))
+        from . import sheets        # cards may come from spreadsheets: their rows stand where the source is named
+        self.raw_cards = sheets.expand(root["cards"], self, kinds, parts, backs, defaults.get("part"))
+        cards = self.cards(self.raw_cards, root, kinds, parts, backs, defaults.get("part"))
         from ..layout.templates import deck_sizes, note_deck
         own_sizes = deck_sizes(root.get("sizes"), self.file)
         own_fonts = self.fonts(root.get("fonts"), root)
@@ -260,7 +262,8 @@ class _Loader:
                     kinds=kinds, backs=backs, cards=cards, components=components,
                     rules=rules, inferred=self.inferred,
                     extra={"components_file": components_file,
-                           **{k: root[k] for k in ("proof", "corrections") if k in root}})
+                           **{k: root[k] for k in ("proof", "corrections") if k in root},
+                           **sheets.corrections_of(root.get("corrections"), self.raw_cards, cards)})
 
     def fonts(self, m, root) -> dict:
         """The deck's own font families: {name: {style: (Path, "file:line")}}, each file checked to be a

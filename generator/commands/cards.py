@@ -1,0 +1,35 @@
+"""pnp cards GAME -o FILE.csv|FILE.xlsx: a deck's cards as a table, to move them into a spreadsheet."""
+from __future__ import annotations
+
+import click
+
+
+@click.command("cards")
+@click.argument("game")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the table to FILE.csv or FILE.xlsx [default: CSV on standard output].")
+def command(game, output):
+    """Write GAME's cards as a table: one row for each distinct card, a column for each field (and kind,
+    copies, template, back ... where a card sets them). An empty cell is the field's default.
+
+    Named in deck.yaml as the deck's cards (cards: {file: cards.xlsx}), the table builds the same PDF."""
+    from pathlib import Path
+
+    from ..deck.load import _Loader, resolve_game
+    from ..deck.table import csv_bytes, table, xlsx_bytes
+    from ..errors import PnpError
+    from ..output import write_atomic
+    suffix = Path(output).suffix.lower() if output else ".csv"
+    if suffix not in (".csv", ".xlsx"):
+        raise PnpError(f"cannot write '{output}': pnp cards writes a .csv or .xlsx file",
+                       hint="name the output cards.csv or cards.xlsx")
+    loader = _Loader(resolve_game(game))
+    deck = loader.load()
+    headers, rows = table(deck, loader.raw_cards)
+    data = csv_bytes(headers, rows) if suffix == ".csv" else xlsx_bytes(headers, rows)
+    if output is None:
+        click.echo(data.decode("utf-8-sig"), nl=False)
+        return
+    write_atomic(Path(output), data)
+    click.echo(f"wrote {output}: {len(rows)} rows ({deck.card_count()} cards), columns "
+               f"{', '.join(headers)}")
