@@ -1,0 +1,157 @@
+"""pnp watch: a real process on a copy of a game, real file edits, its preview asked over real HTTP.
+
+Every save rebuilds through the same pipeline as `pnp build` (the PDF is the same bytes as a fresh build's);
+a broken save leaves the last good PDF as it was, byte for byte, says where the mistake is, and the next good
+save builds again; Ctrl-C ends it with status 0; the server answers only for its own preview."""
+from __future__ import annotations
+
+import json
+import struct
+
+import pytest
+from cli import copy_deck, pnp
+from pdfcheck import all_text, same_bytes, squash
+from watching import Watcher, edit
+
+
+@pytest.fixture
+def game(tmp_path):
+    return copy_deck("vasa-regalis", tmp_path)
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_an_edit_is_in_the_pdf_and_the_preview(game, tmp_path):
+    out = tmp_path / "out.pdf"
+    with Watcher(game, "-o", out) as w:
+        first = w.first_build()
+        assert first["event"] == "built" and first["cards"] == 33 and first["changed"] == []
+        assert squash("Rule Card Zanzibar") not in squash(all_text(out))
+        before = {c["name"]: c for c in w.state()["cards"]}
+
+        edit(game / "deck.yaml", "title: Rule Card 1", "title: Rule Card Zanzibar")
+        again = w.build()
+        assert again["event"] == "built", again
+        assert again["changed"] == ["Rule card 1"]
+        assert squash("Rule Card Zanzibar") in squash(all_text(out))
+
+        state = w.state()
+        assert state["build"] == again["build"] and state["failure"] is None
+        cards = {c["name"]: c for c in state["cards"]}
+        assert [n for n, c in cards.items() if c["changed"]] == ["Rule card 1"]
+        assert cards["Rule card 1"]["front"] != before["Rule card 1"]["front"]
+        assert cards["Wood 1"]["front"] == before["Wood 1"]["front"]        # the same picture, not drawn again
+        status, headers, png = w.get(f"/face/{cards['Rule card 1']['front']}.png")
+        assert status == 200 and headers["Content-Type"] == "image/png"
+        assert _png_size(png) == (round(63.5 / 25.4 * 110), round(88.9 / 25.4 * 110))
+        status, _, old_png = w.get(f"/face/{before['Rule card 1']['front']}.png")
+        assert status == 404                    # only the last good build's pictures are served
+        sheet = state["sheets"][2]
+        status, _, sheet_png = w.get(f"/sheet/{sheet['digest']}.png")
+        assert status == 200 and _png_size(sheet_png)[0] == 900
+        status, _, pdf = w.get("/game.pdf")
+        assert status == 200 and pdf == out.read_bytes()
+        assert w.interrupt() == 0
+
+    fresh = tmp_path / "fresh.pdf"
+    pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    same_bytes(out.read_bytes(), fresh.read_bytes(), "the watcher's rebuild and a fresh pnp build")
+
+
+def test_a_broken_save_keeps_the_last_good_pdf_and_the_next_good_one_builds(game, tmp_path):
+    out = tmp_path / "out.pdf"
+    deck = game / "deck.yaml"
+    good = deck.read_text(encoding="utf-8")
+    with Watcher(game, "-o", out) as w:
+        assert w.first_build()["event"] == "built"
+        last_good = out.read_bytes()
+
+        deck.write_text(good + "cards: [\n", encoding="utf-8")          # bad YAML
+        failed = w.build()
+        assert failed["event"] == "failed"
+        (error,) = failed["errors"]
+        assert error["file"].endswith("deck.yaml") and error["line"] == good.count("\n") + 2
+        assert "YAML" in error["message"]
+        assert out.read_bytes() == last_good
+        state = w.state()
+        assert state["failure"]["lines"] == failed["lines"] and state["build"] == 1       # the last good one
+        assert w.proc.poll() is None
+
+        deck.write_text(good.replace("value: 3}", "value: three}", 1), encoding="utf-8")     # a bad cell
+        failed = w.build()
+        assert failed["event"] == "failed"
+        assert any(e["field"] and e["field"].endswith(".value") and e["line"] for e in failed["errors"]), failed
+        assert out.read_bytes() == last_good
+
+        long = "A rule that goes on. " * 150           # within the 5000 characters a field may hold
+        deck.write_text(good.replace("title: Rule Card 1\n", f"title: Rule Card 1\n    footer: x\n", 1)
+                        .replace("    text: |\n      The King", f"    text: |\n      {long}\n      The King", 1),
+                        encoding="utf-8")                               # text that no longer fits
+        failed = w.build()
+        assert failed["event"] == "failed"
+        assert any("fit" in e["message"] and e["field"] == "text" for e in failed["errors"]), failed
+        assert out.read_bytes() == last_good
+
+        deck.write_text(good.replace("title: Rule Card 1", "title: Rule Card Mended"), encoding="utf-8")
+        mended = w.build()
+        assert mended["event"] == "built" and mended["changed"] == ["Rule card 1"]
+        assert squash("Rule Card Mended") in squash(all_text(out))
+        assert w.state()["failure"] is None
+        assert w.interrupt() == 0
+
+
+def test_a_saved_template_rebuilds_every_card_it_draws(game, tmp_path):
+    """Templates, sizes and fonts are kept for the life of the process: a saved template must be read again,
+    and the PDF must then be what a fresh `pnp build` makes of the new template."""
+    out = tmp_path / "out.pdf"
+    with Watcher(game, "-o", out) as w:
+        assert w.first_build()["event"] == "built"
+        edit(game / "templates" / "material.yaml", "size: 17pt", "size: 14pt")
+        again = w.build()
+        assert again["event"] == "built"
+        materials = [c["name"] for c in w.state()["cards"] if c["kind"] == "Material card"]
+        assert again["changed"] == materials and len(materials) == 30
+        assert w.interrupt() == 0
+    fresh = tmp_path / "fresh.pdf"
+    pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a template edit and a fresh build")
+
+
+def test_the_server_serves_the_preview_and_nothing_else(game, tmp_path):
+    (tmp_path / "secret.txt").write_text("not for the web")
+    with Watcher(game, "-o", tmp_path / "out.pdf") as w:
+        assert w.first_build()["event"] == "built"
+        status, headers, page = w.get("/")
+        assert status == 200 and headers["Content-Type"].startswith("text/html") and b"EventSource" in page
+        for path in ("/../", "/..", "/../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt", "/deck.yaml",
+                     "/vasa-regalis/deck.yaml", "/templates/", "/output/", "/face/", "/face/../deck.yaml",
+                     "/sheet/0.png", "/face/" + "0" * 32 + ".png", "//etc/passwd", "/state.json/..",
+                     "/index.html", "/x?y=../.."):
+            status, _, body = w.get(path)
+            assert status == 404, (path, status)
+            assert b"not for the web" not in body
+        status, _, _ = w.get("/", host="evil.example:80")
+        assert status == 403                    # a page elsewhere that renames itself to reach us
+        assert json.loads(w.get("/state.json")[2])["build"] == 1
+        assert w.interrupt() == 0
+
+
+def test_ctrl_c_stops_cleanly_and_a_busy_port_is_one_line(game, tmp_path):
+    with Watcher(game, "-o", tmp_path / "out.pdf") as w:
+        assert w.first_build()["event"] == "built"
+        busy = pnp("watch", game, "--port", w.port, "-o", tmp_path / "other.pdf")
+        assert busy.returncode == 2
+        assert busy.stderr.strip().splitlines() == [
+            f"pnp: error: --port: port {w.port} is in use on 127.0.0.1 (choose another with --port N, "
+            "or --port 0 for any free one)"]
+        assert w.interrupt() == 0
+        assert w.wait_for(lambda e: e["event"] in ("stopped", "exit"))["event"] == "stopped"
+    assert not list(tmp_path.glob("**/.*.tmp"))
+
+
+def test_an_unknown_game_is_refused_at_the_start(tmp_path):
+    r = pnp("watch", tmp_path / "nothing-here", "--port", "0")
+    assert r.returncode == 2 and "unknown game" in r.stderr and len(r.stderr.strip().splitlines()) == 1
