@@ -92,6 +92,8 @@ class Snapshot:
             cards.append({"id": c.id, "number": c.index + 1, "name": c.name, "kind": deck.kinds[c.kind].title,
                           "part": deck.parts[c.part].title, "copies": c.copies, "source": str(c.source),
                           "front": front, "back": back, "findings": mine, "changed": is_new,
+                          "size": [round(lo.front.width + 2 * lo.front.bleed, 2),
+                                   round(lo.front.height + 2 * lo.front.bleed, 2)],
                           "inferred": [{"about": "; ".join(f["about"]), "value": f["value"], "note": f["note"],
                                         "where": f["where"]} for f in facts if c.name in f["cards"]]})
         sheets = []
