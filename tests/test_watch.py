@@ -155,3 +155,55 @@ def test_ctrl_c_stops_cleanly_and_a_busy_port_is_one_line(game, tmp_path):
 def test_an_unknown_game_is_refused_at_the_start(tmp_path):
     r = pnp("watch", tmp_path / "nothing-here", "--port", "0")
     assert r.returncode == 2 and "unknown game" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def _picture(path, colour) -> None:
+    from PIL import Image
+    Image.new("RGB", (40, 20), colour).save(path)
+
+
+def test_a_saved_image_or_palette_is_drawn_and_a_missing_image_is_named(game, tmp_path):
+    """An image's pixels are not in the deck file: a saved image must still redraw the faces that show it, a
+    removed one is a mistake naming the template's line, and a palette edit recolours every card it reaches."""
+    _picture(game / "crest.png", "#c0a040")
+    edit(game / "templates" / "back.yaml", "  - {id: anchor,",
+         "  - {id: crest, type: image, box: [21.75mm, 74mm, 20mm, 10mm], src: crest.png}\n  - {id: anchor,")
+    out = tmp_path / "out.pdf"
+    fresh = tmp_path / "fresh.pdf"
+    with Watcher(game, "-o", out) as w:
+        assert w.first_build()["event"] == "built"
+        cards = w.state()["cards"]
+        back = cards[0]["back"]                                 # the card back (rule cards have their own)
+        shown = [c["name"] for c in cards if c["back"] == back]
+        assert len(shown) == 32                                 # all but one rule card
+
+        _picture(game / "crest.png", "#2040c0")
+        again = w.build()
+        assert again["event"] == "built" and again["changed"] == shown
+        assert {c["back"] for c in w.state()["cards"] if c["name"] in shown} != {back}
+        pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+        same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a new image and a fresh build")
+
+        last_good = out.read_bytes()
+        (game / "crest.png").rename(game / "crest-old.png")
+        failed = w.build()
+        assert failed["event"] == "failed"
+        (error,) = failed["errors"]
+        line = (game / "templates" / "back.yaml").read_text().splitlines().index(
+            "  - {id: crest, type: image, box: [21.75mm, 74mm, 20mm, 10mm], src: crest.png}") + 1
+        assert error["file"].endswith("templates/back.yaml") and error["line"] == line
+        assert "image 'crest.png' not found" in error["message"] and error["field"] == "region crest.src"
+        assert out.read_bytes() == last_good
+
+        (game / "crest-old.png").rename(game / "crest.png")
+        assert w.build()["event"] == "built"
+        assert out.read_bytes() == last_good
+
+        edit(game / "deck.yaml", 'green: "#2f6b3b"', 'green: "#1f5b2b"')
+        recoloured = w.build()
+        assert recoloured["event"] == "built"
+        assert sorted(recoloured["changed"]) == sorted(c["name"] for c in w.state()["cards"]
+                                                       if c["name"].startswith("Wood"))
+        assert w.interrupt() == 0
+    pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a palette edit and a fresh build")

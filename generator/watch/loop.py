@@ -68,7 +68,7 @@ def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_
         if open_browser:
             import webbrowser
             webbrowser.open(server.url)
-        builder = Builder(game, opts, output, folder)
+        builder = Builder(game, opts, output, folder.resolve())
         watched = (folder.resolve(), LAYOUTS.resolve(), FONTS.resolve())
         keep = Filter(out)
         before = _files(watched, keep)

@@ -51,7 +51,10 @@ class Builder:
         try:
             with RENDER:
                 caches.forget(changed, self.folder)
+                notes = caches.deck_notes(self.folder)
                 deck = pipeline.load(self.game, self.opts.without)
+                if caches.deck_notes(deck.folder) != notes:       # a new palette, card size or font
+                    caches.forget_templates()
                 check = _check(deck)
                 laid, pages = pipeline.laid_and_pages(deck, self.opts)
                 out = self.out_path(deck.id)
