@@ -7,6 +7,8 @@ marks, one embedded TTF) for the same number of cards, the two taking turns run 
 each build as a rebuild (pnp's font and layout caches filled by an earlier run), as a rebuild after an
 edit (a seed deck's copy with one card's text changed before each run: that card is laid out again),
 and as a first build (PNP_CACHE=off: every font parsed, every card laid out);
+- pnp watch's rebuild after a one-card text edit, CPU time inside the warm process, against the floor for
+the same cards in the same run (benchmarks/watch.py; target: at most 0.5x);
 - the Game Crafter export benchmark (benchmarks/export.py), when present.
 Each figure is the median of several runs as whole processes (min and max shown), with its CPU time and
 peak RSS; each ratio is the median of the ratios within a turn, of CPU time (judged; see ratio()) and of
@@ -218,6 +220,9 @@ def main() -> int:
             per_card = (synthetic[5500][k]["median"] - synthetic[55][k]["median"]) / (5500 - 55) * 1000
             floor_card = (synthetic[5500][2]["median"] - synthetic[55][2]["median"]) / (5500 - 55) * 1000
             print(f"each further card ({label}): pnp {per_card:.2f} ms, floor {floor_card:.2f} ms")
+    import watch
+    print("\npnp watch (benchmarks/watch.py): CPU time of the warm process's rebuild after a one-card edit", flush=True)
+    failures += watch.report([watch.measure(game, tmp, repeat) for game in games])
     export = ROOT / "benchmarks" / "export.py"
     if export.is_file() and not args.quick:
         print("\nGame Crafter export (benchmarks/export.py):", flush=True)

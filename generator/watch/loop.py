@@ -162,7 +162,8 @@ class _Say:
             self._emit({"event": "built", "build": o.number, "pdf": str(snap.out), "cards": cards,
                         "changed": o.changed, "rebuild_cpu_ms": o.rebuild_ms, "preview_cpu_ms": o.preview_ms,
                         "wall_ms": round(o.wall_ms, 1), "counts": counts, "incomplete": o.check is not None},
-                       f"build {o.number}: wrote {snap.out}, {cards} cards in {o.wall_ms:.0f} ms{changed}{found}")
+                       f"build {o.number}: wrote {snap.out}, {snap.state['card_count']} cards in {o.wall_ms:.0f} ms"
+                       f"{changed}{found}")
             if o.check and not self.json:
                 click.echo("pnp: warning: the component check finds the deck incomplete (see the preview)", err=True)
         else:

@@ -110,7 +110,7 @@ class Snapshot:
         g = deck.game
         self.state = {"build": number, "title": g.title, "game": deck.id, "pdf": str(out),
                       "built_at": time.strftime("%H:%M:%S"), "times": times, "changed": changed,
-                      "cards": cards, "sheets": sheets, "check": check,
+                      "cards": cards, "card_count": deck.card_count(), "sheets": sheets, "check": check,
                       "deck_findings": [_issue(i) for i in issues if i.card_id is None],
                       "counts": {"error": sum(i.level == "error" for i in issues),
                                  "warning": sum(i.level == "warning" for i in issues)}}
