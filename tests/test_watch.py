@@ -207,3 +207,33 @@ def test_a_saved_image_or_palette_is_drawn_and_a_missing_image_is_named(game, tm
         assert w.interrupt() == 0
     pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
     same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a palette edit and a fresh build")
+
+
+def test_watching_the_current_folder_does_not_rebuild_on_its_own_output(game):
+    """`pnp watch .` inside the game's folder writes output/ into the folder it watches: its own PDF (and the
+    anonymous and temporary files it is written through) must not start another build. A build's own output
+    would start the next within a few hundred ms, forever; two seconds of quiet after a build show that it
+    does not (the one wait in these tests that is not for something to happen)."""
+    import time
+    from pathlib import Path
+    with Watcher(Path("."), cwd=game) as w:
+        assert w.first_build()["event"] == "built"
+        assert (game / "output" / "vasa-regalis.pdf").is_file()
+        edit(game / "deck.yaml", "title: Rule Card 1", "title: Rule Card Zanzibar")
+        built = w.build()
+        assert (built["build"], built["changed"]) == (2, ["Rule card 1"])
+        time.sleep(2)
+        assert w.state()["number"] == 2
+        assert w.interrupt() == 0
+
+
+def test_a_pdf_written_inside_the_watched_folder_does_not_start_a_build(game):
+    """-o into the game's folder: the PDF and the files it is written through are not the game's files."""
+    import time
+    with Watcher(game, "-o", game / "print" / "cards.pdf") as w:
+        assert w.first_build()["event"] == "built"
+        edit(game / "deck.yaml", "title: Rule Card 1", "title: Rule Card Zanzibar")
+        assert w.build()["build"] == 2
+        time.sleep(2)
+        assert w.state()["number"] == 2 and (game / "print" / "cards.pdf").is_file()
+        assert w.interrupt() == 0

@@ -31,11 +31,13 @@ TIMEOUT = 500       # ms: how often the watcher looks up from waiting (to notice
 class Filter:
     """watchfiles' default filter (editor swap and backup files, .git, __pycache__), and none of pnp's outputs."""
 
-    def __init__(self, out: Path):
+    def __init__(self, out: Path, folder: Path):
         from watchfiles import DefaultFilter
         self.default = DefaultFilter()
         self.out = str(out.resolve())
-        self.output_dir = str(Path("output").resolve()) + os.sep
+        output_dir = Path("output").resolve()           # pnp's outputs, when the game's folder is the current one
+        inside = output_dir == folder.resolve() or output_dir in folder.resolve().parents
+        self.output_dir = "\0" if inside else str(output_dir) + os.sep
         self.tmp = f".{out.name}."
 
     def __call__(self, change, path: str) -> bool:
@@ -44,7 +46,9 @@ class Filter:
         name = os.path.basename(path)
         if path == self.out or path.startswith(self.output_dir) or name.startswith(self.tmp):
             return False
-        return not (name.startswith(".") and name.endswith(".tmp"))       # write_atomic's temporaries
+        # write_atomic's temporaries, and the anonymous file (O_TMPFILE) it writes first, which the kernel
+        # reports under its inode number
+        return not ((name.startswith(".") and name.endswith(".tmp")) or (name[:1] == "#" and name[1:].isdigit()))
 
 
 def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_json: bool) -> int:
@@ -70,7 +74,7 @@ def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_
             webbrowser.open(server.url)
         builder = Builder(game, opts, output, folder.resolve())
         watched = (folder.resolve(), LAYOUTS.resolve(), FONTS.resolve())
-        keep = Filter(out)
+        keep = Filter(out, folder)
         before = _files(watched, keep)
         say.outcome(builder.build(), preview)
         from watchfiles import watch
