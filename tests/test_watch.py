@@ -237,3 +237,40 @@ def test_a_pdf_written_inside_the_watched_folder_does_not_start_a_build(game):
         time.sleep(2)
         assert w.state()["number"] == 2 and (game / "print" / "cards.pdf").is_file()
         assert w.interrupt() == 0
+
+
+def test_the_terminal_names_each_mistake_and_the_page_is_told_of_each_build(game, tmp_path):
+    """Without --json: a line per build on stdout, a failed build's mistakes on stderr as pnp build prints them
+    (file:line:column: field: message), then what was kept. An open event stream hears of every build and does
+    not keep Ctrl-C from ending the watch."""
+    import http.client
+    out = tmp_path / "out.pdf"
+    with Watcher(game, "-o", out, as_json=False) as w:
+        w.wait_for(lambda e: e["event"] == "text" and e["line"].startswith("build 1: wrote "))
+        stream = http.client.HTTPConnection("127.0.0.1", w.port, timeout=20)
+        stream.request("GET", "/events")
+        events = stream.getresponse()
+        assert events.status == 200 and events.getheader("Content-Type") == "text/event-stream"
+        lines = iter(events.fp.readline, b"")
+        assert next(lines) == b"retry: 1000\n"
+        assert [next(lines) for _ in range(4)] == [b"\n", b"event: build\n", b"data: 1\n", b"\n"]
+        deck = game / "deck.yaml"
+        deck.write_text(deck.read_text(encoding="utf-8").replace("value: 3}", "value: three}", 1), encoding="utf-8")
+        error = w.wait_for(lambda e: e["event"] == "stderr" and e["line"].startswith("pnp: error: "))["line"]
+        assert error.startswith("pnp: error: vasa-regalis/deck.yaml:") and "cards[2].value: " in error
+        kept = w.wait_for(lambda e: e["event"] == "stderr" and "failed" in e["line"])["line"]
+        assert kept.strip() == f"build 2 failed; kept the last good {out} (build 1); fix it and save again"
+        assert [next(lines) for _ in range(3)] == [b"event: build\n", b"data: 2\n", b"\n"]
+        assert w.interrupt() == 0
+        stream.close()
+
+
+def test_open_starts_the_browser_at_the_preview(game, tmp_path):
+    """--open: the user's browser ($BROWSER here, as Python's webbrowser module reads it) gets the URL."""
+    import sys
+    opened = tmp_path / "opened.txt"
+    browser = f"{sys.executable} -c \"import sys; open(sys.argv[1], 'w').write(sys.argv[2])\" {opened} %s"
+    with Watcher(game, "-o", tmp_path / "out.pdf", "--open", env={"BROWSER": browser}) as w:
+        assert w.first_build()["event"] == "built"
+        assert opened.read_text() == w.url
+        assert w.interrupt() == 0

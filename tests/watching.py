@@ -18,12 +18,13 @@ DEADLINE = 20.0         # seconds: how long a test waits for the watcher before 
 
 
 class Watcher:
-    def __init__(self, folder: Path, *args, cwd: Path | None = None, env: dict | None = None):
+    def __init__(self, folder: Path, *args, cwd: Path | None = None, env: dict | None = None, as_json: bool = True):
         self.folder = Path(folder)
         self.events: list[dict] = []
         self._queue: queue.Queue = queue.Queue()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "generator", "watch", str(folder), "--port", "0", "--json", *map(str, args)],
+            [sys.executable, "-m", "generator", "watch", str(folder), "--port", "0", *(["--json"] if as_json else []),
+             *map(str, args)],
             cwd=cwd or folder.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
         self.stderr: list[str] = []
@@ -41,13 +42,15 @@ class Watcher:
         for line in self.proc.stdout:
             try:
                 self._queue.put(json.loads(line))
-            except ValueError:
-                self._queue.put({"event": "text", "line": line})
+            except ValueError:         # without --json: lines for a person; the preview's address is one
+                url = line.split("the preview is at ", 1)[1].split()[0] if "the preview is at " in line else None
+                self._queue.put({"event": "serving", "url": url} if url else {"event": "text", "line": line})
         self._queue.put({"event": "exit"})
 
     def _read_err(self):
         for line in self.proc.stderr:
             self.stderr.append(line)
+            self._queue.put({"event": "stderr", "line": line})
 
     def wait_for(self, match, deadline: float = DEADLINE) -> dict:
         """The next event (after those already taken) for which match(event) is true."""
