@@ -274,3 +274,42 @@ def test_open_starts_the_browser_at_the_preview(game, tmp_path):
         assert w.first_build()["event"] == "built"
         assert opened.read_text() == w.url
         assert w.interrupt() == 0
+
+
+def _wider(font: bytes) -> bytes:
+    """The same TrueType font (same PostScript name) with every glyph's advance a quarter wider: a new version
+    of a font, as a designer saves it over the old file."""
+    import struct
+    tables = {}
+    for i in range(struct.unpack(">H", font[4:6])[0]):
+        tag, _, offset, length = struct.unpack(">4sIII", font[12 + 16 * i:28 + 16 * i])
+        tables[tag] = offset
+    metrics = struct.unpack(">H", font[tables[b"hhea"] + 34:tables[b"hhea"] + 36])[0]
+    out = bytearray(font)
+    for g in range(metrics):
+        at = tables[b"hmtx"] + 4 * g
+        out[at:at + 2] = struct.pack(">H", min(0xFFFF, struct.unpack(">H", font[at:at + 2])[0] * 5 // 4))
+    return bytes(out)
+
+
+def test_a_saved_font_is_parsed_again(game, tmp_path):
+    """The deck's own font saved anew (same PostScript name, other widths): the watcher parses and measures it
+    afresh, and reportlab draws the new one, not the font it first knew by that name; the PDF is what a fresh
+    build makes with the new file."""
+    from cli import ROOT
+    script = (ROOT / "tests" / "fonts" / "PnpTestScript.ttf").read_bytes()
+    (game / "fonts").mkdir()
+    (game / "fonts" / "Title.ttf").write_bytes(script)
+    edit(game / "deck.yaml", "\npalette:", "\nfonts:\n  title: fonts/Title.ttf\n\npalette:")
+    edit(game / "templates" / "rule.yaml", 'text: "{title}", font: serif', 'text: "{title}", font: title')
+    out = tmp_path / "out.pdf"
+    fresh = tmp_path / "fresh.pdf"
+    with Watcher(game, "-o", out) as w:
+        assert w.first_build()["event"] == "built"
+        (game / "fonts" / "Title.ttf").write_bytes(_wider(script))
+        again = w.build()
+        assert again["event"] == "built", again
+        assert again["changed"] == [c["name"] for c in w.state()["cards"] if c["kind"] == "Rule card"]
+        assert w.interrupt() == 0
+    pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a font was saved anew and a fresh build")

@@ -37,7 +37,8 @@ def test_the_page_shows_an_edit_without_a_reload(tmp_path):
             browser.until(f"{card}.classList.contains('changed') && "
                           f"{card}.querySelector('.badge').textContent.startsWith('changed')")
             assert browser.eval("window.notReloaded") is True
-            assert (browser.eval("window.scrollY"), browser.eval(f"{card}.getBoundingClientRect().top")) == (scrolled, top)
+            where = browser.eval(f"[window.scrollY, {card}.getBoundingClientRect().top]")
+            assert where == [scrolled, top]             # the page did not move under the reader
             assert browser.eval("document.querySelectorAll('#cards .card.changed').length") == 1
             front = w.state()["cards"][16]
             assert front["name"] == "Rule card 1"

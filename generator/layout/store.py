@@ -115,6 +115,11 @@ def release() -> None:
             FaceStore(file, stamp, faces)._write()
 
 
+def covers(rel: str) -> bool:
+    """Whether a file of the deck's folder (its path inside it) is one the stamp covers (see _stamp)."""
+    return _deck_file(rel)
+
+
 def forget_files() -> None:
     """Files layout reads may have changed: look at their sizes and times again at the next build."""
     _stamp.cache_clear()

@@ -22,7 +22,7 @@ def forget(changed, deck_folder: Path | None) -> None:
     if any(rel is None or rel.parts[:1] == ("templates",) or p.suffix.lower() in FONT_SUFFIXES
            for p, rel in zip(paths, rels)):
         forget_templates()
-    if any(rel is None or store._deck_file(str(rel)) for rel in rels):
+    if any(rel is None or store.covers(str(rel)) for rel in rels):
         store.forget_files()
     if any(p.suffix.lower() in FONT_SUFFIXES or p.name == "fonts.yaml" for p in paths):
         _forget_fonts()
@@ -57,6 +57,5 @@ def _inside(p: Path, deck_folder: Path | None) -> Path | None:
 def _forget_fonts() -> None:
     """A font file or the font list changed: parse and register fonts afresh, and measure text again."""
     from ..layout import fonts, text
-    for cached in (fonts._catalogue, fonts._ttf, fonts.family, fonts._missing, text.wrap):
-        cached.cache_clear()
-    fonts._registered.clear()
+    fonts.forget()
+    text.wrap.cache_clear()
