@@ -139,8 +139,12 @@ def test_the_server_serves_the_preview_and_nothing_else(game, tmp_path):
         assert w.interrupt() == 0
 
 
-def test_ctrl_c_stops_cleanly_and_a_busy_port_is_one_line(game, tmp_path):
-    with Watcher(game, "-o", tmp_path / "out.pdf") as w:
+def test_build_options_ctrl_c_and_a_busy_port(game, tmp_path):
+    """The build options reach the watcher's builds (the PDF is `pnp build`'s with the same options); Ctrl-C
+    ends it with 0 and leaves no temporary file; a port in use is one line and exit status 2."""
+    out = tmp_path / "out.pdf"
+    options = ("--paper", "letter", "--without", "five-six", "--bleed", "2", "--duplex", "short")
+    with Watcher(game, "-o", out, *options) as w:
         assert w.first_build()["event"] == "built"
         busy = pnp("watch", game, "--port", w.port, "-o", tmp_path / "other.pdf")
         assert busy.returncode == 2
@@ -150,6 +154,9 @@ def test_ctrl_c_stops_cleanly_and_a_busy_port_is_one_line(game, tmp_path):
         assert w.interrupt() == 0
         assert w.wait_for(lambda e: e["event"] in ("stopped", "exit"))["event"] == "stopped"
     assert not list(tmp_path.glob("**/.*.tmp"))
+    fresh = tmp_path / "fresh.pdf"
+    pnp("build", game, "-o", fresh, *options, check=True, env={"PNP_CACHE": "off"})
+    same_bytes(out.read_bytes(), fresh.read_bytes(), "pnp watch and pnp build with the same options")
 
 
 def test_an_unknown_game_is_refused_at_the_start(tmp_path):
