@@ -135,6 +135,9 @@ def test_the_server_serves_the_preview_and_nothing_else(game, tmp_path):
             assert b"not for the web" not in body
         status, _, _ = w.get("/", host="evil.example:80")
         assert status == 403                    # a page elsewhere that renames itself to reach us
+        import socket
+        with pytest.raises(ConnectionRefusedError):         # bound to 127.0.0.1, not to every address
+            socket.create_connection(("127.0.0.2", w.port), timeout=5)
         assert json.loads(w.get("/state.json")[2])["build"] == 1
         assert w.interrupt() == 0
 

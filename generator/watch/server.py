@@ -79,7 +79,7 @@ class Handler(BaseHTTPRequestHandler):
             body = json.dumps(self.preview.state(), ensure_ascii=False).encode("utf-8")
             return self._send(200, body, "application/json; charset=utf-8", head=head)
         if path == "/events":
-            return self._events()
+            return self._send(200, b"", "text/event-stream", head=True) if head else self._events()
         if path == "/game.pdf":
             snap = self.preview.snapshot
             if snap is not None:
