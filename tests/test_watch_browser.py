@@ -53,9 +53,20 @@ def test_the_page_shows_an_edit_without_a_reload(tmp_path):
             assert browser.eval("document.querySelectorAll('#cards .card').length") == 33    # the last good build
             assert browser.eval("window.notReloaded") is True
 
-            edit(game / "deck.yaml", "cards: [\n", "")
+            # text that no longer fits: the card it is on is marked, in the last good build's grid
+            good = (game / "deck.yaml").read_text().replace("cards: [\n", "")
+            long = "A rule that goes on. " * 150
+            (game / "deck.yaml").write_text(good.replace("    text: |\n      The King", f"    text: |\n      {long}\n"
+                                                         "      The King", 1))
+            assert w.build()["event"] == "failed"
+            browser.until(f"{card}.classList.contains('failing')")
+            assert "does not fit" in browser.eval(f"{card}.querySelector('.failing-note').textContent")
+            assert browser.eval("document.querySelectorAll('#cards .card.failing').length") == 1
+
+            (game / "deck.yaml").write_text(good)
             assert w.build()["event"] == "built"
             browser.until("document.getElementById('failure').classList.contains('hidden')")
+            assert browser.eval("document.querySelectorAll('#cards .card.failing').length") == 0
             assert browser.eval("window.notReloaded") is True
         finally:
             if browser is not None:
