@@ -323,3 +323,29 @@ def test_a_saved_font_is_parsed_again(game, tmp_path):
         assert w.interrupt() == 0
     pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
     same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a font was saved anew and a fresh build")
+
+
+def test_the_component_list_and_the_word_list_are_watched_too(game, tmp_path):
+    """components.yaml: the check's report reaches the page (the watch never refuses an incomplete deck, it
+    builds and says so); words.txt: a word accepted there is no longer a spelling suspect on its card."""
+    out = tmp_path / "out.pdf"
+    with Watcher(game, "-o", out) as w:
+        assert w.first_build()["incomplete"] is False
+        edit(game / "components.yaml", "    where: {kind: material, part: base}\n    count: 16",
+             "    where: {kind: material, part: base}\n    count: 17")
+        built = w.build()
+        assert built["event"] == "built" and built["incomplete"] is True and built["changed"] == []
+        assert "Material cards, base game" in w.state()["check"]
+
+        edit(game / "deck.yaml", "title: Rule Card 1", "title: Rule Card Zorbulon")
+        built = w.build()
+        assert built["changed"] == ["Rule card 1"]
+        suspects = [f for f in w.state()["cards"][16]["findings"] if f["check"] == "spelling"]
+        assert len(suspects) == 1 and "Zorbulon" in suspects[0]["message"] and suspects[0]["field"] == "title"
+
+        (game / "words.txt").write_text((game / "words.txt").read_text() + "Zorbulon\n")
+        built = w.build()
+        assert built["changed"] == ["Rule card 1"]                  # its findings changed, not its face
+        card = w.state()["cards"][16]
+        assert card["name"] == "Rule card 1" and not [f for f in card["findings"] if f["check"] == "spelling"]
+        assert w.interrupt() == 0
