@@ -8,6 +8,8 @@ each build as a rebuild (pnp's font and layout caches filled by an earlier run),
 edit (a seed deck's copy with one card's text changed before each run: that card is laid out again),
 and as a first build (PNP_CACHE=off: every font parsed, every card laid out);
 - the 5500-card deck read from an .xlsx file against the same deck in YAML (a rebuild and a first build);
+- pnp watch's rebuild after a one-card text edit, CPU time inside the warm process, against the floor for
+the same cards in the same run (benchmarks/watch.py; target: at most 0.5x);
 - the Game Crafter export benchmark (benchmarks/export.py), when present.
 Each figure is the median of several runs as whole processes (min and max shown), with its CPU time and
 peak RSS; each ratio is the median of the ratios within a turn, of CPU time (judged; see ratio()) and of
@@ -243,6 +245,9 @@ def main() -> int:
             print(f"  {label:12} xlsx {fmt(x)}  yaml {fmt(y)}  {r:4.2f}x  {'ok' if ok else 'OVER'} (target <= 1.25x)")
             if not ok:
                 failures.append(f"xlsx {label}")
+    import watch
+    print("\npnp watch (benchmarks/watch.py): CPU time of the warm process's rebuild after a one-card edit", flush=True)
+    failures += watch.report([watch.measure(game, tmp, repeat) for game in games])
     export = ROOT / "benchmarks" / "export.py"
     if export.is_file() and not args.quick:
         print("\nGame Crafter export (benchmarks/export.py):", flush=True)

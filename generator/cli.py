@@ -13,6 +13,7 @@ COMMANDS = {
     "new": "Start a new game in a folder of its own.",
     "list": "List the shipped games and the game folders here, with their card counts.",
     "build": "Build a game's printable PDF.",
+    "watch": "Build a game on every save, with a live preview in the browser.",
     "calibrate": "Print a sheet to measure your printer's duplex offset.",
     "check": "Check a deck against its game's component list.",
     "export": "Write Game Crafter upload images for every card.",

@@ -34,8 +34,20 @@ def load(game: str, without=()) -> Deck:
 
 
 def pages(deck: Deck, opts: BuildOptions):
+    return laid_and_pages(deck, opts)[1]
+
+
+def laid_and_pages(deck: Deck, opts: BuildOptions):
+    """(every card laid out, the imposed pages): for those who show the cards as well as the sheets (pnp watch)."""
     from .impose.document import document
     from .impose.sheets import get_sheet
     from .layout.deck import layout_deck
     laid = layout_deck(deck, opts.bleed)
-    return document(deck, laid, get_sheet(opts.paper), opts.duplex, opts.offset, opts.bleed, opts.leaf)
+    return laid, document(deck, laid, get_sheet(opts.paper), opts.duplex, opts.offset, opts.bleed, opts.leaf)
+
+
+def write_pdf(deck: Deck, pages, out) -> None:
+    """The imposed pages as the game's PDF at `out` (whole or not at all)."""
+    from .render.pdf import render_pdf
+    g = deck.game
+    render_pdf(pages, out, g.title, g.designer, f"{g.title}: print and play cards")

@@ -32,12 +32,26 @@ INTERNALS = (
     ("reportlab.pdfbase.ttfonts.TTFontFace", "_pdfScale", "font units -> 1/1000 em (instance attribute)"),
     ("reportlab.pdfbase.ttfonts.TTFontFace", "glyphToChar", "dropped from the cache: used only while parsing"),
     ("reportlab.pdfbase.pdfdoc.PDFZCompress", "encode", "the FlateDecode filter every stream goes through"),
+    ("reportlab.pdfbase.pdfmetrics", "_fonts", "registered fonts by name: pnp watch forgets a changed font's"),
+    ("reportlab.pdfbase.pdfmetrics", "_dynFaceNames", "registered TrueType fonts by face name (unregister_fonts)"),
 )
 
 
 def document(canvas):
     """The PDF document a canvas writes into."""
     return canvas._doc
+
+
+def unregister_fonts(names) -> None:
+    """Forget the fonts registered under `names`. registerFont gives a new name whose face name (the font
+    file's PostScript name) is already known the font first registered under it, so a font file saved anew
+    in a long-running process (pnp watch) would be drawn as its old version unless the old one is forgotten."""
+    from reportlab.pdfbase import pdfmetrics
+    names = set(names)
+    gone = {id(pdfmetrics._fonts.pop(n)) for n in names if n in pdfmetrics._fonts}
+    for face, font in list(pdfmetrics._dynFaceNames.items()):
+        if id(font) in gone or getattr(font, "fontName", None) in names:
+            del pdfmetrics._dynFaceNames[face]
 
 
 def split_string(font, text: str, doc) -> list:

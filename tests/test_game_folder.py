@@ -12,7 +12,7 @@ from cli import ROOT, pnp
 from pdfcheck import MM, fonts, page_text, placements, squash, words_in
 
 HERE = Path(__file__).resolve().parent
-COMMANDS = ["build", "calibrate", "cards", "check", "export", "list", "new", "proof"]
+COMMANDS = ["build", "calibrate", "cards", "check", "export", "list", "new", "proof", "watch"]
 
 
 def _tiles(folder: Path, extra: str = "", font_file: str = "fonts/PnpTestScript.ttf") -> Path:

@@ -18,20 +18,45 @@ from . import options
               help="Leave out an optional part (e.g. five-six). Repeat for more.")
 @click.option("--no-instructions", is_flag=True, help="Leave out the print-instructions leaf.")
 @click.option("--force", is_flag=True, help="Build even if the component check finds the deck incomplete.")
+@click.option("--only", "only", multiple=True, metavar="CARD",
+              help="Build only some cards, for a quick proof print: a card's name or id, its number as pnp proof "
+                   "shows it (7), or a range (5-12). Repeat for more. Writes output/GAME-partial.pdf, without "
+                   "rule pages, and skips the component check.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Where to write the PDF "
               "[default: output/GAME.pdf].")
-def command(game, paper, duplex, offset, bleed, without, no_instructions, force, output):
+def command(game, paper, duplex, offset, bleed, without, no_instructions, force, only, output):
     """Build GAME's printable PDF [default: output/GAME.pdf]. GAME is a game folder or a shipped game's name."""
     from .. import pipeline
-    from ..render.pdf import render_pdf
     deck = pipeline.load(game, without)
-    _check(deck, force)
+    whole = deck
+    if only:
+        deck = _partial(deck, only)
+    else:
+        _check(deck, force)
     opts = pipeline.BuildOptions(paper, duplex, offset, bleed, tuple(without), not no_instructions)
     pages = pipeline.pages(deck, opts)
-    out = Path(output) if output else Path("output") / f"{deck.id}.pdf"
-    render_pdf(pages, out, deck.game.title, deck.game.designer, f"{deck.game.title}: print and play cards")
+    out = Path(output) if output else Path("output") / f"{deck.id}{'-partial' if only else ''}.pdf"
+    pipeline.write_pdf(deck, pages, out)
     sheets = sum(1 for p in pages if p.kind == "front")
-    click.echo(f"wrote {out}: {len(pages)} pages, {sheets} card sheets, {deck.card_count()} cards")
+    if only:
+        click.echo(f"wrote {out}: partial build, {len(deck.cards)} of {len(whole.cards)} cards "
+                   f"({deck.card_count()} with copies), {len(pages)} pages, {sheets} card sheets; "
+                   "no rule pages; the component check was not run")
+    else:
+        click.echo(f"wrote {out}: {len(pages)} pages, {sheets} card sheets, {deck.card_count()} cards")
+
+
+def _partial(deck, only):
+    """The chosen cards, with the print-instructions leaf saying that this is not the whole game."""
+    from ..deck.select import only as select
+    part = select(deck, only)
+    names = ", ".join(f"#{c.index + 1} {c.name}" for c in part.cards[:12])
+    more = f" and {len(part.cards) - 12} more" if len(part.cards) > 12 else ""
+    note = (f"## Partial build\n\nA proof print of {len(part.cards)} of {len(deck.cards)} cards "
+            f"({names}{more}), chosen with --only; no rule pages. This is not the whole game: build "
+            "without --only to print it.")
+    g = part.game
+    return part._replace(game=g._replace(instructions=note + ("\n\n" + g.instructions if g.instructions else "")))
 
 
 def _check(deck, force):

@@ -161,3 +161,13 @@ def _missing(text: str, fam: str, styles: tuple) -> tuple:
             if ord(ch) not in cmap:
                 missing.append(ch)
     return tuple(sorted(missing))
+
+
+def forget() -> None:
+    """A font file or fonts.yaml changed (pnp watch): parse and register fonts afresh at their next use, as
+    the process's first build did (reportlab forgets them too: see reportlab_adapter.unregister_fonts)."""
+    from ..reportlab_adapter import unregister_fonts
+    unregister_fonts(_registered)
+    for cached in (_catalogue, _ttf, family, _missing):
+        cached.cache_clear()
+    _registered.clear()

@@ -13,6 +13,9 @@ One file per deck folder and store name in the cache folder (see fontcache.cache
 turns it off), pickled, holding only what the last build used. A face that could not be laid out is
 never stored, so its error is reported on every build. The PDF is the same bytes warm or cold
 (tests/test_layout_store.py).
+
+A long-running process (pnp watch) calls hold(): each store then stays in memory between builds, so a
+rebuild neither reads nor writes the pickle, and release() writes them all when the process ends.
 """
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ from ..output import write_atomic
 from .fontcache import cache_dir
 
 FORMAT = 2
+_held: dict | None = None       # file -> (stamp, faces), while a process holds its stores (hold())
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")      # as images.SUFFIXES, without importing Pillow
 FONT_SUFFIXES = (".ttf", ".otf")                # as fonts.SUFFIXES, without importing reportlab
 
@@ -49,6 +53,10 @@ class FaceStore:
         file = base / "layout" / f"{deck_id[:40]}-{name}.pickle"
         stamp = _stamp(folder) + repr(sorted((palette or {}).items()))
         faces: dict = {}
+        if _held is not None and file in _held:
+            if _held[file][0] == stamp:
+                faces = _held[file][1]
+            return cls(file, stamp, faces)
         try:
             stored = pickle.loads(file.read_bytes())
             if stored.get("stamp") == stamp:
@@ -75,13 +83,46 @@ class FaceStore:
 
     def save(self) -> None:
         """Write what this build used, if it differs from what was there (atomically; failures only cost time)."""
+        if _held is not None:
+            _held[self.file] = (self.stamp, self.new, self.new.keys() != self.old.keys()
+                                or (self.file in _held and _held[self.file][2]))
+            return
         if self.new.keys() == self.old.keys():
             return
+        self._write()
+
+    def _write(self) -> None:
         try:
             write_atomic(self.file, pickle.dumps({"stamp": self.stamp, "faces": self.new},
                                                  protocol=pickle.HIGHEST_PROTOCOL))
         except PnpError:                # a read-only home, a full disk: the store is only a saving
             pass
+
+
+def hold() -> None:
+    """Keep every store in memory from now on (a long-running process); release() writes them."""
+    global _held
+    if _held is None:
+        _held = {}
+
+
+def release() -> None:
+    """Write the stores held in memory that changed, and stop holding them."""
+    global _held
+    held, _held = _held or {}, None
+    for file, (stamp, faces, changed) in held.items():
+        if changed:
+            FaceStore(file, stamp, faces)._write()
+
+
+def covers(rel: str) -> bool:
+    """Whether a file of the deck's folder (its path inside it) is one the stamp covers (see _stamp)."""
+    return _deck_file(rel)
+
+
+def forget_files() -> None:
+    """Files layout reads may have changed: look at their sizes and times again at the next build."""
+    _stamp.cache_clear()
 
 
 def remembered(name: str, folder: Path | None, args: dict, compute):

@@ -1,0 +1,36 @@
+"""The proof's findings for the cards a build has just laid out: spelling suspects, text shrunk to fit,
+unbalanced markup, corrections still printed, words.txt entries no card needs (generator/proof/checks.py),
+and each card's inferred facts. The faces come from the build itself, so nothing is laid out twice."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..deck.model import Deck
+from ..layout.deck import card_values
+
+
+def proof_cards(deck: Deck, laid: list) -> list:
+    """The proof's view of each laid-out card (proof/collect.py's CardProof), from the build's faces."""
+    from ..proof.collect import CardProof, Side
+    out = []
+    for lo in laid:
+        card = lo.card
+        values = card_values(deck, card)
+        front = Side("front", card.template, values, face=lo.front)
+        back = None
+        if card.back is not None and card.back.template:
+            back = Side("back", card.back.template, {**values, **card.back.field_map}, face=lo.back)
+        out.append(CardProof(card, front, back))
+    return out
+
+
+def findings(deck: Deck, laid: list) -> tuple[list, list]:
+    """(the proof's issues, as proof/checks.py makes them, in card order; the deck's inferred facts)."""
+    from ..proof import checks
+    from ..proof.report import inferred_facts
+    from ..proof.spelling import Speller, WordList
+    words = WordList.read(deck.folder, str(Path(deck.file).parent / "words.txt"))
+    issues, _ = checks.run_all(deck, proof_cards(deck, laid), Speller(words))
+    index = {c.id: c.index for c in deck.cards}
+    issues.sort(key=lambda i: (i.level != "error", index.get(i.card_id, len(index)), i.side or "", i.where))
+    return issues, inferred_facts(deck)

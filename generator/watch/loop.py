@@ -1,0 +1,184 @@
+"""The watch loop: build, serve the preview, then build again whenever a file the game uses is saved.
+
+Watched: the game's folder (every file in it: deck.yaml, components.yaml, spreadsheets, templates, images,
+fonts, rules, words.txt, whatever the deck comes to read) and the shared layouts/ and fonts/. Changes are
+grouped (watchfiles: a save that arrives in several writes within STEP ms is one rebuild). The build's own
+output and its temporary files are not watched, even when they lie inside the game's folder.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import threading
+from pathlib import Path
+
+import click
+
+from .. import FONTS, LAYOUTS
+from ..deck import resolve_game, shadowed
+from ..errors import warn
+from ..layout import store
+from .rebuild import Builder, Outcome
+from .server import Preview, Server
+
+STEP = 100          # ms of quiet after a change before rebuilding (an editor's save can be several writes)
+DEBOUNCE = 1600     # ms: the most that changes are gathered before a rebuild
+TIMEOUT = 500       # ms: how often the watcher looks up from waiting (to notice that it is running, or to stop)
+
+
+class Filter:
+    """watchfiles' default filter (editor swap and backup files, .git, __pycache__), and none of pnp's outputs."""
+
+    def __init__(self, out: Path, folder: Path):
+        from watchfiles import DefaultFilter
+        self.default = DefaultFilter()
+        self.out = str(out.resolve())
+        output_dir = Path("output").resolve()           # pnp's outputs, when the game's folder is the current one
+        inside = output_dir == folder.resolve() or output_dir in folder.resolve().parents
+        self.output_dir = "\0" if inside else str(output_dir) + os.sep
+        self.tmp = f".{out.name}."
+
+    def __call__(self, change, path: str) -> bool:
+        if not self.default(change, path):
+            return False
+        name = os.path.basename(path)
+        if path == self.out or path.startswith(self.output_dir) or name.startswith(self.tmp):
+            return False
+        # write_atomic's temporaries, and the anonymous file (O_TMPFILE) it writes first, which the kernel
+        # reports under its inode number
+        return not ((name.startswith(".") and name.endswith(".tmp")) or (name[:1] == "#" and name[1:].isdigit()))
+
+
+def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_json: bool) -> int:
+    deck_file = resolve_game(game)                  # an unknown game is a mistake at the start: exit 2
+    folder = deck_file.parent
+    note = shadowed(game)
+    if note:
+        warn(note)                                  # once, not at every rebuild: the builds name the path
+    game = str(folder.resolve() if deck_file.name == "deck.yaml" else deck_file.resolve())
+    deck_id = folder.name if deck_file.name == "deck.yaml" else deck_file.stem      # as deck/load.py names it
+    out = output if output is not None else Path("output") / f"{deck_id}.pdf"
+    say = _Say(as_json)
+    preview = Preview()
+    server = Server(preview, port)
+    stop = threading.Event()
+    old_term = signal.signal(signal.SIGTERM, _interrupt)
+    store.hold()
+    try:
+        server.start()
+        say.serving(server.url, folder)
+        if open_browser:
+            import webbrowser
+            webbrowser.open(server.url)
+        builder = Builder(game, opts, output, folder.resolve())
+        watched = (folder.resolve(), LAYOUTS.resolve(), FONTS.resolve())
+        keep = Filter(out, folder)
+        before = _files(watched, keep)
+        say.outcome(builder.build(), preview)
+        from watchfiles import watch
+        ready = False
+        for changes in watch(*watched, watch_filter=keep, step=STEP, debounce=DEBOUNCE, stop_event=stop,
+                             rust_timeout=TIMEOUT, yield_on_timeout=True, raise_interrupt=True):
+            paths = sorted({p for _, p in changes})
+            if not ready:                   # the watcher runs from here on; a save made before it is found here
+                ready = True
+                now = _files(watched, keep)
+                paths = sorted(set(paths) | {p for p in set(now) | set(before) if now.get(p) != before.get(p)})
+                say.watching()
+            if not paths:
+                continue
+            say.saved(paths, folder)
+            say.outcome(builder.build(paths), preview)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        stop.set()
+        server.stop()
+        store.release()
+        signal.signal(signal.SIGTERM, old_term)
+    say.stopped()
+    return 0
+
+
+def _files(folders, keep) -> dict:
+    """{path: (size, time)} of the files under `folders` that the watch looks at."""
+    out = {}
+    for top in folders:
+        for dirpath, dirnames, filenames in os.walk(top):
+            dirnames[:] = [d for d in dirnames if keep(None, os.path.join(dirpath, d))]
+            for f in filenames:
+                path = os.path.join(dirpath, f)
+                if keep(None, path):
+                    try:
+                        st = os.stat(path)
+                    except OSError:
+                        continue
+                    out[path] = (st.st_size, st.st_mtime_ns)
+    return out
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+class _Say:
+    """What the terminal is told: lines for a person, or with --json one JSON object a line for a program."""
+
+    def __init__(self, as_json: bool):
+        self.json = as_json
+
+    def _emit(self, event: dict, text: str | None, err: bool = False) -> None:
+        if self.json:
+            click.echo(json.dumps(event, ensure_ascii=False))
+        elif text is not None:
+            click.echo(text, err=err)
+        sys.stdout.flush()
+
+    def serving(self, url: str, folder: Path) -> None:
+        self._emit({"event": "serving", "url": url, "folder": str(folder)},
+                   f"pnp: watching {folder}; the preview is at {url} (Ctrl-C stops)")
+
+    def watching(self) -> None:
+        self._emit({"event": "watching"}, None)
+
+    def saved(self, paths, folder: Path) -> None:
+        shown = []
+        for p in paths[:5]:
+            try:
+                shown.append(str(Path(p).relative_to(folder.resolve())))
+            except ValueError:
+                shown.append(p)
+        more = f" and {len(paths) - 5} more" if len(paths) > 5 else ""
+        self._emit({"event": "saved", "paths": paths}, f"saved: {', '.join(shown)}{more}")
+
+    def outcome(self, o: Outcome, preview: Preview) -> None:
+        preview.publish(o.snapshot, o.failure, o.number)
+        if o.ok:
+            snap = o.snapshot
+            cards = len(snap.state["cards"])
+            changed = f"; changed: {', '.join(o.changed[:8])}" + (" …" if len(o.changed) > 8 else "") \
+                if o.changed else ""
+            counts = snap.state["counts"]
+            found = f"; {counts['error']} errors, {counts['warning']} warnings (see the preview)" \
+                if counts["error"] or counts["warning"] else ""
+            self._emit({"event": "built", "build": o.number, "pdf": str(snap.out), "cards": cards,
+                        "changed": o.changed, "rebuild_cpu_ms": o.rebuild_ms, "preview_cpu_ms": o.preview_ms,
+                        "wall_ms": round(o.wall_ms, 1), "counts": counts, "incomplete": o.check is not None},
+                       f"build {o.number}: wrote {snap.out}, {snap.state['card_count']} cards in {o.wall_ms:.0f} ms"
+                       f"{changed}{found}")
+            if o.check and not self.json:
+                click.echo("pnp: warning: the component check finds the deck incomplete (see the preview)", err=True)
+        else:
+            kept = f"kept the last good {o.snapshot.out} (build {o.snapshot.number})" if o.snapshot is not None \
+                else "nothing built yet"
+            self._emit({"event": "failed", "build": o.number, "errors": o.failure.errors, "lines": o.failure.lines,
+                        "kept": str(o.snapshot.out) if o.snapshot is not None else None}, None)
+            if not self.json:
+                for line in o.failure.lines:
+                    click.echo(f"pnp: error: {line}", err=True)
+                click.echo(f"build {o.number} failed; {kept}; fix it and save again", err=True)
+
+    def stopped(self) -> None:
+        self._emit({"event": "stopped"}, "pnp: stopped watching")

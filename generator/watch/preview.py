@@ -1,0 +1,181 @@
+"""What the preview page shows of a build, and its images.
+
+A Snapshot is one good build: each card with the digests of its faces, its proof findings and inferred
+facts, and each page of the PDF by the digest of what is drawn on it. Images are named by those digests, so
+the browser fetches again only what changed, and they are drawn when first asked for: a card's face through
+the one drawing path (render/png.py, as pnp export and pnp proof draw them), a sheet by rasterizing the page
+of the PDF just written (pdfium). RENDER is held while anything draws: the rebuild, and the images (reportlab's
+font registry and pdfium are not made for two threads at once).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+import time
+
+RENDER = threading.Lock()
+FACE_DPI = 110                  # a poker card 275 x 385 px, shown at half that for sharp screens
+SHEET_WIDTH = 900               # pixels across a sheet
+
+
+class Digests:
+    """Content digests of faces and pages, remembered by object between builds: a face from the layout
+    store is the same object in the next build, so only what was laid out anew is hashed."""
+
+    def __init__(self):
+        self.known: dict = {}           # id(obj) -> (obj, digest); obj is held so its id is not reused
+
+    def of(self, obj, *content) -> str:
+        hit = self.known.get(id(obj))
+        if hit is not None and hit[0] is obj:
+            return hit[1]
+        digest = hashlib.blake2b(repr(content).encode(), digest_size=16).hexdigest()
+        self.known[id(obj)] = (obj, digest)
+        return digest
+
+    def face(self, face) -> str:
+        return self.of(face, face.width, face.height, face.bleed, face.shape, face.ops, _images(face))
+
+    def keep_only(self, objs) -> None:
+        wanted = {id(o) for o in objs}
+        self.known = {k: v for k, v in self.known.items() if k in wanted}
+
+
+def _images(face) -> list:
+    """The size and time of each image a face draws: a saved image changes the face's picture, not its ops."""
+    from ..layout.face import Image
+    out = []
+    for op in face.ops:
+        if type(op) is Image:
+            try:
+                st = os.stat(op.path)
+                out.append((st.st_size, st.st_mtime_ns))
+            except OSError:
+                out.append(None)
+    return out
+
+
+def _issue(i) -> dict:
+    return {"level": i.level, "check": i.check, "message": i.message, "side": i.side, "field": i.field,
+            "where": i.where, "also": i.also, "card": i.card}
+
+
+class Snapshot:
+    """One good build, as the page shows it (state()) and as its images are drawn (face_png, sheet_png)."""
+
+    def __init__(self, number: int, deck, laid: list, pages: list, pdf: bytes, out, issues, facts,
+                 digests: Digests, before: "Snapshot | None", times: dict, check: str | None):
+        self.number, self.pdf, self.out = number, pdf, out
+        self.faces: dict = {}                       # digest -> Face
+        self.sheets: dict = {}                      # digest -> page index in the PDF
+        cards = []
+        by_card: dict = {}
+        for i in issues:
+            by_card.setdefault(i.card_id, []).append(_issue(i))
+        old = before.card_digests if before is not None else {}
+        self.card_digests: dict = {}
+        changed = []
+        for lo in laid:
+            c = lo.card
+            front = digests.face(lo.front)
+            self.faces[front] = lo.front
+            back = None
+            if lo.back is not None:
+                back = digests.face(lo.back)
+                self.faces[back] = lo.back
+            mine = by_card.get(c.id, [])
+            self.card_digests[c.id] = (front, back, repr(mine))
+            is_new = before is not None and old.get(c.id) != self.card_digests[c.id]
+            if is_new:
+                changed.append(c.name)
+            cards.append({"id": c.id, "number": c.index + 1, "name": c.name, "kind": deck.kinds[c.kind].title,
+                          "part": deck.parts[c.part].title, "copies": c.copies, "source": str(c.source),
+                          "front": front, "back": back, "findings": mine, "changed": is_new,
+                          "size": [round(lo.front.width + 2 * lo.front.bleed, 2),
+                                   round(lo.front.height + 2 * lo.front.bleed, 2)],
+                          "inferred": [{"about": "; ".join(f["about"]), "value": f["value"], "note": f["note"],
+                                        "where": f["where"]} for f in facts if c.name in f["cards"]]})
+        sheets = []
+        for n, page in enumerate(pages):
+            placed = tuple((digests.face(pl.face), pl.x, pl.y) for pl in page.placements)
+            digest = digests.of(page, page.kind, page.width, page.height, placed, page.marks,
+                                digests.of(page.ops, page.ops) if page.ops else "")
+            self.sheets[digest] = n
+            sheets.append({"digest": digest, "page": n + 1, "kind": page.kind, "label": _label(page),
+                           "width": page.width, "height": page.height})
+        digests.keep_only([lo.front for lo in laid] + [lo.back for lo in laid if lo.back is not None]
+                          + list(pages) + [p.ops for p in pages if p.ops])
+        self.changed = changed
+        g = deck.game
+        self.state = {"build": number, "title": g.title, "game": deck.id, "pdf": str(out),
+                      "built_at": time.strftime("%H:%M:%S"), "times": times, "changed": changed,
+                      "cards": cards, "card_count": deck.card_count(), "sheets": sheets, "check": check,
+                      "deck_findings": [_issue(i) for i in issues if i.card_id is None],
+                      "counts": {"error": sum(i.level == "error" for i in issues),
+                                 "warning": sum(i.level == "warning" for i in issues)}}
+        self._pdf_doc = None
+        self._png: dict = {}
+
+    def face_png(self, digest: str) -> bytes | None:
+        face = self.faces.get(digest)
+        if face is None:
+            return None
+        return self._drawn(("face", digest), lambda: _face_png(face))
+
+    def sheet_png(self, digest: str) -> bytes | None:
+        n = self.sheets.get(digest)
+        if n is None:
+            return None
+        return self._drawn(("sheet", digest), lambda: self._sheet_png(n))
+
+    def _drawn(self, key, draw) -> bytes:
+        png = self._png.get(key)
+        if png is None:
+            with RENDER:
+                png = self._png.get(key)
+                if png is None:
+                    png = self._png[key] = draw()
+        return png
+
+    def _sheet_png(self, n: int) -> bytes:
+        import pypdfium2 as pdfium
+
+        from ..render.png import encode_png, render_rgb
+        if self._pdf_doc is None:
+            self._pdf_doc = pdfium.PdfDocument(self.pdf)
+        page = self._pdf_doc[n]
+        try:
+            w_pt, h_pt = page.get_size()
+            w = SHEET_WIDTH
+            h = max(1, round(h_pt * w / w_pt))
+            return encode_png(render_rgb(page, w, h), dpi=72 * w / w_pt, size=(w, h))
+        finally:
+            page.close()
+
+    def inherit(self, before: "Snapshot | None") -> None:
+        """Keep the images an earlier snapshot drew that this one shows too."""
+        if before is None:
+            return
+        for (kind, digest), png in before._png.items():
+            if digest in (self.faces if kind == "face" else self.sheets):
+                self._png[(kind, digest)] = png
+
+    def close(self) -> None:
+        with RENDER:
+            if self._pdf_doc is not None:
+                self._pdf_doc.close()
+                self._pdf_doc = None
+
+
+def _face_png(face) -> bytes:
+    from ..render.png import encode_png, thumbnail
+    return encode_png(thumbnail(face, FACE_DPI), dpi=FACE_DPI)
+
+
+def _label(page) -> str:
+    if page.label:
+        return page.label
+    if page.kind in ("front", "back"):
+        return f"Sheet {page.sheet}, {'fronts' if page.kind == 'front' else 'backs'}"
+    return page.kind

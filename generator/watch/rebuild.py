@@ -1,0 +1,109 @@
+"""One build of a watched game in this warm process: the same pipeline as `pnp build` (generator/pipeline.py),
+then what the preview shows of it. A build that fails keeps the last good PDF and preview, and says why."""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import NamedTuple
+
+from .. import pipeline
+from ..errors import PnpError, PnpErrors
+from . import caches
+from .preview import RENDER, Digests, Snapshot
+
+
+class Failure(NamedTuple):
+    """A build that did not finish: the mistakes in it, a line each and as fields for the page."""
+    number: int
+    lines: list
+    errors: list            # [{file, line, column, field, message, hint}]
+    at: str
+
+
+class Outcome(NamedTuple):
+    number: int
+    ok: bool
+    rebuild_ms: float       # CPU time of load, check, lay out, impose and write the PDF (this thread's)
+    preview_ms: float       # CPU time of the proof findings and the preview's model
+    wall_ms: float
+    changed: list           # names of the cards whose face or findings changed
+    snapshot: Snapshot | None
+    failure: Failure | None
+    check: str | None       # the component check's report when the deck is incomplete
+
+
+class Builder:
+    def __init__(self, game: str, opts: pipeline.BuildOptions, output: Path | None, folder: Path | None):
+        self.game, self.opts, self.output, self.folder = game, opts, output, folder
+        self.number = 0
+        self.good: Snapshot | None = None           # the last good build
+        self.failure: Failure | None = None         # the last build, when it failed
+        self.digests = Digests()
+
+    def out_path(self, deck_id: str) -> Path:
+        return self.output if self.output is not None else Path("output") / f"{deck_id}.pdf"
+
+    def build(self, changed=()) -> Outcome:
+        """Build once more (after the files in `changed` were saved). Never raises for bad input."""
+        self.number += 1
+        wall0, cpu0 = time.perf_counter(), time.thread_time()
+        try:
+            with RENDER:
+                caches.forget(changed, self.folder)
+                notes = caches.deck_notes(self.folder)
+                deck = pipeline.load(self.game, self.opts.without)
+                if caches.deck_notes(deck.folder) != notes:       # a new palette, card size or font
+                    caches.forget_templates()
+                check = _check(deck)
+                laid, pages = pipeline.laid_and_pages(deck, self.opts)
+                out = self.out_path(deck.id)
+                pipeline.write_pdf(deck, pages, out)
+            cpu1 = time.thread_time()
+            pdf = out.read_bytes()
+            from .findings import findings
+            issues, facts = findings(deck, laid)
+            times = {"rebuild_ms": round((cpu1 - cpu0) * 1000, 1)}
+            snap = Snapshot(self.number, deck, laid, pages, pdf, out, issues, facts, self.digests, self.good,
+                            times, check)
+            snap.inherit(self.good)
+        except (PnpError, OSError) as exc:
+            return self._failed(exc, cpu0, wall0)
+        except RecursionError as exc:
+            return self._failed(PnpError(f"too deeply nested ({exc})"), cpu0, wall0)
+        except Exception as exc:            # a bug in pnp met on this input: said, and the watch goes on
+            if os.environ.get("PNP_DEBUG"):
+                raise
+            text = " ".join(str(exc).split())[:200]
+            return self._failed(PnpError(f"internal error: {type(exc).__name__}: {text} (this is a bug in pnp; "
+                                         "run with PNP_DEBUG=1 to see where)"), cpu0, wall0)
+        cpu2 = time.thread_time()
+        times["preview_ms"] = round((cpu2 - cpu1) * 1000, 1)
+        old, self.good, self.failure = self.good, snap, None
+        if old is not None:
+            old.close()
+        return Outcome(self.number, True, times["rebuild_ms"], times["preview_ms"],
+                       (time.perf_counter() - wall0) * 1000, snap.changed, snap, None, check)
+
+    def _failed(self, exc, cpu0: float, wall0: float) -> Outcome:
+        errors = exc.errors if isinstance(exc, PnpErrors) else [exc]
+        if isinstance(exc, OSError) and not isinstance(exc, PnpError):
+            where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+            lines = [f"{where}{exc.strerror or exc}"]
+            fields = [{"file": exc.filename, "line": None, "column": None, "field": None,
+                       "message": str(exc.strerror or exc), "hint": None}]
+        else:
+            lines = [str(e) for e in errors]
+            fields = [{"file": e.file, "line": e.line, "column": e.column, "field": e.field, "message": e.message,
+                       "hint": e.hint} for e in errors]
+        self.failure = Failure(self.number, lines, fields, time.strftime("%H:%M:%S"))
+        ms = (time.thread_time() - cpu0) * 1000
+        return Outcome(self.number, False, ms, 0.0, (time.perf_counter() - wall0) * 1000, [], self.good,
+                       self.failure, None)
+
+
+def _check(deck) -> str | None:
+    """The component check's report when the deck is incomplete (pnp watch shows it; it never refuses)."""
+    from ..check import check_deck, report_text
+    result = check_deck(deck)
+    return None if result.ok else report_text(result)

@@ -1,0 +1,167 @@
+"""The preview, served on 127.0.0.1 only: the page, its state, its images, the PDF, and nothing else.
+
+Every answer is made from the last good build held in memory; no request names a file on disk, so no path
+can lead out of the preview, and there is nothing to list. An unknown path is 404; a request whose Host is
+not this server's own address is refused (a web page elsewhere cannot reach the preview by renaming itself).
+The page learns of each rebuild through server-sent events (/events).
+"""
+from __future__ import annotations
+
+import errno
+import json
+import re
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from urllib.parse import urlsplit
+
+from ..errors import PnpError
+
+IMAGE = re.compile(r"^/(face|sheet)/([0-9a-f]{32})\.png$")
+CSP = ("default-src 'none'; img-src 'self'; connect-src 'self'; script-src 'unsafe-inline'; "
+       "style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+KEEPALIVE = 15.0            # seconds between comments on an idle event stream
+
+
+class Preview:
+    """What the server shows, replaced by the watch loop after every build (publish)."""
+
+    def __init__(self):
+        self.changed = threading.Condition()
+        self.snapshot = None        # preview.Snapshot of the last good build
+        self.failure = None         # rebuild.Failure of the last build, when it failed
+        self.number = 0
+        self.stopping = False
+
+    def publish(self, snapshot, failure, number: int) -> None:
+        with self.changed:
+            self.snapshot, self.failure, self.number = snapshot, failure, number
+            self.changed.notify_all()
+
+    def stop(self) -> None:
+        with self.changed:
+            self.stopping = True
+            self.changed.notify_all()
+
+    def state(self) -> dict:
+        with self.changed:
+            snap, failure, number = self.snapshot, self.failure, self.number
+        out = dict(snap.state) if snap is not None else {"build": 0, "cards": [], "sheets": []}
+        out["number"] = number
+        out["failure"] = failure._asdict() if failure is not None else None
+        return out
+
+
+def _page() -> bytes:
+    return resources.files(__package__).joinpath("page.html").read_bytes()
+
+
+class Handler(BaseHTTPRequestHandler):
+    server_version = "pnp-watch"
+    sys_version = ""
+    protocol_version = "HTTP/1.1"
+    preview: Preview
+    port: int
+
+    def log_message(self, format, *args):       # the terminal is for builds, not requests
+        pass
+
+    def do_HEAD(self):
+        self.do_GET(head=True)
+
+    def do_GET(self, head: bool = False):
+        if not self._own_host():
+            return self._send(403, b"forbidden: this preview answers only at its own address\n", "text/plain")
+        path = urlsplit(self.path).path
+        if path == "/":
+            return self._send(200, _page(), "text/html; charset=utf-8", head=head)
+        if path == "/state.json":
+            body = json.dumps(self.preview.state(), ensure_ascii=False).encode("utf-8")
+            return self._send(200, body, "application/json; charset=utf-8", head=head)
+        if path == "/events":
+            return self._send(200, b"", "text/event-stream", head=True) if head else self._events()
+        if path == "/game.pdf":
+            snap = self.preview.snapshot
+            if snap is not None:
+                return self._send(200, snap.pdf, "application/pdf", head=head)
+        m = IMAGE.match(path)
+        if m:
+            snap = self.preview.snapshot
+            png = None
+            if snap is not None:
+                png = snap.face_png(m.group(2)) if m.group(1) == "face" else snap.sheet_png(m.group(2))
+            if png is not None:
+                return self._send(200, png, "image/png", cache="public, max-age=31536000, immutable", head=head)
+        return self._send(404, b"not found\n", "text/plain")
+
+    def _own_host(self) -> bool:
+        host = (self.headers.get("Host") or "").strip().lower()
+        return host in (f"127.0.0.1:{self.port}", f"localhost:{self.port}")
+
+    def _send(self, status: int, body: bytes, kind: str, cache: str = "no-store", head: bool = False):
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", cache)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("Referrer-Policy", "no-referrer")
+        self.end_headers()
+        if not head:
+            self.wfile.write(body)
+
+    def _events(self):
+        """A server-sent event each time a build finishes (good or not); the page then asks /state.json."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.end_headers()
+        self.close_connection = True
+        p = self.preview
+        seen = -1
+        try:
+            self.wfile.write(b"retry: 1000\n\n")
+            while True:
+                with p.changed:
+                    p.changed.wait_for(lambda: p.number != seen or p.stopping, timeout=KEEPALIVE)
+                    number, stopping = p.number, p.stopping
+                if stopping:
+                    return
+                if number != seen:
+                    seen = number
+                    self.wfile.write(f"event: build\ndata: {number}\n\n".encode())
+                else:
+                    self.wfile.write(b": still here\n\n")
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError, OSError):
+            return
+
+
+class Server:
+    """ThreadingHTTPServer on 127.0.0.1:port (0: any free port) in a thread of its own."""
+
+    def __init__(self, preview: Preview, port: int):
+        handler = type("PreviewHandler", (Handler,), {"preview": preview})
+        try:
+            self.httpd = ThreadingHTTPServer(("127.0.0.1", port), handler)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise PnpError(f"port {port} is in use on 127.0.0.1", field="--port",
+                               hint="choose another with --port N, or --port 0 for any free one")
+            raise PnpError(f"cannot serve the preview on 127.0.0.1:{port}: {exc.strerror or exc}", field="--port")
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        handler.port = self.port
+        self.preview = preview
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.2},
+                                       name="pnp-preview", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.preview.stop()
+        self.httpd.shutdown()
+        self.httpd.server_close()

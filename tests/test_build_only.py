@@ -1,0 +1,45 @@
+"""pnp build --only: a few cards for a quick proof print, chosen by name, id, number or range; the leaf and the
+printout say that it is a partial build, and the component check does not stop it."""
+from __future__ import annotations
+
+from cli import ROOT, copy_deck, pnp
+from pdfcheck import page_text, placements, squash
+
+
+def test_only_some_cards_by_name_id_number_and_range(tmp_path):
+    r = pnp("build", "royal-lines", "--only", "Joker", "--only", "5-8", "--only", "ace-of-clubs", "--only", "#12",
+            cwd=tmp_path, env={"PYTHONPATH": str(ROOT)}, check=True)
+    out = tmp_path / "output" / "royal-lines-partial.pdf"       # the whole game's PDF is not replaced
+    assert r.stdout.strip() == (f"wrote output/royal-lines-partial.pdf: partial build, 6 of 55 cards (8 with copies), "
+                                "4 pages, 1 card sheets; no rule pages; the component check was not run")
+    assert not (tmp_path / "output" / "royal-lines.pdf").exists()
+    pages = placements(out)
+    assert len(pages) == 4 and [len(p) for p in pages] == [0, 0, 8, 8]        # the leaf, one sheet, no rules
+    leaf = squash(page_text(out, 0))
+    assert squash("Partial build") in leaf
+    assert squash("#4 Ace of Clubs, #5 Joker, #6 Jack of Spades, #7 Queen of Spades, #8 King of Spades, "
+                  "#12 Jack of Diamonds") in leaf
+
+
+def test_only_builds_a_deck_the_component_check_refuses(tmp_path):
+    game = copy_deck("royal-lines", tmp_path)
+    deck = game / "deck.yaml"
+    text = deck.read_text(encoding="utf-8")
+    ace = next(line for line in text.splitlines() if "rank: A" in line and "clubs" in line)
+    deck.write_text(text.replace(ace + "\n", "", 1), encoding="utf-8")
+    whole = pnp("build", game, "-o", tmp_path / "whole.pdf")
+    assert whole.returncode == 1 and not (tmp_path / "whole.pdf").exists()
+    part = pnp("build", game, "--only", "joker", "-o", tmp_path / "part.pdf")
+    assert part.returncode == 0 and "the component check was not run" in part.stdout
+    assert [len(p) for p in placements(tmp_path / "part.pdf")] == [0, 0, 3, 3]
+
+
+def test_a_choice_that_names_no_card_is_one_line(tmp_path):
+    for choice, message in (("Jokr", "--only 'Jokr': no card of that name or id in decks/royal-lines/deck.yaml "
+                                     "(did you mean 'Joker'?)"),
+                            ("9-3", "--only 9-3: the range runs backwards; write 3-9"),
+                            ("56-60", "--only 56-60: no card has that number; decks/royal-lines/deck.yaml numbers "
+                                      "its cards 1 to 55 (as pnp proof shows them)")):
+        r = pnp("build", "royal-lines", "--only", choice, "-o", tmp_path / "x.pdf")
+        assert r.returncode == 2 and r.stderr.splitlines() == [f"pnp: error: {message}"]
+        assert not (tmp_path / "x.pdf").exists()

@@ -1,0 +1,351 @@
+"""pnp watch: a real process on a copy of a game, real file edits, its preview asked over real HTTP.
+
+Every save rebuilds through the same pipeline as `pnp build` (the PDF is the same bytes as a fresh build's);
+a broken save leaves the last good PDF as it was, byte for byte, says where the mistake is, and the next good
+save builds again; Ctrl-C ends it with status 0; the server answers only for its own preview."""
+from __future__ import annotations
+
+import json
+import struct
+
+import pytest
+from cli import copy_deck, pnp
+from pdfcheck import all_text, same_bytes, squash
+from watching import Watcher, edit
+
+
+@pytest.fixture
+def game(tmp_path):
+    return copy_deck("vasa-regalis", tmp_path)
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_an_edit_is_in_the_pdf_and_the_preview(game, tmp_path):
+    out = tmp_path / "out.pdf"
+    with Watcher(game, "-o", out) as w:
+        first = w.first_build()
+        assert first["event"] == "built" and first["cards"] == 33 and first["changed"] == []
+        assert squash("Rule Card Zanzibar") not in squash(all_text(out))
+        before = {c["name"]: c for c in w.state()["cards"]}
+
+        edit(game / "deck.yaml", "title: Rule Card 1", "title: Rule Card Zanzibar")
+        again = w.build()
+        assert again["event"] == "built", again
+        assert again["changed"] == ["Rule card 1"]
+        assert squash("Rule Card Zanzibar") in squash(all_text(out))
+
+        state = w.state()
+        assert state["build"] == again["build"] and state["failure"] is None
+        cards = {c["name"]: c for c in state["cards"]}
+        assert [n for n, c in cards.items() if c["changed"]] == ["Rule card 1"]
+        assert cards["Rule card 1"]["front"] != before["Rule card 1"]["front"]
+        assert cards["Wood 1"]["front"] == before["Wood 1"]["front"]        # the same picture, not drawn again
+        status, headers, png = w.get(f"/face/{cards['Rule card 1']['front']}.png")
+        assert status == 200 and headers["Content-Type"] == "image/png"
+        assert _png_size(png) == (round(63.5 / 25.4 * 110), round(88.9 / 25.4 * 110))
+        status, _, old_png = w.get(f"/face/{before['Rule card 1']['front']}.png")
+        assert status == 404                    # only the last good build's pictures are served
+        sheet = state["sheets"][2]
+        status, _, sheet_png = w.get(f"/sheet/{sheet['digest']}.png")
+        assert status == 200 and _png_size(sheet_png)[0] == 900
+        status, _, pdf = w.get("/game.pdf")
+        assert status == 200 and pdf == out.read_bytes()
+        assert w.interrupt() == 0
+
+    fresh = tmp_path / "fresh.pdf"
+    pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    same_bytes(out.read_bytes(), fresh.read_bytes(), "the watcher's rebuild and a fresh pnp build")
+
+
+def test_a_broken_save_keeps_the_last_good_pdf_and_the_next_good_one_builds(game, tmp_path):
+    out = tmp_path / "out.pdf"
+    deck = game / "deck.yaml"
+    good = deck.read_text(encoding="utf-8")
+    with Watcher(game, "-o", out) as w:
+        assert w.first_build()["event"] == "built"
+        last_good = out.read_bytes()
+
+        deck.write_text(good + "cards: [\n", encoding="utf-8")          # bad YAML
+        failed = w.build()
+        assert failed["event"] == "failed"
+        (error,) = failed["errors"]
+        assert error["file"].endswith("deck.yaml") and error["line"] == good.count("\n") + 2
+        assert "YAML" in error["message"]
+        assert out.read_bytes() == last_good
+        state = w.state()
+        assert state["failure"]["lines"] == failed["lines"] and state["build"] == 1       # the last good one
+        assert w.proc.poll() is None
+
+        deck.write_text(good.replace("value: 3}", "value: three}", 1), encoding="utf-8")     # a bad cell
+        failed = w.build()
+        assert failed["event"] == "failed"
+        assert any(e["field"] and e["field"].endswith(".value") and e["line"] for e in failed["errors"]), failed
+        assert out.read_bytes() == last_good
+
+        long = "A rule that goes on. " * 150           # within the 5000 characters a field may hold
+        deck.write_text(good.replace("title: Rule Card 1\n", f"title: Rule Card 1\n    footer: x\n", 1)
+                        .replace("    text: |\n      The King", f"    text: |\n      {long}\n      The King", 1),
+                        encoding="utf-8")                               # text that no longer fits
+        failed = w.build()
+        assert failed["event"] == "failed"
+        assert any("fit" in e["message"] and e["field"] == "text" for e in failed["errors"]), failed
+        assert out.read_bytes() == last_good
+
+        deck.write_text(good.replace("title: Rule Card 1", "title: Rule Card Mended"), encoding="utf-8")
+        mended = w.build()
+        assert mended["event"] == "built" and mended["changed"] == ["Rule card 1"]
+        assert squash("Rule Card Mended") in squash(all_text(out))
+        assert w.state()["failure"] is None
+        assert w.interrupt() == 0
+
+
+def test_a_saved_template_rebuilds_every_card_it_draws(game, tmp_path):
+    """Templates, sizes and fonts are kept for the life of the process: a saved template must be read again,
+    and the PDF must then be what a fresh `pnp build` makes of the new template."""
+    out = tmp_path / "out.pdf"
+    with Watcher(game, "-o", out) as w:
+        assert w.first_build()["event"] == "built"
+        edit(game / "templates" / "material.yaml", "size: 17pt", "size: 14pt")
+        again = w.build()
+        assert again["event"] == "built"
+        materials = [c["name"] for c in w.state()["cards"] if c["kind"] == "Material card"]
+        assert again["changed"] == materials and len(materials) == 30
+        assert w.interrupt() == 0
+    fresh = tmp_path / "fresh.pdf"
+    pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a template edit and a fresh build")
+
+
+def test_the_server_serves_the_preview_and_nothing_else(game, tmp_path):
+    (tmp_path / "secret.txt").write_text("not for the web")
+    with Watcher(game, "-o", tmp_path / "out.pdf") as w:
+        assert w.first_build()["event"] == "built"
+        status, headers, page = w.get("/")
+        assert status == 200 and headers["Content-Type"].startswith("text/html") and b"EventSource" in page
+        for path in ("/../", "/..", "/../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt", "/deck.yaml",
+                     "/vasa-regalis/deck.yaml", "/templates/", "/output/", "/face/", "/face/../deck.yaml",
+                     "/sheet/0.png", "/face/" + "0" * 32 + ".png", "//etc/passwd", "/state.json/..",
+                     "/index.html", "/x?y=../.."):
+            status, _, body = w.get(path)
+            assert status == 404, (path, status)
+            assert b"not for the web" not in body
+        status, _, _ = w.get("/", host="evil.example:80")
+        assert status == 403                    # a page elsewhere that renames itself to reach us
+        import socket
+        with pytest.raises(ConnectionRefusedError):         # bound to 127.0.0.1, not to every address
+            socket.create_connection(("127.0.0.2", w.port), timeout=5)
+        assert json.loads(w.get("/state.json")[2])["build"] == 1
+        assert w.interrupt() == 0
+
+
+def test_build_options_ctrl_c_and_a_busy_port(game, tmp_path):
+    """The build options reach the watcher's builds (the PDF is `pnp build`'s with the same options); Ctrl-C
+    ends it with 0 and leaves no temporary file; a port in use is one line and exit status 2."""
+    out = tmp_path / "out.pdf"
+    options = ("--paper", "letter", "--without", "five-six", "--bleed", "2", "--duplex", "short")
+    with Watcher(game, "-o", out, *options) as w:
+        assert w.first_build()["event"] == "built"
+        busy = pnp("watch", game, "--port", w.port, "-o", tmp_path / "other.pdf")
+        assert busy.returncode == 2
+        assert busy.stderr.strip().splitlines() == [
+            f"pnp: error: --port: port {w.port} is in use on 127.0.0.1 (choose another with --port N, "
+            "or --port 0 for any free one)"]
+        assert w.interrupt() == 0
+        assert w.wait_for(lambda e: e["event"] in ("stopped", "exit"))["event"] == "stopped"
+    assert not list(tmp_path.glob("**/.*.tmp"))
+    fresh = tmp_path / "fresh.pdf"
+    pnp("build", game, "-o", fresh, *options, check=True, env={"PNP_CACHE": "off"})
+    same_bytes(out.read_bytes(), fresh.read_bytes(), "pnp watch and pnp build with the same options")
+
+
+def test_an_unknown_game_is_refused_at_the_start(tmp_path):
+    r = pnp("watch", tmp_path / "nothing-here", "--port", "0")
+    assert r.returncode == 2 and "unknown game" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def _picture(path, colour) -> None:
+    from PIL import Image
+    Image.new("RGB", (40, 20), colour).save(path)
+
+
+def test_a_saved_image_or_palette_is_drawn_and_a_missing_image_is_named(game, tmp_path):
+    """An image's pixels are not in the deck file: a saved image must still redraw the faces that show it, a
+    removed one is a mistake naming the template's line, and a palette edit recolours every card it reaches."""
+    _picture(game / "crest.png", "#c0a040")
+    edit(game / "templates" / "back.yaml", "  - {id: anchor,",
+         "  - {id: crest, type: image, box: [21.75mm, 74mm, 20mm, 10mm], src: crest.png}\n  - {id: anchor,")
+    out = tmp_path / "out.pdf"
+    fresh = tmp_path / "fresh.pdf"
+    with Watcher(game, "-o", out) as w:
+        assert w.first_build()["event"] == "built"
+        cards = w.state()["cards"]
+        back = cards[0]["back"]                                 # the card back (rule cards have their own)
+        shown = [c["name"] for c in cards if c["back"] == back]
+        assert len(shown) == 32                                 # all but one rule card
+
+        _picture(game / "crest.png", "#2040c0")
+        again = w.build()
+        assert again["event"] == "built" and again["changed"] == shown
+        assert {c["back"] for c in w.state()["cards"] if c["name"] in shown} != {back}
+        pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+        same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a new image and a fresh build")
+
+        last_good = out.read_bytes()
+        (game / "crest.png").rename(game / "crest-old.png")
+        failed = w.build()
+        assert failed["event"] == "failed"
+        (error,) = failed["errors"]
+        line = (game / "templates" / "back.yaml").read_text().splitlines().index(
+            "  - {id: crest, type: image, box: [21.75mm, 74mm, 20mm, 10mm], src: crest.png}") + 1
+        assert error["file"].endswith("templates/back.yaml") and error["line"] == line
+        assert "image 'crest.png' not found" in error["message"] and error["field"] == "region crest.src"
+        assert out.read_bytes() == last_good
+
+        (game / "crest-old.png").rename(game / "crest.png")
+        assert w.build()["event"] == "built"
+        assert out.read_bytes() == last_good
+
+        edit(game / "deck.yaml", 'green: "#2f6b3b"', 'green: "#1f5b2b"')
+        recoloured = w.build()
+        assert recoloured["event"] == "built"
+        assert sorted(recoloured["changed"]) == sorted(c["name"] for c in w.state()["cards"]
+                                                       if c["name"].startswith("Wood"))
+        assert w.interrupt() == 0
+    pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a palette edit and a fresh build")
+
+
+def test_watching_the_current_folder_does_not_rebuild_on_its_own_output(game):
+    """`pnp watch .` inside the game's folder writes output/ into the folder it watches: its own PDF (and the
+    anonymous and temporary files it is written through) must not start another build. A build's own output
+    would start the next within a few hundred ms, forever; two seconds of quiet after a build show that it
+    does not (the one wait in these tests that is not for something to happen)."""
+    import time
+    from pathlib import Path
+    with Watcher(Path("."), cwd=game) as w:
+        assert w.first_build()["event"] == "built"
+        assert (game / "output" / "vasa-regalis.pdf").is_file()
+        edit(game / "deck.yaml", "title: Rule Card 1", "title: Rule Card Zanzibar")
+        built = w.build()
+        assert (built["build"], built["changed"]) == (2, ["Rule card 1"])
+        time.sleep(2)
+        assert w.state()["number"] == 2
+        assert w.interrupt() == 0
+
+
+def test_a_pdf_written_inside_the_watched_folder_does_not_start_a_build(game):
+    """-o into the game's folder: the PDF and the files it is written through are not the game's files."""
+    import time
+    with Watcher(game, "-o", game / "print" / "cards.pdf") as w:
+        assert w.first_build()["event"] == "built"
+        edit(game / "deck.yaml", "title: Rule Card 1", "title: Rule Card Zanzibar")
+        assert w.build()["build"] == 2
+        time.sleep(2)
+        assert w.state()["number"] == 2 and (game / "print" / "cards.pdf").is_file()
+        assert w.interrupt() == 0
+
+
+def test_the_terminal_names_each_mistake_and_the_page_is_told_of_each_build(game, tmp_path):
+    """Without --json: a line per build on stdout, a failed build's mistakes on stderr as pnp build prints them
+    (file:line:column: field: message), then what was kept. An open event stream hears of every build and does
+    not keep Ctrl-C from ending the watch."""
+    import http.client
+    out = tmp_path / "out.pdf"
+    with Watcher(game, "-o", out, as_json=False) as w:
+        w.wait_for(lambda e: e["event"] == "text" and e["line"].startswith("build 1: wrote "))
+        stream = http.client.HTTPConnection("127.0.0.1", w.port, timeout=20)
+        stream.request("GET", "/events")
+        events = stream.getresponse()
+        assert events.status == 200 and events.getheader("Content-Type") == "text/event-stream"
+        lines = iter(events.fp.readline, b"")
+        assert next(lines) == b"retry: 1000\n"
+        assert [next(lines) for _ in range(4)] == [b"\n", b"event: build\n", b"data: 1\n", b"\n"]
+        deck = game / "deck.yaml"
+        deck.write_text(deck.read_text(encoding="utf-8").replace("value: 3}", "value: three}", 1), encoding="utf-8")
+        error = w.wait_for(lambda e: e["event"] == "stderr" and e["line"].startswith("pnp: error: "))["line"]
+        assert error.startswith("pnp: error: vasa-regalis/deck.yaml:") and "cards[2].value: " in error
+        kept = w.wait_for(lambda e: e["event"] == "stderr" and "failed" in e["line"])["line"]
+        assert kept.strip() == f"build 2 failed; kept the last good {out} (build 1); fix it and save again"
+        assert [next(lines) for _ in range(3)] == [b"event: build\n", b"data: 2\n", b"\n"]
+        assert w.interrupt() == 0
+        stream.close()
+
+
+def test_open_starts_the_browser_at_the_preview(game, tmp_path):
+    """--open: the user's browser ($BROWSER here, as Python's webbrowser module reads it) gets the URL."""
+    import sys
+    opened = tmp_path / "opened.txt"
+    browser = f"{sys.executable} -c \"import sys; open(sys.argv[1], 'w').write(sys.argv[2])\" {opened} %s"
+    with Watcher(game, "-o", tmp_path / "out.pdf", "--open", env={"BROWSER": browser}) as w:
+        assert w.first_build()["event"] == "built"
+        assert opened.read_text() == w.url
+        assert w.interrupt() == 0
+
+
+def _wider(font: bytes) -> bytes:
+    """The same TrueType font (same PostScript name) with every glyph's advance a quarter wider: a new version
+    of a font, as a designer saves it over the old file."""
+    import struct
+    tables = {}
+    for i in range(struct.unpack(">H", font[4:6])[0]):
+        tag, _, offset, length = struct.unpack(">4sIII", font[12 + 16 * i:28 + 16 * i])
+        tables[tag] = offset
+    metrics = struct.unpack(">H", font[tables[b"hhea"] + 34:tables[b"hhea"] + 36])[0]
+    out = bytearray(font)
+    for g in range(metrics):
+        at = tables[b"hmtx"] + 4 * g
+        out[at:at + 2] = struct.pack(">H", min(0xFFFF, struct.unpack(">H", font[at:at + 2])[0] * 5 // 4))
+    return bytes(out)
+
+
+def test_a_saved_font_is_parsed_again(game, tmp_path):
+    """The deck's own font saved anew (same PostScript name, other widths): the watcher parses and measures it
+    afresh, and reportlab draws the new one, not the font it first knew by that name; the PDF is what a fresh
+    build makes with the new file."""
+    from cli import ROOT
+    script = (ROOT / "tests" / "fonts" / "PnpTestScript.ttf").read_bytes()
+    (game / "fonts").mkdir()
+    (game / "fonts" / "Title.ttf").write_bytes(script)
+    edit(game / "deck.yaml", "\npalette:", "\nfonts:\n  title: fonts/Title.ttf\n\npalette:")
+    edit(game / "templates" / "rule.yaml", 'text: "{title}", font: serif', 'text: "{title}", font: title')
+    out = tmp_path / "out.pdf"
+    fresh = tmp_path / "fresh.pdf"
+    with Watcher(game, "-o", out) as w:
+        assert w.first_build()["event"] == "built"
+        (game / "fonts" / "Title.ttf").write_bytes(_wider(script))
+        again = w.build()
+        assert again["event"] == "built", again
+        assert again["changed"] == [c["name"] for c in w.state()["cards"] if c["kind"] == "Rule card"]
+        assert w.interrupt() == 0
+    pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a font was saved anew and a fresh build")
+
+
+def test_the_component_list_and_the_word_list_are_watched_too(game, tmp_path):
+    """components.yaml: the check's report reaches the page (the watch never refuses an incomplete deck, it
+    builds and says so); words.txt: a word accepted there is no longer a spelling suspect on its card."""
+    out = tmp_path / "out.pdf"
+    with Watcher(game, "-o", out) as w:
+        assert w.first_build()["incomplete"] is False
+        edit(game / "components.yaml", "    where: {kind: material, part: base}\n    count: 16",
+             "    where: {kind: material, part: base}\n    count: 17")
+        built = w.build()
+        assert built["event"] == "built" and built["incomplete"] is True and built["changed"] == []
+        assert "Material cards, base game" in w.state()["check"]
+
+        edit(game / "deck.yaml", "title: Rule Card 1", "title: Rule Card Zorbulon")
+        built = w.build()
+        assert built["changed"] == ["Rule card 1"]
+        suspects = [f for f in w.state()["cards"][16]["findings"] if f["check"] == "spelling"]
+        assert len(suspects) == 1 and "Zorbulon" in suspects[0]["message"] and suspects[0]["field"] == "title"
+
+        (game / "words.txt").write_text((game / "words.txt").read_text() + "Zorbulon\n")
+        built = w.build()
+        assert built["changed"] == ["Rule card 1"]                  # its findings changed, not its face
+        card = w.state()["cards"][16]
+        assert card["name"] == "Rule card 1" and not [f for f in card["findings"] if f["check"] == "spelling"]
+        assert w.interrupt() == 0

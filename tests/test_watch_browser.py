@@ -1,0 +1,74 @@
+"""The preview in a real browser: headless Chromium loads the page of a running `pnp watch`, a card is edited on
+disk, and the page shows the new card, marked as changed, without being reloaded and without losing its
+scroll position; a broken save shows the mistake in the page, and the next good one clears it."""
+from __future__ import annotations
+
+import pytest
+from cdp import Browser, chromium
+from cli import copy_deck
+from watching import Watcher, edit
+
+pytestmark = pytest.mark.skipif(chromium() is None, reason="Chromium is not installed here (Debian: apt-get install "
+                                "-y chromium; .ci/run installs it), so the preview cannot be checked in a browser")
+
+
+def test_the_page_shows_an_edit_without_a_reload(tmp_path):
+    game = copy_deck("vasa-regalis", tmp_path)
+    browser = None
+    with Watcher(game, "-o", tmp_path / "out.pdf") as w:
+        try:
+            w.first_build()
+            browser = Browser(tmp_path / "profile")
+            browser.open(w.url)
+            browser.until("document.querySelectorAll('#cards .card').length === 33")
+            card = "document.getElementById('card-rule-card-1')"
+            assert "Rule Card 1" not in browser.eval(f"{card}.textContent")
+            # faces are drawn when shown (lazy images): the first card's, at its own size (110 dpi)
+            browser.until("document.querySelector('#card-wood-1 img').complete && "
+                          "document.querySelector('#card-wood-1 img').naturalWidth === 275")
+            browser.eval(f"{card}.scrollIntoView(); window.notReloaded = true")
+            browser.until(f"{card}.querySelector('img').complete && {card}.querySelector('img').naturalWidth === 275")
+            scrolled = browser.eval("window.scrollY")
+            top = browser.eval(f"{card}.getBoundingClientRect().top")
+            assert scrolled > 0
+
+            edit(game / "deck.yaml", "title: Rule Card 1", "title: Rule Card Zanzibar")
+            assert w.build()["changed"] == ["Rule card 1"]
+            browser.until(f"{card}.classList.contains('changed') && "
+                          f"{card}.querySelector('.badge').textContent.startsWith('changed')")
+            assert browser.eval("window.notReloaded") is True
+            where = browser.eval(f"[window.scrollY, {card}.getBoundingClientRect().top]")
+            assert where == [scrolled, top]             # the page did not move under the reader
+            assert browser.eval("document.querySelectorAll('#cards .card.changed').length") == 1
+            front = w.state()["cards"][16]
+            assert front["name"] == "Rule card 1"
+            browser.until(f"{card}.querySelector('img').getAttribute('src') === '/face/{front['front']}.png' && "
+                          f"{card}.querySelector('img').complete && {card}.querySelector('img').naturalWidth === 275")
+
+            (game / "deck.yaml").write_text((game / "deck.yaml").read_text() + "cards: [\n")
+            assert w.build()["event"] == "failed"
+            browser.until("!document.getElementById('failure').classList.contains('hidden')")
+            text = browser.eval("document.getElementById('failure-lines').textContent")
+            assert "vasa-regalis/deck.yaml:" in text and "YAML" in text
+            assert browser.eval("document.querySelectorAll('#cards .card').length") == 33    # the last good build
+            assert browser.eval("window.notReloaded") is True
+
+            # text that no longer fits: the card it is on is marked, in the last good build's grid
+            good = (game / "deck.yaml").read_text().replace("cards: [\n", "")
+            long = "A rule that goes on. " * 150
+            (game / "deck.yaml").write_text(good.replace("    text: |\n      The King", f"    text: |\n      {long}\n"
+                                                         "      The King", 1))
+            assert w.build()["event"] == "failed"
+            browser.until(f"{card}.classList.contains('failing')")
+            assert "does not fit" in browser.eval(f"{card}.querySelector('.failing-note').textContent")
+            assert browser.eval("document.querySelectorAll('#cards .card.failing').length") == 1
+
+            (game / "deck.yaml").write_text(good)
+            assert w.build()["event"] == "built"
+            browser.until("document.getElementById('failure').classList.contains('hidden')")
+            assert browser.eval("document.querySelectorAll('#cards .card.failing').length") == 0
+            assert browser.eval("window.notReloaded") is True
+        finally:
+            if browser is not None:
+                browser.close()
+        assert w.interrupt() == 0
