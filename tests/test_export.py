@@ -371,7 +371,7 @@ def test_tokens_landscape_and_safe_zone(token_deck, tmp_path):
     # the corner text is inside the trim but not inside the 1/8 in safe zone: one warning line
     warnings = [line for line in proc.stderr.splitlines() if line]
     assert len(warnings) == 1, proc.stderr
-    assert warnings[0].startswith("pnp: warning: card 'Edgy' (face), region 'corner'")
+    assert warnings[0].startswith("pnp: warning: card 'Edgy' (face): text in region 'corner' ('Edgy')")
     assert "safe zone" in warnings[0]
     assert rows["Edgy"]["quantity"] == "3"
     backs = [r for r in manifest(out) if r["side"] == "back"]
@@ -425,7 +425,7 @@ def test_safe_zone_measures_drawn_text_or_else_region_boxes(token_deck):
     face = layout_card(deck, edgy, 9.0).front
     tpl = get_template(face.template, deck.folder)
     drawn = safezone.check(face, "card 'Edgy' (face)", tpl)
-    assert len(drawn) == 1 and "region 'corner'" in drawn[0] and "1.0 mm from the cut" in drawn[0]
+    assert len(drawn) == 1 and "region 'corner'" in drawn[0] and "1.0 mm from the cut," in drawn[0]
     face.ops = [op for op in face.ops if type(op).__name__ not in ("Text", "Flow")][:1]
     boxes = safezone.check(face, "card 'Edgy' (face)", tpl)
-    assert len(boxes) == 1 and "region 'corner'" in boxes[0] and "1.0 mm from the cut" in boxes[0]
+    assert len(boxes) == 1 and "region 'corner'" in boxes[0] and "1.0 mm from the cut," in boxes[0]

@@ -17,7 +17,7 @@ from . import options
 @click.option("--without", "without", multiple=True, metavar="PART",
               help="Leave out an optional part (e.g. five-six). Repeat for more.")
 @click.option("--no-instructions", is_flag=True, help="Leave out the print-instructions leaf.")
-@click.option("--force", is_flag=True, help="Build even if the component check finds the deck incomplete.")
+@options.force
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Where to write the PDF "
               "[default: output/GAME.pdf].")
 def command(game, paper, duplex, offset, bleed, without, no_instructions, force, output):
@@ -25,26 +25,17 @@ def command(game, paper, duplex, offset, bleed, without, no_instructions, force,
     from .. import pipeline
     from ..render.pdf import render_pdf
     deck = pipeline.load(game, without)
-    _check(deck, force)
+    options.check_complete(deck, force, "build")
     opts = pipeline.BuildOptions(paper, duplex, offset, bleed, tuple(without), not no_instructions)
     pages = pipeline.pages(deck, opts)
+    options.safe_zone_warnings(deck, _drawn(pages))
     out = Path(output) if output else Path("output") / f"{deck.id}.pdf"
     render_pdf(pages, out, deck.game.title, deck.game.designer, f"{deck.game.title}: print and play cards")
     sheets = sum(1 for p in pages if p.kind == "front")
     click.echo(f"wrote {out}: {len(pages)} pages, {sheets} card sheets, {deck.card_count()} cards")
 
 
-def _check(deck, force):
-    """Refuse an incomplete deck unless --force (the check stage, when present)."""
-    try:
-        from ..check import check_deck, report_text
-    except ImportError:
-        return
-    result = check_deck(deck)
-    if not result.ok:
-        from ..errors import IncompleteDeck
-        if force:
-            click.echo(report_text(result), err=True)
-            click.echo("pnp: building anyway (--force)", err=True)
-        else:
-            raise IncompleteDeck(report_text(result) + "\npnp: the deck is incomplete; not built (use --force to build anyway)")
+def _drawn(pages):
+    """(who, face) for every card face placed on the pages, in print order."""
+    return [(f"card '{pl.card.name}' ({'back' if p.kind == 'back' else 'face'})", pl.face)
+            for p in pages if p.kind in ("front", "back") for pl in p.placements if pl.card is not None]

@@ -100,7 +100,7 @@ def export(deck, out_dir, jobs: int | None = None, force: bool = False, progress
             _write_if_changed(out / CACHE, _cache_json(keep))
         _preload(image.template for image in todo)
     items = [(image.first[0], image.side, image.file) + image.target.draw_size
-             + (image.target.turn, image.template.shape == "rect") for image in todo]
+             + (image.target.turn, True) for image in todo]
     update = progress(len(items)) if progress and items else None
     warned = dict(_draw(deck, out, items, jobs or default_jobs(), update, start_method))
     new = {}
