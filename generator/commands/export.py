@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from . import options
+
 PROGRESS_MIN = 40     # a progress bar only for jobs this big, and only on a terminal
 
 
@@ -16,14 +18,19 @@ PROGRESS_MIN = 40     # a progress bar only for jobs this big, and only on a ter
 @click.option("-o", "--output", type=click.Path(file_okay=False),
               help="The folder to write [default: output/GAME/gamecrafter].")
 @click.option("-j", "--jobs", type=click.IntRange(1, 512), help="Processes to draw with [default: all cores].")
-@click.option("--force", is_flag=True, help="Redraw every image, even those unchanged since the last export.")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary; warnings still show.")
-def command(game, without, output, jobs, force, quiet):
+@options.force
+@click.option("--redraw", is_flag=True, help="Draw every image again, even those up to date.")
+@click.option("--clean", is_flag=True, help="Remove files in the output folder that this export did not write "
+                                            "(they are reported either way).")
+@options.quiet
+def command(game, without, output, jobs, force, redraw, clean, quiet):
     """Write Game Crafter upload images for GAME: one PNG per distinct card face and back at the
-    product's exact pixel size (300 DPI, 1/8 in bleed), and manifest.csv with the quantities."""
+    product's exact pixel size (300 DPI, 1/8 in bleed), and manifest.csv with the quantities and
+    the product each piece is ordered as (or the nearest, and what differs)."""
     from .. import pipeline
     from ..export import export
     deck = pipeline.load(game, without)
+    options.check_complete(deck, force, "export")
     out = Path(output) if output else Path("output") / deck.id / "gamecrafter"
     bars = []
 
@@ -34,12 +41,13 @@ def command(game, without, output, jobs, force, quiet):
         return bars[0].__enter__().update
 
     try:
-        report = export(deck, out, jobs=jobs, force=force, progress=progress)
+        report = export(deck, out, jobs=jobs, redraw=redraw, clean=clean, progress=progress)
     finally:
         for bar in bars:
             bar.__exit__(None, None, None)
     for line in report.warnings:
         click.echo(f"pnp: warning: {line}", err=True)
+    stray_warning(report)
     if quiet:
         return
     p = report.plan
@@ -47,12 +55,34 @@ def command(game, without, output, jobs, force, quiet):
     click.echo(f"wrote {out}: {len(p.images)} images ({_n(len(faces), 'face')}, {_n(len(backs), 'back')}) for "
                f"{_n(deck.card_count(), 'card')}; {len(report.drawn)} drawn, {len(report.kept)} unchanged"
                + (f", {len(report.removed)} removed" if report.removed else "")
-               + f"; {report.manifest.name} lists quantities")
-    custom = [i for i in p.images if not i.target.is_product]
-    if custom:
-        names = ", ".join(i.file for i in custom[:5]) + (" ..." if len(custom) > 5 else "")
-        click.echo(f"not a Game Crafter card, exported at its own size (see the note column): "
-                   f"{_n(len(custom), 'image')}: {names}")
+               + f"; {report.manifest.name} lists quantities and products")
+    nearest = [i for i in p.images if not i.target.is_product]
+    if nearest:
+        pairs = []
+        for i in nearest:
+            pair = f"{_component(deck, i)} -> {i.target.name}"
+            if pair not in pairs:
+                pairs.append(pair)
+        click.echo(f"no exact Game Crafter product for {_n(len(nearest), 'image')}; the nearest, and what differs, "
+                   f"in the note column: {'; '.join(pairs)}")
+
+
+def _component(deck, image) -> str:
+    return deck.kinds[image.first[1].kind].title
+
+
+def stray_warning(report) -> None:
+    if report.cleaned:
+        click.echo(f"pnp: removed {_n(len(report.cleaned), 'stray file')} from {report.out} (--clean): "
+                   f"{_list(report.cleaned)}", err=True)
+    if report.stray:
+        what = "--clean removes files, not folders" if report.cleaned else "--clean removes them"
+        click.echo(f"pnp: warning: {_n(len(report.stray), 'stray file')} in {report.out} that this export "
+                   f"did not write: {_list(report.stray)} ({what})", err=True)
+
+
+def _list(names, most: int = 8) -> str:
+    return ", ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")
 
 
 def _n(n: int, word: str) -> str:
