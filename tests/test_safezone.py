@@ -109,3 +109,9 @@ def test_game_crafter_export_warns_with_its_own_zone(chit_deck, tmp_path):
     # unchanged on the next export, though nothing is drawn
     again = pnp("export", chit_deck, "-o", tmp_path / "gc", check=True)
     assert "0 drawn" in again.stdout and _lines(again.stderr) == lines
+
+
+def test_tabletop_simulator_export_warns_as_build_does(chit_deck, tmp_path):
+    built = pnp("build", chit_deck, "-o", tmp_path / "chits.pdf", check=True)
+    proc = pnp("export", chit_deck, "--to", "tts", "-o", tmp_path / "tts", check=True)
+    assert _lines(proc.stderr) == _lines(built.stderr) and len(_lines(proc.stderr)) == 1
