@@ -11,7 +11,7 @@ COMMANDS = {
     "build": "Build a game's printable PDF.",
     "calibrate": "Print a sheet to measure your printer's duplex offset.",
     "check": "Check a deck against its game's component list.",
-    "export": "Write Game Crafter upload images for every card.",
+    "export": "Export a game for The Game Crafter or Tabletop Simulator.",
     "proof": "Write a proofreading report and contact sheet.",
 }
 

@@ -115,3 +115,13 @@ def test_tabletop_simulator_export_warns_as_build_does(chit_deck, tmp_path):
     built = pnp("build", chit_deck, "-o", tmp_path / "chits.pdf", check=True)
     proc = pnp("export", chit_deck, "--to", "tts", "-o", tmp_path / "tts", check=True)
     assert _lines(proc.stderr) == _lines(built.stderr) and len(_lines(proc.stderr)) == 1
+
+
+def test_quiet_means_only_warnings_and_errors_on_every_command(chit_deck, tmp_path):
+    """-q is the same word on proof and export: the warning still shows, the summary does not."""
+    for args in (("proof", chit_deck, "-o", tmp_path / "proof", "-q"),
+                 ("export", chit_deck, "-o", tmp_path / "gc", "-q"),
+                 ("export", chit_deck, "--to", "tts", "-o", tmp_path / "tts", "-q")):
+        proc = pnp(*args, check=True)
+        out = proc.stdout + proc.stderr
+        assert len(_lines(out)) == 1 and "wrote" not in out, (args, out)

@@ -21,7 +21,8 @@ PROGRESS_MIN = 40     # a progress bar only for jobs this big, and only on a ter
               help="Leave out an optional part (e.g. five-six). Repeat for more.")
 @click.option("-o", "--output", type=click.Path(file_okay=False),
               help="The folder to write [default: output/GAME/gamecrafter or output/GAME/tts].")
-@click.option("-j", "--jobs", type=click.IntRange(1, 512), help="Processes to draw with [default: all cores].")
+@click.option("-j", "--jobs", type=click.IntRange(1, 512),
+              help="Processes to draw Game Crafter images with [default: all cores].")
 @options.force
 @click.option("--redraw", is_flag=True, help="Draw every image again, even those up to date.")
 @click.option("--clean", is_flag=True, help="Remove files in the output folder that this export did not write "

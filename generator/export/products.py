@@ -239,7 +239,7 @@ def target(width: float, height: float, shape: str = "rect", size_name: str = ""
     _, turned = _off(best, width, height)
     size = (f"{_mm(best.width, 2)} mm across" if best.shape == "circle"
             else f"{_mm(best.width, 2)} x {_mm(best.height, 2)} mm")
-    shape_note = "" if best.shape == shape else f"; it is {'a ' + best.shape if best.shape != 'rect' else 'rectangular'}"
+    shape_note = "" if best.shape == shape else f"; it is {best.shape if best.shape != 'rect' else 'rectangular'}"
     w, h = pixels(width + 2 * BLEED), pixels(height + 2 * BLEED)
     note = (f"no Game Crafter product is {_size(width, height, shape)}{' and round' if shape == 'circle' else ''}; "
             f"nearest: {best.name} ({size}, {best.width_px} x {best.height_px} px{', turned' if turned else ''}), "

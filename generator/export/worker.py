@@ -4,8 +4,8 @@ A job is a list of work items (card index, side, file, draw width, draw height, 
 lays each face out with layout/deck.py (the PDF's own layout), checks its safe zone, puts all of
 them on one PDF (a page a face, trim + bleed, drawn by render/draw.py), rasterizes the pages with
 pdfium at the exact pixel size, encodes each PNG and writes it atomically, returning what the
-export's cache records of the file written (export/trust.py). Faces are never pickled: workers find the deck in `_STATE`, inherited when the
-process is forked, or load it themselves.
+export's cache records of the file written (export/trust.py). Faces are never pickled: workers
+find the deck in `_STATE`, inherited when the process is forked, or load it themselves.
 """
 from __future__ import annotations
 
