@@ -170,3 +170,16 @@ def test_file_name_stems():
     assert stem("Round 1-3") == "round-1-3"
     assert stem("Set-up & Players") == "set-up-and-players"
     assert stem("アクア") == "card"
+
+
+def test_two_targets_in_one_folder_never_remove_each_others_files(folder):
+    """The Game Crafter's and Tabletop Simulator's exports keep separate records: either, sent into
+    the other's folder, reports the other's files as strays and removes none of them."""
+    before = sorted(p.name for p in folder.iterdir())
+    tts = pnp("export", "vasa-regalis", "--without", "five-six", "--to", "tts", "-o", folder, check=True)
+    assert "21 stray files in" in tts.stderr and "removed" not in tts.stdout       # 20 images, the manifest
+    after = {p.name for p in folder.iterdir()}
+    assert set(before) <= after and "Vasa Regalis.json" in after
+    gc = again(folder)
+    assert "0 drawn, 20 unchanged" in gc.stdout and "Vasa Regalis.json" in gc.stderr and "removed" not in gc.stdout
+    assert {p.name for p in folder.iterdir()} == after

@@ -24,6 +24,7 @@ Where the pixel sizes come from:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 DPI = 300
@@ -220,8 +221,10 @@ def _difference(p: Product, width: float, height: float, shape: str, turned: boo
     return " and ".join(parts) or "the same size"
 
 
+@lru_cache(maxsize=256)
 def target(width: float, height: float, shape: str = "rect", size_name: str = "") -> Target:
-    """The Game Crafter product for a piece of this trim size (points), named size and shape."""
+    """The Game Crafter product for a piece of this trim size (points), named size and shape
+    (remembered: a deck asks once for each template's size)."""
     same = [p for p in PRODUCTS if p.shape == shape]
     exact = [(p, fit) for p in same if (fit := _fits(p, width, height)) is not None]
     if exact:

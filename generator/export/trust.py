@@ -21,7 +21,8 @@ from pathlib import Path
 from ..errors import PnpError
 from ..output import write_atomic
 
-CACHE = ".export-cache.json"
+CACHE = ".export-cache.json"           # The Game Crafter's; each target keeps its own record, so an
+TTS_CACHE = ".tts-export-cache.json"    # export into the other's folder sees its files as strays, not as its own
 FORMAT = 2
 
 
@@ -38,12 +39,13 @@ def stamp(path: Path, data: bytes) -> dict:
 class Outputs:
     """The files an earlier export recorded in `out`, each {"hash", "sha", "size", "mtime", ...}."""
 
-    def __init__(self, out: Path):
+    def __init__(self, out: Path, cache: str = CACHE):
         self.out = Path(out)
+        self.cache = cache
         self.files: dict = {}
         self.found = False          # a cache was there: an earlier export wrote this folder
         try:
-            data = json.loads((self.out / CACHE).read_text(encoding="utf-8"))
+            data = json.loads((self.out / cache).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return
         self.found = True
@@ -89,11 +91,11 @@ class Outputs:
         text = json.dumps({"pnp": FORMAT, "files": self.files}, indent=0, sort_keys=True, ensure_ascii=False)
         data = text.encode("utf-8")
         try:
-            if (self.out / CACHE).read_bytes() == data:
+            if (self.out / self.cache).read_bytes() == data:
                 return
         except OSError:
             pass
-        write_atomic(self.out / CACHE, data)
+        write_atomic(self.out / self.cache, data)
 
 
 def _safe_name(name: str) -> bool:
@@ -116,7 +118,7 @@ def check_clean(outputs: Outputs, found: list[str]) -> None:
     if found and not outputs.found:
         raise PnpError(f"not removing {len(found)} file{'s' if len(found) != 1 else ''} from {outputs.out} "
                        f"({', '.join(found[:3])}{' ...' if len(found) > 3 else ''}): no earlier pnp export "
-                       f"wrote that folder ({CACHE} is missing)",
+                       f"wrote that folder ({outputs.cache} is missing)",
                        hint="remove them yourself, or export into a folder of its own")
 
 

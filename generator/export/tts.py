@@ -292,7 +292,7 @@ def export_tts(deck, out_dir, base_url: str | None = None, redraw: bool = False,
     out = prepare(out_dir)
     lay = layout(deck)
     report = Report(lay, out)
-    outputs = trust.Outputs(out)
+    outputs = trust.Outputs(out, trust.TTS_CACHE)
     name = saved.file_name(deck)
     expected = set(lay.files) | {name}
     if any(s.backs_file == BLANK for s in lay.sheets) or any(not b for _f, b in lay.tile_of.values()):
