@@ -251,3 +251,31 @@ def test_many_cards_fill_several_sheets_within_the_limits(tmp_path):
     assert (lay.sheets[0].cols, lay.sheets[0].rows) == (10, 7)
     assert grid(70, 180, 252) == (10, 7, 409, 573)     # 4090 x 4011 px
     assert grid(2, 180, 252)[2:] == (750, 1050)          # never finer than 300 DPI
+
+
+def test_landscape_cards_single_sided_cards_and_chits_of_one_deck(tmp_path):
+    """test_export's token deck: a landscape poker card (no back), three portrait ones with a shared
+    back, twelve round tokens. Two sheets of their own (not one file written twice), the landscape
+    card sideways, the single-sided card's back blank, the tokens a bag of circular tiles."""
+    from test_export import DECK, TEMPLATES
+    folder = tmp_path / "token-test"
+    (folder / "templates").mkdir(parents=True)
+    (folder / "deck.yaml").write_text(textwrap.dedent(DECK), encoding="utf-8")
+    for name, text in TEMPLATES.items():
+        (folder / "templates" / f"{name}.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
+    out = tmp_path / "tts"
+    pnp("export", folder, "--to", "tts", "-o", out, check=True)
+    save = json.loads((out / "Token Test.json").read_text(encoding="utf-8"))
+    objs = {o["Nickname"]: o for o in save["ObjectStates"]}
+    wide, edge, token = objs["Wide"], objs["Edge card"], objs["Token"]
+    assert wide["Name"] == "Card" and wide["SidewaysCard"] is True      # one card alone: a card, not a deck
+    wd = wide["CustomDeck"][str(wide["CardID"] // 100)]
+    ed = edge["CustomDeck"][str(edge["DeckIDs"][0] // 100)]
+    assert wd["FaceURL"] != ed["FaceURL"] and wd["BackURL"].endswith("/blank.png")
+    assert ed["BackURL"].endswith("/back-plain.png") and edge["SidewaysCard"] is False
+    with Image.open(path_of(wd["FaceURL"])) as im:
+        assert im.width // wd["NumWidth"] > im.height // wd["NumHeight"]     # landscape cells
+    with Image.open(path_of(ed["FaceURL"])) as im, Image.open(path_of(ed["BackURL"])) as back:
+        assert back.size == (im.width // ed["NumWidth"], im.height // ed["NumHeight"])
+    assert token["Name"] == "Bag" and len(token["ContainedObjects"]) == 12
+    assert {t["CustomImage"]["CustomTile"]["Type"] for t in token["ContainedObjects"]} == {2}

@@ -126,7 +126,7 @@ def _group_name(tpl) -> str:
     from .products import target
     t = target(tpl.width, tpl.height, tpl.shape, tpl.size_name)
     if t.exact:
-        return stem(t.name)
+        return stem(t.name) + ("-landscape" if tpl.width > tpl.height else "")
     mm = lambda p: f"{p * 25.4 / 72:.1f}".rstrip("0").rstrip(".")     # noqa: E731
     return f"cards-{mm(tpl.width)}x{mm(tpl.height)}mm"
 
@@ -137,7 +137,10 @@ def _digest(*parts) -> str:
 
 def layout(deck, p: Plan | None = None) -> Layout:
     """Where every piece of `deck` goes: deck sheets for its cards, images for its tiles."""
+    from .names import Claims
     p = p or plan(deck)
+    claim = Claims()                # every file name once: tiles keep the Game Crafter export's names
+    claim(Path(BLANK).stem)
     face_of = {}
     for image in p.faces:
         for index, _card in image.cards:
@@ -164,10 +167,11 @@ def layout(deck, p: Plan | None = None) -> Layout:
             for image in (face, back):
                 if image is not None and image.file not in tiles:
                     w, h = tile_size(image.template.width, image.template.height)
-                    tiles[image.file] = Tile(image, w, h, image.file,
+                    tiles[image.file] = Tile(image, w, h, claim(Path(image.file).stem),
                                              _digest("tile", image.hash, w, h))
-            tile_of[index] = (face.file, back.file if back is not None else "")
+            tile_of[index] = (tiles[face.file].file, tiles[back.file].file if back is not None else "")
     sheets, backs, card_sheet = [], {}, {}
+    shared_as: dict = {}            # (back image, cell size) -> its file
     per_sheet = MAX_COLS * MAX_ROWS - 1
     for size, cells in groups.items():
         tpl = cells[0].face.template
@@ -177,7 +181,7 @@ def layout(deck, p: Plan | None = None) -> Layout:
         for k, chunk in enumerate(chunks, 1):
             cols, rows, cw, ch = grid(len(chunk) + 1, tpl.width, tpl.height)
             sheet = Sheet(len(sheets) + 1, name, chunk, cols, rows, cw, ch, tpl.width, tpl.height)
-            sheet.faces_file = f"{name}-{k}.png" if len(chunks) > 1 else f"{name}.png"
+            sheet.faces_file = claim(f"{name}-{k}" if len(chunks) > 1 else name)
             kinds = [c.back for c in chunk]
             counts: dict = {}
             for b in kinds:
@@ -186,17 +190,16 @@ def layout(deck, p: Plan | None = None) -> Layout:
             shared = all(b is kinds[0] for b in kinds)
             if shared and kinds[0] is not None:
                 back = kinds[0]
-                file = back.file            # named for what it is, as in the Game Crafter export
-                other = backs.get(file)
-                if other is not None and (other.image is not back or (other.width_px, other.height_px) != (cw, ch)):
-                    file = f"{Path(back.file).stem}-{cw}x{ch}.png"
+                file = shared_as.get((id(back), cw, ch))
+                if file is None:            # named for what it is, as in the Game Crafter export
+                    file = shared_as[(id(back), cw, ch)] = claim(Path(back.file).stem)
+                    backs[file] = Tile(back, cw, ch, file, _digest("back", back.hash, cw, ch))
                 sheet.backs_file = file
-                backs[file] = Tile(back, cw, ch, file, _digest("back", back.hash, cw, ch))
             elif shared:
                 sheet.backs_file = BLANK
             else:
                 sheet.unique_back = True
-                sheet.backs_file = (f"{name}-{k}-backs.png" if len(chunks) > 1 else f"{name}-backs.png")
+                sheet.backs_file = claim(f"{Path(sheet.faces_file).stem}-backs")
             sheet.hash = _digest("sheet", cols, rows, cw, ch, [(c.face.hash, c.back.hash if c.back else None)
                                                               for c in chunk],
                                  sheet.hidden.hash if sheet.hidden is not None else None)
@@ -206,6 +209,7 @@ def layout(deck, p: Plan | None = None) -> Layout:
         for index, (sz, i) in cell_at.items():
             if sz == size:
                 card_sheet[index] = first[id(cells[i])]
+    tiles = {t.file: t for t in tiles.values()}        # by the file each is written to
     return Layout(p, sheets, tiles, backs, card_sheet, tile_of)
 
 
