@@ -183,3 +183,16 @@ def test_two_targets_in_one_folder_never_remove_each_others_files(folder):
     gc = again(folder)
     assert "0 drawn, 20 unchanged" in gc.stdout and "Vasa Regalis.json" in gc.stderr and "removed" not in gc.stdout
     assert {p.name for p in folder.iterdir()} == after
+
+
+def test_a_folder_of_the_first_cache_format_is_redrawn_and_its_old_names_removed(folder):
+    """An export made before this one recorded names only (format 1): every image is drawn again,
+    and one it wrote under a name no longer used (1-1-token-face.png before signs were kept) is
+    removed, not reported as a stray."""
+    import json
+    (folder / "wood-9-face.png").write_bytes(b"written by an older pnp")
+    images = {name: {"hash": "x", "warnings": []} for name in [p.name for p in folder.glob("*.png")]}
+    (folder / ".export-cache.json").write_text(json.dumps({"pnp": 1, "images": images}), encoding="utf-8")
+    proc = again(folder)
+    assert "20 drawn, 0 unchanged, 1 removed" in proc.stdout and "stray" not in proc.stderr
+    assert not (folder / "wood-9-face.png").exists()

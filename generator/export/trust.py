@@ -49,9 +49,16 @@ class Outputs:
         except (OSError, ValueError):
             return
         self.found = True
-        files = data.get("files") if isinstance(data, dict) and data.get("pnp") == FORMAT else None
+        if not isinstance(data, dict):
+            return                  # a damaged cache: every file is drawn again
+        if data.get("pnp") == 1 and isinstance(data.get("images"), dict):
+            # the first format named the files but not their bytes: still ours (an image no longer
+            # needed is removed, not called a stray), but none is trusted, so each is drawn again
+            self.files = {n: {} for n in data["images"] if isinstance(n, str) and _safe_name(n)}
+            return
+        files = data.get("files") if data.get("pnp") == FORMAT else None
         if not isinstance(files, dict):
-            return                  # an older or damaged cache: every file is drawn again
+            return
         for name, entry in files.items():
             if isinstance(name, str) and isinstance(entry, dict) and _safe_name(name):
                 self.files[name] = entry
