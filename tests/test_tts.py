@@ -279,3 +279,14 @@ def test_landscape_cards_single_sided_cards_and_chits_of_one_deck(tmp_path):
         assert back.size == (im.width // ed["NumWidth"], im.height // ed["NumHeight"])
     assert token["Name"] == "Bag" and len(token["ContainedObjects"]) == 12
     assert {t["CustomImage"]["CustomTile"]["Type"] for t in token["ContainedObjects"]} == {2}
+
+
+def test_a_kind_with_several_shared_backs_is_a_deck_per_back(exported):
+    """Christina Regina's court cards show their group on the back (Copper, Silver, Gold) and are
+    played as three face-down stacks: three decks, each with one back image."""
+    _, _, save, _ = exported("christina-regina")
+    decks = {o["Nickname"]: o for o in save["ObjectStates"] if o["Name"] == "DeckCustom"}
+    court = {k: v for k, v in decks.items() if k.startswith("Court card")}
+    assert {k: len(v["ContainedObjects"]) for k, v in court.items()} == {
+        "Court card: Copper": 8, "Court card: Silver": 9, "Court card: Gold": 10}
+    assert "Faction card" in decks and len(decks["Rule card"]["ContainedObjects"]) == 2

@@ -100,8 +100,8 @@ def saved_object(deck, lay, url) -> tuple[str, list]:
     for index, card in enumerate(deck.cards):
         if index in lay.card_sheet:
             groups.setdefault((card.part, card.kind), []).append(index)
-    for (part, kind), indices in groups.items():
-        path = f"deck/{part}/{kind}"
+    for (part, kind), indices, stack in _stacks(deck, lay, groups):
+        path = f"deck/{part}/{kind}" + (f"/{stack}" if stack else "")
         first = lay.card_sheet[indices[0]][0]
         scale = _scale(first.height)
         sideways = first.width > first.height
@@ -118,7 +118,7 @@ def saved_object(deck, lay, url) -> tuple[str, list]:
                 c["SidewaysCard"] = sideways
                 c["CustomDeck"] = {str(sheet.number): custom_deck(sheet, url)}
                 cards.append(c)
-        name = label(kind, part)
+        name = label(kind, part) + (f": {stack}" if stack else "")
         if len(cards) == 1:
             obj = cards[0]
             obj["GUID"] = ids(path)
@@ -179,6 +179,32 @@ def saved_object(deck, lay, url) -> tuple[str, list]:
             "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "TabStates": {},
             "LuaScript": "", "LuaScriptState": "", "XmlUI": "", "ObjectStates": objects}
     return json.dumps(save, indent=2, ensure_ascii=False) + "\n", summary
+
+
+def _stacks(deck, lay, groups):
+    """((part, kind), card indices, stack name) of each deck object. A kind whose cards show
+    several backs, each shared by different cards (Christina Regina's court cards: a Copper, a
+    Silver and a Gold back), is one deck per back, as its face-down stacks are played; cards with a
+    back of their own stay with the rest of their kind."""
+    back_of = lay.plan.back_of
+    for key, indices in groups.items():
+        names: dict = {}
+        for i in indices:
+            b = back_of.get(i)
+            if b is not None:
+                names.setdefault(id(b), (b, set()))[1].add(deck.cards[i].name)
+        shared = [b for b, who in names.values() if len(who) > 1]
+        if len(shared) < 2:
+            yield key, indices, ""
+            continue
+        varying = [k for k in shared[0].values if len({str(b.values.get(k)) for b in shared}) > 1]
+        rest = [i for i in indices if back_of.get(i) not in shared]
+        for b in shared:
+            mine = [i for i in indices if back_of.get(i) is b]
+            stack = ", ".join(str(b.values[k]) for k in varying) or b.file.removesuffix(".png")
+            yield key, mine, stack
+        if rest:
+            yield key, rest, "others"
 
 
 def _move(obj: dict, dx: float) -> None:
