@@ -28,9 +28,11 @@ def command(game, paper, duplex, offset, bleed, without, no_instructions, force,
     options.check_complete(deck, force, "build")
     opts = pipeline.BuildOptions(paper, duplex, offset, bleed, tuple(without), not no_instructions)
     pages = pipeline.pages(deck, opts)
-    options.safe_zone_warnings(deck, _drawn(pages))
+    warnings = options.safe_zone_warnings(deck, _drawn(pages))
     out = Path(output) if output else Path("output") / f"{deck.id}.pdf"
     render_pdf(pages, out, deck.game.title, deck.game.designer, f"{deck.game.title}: print and play cards")
+    for line in warnings:           # after the PDF is written: an error stays the only line
+        click.echo(line, err=True)
     sheets = sum(1 for p in pages if p.kind == "front")
     click.echo(f"wrote {out}: {len(pages)} pages, {sheets} card sheets, {deck.card_count()} cards")
 

@@ -63,8 +63,7 @@ def check_complete(deck, force: bool, do: str = "build") -> None:
                              f"(use --force to {do} anyway)")
 
 
-def safe_zone_warnings(deck, faces) -> None:
-    """Warn (stderr) of text reaching into a face's safe zone: `faces` are (who, face) pairs."""
+def safe_zone_warnings(deck, faces) -> list[str]:
+    """Warnings of text reaching into a face's safe zone: `faces` are (who, face) pairs."""
     from ..layout.safezone import warnings
-    for line in warnings(faces, deck.folder):
-        click.echo(f"pnp: warning: {line}", err=True)
+    return [f"pnp: warning: {line}" for line in warnings(faces, deck.folder)]
