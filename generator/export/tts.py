@@ -289,9 +289,11 @@ def export_tts(deck, out_dir, base_url: str | None = None, redraw: bool = False,
                progress=None) -> Report:
     """Export `deck` for Tabletop Simulator into `out_dir`: the sheets and tile images, and
     a saved object naming them by local file URL, or under `base_url` where they will be hosted."""
-    from . import prepare, sweep, trust
+    from ..layout.deck import layout_deck
     from ..layout.safezone import warnings as safe_warnings
-    from . import saved
+    from ..output import write_atomic
+    from . import prepare, saved, sweep, trust
+    from .plan import code_digest
     start = time.perf_counter()
     out = prepare(out_dir)
     lay = layout(deck)
@@ -312,7 +314,7 @@ def export_tts(deck, out_dir, base_url: str | None = None, redraw: bool = False,
             jobs.append((s.backs_file, s.hash + "-backs", lambda s=s: draw_sheet(laid, s, True)))
     singles = list(lay.backs.values()) + [lay.tiles[f] for f in sorted(lay.tiles)]
     if BLANK in expected:
-        jobs.append((BLANK, "blank", blank_png))
+        jobs.append((BLANK, _digest("blank", code_digest()), blank_png))
     todo = [j for j in jobs if redraw or not outputs.fresh(j[0], j[1])]
     todo_singles = [t for t in singles if redraw or not outputs.fresh(t.file, t.hash)]
     names = {j[0] for j in todo} | {t.file for t in todo_singles}
@@ -320,11 +322,9 @@ def export_tts(deck, out_dir, base_url: str | None = None, redraw: bool = False,
         keep = {f: e for f, e in outputs.files.items() if f not in names}
         if keep != outputs.files:
             outputs.save(keep)
-    from ..layout.deck import layout_deck
     laid = layout_deck(deck, 0.0)         # from the layout store where a build laid them out
     update = progress(len(names)) if progress and names else None
     new = {}
-    from ..output import write_atomic
     for file, hash_, draw in todo:
         data = draw()
         write_atomic(out / file, data)
