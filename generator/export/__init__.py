@@ -1,8 +1,11 @@
 """The Game Crafter export: one PNG per distinct face and back at the product's exact pixel size,
-300 DPI, 1/8 in bleed, and a manifest (manifest.csv) of what to upload and how many of each.
+300 DPI, 1/8 in bleed, and a manifest (manifest.csv) of what to upload, how many of each, and the
+product each piece is ordered as (products.py), or the nearest and what differs.
 
-plan.py decides the images (and their content hashes), worker.py draws them through the PDF's
-own layout and drawing code, on every core; only images whose hash changed are redrawn.
+plan.py decides the images (their content hashes and names.py's file names), worker.py draws them
+through the PDF's own layout and drawing code, on every core; only images whose inputs changed, or
+whose file is no longer the one written (trust.py), are redrawn. The Tabletop Simulator export
+(tts.py, saved.py) shares the plan, the record and the sweep of strays.
 """
 from __future__ import annotations
 
