@@ -16,7 +16,7 @@ COMMANDS = {
     "watch": "Build a game on every save, with a live preview in the browser.",
     "calibrate": "Print a sheet to measure your printer's duplex offset.",
     "check": "Check a deck against its game's component list.",
-    "export": "Write Game Crafter upload images for every card.",
+    "export": "Export a game for The Game Crafter or Tabletop Simulator.",
     "proof": "Write a proofreading report and contact sheet.",
     "cards": "Write a game's cards as a table (CSV or XLSX), to keep them in a spreadsheet.",
 }

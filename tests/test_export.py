@@ -16,8 +16,8 @@ from pdfcheck import MM, placements, words_in
 
 LEAF = 2
 # The Game Crafter's image sizes (shared/research/gamecrafter.md): trim + 1/8 in bleed, 300 DPI.
-PRODUCT_PX = {"poker": (825, 1125), "bridge": (750, 1125), "mini": (600, 825), "tarot": (900, 1500),
-              "square": (1125, 1125)}
+PRODUCT_PX = {"Poker Deck": (825, 1125), "Bridge Deck": (750, 1125), "Mini Deck": (600, 825),
+              "Tarot Deck": (900, 1500), "Square Deck": (1125, 1125)}
 BLEED_PX = 37.5
 
 
@@ -85,7 +85,7 @@ def test_quantities_add_up_to_the_deck(vasa):
 def test_every_image_is_poker_size_at_300_dpi(vasa):
     out, _ = vasa
     rows = manifest(out)
-    assert {r["product"] for r in rows} == {"poker"}
+    assert {(r["product"], r["match"]) for r in rows} == {("Poker Deck", "exact")}
     for r in rows:
         with Image.open(out / r["file"]) as im:
             assert im.format == "PNG" and im.mode == "RGB"
@@ -286,10 +286,11 @@ def test_every_deck_exports(game, tmp_path):
     for image, r in zip(report.plan.images, rows):
         assert image.file == r["file"]
         tpl = image.template
-        if r["product"] in PRODUCT_PX:
-            expected = PRODUCT_PX[r["product"]]
+        assert r["product"], r["file"]          # every piece is named a product: exact, or the nearest
+        if r["match"] == "exact":
+            expected = PRODUCT_PX.get(r["product"], (image.target.width_px, image.target.height_px))
         else:
-            assert r["note"], r["file"]
+            assert r["match"] == "nearest" and f"nearest: {r['product']} (" in r["note"], r["file"]
             expected = (pixels(tpl.width + 18), pixels(tpl.height + 18))
         with Image.open(tmp_path / r["file"]) as im:
             assert im.size == expected, r["file"]
@@ -356,22 +357,24 @@ def test_tokens_landscape_and_safe_zone(token_deck, tmp_path):
     out = tmp_path / "gc"
     proc = pnp("export", token_deck, "-o", out, check=True)
     rows = {r["card"]: r for r in manifest(out) if r["side"] == "face"}
-    # a round token: its own size (25 mm + 1/8 in bleed each side at 300 DPI), marked custom
+    # a round token 25 mm across: its own size (+ 1/8 in bleed each side at 300 DPI); the nearest
+    # product, a 1 in Large Circle Chit, and what differs are named
     coin = rows["Coin"]
     side = round((25 * MM + 18) * 300 / 72)
-    assert coin["product"] == "custom" and "circle" in coin["note"] and coin["quantity"] == "12"
+    assert (coin["product"], coin["match"], coin["quantity"]) == ("Large Circle Chit", "nearest", "12")
+    assert "0.4 mm larger across" in coin["note"] and "25 mm across and round" in coin["note"]
     with Image.open(out / coin["file"]) as im:
         assert im.size == (side, side) and round(im.info["dpi"][0]) == 300
     # a landscape poker card is turned to the portrait product; its top band is now on the right
     wide = rows["Wide"]
-    assert wide["product"] == "poker" and "turned" in wide["note"]
+    assert wide["product"] == "Poker Deck" and wide["match"] == "exact" and "turned" in wide["note"]
     with Image.open(out / wide["file"]) as im:
         assert im.size == (825, 1125)
         assert im.getpixel((820, 562)) == hexrgb("#aa3300") and im.getpixel((5, 562)) == hexrgb("#f0e0c0")
     # the corner text is inside the trim but not inside the 1/8 in safe zone: one warning line
     warnings = [line for line in proc.stderr.splitlines() if line]
     assert len(warnings) == 1, proc.stderr
-    assert warnings[0].startswith("pnp: warning: card 'Edgy' (face), region 'corner'")
+    assert warnings[0].startswith("pnp: warning: card 'Edgy' (face): text in region 'corner' ('Edgy')")
     assert "safe zone" in warnings[0]
     assert rows["Edgy"]["quantity"] == "3"
     backs = [r for r in manifest(out) if r["side"] == "back"]
@@ -425,7 +428,7 @@ def test_safe_zone_measures_drawn_text_or_else_region_boxes(token_deck):
     face = layout_card(deck, edgy, 9.0).front
     tpl = get_template(face.template, deck.folder)
     drawn = safezone.check(face, "card 'Edgy' (face)", tpl)
-    assert len(drawn) == 1 and "region 'corner'" in drawn[0] and "1.0 mm from the cut" in drawn[0]
+    assert len(drawn) == 1 and "region 'corner'" in drawn[0] and "1.0 mm from the cut," in drawn[0]
     face.ops = [op for op in face.ops if type(op).__name__ not in ("Text", "Flow")][:1]
     boxes = safezone.check(face, "card 'Edgy' (face)", tpl)
-    assert len(boxes) == 1 and "region 'corner'" in boxes[0] and "1.0 mm from the cut" in boxes[0]
+    assert len(boxes) == 1 and "region 'corner'" in boxes[0] and "1.0 mm from the cut," in boxes[0]

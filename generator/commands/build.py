@@ -17,7 +17,7 @@ from . import options
 @click.option("--without", "without", multiple=True, metavar="PART",
               help="Leave out an optional part (e.g. five-six). Repeat for more.")
 @click.option("--no-instructions", is_flag=True, help="Leave out the print-instructions leaf.")
-@click.option("--force", is_flag=True, help="Build even if the component check finds the deck incomplete.")
+@options.force
 @click.option("--only", "only", multiple=True, metavar="CARD",
               help="Build only some cards, for a quick proof print: a card's name or id, its number as pnp proof "
                    "shows it (7), or a range (5-12). Repeat for more. Writes output/GAME-partial.pdf, without "
@@ -32,11 +32,14 @@ def command(game, paper, duplex, offset, bleed, without, no_instructions, force,
     if only:
         deck = _partial(deck, only)
     else:
-        _check(deck, force)
+        options.check_complete(deck, force, "build")
     opts = pipeline.BuildOptions(paper, duplex, offset, bleed, tuple(without), not no_instructions)
     pages = pipeline.pages(deck, opts)
+    warnings = options.safe_zone_warnings(deck, _drawn(pages))
     out = Path(output) if output else Path("output") / f"{deck.id}{'-partial' if only else ''}.pdf"
     pipeline.write_pdf(deck, pages, out)
+    for line in warnings:           # after the PDF is written: an error stays the only line
+        click.echo(line, err=True)
     sheets = sum(1 for p in pages if p.kind == "front")
     if only:
         click.echo(f"wrote {out}: partial build, {len(deck.cards)} of {len(whole.cards)} cards "
@@ -59,17 +62,7 @@ def _partial(deck, only):
     return part._replace(game=g._replace(instructions=note + ("\n\n" + g.instructions if g.instructions else "")))
 
 
-def _check(deck, force):
-    """Refuse an incomplete deck unless --force (the check stage, when present)."""
-    try:
-        from ..check import check_deck, report_text
-    except ImportError:
-        return
-    result = check_deck(deck)
-    if not result.ok:
-        from ..errors import IncompleteDeck
-        if force:
-            click.echo(report_text(result), err=True)
-            click.echo("pnp: building anyway (--force)", err=True)
-        else:
-            raise IncompleteDeck(report_text(result) + "\npnp: the deck is incomplete; not built (use --force to build anyway)")
+def _drawn(pages):
+    """(who, face) for every card face placed on the pages, in print order."""
+    return [(f"card '{pl.card.name}' ({'back' if p.kind == 'back' else 'face'})", pl.face)
+            for p in pages if p.kind in ("front", "back") for pl in p.placements if pl.card is not None]

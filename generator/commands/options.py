@@ -36,3 +36,35 @@ offset = click.option("--offset", metavar="X,Y", callback=parse_offset,
                            "printer's duplex error; measure it with `pnp calibrate`.")
 bleed = click.option("--bleed", type=float, metavar="MM", callback=parse_bleed,
                      help="Extend card backgrounds MM millimetres past the cut line.")
+
+# One meaning on every command that draws a deck: go on although the component check finds it incomplete.
+force = click.option("--force", is_flag=True,
+                     help="Go on even if the component check finds the deck incomplete (its report is printed).")
+quiet = click.option("-q", "--quiet", is_flag=True,
+                     help="Print only warnings and errors: no progress bar, no listing, no summary.")
+
+
+def check_complete(deck, force: bool, do: str = "build") -> None:
+    """Refuse an incomplete deck unless --force: the component check `pnp check` runs, with its
+    report on standard error. `do` names what is refused: "build" or "export"."""
+    try:
+        from ..check import check_deck, report_text
+    except ImportError:
+        return
+    result = check_deck(deck)
+    if result.ok:
+        return
+    from ..errors import IncompleteDeck
+    done, doing = {"build": ("built", "building"), "export": ("exported", "exporting")}[do]
+    if force:
+        click.echo(report_text(result), err=True)
+        click.echo(f"pnp: {doing} anyway (--force)", err=True)
+    else:
+        raise IncompleteDeck(report_text(result) + f"\npnp: the deck is incomplete; not {done} "
+                             f"(use --force to {do} anyway)")
+
+
+def safe_zone_warnings(deck, faces) -> list[str]:
+    """Warnings of text reaching into a face's safe zone: `faces` are (who, face) pairs."""
+    from ..layout.safezone import warnings
+    return [f"pnp: warning: {line}" for line in warnings(faces, deck.folder)]

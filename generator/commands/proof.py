@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from . import options
+
 
 @click.command("proof")
 @click.argument("game")
@@ -14,21 +16,24 @@ import click
                    "or an earlier proof (its proof.json or folder). Written to changes.html and changes.md.")
 @click.option("-o", "--output", type=click.Path(file_okay=False),
               help="Folder for the proof [default: output/GAME/proof].")
-@click.option("-q", "--quiet", is_flag=True, help="Print only errors and the summary line.")
+@options.quiet
 def command(game, since_ref, output, quiet):
     """Write GAME's proof: every card's text in print order (proof.html, proof.md, proof.json), every
     inferred fact and correction, and contact.png with every face and back. Checks spelling (an English
     dictionary and the deck's words.txt), repeated words, unbalanced ** and *, text that does not fit
-    or has no glyph (errors), and text shrunk to fit (warnings). Exit status 1 when there are errors."""
+    or has no glyph (errors), text shrunk to fit and text reaching into its safe zone (warnings).
+    Exit status 1 when there are errors."""
     from .. import pipeline
     from ..proof import proof_deck
     deck = pipeline.load(game)
     out = Path(output) if output else Path("output") / deck.id / "proof"
     result = proof_deck(deck, out, since_ref)
     for issue in result.issues:
-        if quiet and issue.level != "error":
-            continue
         click.echo(issue.line(), err=True)          # findings, as a compiler's: on stderr; the summary on stdout
+    if quiet:
+        if not result.ok:
+            sys.exit(1)
+        return
     if result.since is not None:
         s = result.since
         c = s.counts()

@@ -1,12 +1,14 @@
 """The Game Crafter export: one PNG per distinct face and back at the product's exact pixel size,
-300 DPI, 1/8 in bleed, and a manifest (manifest.csv) of what to upload and how many of each.
+300 DPI, 1/8 in bleed, and a manifest (manifest.csv) of what to upload, how many of each, and the
+product each piece is ordered as (products.py), or the nearest and what differs.
 
-plan.py decides the images (and their content hashes), worker.py draws them through the PDF's
-own layout and drawing code, on every core; only images whose hash changed are redrawn.
+plan.py decides the images (their content hashes and names.py's file names), worker.py draws them
+through the PDF's own layout and drawing code, on every core; only images whose inputs changed, or
+whose file is no longer the one written (trust.py), are redrawn. The Tabletop Simulator export
+(tts.py, saved.py) shares the plan, the record and the sweep of strays.
 """
 from __future__ import annotations
 
-import json
 import math
 import os
 import time
@@ -15,12 +17,11 @@ from pathlib import Path
 
 from ..errors import PnpError
 from ..output import write_atomic
-from . import worker
+from . import trust, worker
 from .manifest import manifest_csv
 from .plan import Plan, plan
 from .products import BLEED
 
-CACHE = ".export-cache.json"
 MANIFEST = "manifest.csv"
 POOL_MIN = 6          # fewer images than this are drawn in this process: a pool would cost more
 CHUNK_MAX = 24        # faces per PDF: fonts are embedded once per PDF, pdfium loads it once
@@ -31,8 +32,10 @@ class Report:
     plan: Plan
     out: Path
     drawn: list = field(default_factory=list)       # files drawn this time
-    kept: list = field(default_factory=list)        # files unchanged since the last export
+    kept: list = field(default_factory=list)        # files up to date since the last export
     removed: list = field(default_factory=list)     # files of an earlier export no longer needed
+    stray: list = field(default_factory=list)       # names in the folder no export wrote (left there)
+    cleaned: list = field(default_factory=list)     # stray files removed (--clean)
     warnings: list = field(default_factory=list)    # safe-zone warnings, one line each
     seconds: float = 0.0
 
@@ -48,25 +51,6 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def _read_cache(out: Path) -> dict:
-    """file -> {"hash", "warnings"} from the last export into `out`; anything unreadable is ignored
-    (every image is then drawn again)."""
-    try:
-        data = json.loads((out / CACHE).read_text(encoding="utf-8"))
-        images = data.get("images", {}) if isinstance(data, dict) else {}
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(images, dict):
-        return {}
-    out = {}
-    for file, entry in images.items():
-        if isinstance(file, str) and isinstance(entry, dict):
-            warnings = entry.get("warnings")
-            out[file] = {"hash": entry.get("hash"),
-                         "warnings": [w for w in warnings if isinstance(w, str)] if isinstance(warnings, list) else []}
-    return out
-
-
 def chunks(items: list, jobs: int) -> list[list]:
     """Jobs of a few faces each: enough jobs to keep every core busy to the end, few enough that
     each PDF's fixed cost (embedding fonts) is shared by several faces."""
@@ -76,55 +60,78 @@ def chunks(items: list, jobs: int) -> list[list]:
     return [items[i:i + size] for i in range(0, len(items), size)]
 
 
-def export(deck, out_dir, jobs: int | None = None, force: bool = False, progress=None,
-           start_method: str | None = None) -> Report:
-    """Export `deck` to `out_dir`. `progress(total)`, if given, is called with the number of images
-    to draw and may return a function called with n as each n more are done (a progress bar).
-    `start_method` picks how worker processes start (default: fork where there is one)."""
-    start = time.perf_counter()
+def prepare(out_dir) -> Path:
     out = Path(out_dir)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise PnpError(f"cannot write images to {out}: {exc.strerror or exc}")
+    if not out.is_dir():
+        raise PnpError(f"cannot write images to {out}: it is not a folder")
+    return out
+
+
+def sweep(report, outputs: trust.Outputs, expected: set, clean: bool, found: list) -> None:
+    """After an export into `report.out`: remove what an earlier export wrote that is no longer
+    needed; report the strays `found` before it, or with `clean`, remove them."""
+    out = report.out
+    for name in sorted(set(outputs.files) - expected):
+        if (out / name).is_file():
+            (out / name).unlink()
+            report.removed.append(name)
+    if clean:
+        report.cleaned, report.stray = trust.remove(out, found)
+    else:
+        report.stray = list(found)
+
+
+def export(deck, out_dir, jobs: int | None = None, redraw: bool = False, clean: bool = False, progress=None,
+           start_method: str | None = None) -> Report:
+    """Export `deck` to `out_dir`. `redraw`: draw every image, even those up to date. `clean`:
+    remove files no export wrote from `out_dir` (they are reported either way). `progress(total)`,
+    if given, is called with the number of images to draw and may return a function called with n
+    as each n more are done (a progress bar). `start_method` picks how worker processes start
+    (default: fork where there is one)."""
+    start = time.perf_counter()
+    out = prepare(out_dir)
     p = plan(deck, BLEED)
     report = Report(p, out)
-    old = _read_cache(out)
-    todo = [image for image in p.images
-            if force or (old.get(image.file) or {}).get("hash") != image.hash or not (out / image.file).is_file()]
+    outputs = trust.Outputs(out)
+    expected = {image.file for image in p.images} | {MANIFEST}
+    found = [n for n in trust.strays(out, expected) if n not in outputs.files]
+    if clean:
+        trust.check_clean(outputs, found)
+    todo = [image for image in p.images if redraw or not outputs.fresh(image.file, image.hash)]
     if todo:
         # forget the images about to be redrawn first: if this export stops half-way, the next
-        # one redraws them rather than trusting a hash that no longer describes the file
-        keep = {f: e for f, e in old.items() if f not in {i.file for i in todo}}
-        if keep != old:
-            _write_if_changed(out / CACHE, _cache_json(keep))
+        # one redraws them rather than trusting a record that no longer describes the file
+        names = {i.file for i in todo}
+        keep = {f: e for f, e in outputs.files.items() if f not in names}
+        if keep != outputs.files:
+            outputs.save(keep)
         _preload(image.template for image in todo)
-    items = [(image.first[0], image.side, image.file) + image.target.draw_size
-             + (image.target.turn, image.template.shape == "rect") for image in todo]
+    items = [(image.first[0], image.side, image.file) + image.target.draw_size + (image.target.turn,)
+             for image in todo]
     update = progress(len(items)) if progress and items else None
-    warned = dict(_draw(deck, out, items, jobs or default_jobs(), update, start_method))
+    done = {file: (warnings, stamp) for file, warnings, stamp in _draw(deck, out, items, jobs or default_jobs(),
+                                                                       update, start_method)}
     new = {}
     for image in p.images:
-        if image.file in warned:
+        if image.file in done:
             report.drawn.append(image.file)
-            warnings = warned[image.file]
+            warnings, stamp = done[image.file]
+            entry = {"hash": image.hash, "warnings": warnings, **stamp}
         else:
             report.kept.append(image.file)
-            warnings = old[image.file].get("warnings", [])
+            entry = dict(outputs.get(image.file))
+            warnings = [w for w in entry.get("warnings") or [] if isinstance(w, str)]
         report.warnings.extend(warnings)
-        new[image.file] = {"hash": image.hash, "warnings": warnings}
+        new[image.file] = entry
     _write_if_changed(out / MANIFEST, manifest_csv(p))
-    for file in sorted(set(old) - set(new)):
-        if file.endswith(".png") and "/" not in file and (out / file).is_file():
-            (out / file).unlink()
-            report.removed.append(file)
-    _write_if_changed(out / CACHE, _cache_json(new))
+    sweep(report, outputs, expected, clean, found)
+    outputs.save(new)
     report.seconds = time.perf_counter() - start
     return report
-
-
-def _cache_json(images: dict) -> str:
-    return json.dumps({"pnp": 1, "images": images}, indent=0, sort_keys=True, ensure_ascii=False)
 
 
 def _write_if_changed(path: Path, text: str) -> None:

@@ -1,9 +1,11 @@
 """manifest.csv: a row an image, so an upload needs no counting.
 
 Columns: card (the cards the image is for), component (their kinds), part, side (face or back),
-quantity (cards printed with this image), product (poker, bridge, mini, tarot, square, or custom),
-width_px, height_px, file, back (a face's back image), note (why an image is custom, or turned).
-Face quantities add up to the deck's card count; back quantities to the cards that have a back.
+quantity (pieces printed with this image), product (The Game Crafter's product, as their catalogue
+names it: Poker Deck, Large Circle Chit ...), match (exact: the image is that product's upload image;
+nearest: no product matches the piece, and the note says what differs), width_px, height_px, file,
+back (a face's back image), note (what differs from the nearest product, or that the image was turned).
+Face quantities add up to the deck's card count; back quantities to the pieces that have a back.
 """
 from __future__ import annotations
 
@@ -12,8 +14,8 @@ import io
 
 from .plan import FACE, Plan
 
-COLUMNS = ("card", "component", "part", "side", "quantity", "product", "width_px", "height_px", "file", "back",
-           "note")
+COLUMNS = ("card", "component", "part", "side", "quantity", "product", "match", "width_px", "height_px", "file",
+           "back", "note")
 
 
 def _unique(values) -> str:
@@ -38,7 +40,8 @@ def rows(p: Plan) -> list[dict]:
             "part": _unique(deck.parts[c.part].title for c in cards),
             "side": image.side,
             "quantity": image.quantity,
-            "product": image.target.product,
+            "product": image.target.name,
+            "match": image.target.match,
             "width_px": image.target.width_px,
             "height_px": image.target.height_px,
             "file": image.file,

@@ -17,9 +17,10 @@ from pathlib import Path
 
 from .. import FONTS, LAYOUTS, ROOT, __version__
 from ..deck.model import Card, Deck
-from ..fields import fill, slug
+from ..fields import fill
 from ..layout.deck import card_values
 from ..layout.templates import Template, get_template
+from .names import name_images
 from .products import BLEED, Target, target
 
 FACE, BACK = "face", "back"
@@ -34,6 +35,7 @@ class Image:
     file: str = ""
     hash: str = ""
     back_name: str = ""           # a named back's name, for its file name
+    values: dict = field(default_factory=dict)    # the values of the fields its template draws
 
     @property
     def quantity(self) -> int:
@@ -79,39 +81,14 @@ def plan(deck: Deck, bleed: float = BLEED) -> Plan:
             image = by_key.get(key)
             if image is None:
                 image = by_key[key] = Image(side, tpl, target(tpl.width, tpl.height, tpl.shape, tpl.size_name),
-                                            back_name=back_name)
+                                            back_name=back_name, values=dict(key[2]))
                 image.hash = hasher.digest(key, tpl, vals, image.target)
                 (faces if side == FACE else backs).append(image)
             image.cards.append((index, card))
             if side == BACK:
                 back_of[index] = image
-    _name(faces, backs)
+    name_images(faces, backs, lambda kind: deck.kinds[kind].title)
     return Plan(deck, faces + backs, back_of)
-
-
-def _name(faces, backs) -> None:
-    """Stable file names: a face by its first card's id; a named back by its name; others by card."""
-    taken: set = set()
-
-    def claim(stem: str) -> str:
-        name, n = f"{stem}.png", 2
-        while name in taken:
-            name, n = f"{stem}-{n}.png", n + 1
-        taken.add(name)
-        return name
-
-    for image in faces:
-        image.file = claim(f"{image.first[1].id}-face")
-    named: dict = {}
-    for image in backs:
-        named.setdefault(image.back_name, []).append(image)
-    for image in backs:
-        if image.back_name and len(named[image.back_name]) == 1:
-            image.file = claim(f"back-{slug(image.back_name)}")
-        elif image.back_name:
-            image.file = claim(f"back-{slug(image.back_name)}-{image.first[1].id}")
-        else:
-            image.file = claim(f"{image.first[1].id}-back")
 
 
 # Everything whose change can change a face's pixels but is not in its values.

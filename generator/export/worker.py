@@ -1,11 +1,11 @@
 """Drawing images, in a worker process or in this one.
 
-A job is a list of work items (card index, side, file, draw width, draw height, turn, whether
-to check the safe zone). The worker lays each face out with layout/deck.py (the PDF's own
-layout), puts all of them on one PDF (a page a face, trim + bleed, drawn by render/draw.py),
-rasterizes the pages with pdfium at the exact pixel size, encodes each PNG and writes it
-atomically. Faces are never pickled: workers find the deck in `_STATE`, inherited when the
-process is forked, or load it themselves.
+A job is a list of work items (card index, side, file, draw width, draw height, turn). The worker
+lays each face out with layout/deck.py (the PDF's own layout), checks its safe zone, puts all of
+them on one PDF (a page a face, trim + bleed, drawn by render/draw.py), rasterizes the pages with
+pdfium at the exact pixel size, encodes each PNG and writes it atomically, returning what the
+export's cache records of the file written (export/trust.py). Faces are never pickled: workers
+find the deck in `_STATE`, inherited when the process is forked, or load it themselves.
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def who(card, side: str) -> str:
 
 
 def draw(items) -> list:
-    """Draw a job. Returns [(file, warnings)], or [("error", PnpError fields)] for a user mistake.
+    """Draw a job. Returns [(file, warnings, stamp)], or [("error", PnpError fields)] for a user mistake.
 
     The pages are rasterized here while writer threads encode and write the images before them:
     zlib, numpy and pdfium all let go of the GIL, and a write mostly waits on fsync (twice: the
@@ -50,29 +50,28 @@ def draw(items) -> list:
     deck, out, bleed = _STATE["deck"], _STATE["out"], _STATE["bleed"]
     faces, warnings = [], []
     try:
-        for index, side, file, w, h, turn, check in items:
+        for index, side, file, w, h, turn in items:
             card = deck.cards[index]
             laid = layout_card(deck, card, bleed, _STATE["cache"])
             face = laid.front if side == "face" else laid.back
             faces.append(face)
-            if check:
-                warnings.append(safezone.check(face, who(card, side), get_template(face.template, deck.folder)))
-            else:
-                warnings.append([])
+            warnings.append(safezone.check(face, who(card, side), get_template(face.template, deck.folder)))
     except PnpError as exc:
         return [("error", (exc.message, exc.file, exc.line, exc.column, exc.field, exc.hint))]
     pdf = faces_pdf(faces, guide=False)
-    sizes = [(w, h) for _, _, _, w, h, _, _ in items]
+    sizes = [(w, h) for _, _, _, w, h, _ in items]
     with ThreadPoolExecutor(WRITERS) as writer:
         pending = [writer.submit(_write, out / item[2], rgb, item[3], item[4], item[5])
                    for item, rgb in zip(items, render_pages(pdf, sizes, raw=True))]
-        for f in pending:
-            f.result()
-    return [(item[2], warn) for item, warn in zip(items, warnings)]
+        stamps = [f.result() for f in pending]
+    return [(item[2], warn, stamp) for item, warn, stamp in zip(items, warnings, stamps)]
 
 
-def _write(path: Path, rgb, width: int, height: int, turn: bool) -> None:
+def _write(path: Path, rgb, width: int, height: int, turn: bool) -> dict:
     from ..render.png import encode_png, turn_rgb
+    from .trust import stamp
     if turn:
         rgb, width, height = turn_rgb(rgb, width, height)
-    write_atomic(path, encode_png(rgb, DPI, size=(width, height)))
+    data = encode_png(rgb, DPI, size=(width, height))
+    write_atomic(path, data)
+    return stamp(path, data)

@@ -4,8 +4,9 @@ errors:   spelling (not in the dictionary or words.txt), repeated words ("the th
           markup (an odd number of ** or * in a paragraph), text that does not fit, characters
           without a glyph, any other layout error
           a correction's seed text still printed
-warnings: text shrunk below its template's size, asterisks printed as written, a words.txt entry
-          that accepted nothing
+warnings: text shrunk below its template's size, text reaching into the template's safe zone (measured
+          along the piece's shape: the circle of a round chit), asterisks printed as written, a
+          words.txt entry that accepted nothing
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ ERROR, WARNING = "error", "warning"
 @dataclass
 class Issue:
     level: str                  # error | warning
-    check: str                  # spelling | repeat | markup | shrunk | fit | glyph | layout | correction | words
+    check: str                  # spelling | repeat | markup | shrunk | safe | fit | glyph | layout | correction | words
     message: str
     card: str | None = None     # the card's name
     card_id: str | None = None
@@ -188,6 +189,26 @@ def shrunk(cards: list[CardProof], where: Where) -> list[Issue]:
             out.append(Issue(WARNING, "shrunk", f"text in region '{region}' shrunk from {normal:g}pt to "
                              f"{used:g}pt ({pct}% smaller) to fit", cp.card.name, cp.card.id, side.side, fieldname,
                              where.of(cp.card, side, region, fieldname), also))
+    return out
+
+
+def safe_zone(cards: list[CardProof], where: Where, folder) -> list[Issue]:
+    """Text reaching into its template's safe zone, on each distinct face: the same check (and
+    words) as `pnp build` and `pnp export` (layout/safezone.py)."""
+    from ..layout.fonts import register
+    from ..layout.safezone import describe, template_zone, unsafe
+    out = []
+    faces = _faces(cards)
+    register({op.font for _cp, side, _also in faces for op in side.face.ops if hasattr(op, "font")})
+    for cp, side, also in faces:
+        try:
+            tpl = get_template(side.face.template, folder)
+        except PnpError:
+            continue
+        inset, zone = template_zone(tpl)
+        for f in unsafe(side.face, tpl, inset):
+            out.append(Issue(WARNING, "safe", describe(f, side.face.shape, zone), cp.card.name, cp.card.id,
+                             side.side, f.field, where.of(cp.card, side, f.region, f.field), also))
     return out
 
 
@@ -364,6 +385,7 @@ def run_all(deck: Deck, cards: list[CardProof], speller: Speller) -> tuple[list[
     issues += spelling(cards, speller, where)
     issues += unbalanced(cards, deck, where)
     issues += shrunk(cards, where)
+    issues += safe_zone(cards, where, deck.folder)
     entries, found = corrections(deck, cards)
     issues += found
     issues += rule_pages(deck, speller)

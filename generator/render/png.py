@@ -41,6 +41,10 @@ def face_pdf(face, guide: bool = True) -> bytes:
 def faces_pdf(faces, guide: bool = True) -> bytes:
     """One PDF, a page a face, each page the face's trim box grown by its bleed. Fonts are
     embedded once for all pages, which is most of the cost of a one-face PDF."""
+    from ..layout.face import Text
+    from ..layout.fonts import register
+    # faces may come from the layout store, laid out by an earlier process that met their fonts
+    register({op.font for face in faces for op in face.ops if type(op) is Text})
     buf = io.BytesIO()
     c = _canvas(buf, (100, 100))
     for face in faces:

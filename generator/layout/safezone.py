@@ -1,0 +1,209 @@
+"""The safe zone: how near a face's text comes to its cut line, following the face's shape.
+
+Measured on the laid-out face, so it is the text actually drawn: each line by its width and the
+font's ascent and descent at the size used, turned with the text if it is rotated. A rectangular
+face's cut is its trim box; a round face's cut is the circle (or ellipse) inside it, so a word in
+the corner of a round chit's box is past its cut even though it is inside the box. Where the lines
+cannot be matched to their regions, the regions' boxes are measured instead.
+
+Every command that draws a face (build, proof, export) asks here, each with its own inset: the
+template's `safe` (what the designer asked for) or, for The Game Crafter, the larger of that and
+their 1/8 in.
+"""
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from .face import Text
+
+MM = 72 / 25.4
+
+
+class Finding(NamedTuple):
+    region: str
+    field: str | None
+    text: str
+    gap: float            # points from the ink to the cut line, inwards; negative: past the cut
+
+
+_METRICS: dict = {}
+
+
+def _vertical(font: str) -> tuple[float, float]:
+    """(descent, ascent) of a font, per point of size."""
+    m = _METRICS.get(font)
+    if m is None:
+        from reportlab.pdfbase.pdfmetrics import getFont
+        face = getFont(font).face
+        m = _METRICS[font] = (face.descent / 1000, face.ascent / 1000)
+    return m
+
+
+def _corners(op, xs=None) -> list[tuple[float, float]]:
+    """The four corners of a Text op's ink box, turned with the text, in face coordinates (y up).
+    With `xs` (the left and right of the op's region), a box known to hold the ink, found without
+    measuring the text: layout fits every line inside its region's width."""
+    if xs is None:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+        w = stringWidth(op.text, op.font, op.size)
+        x0 = op.x - (w / 2 if op.align == "center" else w if op.align == "right" else 0.0)
+        x1 = x0 + w
+    else:
+        x0, x1 = xs
+    down, up = _vertical(op.font)
+    y0, y1 = op.y + down * op.size, op.y + up * op.size
+    pts = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+    if not op.rotate % 360:
+        return pts
+    a = math.radians(op.rotate)
+    cos, sin = math.cos(a), math.sin(a)
+    return [(op.cx + (x - op.cx) * cos - (y - op.cy) * sin, op.cy + (x - op.cx) * sin + (y - op.cy) * cos)
+            for x, y in pts]
+
+
+def extent(op) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of the ink of a Text op, in face coordinates (y up)."""
+    pts = _corners(op)
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _box_corners(box) -> list[tuple[float, float]]:
+    x0, y0, x1, y1 = box
+    return [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+
+
+def _regions(face, template) -> list:
+    """(texts entry, region box in face coordinates) for each text region drawn on `face`."""
+    if template is None:
+        return []
+    regions = {r.id: r for r in template.regions}
+    out = []
+    for entry in face.texts:
+        r = regions.get(entry[0])
+        if r is None:
+            return []
+        x, top, w, h = r.box
+        out.append((entry, (x, face.height - top - h, x + w, face.height - top)))
+    return out
+
+
+def _gap(face, pts) -> float:
+    """How far inside the cut the outermost of `pts` is (points; negative: outside it)."""
+    w, h = face.width, face.height
+    if face.shape == "circle":
+        a, b = w / 2, h / 2
+        far = max(math.hypot((x - a) / a, (y - b) / b) for x, y in pts)
+        return (1 - far) * min(a, b)        # exact for a circle; for an ellipse, along its short axis
+    return min(min(x, y, w - x, h - y) for x, y in pts)
+
+
+def _op_gap(face, op, box, beyond: float) -> float:
+    """The gap of one line of text: first from a bound that needs no measuring; only a line
+    whose bound comes nearer the cut than `beyond` is measured."""
+    if box is not None:
+        if face.shape != "circle" and not op.rotate % 360:      # the common case, without corner lists
+            down, up = _vertical(op.font)
+            gap = min(box[0] - 0.01, op.y + down * op.size, face.width - box[2] - 0.01,
+                      face.height - op.y - up * op.size)
+        else:
+            gap = _gap(face, _corners(op, (box[0] - 0.01, box[2] + 0.01)))
+        if gap >= beyond:
+            return gap
+    return _gap(face, _corners(op))
+
+
+def _attribute(face, regions, beyond: float) -> list | None:
+    """The gap of each text region: its text ops found in drawing order by their turning centre,
+    which layout sets to the centre of the region's box (one region may draw many lines)."""
+    ops = [op for op in face.ops if type(op) is Text]
+    if not regions:
+        if len(ops) != len(face.texts):
+            return None
+        return [(t, _op_gap(face, op, None, beyond)) for t, op in zip(face.texts, ops)]
+    gaps: list = [None] * len(regions)
+    j = 0
+    for op in ops:
+        while j < len(regions):
+            x0, y0, x1, y1 = regions[j][1]
+            if abs(op.cx - (x0 + x1) / 2) < 0.01 and abs(op.cy - (y0 + y1) / 2) < 0.01:
+                break
+            j += 1
+        if j == len(regions):
+            return None
+        gap = _op_gap(face, op, regions[j][1], beyond)
+        if gaps[j] is None or gap < gaps[j]:
+            gaps[j] = gap
+    if any(g is None for g in gaps):
+        return None             # every text region in face.texts drew something
+    return [(entry, g) for (entry, _box), g in zip(regions, gaps)]
+
+
+def measure(face, template=None, beyond: float = math.inf) -> list[Finding]:
+    """Every text region drawn on `face` with its nearest approach to the cut: measured on the
+    text drawn, or where that cannot be matched to its regions, on the regions' boxes. A region
+    whose text is known to stay `beyond` points inside the cut is not measured exactly: its gap is
+    then a lower bound (at least `beyond`)."""
+    regions = _regions(face, template)
+    measured = _attribute(face, regions, beyond)
+    if measured is None:
+        measured = [(entry, _gap(face, _box_corners(box))) for entry, box in regions]
+    return [Finding(region, field, text, gap) for (region, field, text), gap in measured]
+
+
+def unsafe(face, template, inset: float) -> list[Finding]:
+    """The text regions of `face` that reach into a safe zone `inset` points wide."""
+    return [f for f in measure(face, template, inset) if f.gap < inset - 0.05]
+
+
+def _mm(points: float) -> str:
+    return f"{points / MM:.1f}".rstrip("0").rstrip(".")
+
+
+def template_zone(template) -> tuple[float, str]:
+    """(inset, its name) of the safe zone a template asks for."""
+    return template.safe, f"the template's {_mm(template.safe)} mm safe zone"
+
+
+def describe(f: Finding, shape: str, zone: str) -> str:
+    """'text in region 'label' ('REVERSED') reaches 1.4 mm from the cut circle, inside ...'."""
+    quoted = f.text if len(f.text) <= 24 else f.text[:23] + "…"
+    where = "past" if f.gap < 0 else "from"
+    # rounded towards the cut, so a gap just short of the zone never reads as the zone's own width
+    tenths = abs(f.gap) / MM * 10
+    gap = (math.ceil(tenths - 1e-6) if f.gap < 0 else math.floor(tenths + 1e-6)) / 10
+    cut = "the cut circle" if shape == "circle" else "the cut"
+    return (f"text in region '{f.region}' ({quoted!r}) reaches {gap:.1f} mm {where} {cut}, "
+            f"inside {zone}")
+
+
+def warnings(faces, folder, zone_of=template_zone) -> list[str]:
+    """One line per text region that reaches into its safe zone, for each distinct face of
+    `faces` ((who, face) pairs in drawing order, e.g. "card 'Coin' (back)"); `zone_of(template)`
+    gives the (inset, name) of the zone to hold it to."""
+    from ..errors import PnpError
+    from .fonts import register
+    from .templates import get_template
+    seen: dict = {}
+    order = []
+    for who, face in faces:
+        k = id(face)
+        if k in seen:
+            seen[k][2].add(who)
+        else:
+            seen[k] = [who, face, {who}]
+            order.append(k)
+    register({op.font for k in order for op in seen[k][1].ops if type(op) is Text})
+    out = []
+    for k in order:
+        who, face, names = seen[k]
+        also = len(names) - 1
+        try:
+            tpl = get_template(face.template, folder)
+        except PnpError:
+            continue            # drawing it reported the template's error
+        inset, zone = zone_of(tpl)
+        more = f" (and {also} more card{'s' if also != 1 else ''})" if also else ""
+        out.extend(f"{who}{more}: {describe(f, face.shape, zone)}" for f in unsafe(face, tpl, inset))
+    return out
