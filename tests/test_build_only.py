@@ -23,10 +23,10 @@ def test_only_some_cards_by_name_id_number_and_range(tmp_path):
 
 def test_only_builds_a_deck_the_component_check_refuses(tmp_path):
     game = copy_deck("royal-lines", tmp_path)
-    deck = game / "deck.yaml"
-    text = deck.read_text(encoding="utf-8")
-    ace = next(line for line in text.splitlines() if "rank: A" in line and "clubs" in line)
-    deck.write_text(text.replace(ace + "\n", "", 1), encoding="utf-8")
+    cards = game / "playing-cards.csv"             # Royal Lines' playing cards are rows of a CSV file
+    text = cards.read_text(encoding="utf-8")
+    ace = next(line for line in text.splitlines() if line.startswith("settler,Ace of Clubs,"))
+    cards.write_text(text.replace(ace + "\n", "", 1), encoding="utf-8")
     whole = pnp("build", game, "-o", tmp_path / "whole.pdf")
     assert whole.returncode == 1 and not (tmp_path / "whole.pdf").exists()
     part = pnp("build", game, "--only", "joker", "-o", tmp_path / "part.pdf")
