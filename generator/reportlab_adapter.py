@@ -32,6 +32,7 @@ INTERNALS = (
     ("reportlab.pdfbase.ttfonts.TTFontFace", "_pdfScale", "font units -> 1/1000 em (instance attribute)"),
     ("reportlab.pdfbase.ttfonts.TTFontFace", "glyphToChar", "dropped from the cache: used only while parsing"),
     ("reportlab.pdfbase.pdfdoc.PDFZCompress", "encode", "the FlateDecode filter every stream goes through"),
+    ("reportlab.pdfbase.ttfonts.TTFontFace", "name", "the face's PostScript name, made unique on a clash"),
     ("reportlab.pdfbase.pdfmetrics", "_fonts", "registered fonts by name: pnp watch forgets a changed font's"),
     ("reportlab.pdfbase.pdfmetrics", "_dynFaceNames", "registered TrueType fonts by face name (unregister_fonts)"),
 )
@@ -52,6 +53,19 @@ def unregister_fonts(names) -> None:
     for face, font in list(pdfmetrics._dynFaceNames.items()):
         if id(font) in gone or getattr(font, "fontName", None) in names:
             del pdfmetrics._dynFaceNames[face]
+
+
+def register_font(font) -> None:
+    """registerFont, except that a font whose face name (its file's PostScript name) is already registered
+    by another file is given a name of its own first: reportlab would otherwise hand the new name the font
+    first registered under that face name (a deck's own copy of DejaVuSans would draw as the shipped one)."""
+    from reportlab.pdfbase import pdfmetrics
+    taken = pdfmetrics._dynFaceNames.get(font.face.name)
+    if taken is not None and taken is not font and taken.face._ttf_data != font.face._ttf_data:
+        import hashlib
+        digest = hashlib.blake2b(font.face._ttf_data, digest_size=4).hexdigest()
+        font.face.name = TTFNameBytes(bytes(font.face.name) + f"-{digest}".encode())
+    pdfmetrics.registerFont(font)
 
 
 def split_string(font, text: str, doc) -> list:

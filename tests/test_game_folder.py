@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cli import ROOT, pnp
-from pdfcheck import MM, fonts, page_text, placements, squash, words_in
+from pdfcheck import MM, fonts, page_text, placements, squash, words, words_in
 
 HERE = Path(__file__).resolve().parent
 COMMANDS = ["build", "calibrate", "cards", "check", "export", "list", "new", "proof", "watch"]
@@ -176,3 +176,26 @@ def test_the_glyph_check_covers_a_decks_own_font(tmp_path):
     proc = pnp("build", game, "-o", tmp_path / "t.pdf", cwd=tmp_path)
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
     assert "tiles/deck.yaml:" in proc.stderr and "font 'script' has no glyph for 'é' (U+00E9)" in proc.stderr
+
+
+def test_a_decks_font_with_a_shipped_fonts_postscript_name_is_drawn_as_its_own(tmp_path):
+    """reportlab hands a new font whose PostScript name is already registered the font first registered under
+    it. A deck's own font that calls itself 'DejaVuSans' (other glyphs under that name) draws the fronts, and
+    the shipped DejaVuSans, which the backs use, is still drawn as itself: each keeps its own glyphs."""
+    game = _tiles(tmp_path / "tiles", font_file="fonts/ClashingSans.ttf")
+    shutil.copy(HERE / "fonts" / "ClashingSans.ttf", game / "fonts")
+    out = tmp_path / "t.pdf"
+    pnp("build", game, "-o", out, cwd=tmp_path, check=True)
+    from reportlab.pdfbase.ttfonts import TTFont
+    own, shipped = (TTFont(f"width-{n}", str(p)) for n, p in (("own", HERE / "fonts" / "ClashingSans.ttf"),
+                                                               ("shipped", ROOT / "fonts" / "DejaVuSans.ttf")))
+    front, back = (i for i, p in enumerate(placements(out)) if p)
+    for page, text, size in ((front, "Lighthouse", 16), (back, "Tiles", 14)):
+        assert abs(own.stringWidth(text, size) - shipped.stringWidth(text, size)) > 1
+        drawn = [w for w in words(out, page) if w.text == text]
+        want = (own if page == front else shipped).stringWidth(text, size)
+        assert drawn and all(w.x1 - w.x0 == pytest.approx(want, abs=0.3) for w in drawn), (text, drawn, want)
+    deck = game / "deck.yaml"
+    deck.write_text(deck.read_text().replace("{word: Harbour}", "{word: Café}"))
+    proc = pnp("build", game, "-o", tmp_path / "u.pdf", cwd=tmp_path)
+    assert proc.returncode == 2 and "font 'script' has no glyph for 'é'" in proc.stderr    # checked against its own

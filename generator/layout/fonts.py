@@ -17,6 +17,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from .. import FONTS
 from ..errors import PnpError, known_list, suggest
 from ..yamlfile import load
+from ..reportlab_adapter import register_font
 from .fontcache import load_ttf
 
 STYLES = ("regular", "bold", "italic", "bolditalic")
@@ -91,7 +92,7 @@ def _ttf(path: Path, name: str, where: str) -> TTFont:
         raise PnpError(f"font file '{path.name}' cannot be read as a TrueType font ({why})", where,
                        hint="pnp embeds TrueType (glyf) outlines; a .otf with PostScript (CFF) outlines must be "
                             "converted to .ttf first")
-    pdfmetrics.registerFont(font)
+    register_font(font)           # a face name clash gets a name of its own (reportlab_adapter)
     return font
 
 
