@@ -98,6 +98,16 @@ def write_atomic(path, data: bytes) -> None:
         raise PnpError(f"cannot write {path}: {exc.strerror or exc}")
 
 
+def write_if_changed(path, data: bytes) -> None:
+    """write_atomic, unless the file already holds exactly these bytes (its time then stays as it was)."""
+    try:
+        if Path(path).read_bytes() == data:
+            return
+    except OSError:
+        pass
+    write_atomic(path, data)
+
+
 def _anonymous(path: Path, data: bytes, mode: int) -> str | None:
     """Write into an O_TMPFILE and give it a temporary name; None where that is not possible."""
     flag = getattr(os, "O_TMPFILE", None)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import PnpError
-from ..output import write_atomic
+from ..output import write_if_changed
 from . import trust, worker
 from .manifest import manifest_csv
 from .plan import Plan, plan
@@ -127,21 +127,11 @@ def export(deck, out_dir, jobs: int | None = None, redraw: bool = False, clean: 
             warnings = [w for w in entry.get("warnings") or [] if isinstance(w, str)]
         report.warnings.extend(warnings)
         new[image.file] = entry
-    _write_if_changed(out / MANIFEST, manifest_csv(p))
+    write_if_changed(out / MANIFEST, manifest_csv(p).encode("utf-8"))
     sweep(report, outputs, expected, clean, found)
     outputs.save(new)
     report.seconds = time.perf_counter() - start
     return report
-
-
-def _write_if_changed(path: Path, text: str) -> None:
-    data = text.encode("utf-8")
-    try:
-        if path.read_bytes() == data:
-            return
-    except OSError:
-        pass
-    write_atomic(path, data)
 
 
 def _preload(templates) -> None:

@@ -291,7 +291,7 @@ def export_tts(deck, out_dir, base_url: str | None = None, redraw: bool = False,
     a saved object naming them by local file URL, or under `base_url` where they will be hosted."""
     from ..layout.deck import layout_deck
     from ..layout.safezone import warnings as safe_warnings
-    from ..output import write_atomic
+    from ..output import write_atomic, write_if_changed
     from . import prepare, saved, sweep, trust
     from .plan import code_digest
     start = time.perf_counter()
@@ -357,22 +357,11 @@ def export_tts(deck, out_dir, base_url: str | None = None, redraw: bool = False,
     report.warnings = safe_warnings(faces, deck.folder)
 
     text, report.objects = saved.saved_object(deck, lay, saved.urls(out, base_url))
-    _write_if_changed(out / name, text)
+    write_if_changed(out / name, text.encode("utf-8"))
     report.saved = out / name
     new[name] = {"hash": _digest(text), **trust.stamp(out / name, text.encode("utf-8"))}
     sweep(report, outputs, expected, clean, found)
     outputs.save(new)
     report.seconds = time.perf_counter() - start
     return report
-
-
-def _write_if_changed(path: Path, text: str) -> None:
-    from ..output import write_atomic
-    data = text.encode("utf-8")
-    try:
-        if path.read_bytes() == data:
-            return
-    except OSError:
-        pass
-    write_atomic(path, data)
 
