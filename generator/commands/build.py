@@ -35,11 +35,9 @@ def command(game, paper, duplex, offset, bleed, without, no_instructions, force,
 
 
 def _check(deck, force):
-    """Refuse an incomplete deck unless --force (the check stage, when present)."""
-    try:
-        from ..check import check_deck, report_text
-    except ImportError:
-        return
+    """Refuse an incomplete deck unless --force. The check always runs: should it fail to import or
+    raise, that is a bug in pnp (exit 70), never a deck that passes unchecked."""
+    from ..check import check_deck, report_text
     result = check_deck(deck)
     if not result.ok:
         from ..errors import IncompleteDeck
