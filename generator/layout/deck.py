@@ -4,6 +4,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..deck.model import Card, Deck
+from ..errors import Collector
+from ..fields import PLACEHOLDER
+from ..markup import problems
 from .face import Context, Face, layout_face
 from .store import FaceStore
 from .templates import get_template
@@ -13,6 +16,10 @@ class LaidOut(NamedTuple):
     card: Card
     front: Face
     back: Face | None
+
+
+# the values every card has besides its own fields (card_values): what a template may write as {name}
+BUILT_IN = ("game", "title_game", "subtitle", "designer", "publisher", "version", "name", "kind", "part", "copies")
 
 
 def card_values(deck: Deck, card: Card) -> dict:
@@ -25,7 +32,9 @@ def card_values(deck: Deck, card: Card) -> dict:
 
 
 def layout_card(deck: Deck, card: Card, bleed: float = 0.0, cache: dict | None = None,
-                store: FaceStore | None = None) -> LaidOut:
+                store: FaceStore | None = None, strict: bool = True) -> LaidOut:
+    """A card's front and back laid out. `strict` (a build, an export): unbalanced markup on either is an
+    error (PnpErrors); the proof lays out without it, and reports the faces' markup problems itself."""
     cache = {} if cache is None else cache
     values = card_values(deck, card)
     subject = f"card '{card.name}'"
@@ -38,7 +47,36 @@ def layout_card(deck: Deck, card: Card, bleed: float = 0.0, cache: dict | None =
         back_ctx = Context(back_values, deck.palette, f"{subject} (back)", str(card.source), card.field_lines,
                            deck.folder)
         back = _cached(cache, card.back.template, back_ctx, bleed, f"{card.name} (back)", store)
+    if strict:
+        found = Collector()
+        for face, ctx in ((front, front_ctx), (back, back_ctx if back is not None else None)):
+            for error in markup_errors(face, ctx):
+                found.add(error)
+        found.done()
     return LaidOut(card, front, back)
+
+
+def markup_errors(face: Face | None, ctx: Context) -> list:
+    """A face's unbalanced markup (markup.problems, recorded as it was laid out) as errors: at the line of
+    the card's field, or of the template's region when the text is the template's own."""
+    if face is None or not face.markup:
+        return []
+    out = []
+    for region, field, level, message, _ in face.markup:
+        if level != "error":
+            continue
+        r = next((r for r in get_template(face.template, ctx.deck_folder).regions if r.id == region), None)
+        if r is not None and (field is None or template_markup_error(r)):
+            out.append(r.error("text", message))        # the template's own text is at fault
+        else:
+            out.append(ctx.error(f"{message} (region '{region}')", field=field))
+    return out
+
+
+def template_markup_error(region) -> bool:
+    """Whether a region's own text, whatever its fields hold, has unbalanced markup."""
+    own = PLACEHOLDER.sub("x", str(region.get("text", "")))
+    return any(p.level == "error" for p in problems(own))
 
 
 def _cached(cache, template, ctx, bleed, name, store=None) -> Face:
@@ -71,11 +109,18 @@ def _used(cache, template, ctx) -> tuple:
     return cache[k]
 
 
-def layout_deck(deck: Deck, bleed: float = 0.0) -> list[LaidOut]:
-    """Every card laid out, reusing and keeping faces between builds (layout/store.py)."""
+def layout_deck(deck: Deck, bleed: float = 0.0, found: Collector | None = None, keep: bool = True) -> list[LaidOut]:
+    """Every card laid out, reusing and keeping faces between builds (layout/store.py; not if `keep` is
+    false). A card that cannot be laid out is noted (in `found`, if given) and the next one laid out; all
+    are raised at the end."""
     cache: dict = {}
-    store = FaceStore.open(deck.id, deck.folder, deck.palette)
-    laid = [layout_card(deck, c, bleed, cache, store) for c in deck.cards]
+    store = FaceStore.open(deck.id, deck.folder, deck.palette) if keep else None
+    found = Collector() if found is None else found
+    laid = []
+    for c in deck.cards:
+        with found.each():          # a card that cannot be laid out is noted, and the next one laid out
+            laid.append(layout_card(deck, c, bleed, cache, store))
     if store is not None:
         store.save()
+    found.done()
     return laid
