@@ -49,13 +49,31 @@ def validate(deck: Deck, found: Collector, sound: bool, shared: bool) -> list[st
     if not shared:                      # the palette, sizes or fonts that templates are checked against
         return warnings
     with found.each():
-        bad, warnings = check_templates(deck, found, checked)
+        bad, unloadable, warnings = check_templates(deck, found, checked)
         if found.errors and sound and not found.full:
-            from .layout.deck import layout_deck
-            fine = [c for c in deck.cards
-                    if c.template not in bad and (c.back is None or c.back.template not in bad)]
-            layout_deck(deck._replace(cards=fine), 0.0, found, keep=False)     # more mistakes, each in its card
+            _more(deck, found, bad, unloadable)
     return warnings
+
+
+def _more(deck: Deck, found: Collector, bad: set, unloadable: set) -> None:
+    """With mistakes found already, but none that leaves the deck unfit to lay out: lay the other cards
+    out (text that does not fit, unbalanced markup, a missing glyph), each in its card; look at the markup
+    of cards whose templates have a mistake of their own (their layout would repeat it), and at the rules."""
+    from .layout.deck import card_markup_errors, layout_deck
+
+    def shows(card, names) -> bool:
+        return card.template in names or (card.back is not None and card.back.template in names)
+
+    layout_deck(deck._replace(cards=[c for c in deck.cards if not shows(c, bad)]), 0.0, found, keep=False)
+    for card in deck.cards:
+        if shows(card, bad) and not shows(card, unloadable):
+            for error in card_markup_errors(deck, card):
+                with found.each():
+                    raise error
+    if deck.rules is not None:
+        from .impose.rules import refuse_markup, rule_text
+        with found.each():
+            refuse_markup(deck, rule_text(deck)[0])
 
 
 def _check_without(deck: Deck, without) -> None:

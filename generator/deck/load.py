@@ -19,7 +19,7 @@ MAX_TEXT = 5000
 FIELD_TYPES = ("text", "markup", "int", "number", "colour", "image")
 CARD_KEYS = ("kind", "name", "part", "copies", "template", "back", "inferred", "new_sheet")
 TOP_KEYS = ("game", "palette", "sizes", "fonts", "defaults", "parts", "kinds", "backs", "cards", "components",
-            "rules", "inferred", "proof", "corrections")
+            "rules", "inferred", "corrections")
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 MAX_NUMBER = 1e12
 _FIELD_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_\-]*$")
@@ -184,11 +184,15 @@ class _Loader:
         except _Skip:
             pass
         except PnpError as exc:
-            if wide:
-                self.sound = False
-            self.found.add(exc)
-            if self.found.full:
-                self.found.done()
+            self.note(exc, wide)
+
+    def note(self, exc: PnpError, wide: bool = True) -> None:
+        """Note a mistake (see noting); raises PnpErrors once the collector is full."""
+        if wide:
+            self.sound = False
+        self.found.add(exc)
+        if self.found.full:
+            self.found.done()
 
     # -- templates: a plain name (never a path), remembered where it is written. Whether the
     # template exists is checked when cards are laid out (pnp check needs no templates), and
@@ -409,7 +413,7 @@ class _Loader:
         from ..markup import problems
         for p in problems(value):
             if p.level == "error":
-                with self.noting():
+                with self.noting(wide=False):       # it does not keep the cards from being laid out
                     line = m.where(key)[0]
                     raise PnpError(p.message, m.file or self.file, line + p.line - (1 if "\n" not in value else 0),
                                    field=field)
@@ -648,13 +652,13 @@ class _Loader:
         self.total = 0
         first_part = default_part or next(iter(parts), None)
         for i, m in enumerate(seq):
-            with self.noting(wide=False):       # a card's mistakes are noted, and the next card is read
-                try:
-                    card = self.card(i, m, seq, kinds, parts, backs, first_part, ids, len(cards))
-                except PnpError:
-                    self.card_mistakes += 1
-                    raise
-                cards.append(card)
+            try:                # a card's mistakes are noted, and the next card is read
+                cards.append(self.card(i, m, seq, kinds, parts, backs, first_part, ids, len(cards)))
+            except _Skip:
+                pass
+            except PnpError as exc:
+                self.card_mistakes += 1
+                self.note(exc, wide=False)
         if not cards and not self.card_mistakes and self.sound:
             raise root.error("cards", "the deck has no cards", field="cards")
         return cards
@@ -676,37 +680,36 @@ class _Loader:
                           f"unknown kind '{kid}'" if kid is not None else "missing kind",
                           field=f"{where}.kind", hint=suggest(kid, kinds) or known_list(kinds))
         kind = kinds[kid]
-        found_here = Collector(limit=10 ** 6)
-        noting = found_here.each
+        mistakes = []               # every mistake in this card (try/except: free when there is none)
         for key in m:
             if key not in CARD_KEYS and key not in kind.fields:
-                with noting():
-                    raise m.error(key, f"unknown field '{key}' for kind '{kid}'", field=f"{where}.{key}",
-                                  hint=suggest(key, list(kind.fields) + list(CARD_KEYS))
-                                  or known_list(list(kind.fields) + list(CARD_KEYS)))
+                mistakes.append(m.error(key, f"unknown field '{key}' for kind '{kid}'", field=f"{where}.{key}",
+                                        hint=suggest(key, list(kind.fields) + list(CARD_KEYS))
+                                        or known_list(list(kind.fields) + list(CARD_KEYS))))
         part = None
-        with noting():
+        try:
             part = _name(m["part"], m, "part", f"{where}.part", "a part id") if "part" in m else first_part
             if ("part", part) in self.failed or part is None and not self.sound:
                 raise _Skip()
             if part not in parts:
                 raise m.error("part", f"unknown part '{part}'", field=f"{where}.part",
                               hint=suggest(part, parts) or known_list(parts))
-        copies = 1
-        with noting():
-            copies = m.get("copies", 1)
-            if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= MAX_COPIES:
-                raise m.error("copies", f"expected a whole number from 1 to {MAX_COPIES}, found {copies!r}",
-                              field=f"{where}.copies")
-            if self.total > MAX_CARDS:
-                raise _Skip()           # the card that passed the limit is named already
+        except PnpError as exc:
+            mistakes.append(exc)
+        copies = m.get("copies", 1)
+        if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= MAX_COPIES:
+            mistakes.append(m.error("copies", f"expected a whole number from 1 to {MAX_COPIES}, found {copies!r}",
+                                    field=f"{where}.copies"))
+        elif self.total > MAX_CARDS:
+            raise _Skip()               # the card that passed the limit is named already
+        else:
             self.total += copies
             if self.total > MAX_CARDS:
-                raise m.error("copies", f"the deck passes {MAX_CARDS} cards", field=f"{where}.copies")
+                mistakes.append(m.error("copies", f"the deck passes {MAX_CARDS} cards", field=f"{where}.copies"))
         values, lines = {}, {}
         provisional = str(m.get("name") or f"{kid} #{i + 1}")
         for fname, spec in kind.fields.items():
-            with noting():
+            try:
                 raw = self.unwrap(m.get(fname), m, fname, f"card '{provisional}', field {fname}")
                 value = self.field_value(spec, raw, m, fname, f"{where}.{fname}")
                 if value is None:
@@ -717,35 +720,40 @@ class _Loader:
                 if value is not None:
                     values[fname] = value
                 lines[fname] = m.where(fname)[0]
+            except PnpError as exc:
+                mistakes.append(exc)
         name = ""
-        with noting():
-            context = {"kind": kind.title, **values}
+        try:
             name = _text(m.get("name"), m, "name", f"{where}.name", required=False)
             if name:
                 _no_placeholder(name, m, "name", f"{where}.name")
             else:
-                name = fill(kind.name, context)
+                name = fill(kind.name, {"kind": kind.title, **values})
                 if len(name) > MAX_TEXT:
                     raise m.error(None, f"the name pattern of kind '{kid}' makes a name of {len(name)} "
                                         f"characters; the limit is {MAX_TEXT}", field=f"{where}.name")
-        if "inferred" in m:
-            with noting():
+            if "inferred" in m:
                 note = _text(m["inferred"], m, "inferred", f"{where}.inferred")
                 self.inferred.append(Inferred(f"card '{name}'", "", note, self.src(m, "inferred")))
-        template = kind.template
-        if "template" in m:
-            with noting():
+        except PnpError as exc:
+            mistakes.append(exc)
+        template, back = kind.template, kind.back
+        try:
+            if "template" in m:
                 template = self.template_ref(m["template"], m, "template", f"{where}.template")
-        back = kind.back
-        if "back" in m:
-            with noting():
+        except PnpError as exc:
+            mistakes.append(exc)
+        try:
+            if "back" in m:
                 back = self.back_ref(m["back"], m, "back", backs, f"{where}.back")
+        except PnpError as exc:
+            mistakes.append(exc)
         new_sheet = m.get("new_sheet", False)
         if not isinstance(new_sheet, bool):
-            with noting():
-                raise m.error("new_sheet", f"expected true or false, found {new_sheet!r}",
-                              field=f"{where}.new_sheet")
-        found_here.done()
+            mistakes.append(m.error("new_sheet", f"expected true or false, found {new_sheet!r}",
+                                    field=f"{where}.new_sheet"))
+        if mistakes:
+            raise PnpErrors(mistakes)
         cid = slug(name)
         if cid in ids:
             ids[cid] += 1

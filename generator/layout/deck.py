@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..deck.model import Card, Deck
-from ..errors import Collector
-from ..fields import PLACEHOLDER
+from ..errors import Collector, PnpError
+from ..fields import PLACEHOLDER, fill
 from ..markup import problems
 from .face import Context, Face, layout_face
 from .store import FaceStore
@@ -47,7 +47,7 @@ def layout_card(deck: Deck, card: Card, bleed: float = 0.0, cache: dict | None =
         back_ctx = Context(back_values, deck.palette, f"{subject} (back)", str(card.source), card.field_lines,
                            deck.folder)
         back = _cached(cache, card.back.template, back_ctx, bleed, f"{card.name} (back)", store)
-    if strict:
+    if strict and (front.markup or (back is not None and back.markup)):
         found = Collector()
         for face, ctx in ((front, front_ctx), (back, back_ctx if back is not None else None)):
             for error in markup_errors(face, ctx):
@@ -66,17 +66,46 @@ def markup_errors(face: Face | None, ctx: Context) -> list:
         if level != "error":
             continue
         r = next((r for r in get_template(face.template, ctx.deck_folder).regions if r.id == region), None)
-        if r is not None and (field is None or template_markup_error(r)):
-            out.append(r.error("text", message))        # the template's own text is at fault
+        own = _own_markup_errors(r) if r is not None else []
+        if own:                         # the template's own text is at fault: as written there
+            out.extend(r.error("text", m) for m in own)
         else:
             out.append(ctx.error(f"{message} (region '{region}')", field=field))
     return out
 
 
-def template_markup_error(region) -> bool:
-    """Whether a region's own text, whatever its fields hold, has unbalanced markup."""
-    own = PLACEHOLDER.sub("x", str(region.get("text", "")))
-    return any(p.level == "error" for p in problems(own))
+def _own_markup_errors(region) -> list[str]:
+    """The unbalanced markup of a region's own text, whatever its fields hold."""
+    text = str(region.get("text", ""))
+    if not any(p.level == "error" for p in problems(PLACEHOLDER.sub("x", text))):
+        return []
+    return [p.message for p in problems(text) if p.level == "error"] or \
+        [p.message for p in problems(PLACEHOLDER.sub("x", text)) if p.level == "error"]
+
+
+def card_markup_errors(deck: Deck, card: Card) -> list:
+    """Unbalanced markup on a card's faces, found without laying them out: for a card whose template has
+    another mistake (a placeholder, a size), whose layout would only repeat it."""
+    from .face import _field_of
+    values = card_values(deck, card)
+    sides = [(card.template, values, f"card '{card.name}'")]
+    if card.back is not None and card.back.template:
+        sides.append((card.back.template, {**values, **card.back.field_map}, f"card '{card.name}' (back)"))
+    out = []
+    for template, vals, subject in sides:
+        try:
+            tpl = get_template(template, deck.folder)
+        except PnpError:
+            continue
+        face = Face(template=tpl.name)
+        for r in tpl.regions:
+            if r.type != "textbox" or (r.when and not fill(r.when, vals).strip()):
+                continue
+            for p in problems(fill(str(r.get("text", "")), vals)):
+                face.markup.append((r.id, _field_of(r), p.level, p.message, p.start))
+        ctx = Context(vals, deck.palette, subject, str(card.source), card.field_lines, deck.folder)
+        out.extend(markup_errors(face, ctx))
+    return out
 
 
 def _cached(cache, template, ctx, bleed, name, store=None) -> Face:
@@ -111,16 +140,18 @@ def _used(cache, template, ctx) -> tuple:
 
 def layout_deck(deck: Deck, bleed: float = 0.0, found: Collector | None = None, keep: bool = True) -> list[LaidOut]:
     """Every card laid out, reusing and keeping faces between builds (layout/store.py; not if `keep` is
-    false). A card that cannot be laid out is noted (in `found`, if given) and the next one laid out; all
-    are raised at the end."""
+    false). A card that cannot be laid out is noted and the next one laid out; all are raised at the end,
+    or, with `found` given, left there for the caller."""
     cache: dict = {}
     store = FaceStore.open(deck.id, deck.folder, deck.palette) if keep else None
-    found = Collector() if found is None else found
+    own = found is None
+    found = Collector() if own else found
     laid = []
     for c in deck.cards:
         with found.each():          # a card that cannot be laid out is noted, and the next one laid out
             laid.append(layout_card(deck, c, bleed, cache, store))
     if store is not None:
         store.save()
-    found.done()
+    if own:
+        found.done()
     return laid

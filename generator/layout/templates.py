@@ -28,7 +28,7 @@ REGION_TYPES = {
     "image": ("src", "fit"),
 }
 COMMON = ("id", "type", "box", "when")
-TEMPLATE_KEYS = ("extends", "size", "safe", "radius", "shape", "gutter", "regions", "description", "bleed_colour")
+TEMPLATE_KEYS = ("extends", "size", "safe", "radius", "shape", "gutter", "regions", "description")
 COLOUR_KEYS = ("fill", "stroke", "colour")
 BASIC_COLOURS = ("black", "white", "none", "transparent")
 ALIGN = {"text": ("left", "center", "right"), "textbox": ("left", "center", "right", "justify")}
@@ -350,8 +350,6 @@ def get_template(name: str, deck_folder: Path | None = None, _chain: tuple = ())
     for key in ("description",):
         if key in m and isinstance(m[key], (Map, Seq)):
             raise m.error(key, f"expected text, found {found(m[key])}", field=key)
-    if "bleed_colour" in m:
-        _colour(m, "bleed_colour", "bleed_colour")
     regions = list(parent.regions) if parent else []
     seq = m.get("regions")
     if seq is None:

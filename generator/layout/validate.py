@@ -20,40 +20,101 @@ from .templates import Template, get_template
 def _uses(deck: Deck) -> dict:
     """template name -> {(kind id, "front" | "back"): the names of the back's own fields}, over every card."""
     uses: dict = {}
-    for card in deck.cards:
-        if card.template:
-            uses.setdefault(card.template, {}).setdefault((card.kind, "front"), set())
-        if card.back is not None and card.back.template:
-            sides = uses.setdefault(card.back.template, {})
-            sides.setdefault((card.kind, "back"), set()).update(name for name, _ in card.back.fields)
+    for kind, template, back in _combinations(deck):
+        if template:
+            uses.setdefault(template, {}).setdefault((kind, "front"), set())
+        if back is not None and back.template:
+            sides = uses.setdefault(back.template, {})
+            sides.setdefault((kind, "back"), set()).update(name for name, _ in back.fields)
     return uses
 
 
-def check_templates(deck: Deck, found: Collector, checked=()) -> tuple[set, list[str]]:
-    """Load every template the deck's cards name and check it against them; mistakes go to `found`.
-    Returns the names of the templates found at fault (a card showing one is not laid out to look for
-    more: its mistakes would follow from theirs), and the warnings. `checked`: the fields the component
-    list reads (a field used there does something)."""
+def _combinations(deck: Deck) -> set:
+    """Each (kind, front template, back) some card has, or its kind names: a few, however many cards there
+    are. (A kind's own is checked even when none of its cards loaded.)"""
+    return {(c.kind, c.template, c.back) for c in deck.cards} | \
+        {(k.id, k.template, k.back) for k in deck.kinds.values()}
+
+
+def _filled(deck: Deck) -> dict:
+    """kind -> the fields its cards give a value (their own, or a default)."""
+    out: dict = {}
+    for c in deck.cards:
+        names = out.get(c.kind)
+        if names is None:
+            names = out[c.kind] = set()
+        names.update(c.fields)
+    return out
+
+
+def check_templates(deck: Deck, found: Collector, checked=()) -> tuple[set, set, list[str]]:
+    """Load every template the deck's kinds and cards name and check it against them; mistakes go to
+    `found`. Returns the names of the templates found at fault (a card showing one is not laid out to look
+    for more: its mistakes would follow from theirs), those of them that did not load at all, and the
+    warnings. `checked`: the fields the component list reads (a field used there does something).
+
+    A deck whose templates passed these checks in an earlier build, with the same template files (and
+    pnp's code: layout/store.py's stamp) and the same fields, palette, sizes and fonts, is not checked
+    again: a rebuild then reads no template it does not lay out."""
+    from .store import remembered
+    try:
+        return set(), set(), remembered(f"{deck.id}-check", deck.folder, _what_is_checked(deck, checked),
+                                        lambda: _check(deck, checked), what="lines")
+    except _Failed as failed:
+        for error in failed.errors:
+            with found.each():
+                raise error
+        return failed.bad, failed.unloadable, []
+
+
+class _Failed(Exception):
+    def __init__(self, errors: list, bad: set, unloadable: set):
+        super().__init__(f"{len(errors)} mistakes in templates")
+        self.errors, self.bad, self.unloadable = errors, bad, unloadable
+
+
+def _check(deck: Deck, checked) -> list[str]:
+    """The checks (see check_templates): the warnings, or _Failed with the mistakes and the templates at fault."""
     loaded: dict = {}
     uses = _uses(deck)
-    bad = set()
+    found = Collector(limit=10 ** 6)
+    bad, unloadable = set(), set()
     for name in sorted(uses):
         with found.each():
             try:
                 loaded[name] = get_template(name, deck.folder)
             except PnpError:
-                bad.add(name)
+                unloadable.add(name)
                 raise
     for name, tpl in loaded.items():
         for error in placeholder_errors(deck, tpl, uses[name]):
             bad.add(name)
-            with found.each():
-                raise error
+            found.add(error)
     for error, names in size_errors(deck, loaded):
         bad.update(names)
-        with found.each():
-            raise error
-    return bad, unused_fields(deck, loaded, set(checked)) if not bad else []
+        found.add(error)
+    if found.errors:
+        raise _Failed(found.errors, bad | unloadable, unloadable)
+    return unused_fields(deck, loaded, set(checked))
+
+
+def _what_is_checked(deck: Deck, checked) -> dict:
+    """Everything the checks read besides the template files: which kinds (with which fields, and which
+    back fields) show each template, the front and back pairs, the fields cards fill in, the name
+    patterns, the component list's fields, and the deck's palette, sizes and fonts."""
+    from . import fonts, templates
+    filled = _filled(deck)
+    pairs = {(t, back.template) for _, t, back in _combinations(deck) if back is not None and back.template}
+    uses = {t: sorted((kind, side, tuple(sorted(_available(deck, kind, backs)))) for (kind, side), backs in u.items())
+            for t, u in _uses(deck).items()}
+    note = templates._DECKS.get(deck.folder)
+    return {"uses": sorted(uses.items()), "pairs": sorted(pairs),
+            "filled": sorted((k, tuple(sorted(v))) for k, v in filled.items()),
+            "kinds": sorted((k, kind.name, tuple((f, s.line) for f, s in kind.fields.items()))
+                            for k, kind in deck.kinds.items()),
+            "checked": sorted(checked), "palette": sorted(deck.palette.items()), "file": deck.file,
+            "sizes": sorted((note[3] if note else {}).items()),
+            "fonts": sorted(fonts._deck_names.get(deck.folder, {}).items())}
 
 
 def _available(deck: Deck, kind: str, back_fields) -> set:
@@ -128,23 +189,23 @@ def unused_fields(deck: Deck, loaded: dict, checked: set) -> list[str]:
     but that prints nowhere: none of their templates shows it, the kind's name pattern does not use it,
     and the component list does not read it."""
     used: dict = {}
-    filled: dict = {}
-    for card in deck.cards:
-        names = used.setdefault(card.kind, set())
-        for t in (card.template, card.back.template if card.back is not None else None):
+    shown: dict = {}            # kind -> its templates
+    for kind, template, back in _combinations(deck):
+        names = used.setdefault(kind, set())
+        for t in (template, back.template if back is not None else None):
             tpl = loaded.get(t)
             if tpl is not None:
                 names.update(n for _, _, n in placeholders(tpl))
-        filled.setdefault(card.kind, set()).update(card.fields)
+                shown.setdefault(kind, set()).add(t)
+    filled = _filled(deck)
     out = []
     for kid, names in used.items():
         kind = deck.kinds[kid]
         named = set(names_in(kind.name))
         for fname, spec in kind.fields.items():
-            if fname not in filled[kid] or fname in names or fname in named or fname in checked:
+            if fname not in filled.get(kid, ()) or fname in names or fname in named or fname in checked:
                 continue
-            templates = sorted({t for c in deck.cards if c.kind == kid
-                                for t in (c.template, c.back.template if c.back is not None else None) if t})
+            templates = sorted(shown.get(kid, ()))
             out.append(str(PnpError(f"cards of kind '{kid}' give field '{fname}', but no template of theirs "
                                     f"({', '.join(templates)}) shows it, and neither the kind's name nor the "
                                     "component list uses it", deck.file, spec.line or None,
