@@ -70,7 +70,7 @@ def _more(deck: Deck, found: Collector, bad: set, unloadable: set) -> None:
             for error in card_markup_errors(deck, card):
                 with found.each():
                     raise error
-    if deck.rules is not None:
+    if isinstance(deck.rules, dict):         # (one that is not a mapping is noted already)
         from .impose.rules import refuse_markup, rule_text
         with found.each():
             refuse_markup(deck, rule_text(deck)[0])

@@ -309,6 +309,9 @@ class _Loader:
         own_sizes, own_fonts = {}, {}
         errors = len(self.found.errors)
         with self.noting():
+            if "sizes" in root and not isinstance(root["sizes"], Map):
+                raise root.error("sizes", "expected a mapping of size names to {width, height, bleed, safe}, found "
+                                 f"{found(root['sizes'])}", field="sizes")
             own_sizes = deck_sizes(root.get("sizes"), self.file)
         with self.noting():
             own_fonts = self.fonts(root.get("fonts"), root)
@@ -318,6 +321,10 @@ class _Loader:
         for entry in self.inferred_list(root.get("inferred"), root):
             self.inferred.append(entry)
         rules = root.get("rules")
+        if rules is not None and not isinstance(rules, Map):
+            with self.noting(wide=False):
+                raise root.error("rules", f"expected rules: {{file: rules.md}} or {{text: ...}}, found {found(rules)}",
+                                 field="rules")
         components, components_file = root.get("components"), self.file
         side = self.folder / "components.yaml"
         if self.path.name == DECK_FILE and side.is_file():

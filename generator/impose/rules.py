@@ -113,9 +113,10 @@ def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, foot
     try:
         missing = fonts.missing_glyphs(text + title + subtitle + "·", family, styles_used(text) + ("italic",))
     except PnpError as exc:
-        raise PnpError(exc.message, deck.file, field="rules.font", hint=exc.hint)
+        raise PnpError(exc.message, deck.file, deck.rules.where("font")[0], field="rules.font", hint=exc.hint)
     if missing:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-        raise PnpError(f"rule pages: font '{family}' has no glyph for {chars}", deck.file, field="rules")
+        raise PnpError(f"rule pages: font '{family}' has no glyph for {chars}", deck.file, deck.rules.where()[0],
+                       field="rules")
     return flow(text, width, height, family=family, size=size, footer=footer, columns=columns, accent=accent,
                 title=title, subtitle=subtitle)
