@@ -1,10 +1,11 @@
 """Lay out every card of a deck: a front face and a back face each, in print order."""
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from ..deck.model import Card, Deck
-from ..errors import Collector, PnpError
+from ..errors import Collector, PnpError, PnpErrors
 from ..fields import PLACEHOLDER, fill
 from ..markup import problems
 from .face import Context, Face, layout_face
@@ -147,11 +148,50 @@ def layout_deck(deck: Deck, bleed: float = 0.0, found: Collector | None = None, 
     own = found is None
     found = Collector() if own else found
     laid = []
+    alike = _Alike()
     for c in deck.cards:
-        with found.each():          # a card that cannot be laid out is noted, and the next one laid out
+        try:                        # a card that cannot be laid out is noted, and the next one laid out
             laid.append(layout_card(deck, c, bleed, cache, store))
+        except PnpError as exc:
+            if alike.add(exc, c) + len(found.errors) >= found.limit:
+                break               # enough to be going on with
     if store is not None:
         store.save()
+    for error in alike.errors():
+        found.add(error)
     if own:
         found.done()
     return laid
+
+
+class _Alike:
+    """Cards' layout mistakes, one line for each mistake: cards that show one value (written once and
+    aliased, or copied) and fail alike are one mistake, named at the first card, with how many more."""
+
+    _SUBJECT = re.compile(r"^card '.*?'(?: \(back\))?: ")
+
+    def __init__(self):
+        self.first: dict = {}       # key -> [error, the other cards' names]
+
+    def add(self, exc: PnpError, card: Card) -> int:
+        """Note `exc` (an error or several) of `card`; returns how many distinct mistakes there are now."""
+        for e in exc.errors if isinstance(exc, PnpErrors) else [exc]:
+            value = card.fields.get(e.field or "")
+            if card.back is not None and e.message.startswith(f"card '{card.name}' (back): "):
+                value = card.back.field_map.get(e.field or "", value)
+            key = (self._SUBJECT.sub("", e.message), e.field, e.hint, repr(value))
+            if key in self.first:
+                self.first[key][1].append(card.name)
+            else:
+                self.first[key] = [e, []]
+        return len(self.first)
+
+    def errors(self) -> list:
+        out = []
+        for e, others in self.first.values():
+            if others:
+                names = ", ".join(f"'{n}'" for n in others[:3]) + (", ..." if len(others) > 3 else "")
+                e = PnpError(f"{e.message} (and {len(others)} more card{'s' if len(others) != 1 else ''}: "
+                             f"{names})", e.file, e.line, e.column, e.field, e.hint)
+            out.append(e)
+        return out
