@@ -22,7 +22,7 @@ from reportlab import Version
 from reportlab.pdfbase.ttfonts import TTFont
 
 from .. import cachefile
-from ..reportlab_adapter import font_from_state, font_state
+from ..reportlab_adapter import font_from_state, font_state, state_shaped
 
 FORMAT = 4          # bump when what is stored changes
 
@@ -64,12 +64,8 @@ def _read(file: Path, name: str, data: bytes) -> TTFont | None:
 
 
 def _shaped(state) -> bool:
-    """Whether `state` has the shape font_state() gives (dicts of names to plain values)."""
-    return (type(state) is dict and set(state) == {"face", "names", "font"} and type(state["face"]) is dict
-            and type(state["font"]) is dict and type(state["names"]) is list
-            and all(type(k) is str for k in (*state["face"], *state["font"], *state["names"]))
-            and type(state["face"].get("_ttf_data")) is bytes and type(state["face"].get("charWidths")) is dict
-            and type(state["face"].get("unitsPerEm")) is int)
+    """Whether `state` has the shape font_state() gives (see reportlab_adapter.state_shaped)."""
+    return state_shaped(state)
 
 
 def _write(file: Path, font: TTFont) -> None:
