@@ -115,9 +115,24 @@ def invoke(args=None) -> int:
         if os.environ.get("PNP_DEBUG"):
             raise
         text = " ".join(str(exc).split())[:200]
-        click.echo(f"pnp: internal error: {type(exc).__name__}: {text} "
-                   "(this is a bug in pnp; run with PNP_DEBUG=1 to see where)", err=True)
+        click.echo(f"pnp: internal error: {type(exc).__name__}: {text} at {_pointer(exc)} "
+                   "(this is a bug in pnp; run with PNP_DEBUG=1 to see the whole traceback)", err=True)
         return 70
+
+
+def _pointer(exc: BaseException) -> str:
+    """Where a bug struck: the innermost line of pnp's own code in the traceback (else the innermost line)."""
+    import traceback
+    from pathlib import Path
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return "an unknown place"
+    package = Path(__file__).resolve().parent
+    ours = [f for f in frames if package in Path(f.filename).resolve().parents]
+    frame = (ours or frames)[-1]
+    path = Path(frame.filename).resolve()
+    shown = path.relative_to(package.parent) if package in path.parents else path
+    return f"{shown.as_posix()}:{frame.lineno} ({frame.name})"
 
 
 if __name__ == "__main__":

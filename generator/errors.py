@@ -73,9 +73,15 @@ class Collector:
     def __init__(self, limit: int = MAX_ERRORS):
         self.errors: list[PnpError] = []
         self.limit = limit
+        self._lines: set[str] = set()
 
     def add(self, error: PnpError) -> None:
-        self.errors.extend(error.errors if isinstance(error, PnpErrors) else [error])
+        """Note a mistake (or several); one already noted, word for word, is not noted twice."""
+        for e in error.errors if isinstance(error, PnpErrors) else [error]:
+            line = str(e)
+            if line not in self._lines:
+                self._lines.add(line)
+                self.errors.append(e)
 
     @property
     def full(self) -> bool:

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .deck import load_deck, shadowed
+from .deck import shadowed
+from .deck.load import read_deck
 from .deck.model import Deck
-from .errors import PnpError, known_list, warn
+from .errors import Collector, PnpError, known_list, warn
 
 
 class BuildOptions(NamedTuple):
@@ -18,11 +19,64 @@ class BuildOptions(NamedTuple):
 
 
 def load(game: str, without=()) -> Deck:
-    """GAME (a folder's path, or a shipped game's name) loaded, with the optional parts `without` left out."""
+    """GAME (a folder's path, or a shipped game's name) loaded and validated, with the optional parts
+    `without` left out. Every mistake found is raised at once (PnpErrors, in file and line order, up to
+    errors.MAX_ERRORS), as a compiler reports them: the deck file, every template its cards name (and
+    the fields those templates show), its component list, and, when the only mistakes are in single
+    cards or the component list, the other cards laid out (text that does not fit, unbalanced markup)."""
     note = shadowed(game)
     if note:
         warn(note)
-    deck = load_deck(game)
+    found = Collector()
+    deck, sound, shared = read_deck(game, found)
+    warnings = validate(deck, found, sound, shared)
+    with found.each():
+        _check_without(deck, without)
+    found.done()
+    for line in warnings:
+        warn(line)
+    return deck.without(without) if without else deck
+
+
+def validate(deck: Deck, found: Collector, sound: bool, shared: bool) -> list[str]:
+    """The checks after the deck file (see load); returns the warnings, to be shown if nothing is wrong."""
+    from .check.model import read_components
+    from .layout.validate import check_templates
+    warnings, checked = [], set()
+    with found.each():
+        components = read_components(deck)
+        checked = components.fields() if components else set()
+    if not shared:                      # the palette, sizes or fonts that templates are checked against
+        return warnings
+    with found.each():
+        bad, unloadable, warnings = check_templates(deck, found, checked)
+        if found.errors and sound and not found.full:
+            _more(deck, found, bad, unloadable)
+    return warnings
+
+
+def _more(deck: Deck, found: Collector, bad: set, unloadable: set) -> None:
+    """With mistakes found already, but none that leaves the deck unfit to lay out: lay the other cards
+    out (text that does not fit, unbalanced markup, a missing glyph), each in its card; look at the markup
+    of cards whose templates have a mistake of their own (their layout would repeat it), and at the rules."""
+    from .layout.deck import card_markup_errors, layout_deck
+
+    def shows(card, names) -> bool:
+        return card.template in names or (card.back is not None and card.back.template in names)
+
+    layout_deck(deck._replace(cards=[c for c in deck.cards if not shows(c, bad)]), 0.0, found, keep=False)
+    for card in deck.cards:
+        if shows(card, bad) and not shows(card, unloadable):
+            for error in card_markup_errors(deck, card):
+                with found.each():
+                    raise error
+    if isinstance(deck.rules, dict):         # (one that is not a mapping is noted already)
+        from .impose.rules import refuse_markup, rule_text
+        with found.each():
+            refuse_markup(deck, rule_text(deck)[0])
+
+
+def _check_without(deck: Deck, without) -> None:
     for part in without:
         if part not in deck.parts:
             raise PnpError(f"unknown part '{part}' for --without", deck.file, hint=known_list(deck.parts))
@@ -30,7 +84,6 @@ def load(game: str, without=()) -> Deck:
             optional = [p for p, v in deck.parts.items() if v.optional]
             raise PnpError(f"part '{part}' is not optional", deck.file,
                            hint=("optional: " + ", ".join(optional)) if optional else "this deck has no optional parts")
-    return deck.without(without) if without else deck
 
 
 def pages(deck: Deck, opts: BuildOptions):

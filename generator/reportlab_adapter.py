@@ -94,6 +94,16 @@ def font_state(font: TTFont) -> dict:
     return {"face": face, "names": names, "font": rest}
 
 
+def state_shaped(state) -> bool:
+    """Whether `state` (read back from the font cache) has the shape font_state() gives: dicts of names to
+    plain values, with the font's bytes, its widths and its units per em."""
+    return (type(state) is dict and set(state) == {"face", "names", "font"} and type(state["face"]) is dict
+            and type(state["font"]) is dict and type(state["names"]) is list
+            and all(type(k) is str for k in (*state["face"], *state["font"], *state["names"]))
+            and type(state["face"].get("_ttf_data")) is bytes and type(state["face"].get("charWidths")) is dict
+            and type(state["face"].get("unitsPerEm")) is int)
+
+
 def font_from_state(state: dict, name: str, data: bytes) -> TTFont | None:
     """The font font_state() described, registered under `name`; None when it was not made from `data`."""
     face = TTFontFace.__new__(TTFontFace)

@@ -11,7 +11,6 @@ deeply it nests, and how many values its aliases expand to ("billion laughs").
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from .errors import PnpError
 
@@ -331,23 +330,9 @@ def _line_of(text: str, index: int) -> int:
 
 def load(path, display: str | None = None):
     """Load one YAML file into Map/Seq/scalars, or raise PnpError pointing at the fault."""
-    path = Path(path)
+    from .textfile import decode, read_bytes
     name = display or str(path)
-    try:
-        if path.is_file() and path.stat().st_size > MAX_BYTES:
-            raise PnpError(f"file is {path.stat().st_size} bytes; the limit is {MAX_BYTES}", name)
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise PnpError(f"cannot read file: {exc.strerror or exc}", name)
-    if len(raw) > MAX_BYTES:
-        raise PnpError(f"file is {len(raw)} bytes; the limit is {MAX_BYTES}", name)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise PnpError(f"not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x})", name, line,
-                       hint="save the file as UTF-8")
-    return loads(text, name)
+    return loads(decode(read_bytes(path, name, MAX_BYTES), name), name)
 
 
 def loads(text: str, name: str = "<text>"):

@@ -40,6 +40,8 @@ def test_reading_stops_once_the_limit_is_reached():
 
 def test_the_command_line_prints_one_line_for_each(tmp_path):
     from cli import pnp
-    (tmp_path / "deck.yaml").write_text("game: {title: T}\nkinds: {k: {template: basic-card}}\ncards: []\n")
+    (tmp_path / "deck.yaml").write_text("game: {title: T}\n"
+                                        "kinds: {k: {template: basic-card, fields: {title: text, value: int, "
+                                        "text: markup, colour: colour}}}\ncards: []\n")
     proc = pnp("build", tmp_path)
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1

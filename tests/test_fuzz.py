@@ -1,6 +1,8 @@
 """Issue 10: property-based tests. Broken decks and templates, made by hypothesis from a valid one
 (keys missing, values of the wrong type or unit, huge numbers, unicode, deep nesting, damaged YAML
-text), always end in a clear one-line error (exit 2) or a valid PDF (exit 0): never a traceback.
+text), always end in clear errors, one line each (exit 2), or a valid PDF (exit 0): never a traceback.
+Issue 22 takes them beyond deck.yaml: template placeholders, markup and sizes, components.yaml ranges,
+rules files in other encodings, and command-line numbers that are not finite or far out of range.
 
 pnp runs in-process through the CLI's own entry (generator.cli.invoke), which is what `pnp` runs;
 an unexpected exception there becomes exit 70, which these tests reject.
@@ -12,6 +14,7 @@ import copy
 import io
 import itertools
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -21,6 +24,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.cli import invoke
+from generator.errors import MAX_ERRORS
+from generator.output import temp_files
 
 BASE_DECK = {
     "game": {"title": "Fuzz", "players": "2-4", "designer": "Someone", "version": "1"},
@@ -151,36 +156,48 @@ def _dump(tree) -> str:
     return yaml.safe_dump(tree, allow_unicode=True, sort_keys=False, width=200)
 
 
-def _write(deck: str, card: str, back: str = None) -> Path:
+def _write(deck: str, card: str, back: str = None, **files) -> Path:
     folder = Path(_tmp.name) / f"deck{next(_folders)}"
     (folder / "templates").mkdir(parents=True)
     (folder / "deck.yaml").write_text(deck, encoding="utf-8", errors="surrogatepass")
     (folder / "templates" / "fz-card.yaml").write_text(card, encoding="utf-8", errors="surrogatepass")
     (folder / "templates" / "fz-back.yaml").write_text(back or _dump(BACK_TEMPLATE), encoding="utf-8")
+    for name, data in files.items():
+        (folder / name).write_bytes(data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass"))
     return folder
 
 
-def _build_ends_cleanly(folder: Path) -> None:
+_NUMBER = re.compile(rb"(?<![A-Za-z])(nan|inf)(?![A-Za-z])", re.I)
+
+
+def _build_ends_cleanly(folder: Path, *options) -> None:
     out = folder / "out.pdf"
+    before = out.read_bytes() if out.exists() else None      # an earlier example's PDF, in a reused folder
     err, std = io.StringIO(), io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(std):
         # --force: a deck the component check finds incomplete is still built (its report is not an error)
-        code = invoke(["build", str(folder), "-o", str(out), "--force"])
+        code = invoke(["build", str(folder), "-o", str(out), "--force", *options])
     text = err.getvalue()
     assert "Traceback" not in text, text
     forced = "pnp: building anyway (--force)\n"
     if forced in text:                  # the check's report comes first; what follows is the build's
         text = text.split(forced, 1)[1]
     assert code in (0, 2), f"exit {code}: {text}"
+    assert not temp_files(out), "a temporary file was left behind"
     if code == 2:
         lines = text.strip().splitlines()
-        assert len(lines) == 1, text
-        assert lines[0].startswith("pnp: error: "), text
-        assert ".yaml" in lines[0], f"the error names no file: {text}"
-        assert not out.exists()
+        assert 1 <= len(lines) <= MAX_ERRORS, text
+        for line in lines:               # one line per error, each naming its file (or the option)
+            assert line.startswith("pnp: error: "), text
+            assert re.search(r"\.(yaml|md|txt)\b|--\w+", line), f"the error names no file: {text}"
+        assert (out.read_bytes() if out.exists() else None) == before, "nothing is written"
     else:
-        assert out.read_bytes().startswith(b"%PDF-")
-        assert len(pypdf.PdfReader(str(out)).pages) >= 1
+        data = out.read_bytes()
+        assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
+        reader = pypdf.PdfReader(str(out))
+        assert len(reader.pages) >= 1
+        for page in reader.pages:        # no number that is not one: a corrupt PDF draws nothing
+            assert not _NUMBER.search(page.get_contents().get_data()), "a content stream holds nan or inf"
 
 
 # PNP_FUZZ_SCALE=10 runs ten times as many examples (for a longer hunt than the suite's)
@@ -250,3 +267,115 @@ def test_long_and_foreign_text_gives_one_line_error_or_pdf(n, size, text):
     tpl["regions"][3]["size"] = size
     tpl["regions"][3]["min_size"] = "6pt" if size != "400pt" else "300pt"
     _build_ends_cleanly(_write(_dump(deck), _dump(tpl)))
+
+
+# -- issue 22: beyond deck.yaml ---------------------------------------------------------------------
+# Small, derandomized budgets: the same examples every run (PNP_FUZZ_SCALE for a longer hunt).
+MORE = settings(max_examples=int(25 * SCALE), deadline=None, database=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FIELDS = ["title", "value", "text", "colour", "game", "name", "kind", "part", "copies", "designer", "titel",
+          "vaule", "colour-ink", "nope", "x", "_", "text2", "title_game", "subtitle", "label"]
+MARKUP_BITS = ["**", "*", " ", "word", "\n", "\n\n", "- ", "# ", "* ", "1. ", "***", "2 * 3", "*a*", "**b**"]
+SIZES = ["poker", "bridge", "mini", "tarot", "square", "pokr", "63.5mm x 88.9mm", "88.9mm x 63.5mm",
+         {"width": "63.5mm", "height": "88.9mm"}, {"width": "1mm", "height": "2000mm"}, "400mm x 400mm",
+         {"width": "nanmm", "height": "1mm"}, "0mm x 0mm", 12]
+
+
+@MORE
+@given(st.data())
+def test_template_placeholders_markup_and_sizes_end_cleanly(data):
+    """Placeholders naming fields or not, markup balanced or not in templates and cards, and front and
+    back sizes that agree or not: a PDF, or errors naming the template's or the deck's line."""
+    tpl, back, deck = copy.deepcopy(BASE_TEMPLATE), copy.deepcopy(BACK_TEMPLATE), copy.deepcopy(BASE_DECK)
+    for _ in range(data.draw(st.integers(1, 4), label="edits")):
+        what = data.draw(st.sampled_from(["placeholder", "markup", "card markup", "size", "back size", "when"]),
+                         label="what")
+        region = data.draw(st.sampled_from(tpl["regions"]), label="region")
+        if what == "placeholder":
+            key = data.draw(st.sampled_from(["text", "fill", "colour", "stroke", "src"]), label="key")
+            region[key] = "{" + data.draw(st.sampled_from(FIELDS), label="field") + "}"
+        elif what == "when":
+            region["when"] = "{" + data.draw(st.sampled_from(FIELDS), label="field") + "}"
+        elif what == "markup":
+            tpl["regions"][3]["text"] = "".join(data.draw(st.lists(st.sampled_from(MARKUP_BITS + ["{text}"]),
+                                                                   max_size=8), label="bits"))
+        elif what == "card markup":
+            deck["cards"][data.draw(st.integers(0, 1), label="card")]["text"] = "".join(
+                data.draw(st.lists(st.sampled_from(MARKUP_BITS), min_size=1, max_size=8), label="bits"))
+        elif what == "size":
+            tpl["size"] = data.draw(st.sampled_from(SIZES), label="size")
+        else:
+            back["size"] = data.draw(st.sampled_from(SIZES), label="size")
+    _build_ends_cleanly(_write(_dump(deck), _dump(tpl), _dump(back)))
+
+
+RANGES = st.one_of(st.integers(-10**12, 10**30), st.sampled_from(
+    ["2-6", "0-4", "6-2", "2-600000000", "1-" + "9" * 40, "2 to 4", "2–4", "-3", "nan", "1e9", "3-3", " 4 ", "",
+     "1-20001", "9" * 5000]), st.text(max_size=10), st.floats(allow_nan=True, allow_infinity=True))
+
+
+@MORE
+@given(st.data())
+def test_component_list_ranges_end_cleanly(data):
+    """components.yaml with counts, player counts and value ranges of any size: bounded before anything
+    is made of them (a player range of 600 million is refused, not expanded)."""
+    comps = {"players": data.draw(RANGES, label="players"), "components": [
+        {"name": "Base cards", "where": {"part": "base"}, "count": data.draw(RANGES, label="count")},
+        {"name": "Extra cards", "where": {"kind": "card", "part": "extra"}, "count": "1-3",
+         "each": {"value": data.draw(RANGES, label="each")}, "times": data.draw(RANGES, label="times")},
+        {"name": "Per player", "per_player": data.draw(RANGES, label="per player"),
+         "per_players": {data.draw(RANGES, label="span"): data.draw(RANGES, label="need")},
+         "players": data.draw(RANGES, label="component players")}]}
+    deck = copy.deepcopy(BASE_DECK)
+    del deck["components"]
+    _build_ends_cleanly(_write(_dump(deck), _dump(BASE_TEMPLATE), **{"components.yaml": _dump(comps)}))
+
+
+CODECS = ["utf-8", "utf-8-sig", "latin-1", "cp1252", "utf-16", "utf-32", "shift_jis", "koi8-r"]
+
+
+@MORE
+@given(text=st.text(max_size=120), codec=st.sampled_from(CODECS), noise=st.binary(max_size=6),
+       at=st.integers(0, 200), words=st.booleans())
+def test_rules_and_word_lists_in_any_encoding_end_cleanly(text, codec, noise, at, words):
+    """A rules file (or words.txt, read by the proof) in another encoding, with stray bytes: it builds,
+    or one line names the file, the line and the byte where it stops being UTF-8."""
+    raw = ("# Rules\n\n" + text).encode(codec, "replace")
+    raw = raw[:at] + noise + raw[at:]
+    deck = copy.deepcopy(BASE_DECK)
+    deck["rules"] = {"file": "rules.md"}
+    folder = _write(_dump(deck), _dump(BASE_TEMPLATE), **{"rules.md": raw, "words.txt": raw if words else b""})
+    _build_ends_cleanly(folder)
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        try:
+            code = invoke(["proof", str(folder), "-o", str(folder / "proof")])
+        except SystemExit as exc:               # status 1: the proof found errors in the text
+            code = exc.code
+    assert code in (0, 1, 2) and "Traceback" not in err.getvalue() and "internal error" not in err.getvalue()
+    if code == 2:
+        assert all(ln.startswith("pnp: error: ") and re.search(r"(rules\.md|words\.txt):\d+", ln)
+                   for ln in err.getvalue().strip().splitlines()), err.getvalue()
+
+
+NUMBERS = st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.integers(-10**400, 10**400),
+                    st.sampled_from(["nan", "-nan", "inf", "-inf", "1e999", "-0", "0x10", "1_000", "", " ",
+                                     "1,2", "١", "NaN", "Infinity", "5e-324"]))
+
+
+@MORE
+@given(data=st.data())
+def test_command_line_numbers_end_cleanly(data):
+    """--offset and --bleed of any number, finite or not, huge or tiny: a valid PDF (no nan or inf drawn)
+    or one line naming the option."""
+    x, y, bleed = (str(data.draw(NUMBERS, label=n)) for n in ("x", "y", "bleed"))
+    options = []
+    if data.draw(st.booleans(), label="offset"):
+        options += ["--offset", f"{x},{y}"]
+    if data.draw(st.booleans(), label="bleed"):
+        options += ["--bleed", bleed]
+    options += ["--duplex", data.draw(st.sampled_from(["long", "short", "none", "LONG", "sideways"]), label="dx")]
+    _build_ends_cleanly(_FIXED, *options)
+
+
+_FIXED = _write(_dump(BASE_DECK), _dump(BASE_TEMPLATE))

@@ -10,7 +10,7 @@ import re
 from types import SimpleNamespace
 from typing import NamedTuple
 
-from ..errors import PnpError, known_list, suggest
+from ..errors import Collector, PnpError, known_list, suggest
 from ..yamlfile import Map, Seq
 
 TOP_KEYS = ("players", "seed", "components")
@@ -18,8 +18,10 @@ COMPONENT_KEYS = ("name", "where", "count", "distinct", "each", "times", "unique
                   "per_player", "per_players", "seed_says", "note", "not_printed")
 CARD_ATTRS = ("name", "kind", "part")          # card settings usable like fields in where/each/unique
 BACK_WORDS = ("none", "printed")
-RANGE = re.compile(r"^\s*(\d+)\s*(?:-|–|to)\s*(\d+)\s*$")
+RANGE = re.compile(r"^\s*(\d{1,9})\s*(?:-|–|to)\s*(\d{1,9})\s*$")     # digits bounded: int() stays cheap
 MAX_COMBINATIONS = 10000
+MAX_COUNT = 20000           # no count can pass the cards a deck may hold (deck.load.MAX_CARDS)
+MAX_PLAYERS = 100           # as game.players in deck.yaml
 
 
 class Span(NamedTuple):
@@ -74,6 +76,17 @@ class ComponentList(NamedTuple):
     seed: str
     components: list
 
+    def fields(self) -> set:
+        """Every field a component names (where, each, unique, distinct)."""
+        out = set()
+        for c in self.components:
+            out.update(c.where)
+            out.update(c.each.fields if c.each else ())
+            out.update(c.unique)
+            if c.distinct:
+                out.add(c.distinct)
+        return out
+
 
 def value_key(value):
     """Card values and rule values compare as text: 3 and "3" are the same value; None is 'no value'."""
@@ -100,7 +113,11 @@ def _kind(value) -> str:
     return f"{type(value).__name__} {value!r}"[:60]
 
 
-def _span(value, parent, key, fld, what="a number such as 3 or a range such as '2-4'") -> Span:
+def _span(value, parent, key, fld, what="a number such as 3 or a range such as '2-4'", players=False) -> Span:
+    """A count or a range of counts, bounded before anything is made of it: a count from 0 to MAX_COUNT,
+    player counts from 1 to MAX_PLAYERS."""
+    high = MAX_PLAYERS if players else MAX_COUNT
+    low = 1 if players else 0
     if isinstance(value, int) and not isinstance(value, bool):
         lo = hi = value
     else:
@@ -108,14 +125,19 @@ def _span(value, parent, key, fld, what="a number such as 3 or a range such as '
         if not m:
             raise parent.error(key, f"expected {what}, found {_kind(value)}", field=fld)
         lo, hi = int(m.group(1)), int(m.group(2))
-    if lo < 0 or lo > hi:
+    if lo > hi:
         raise parent.error(key, f"'{value}' is not a range from low to high", field=fld)
+    if lo < low or hi > high:
+        raise parent.error(key, f"'{value}' is not {'a player count' if players else 'a count'} from {low} "
+                                f"to {high}", field=fld)
     return Span(lo, hi)
 
 
-def _whole(value, parent, key, fld, minimum=0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise parent.error(key, f"expected a whole number of at least {minimum}, found {_kind(value)}", field=fld)
+def _whole(value, parent, key, fld, minimum=0, maximum=None) -> int:
+    maximum = MAX_COUNT if maximum is None else maximum
+    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
+        raise parent.error(key, f"expected a whole number from {minimum} to {maximum}, found {_kind(value)}",
+                           field=fld)
     return value
 
 
@@ -212,11 +234,17 @@ class _Reader:
         seed = ""
         if top is not None:
             if "players" in top:
-                players = _span(top["players"], top, "players", "players", "a player count such as 4 or '2-6'")
+                players = _span(top["players"], top, "players", "players", "a player count such as 4 or '2-6'",
+                                players=True)
             if "seed" in top:
                 seed = _text(top["seed"], top, "seed", "seed")
         self.players = players
-        comps = [self.component(item, items, i) for i, item in enumerate(items)]
+        found = Collector()
+        comps = []
+        for i, item in enumerate(items):
+            with found.each():          # a mistake in one component is noted, and the next one read
+                comps.append(self.component(item, items, i))
+        found.done()
         if not comps:
             raise (top or items).error("components" if top is not None else None,
                                        "the component list is empty", field="components")
@@ -262,7 +290,8 @@ class _Reader:
                               hint=suggest(back, known) or known_list(known))
             c.back = back
         if "players" in m:
-            c.players = _span(m["players"], m, "players", f"{fld}.players", "player counts such as 5 or '5-6'")
+            c.players = _span(m["players"], m, "players", f"{fld}.players", "player counts such as 5 or '5-6'",
+                               players=True)
         if "per_player" in m:
             c.per_player = _whole(m["per_player"], m, "per_player", f"{fld}.per_player", 1)
         if "per_players" in m:
@@ -356,7 +385,7 @@ class _Reader:
                                          f"found {_kind(table)}", field=f)
         out = []
         for key, need in table.items():
-            span = _span(key, table, key, f"{f}.{key}", "a player count such as 4 or '2-3'")
+            span = _span(key, table, key, f"{f}.{key}", "a player count such as 4 or '2-3'", players=True)
             out.append((span, _whole(need, table, key, f"{f}.{key}")))
         return tuple(out)
 

@@ -31,6 +31,7 @@ class FieldSpec(NamedTuple):
     min: float | None = None
     max: float | None = None
     default: object = None
+    line: int = 0                 # where it is declared in the deck file
 
 
 class BackRef(NamedTuple):

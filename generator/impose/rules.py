@@ -57,10 +57,34 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
         raise r.error("file", f"rules file '{name}' must be inside the deck folder", field="rules.file")
     if not path.is_file():
         raise r.error("file", f"rules file '{name}' not found", field="rules.file")
-    data = path.read_text(encoding="utf-8")
+    from ..textfile import read_text
+    data = read_text(path, rules_file(deck), limit=4 * MAX_RULES)
     if len(data) > MAX_RULES:
         raise r.error("file", f"rules file is {len(data)} characters; the limit is {MAX_RULES}", field="rules.file")
     return data, settings
+
+
+def rules_file(deck: Deck) -> str:
+    """The rules file (rules: {file: ...}) as errors name it, beside the deck file."""
+    from pathlib import Path
+    return str(Path(deck.file).parent / str(deck.rules.get("file", "")))
+
+
+def refuse_markup(deck: Deck, text: str) -> None:
+    """Unbalanced ** or * in the rules (markup.problems, as the proof finds them) stop the build, one error
+    for each, at its line."""
+    from ..errors import Collector
+    from ..markup import problems
+    if "text" in deck.rules:
+        file, first = deck.file, deck.rules.where("text")[0]     # a block scalar's text starts a line below
+        first += 1 if "\n" in text.rstrip("\n") else 0
+    else:
+        file, first = rules_file(deck), 1
+    found = Collector()
+    for p in problems(text):
+        if p.level == "error":
+            found.add(PnpError(p.message, file, first + p.line - 1, field="rules"))
+    found.done()
 
 
 def rule_pages(deck: Deck, sheet) -> list:
@@ -68,6 +92,7 @@ def rule_pages(deck: Deck, sheet) -> list:
     text, settings = rule_text(deck)
     if not text:
         return []
+    refuse_markup(deck, text)
     from ..layout.store import remembered
     from .sheets import Page
     g = deck.game
@@ -88,9 +113,10 @@ def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, foot
     try:
         missing = fonts.missing_glyphs(text + title + subtitle + "·", family, styles_used(text) + ("italic",))
     except PnpError as exc:
-        raise PnpError(exc.message, deck.file, field="rules.font", hint=exc.hint)
+        raise PnpError(exc.message, deck.file, deck.rules.where("font")[0], field="rules.font", hint=exc.hint)
     if missing:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-        raise PnpError(f"rule pages: font '{fonts.shown(family)}' has no glyph for {chars}", deck.file, field="rules")
+        raise PnpError(f"rule pages: font '{fonts.shown(family)}' has no glyph for {chars}", deck.file,
+                       deck.rules.where()[0], field="rules")
     return flow(text, width, height, family=family, size=size, footer=footer, columns=columns, accent=accent,
                 title=title, subtitle=subtitle)

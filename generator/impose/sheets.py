@@ -117,15 +117,19 @@ class Grid(NamedTuple):
         return self.x0 + c * (self.w + self.gutter), self.top - (r + 1) * self.h - r * self.gutter
 
 
-def grid(sheet: SheetLayout, w: float, h: float, gutter: float, bleed: float) -> Grid:
-    """As many cards as fit inside the margins, centred in them; bleed stays inside the margins too."""
+def grid(sheet: SheetLayout, w: float, h: float, gutter: float, bleed: float, where: str = "") -> Grid:
+    """As many cards as fit inside the margins, centred in them; bleed stays inside the margins too.
+    `where`: "file:line" of the card's size, for the error when none fits."""
     avail_w = sheet.width - sheet.left - sheet.right - 2 * bleed
     avail_h = sheet.height - sheet.top - sheet.bottom - 2 * bleed
     cols = int((avail_w + gutter + 1e-6) // (w + gutter))
     rows = int((avail_h + gutter + 1e-6) // (h + gutter))
     if cols < 1 or rows < 1:
+        file, _, line = where.rpartition(":")
         raise PnpError(f"a {mm(w):.1f} x {mm(h):.1f} mm card with {mm(bleed):.1f} mm bleed does not fit on "
-                       f"{sheet.name} paper inside its margins")
+                       f"{sheet.name} paper inside its margins ({mm(sheet.width - sheet.left - sheet.right):.1f} x "
+                       f"{mm(sheet.height - sheet.top - sheet.bottom):.1f} mm)", file or None,
+                       int(line) if line.isdigit() else None, field="size" if file else None)
     gw, gh = cols * w + (cols - 1) * gutter, rows * h + (rows - 1) * gutter
     x0 = sheet.left + bleed + (avail_w - gw) / 2
     top = sheet.height - sheet.top - bleed - (avail_h - gh) / 2
@@ -220,7 +224,7 @@ def impose(laid_out: list, sheet: SheetLayout, duplex: str = "long", offset=(0.0
         gutter = max(face.gutter, 2 * bleed)
         # round items are cut apart through the middle of the gutter, so half a gutter stays free around them
         pad = gutter / 2 if face.shape == "circle" else 0.0
-        g = grid(sheet, face.width, face.height, gutter, max(bleed, pad))
+        g = grid(sheet, face.width, face.height, gutter, max(bleed, pad), getattr(face, "source", ""))
         for start in range(0, len(group), g.per_sheet):
             sheet_no += 1
             chunk = group[start:start + g.per_sheet]

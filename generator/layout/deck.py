@@ -1,9 +1,13 @@
 """Lay out every card of a deck: a front face and a back face each, in print order."""
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from ..deck.model import Card, Deck
+from ..errors import Collector, PnpError, PnpErrors
+from ..fields import PLACEHOLDER, fill
+from ..markup import problems
 from .face import Context, Face, layout_face
 from .store import FaceStore
 from .templates import get_template
@@ -13,6 +17,10 @@ class LaidOut(NamedTuple):
     card: Card
     front: Face
     back: Face | None
+
+
+# the values every card has besides its own fields (card_values): what a template may write as {name}
+BUILT_IN = ("game", "title_game", "subtitle", "designer", "publisher", "version", "name", "kind", "part", "copies")
 
 
 def card_values(deck: Deck, card: Card) -> dict:
@@ -25,7 +33,9 @@ def card_values(deck: Deck, card: Card) -> dict:
 
 
 def layout_card(deck: Deck, card: Card, bleed: float = 0.0, cache: dict | None = None,
-                store: FaceStore | None = None) -> LaidOut:
+                store: FaceStore | None = None, strict: bool = True) -> LaidOut:
+    """A card's front and back laid out. `strict` (a build, an export): unbalanced markup on either is an
+    error (PnpErrors); the proof lays out without it, and reports the faces' markup problems itself."""
     cache = {} if cache is None else cache
     values = card_values(deck, card)
     subject = f"card '{card.name}'"
@@ -38,7 +48,65 @@ def layout_card(deck: Deck, card: Card, bleed: float = 0.0, cache: dict | None =
         back_ctx = Context(back_values, deck.palette, f"{subject} (back)", str(card.source), card.field_lines,
                            deck.folder)
         back = _cached(cache, card.back.template, back_ctx, bleed, f"{card.name} (back)", store)
+    if strict and (front.markup or (back is not None and back.markup)):
+        found = Collector()
+        for face, ctx in ((front, front_ctx), (back, back_ctx if back is not None else None)):
+            for error in markup_errors(face, ctx):
+                found.add(error)
+        found.done()
     return LaidOut(card, front, back)
+
+
+def markup_errors(face: Face | None, ctx: Context) -> list:
+    """A face's unbalanced markup (markup.problems, recorded as it was laid out) as errors: at the line of
+    the card's field, or of the template's region when the text is the template's own."""
+    if face is None or not face.markup:
+        return []
+    out = []
+    for region, field, level, message, _ in face.markup:
+        if level != "error":
+            continue
+        r = next((r for r in get_template(face.template, ctx.deck_folder).regions if r.id == region), None)
+        own = _own_markup_errors(r) if r is not None else []
+        if own:                         # the template's own text is at fault: as written there
+            out.extend(r.error("text", m) for m in own)
+        else:
+            out.append(ctx.error(f"{message} (region '{region}')", field=field))
+    return out
+
+
+def _own_markup_errors(region) -> list[str]:
+    """The unbalanced markup of a region's own text, whatever its fields hold."""
+    text = str(region.get("text", ""))
+    if not any(p.level == "error" for p in problems(PLACEHOLDER.sub("x", text))):
+        return []
+    return [p.message for p in problems(text) if p.level == "error"] or \
+        [p.message for p in problems(PLACEHOLDER.sub("x", text)) if p.level == "error"]
+
+
+def card_markup_errors(deck: Deck, card: Card) -> list:
+    """Unbalanced markup on a card's faces, found without laying them out: for a card whose template has
+    another mistake (a placeholder, a size), whose layout would only repeat it."""
+    from .face import _field_of
+    values = card_values(deck, card)
+    sides = [(card.template, values, f"card '{card.name}'")]
+    if card.back is not None and card.back.template:
+        sides.append((card.back.template, {**values, **card.back.field_map}, f"card '{card.name}' (back)"))
+    out = []
+    for template, vals, subject in sides:
+        try:
+            tpl = get_template(template, deck.folder)
+        except PnpError:
+            continue
+        face = Face(template=tpl.name)
+        for r in tpl.regions:
+            if r.type != "textbox" or (r.when and not fill(r.when, vals).strip()):
+                continue
+            for p in problems(fill(str(r.get("text", "")), vals)):
+                face.markup.append((r.id, _field_of(r), p.level, p.message, p.start))
+        ctx = Context(vals, deck.palette, subject, str(card.source), card.field_lines, deck.folder)
+        out.extend(markup_errors(face, ctx))
+    return out
 
 
 def _cached(cache, template, ctx, bleed, name, store=None) -> Face:
@@ -71,11 +139,59 @@ def _used(cache, template, ctx) -> tuple:
     return cache[k]
 
 
-def layout_deck(deck: Deck, bleed: float = 0.0) -> list[LaidOut]:
-    """Every card laid out, reusing and keeping faces between builds (layout/store.py)."""
+def layout_deck(deck: Deck, bleed: float = 0.0, found: Collector | None = None, keep: bool = True) -> list[LaidOut]:
+    """Every card laid out, reusing and keeping faces between builds (layout/store.py; not if `keep` is
+    false). A card that cannot be laid out is noted and the next one laid out; all are raised at the end,
+    or, with `found` given, left there for the caller."""
     cache: dict = {}
-    store = FaceStore.open(deck.id, deck.folder, deck.palette)
-    laid = [layout_card(deck, c, bleed, cache, store) for c in deck.cards]
+    store = FaceStore.open(deck.id, deck.folder, deck.palette) if keep else None
+    own = found is None
+    found = Collector() if own else found
+    laid = []
+    alike = _Alike()
+    for c in deck.cards:
+        try:                        # a card that cannot be laid out is noted, and the next one laid out
+            laid.append(layout_card(deck, c, bleed, cache, store))
+        except PnpError as exc:
+            if alike.add(exc, c) + len(found.errors) >= found.limit:
+                break               # enough to be going on with
     if store is not None:
         store.save()
+    for error in alike.errors():
+        found.add(error)
+    if own:
+        found.done()
     return laid
+
+
+class _Alike:
+    """Cards' layout mistakes, one line for each mistake: cards that show one value (written once and
+    aliased, or copied) and fail alike are one mistake, named at the first card, with how many more."""
+
+    _SUBJECT = re.compile(r"^card '.*?'(?: \(back\))?: ")
+
+    def __init__(self):
+        self.first: dict = {}       # key -> [error, the other cards' names]
+
+    def add(self, exc: PnpError, card: Card) -> int:
+        """Note `exc` (an error or several) of `card`; returns how many distinct mistakes there are now."""
+        for e in exc.errors if isinstance(exc, PnpErrors) else [exc]:
+            value = card.fields.get(e.field or "")
+            if card.back is not None and e.message.startswith(f"card '{card.name}' (back): "):
+                value = card.back.field_map.get(e.field or "", value)
+            key = (self._SUBJECT.sub("", e.message), e.field, e.hint, repr(value))
+            if key in self.first:
+                self.first[key][1].append(card.name)
+            else:
+                self.first[key] = [e, []]
+        return len(self.first)
+
+    def errors(self) -> list:
+        out = []
+        for e, others in self.first.values():
+            if others:
+                names = ", ".join(f"'{n}'" for n in others[:3]) + (", ..." if len(others) > 3 else "")
+                e = PnpError(f"{e.message} (and {len(others)} more card{'s' if len(others) != 1 else ''}: "
+                             f"{names})", e.file, e.line, e.column, e.field, e.hint)
+            out.append(e)
+        return out

@@ -78,13 +78,16 @@ class Face(SimpleNamespace):
 
     def __init__(self, name: str = "", template: str = "", width: float = 0.0, height: float = 0.0,
                  bleed: float = 0.0, shape: str = "rect", gutter: float = 0.0, ops=None, texts=None, shrunk=None,
-                 key: tuple = ()):
+                 key: tuple = (), markup=None, source: str = ""):
         super().__init__(name=name,                 # e.g. "Green 1 (front)"
                          template=template, width=width, height=height, bleed=bleed, shape=shape, gutter=gutter,
                          ops=[] if ops is None else ops,
                          texts=[] if texts is None else texts,      # (region id, field, plain text) in drawing order
                          shrunk=[] if shrunk is None else shrunk,   # (region id, field, normal size, used size)
-                         key=key)                                   # identity: equal keys draw the same
+                         key=key,                                   # identity: equal keys draw the same
+                         # (region id, field, level, message, block start): markup.problems() of its text
+                         markup=[] if markup is None else markup,
+                         source=source)                             # "file:line" of its template's size
 
 
 class Context:
@@ -128,7 +131,8 @@ def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str 
         if exc.file:
             raise
         raise ctx.error(exc.message, field="template", hint=exc.hint)
-    face = Face(name or ctx.subject, tpl.name, tpl.width, tpl.height, bleed, tpl.shape, tpl.gutter)
+    face = Face(name or ctx.subject, tpl.name, tpl.width, tpl.height, bleed, tpl.shape, tpl.gutter,
+                source=tpl.size_source)
     for region in tpl.regions:
         if region.when and not fill(region.when, ctx.values).strip():
             continue
@@ -297,6 +301,8 @@ def _text_box(face, tpl, region, ctx, x, y, w, h):
     if not content.strip():
         return
     fam = _family(region, ctx)
+    for p in text.problems(content):        # unbalanced ** and *: the build refuses them (layout.deck)
+        face.markup.append((region.id, _field_of(region), p.level, p.message, p.start))
     _glyphs(content.replace("**", "").replace("*", "") + "•", fam, text.styles_used(content), region, ctx)
     size = region.get("size", 9.0)
     min_size = region.get("min_size", min(MIN_SIZE, size))

@@ -8,23 +8,23 @@ the font file, its size and reportlab's and Python's versions, and holds the fon
 whose bytes differ, or another library version, is parsed afresh.
 
 Where: $PNP_CACHE if set ("off" turns the cache off), else $XDG_CACHE_HOME/pnp or ~/.cache/pnp.
-The cache only saves time: a file that cannot be read, written or trusted is parsed as before,
-and the PDF is byte-identical either way (tests/test_fontcache.py).
+A cache file is data, never code (generator/cachefile.py: a format number and a checksum before the
+marshal payload), and what it holds must have the shape font_state() gives. The cache only saves time:
+a file that cannot be read, written or trusted is parsed as before, and the PDF is byte-identical
+either way (tests/test_fontcache.py).
 """
 from __future__ import annotations
 
-import marshal
 import os
 import sys
 from pathlib import Path
 from reportlab import Version
 from reportlab.pdfbase.ttfonts import TTFont
 
-from ..errors import PnpError
-from ..output import write_atomic
-from ..reportlab_adapter import font_from_state, font_state
+from .. import cachefile
+from ..reportlab_adapter import font_from_state, font_state, state_shaped
 
-FORMAT = 3          # bump when what is stored changes
+FORMAT = 4          # bump when what is stored changes
 
 
 def cache_dir() -> Path | None:
@@ -52,14 +52,21 @@ def load_ttf(name: str, path: Path) -> TTFont:
 
 
 def _read(file: Path, name: str, data: bytes) -> TTFont | None:
+    """The cached font, or None: none there, a damaged, partial, foreign or stale file, or one whose
+    contents are not what font_state() writes (then the font file is parsed instead)."""
+    state = cachefile.read(file, "font", FORMAT)
+    if not _shaped(state):
+        return None
     try:
-        return font_from_state(marshal.loads(file.read_bytes()), name, data)
-    except Exception:           # a missing, partial, foreign or stale cache file: parse instead
+        return font_from_state(state, name, data)
+    except (KeyError, TypeError, ValueError, AttributeError):      # intact, but not a font's state
         return None
 
 
+def _shaped(state) -> bool:
+    """Whether `state` has the shape font_state() gives (see reportlab_adapter.state_shaped)."""
+    return state_shaped(state)
+
+
 def _write(file: Path, font: TTFont) -> None:
-    try:
-        write_atomic(file, marshal.dumps(font_state(font)))
-    except (PnpError, ValueError):      # a read-only home, a full disk, a value marshal cannot hold:
-        pass                            # the cache is only a saving
+    cachefile.write(file, "font", FORMAT, font_state(font))     # a failure only costs time

@@ -10,60 +10,130 @@ palette and the files' sizes and times, and is dropped whole when any of them di
 template or colour lays every card out afresh.
 
 One file per deck folder and store name in the cache folder (see fontcache.cache_dir; PNP_CACHE=off
-turns it off), pickled, holding only what the last build used. A face that could not be laid out is
-never stored, so its error is reported on every build. The PDF is the same bytes warm or cold
-(tests/test_layout_store.py).
+turns it off), holding only what the last build used: plain data, never code (generator/cachefile.py:
+marshal of builtin types, with a format number and a checksum). A face is kept as a tuple of its
+attributes, each drawing operation as (its kind's number, its values); what is read back is checked
+for that shape, face by face, and a file or a face that is not as written is laid out afresh. A face
+that could not be laid out is never stored, so its error is reported on every build. The PDF is the
+same bytes warm or cold (tests/test_layout_store.py).
 
-A long-running process (pnp watch) calls hold(): each store then stays in memory between builds, so a
-rebuild neither reads nor writes the pickle, and release() writes them all when the process ends.
+A long-running process (pnp watch) calls hold(): each store then stays in memory between builds, as the
+objects it decodes to, so a rebuild neither reads nor writes its file; release() writes the changed ones
+when the process ends.
 """
 from __future__ import annotations
 
 import hashlib
 import os
-import pickle
 from functools import lru_cache
 from pathlib import Path
 
-from .. import FONTS, LAYOUTS, ROOT, __version__
-from ..errors import PnpError
-from ..output import write_atomic
+from .. import FONTS, LAYOUTS, ROOT, __version__, cachefile
+from .face import Ellipse, Face, Image, Line, Rect, Text
 from .fontcache import cache_dir
 
-FORMAT = 2
-_held: dict | None = None       # file -> (stamp, faces), while a process holds its stores (hold())
+FORMAT = 3
+OPS = (Rect, Ellipse, Line, Text, Image)     # a drawing operation is stored as (its index here, its values)
+_CODE = {cls: i for i, cls in enumerate(OPS)}
+_ARITY = tuple(len(cls._fields) for cls in OPS)
+_FACE = ("name", "template", "width", "height", "bleed", "shape", "gutter", "ops", "texts", "shrunk", "key",
+         "markup", "source")
+_new = tuple.__new__
+_held: dict | None = None       # file -> (stamp, faces, changed, what), while a process holds its stores (hold())
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")      # as images.SUFFIXES, without importing Pillow
 FONT_SUFFIXES = (".ttf", ".otf")                # as fonts.SUFFIXES, without importing reportlab
 
 
+def face_data(face: Face) -> tuple:
+    """A laid-out face as plain data (see decode_face)."""
+    d = vars(face)
+    ops = [(_CODE[type(op)], tuple(op)) for op in d["ops"]]
+    return tuple(ops if k == "ops" else d[k] for k in _FACE)
+
+
+def decode_face(data) -> Face | None:
+    """The face face_data() made, or None when `data` does not have its shape."""
+    if type(data) is not tuple or len(data) != len(_FACE):
+        return None
+    if not (type(data[0]) is str and type(data[1]) is str and type(data[5]) is str and type(data[10]) is tuple
+            and type(data[7]) is list and all(type(data[i]) in (int, float) for i in (2, 3, 4, 6))
+            and all(type(data[i]) is list for i in (8, 9, 11))):
+        return None
+    try:            # an operation is (its kind's index, its values): as many as the kind has fields
+        ops = [_new(OPS[code], values) for code, values in data[7]
+               if type(values) is tuple and len(values) == _ARITY[code]]
+    except (TypeError, ValueError, IndexError):
+        return None
+    if len(ops) != len(data[7]):
+        return None
+    face = Face.__new__(Face)
+    face.__dict__.update(zip(_FACE, data))
+    face.ops = ops
+    return face
+
+
+def pages_data(value):
+    """Laid-out pages (lists and tuples of drawing operations) as plain data (see decode_pages)."""
+    if type(value) in _CODE:
+        return ("op", _CODE[type(value)], tuple(value))
+    if isinstance(value, (list, tuple)):
+        return ("list" if isinstance(value, list) else "tuple", [pages_data(v) for v in value])
+    raise ValueError(f"not a page: {type(value).__name__}")
+
+
+def decode_pages(data):
+    """What pages_data() made; ValueError when `data` does not have its shape."""
+    if type(data) is not tuple or not data or data[0] not in ("op", "list", "tuple"):
+        raise ValueError("not pages")
+    if data[0] == "op":
+        _, code, values = data
+        if type(code) is not int or not 0 <= code < len(OPS) or type(values) is not tuple \
+                or len(values) != len(OPS[code]._fields):
+            raise ValueError("not a drawing operation")
+        return _new(OPS[code], values)
+    items = [decode_pages(v) for v in data[1]]
+    return items if data[0] == "list" else tuple(items)
+
+
+def decode_lines(data) -> list:
+    """A list of text (what="lines"); ValueError when `data` is not one."""
+    if type(data) is not list or not all(type(x) is str for x in data):
+        raise ValueError("not lines of text")
+    return data
+
+
+_CODECS = {"faces": (face_data, decode_face), "pages": (pages_data, decode_pages), "lines": (list, decode_lines)}
+
+
 class FaceStore:
-    def __init__(self, file: Path, stamp: str, faces: dict):
+    """Faces (or, with what="pages", laid-out pages) kept under keys, read from and written to one file."""
+
+    def __init__(self, file: Path, stamp: str, stored: dict, what: str = "faces", decoded: bool = False):
         self.file = file
         self.stamp = stamp
-        self.old = faces            # key -> Face, from the last build
-        self.new: dict = {}         # key -> Face, used by this build
+        self.what = what
+        self.old = stored           # key -> plain data from the last build, decoded when asked for
+        self.decoded = decoded      # ... or, from a store held in memory, the objects themselves
+        self.new: dict = {}         # key -> Face (or pages), used by this build
+        self._decoded: dict = {}    # id of plain data -> what it decoded to: one face shared by many keys
 
     @classmethod
-    def open(cls, deck_id: str, folder: Path | None, palette: dict | None = None) -> "FaceStore | None":
+    def open(cls, deck_id: str, folder: Path | None, palette: dict | None = None,
+             what: str = "faces") -> "FaceStore | None":
         base = cache_dir()
         if base is None:
             return None
         where = str(folder.resolve()) if folder is not None else deck_id
         name = hashlib.blake2b(where.encode(), digest_size=8).hexdigest()
-        file = base / "layout" / f"{deck_id[:40]}-{name}.pickle"
+        file = base / "layout" / f"{deck_id[:40]}-{name}.{what}"
         stamp = _stamp(folder) + repr(sorted((palette or {}).items()))
-        faces: dict = {}
         if _held is not None and file in _held:
-            if _held[file][0] == stamp:
-                faces = _held[file][1]
-            return cls(file, stamp, faces)
-        try:
-            stored = pickle.loads(file.read_bytes())
-            if stored.get("stamp") == stamp:
-                faces = stored["faces"]
-        except Exception:           # none yet, or unreadable: lay everything out
-            pass
-        return cls(file, stamp, faces)
+            held_stamp, faces = _held[file][:2]
+            return cls(file, stamp, faces if held_stamp == stamp else {}, what, decoded=True)
+        stored = cachefile.read(file, f"layout {what}", FORMAT)
+        if not (type(stored) is tuple and len(stored) == 2 and stored[0] == stamp and type(stored[1]) is dict):
+            stored = (stamp, {})        # none yet, another one's, stale or damaged: lay everything out
+        return cls(file, stamp, stored[1], what)
 
     @staticmethod
     def key(*parts) -> bytes:
@@ -73,30 +143,52 @@ class FaceStore:
         return hashlib.blake2b("\0".join(map(repr, parts)).encode(), digest_size=16).digest()
 
     def get(self, key):
-        face = self.old.get(key)
-        if face is not None:
-            self.new[key] = face
-        return face
+        """What was kept under `key`, or None (nothing, or something not of the shape written)."""
+        if key in self.new:
+            return self.new[key]
+        data = self.old.get(key)
+        if data is None:
+            return None
+        if self.decoded:
+            self.new[key] = data
+            return data
+        value = self._decoded.get(id(data))
+        if value is None:
+            try:
+                value = _CODECS[self.what][1](data)
+            except (ValueError, TypeError, RecursionError):
+                value = None
+            self._decoded[id(data)] = value
+        if value is not None:
+            self.new[key] = value
+        return value
 
     def put(self, key, face) -> None:
         self.new[key] = face
 
     def save(self) -> None:
-        """Write what this build used, if it differs from what was there (atomically; failures only cost time)."""
+        """Write what this build used, if it differs from what was there (atomically; failures only cost time).
+        While stores are held (hold()), it is kept in memory instead, and written by release()."""
         if _held is not None:
-            _held[self.file] = (self.stamp, self.new, self.new.keys() != self.old.keys()
-                                or (self.file in _held and _held[self.file][2]))
+            before = _held.get(self.file)
+            changed = self.new.keys() != self.old.keys() or bool(before and before[2])
+            _held[self.file] = (self.stamp, self.new, changed, self.what)
             return
         if self.new.keys() == self.old.keys():
             return
         self._write()
 
     def _write(self) -> None:
+        encode = _CODECS[self.what][0]
+        shared: dict = {}           # a face shown by many cards (a common back) is written once
         try:
-            write_atomic(self.file, pickle.dumps({"stamp": self.stamp, "faces": self.new},
-                                                 protocol=pickle.HIGHEST_PROTOCOL))
-        except PnpError:                # a read-only home, a full disk: the store is only a saving
-            pass
+            data = {}
+            for k, v in self.new.items():
+                d = shared.get(id(v))
+                data[k] = d if d is not None else shared.setdefault(id(v), encode(v))
+        except (ValueError, KeyError):  # something that is not a face or pages: not kept
+            return
+        cachefile.write(self.file, f"layout {self.what}", FORMAT, (self.stamp, data))
 
 
 def hold() -> None:
@@ -110,9 +202,11 @@ def release() -> None:
     """Write the stores held in memory that changed, and stop holding them."""
     global _held
     held, _held = _held or {}, None
-    for file, (stamp, faces, changed) in held.items():
+    for file, (stamp, faces, changed, what) in held.items():
         if changed:
-            FaceStore(file, stamp, faces)._write()
+            store = FaceStore(file, stamp, {}, what)
+            store.new = faces
+            store._write()
 
 
 def covers(rel: str) -> bool:
@@ -125,11 +219,12 @@ def forget_files() -> None:
     _stamp.cache_clear()
 
 
-def remembered(name: str, folder: Path | None, args: dict, compute):
+def remembered(name: str, folder: Path | None, args: dict, compute, what: str = "pages"):
     """compute(), or what it returned in an earlier build from the same `args` (a dict of plain values)
-    and the same files (see _stamp). For laid-out pages, such as a deck's rule pages: one store file
-    for each `name`, holding only the latest result."""
-    store = FaceStore.open(name, folder)
+    and the same files (see _stamp). For laid-out pages, such as a deck's rule pages (what="pages"), or
+    lines of text (what="lines"): one store file for each `name`, holding only the latest result. When
+    compute() raises, nothing is kept."""
+    store = FaceStore.open(name, folder, what=what)
     if store is None:
         return compute()
     key = store.key(name, sorted(args.items()))

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .. import LAYOUTS
-from ..errors import PnpError, found, known_list, suggest
+from ..errors import Collector, PnpError, PnpErrors, found, known_list, suggest
 from ..fields import names_in
 from ..units import UnitError, length
 from ..yamlfile import Map, Seq, load
@@ -28,7 +28,7 @@ REGION_TYPES = {
     "image": ("src", "fit"),
 }
 COMMON = ("id", "type", "box", "when")
-TEMPLATE_KEYS = ("extends", "size", "safe", "radius", "shape", "gutter", "regions", "description", "bleed_colour")
+TEMPLATE_KEYS = ("extends", "size", "safe", "radius", "shape", "gutter", "regions", "description")
 COLOUR_KEYS = ("fill", "stroke", "colour")
 BASIC_COLOURS = ("black", "white", "none", "transparent")
 ALIGN = {"text": ("left", "center", "right"), "textbox": ("left", "center", "right", "justify")}
@@ -101,15 +101,18 @@ def deck_sizes(m, root_file: str = "") -> dict:
                        root_file, field="sizes")
     out = {}
     shared = sizes()
+    mistakes = Collector()
     for k in m:
-        name = str(k)
-        if name_problem(name):
-            raise m.error(k, f"size name '{name}' may hold only letters, digits, '-', '_' and '.'",
-                          field=f"sizes.{name}")
-        if name in shared:
-            raise m.error(k, f"'{name}' is a shared card size already ({_mm(shared[name])}); give yours another name",
-                          field=f"sizes.{name}")
-        out[name] = parse_size(m, k, f"sizes.{name}")
+        with mistakes.each():           # a mistake in one size is noted, and the next one read
+            name = str(k)
+            if name_problem(name):
+                raise m.error(k, f"size name '{name}' may hold only letters, digits, '-', '_' and '.'",
+                              field=f"sizes.{name}")
+            if name in shared:
+                raise m.error(k, f"'{name}' is a shared card size already ({_mm(shared[name])}); give yours "
+                              "another name", field=f"sizes.{name}")
+            out[name] = parse_size(m, k, f"sizes.{name}")
+    mistakes.done()
     return out
 
 
@@ -161,6 +164,7 @@ class Template(NamedTuple):
     file: str = ""
     size_name: str = ""
     bleed: float | None = None      # the bleed its size is made with, when the size names one
+    size_source: str = ""           # "file:line" where its size is given (its own, or the template it extends)
 
     @property
     def fields_used(self) -> tuple:
@@ -280,10 +284,11 @@ def _raw(name: str, deck_folder: Path | None) -> tuple[Map, str]:
     m = load(path, _display(path))
     if not isinstance(m, Map):
         raise PnpError(f"a template must be a mapping with size and regions; found {found(m)}", _display(path), 1)
-    for key in m:
-        if key not in TEMPLATE_KEYS:
-            raise m.error(key, f"unknown key '{key}' in template", field=str(key),
-                          hint=suggest(key, TEMPLATE_KEYS) or known_list(TEMPLATE_KEYS))
+    unknown = [m.error(key, f"unknown key '{key}' in template", field=str(key),
+                       hint=suggest(key, TEMPLATE_KEYS) or known_list(TEMPLATE_KEYS))
+               for key in m if key not in TEMPLATE_KEYS]
+    if unknown:
+        raise PnpErrors(unknown)
     return m, _display(path)
 
 
@@ -328,6 +333,11 @@ def get_template(name: str, deck_folder: Path | None = None, _chain: tuple = ())
                        hint=f"add size: {next(iter(known), 'poker')} or size: {{width: 25mm, height: 25mm}}")
     if width <= 0 or height <= 0 or width > MAX_EDGE or height > MAX_EDGE:
         raise m.error("size", "card size must be positive and under 700mm", field="size")
+    if parent and "size" in m and (abs(width - parent.width) > 0.01 or abs(height - parent.height) > 0.01):
+        raise m.error("size", f"template '{name}' is {_mm(Size(width, height))}, but the template it extends, "
+                              f"'{parent.name}' ({parent.size_source}), is {_mm(Size(parent.width, parent.height))}"
+                              ", and its regions are placed for that size", field="size",
+                      hint="give both the same size, or do not extend it")
     short = min(width, height)
     safe = (_len(m, "safe", high=short / 2) if "safe" in m else size_safe if size_safe is not None
             else parent.safe if parent else length("3mm"))
@@ -340,8 +350,6 @@ def get_template(name: str, deck_folder: Path | None = None, _chain: tuple = ())
     for key in ("description",):
         if key in m and isinstance(m[key], (Map, Seq)):
             raise m.error(key, f"expected text, found {found(m[key])}", field=key)
-    if "bleed_colour" in m:
-        _colour(m, "bleed_colour", "bleed_colour")
     regions = list(parent.regions) if parent else []
     seq = m.get("regions")
     if seq is None:
@@ -350,9 +358,14 @@ def get_template(name: str, deck_folder: Path | None = None, _chain: tuple = ())
         raise m.error("regions", f"expected a list of regions, found {found(seq)}", field="regions")
     if len(seq) + len(regions) > MAX_REGIONS:
         raise m.error("regions", f"more than {MAX_REGIONS} regions", field="regions")
+    mistakes = Collector()
     for i, r in enumerate(seq):
-        regions.append(_region(r, seq, i, width, height, file, deck_folder))
-    tpl = Template(name, width, height, safe, radius, shape, gutter, tuple(regions), file, size_name, bleed)
+        with mistakes.each():           # a mistake in one region is noted, and the next one read
+            regions.append(_region(r, seq, i, width, height, file, deck_folder))
+    mistakes.done()
+    size_source = f"{file}:{m.where('size')[0]}" if "size" in m else parent.size_source
+    tpl = Template(name, width, height, safe, radius, shape, gutter, tuple(regions), file, size_name, bleed,
+                   size_source)
     if not _chain and deck_folder in _DECKS:
         _check_colours(tpl, *_DECKS[deck_folder][:2])
     return tpl
@@ -360,6 +373,7 @@ def get_template(name: str, deck_folder: Path | None = None, _chain: tuple = ())
 
 def _check_colours(tpl: Template, deck_file: str, palette: dict) -> None:
     """Colours written in the template (not taken from a field) must be ones the deck's palette gives."""
+    mistakes = Collector()
     for region in tpl.regions:
         for k in COLOUR_KEYS:
             v = region.get(k)
@@ -369,8 +383,10 @@ def _check_colours(tpl: Template, deck_file: str, palette: dict) -> None:
             if v.startswith("#") or v in palette or v.lower() in BASIC_COLOURS:
                 continue
             known = list(palette) + list(BASIC_COLOURS)
-            raise region.error(k, f"unknown colour '{v}': not '#rrggbb', black, white, none or a name in the "
-                                  f"palette of {deck_file}", hint=suggest(v, known) or known_list(palette))
+            with mistakes.each():
+                raise region.error(k, f"unknown colour '{v}': not '#rrggbb', black, white, none or a name in "
+                                      f"the palette of {deck_file}", hint=suggest(v, known) or known_list(palette))
+    mistakes.done()
 
 
 def _colour(r: Map, key, field: str) -> str:

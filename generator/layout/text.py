@@ -1,7 +1,7 @@
 """Rich text for cards and pages: a small Markdown-like markup, wrapped and shrunk to fit.
 
-Markup: **bold**, *italic*, a blank line between paragraphs, a single newline for a line
-break, "- " or "• " for a bullet, "1. " for a numbered item, "# " / "## " for headings.
+The markup (**bold**, *italic*, bullets, headings) is parsed by generator/markup.py, the one parser
+that drawing, the proof and a build's check of unbalanced markup share.
 
 Text is wrapped here, greedily, with reportlab's (C-accelerated) string widths, into positioned
 lines of text: no Paragraph objects, so laying out a card costs microseconds. Rule pages
@@ -15,92 +15,12 @@ from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from ..markup import Block, escape, inline, parse, plain, problems, styles_used  # noqa: F401 (one parser)
 from . import fonts
 
 ALIGN = ("left", "center", "right", "justify")
 HEADING_SCALE = {"heading1": 1.3, "heading2": 1.15, "heading3": 1.0}
 _TOKEN = re.compile(r"<b>|</b>|<i>|</i>|<br/>|[^<]+")
-_BULLET = re.compile(r"^\s*([-•♣♠♥♦*])\s+(.*)$")
-_NUMBER = re.compile(r"^\s*(\d+[.)]|[a-z][.)])\s+(.*)$")
-_HEADING = re.compile(r"^(#{1,3})\s+(.*)$")
-_BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
-_ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", re.S)
-
-
-class Block(NamedTuple):
-    """One paragraph of parsed markup."""
-    kind: str        # para | bullet | heading1 | heading2 | heading3
-    text: str        # reportlab paragraph XML
-    bullet: str = ""
-
-
-def escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def inline(text: str) -> str:
-    """**bold** and *italic* to reportlab tags; unbalanced markers are left as written."""
-    t = escape(text)
-    t = _BOLD.sub(r"<b>\1</b>", t)
-    t = _ITALIC.sub(r"<i>\1</i>", t)
-    return t.replace("\n", "<br/>")
-
-
-@lru_cache(maxsize=4096)
-def parse(markup: str) -> tuple[Block, ...]:
-    blocks: list[Block] = []
-    para: list[str] = []
-
-    def flush():
-        if para:
-            blocks.append(Block("para", inline("\n".join(para))))
-            para.clear()
-
-    for raw in str(markup).replace("\r\n", "\n").split("\n"):
-        line = raw.rstrip()
-        if not line.strip():
-            flush()
-            continue
-        h, b, n = _HEADING.match(line), _BULLET.match(line), _NUMBER.match(line)
-        if h:
-            flush()
-            blocks.append(Block(f"heading{len(h.group(1))}", inline(h.group(2))))
-        elif b and not line.lstrip().startswith("**"):
-            flush()
-            sym = b.group(1)
-            blocks.append(Block("bullet", inline(b.group(2)), "•" if sym in "-*" else sym))
-        elif n:
-            flush()
-            blocks.append(Block("bullet", inline(n.group(2)), n.group(1)))
-        elif line.startswith(("  ", "\t")) and blocks and blocks[-1].kind == "bullet" and not para:
-            last = blocks.pop()
-            blocks.append(Block("bullet", last.text + "<br/>" + inline(line.strip()), last.bullet))
-        else:
-            para.append(line.strip())
-    flush()
-    return tuple(blocks)
-
-
-def plain(markup: str) -> str:
-    """The text a reader sees, without markup: for the proof and for tests."""
-    out = []
-    for b in parse(markup):
-        t = re.sub(r"<br/>", "\n", b.text)
-        t = re.sub(r"<[^>]+>", "", t).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
-        out.append(f"{b.bullet} {t}" if b.bullet else t)
-    return "\n".join(out)
-
-
-def styles_used(markup: str) -> tuple[str, ...]:
-    used = {"regular"}
-    for b in parse(markup):
-        if "<b>" in b.text or b.kind.startswith("heading"):
-            used.add("bold")
-        if "<i>" in b.text:
-            used.add("italic")
-        if "<b>" in b.text and "<i>" in b.text:
-            used.add("bolditalic")
-    return tuple(sorted(used))
 
 
 def _unescape(t: str) -> str:

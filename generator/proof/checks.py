@@ -17,7 +17,6 @@ from pathlib import Path
 
 from ..deck.model import Card, Deck
 from ..errors import PnpError
-from ..fields import names_in
 from ..layout import text as markup
 from ..layout.templates import get_template
 from ..yamlfile import Map, Seq
@@ -243,55 +242,20 @@ def spelling(cards: list[CardProof], speller: Speller, where: Where) -> list[Iss
     return out
 
 
-_BULLET_STAR = re.compile(r"^\s*\*\s+", re.M)
-
-
 def markup_problems(raw: str) -> list[tuple[str, str, str]]:
-    """(level, message, paragraph start) for each paragraph of markup whose ** or * do not pair up."""
-    out = []
-    for para in re.split(r"\n\s*\n", str(raw).replace("\r\n", "\n")):
-        if "*" not in para:
-            continue
-        body = _BULLET_STAR.sub("", para)
-        bold = body.count("**")
-        single = body.replace("**", "").count("*")
-        start = para.strip().splitlines()[0] if para.strip() else para
-        start = start if len(start) <= 60 else start[:57] + "..."
-        if bold % 2:
-            out.append((ERROR, f"unbalanced markup: {bold} '**' (bold) in the paragraph '{start}'", start))
-        elif single % 2:
-            out.append((ERROR, f"unbalanced markup: {single} '*' (italic) in the paragraph '{start}'", start))
-        elif any("*" in b.text for b in markup.parse(para)):
-            out.append((WARNING, f"an asterisk prints as written (markup needs *text* with no space inside) "
-                                 f"in the paragraph '{start}'", start))
-    return out
-
-
-def _markup_fields(template: str, deck: Deck) -> list[str]:
-    try:
-        tpl = get_template(template, deck.folder)
-    except PnpError:
-        return []
-    out = []
-    for r in tpl.regions:
-        if r.type == "textbox":
-            out += [n for n in names_in(str(r.get("text", ""))) if n not in out]
-    return out
+    """(level, message, block start) for each block of markup whose ** or * do not pair up: the one
+    definition (generator/markup.problems) that a build refuses and a face records as it is laid out."""
+    return [(p.level, p.message, p.start) for p in markup.problems(str(raw))]
 
 
 def unbalanced(cards: list[CardProof], deck: Deck, where: Where) -> list[Issue]:
-    out, seen = [], set()
-    for cp in cards:
-        for side in cp.sides:
-            for fieldname in _markup_fields(side.template, deck):
-                raw = side.values.get(fieldname)
-                if not isinstance(raw, str) or "*" not in raw or (fieldname, raw) in seen:
-                    continue
-                seen.add((fieldname, raw))
-                for level, message, start in markup_problems(raw):
-                    first = re.search(r"[^\W_]+", start)
-                    out.append(Issue(level, "markup", message, cp.card.name, cp.card.id, side.side, fieldname,
-                                     where.of(cp.card, side, None, fieldname, first.group(0) if first else None)))
+    """The markup problems each distinct face recorded while it was laid out (Face.markup)."""
+    out = []
+    for cp, side, also in _faces(cards):
+        for region, fieldname, level, message, start in side.face.markup:
+            first = re.search(r"[^\W_]+", start)
+            out.append(Issue(level, "markup", message, cp.card.name, cp.card.id, side.side, fieldname,
+                             where.of(cp.card, side, region, fieldname, first.group(0) if first else None), also))
     return out
 
 

@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 WORDS_FILE = "words.txt"
+MAX_BYTES = 1_000_000       # a word list larger than this is not a word list
 # A word: letters, with apostrophes inside (King's, don't). Digits, hyphens and symbols split words.
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 ROMAN = re.compile(r"^(?=[MDCLXVI])M{0,3}(C[MD]|D?C{0,3})(X[CL]|L?X{0,3})(I[XV]|V?I{0,3})$")
@@ -44,7 +45,8 @@ class WordList:
         wl = cls(display or str(path))
         if not path.is_file():
             return wl
-        for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        from ..textfile import read_text
+        for n, raw in enumerate(read_text(path, wl.file, limit=MAX_BYTES).splitlines(), 1):
             line = raw.split("#", 1)[0].strip()
             if not line:
                 continue

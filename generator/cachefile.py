@@ -1,0 +1,76 @@
+"""Cache files that hold data, never code.
+
+A cache file (the layout store, the font cache) is a header, then a payload of Python's builtin values
+(numbers, text, bytes, lists, tuples, dicts) written with marshal, which builds no objects of other
+types and runs nothing as it reads. The header says what the file holds and in which format (pnp's
+format number for it, Python's version and marshal's), and carries the payload's length and a
+BLAKE2b checksum. A file that is damaged, cut short, written by something else, of another format or
+another Python is not read at all: the caller gets None, and builds what the cache would have held.
+Nothing read is trusted further than that: each cache also checks the shape of what it gets (see
+layout/store.py and layout/fontcache.py).
+"""
+from __future__ import annotations
+
+import hashlib
+import marshal
+import struct
+import sys
+from pathlib import Path
+
+MAGIC = b"pnp cache\n"
+_HEAD = struct.Struct(">16sHHHQ16s")         # what, format, python major*100+minor, marshal version, length, digest
+MARSHAL = 4                                  # marshal's own format (Python 3.4+)
+
+
+def _what(what: str) -> bytes:
+    return what.encode("ascii")[:16].ljust(16, b"\0")
+
+
+def _digest(payload: bytes) -> bytes:
+    return hashlib.blake2b(payload, digest_size=16).digest()
+
+
+def dumps(what: str, version: int, value) -> bytes:
+    """`value` (builtin types only: marshal refuses others with ValueError) as a cache file's bytes."""
+    payload = marshal.dumps(value, MARSHAL)
+    python = sys.version_info[0] * 100 + sys.version_info[1]
+    return MAGIC + _HEAD.pack(_what(what), version, python, MARSHAL, len(payload), _digest(payload)) + payload
+
+
+def loads(what: str, version: int, data: bytes):
+    """The value a cache file holds, or None when it is not a whole, intact file of this kind and format."""
+    start = len(MAGIC) + _HEAD.size
+    if len(data) < start or not data.startswith(MAGIC):
+        return None
+    kind, fmt, python, mversion, length, digest = _HEAD.unpack_from(data, len(MAGIC))
+    if (kind, fmt, python, mversion) != (_what(what), version, sys.version_info[0] * 100 + sys.version_info[1],
+                                         MARSHAL):
+        return None                                 # another cache, format, Python: stale
+    payload = data[start:]
+    if len(payload) != length or _digest(payload) != digest:
+        return None                                 # cut short, or damaged
+    try:
+        return marshal.loads(payload)
+    except (EOFError, ValueError, TypeError):      # cannot happen to a file whose checksum matched; still
+        return None
+
+
+def read(path: Path, what: str, version: int):
+    """The value of the cache file at `path`, or None (none there, unreadable, or not to be trusted)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return None
+    return loads(what, version, data)
+
+
+def write(path: Path, what: str, version: int, value) -> bool:
+    """Write a cache file whole (or leave the old one); False when it could not be written: a cache only
+    saves time, so a read-only or full disk is not an error."""
+    from .errors import PnpError
+    from .output import write_atomic
+    try:
+        write_atomic(path, dumps(what, version, value))
+    except (PnpError, ValueError):      # a disk that refuses it, or a value marshal cannot hold
+        return False
+    return True

@@ -1,0 +1,213 @@
+"""What a deck's templates need of its cards, checked before anything is laid out.
+
+Every template the deck names is loaded (a mistake in one is reported at its own line, and the next
+is read). Every {placeholder} a template writes (in text, when, colours, src, font and the choices
+such as align) must name a value its cards can have: a field of the card's kind, a field of its back,
+or one of the values every card has (layout.deck.BUILT_IN). A name that is none of these would print
+nothing, so it is an error at the template's line, with a did-you-mean. A field a kind declares that
+none of its templates uses is a warning. A card's back must be the size of its front (it is printed
+behind it), and a template the size of the template it extends.
+"""
+from __future__ import annotations
+
+from ..deck.model import Deck
+from ..errors import Collector, PnpError, suggest
+from ..fields import names_in
+from .deck import BUILT_IN
+from .templates import Template, get_template
+
+
+def _uses(deck: Deck) -> dict:
+    """template name -> {(kind id, "front" | "back"): the names of the back's own fields}, over every card."""
+    uses: dict = {}
+    for kind, template, back in _combinations(deck):
+        if template:
+            uses.setdefault(template, {}).setdefault((kind, "front"), set())
+        if back is not None and back.template:
+            sides = uses.setdefault(back.template, {})
+            sides.setdefault((kind, "back"), set()).update(name for name, _ in back.fields)
+    return uses
+
+
+def _combinations(deck: Deck) -> set:
+    """Each (kind, front template, back) some card has, or its kind names: a few, however many cards there
+    are. (A kind's own is checked even when none of its cards loaded.)"""
+    return {(c.kind, c.template, c.back) for c in deck.cards} | \
+        {(k.id, k.template, k.back) for k in deck.kinds.values()}
+
+
+def _filled(deck: Deck) -> dict:
+    """kind -> the fields its cards give a value (their own, or a default)."""
+    out: dict = {}
+    for c in deck.cards:
+        names = out.get(c.kind)
+        if names is None:
+            names = out[c.kind] = set()
+        names.update(c.fields)
+    return out
+
+
+def check_templates(deck: Deck, found: Collector, checked=()) -> tuple[set, set, list[str]]:
+    """Load every template the deck's kinds and cards name and check it against them; mistakes go to
+    `found`. Returns the names of the templates found at fault (a card showing one is not laid out to look
+    for more: its mistakes would follow from theirs), those of them that did not load at all, and the
+    warnings. `checked`: the fields the component list reads (a field used there does something).
+
+    A deck whose templates passed these checks in an earlier build, with the same template files (and
+    pnp's code: layout/store.py's stamp) and the same fields, palette, sizes and fonts, is not checked
+    again: a rebuild then reads no template it does not lay out."""
+    from .store import remembered
+    try:
+        return set(), set(), remembered(f"{deck.id}-check", deck.folder, _what_is_checked(deck, checked),
+                                        lambda: _check(deck, checked), what="lines")
+    except _Failed as failed:
+        for error in failed.errors:
+            with found.each():
+                raise error
+        return failed.bad, failed.unloadable, []
+
+
+class _Failed(Exception):
+    def __init__(self, errors: list, bad: set, unloadable: set):
+        super().__init__(f"{len(errors)} mistakes in templates")
+        self.errors, self.bad, self.unloadable = errors, bad, unloadable
+
+
+def _check(deck: Deck, checked) -> list[str]:
+    """The checks (see check_templates): the warnings, or _Failed with the mistakes and the templates at fault."""
+    loaded: dict = {}
+    uses = _uses(deck)
+    found = Collector(limit=10 ** 6)
+    bad, unloadable = set(), set()
+    for name in sorted(uses):
+        with found.each():
+            try:
+                loaded[name] = get_template(name, deck.folder)
+            except PnpError:
+                unloadable.add(name)
+                raise
+    for name, tpl in loaded.items():
+        for error in placeholder_errors(deck, tpl, uses[name]):
+            bad.add(name)
+            found.add(error)
+    for error, names in size_errors(deck, loaded):
+        bad.update(names)
+        found.add(error)
+    if found.errors:
+        raise _Failed(found.errors, bad | unloadable, unloadable)
+    return unused_fields(deck, loaded, set(checked))
+
+
+def _what_is_checked(deck: Deck, checked) -> dict:
+    """Everything the checks read besides the template files: which kinds (with which fields, and which
+    back fields) show each template, the front and back pairs, the fields cards fill in, the name
+    patterns, the component list's fields, and the deck's palette, sizes and fonts."""
+    from . import fonts, templates
+    filled = _filled(deck)
+    pairs = {(t, back.template) for _, t, back in _combinations(deck) if back is not None and back.template}
+    uses = {t: sorted((kind, side, tuple(sorted(_available(deck, kind, backs)))) for (kind, side), backs in u.items())
+            for t, u in _uses(deck).items()}
+    note = templates._DECKS.get(deck.folder)
+    return {"uses": sorted(uses.items()), "pairs": sorted(pairs),
+            "filled": sorted((k, tuple(sorted(v))) for k, v in filled.items()),
+            "kinds": sorted((k, kind.name, tuple((f, s.line) for f, s in kind.fields.items()))
+                            for k, kind in deck.kinds.items()),
+            "checked": sorted(checked), "palette": sorted(deck.palette.items()), "file": deck.file,
+            "sizes": sorted((note[3] if note else {}).items()),
+            "fonts": sorted(fonts._deck_names.get(deck.folder, {}).items())}
+
+
+def _available(deck: Deck, kind: str, back_fields) -> set:
+    k = deck.kinds.get(kind)
+    return set(BUILT_IN) | set(k.fields if k else ()) | set(back_fields)
+
+
+def placeholders(tpl: Template):
+    """(region, key, name) for every {name} the template writes."""
+    for r in tpl.regions:
+        for n in names_in(r.when):
+            yield r, "when", n
+        for key, v in r.props.items():
+            if isinstance(v, str):
+                for n in names_in(v):
+                    yield r, key, n
+
+
+def placeholder_errors(deck: Deck, tpl: Template, use: dict) -> list[PnpError]:
+    """A {name} that some card showing the template cannot have: an error at the template's line."""
+    out = []
+    seen = set()
+    for r, key, name in placeholders(tpl):
+        lacking = {kind: backs for (kind, _), backs in use.items() if name not in _available(deck, kind, backs)}
+        if not lacking or (r.id, key, name) in seen:
+            continue
+        seen.add((r.id, key, name))
+        known = set().union(*(_available(deck, kind, backs) for kind, backs in lacking.items()))
+        lacking = sorted(lacking)
+        kinds = " or ".join(f"'{k}'" for k in lacking)
+        hint = suggest(name, sorted(known))
+        what = "condition" if key == "when" else key
+        own = ", ".join(sorted(known - set(BUILT_IN))) or "none"
+        out.append(r.error(key, f"{{{name}}} is not a field of kind {kinds} ({deck.file}), so this {what} would be "
+                                "empty", hint=hint or f"its fields: {own}; every card also has "
+                                                      f"{', '.join(BUILT_IN)}"))
+    return out
+
+
+def _mm(tpl: Template) -> str:
+    return f"{tpl.width * 25.4 / 72:.1f} x {tpl.height * 25.4 / 72:.1f} mm"
+
+
+def _place(source: str) -> tuple[str, int | None]:
+    file, _, line = source.rpartition(":")
+    return (file, int(line)) if line.isdigit() else (source, None)
+
+
+def size_errors(deck: Deck, loaded: dict) -> list[tuple[PnpError, tuple]]:
+    """A back that is not the size of its front (it would be printed over the neighbouring cards): the
+    error, and the two templates."""
+    out, seen = [], set()
+    for card in deck.cards:
+        if card.back is None or not card.back.template:
+            continue
+        front, back = loaded.get(card.template), loaded.get(card.back.template)
+        if front is None or back is None or (front.name, back.name) in seen:
+            continue
+        seen.add((front.name, back.name))
+        if abs(front.width - back.width) < 0.01 and abs(front.height - back.height) < 0.01:
+            continue
+        file, line = _place(back.size_source)
+        out.append((PnpError(f"back template '{back.name}' is {_mm(back)}, but the front it is printed behind, "
+                            f"template '{front.name}' ({front.size_source}), is {_mm(front)}; a card's back "
+                            f"must be the size of its front (card '{card.name}', {card.source})",
+                            file, line, field="size"), (front.name, back.name)))
+    return out
+
+
+def unused_fields(deck: Deck, loaded: dict, checked: set) -> list[str]:
+    """'file:line: kinds.K.fields.F: ...' for each field that cards of kind K fill in (or its default does)
+    but that prints nowhere: none of their templates shows it, the kind's name pattern does not use it,
+    and the component list does not read it."""
+    used: dict = {}
+    shown: dict = {}            # kind -> its templates
+    for kind, template, back in _combinations(deck):
+        names = used.setdefault(kind, set())
+        for t in (template, back.template if back is not None else None):
+            tpl = loaded.get(t)
+            if tpl is not None:
+                names.update(n for _, _, n in placeholders(tpl))
+                shown.setdefault(kind, set()).add(t)
+    filled = _filled(deck)
+    out = []
+    for kid, names in used.items():
+        kind = deck.kinds[kid]
+        named = set(names_in(kind.name))
+        for fname, spec in kind.fields.items():
+            if fname not in filled.get(kid, ()) or fname in names or fname in named or fname in checked:
+                continue
+            templates = sorted(shown.get(kid, ()))
+            out.append(str(PnpError(f"cards of kind '{kid}' give field '{fname}', but no template of theirs "
+                                    f"({', '.join(templates)}) shows it, and neither the kind's name nor the "
+                                    "component list uses it", deck.file, spec.line or None,
+                                    field=f"kinds.{kid}.fields.{fname}")))
+    return out

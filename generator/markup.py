@@ -1,0 +1,153 @@
+"""The card and rules markup, parsed in one place: what is drawn (layout/text.py), what the proof
+checks and what a build refuses all come from parse() and problems() here.
+
+Markup: **bold**, *italic*, a blank line between paragraphs, a single newline for a line break,
+"- " or "• " for a bullet, "1. " for a numbered item, "# " / "## " for headings.
+
+Unbalanced markup: an asterisk (or a pair) that parse() leaves unpaired in a paragraph, bullet or
+heading. One that touches a word on one side only ("**Bold" with no closing "**", "away*") was meant
+as markup and would print as written: an error, the same in `pnp build`, `pnp export` and `pnp proof`.
+One with a space on both sides, or a word on both sides ("2 * 3", "a*b"), cannot open or close
+emphasis: it prints as written, and the proof warns.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+_BULLET = re.compile(r"^\s*([-•♣♠♥♦*])\s+(.*)$")
+_NUMBER = re.compile(r"^\s*(\d+[.)]|[a-z][.)])\s+(.*)$")
+_HEADING = re.compile(r"^(#{1,3})\s+(.*)$")
+_BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
+_ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", re.S)
+_LEFT = re.compile(r"\*+")          # asterisks left unpaired in a block's text
+_TAG = re.compile(r"<[^>]+>")
+ERROR, WARNING = "error", "warning"
+
+
+class Block(NamedTuple):
+    """One paragraph of parsed markup."""
+    kind: str        # para | bullet | heading1 | heading2 | heading3
+    text: str        # reportlab paragraph XML
+    bullet: str = ""
+
+
+class Problem(NamedTuple):
+    """Markup that does not print as written: `line` is where its block starts (1 = the first line)."""
+    level: str       # error | warning
+    message: str
+    start: str       # the start of the block, as written (for finding and naming it)
+    line: int
+
+
+def escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def inline(text: str) -> str:
+    """**bold** and *italic* to reportlab tags; unbalanced markers are left as written."""
+    t = escape(text)
+    t = _BOLD.sub(r"<b>\1</b>", t)
+    t = _ITALIC.sub(r"<i>\1</i>", t)
+    return t.replace("\n", "<br/>")
+
+
+@lru_cache(maxsize=4096)
+def _parse(markup: str) -> tuple[tuple[Block, int, str], ...]:
+    """(block, the line it starts on, its first line as written) for every block."""
+    blocks: list[list] = []
+    para: list[str] = []
+    para_at = [0, ""]
+
+    def flush():
+        if para:
+            blocks.append([Block("para", inline("\n".join(para))), *para_at])
+            para.clear()
+
+    for n, raw in enumerate(str(markup).replace("\r\n", "\n").split("\n"), 1):
+        line = raw.rstrip()
+        if not line.strip():
+            flush()
+            continue
+        h, b, num = _HEADING.match(line), _BULLET.match(line), _NUMBER.match(line)
+        if h:
+            flush()
+            blocks.append([Block(f"heading{len(h.group(1))}", inline(h.group(2))), n, line])
+        elif b and not line.lstrip().startswith("**"):
+            flush()
+            sym = b.group(1)
+            blocks.append([Block("bullet", inline(b.group(2)), "•" if sym in "-*" else sym), n, line])
+        elif num:
+            flush()
+            blocks.append([Block("bullet", inline(num.group(2)), num.group(1)), n, line])
+        elif line.startswith(("  ", "\t")) and blocks and blocks[-1][0].kind == "bullet" and not para:
+            last = blocks[-1][0]
+            blocks[-1][0] = Block("bullet", last.text + "<br/>" + inline(line.strip()), last.bullet)
+        else:
+            if not para:
+                para_at[:] = [n, line.strip()]
+            para.append(line.strip())
+    flush()
+    return tuple((b, n, start) for b, n, start in blocks)
+
+
+@lru_cache(maxsize=4096)
+def parse(markup: str) -> tuple[Block, ...]:
+    return tuple(b for b, _, _ in _parse(markup))
+
+
+def plain(markup: str) -> str:
+    """The text a reader sees, without markup: for the proof and for tests."""
+    out = []
+    for b in parse(markup):
+        t = re.sub(r"<br/>", "\n", b.text)
+        t = re.sub(r"<[^>]+>", "", t).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+        out.append(f"{b.bullet} {t}" if b.bullet else t)
+    return "\n".join(out)
+
+
+def styles_used(markup: str) -> tuple[str, ...]:
+    used = {"regular"}
+    for b in parse(markup):
+        if "<b>" in b.text or b.kind.startswith("heading"):
+            used.add("bold")
+        if "<i>" in b.text:
+            used.add("italic")
+        if "<b>" in b.text and "<i>" in b.text:
+            used.add("bolditalic")
+    return tuple(sorted(used))
+
+
+def _meant(text: str, m: re.Match) -> bool:
+    """Whether unpaired asterisks were meant as markup: a word on one side of them only."""
+    before = text[m.start() - 1] if m.start() else " "
+    after = text[m.end()] if m.end() < len(text) else " "
+    return before.isspace() != after.isspace()
+
+
+@lru_cache(maxsize=4096)
+def problems(markup: str) -> tuple[Problem, ...]:
+    """Every block of `markup` whose asterisks do not pair up (see the module's docstring)."""
+    if "*" not in markup:
+        return ()
+    out = []
+    for b, line, start in _parse(markup):
+        if "*" not in b.text:
+            continue
+        flat = _TAG.sub("", b.text.replace("<br/>", " "))     # what prints, less the markup that paired
+        left = list(_LEFT.finditer(flat))
+        meant = [m for m in left if _meant(flat, m)]
+        start = start if len(start) <= 60 else start[:57] + "..."
+        bold = sum(m.group().count("**") for m in meant)
+        single = sum(len(m.group()) % 2 for m in meant)
+        if bold:
+            out.append(Problem(ERROR, f"unbalanced markup: {bold} '**' (bold) in the paragraph '{start}'",
+                               start, line))
+        elif single:
+            out.append(Problem(ERROR, f"unbalanced markup: {single} '*' (italic) in the paragraph '{start}'",
+                               start, line))
+        elif left:
+            out.append(Problem(WARNING, "an asterisk prints as written (markup needs *text* with no space "
+                                        f"inside) in the paragraph '{start}'", start, line))
+    return tuple(out)

@@ -1,0 +1,156 @@
+"""Issue 22: the caches hold data, never code. A cache file (layout store, font cache) that is damaged, cut
+short, foreign, stale, of the wrong shape, or a pickle planted to run code, is ignored and rebuilt: the PDF
+is the same bytes as a build with no cache, and nothing planted runs."""
+from __future__ import annotations
+
+import os
+import pickle
+from pathlib import Path
+
+import pytest
+
+from cli import copy_deck, pnp
+from pdfcheck import same_bytes
+
+from generator import cachefile
+from generator.layout import fontcache, store
+
+
+class _Planted:
+    """Unpickling this runs a shell command that leaves a file: what a pickle cache would let happen."""
+
+    def __init__(self, marker: Path):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (os.system, (f"touch {self.marker}",))
+
+
+def _build(tmp_path, deck, name, cache) -> bytes:
+    out = tmp_path / f"{name}.pdf"
+    proc = pnp("build", deck, "-o", out, env={"PNP_CACHE": str(cache)})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    return out.read_bytes()
+
+
+@pytest.fixture(scope="module")
+def cold(tmp_path_factory):
+    """Royal Lines built with no cache at all: what every build below must equal, byte for byte."""
+    tmp = tmp_path_factory.mktemp("cold")
+    return _build(tmp, "royal-lines", "off", "off")
+
+
+def test_no_cache_module_imports_pickle():
+    for module in (store, fontcache, cachefile):
+        text = Path(module.__file__).read_text(encoding="utf-8")
+        assert "import pickle" not in text and "pickle.loads" not in text, module.__name__
+
+
+def test_cache_files_carry_a_header_a_format_and_a_checksum(tmp_path, cold):
+    cache = tmp_path / "cache"
+    same_bytes(_build(tmp_path, "royal-lines", "first", cache), cold)
+    files = sorted((cache / "layout").iterdir()) + sorted((cache / "fonts").iterdir())
+    assert len(files) >= 6
+    for f in files:
+        data = f.read_bytes()
+        assert data.startswith(cachefile.MAGIC), f.name
+        what = "font" if f.parent.name == "fonts" else f"layout {f.suffix[1:]}"
+        version = fontcache.FORMAT if what == "font" else store.FORMAT
+        assert cachefile.loads(what, version, data) is not None, f.name
+        assert cachefile.loads(what, version + 1, data) is None            # another format: stale
+        assert cachefile.loads("something else", version, data) is None    # another cache's file
+    same_bytes(_build(tmp_path, "royal-lines", "warm", cache), cold)
+
+
+def _damage(kind: str, data: bytes, other: bytes) -> bytes:
+    start = len(cachefile.MAGIC) + cachefile._HEAD.size
+    if kind == "flipped":
+        i = start + (len(data) - start) // 2
+        return data[:i] + bytes([data[i] ^ 0x40]) + data[i + 1:]
+    if kind == "truncated":
+        return data[: len(data) * 2 // 3]
+    if kind == "header only":
+        return data[:start]
+    if kind == "empty":
+        return b""
+    if kind == "foreign":
+        return other                            # a whole, intact file of another deck (another stamp)
+    if kind == "stale":                         # an intact file of an older format
+        what, fmt, py, mv, length, digest = cachefile._HEAD.unpack_from(data, len(cachefile.MAGIC))
+        return cachefile.MAGIC + cachefile._HEAD.pack(what, fmt - 1, py, mv, length, digest) + data[start:]
+    if kind == "wrong shape":                   # intact, checksum right, but not faces
+        stamp, faces = cachefile.loads("layout faces", store.FORMAT, data)
+        bogus = {k: ("not", "a", "face") for k in faces}
+        bogus[next(iter(faces))] = tuple([1.5] * len(store._FACE))
+        return cachefile.dumps("layout faces", store.FORMAT, (stamp, bogus))
+    if kind == "bad op":                        # a face whose drawing operation has the wrong arity
+        stamp, faces = cachefile.loads("layout faces", store.FORMAT, data)
+        k = next(iter(faces))
+        face = list(faces[k])
+        face[7] = [(0, (1.0, 2.0))] + list(face[7])
+        faces[k] = tuple(face)
+        return cachefile.dumps("layout faces", store.FORMAT, (stamp, faces))
+    raise ValueError(kind)
+
+
+@pytest.mark.parametrize("kind", ["flipped", "truncated", "header only", "empty", "foreign", "stale",
+                                  "wrong shape", "bad op"])
+def test_a_bad_layout_store_is_laid_out_afresh(tmp_path, cold, kind):
+    deck = copy_deck("royal-lines", tmp_path)
+    cache = tmp_path / "cache"
+    same_bytes(_build(tmp_path, deck, "first", cache), cold)
+    other_cache = tmp_path / "other"
+    _build(tmp_path, "vasa-regalis", "other", other_cache)
+    faces = next(p for p in (cache / "layout").iterdir() if p.suffix == ".faces" and "rules" not in p.name
+                 and "leaf" not in p.name)
+    other = next(p for p in (other_cache / "layout").iterdir() if p.suffix == ".faces").read_bytes()
+    faces.write_bytes(_damage(kind, faces.read_bytes(), other))
+    same_bytes(_build(tmp_path, deck, "again", cache), cold)
+    assert cachefile.read(faces, "layout faces", store.FORMAT) is not None      # rewritten whole
+    assert not [p for p in (cache / "layout").iterdir() if p.name.startswith(".")], "a temporary file was left"
+
+
+def test_a_planted_pickle_runs_nothing(tmp_path, cold):
+    deck = copy_deck("royal-lines", tmp_path)
+    cache = tmp_path / "cache"
+    _build(tmp_path, deck, "first", cache)
+    marker = tmp_path / "owned"
+    planted = pickle.dumps(_Planted(marker))
+    assert not marker.exists()
+    for f in list((cache / "layout").iterdir()) + list((cache / "fonts").iterdir()):
+        f.write_bytes(planted)                                  # every cache file, under its own name
+        f.with_suffix(".pickle").write_bytes(planted)           # and under the name the old store used
+    same_bytes(_build(tmp_path, deck, "again", cache), cold)
+    assert not marker.exists(), "a cache file was unpickled"
+
+
+def test_a_font_cache_of_the_wrong_shape_is_parsed_afresh(tmp_path, cold):
+    cache = tmp_path / "cache"
+    _build(tmp_path, "royal-lines", "first", cache)
+    files = sorted((cache / "fonts").iterdir())
+    state = cachefile.read(files[0], "font", fontcache.FORMAT)
+    assert fontcache._shaped(state)
+    bad = dict(state, face=dict(state["face"], charWidths=[1, 2, 3]))
+    files[0].write_bytes(cachefile.dumps("font", fontcache.FORMAT, bad))              # intact, wrong shape
+    files[1].write_bytes(cachefile.dumps("font", fontcache.FORMAT, {"face": 1}))       # intact, not a font
+    files[2].write_bytes(cachefile.dumps("font", fontcache.FORMAT, state))             # another font's state
+    same_bytes(_build(tmp_path, "royal-lines", "again", cache), cold)
+
+
+def test_cachefile_refuses_what_marshal_cannot_hold_and_reads_back_what_it_wrote(tmp_path):
+    value = ("stamp", {b"k": (1, 2.5, "x", None, True, [(0, (1.0,))], b"bytes")})
+    assert cachefile.loads("t", 1, cachefile.dumps("t", 1, value)) == value
+    with pytest.raises(ValueError):
+        cachefile.dumps("t", 1, object())
+    assert cachefile.write(tmp_path / "x", "t", 1, object()) is False
+    assert not (tmp_path / "x").exists()
+    assert cachefile.read(tmp_path / "missing", "t", 1) is None
+
+
+def test_the_store_keeps_every_drawing_operation_the_layout_makes():
+    """A new kind of operation would not be kept: the store's list must name every one face.py defines."""
+    from generator.layout import face
+    kinds = {name for name, v in vars(face).items() if isinstance(v, type) and issubclass(v, tuple)
+             and hasattr(v, "_fields") and v.__module__ == face.__name__}
+    assert {cls.__name__ for cls in store.OPS} == kinds
