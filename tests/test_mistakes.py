@@ -421,7 +421,7 @@ def test_keys_that_did_nothing_are_refused(tmp_path):
 
 SLIPS = {
     "a misspelt placeholder": ("templates/card.yaml", 'text: "{title}"', 'text: "{tilte}"', "did you mean 'title'?"),
-    "an unbalanced **": ("deck.yaml", "Score **1** point", "Score **1 point", "unbalanced markup: 1 '**' (bold)"),
+    "an unbalanced **": ("cards.csv", "Score **1** point", "Score **1 point", "unbalanced markup: 1 '**' (bold)"),
     "a wrong-size back": ("templates/back.yaml", "size: poker", "size: bridge", "must be the size of its front"),
 }
 
