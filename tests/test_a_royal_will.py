@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-import pdfplumber
 import pytest
 
 from cli import pnp
-from pdfcheck import MM, Placed, all_text, lines, page_sizes, placements, sheet_ops, squash
+from pdfcheck import MM, Placed, all_text, lines, page_sizes, placements, plumber_words, sheet_ops, squash
 from generator.deck import load_deck
 
 LEAF = 2
@@ -64,28 +63,25 @@ def read(path) -> list[Item]:
     """Every placed face with its text, reading each page's words once."""
     items = []
     pl = placements(path)
-    with pdfplumber.open(str(path)) as pdf:
-        for i, page in enumerate(pdf.pages):
-            if not pl[i]:
-                continue
-            h = float(page.height)
-            words = [(w["text"], float(w["x0"]), float(w["x1"]), h - (float(w["top"]) + float(w["bottom"])) / 2)
-                     for w in page.extract_words()]
-            for p in pl[i]:
-                inside = [(t, x0, cy) for t, x0, x1, cy in words
-                          if p.x <= (x0 + x1) / 2 <= p.x + p.w and p.y <= cy <= p.y + p.h]
-                items.append(Item(i, p, _lines_of(inside)))
+    for i in range(len(pl)):
+        if not pl[i]:
+            continue
+        h, found = plumber_words(path, i)
+        words = [(w["text"], float(w["x0"]), float(w["x1"]), h - (float(w["top"]) + float(w["bottom"])) / 2)
+                 for w in found]
+        for p in pl[i]:
+            inside = [(t, x0, cy) for t, x0, x1, cy in words
+                      if p.x <= (x0 + x1) / 2 <= p.x + p.w and p.y <= cy <= p.y + p.h]
+            items.append(Item(i, p, _lines_of(inside)))
     return items
 
 
 def words_at(path, page: int, box) -> list[str]:
     """The words whose centre lies in box = (x, y, w, h), page coordinates from the bottom-left."""
     x, y, w, h = box
-    with pdfplumber.open(str(path)) as pdf:
-        pg = pdf.pages[page]
-        H = float(pg.height)
-        return [t["text"] for t in pg.extract_words()
-                if x <= (t["x0"] + t["x1"]) / 2 <= x + w and y <= H - (t["top"] + t["bottom"]) / 2 <= y + h]
+    H, found = plumber_words(path, page)
+    return [t["text"] for t in found
+            if x <= (t["x0"] + t["x1"]) / 2 <= x + w and y <= H - (t["top"] + t["bottom"]) / 2 <= y + h]
 
 
 def guides(path, page: int) -> list[tuple[float, float, float, float]]:
