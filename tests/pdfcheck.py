@@ -120,16 +120,21 @@ def placements(path) -> list[list[Placed]]:
     return [list(page) for page in _placements(_identity(path))]
 
 
-@lru_cache(maxsize=256)
-def _plumbed(ident: tuple, page_index: int, attrs: tuple) -> tuple:
-    with pdfplumber.open(ident[0]) as pdf:
-        page = pdf.pages[page_index]
-        return (float(page.height), tuple(MappingProxyType(w) for w in page.extract_words(extra_attrs=list(attrs))))
+@lru_cache(maxsize=512)
+def _plumbed(ident: tuple, page_index: int) -> tuple:
+    """What pdfplumber reads off one page, parsed once: (height, words, words with font and size, text)."""
+    with pdfplumber.open(ident[0], pages=[page_index + 1]) as pdf:
+        page = pdf.pages[0]
+        words_of = lambda **kw: tuple(MappingProxyType(w) for w in page.extract_words(**kw))   # noqa: E731
+        return (float(page.height), words_of(), words_of(extra_attrs=["fontname", "size"]),
+                page.extract_text() or "")
 
 
-def plumber_words(path, page_index: int, attrs: tuple = ()) -> tuple[float, tuple]:
-    """(page height, pdfplumber's words on the page, read-only, with these extra attributes): y from the top."""
-    return _plumbed(_identity(path), page_index, tuple(attrs))
+def plumber_words(path, page_index: int, styled: bool = False) -> tuple[float, tuple]:
+    """(page height, pdfplumber's words on the page, read-only; y from the top of the page). `styled`: with
+    their "fontname" and "size", a change of font starting a new word."""
+    height, plain, with_font, _ = _plumbed(_identity(path), page_index)
+    return height, (with_font if styled else plain)
 
 
 def words(path, page_index: int) -> list[Word]:
@@ -138,19 +143,13 @@ def words(path, page_index: int) -> list[Word]:
             for w in found]
 
 
-@lru_cache(maxsize=256)
-def _page_text(ident: tuple, page_index: int) -> str:
-    with pdfplumber.open(ident[0]) as pdf:
-        return pdf.pages[page_index].extract_text() or ""
-
-
 def page_text(path, page_index: int) -> str:
-    return _page_text(_identity(path), page_index)
+    return _plumbed(_identity(path), page_index)[3]
 
 
 def all_text(path) -> str:
     ident = _identity(path)
-    return "\n".join(_page_text(ident, i) for i in range(len(_page_sizes(ident))))
+    return "\n".join(_plumbed(ident, i)[3] for i in range(len(_page_sizes(ident))))
 
 
 @lru_cache(maxsize=256)

@@ -274,7 +274,7 @@ def test_rule_texts_appear_in_full(pdf, number):
 
 def _styled_words(path: str, page: int, p):
     """(text, font, size) of each word inside placement p; a change of font starts a new word."""
-    h, found = plumber_words(path, page, ("fontname", "size"))
+    h, found = plumber_words(path, page, styled=True)
     out = []
     for w in found:
         cx, cy = (float(w["x0"]) + float(w["x1"])) / 2, h - (float(w["top"]) + float(w["bottom"])) / 2
