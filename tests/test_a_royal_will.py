@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 import pytest
 
-from cli import pnp
 from pdfcheck import MM, Placed, all_text, lines, page_sizes, placements, plumber_words, sheet_ops, squash
 from generator.deck import load_deck
 
@@ -221,9 +220,8 @@ def _fill_colours(placed: Placed) -> list[tuple[float, ...]]:
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
-def test_tokens_two_sided_each_back_behind_its_front(tmp_path, duplex):
-    out = tmp_path / f"t-{duplex}.pdf"
-    pnp("build", "a-royal-will", "--duplex", duplex, "-o", out, check=True)
+def test_tokens_two_sided_each_back_behind_its_front(built, duplex):
+    out = built("a-royal-will", "--duplex", duplex)
     got = read(out)
     W, H = page_sizes(out)[0]
     tokens = [t for t in fronts(got, TOKEN) if "GAME" not in t.text]
@@ -269,9 +267,8 @@ def _circle_items(pl_page):
 
 
 @pytest.mark.parametrize("paper,bleed", [("a4", 0), ("letter", 0), ("a4", 1.5)])
-def test_cut_marks_never_cross_an_item(tmp_path, paper, bleed):
-    out = tmp_path / f"m-{paper}-{bleed}.pdf"
-    pnp("build", "a-royal-will", "--paper", paper, "--bleed", bleed, "-o", out, check=True)
+def test_cut_marks_never_cross_an_item(built, paper, bleed):
+    out = built("a-royal-will", "--paper", paper, "--bleed", bleed)
     pl = placements(out)
     for page in range(LEAF, len(pl)):
         boxes = [(p.x, p.y, p.w, p.h) for p in pl[page]]
@@ -282,9 +279,8 @@ def test_cut_marks_never_cross_an_item(tmp_path, paper, bleed):
 
 
 @pytest.mark.parametrize("bleed", [0, 1.5])
-def test_round_guides_belong_to_their_own_chit(tmp_path, bleed):
-    out = tmp_path / f"g-{bleed}.pdf"
-    pnp("build", "a-royal-will", "--bleed", bleed, "-o", out, check=True)
+def test_round_guides_belong_to_their_own_chit(built, bleed):
+    out = built("a-royal-will", "--paper", "a4", "--bleed", bleed)     # as test_cut_marks_never_cross_an_item
     pl = placements(out)
     total = 0
     for page in range(LEAF, len(pl)):

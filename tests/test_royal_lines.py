@@ -36,16 +36,14 @@ SAFE = 3 * MM
 
 
 @pytest.fixture(scope="module")
-def pdf(tmp_path_factory):
-    out = tmp_path_factory.mktemp("royal-lines") / "royal-lines.pdf"
-    proc = pnp("build", "royal-lines", "-o", out, check=True)
-    assert "63 cards" in proc.stdout
-    return out
+def pdf(built):
+    assert "63 cards" in built.stdout("royal-lines")
+    return built("royal-lines")
 
 
 def _words(path: str, page: int) -> list[dict]:
     """Words with font and size, y measured up from the bottom of the page."""
-    h, found = plumber_words(path, page, ("fontname", "size"))
+    h, found = plumber_words(path, page, styled=True)
     return [dict(text=w["text"], x0=float(w["x0"]), x1=float(w["x1"]), y0=h - float(w["bottom"]),
                  y1=h - float(w["top"]), font=w["fontname"], size=float(w["size"])) for w in found]
 
