@@ -54,6 +54,15 @@ from filelock import FileLock
 from cli import pnp
 
 
+def pytest_terminal_summary(terminalreporter, config):
+    """The random order's seed, which -q (addopts) leaves out of the header: a failure that depends on
+    the order can then be repeated."""
+    seed = getattr(config.option, "randomly_seed", None)
+    if config.pluginmanager.hasplugin("randomly") and isinstance(seed, int):
+        terminalreporter.write_line(f"tests ran in a random order: --randomly-seed={seed} repeats it, "
+                                    "-p no:randomly runs them in file order")
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _own_cache(tmp_path_factory):
     """pnp's caches go to a folder of this test process, not the user's ~/.cache or another worker's."""
