@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from pdfcheck import all_text, page_sizes, placements, sheet_ops, words
+from pdfcheck import page_sizes, page_text, placements, sheet_ops, words
 
 A4_WIDTH, LETTER_WIDTH = 595.2756, 612.0
 
@@ -23,12 +23,12 @@ def test_a_file_replaced_by_rename_is_read_afresh(tmp_path, a4_and_letter):
     path = tmp_path / "x.pdf"
     shutil.copyfile(a4, path)
     assert page_sizes(path)[0][0] == pytest.approx(A4_WIDTH)
-    before = (placements(path), words(path, 2), all_text(path), sheet_ops(path, 2))
+    before = (placements(path), words(path, 2), page_text(path, 0), sheet_ops(path, 2))
     shutil.copyfile(letter, tmp_path / "new.pdf")
     os.replace(tmp_path / "new.pdf", path)                  # as pnp writes an output
     assert page_sizes(path)[0][0] == pytest.approx(LETTER_WIDTH)
-    after = (placements(path), words(path, 2), all_text(path), sheet_ops(path, 2))
-    assert after == (placements(letter), words(letter, 2), all_text(letter), sheet_ops(letter, 2))
+    after = (placements(path), words(path, 2), page_text(path, 0), sheet_ops(path, 2))
+    assert after == (placements(letter), words(letter, 2), page_text(letter, 0), sheet_ops(letter, 2))
     assert after[0] != before[0] and after[1] != before[1] and after[3] != before[3]
 
 
