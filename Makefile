@@ -12,8 +12,10 @@ build: $(STAMP)
 all: $(STAMP)
 	for g in $$($(BIN)/pnp list | cut -d" " -f1 | grep -v "^\./"); do $(BIN)/pnp build $$g || exit 1; done
 
+# in parallel, one worker per core (pytest-xdist; an idle worker takes queued tests from a busy one),
+# in a random order (pytest-randomly prints its seed)
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist worksteal
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

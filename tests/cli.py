@@ -25,3 +25,12 @@ def copy_deck(name: str, dest: Path) -> Path:
     target = dest / name
     shutil.copytree(ROOT / "decks" / name, target)
     return target
+
+
+def writable_copy(src: Path, dest: Path) -> Path:
+    """A copy of a shared artefact's folder (conftest.py) to change in a test: files keep their times,
+    and are writable. Returns dest."""
+    shutil.copytree(src, dest, ignore=shutil.ignore_patterns(".done", "stdout.txt", "stderr.txt"))
+    for p in dest.rglob("*"):
+        p.chmod(p.stat().st_mode | 0o200)
+    return dest

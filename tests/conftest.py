@@ -1,11 +1,71 @@
-"""Test-wide settings: pnp's caches go to a folder of this test run, not the user's ~/.cache."""
+"""Test-wide fixtures: where pnp's caches and outputs go, and the artefacts that tests share.
+
+The suite runs in parallel (`make test`: pytest-xdist, one worker per core) and in a random order
+(pytest-randomly), so no test may rely on another having run, or not run, before it.
+
+Where things go
+    Each test process (pytest itself, or each xdist worker) has its own pnp cache folder ($PNP_CACHE,
+    set below) and its own temporary folders (tmp_path, tmp_path_factory): nothing a test writes can
+    race with another worker's. Never write into the repository (decks/, output/): copy a deck with
+    cli.copy_deck(NAME, tmp_path) to change it.
+
+Shared artefacts: made once per run, read by many tests
+    A built PDF, an export or a proof costs seconds; a test that only READS one asks for it here:
+
+        built(GAME, *OPTIONS)     the Path of the PDF `pnp build GAME OPTIONS -o ...` wrote
+        built.stdout(GAME, *OPTIONS)      what that command printed
+        exported(GAME, *OPTIONS)  the folder `pnp export GAME OPTIONS -o ...` wrote (PNGs, manifest.csv)
+        exported.stdout(...), exported.stderr(...)
+
+    e.g. `def test_x(built): pdf = built("a-royal-will", "--duplex", "short")`, or a module fixture
+    `@pytest.fixture(scope="module") def pdf(built): return built("aqua-regia")`. The same GAME and
+    OPTIONS (as strings, in the same order) give the same artefact, so tests that read a build with the
+    same options share it: prefer options another test already uses. Each artefact is made once per
+    run across all workers: the first worker to ask makes it under a file lock in the run's shared
+    temporary folder (pytest-xdist's recipe); the others wait for it, then read it. If making it fails,
+    every test that asks fails with the command's error.
+
+    Never change a shared artefact. Its files are made read-only (which root ignores), and every
+    artefact a worker handed out is checked at the end of the run: one whose files changed fails the
+    run, naming it. A test that changes things (edits a deck, exports into a folder twice, kills a
+    build) works in its own tmp_path; to start from a shared artefact rather than make its own, it
+    copies it there with cli.writable_copy(folder, tmp_path / "x").
+
+    A new kind of artefact: a session fixture that calls artefacts.get(NAME, make), where NAME says
+    exactly how it is made (the command and its arguments) and make(folder) writes it into folder.
+
+Fresh processes
+    Tests that prove something about a process (startup imports, kills, byte-identical output across
+    processes) run pnp as a user does, with cli.pnp(...) in a subprocess; they share their inputs
+    (a built PDF, an export) through the fixtures above, not their processes.
+"""
+from __future__ import annotations
+
+import hashlib
 import os
+import re
+import shutil
+import stat
+from pathlib import Path
 
 import pytest
+from filelock import FileLock
+
+from cli import pnp
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """The random order's seed, which -q (addopts) leaves out of the header: a failure that depends on
+    the order can then be repeated."""
+    seed = getattr(config.option, "randomly_seed", None)
+    if config.pluginmanager.hasplugin("randomly") and isinstance(seed, int):
+        terminalreporter.write_line(f"tests ran in a random order: --randomly-seed={seed} repeats it, "
+                                    "-p no:randomly runs them in file order")
 
 
 @pytest.fixture(scope="session", autouse=True)
 def _own_cache(tmp_path_factory):
+    """pnp's caches go to a folder of this test process, not the user's ~/.cache or another worker's."""
     old = os.environ.get("PNP_CACHE")
     os.environ["PNP_CACHE"] = str(tmp_path_factory.mktemp("pnp-cache"))
     yield
@@ -15,16 +75,82 @@ def _own_cache(tmp_path_factory):
         os.environ["PNP_CACHE"] = old
 
 
-@pytest.fixture(scope="session")
-def built(tmp_path_factory):
-    """built(GAME): the path of GAME's PDF, built once for the whole run; tests read it, never change it."""
-    from cli import pnp
-    done: dict = {}
+def _digest(folder: Path) -> str:
+    h = hashlib.sha256()
+    for f in sorted(p for p in folder.rglob("*") if p.is_file() and p.name != ".done"):
+        h.update(f.relative_to(folder).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
 
-    def build(game: str):
-        if game not in done:
-            out = tmp_path_factory.mktemp(game) / f"{game}.pdf"
-            pnp("build", game, "-o", out, check=True)
-            done[game] = out
-        return done[game]
-    return build
+
+class Artefacts:
+    """Folders made once per test run and shared by every test, and every xdist worker, that reads them."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.handed: dict[Path, str] = {}       # folder -> the digest of its files when made
+
+    def get(self, name: str, make) -> Path:
+        """The folder of artefact `name`, made by make(folder) the first time anyone in this run asks."""
+        slug = re.sub(r"[^A-Za-z0-9.=-]+", "_", name)[:80] + "-" + hashlib.sha1(name.encode()).hexdigest()[:10]
+        folder = self.root / slug
+        done = folder / ".done"
+        self.root.mkdir(parents=True, exist_ok=True)
+        with FileLock(f"{folder}.lock"):
+            if not done.is_file():
+                if folder.exists():             # left half-made by a maker that failed
+                    shutil.rmtree(folder)
+                folder.mkdir()
+                make(folder)
+                for f in folder.rglob("*"):
+                    if f.is_file():
+                        f.chmod(f.stat().st_mode & ~(stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
+                done.write_text(_digest(folder))
+        self.handed.setdefault(folder, done.read_text())
+        return folder
+
+    def changed(self) -> list[str]:
+        return [folder.name for folder, digest in self.handed.items() if _digest(folder) != digest]
+
+
+@pytest.fixture(scope="session")
+def artefacts(tmp_path_factory):
+    """The run's shared artefacts: under xdist, in the folder all workers' temporary folders share."""
+    base = tmp_path_factory.getbasetemp()
+    store = Artefacts((base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "shared")
+    yield store
+    changed = store.changed()
+    assert not changed, (f"a test changed shared artefacts {changed}: copy one into tmp_path "
+                         "(cli.writable_copy) before changing it")
+
+
+def _command(artefacts: Artefacts, command: str, output: str):
+    """A fixture's function: (GAME, *OPTIONS) -> the artefact `pnp COMMAND GAME OPTIONS -o FOLDER/OUTPUT`
+    made once per run, with .stdout(...) and .stderr(...) of the same command."""
+    def folder(game, *options) -> Path:
+        args = [str(game), *map(str, options)]
+
+        def make(into: Path) -> None:
+            proc = pnp(command, *args, "-o", into / output.format(game=Path(str(game)).name), check=True)
+            (into / "stdout.txt").write_text(proc.stdout, encoding="utf-8")
+            (into / "stderr.txt").write_text(proc.stderr, encoding="utf-8")
+        return artefacts.get(" ".join([command, *args]), make)
+
+    def artefact(game, *options) -> Path:
+        return folder(game, *options) / output.format(game=Path(str(game)).name)
+    artefact.stdout = lambda game, *options: (folder(game, *options) / "stdout.txt").read_text(encoding="utf-8")
+    artefact.stderr = lambda game, *options: (folder(game, *options) / "stderr.txt").read_text(encoding="utf-8")
+    return artefact
+
+
+@pytest.fixture(scope="session")
+def built(artefacts):
+    """built(GAME, *OPTIONS): the path of GAME's PDF built with OPTIONS, once per run; tests read it, never
+    change it. built.stdout(GAME, *OPTIONS): what the build printed."""
+    return _command(artefacts, "build", "{game}.pdf")
+
+
+@pytest.fixture(scope="session")
+def exported(artefacts):
+    """exported(GAME, *OPTIONS): the folder of GAME's Game Crafter export with OPTIONS, once per run; tests
+    read it, never change it. exported.stdout(...) and exported.stderr(...): what the export printed."""
+    return _command(artefacts, "export", "gamecrafter")

@@ -4,11 +4,21 @@ Every placed card is a marked-content sequence `/PnpCard <</Trim [0 0 w h] /Blee
 ... Q EMC` holding either `/Name Do` (a form XObject: a face placed more than once) or the face's own ops
 (a face placed once): `placements(path)` lists them per page; `words(path)` gives text with positions.
 All coordinates are PDF points from the bottom-left corner of the page.
+
+Each file is parsed once per test process: what is read from it (placements, words, sizes, operations) is
+remembered under the file's identity (path, inode, size, modification time), so a file written again (pnp
+replaces its outputs by renaming a new file over the old) is read afresh. Parsing is the slow part
+(pypdf's content-stream parser: about a second for a card game's PDF), and many tests read the same
+shared PDF (conftest.py's `built`). What these functions return is the caller's own (fresh lists), or
+immutable, so no test can change what another reads.
 """
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
+from functools import lru_cache
+from types import MappingProxyType
 
 import pdfplumber
 import pypdf
@@ -45,17 +55,35 @@ class Word:
         return (self.y0 + self.y1) / 2
 
 
+def _identity(path) -> tuple:
+    """The file as it is now: a file replaced or rewritten since gets another identity."""
+    name = os.path.abspath(path)
+    st = os.stat(name)
+    return name, st.st_ino, st.st_size, st.st_mtime_ns
+
+
 def reader(path) -> pypdf.PdfReader:
+    """A new reader of the file (the caller may use it as it likes)."""
     return pypdf.PdfReader(str(path))
 
 
+@lru_cache(maxsize=16)
+def _reader(ident: tuple) -> pypdf.PdfReader:
+    return pypdf.PdfReader(ident[0])
+
+
+@lru_cache(maxsize=16)
+def _page_sizes(ident: tuple) -> tuple:
+    return tuple((float(p.mediabox.width), float(p.mediabox.height)) for p in _reader(ident).pages)
+
+
 def page_sizes(path) -> list[tuple[float, float]]:
-    return [(float(p.mediabox.width), float(p.mediabox.height)) for p in reader(path).pages]
+    return list(_page_sizes(_identity(path)))
 
 
-def placements(path) -> list[list[Placed]]:
-    """Per page, each card face placed on it and where (the trim box's bottom-left corner)."""
-    r = reader(path)
+@lru_cache(maxsize=16)
+def _placements(ident: tuple) -> tuple:
+    r = _reader(ident)
     out = []
     for page in r.pages:
         xobjects = page.get("/Resources", {}).get("/XObject", {})
@@ -83,39 +111,64 @@ def placements(path) -> list[list[Placed]]:
                 current["form"] = str(args[0])
             elif op not in (b"q", b"Q"):
                 current["ops"].append((args, op))
-        out.append(found)
-    return out
+        out.append(tuple(found))
+    return tuple(out)
+
+
+def placements(path) -> list[list[Placed]]:
+    """Per page, each card face placed on it and where (the trim box's bottom-left corner)."""
+    return [list(page) for page in _placements(_identity(path))]
+
+
+@lru_cache(maxsize=512)
+def _plumbed(ident: tuple, page_index: int) -> tuple:
+    """What pdfplumber reads off one page, parsed once: (height, words, words with font and size, text)."""
+    with pdfplumber.open(ident[0], pages=[page_index + 1]) as pdf:
+        page = pdf.pages[0]
+        words_of = lambda **kw: tuple(MappingProxyType(w) for w in page.extract_words(**kw))   # noqa: E731
+        return (float(page.height), words_of(), words_of(extra_attrs=["fontname", "size"]),
+                page.extract_text() or "")
+
+
+def plumber_words(path, page_index: int, styled: bool = False) -> tuple[float, tuple]:
+    """(page height, pdfplumber's words on the page, read-only; y from the top of the page). `styled`: with
+    their "fontname" and "size", a change of font starting a new word."""
+    height, plain, with_font, _ = _plumbed(_identity(path), page_index)
+    return height, (with_font if styled else plain)
 
 
 def words(path, page_index: int) -> list[Word]:
-    with pdfplumber.open(str(path)) as pdf:
-        page = pdf.pages[page_index]
-        h = float(page.height)
-        return [Word(w["text"], float(w["x0"]), h - float(w["bottom"]), float(w["x1"]), h - float(w["top"]))
-                for w in page.extract_words(keep_blank_chars=False, use_text_flow=False)]
+    h, found = plumber_words(path, page_index)
+    return [Word(w["text"], float(w["x0"]), h - float(w["bottom"]), float(w["x1"]), h - float(w["top"]))
+            for w in found]
 
 
 def page_text(path, page_index: int) -> str:
-    with pdfplumber.open(str(path)) as pdf:
-        return pdf.pages[page_index].extract_text() or ""
+    return _plumbed(_identity(path), page_index)[3]
 
 
 def all_text(path) -> str:
-    with pdfplumber.open(str(path)) as pdf:
-        return "\n".join(p.extract_text() or "" for p in pdf.pages)
+    ident = _identity(path)
+    return "\n".join(_plumbed(ident, i)[3] for i in range(len(_page_sizes(ident))))
 
 
-def sheet_ops(path, page_index: int):
-    """The page's own content operations, without those inside a placed card: marks, guides, rule text."""
-    r = reader(path)
-    in_card = False
+@lru_cache(maxsize=256)
+def _sheet_ops(ident: tuple, page_index: int) -> tuple:
+    r = _reader(ident)
+    out, in_card = [], False
     for args, op in ContentStream(r.pages[page_index].get_contents(), r).operations:
         if op == b"BDC" and args[0] == "/PnpCard":
             in_card = True
         elif op == b"EMC" and in_card:
             in_card = False
         elif not in_card:
-            yield args, op
+            out.append((tuple(args), op))
+    return tuple(out)
+
+
+def sheet_ops(path, page_index: int) -> list:
+    """The page's own content operations, without those inside a placed card: marks, guides, rule text."""
+    return list(_sheet_ops(_identity(path), page_index))
 
 
 def lines(path, page_index: int) -> list[tuple[float, float, float, float]]:
@@ -144,7 +197,7 @@ def cards_text(path) -> str:
 
 def fonts(path) -> dict[str, bool]:
     """Every font used on any page or form, and whether its outlines are embedded."""
-    r = reader(path)
+    r = _reader(_identity(path))
     seen: dict[str, bool] = {}
 
     def visit(resources):

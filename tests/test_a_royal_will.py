@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-import pdfplumber
 import pytest
 
-from cli import pnp
-from pdfcheck import MM, Placed, all_text, lines, page_sizes, placements, sheet_ops, squash
+from pdfcheck import MM, Placed, all_text, lines, page_sizes, placements, plumber_words, sheet_ops, squash
 from generator.deck import load_deck
 
 LEAF = 2
@@ -64,28 +62,25 @@ def read(path) -> list[Item]:
     """Every placed face with its text, reading each page's words once."""
     items = []
     pl = placements(path)
-    with pdfplumber.open(str(path)) as pdf:
-        for i, page in enumerate(pdf.pages):
-            if not pl[i]:
-                continue
-            h = float(page.height)
-            words = [(w["text"], float(w["x0"]), float(w["x1"]), h - (float(w["top"]) + float(w["bottom"])) / 2)
-                     for w in page.extract_words()]
-            for p in pl[i]:
-                inside = [(t, x0, cy) for t, x0, x1, cy in words
-                          if p.x <= (x0 + x1) / 2 <= p.x + p.w and p.y <= cy <= p.y + p.h]
-                items.append(Item(i, p, _lines_of(inside)))
+    for i in range(len(pl)):
+        if not pl[i]:
+            continue
+        h, found = plumber_words(path, i)
+        words = [(w["text"], float(w["x0"]), float(w["x1"]), h - (float(w["top"]) + float(w["bottom"])) / 2)
+                 for w in found]
+        for p in pl[i]:
+            inside = [(t, x0, cy) for t, x0, x1, cy in words
+                      if p.x <= (x0 + x1) / 2 <= p.x + p.w and p.y <= cy <= p.y + p.h]
+            items.append(Item(i, p, _lines_of(inside)))
     return items
 
 
 def words_at(path, page: int, box) -> list[str]:
     """The words whose centre lies in box = (x, y, w, h), page coordinates from the bottom-left."""
     x, y, w, h = box
-    with pdfplumber.open(str(path)) as pdf:
-        pg = pdf.pages[page]
-        H = float(pg.height)
-        return [t["text"] for t in pg.extract_words()
-                if x <= (t["x0"] + t["x1"]) / 2 <= x + w and y <= H - (t["top"] + t["bottom"]) / 2 <= y + h]
+    H, found = plumber_words(path, page)
+    return [t["text"] for t in found
+            if x <= (t["x0"] + t["x1"]) / 2 <= x + w and y <= H - (t["top"] + t["bottom"]) / 2 <= y + h]
 
 
 def guides(path, page: int) -> list[tuple[float, float, float, float]]:
@@ -225,9 +220,8 @@ def _fill_colours(placed: Placed) -> list[tuple[float, ...]]:
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
-def test_tokens_two_sided_each_back_behind_its_front(tmp_path, duplex):
-    out = tmp_path / f"t-{duplex}.pdf"
-    pnp("build", "a-royal-will", "--duplex", duplex, "-o", out, check=True)
+def test_tokens_two_sided_each_back_behind_its_front(built, duplex):
+    out = built("a-royal-will", "--duplex", duplex)
     got = read(out)
     W, H = page_sizes(out)[0]
     tokens = [t for t in fronts(got, TOKEN) if "GAME" not in t.text]
@@ -273,9 +267,8 @@ def _circle_items(pl_page):
 
 
 @pytest.mark.parametrize("paper,bleed", [("a4", 0), ("letter", 0), ("a4", 1.5)])
-def test_cut_marks_never_cross_an_item(tmp_path, paper, bleed):
-    out = tmp_path / f"m-{paper}-{bleed}.pdf"
-    pnp("build", "a-royal-will", "--paper", paper, "--bleed", bleed, "-o", out, check=True)
+def test_cut_marks_never_cross_an_item(built, paper, bleed):
+    out = built("a-royal-will", "--paper", paper, "--bleed", bleed)
     pl = placements(out)
     for page in range(LEAF, len(pl)):
         boxes = [(p.x, p.y, p.w, p.h) for p in pl[page]]
@@ -286,9 +279,8 @@ def test_cut_marks_never_cross_an_item(tmp_path, paper, bleed):
 
 
 @pytest.mark.parametrize("bleed", [0, 1.5])
-def test_round_guides_belong_to_their_own_chit(tmp_path, bleed):
-    out = tmp_path / f"g-{bleed}.pdf"
-    pnp("build", "a-royal-will", "--bleed", bleed, "-o", out, check=True)
+def test_round_guides_belong_to_their_own_chit(built, bleed):
+    out = built("a-royal-will", "--paper", "a4", "--bleed", bleed)     # as test_cut_marks_never_cross_an_item
     pl = placements(out)
     total = 0
     for page in range(LEAF, len(pl)):

@@ -177,9 +177,8 @@ def test_reference_cards_order_and_turn_summary(pdf):
     assert symbols == ORDER
 
 
-def test_letter_paper_fits_the_board(tmp_path):
-    out = tmp_path / "letter.pdf"
-    pnp("build", "aqua-regia", "--paper", "letter", "-o", out, check=True)
+def test_letter_paper_fits_the_board(built):
+    out = built("aqua-regia", "--paper", "letter")
     assert all(s == (pytest.approx(612.0), pytest.approx(792.0)) for s in page_sizes(out))
     assert any(abs(p.w - 190 * MM) < 0.01 for page in placements(out) for p in page)
 

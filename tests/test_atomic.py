@@ -3,6 +3,7 @@ previous PDF byte-identical and no temporary file behind."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -100,11 +101,13 @@ run(sys.argv[2:])
 """
 
 
-def _killed_rebuild(tmp_path, how: str):
-    """Build Vasa, then build it again (on Letter) in a writer killed halfway through the file, writing
-    its temporary `how` ("anonymous" or "named"). Returns the file and the first build's bytes."""
+def _killed_rebuild(tmp_path, vasa: Path, how: str):
+    """Vasa's PDF (a copy of the shared build), then built again (on Letter) by a writer killed halfway
+    through the file, writing its temporary `how` ("anonymous" or "named"). Returns the file and the
+    first build's bytes."""
     out = tmp_path / "out" / "vasa.pdf"
-    pnp("build", "vasa-regalis", "-o", out, check=True)
+    out.parent.mkdir()
+    shutil.copyfile(vasa, out)
     previous = out.read_bytes()
     proc = subprocess.run([sys.executable, "-c", _DIE_WHILE_WRITING, how, "build", "vasa-regalis",
                            "--paper", "letter", "-o", str(out)], cwd=ROOT, capture_output=True)
@@ -113,15 +116,15 @@ def _killed_rebuild(tmp_path, how: str):
     return out, previous
 
 
-def test_killed_while_writing_the_file_itself(tmp_path):
-    out, _ = _killed_rebuild(tmp_path, "anonymous")
+def test_killed_while_writing_the_file_itself(tmp_path, built):
+    out, _ = _killed_rebuild(tmp_path, built("vasa-regalis"), "anonymous")
     assert _leftovers(out) == []
 
 
-def test_a_temporary_left_by_a_killed_writer_is_swept_by_the_next(tmp_path):
+def test_a_temporary_left_by_a_killed_writer_is_swept_by_the_next(tmp_path, built):
     """Without O_TMPFILE a named temporary is written; if the writer is killed it stays until the next
     write to the same file removes it (its process is dead)."""
-    out, previous = _killed_rebuild(tmp_path, "named")
+    out, previous = _killed_rebuild(tmp_path, built("vasa-regalis"), "named")
     left = [p.name for p in temp_files(out)]
     assert len(left) == 1 and left[0].startswith(".vasa.pdf.") and left[0].endswith(".tmp")
     pnp("build", "vasa-regalis", "-o", out, check=True)

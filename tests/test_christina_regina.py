@@ -8,15 +8,13 @@ not from deck.yaml, so a wrong deck fails here.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from pathlib import Path
 
-import pdfplumber
 import pytest
 import yaml
 
 from cli import ROOT
-from pdfcheck import MM, Word, page_sizes, placements, squash
+from pdfcheck import MM, Word, page_sizes, placements, plumber_words, squash, words
 
 # the seeds live in shared/, beside the repository (as on CI)
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "christina-regina.txt"
@@ -63,13 +61,8 @@ def pdf(built):
     return built("christina-regina")
 
 
-@lru_cache(maxsize=None)
-def _words(path: str, page: int) -> tuple:
-    with pdfplumber.open(path) as doc:
-        p = doc.pages[page]
-        h = float(p.height)
-        return tuple(Word(w["text"], float(w["x0"]), h - float(w["bottom"]), float(w["x1"]), h - float(w["top"]))
-                     for w in p.extract_words())
+def _words(path: str, page: int) -> list[Word]:
+    return words(path, page)
 
 
 def _in(w, p, margin=0.0):
@@ -281,15 +274,13 @@ def test_rule_texts_appear_in_full(pdf, number):
 
 def _styled_words(path: str, page: int, p):
     """(text, font, size) of each word inside placement p; a change of font starts a new word."""
-    with pdfplumber.open(path) as doc:
-        pg = doc.pages[page]
-        h = float(pg.height)
-        out = []
-        for w in pg.extract_words(extra_attrs=["fontname", "size"]):
-            cx, cy = (float(w["x0"]) + float(w["x1"])) / 2, h - (float(w["top"]) + float(w["bottom"])) / 2
-            if p.x <= cx <= p.x + p.w and p.y <= cy <= p.y + p.h:
-                out.append((w["text"], w["fontname"], float(w["size"])))
-        return out
+    h, found = plumber_words(path, page, styled=True)
+    out = []
+    for w in found:
+        cx, cy = (float(w["x0"]) + float(w["x1"])) / 2, h - (float(w["top"]) + float(w["bottom"])) / 2
+        if p.x <= cx <= p.x + p.w and p.y <= cy <= p.y + p.h:
+            out.append((w["text"], w["fontname"], float(w["size"])))
+    return out
 
 
 @pytest.mark.parametrize("side, phrase", [("front", "court stacks"), ("back", "influence stacks")])

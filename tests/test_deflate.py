@@ -8,38 +8,20 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
-import struct
 import zlib
 from pathlib import Path
 
 import pytest
 
-from cli import pnp
+from deflate_job import again as _again, idat as _idat
 from generator.render.deflate import deflate
 
 SPAWNED = 24           # fresh processes, each with its own address-space layout and heap history
 
 
-def _idat(png: Path) -> bytes:
-    data = png.read_bytes()
-    at = data.index(b"IDAT")
-    return data[at + 4:at + 4 + struct.unpack(">I", data[at - 4:at])[0]]
-
-
-def _again(job: tuple[int, list[str]]) -> dict[str, str]:
-    """Deflate exported images' rows once more in this process, after `kb` kB of other allocations."""
-    kb, names = job
-    clutter = [bytearray(kb * 1024 + i * 4096) for i in range(4)]
-    digests = {name: hashlib.sha256(deflate(zlib.decompress(_idat(Path(name))))).hexdigest() for name in names}
-    del clutter
-    return digests
-
-
 @pytest.fixture(scope="module")
-def images(tmp_path_factory) -> list[Path]:
-    out = tmp_path_factory.mktemp("gc")
-    pnp("export", "vasa-regalis", "--without", "five-six", "-o", out, check=True)
-    return sorted(out.glob("*.png"))
+def images(exported) -> list[Path]:
+    return sorted(exported("vasa-regalis", "--without", "five-six").glob("*.png"))
 
 
 def test_deflate_gives_the_same_bytes_in_every_process(images):

@@ -6,12 +6,13 @@ from __future__ import annotations
 import csv
 import io
 import textwrap
+from types import SimpleNamespace
 
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from cli import copy_deck, pnp
+from cli import copy_deck, pnp, writable_copy
 from pdfcheck import MM, placements, words_in
 
 LEAF = 2
@@ -43,10 +44,10 @@ def worst_cell(a, b, cells=(6, 8)) -> float:
 
 
 @pytest.fixture(scope="module")
-def vasa(tmp_path_factory):
-    out = tmp_path_factory.mktemp("gc") / "gamecrafter"
-    proc = pnp("export", "vasa-regalis", "-o", out, check=True)
-    return out, proc
+def vasa(exported):
+    """(the export's folder, what `pnp export vasa-regalis` printed): shared, read only."""
+    printed = SimpleNamespace(stdout=exported.stdout("vasa-regalis"), stderr=exported.stderr("vasa-regalis"))
+    return exported("vasa-regalis"), printed
 
 
 @pytest.fixture(scope="module")
@@ -192,9 +193,8 @@ def test_a_palette_change_redraws_the_cards_using_it(tmp_path):
         assert im.getpixel((0, 0)) == hexrgb("#2f6b3c")
 
 
-def test_without_a_part_drops_its_images(tmp_path):
-    out = tmp_path / "gc"
-    pnp("export", "vasa-regalis", "-o", out, check=True)
+def test_without_a_part_drops_its_images(tmp_path, exported):
+    out = writable_copy(exported("vasa-regalis"), tmp_path / "gc")        # as if exported there before
     proc = pnp("export", "vasa-regalis", "--without", "five-six", "-o", out, check=True)
     rows = manifest(out)
     assert sum(int(r["quantity"]) for r in rows if r["side"] == "face") == 18
@@ -203,9 +203,8 @@ def test_without_a_part_drops_its_images(tmp_path):
     assert not (out / "gilding-5-face.png").exists()
 
 
-def test_deleted_image_is_drawn_again(tmp_path):
-    out = tmp_path / "gc"
-    pnp("export", "vasa-regalis", "-o", out, check=True)
+def test_deleted_image_is_drawn_again(tmp_path, exported):
+    out = writable_copy(exported("vasa-regalis"), tmp_path / "gc")
     (out / "iron-2-face.png").unlink()
     proc = pnp("export", "vasa-regalis", "-o", out, check=True)
     assert "1 drawn, 34 unchanged" in proc.stdout and (out / "iron-2-face.png").is_file()
@@ -243,9 +242,8 @@ def test_a_failed_export_leaves_nothing_trusted(tmp_path):
     assert "1 drawn, 34 unchanged" in again.stdout
 
 
-def test_an_unreadable_cache_redraws_everything(tmp_path):
-    out = tmp_path / "gc"
-    pnp("export", "vasa-regalis", "--without", "five-six", "-o", out, check=True)
+def test_an_unreadable_cache_redraws_everything(tmp_path, exported):
+    out = writable_copy(exported("vasa-regalis", "--without", "five-six"), tmp_path / "gc")
     (out / ".export-cache.json").write_text('{"images": {"wood-1-face.png": {"hash": 5, "warnings": 7}}', "utf-8")
     proc = pnp("export", "vasa-regalis", "--without", "five-six", "-o", out, check=True)
     assert "20 drawn, 0 unchanged" in proc.stdout

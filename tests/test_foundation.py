@@ -36,9 +36,8 @@ def test_a4_four_sheets_fronts_then_backs(vasa):
             assert (p.w, p.h) == (pytest.approx(poker[0], abs=0.01), pytest.approx(poker[1], abs=0.01))
 
 
-def test_letter_pages(tmp_path):
-    out = tmp_path / "v.pdf"
-    pnp("build", "vasa-regalis", "--paper", "letter", "-o", out, check=True)
+def test_letter_pages(built):
+    out = built("vasa-regalis", "--paper", "letter")
     sizes = page_sizes(out)
     assert len(sizes) == LEAF + 8
     assert all(s == (pytest.approx(LETTER[0]), pytest.approx(LETTER[1])) for s in sizes)
@@ -74,9 +73,8 @@ def _mirror_ok(path, duplex, page_w, page_h):
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
-def test_backs_coincide_with_fronts(tmp_path, duplex):
-    out = tmp_path / f"{duplex}.pdf"
-    pnp("build", "vasa-regalis", "--duplex", duplex, "-o", out, check=True)
+def test_backs_coincide_with_fronts(built, duplex):
+    out = built("vasa-regalis", "--duplex", duplex)
     _mirror_ok(out, duplex, *A4)
 
 
@@ -94,9 +92,8 @@ def test_each_back_is_its_own_cards_back(vasa):
     assert all("VASA" in t and "Round" not in t for t in others)
 
 
-def test_partly_filled_last_sheet_short_edge(tmp_path):
-    out = tmp_path / "short.pdf"
-    pnp("build", "vasa-regalis", "--duplex", "short", "-o", out, check=True)
+def test_partly_filled_last_sheet_short_edge(built):
+    out = built("vasa-regalis", "--duplex", "short")
     pl = placements(out)
     assert len(pl[-2]) == 6 and len(pl[-1]) == 6
     _mirror_ok(out, "short", *A4)
@@ -119,10 +116,8 @@ def test_unequal_margins_still_put_backs_behind_fronts():
     assert min(p.x for p in front.placements) >= 14 * MM   # the grid respects the wide margin
 
 
-def test_offset_shifts_only_the_backs(tmp_path):
-    base, moved = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    pnp("build", "vasa-regalis", "-o", base, check=True)
-    pnp("build", "vasa-regalis", "--offset", "1.5,-0.75", "-o", moved, check=True)
+def test_offset_shifts_only_the_backs(built):
+    base, moved = built("vasa-regalis"), built("vasa-regalis", "--offset", "1.5,-0.75")
     a, b = placements(base), placements(moved)
     for f, bk in card_pages(base):
         assert [(p.x, p.y) for p in a[f]] == [(p.x, p.y) for p in b[f]]
@@ -140,9 +135,8 @@ def _outside(mark, boxes, bleed=0.0):
 
 
 @pytest.mark.parametrize("bleed", [0, 2])
-def test_cut_marks_in_margins_on_both_sides(tmp_path, bleed):
-    out = tmp_path / "m.pdf"
-    pnp("build", "vasa-regalis", "--bleed", bleed, "-o", out, check=True)
+def test_cut_marks_in_margins_on_both_sides(built, bleed):
+    out = built("vasa-regalis", "--bleed", bleed)
     pl = placements(out)
     for f, b in card_pages(out):
         for page in (f, b):
@@ -158,9 +152,8 @@ def test_cut_marks_in_margins_on_both_sides(tmp_path, bleed):
                 assert round(y, 1) in ys and round(y + h, 1) in ys
 
 
-def test_bleed_extends_backgrounds_not_trim(tmp_path):
-    out = tmp_path / "bleed.pdf"
-    pnp("build", "vasa-regalis", "--bleed", "3", "-o", out, check=True)
+def test_bleed_extends_backgrounds_not_trim(built):
+    out = built("vasa-regalis", "--bleed", "3")
     for page in placements(out)[LEAF:]:
         for p in page:
             assert p.bleed == pytest.approx(3 * MM, abs=0.01)
@@ -221,16 +214,14 @@ def test_a_differing_rebuild_is_explained(vasa):
         same_bytes(data, with_stream(page.replace(b"(Vasa Regalis) Tj", b"(Vasa Regalix) Tj")))
 
 
-def test_leave_out_the_five_six_set(tmp_path):
-    out = tmp_path / "base.pdf"
-    proc = pnp("build", "vasa-regalis", "--without", "five-six", "-o", out, check=True)
+def test_leave_out_the_five_six_set(built):
+    out = built("vasa-regalis", "--without", "five-six")
     assert [len(p) for p in placements(out)][LEAF:] == [9, 9, 9, 9]
-    assert "18 cards" in proc.stdout
+    assert "18 cards" in built.stdout("vasa-regalis", "--without", "five-six")
 
 
-def test_duplex_none_prints_fronts_only(tmp_path):
-    out = tmp_path / "fronts.pdf"
-    pnp("build", "vasa-regalis", "--duplex", "none", "-o", out, check=True)
+def test_duplex_none_prints_fronts_only(built):
+    out = built("vasa-regalis", "--duplex", "none")
     assert [len(p) for p in placements(out)][LEAF:] == [9, 9, 9, 6]
 
 

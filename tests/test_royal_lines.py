@@ -13,7 +13,6 @@ from __future__ import annotations
 import shutil
 import textwrap
 from collections import Counter
-from functools import lru_cache
 from pathlib import Path
 
 import pdfplumber
@@ -21,7 +20,7 @@ import pytest
 import yaml
 
 from cli import ROOT, pnp
-from pdfcheck import MM, page_sizes, placements, squash
+from pdfcheck import MM, page_sizes, placements, plumber_words, squash
 
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "royal-lines.txt"   # shared/ beside the repo
 DECK = ROOT / "decks" / "royal-lines"
@@ -37,22 +36,16 @@ SAFE = 3 * MM
 
 
 @pytest.fixture(scope="module")
-def pdf(tmp_path_factory):
-    out = tmp_path_factory.mktemp("royal-lines") / "royal-lines.pdf"
-    proc = pnp("build", "royal-lines", "-o", out, check=True)
-    assert "63 cards" in proc.stdout
-    return out
+def pdf(built):
+    assert "63 cards" in built.stdout("royal-lines")
+    return built("royal-lines")
 
 
-@lru_cache(maxsize=None)
 def _words(path: str, page: int) -> list[dict]:
     """Words with font and size, y measured up from the bottom of the page."""
-    with pdfplumber.open(path) as doc:
-        p = doc.pages[page]
-        h = float(p.height)
-        return [dict(text=w["text"], x0=float(w["x0"]), x1=float(w["x1"]), y0=h - float(w["bottom"]),
-                     y1=h - float(w["top"]), font=w["fontname"], size=float(w["size"]))
-                for w in p.extract_words(extra_attrs=["fontname", "size"])]
+    h, found = plumber_words(path, page, styled=True)
+    return [dict(text=w["text"], x0=float(w["x0"]), x1=float(w["x1"]), y0=h - float(w["bottom"]),
+                 y1=h - float(w["top"]), font=w["fontname"], size=float(w["size"])) for w in found]
 
 
 def _colour_of(path: str, page: int, word: dict) -> tuple:
