@@ -247,9 +247,11 @@ def _reading_order(path, page: int) -> list[dict]:
     return sorted(words, key=lambda w: (w["x0"] >= width / 2, -round(w["y1"]), w["x0"]))
 
 
-def _rule_text(path) -> str:
-    """The rule pages' text in reading order, without the footers (8pt)."""
-    return " ".join(w["text"] for i in _rule_pages(path) for w in _reading_order(path, i) if w["size"] > 8.5)
+def _rule_text(path, box: bool = False) -> str:
+    """The rule pages' text in reading order, without the footers (8pt); the This edition box at their
+    end (which quotes the seed's typos) only with box=True."""
+    text = " ".join(w["text"] for i in _rule_pages(path) for w in _reading_order(path, i) if w["size"] > 8.5)
+    return text if box else text[:text.rindex("This edition The rules above")]
 
 
 def test_rule_pages_come_after_the_card_sheets(pdf):

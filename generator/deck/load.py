@@ -233,7 +233,7 @@ class _Loader:
 
     def game(self, m: Map) -> Game:
         allowed = ("title", "subtitle", "designer", "publisher", "players", "version", "source", "year",
-                   "instructions")
+                   "instructions", "setup")
         _unknown_keys(m, allowed, "game")
         g = {"title": _text(m.get("title"), m, "title", "game.title")}
         for key in allowed[1:]:
@@ -360,7 +360,7 @@ class _Loader:
         for kid, value in m.items():
             field = f"kinds.{kid}"
             value = _need_map(value, m, kid, "kind settings")
-            _unknown_keys(value, ("title", "template", "back", "fields", "name"), f"kind {kid}")
+            _unknown_keys(value, ("title", "plural", "template", "back", "fields", "name"), f"kind {kid}")
             if "template" in value:
                 template = self.template_ref(value["template"], value, "template", f"{field}.template")
             else:
@@ -384,7 +384,8 @@ class _Loader:
                                       field=f"{field}.name",
                                       hint=suggest(n, list(fields) + ["kind"]) or known_list(list(fields) + ["kind"]))
             out[str(kid)] = Kind(str(kid), _text(value.get("title", kid), value, "title", f"{field}.title"),
-                                 template, back, fields, pattern)
+                                 template, back, fields, pattern,
+                                 _text(value.get("plural"), value, "plural", f"{field}.plural", required=False))
         return out
 
     def field_value(self, spec: FieldSpec, value, m: Map, key, field):
@@ -497,10 +498,11 @@ class _Loader:
         for i, m in enumerate(seq):
             if not isinstance(m, Map):
                 raise seq.error(i, "expected {about, value, note}", field=f"inferred[{i}]")
-            _unknown_keys(m, ("about", "value", "note"), "an inferred fact")
+            _unknown_keys(m, ("about", "seed", "value", "note"), "an inferred fact")
             yield Inferred(_text(m.get("about"), m, "about", f"inferred[{i}].about"),
                            _text(m.get("value"), m, "value", f"inferred[{i}].value", required=False),
-                           _text(m.get("note"), m, "note", f"inferred[{i}].note"), self.src(m))
+                           _text(m.get("note"), m, "note", f"inferred[{i}].note"), self.src(m),
+                           _text(m.get("seed"), m, "seed", f"inferred[{i}].seed", required=False))
 
 
 def load_deck(game: str | Path) -> Deck:

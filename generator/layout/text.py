@@ -1,7 +1,8 @@
 """Rich text for cards and pages: a small Markdown-like markup, wrapped and shrunk to fit.
 
 Markup: **bold**, *italic*, a blank line between paragraphs, a single newline for a line
-break, "- " or "• " for a bullet, "1. " for a numbered item, "# " / "## " for headings.
+break, "- " or "• " for a bullet, "1. " for a numbered item, "# " / "## " for headings; \\* is an
+asterisk printed as written (for quoting text that holds one).
 
 Text is wrapped here, greedily, with reportlab's (C-accelerated) string widths, into positioned
 lines of text: no Paragraph objects, so laying out a card costs microseconds. Rule pages
@@ -39,10 +40,15 @@ def escape(text: str) -> str:
 
 
 def inline(text: str) -> str:
-    """**bold** and *italic* to reportlab tags; unbalanced markers are left as written."""
+    """**bold** and *italic* to reportlab tags; unbalanced markers are left as written; \\* is a plain '*'."""
     t = escape(text)
+    escaped = "\\*" in t
+    if escaped:
+        t = t.replace("\\*", "\x00")
     t = _BOLD.sub(r"<b>\1</b>", t)
     t = _ITALIC.sub(r"<i>\1</i>", t)
+    if escaped:
+        t = t.replace("\x00", "*")
     return t.replace("\n", "<br/>")
 
 
@@ -187,21 +193,37 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
     cur = 0.0
     widest = 0.0
     space_before = False
+    glued: list[bool] = []          # per word of the current line: written against the word before it
     for w in words:
         if w is None:
             lines.append([])
             breaks.append(True)
-            cur = 0.0
+            cur, glued = 0.0, []
             continue
         word, font, _, space_after = w
         ww = stringWidth(word, font, fs)
         widest = max(widest, ww + indent)
+        attached = bool(lines[-1]) and not space_before     # "coin" then "." in another font: one word
         gap = stringWidth(" ", font, fs) if lines[-1] and space_before else 0.0
         if lines[-1] and cur + gap + ww > avail + 0.01:
+            carried = []
+            if attached:                # take the start of the glued word along, if the line keeps a word
+                k = len(glued) - 1
+                while k > 0 and glued[k]:
+                    k -= 1
+                if k > 0:
+                    carried = lines[-1][k:]
+                    del lines[-1][k:]
             lines.append([])
             breaks.append(False)
-            cur, gap = 0.0, 0.0
+            cur, gap, glued = 0.0, 0.0, []
+            for _, cw, cf, cww in carried:
+                lines[-1].append((cur, cw, cf, cww))
+                glued.append(bool(glued))
+                cur += cww
+            attached = bool(carried)
         lines[-1].append((cur + gap, word, font, ww))
+        glued.append(attached)
         cur += gap + ww
         space_before = space_after
     breaks.append(True)

@@ -279,40 +279,33 @@ def _flat(text: str) -> str:
 
 
 def corrections(deck: Deck, cards: list[CardProof]) -> tuple[list[dict], list[Issue]]:
-    """The deck's `corrections:` (typos fixed from the seed). Each is looked for in print (cards and
-    rule pages): a seed text still printed (outside its corrected form) is an error."""
-    raw = deck.extra.get("corrections")
-    if raw is None:
-        return [], []
-    if not isinstance(raw, Seq):
-        where = raw.where() if isinstance(raw, Map) else (0, 0)
-        raise PnpError("expected a list of {about, seed, printed}", deck.file, where[0], field="corrections")
+    """The deck's `corrections:` (deck/edition.py). Each is looked for in print (cards and rule pages): a
+    seed text still printed (outside its corrected form) is an error."""
+    from ..deck.edition import corrections as read
     from ..impose.rules import rule_text
+    listed = read(deck)
+    if not listed:
+        return [], []
     corpus = [t for cp in cards for s in cp.sides if s.face for _, _, t in s.face.texts]
     corpus += [str(v) for cp in cards for s in cp.sides for v in s.values.values()]
     rules, _ = rule_text(deck)
     corpus += [rules, markup.plain(rules)] if rules else []
     printed_text = _flat("\n".join(corpus))
     entries, issues = [], []
-    for i, m in enumerate(raw):
-        if not isinstance(m, Map):
-            line = raw.where(i)[0]
-            raise PnpError("expected {about, seed, printed}", deck.file, line, field=f"corrections[{i}]")
-        unknown = [k for k in m if k not in ("about", "seed", "printed", "note")]
-        if unknown or "seed" not in m or "printed" not in m:
-            raise m.error(unknown[0] if unknown else None,
-                          f"unknown key '{unknown[0]}'" if unknown else "a correction needs seed and printed",
-                          field=f"corrections[{i}]", hint="about, seed, printed, note")
-        entry = {k: str(m.get(k, "")) for k in ("about", "seed", "printed", "note")}
-        entry["where"] = f"{m.file}:{m.line}"
-        printed, seed = _flat(entry["printed"]), _flat(entry["seed"])
+    for c in listed:
+        entry = {"about": c.about, "seed": c.seed, "printed": c.printed, "why": c.why, "note": c.why,
+                 "where": str(c.source)}
+        printed, seed = _flat(c.printed), _flat(c.seed)
         entry["found"] = bool(printed) and printed in printed_text
         rest = printed_text.replace(printed, " ") if printed else printed_text
-        # Only a correction printed as written is checked: a descriptive one ("printed once") cannot be.
-        if entry["found"] and seed and re.search(r"(?<!\w)" + re.escape(seed) + r"(?!\w)", rest):
-            issues.append(Issue(ERROR, "correction", f"the seed's text '{entry['seed']}' is still printed "
-                                f"(corrected to '{entry['printed']}')", None, None, None, "corrections",
-                                entry["where"]))
+        # A correction printed as written is checked: its seed text must be gone. One that leaves the
+        # seed's words out (printed: "") is checked too: they must not be printed at all.
+        if (entry["found"] or not printed) and seed and re.search(r"(?<!\w)" + re.escape(seed) + r"(?!\w)", rest):
+            what = f"corrected to '{c.printed}'" if printed else "left out"
+            issues.append(Issue(ERROR, "correction", f"the seed's text '{c.seed}' is still printed ({what})",
+                                None, None, None, "corrections", entry["where"]))
+        if not printed:
+            entry["found"] = True
         entries.append(entry)
     return entries, issues
 

@@ -176,42 +176,15 @@ def _summary(deck: Deck, result) -> str:
             f"<tr><td>corrections</td><td>{len(result.corrections)}</td></tr></table>")
 
 
-_PROVISIONAL = re.compile(r"^card '([^']+) #(\d+)'")
-_INDEXED = re.compile(r"^cards\[(\d+)\]\.?")
-
-
 def inferred_facts(deck: Deck) -> list[dict]:
-    """The deck's inferred facts, one entry per fact: a fact written once (in an anchor) and
-    shared by several cards is one entry naming all of them."""
-    groups: dict = {}
-    for i in deck.inferred:
-        subject = i.subject
-        m = _PROVISIONAL.match(subject)
-        if m and 0 < int(m.group(2)) <= len(deck.cards) and deck.cards[int(m.group(2)) - 1].kind == m.group(1):
-            subject = f"card '{deck.cards[int(m.group(2)) - 1].name}'" + subject[m.end():]
-        m = _INDEXED.match(subject)
-        if m and int(m.group(1)) < len(deck.cards):
-            rest = subject[m.end():]
-            subject = f"card '{deck.cards[int(m.group(1))].name}'" + (f", {rest}" if rest else "")
-        key = (i.value, i.note, str(i.source))
-        name = subject.split("'")[1] if subject.startswith("card '") and subject.count("'") >= 2 else None
-        if key not in groups:
-            groups[key] = {"about": [], "value": i.value, "note": i.note, "where": str(i.source), "cards": []}
-        groups[key]["about"].append(subject)
-        if name:
-            groups[key]["cards"].append(name)
-    return list(groups.values())
+    """The deck's inferred facts, one entry per fact (deck/edition.py)."""
+    from ..deck.edition import inferred_facts as facts
+    return facts(deck)
 
 
 def _about(fact: dict) -> str:
-    about = fact["about"]
-    if len(about) == 1:
-        return about[0]
-    tails = {a.split("'", 2)[2] if a.count("'") >= 2 else "" for a in about}
-    if all(a.startswith("card '") for a in about) and len(tails) == 1:
-        names = ", ".join(a.split("'")[1] for a in about)
-        return f"cards {names}{tails.pop()}"
-    return "; ".join(about)
+    from ..deck.edition import about
+    return about(fact)
 
 
 def _inferred_html(deck: Deck) -> str:
