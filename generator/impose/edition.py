@@ -76,7 +76,8 @@ def markup(deck: Deck) -> str:
     if e["inferred"]:
         lines += ["**Not in the original: settled or chosen for this edition**"]
         for f in e["inferred"]:
-            said = f" The original: “{quote(f['seed'])}”" if f.get("seed") else ""
+            seed = " ".join(str(f.get("seed") or "").split())
+            said = f" The original: “{quote(seed)}”{'' if seed[-1:] in '.!?' else '.'}" if seed else ""
             value = f" This edition: **{quote(_sentence(f['value']))}**" if f["value"] else ""
             lines.append(f"- **{quote(_sentence(about(f))[:-1])}.**{said}{value} *{quote(_sentence(f['note']))}*")
         lines.append("")
