@@ -33,6 +33,7 @@ class Block(NamedTuple):
     kind: str        # para | bullet | heading1 | heading2 | heading3
     text: str        # reportlab paragraph XML
     bullet: str = ""
+    level: int = 0   # a bullet indented under the item before it: 1
 
 
 def escape(text: str) -> str:
@@ -74,10 +75,10 @@ def parse(markup: str) -> tuple[Block, ...]:
         elif b and not line.lstrip().startswith("**"):
             flush()
             sym = b.group(1)
-            blocks.append(Block("bullet", inline(b.group(2)), "•" if sym in "-*" else sym))
+            blocks.append(Block("bullet", inline(b.group(2)), "•" if sym in "-*" else sym, _level(line, blocks)))
         elif n:
             flush()
-            blocks.append(Block("bullet", inline(n.group(2)), n.group(1)))
+            blocks.append(Block("bullet", inline(n.group(2)), n.group(1), _level(line, blocks)))
         elif line.startswith(("  ", "\t")) and blocks and blocks[-1].kind == "bullet" and not para:
             last = blocks.pop()
             blocks.append(Block("bullet", last.text + "<br/>" + inline(line.strip()), last.bullet))
@@ -85,6 +86,12 @@ def parse(markup: str) -> tuple[Block, ...]:
             para.append(line.strip())
     flush()
     return tuple(blocks)
+
+
+def _level(line: str, blocks: list) -> int:
+    """1 for a bullet indented (two spaces or a tab) under a bullet, else 0."""
+    nested = line.startswith(("  ", "\t")) and bool(blocks) and blocks[-1].kind == "bullet"
+    return 1 if nested else 0
 
 
 def plain(markup: str) -> str:
@@ -182,7 +189,7 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
     fs = size * (scale or HEADING_SCALE).get(b.kind, 1.0)
     indent = 0.0
     if b.bullet:
-        indent = size * (1.1 if len(b.bullet) <= 1 else 0.65 * len(b.bullet) + 0.6)
+        indent = size * (1.1 if len(b.bullet) <= 1 else 0.65 * len(b.bullet) + 0.6) + b.level * size * 1.6
     avail = width - indent
     runs = spans(b.text)
     if heading:
@@ -235,7 +242,7 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
     line, fs, indent = ls.lines[li], ls.size, ls.indent
     out = []
     if li == 0 and b.bullet:
-        out.append(Piece(0.0, base, b.bullet, fonts.font_name(family), fs))
+        out.append(Piece(b.level * ls.size * 1.6, base, b.bullet, fonts.font_name(family), fs))
     avail = width - indent
     line_w = line[-1][0] + line[-1][3]
     shift, stretch = 0.0, 0.0
