@@ -18,6 +18,7 @@ from seedtext import GAMES, section, sentences, unmark
 
 from generator.deck import load_deck
 from generator.deck.edition import about, inferred_facts
+from generator.impose.edition import printed_about
 
 
 def norm(text: str) -> str:
@@ -79,7 +80,7 @@ def test_this_edition_names_every_correction_and_inferred_fact(built, game):
     facts = inferred_facts(load_deck(game))
     assert facts or corrections(game)
     for f in facts:
-        assert norm(about(f)) in box, f"{game}: inferred fact {about(f)!r} not named in the box"
+        assert norm(printed_about(f)) in box, f"{game}: inferred fact {about(f)!r} not named in the box"
         for key in ("value", "note", "seed"):
             if f.get(key):
                 assert norm(f[key]) in box, f"{game}: inferred fact {about(f)!r}: its {key} is not in the box"

@@ -8,6 +8,8 @@ from its component list (a component's `seed_says:` with a `why:`, see docs/chec
 """
 from __future__ import annotations
 
+import re
+
 from ..deck.edition import about, corrections, inferred_facts
 from ..deck.model import Deck
 
@@ -26,6 +28,36 @@ def _sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?" else text + "."
+
+
+_CARD = re.compile(r"^card '([^']+)'(?:, (.*))?$")
+_NUMBERED = re.compile(r"^(.*\D)(\d+)$")
+
+
+def _names(names: list[str]) -> str:
+    """'Rope 1', 'Rope 2', ... 'Rope 5' as 'Rope 1-5'; other names joined with commas."""
+    m = [_NUMBERED.match(n) for n in names]
+    if len(names) > 2 and all(m) and len({x.group(1) for x in m}) == 1:
+        nums = [int(x.group(2)) for x in m]
+        if nums == list(range(nums[0], nums[0] + len(nums))):
+            return f"{m[0].group(1)}{nums[0]}–{nums[-1]}"
+    return ", ".join(names)
+
+
+def printed_about(fact: dict) -> str:
+    """What an inferred fact is about, for a reader of the printout: 'Rope 1–5: material',
+    'Rule card 1 (back)' (the proof's form names the deck's fields: "cards Rope 1, ..., field material")."""
+    found = [_CARD.match(s) for s in fact["about"]]
+    if found and all(found):
+        rests = {m.group(2) or "" for m in found}
+        if len(rests) == 1:
+            rest = rests.pop()
+            names = _names(list(dict.fromkeys(m.group(1) for m in found)))
+            if rest == "back":
+                return f"{names} (back)"
+            rest = rest[len("field "):] if rest.startswith("field ") else rest
+            return f"{names}: {rest}" if rest else names
+    return about(fact)
 
 
 def pieces(deck: Deck) -> list[dict]:
@@ -62,7 +94,7 @@ def markup(deck: Deck) -> str:
              f"*The rules above are the original's, word for word ({source.replace('(', '– ').replace(')', '')}), "
              "but for what is listed here: what the original says, what this edition prints instead, and why.*", ""]
     if e["corrections"]:
-        lines += ["**Changes to the original's words** (the original → this edition)"]
+        lines += ["### Changes to the original's words", "*The original → this edition.*"]
         for c in e["corrections"]:
             head = f"- **{quote(c['about'])}:** " if c["about"] else "- "
             if c["seed"] == c["printed"]:
@@ -74,15 +106,15 @@ def markup(deck: Deck) -> str:
             lines.append(head + what + (f" *({quote(c['why'].strip().rstrip('.'))}.)*" if c["why"] else ""))
         lines.append("")
     if e["inferred"]:
-        lines += ["**Not in the original: settled or chosen for this edition**"]
+        lines += ["### Not in the original: settled or chosen here"]
         for f in e["inferred"]:
             seed = " ".join(str(f.get("seed") or "").split())
             said = f" The original: “{quote(seed)}”{'' if seed[-1:] in '.!?' else '.'}" if seed else ""
             value = f" This edition: **{quote(_sentence(f['value']))}**" if f["value"] else ""
-            lines.append(f"- **{quote(_sentence(about(f))[:-1])}.**{said}{value} *{quote(_sentence(f['note']))}*")
+            lines.append(f"- **{quote(_sentence(printed_about(f))[:-1])}.**{said}{value} *{quote(_sentence(f['note']))}*")
         lines.append("")
     if e["pieces"]:
-        lines += ["**Pieces**"]
+        lines += ["### Pieces"]
         for p in e["pieces"]:
             said = " and ".join(str(n) for n in p["seed"])
             seed = "the original lists none" if p["seed"] == [0] else f"the original says {said}"
