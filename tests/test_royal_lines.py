@@ -40,7 +40,7 @@ SAFE = 3 * MM
 def pdf(tmp_path_factory):
     out = tmp_path_factory.mktemp("royal-lines") / "royal-lines.pdf"
     proc = pnp("build", "royal-lines", "-o", out, check=True)
-    assert "63 cards" in proc.stdout
+    assert "65 cards" in proc.stdout
     return out
 
 
@@ -130,13 +130,13 @@ def _references(cards):
 
 def test_sheets_hold_55_playing_cards_and_the_reference_cards(pdf):
     cards = _cards(pdf)
-    assert len(_sheet_pages(pdf)) == 14                      # 7 sheets: fronts and backs
+    assert len(_sheet_pages(pdf)) == 16                      # 8 sheets: fronts and backs
     assert len(_playing(cards)) == 52
     assert len(_jokers(cards)) == 3
     refs = _references(cards)
-    assert len(refs) == 8
-    assert Counter("Set-up" in c["text"] for c in refs) == Counter({True: 4, False: 4})
-    assert len(cards) == 63
+    assert len(refs) == 10                                   # one of each for every seat of 5 players
+    assert Counter("Set-up" in c["text"] for c in refs) == Counter({True: 5, False: 5})
+    assert len(cards) == 65
 
 
 def test_every_suit_and_rank_once_with_indices_in_two_corners(pdf):
@@ -222,7 +222,7 @@ def test_reference_cards_carry_the_four_topics(pdf):
     refs = _references(_cards(path))
     fronts = squash(" ".join(c["text"] for c in refs))
     pages = _sheet_pages(path)
-    backs = squash(" ".join(w["text"] for w in _words(path, pages[-1])))
+    backs = squash(" ".join(w["text"] for page in pages[1::2][-2:] for w in _words(path, page)))
     for needle in ["Set-up&Players", "thejokers(1with2-3players,2with4,3with5)",
                    "2players:thePirateShip", "absentcolonial", "SpecialRecruitments", "colonialtakeover",
                    "colonycollapse", "Panicofthejokers"]:
