@@ -16,17 +16,20 @@ from . import options
 @options.bleed
 @click.option("--without", "without", multiple=True, metavar="PART",
               help="Leave out an optional part (e.g. five-six). Repeat for more.")
-@click.option("--no-instructions", is_flag=True, help="Leave out the print-instructions leaf.")
+@click.option("--no-instructions", is_flag=True, help="Leave out the print leaf (the first two pages).")
+@click.option("--calibration", is_flag=True, help="Add a duplex calibration sheet as the last two pages, worded "
+              "for players who cannot rebuild the file (the print leaf points to it).")
 @click.option("--force", is_flag=True, help="Build even if the component check finds the deck incomplete.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Where to write the PDF "
               "[default: output/GAME.pdf].")
-def command(game, paper, duplex, offset, bleed, without, no_instructions, force, output):
+def command(game, paper, duplex, offset, bleed, without, no_instructions, calibration, force, output):
     """Build GAME's printable PDF. GAME is a name under decks/ or a deck folder's path."""
     from .. import pipeline
     from ..render.pdf import render_pdf
     deck = pipeline.load(game, without)
     _check(deck, force)
-    opts = pipeline.BuildOptions(paper, duplex, offset, bleed, tuple(without), not no_instructions)
+    opts = pipeline.BuildOptions(paper, duplex, offset, bleed, tuple(without), not no_instructions,
+                                 calibration=calibration)
     pages = pipeline.pages(deck, opts)
     out = Path(output) if output else Path("output") / f"{deck.id}.pdf"
     render_pdf(pages, out, deck.game.title, deck.game.designer, f"{deck.game.title}: print and play cards")
