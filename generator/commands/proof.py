@@ -17,9 +17,12 @@ import click
 @click.option("-q", "--quiet", is_flag=True, help="Print only errors and the summary line.")
 def command(game, since_ref, output, quiet):
     """Write GAME's proof: every card's text in print order (proof.html, proof.md, proof.json), every
-    inferred fact and correction, and contact.png with every face and back. Checks spelling (an English
-    dictionary and the deck's words.txt), repeated words, unbalanced ** and *, text that does not fit
-    or has no glyph (errors), and text shrunk to fit (warnings). Exit status 1 when there are errors."""
+    face at 200 dpi (faces/, front beside back in proof.html), the print leaf and rule pages (pages/),
+    every inferred fact and correction, the words accepted through words.txt, and contact.png. Checks
+    spelling (an English dictionary and the deck's words.txt: one finding per word, naming every card
+    and page printing it), repeated words, unbalanced ** and *, text that does not fit or has no glyph
+    (errors), and text shrunk to fit (warnings), on the cards, the leaf and the rule pages. Exit status
+    1 when there are errors."""
     from .. import pipeline
     from ..proof import proof_deck
     deck = pipeline.load(game)
@@ -37,8 +40,10 @@ def command(game, since_ref, output, quiet):
             what = f" ({'; '.join(ch.what)})" if ch.what else ""
             click.echo(f"  {ch.status:8} {ch.name}{what}")
     c = result.counts()
-    click.echo(f"wrote {out}/: {', '.join(result.files)}: {len(deck.cards)} cards, "
-               f"{result.contact.get('tiles', 0)} faces; {c['error']} error{'s' if c['error'] != 1 else ''}, "
+    f = result.faces
+    click.echo(f"wrote {out}/: {', '.join(result.files)}: {len(deck.cards)} cards, {f['total']} faces "
+               f"({f['distinct']} distinct{', ' + str(f['failed']) + ' not laid out' if f['failed'] else ''}); "
+               f"{c['error']} error{'s' if c['error'] != 1 else ''}, "
                f"{c['warning']} warning{'s' if c['warning'] != 1 else ''}")
     if not result.ok:
         sys.exit(1)         # errors found: status 1 (a deck that does not load is a PnpError: status 2)

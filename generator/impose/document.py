@@ -226,12 +226,8 @@ def document(deck: Deck, laid_out: list, sheet: SheetLayout, duplex: str = "long
     pages: list[Page] = []
     if leaf:
         from ..layout.store import remembered
-        last = LEAF + len(cards)
-        args = {"front": instructions(deck, cards, duplex, offset, bleed, LEAF + 1, len(rules), sheet.name,
-                                      len(extra)),
-                "back": contents(deck, (last + 1, last + len(rules)) if rules else (0, 0),
-                                 last + 1 + _box_page(rules) if rules else 0),
-                "width": sheet.width, "height": sheet.height}
+        front_text, back_text = leaf_markup(deck, cards, rules, sheet, duplex, offset, bleed, len(extra))
+        args = {"front": front_text, "back": back_text, "width": sheet.width, "height": sheet.height}
         front, back = remembered(f"{deck.id}-leaf", deck.folder, args, lambda: (
             text_pages(args["front"], sheet, file=deck.file), text_pages(args["back"], sheet, file=deck.file)))
         pages.append(Page("text", sheet.width, sheet.height, ops=front[0], label="For the players"))
@@ -240,6 +236,16 @@ def document(deck: Deck, laid_out: list, sheet: SheetLayout, duplex: str = "long
     pages.extend(rules)
     pages.extend(extra)
     return pages
+
+
+def leaf_markup(deck: Deck, cards: list[Page], rules: list[Page], sheet: SheetLayout, duplex: str, offset,
+                bleed: float, calibration_pages: int = 0) -> tuple[str, str]:
+    """The leaf's two pages as markup (front, back), for the document and for the proof to check."""
+    last = LEAF + len(cards)
+    front = instructions(deck, cards, duplex, offset, bleed, LEAF + 1, len(rules), sheet.name, calibration_pages)
+    back = contents(deck, (last + 1, last + len(rules)) if rules else (0, 0),
+                    last + 1 + _box_page(rules) if rules else 0)
+    return front, back
 
 
 def _box_page(rules: list[Page]) -> int:
