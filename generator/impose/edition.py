@@ -89,7 +89,8 @@ def markup(deck: Deck) -> str:
     if not any(e.values()):
         return ""
     g = deck.game
-    source = quote(g.source.split(";")[0].strip().rstrip(".")) if g.source else "the published rules"
+    first = re.split(r";|\.\s", g.source)[0].strip().rstrip(".") if g.source else ""   # its first clause
+    source = quote(first) if first else "the published rules"
     lines = [f"## {TITLE}",
              f"*The rules above are the original's, word for word ({source.replace('(', '– ').replace(')', '')}), "
              "but for what is listed here: what the original says, what this edition prints instead, and why.*", ""]
@@ -109,7 +110,7 @@ def markup(deck: Deck) -> str:
         lines += ["### Not in the original: settled or chosen here"]
         for f in e["inferred"]:
             seed = " ".join(str(f.get("seed") or "").split())
-            said = f" The original: “{quote(seed)}”{'' if seed[-1:] in '.!?' else '.'}" if seed else ""
+            said = f" The original: “{quote(seed)}”{'' if seed[-1:] in '.!?:' else '.'}" if seed else ""
             value = f" This edition: **{quote(_sentence(f['value']))}**" if f["value"] else ""
             lines.append(f"- **{quote(_sentence(printed_about(f))[:-1])}.**{said}{value} *{quote(_sentence(f['note']))}*")
         lines.append("")
