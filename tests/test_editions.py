@@ -86,3 +86,12 @@ def test_this_edition_names_every_correction_and_inferred_fact(built, game):
         for key in ("value", "note", "seed"):
             if f.get(key):
                 assert norm(f[key]) in box, f"{game}: inferred fact {about(f)!r}: its {key} is not in the box"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_change_of_wording_gives_its_reason(game):
+    """Each correction says why (printed beside it), and quotes words the seed's rules really hold."""
+    seed = " ".join(unmark(section(game)).split())
+    for c in corrections(game):
+        assert str(c.get("why") or c.get("note") or "").strip(), f"{game}: correction {c['about']!r} gives no reason"
+        assert " ".join(str(c["seed"]).split()) in seed, f"{game}: {c['seed']!r} is not in the seed's rules"
