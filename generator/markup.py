@@ -2,7 +2,8 @@
 checks and what a build refuses all come from parse() and problems() here.
 
 Markup: **bold**, *italic*, a blank line between paragraphs, a single newline for a line break,
-"- " or "• " for a bullet, "1. " for a numbered item, "# " / "## " for headings.
+"- " or "• " for a bullet, "1. " for a numbered item (indented two spaces or a tab under an item: a
+sub-item), "# " / "## " for headings; \\* is an asterisk printed as written (for quoting text that holds one).
 
 Unbalanced markup: an asterisk (or a pair) that parse() leaves unpaired in a paragraph, bullet or
 heading. One that touches a word on one side only ("**Bold" with no closing "**", "away*") was meant
@@ -31,6 +32,7 @@ class Block(NamedTuple):
     kind: str        # para | bullet | heading1 | heading2 | heading3
     text: str        # reportlab paragraph XML
     bullet: str = ""
+    level: int = 0   # a bullet indented under the item before it: 1
 
 
 class Problem(NamedTuple):
@@ -46,10 +48,15 @@ def escape(text: str) -> str:
 
 
 def inline(text: str) -> str:
-    """**bold** and *italic* to reportlab tags; unbalanced markers are left as written."""
+    """**bold** and *italic* to reportlab tags; unbalanced markers are left as written; \\* is a plain '*'."""
     t = escape(text)
+    escaped = "\\*" in t
+    if escaped:
+        t = t.replace("\\*", "\x00")
     t = _BOLD.sub(r"<b>\1</b>", t)
     t = _ITALIC.sub(r"<i>\1</i>", t)
+    if escaped:
+        t = t.replace("\x00", "*")
     return t.replace("\n", "<br/>")
 
 
@@ -77,19 +84,26 @@ def _parse(markup: str) -> tuple[tuple[Block, int, str], ...]:
         elif b and not line.lstrip().startswith("**"):
             flush()
             sym = b.group(1)
-            blocks.append([Block("bullet", inline(b.group(2)), "•" if sym in "-*" else sym), n, line])
+            blocks.append([Block("bullet", inline(b.group(2)), "•" if sym in "-*" else sym, _level(line, blocks)),
+                           n, line])
         elif num:
             flush()
-            blocks.append([Block("bullet", inline(num.group(2)), num.group(1)), n, line])
+            blocks.append([Block("bullet", inline(num.group(2)), num.group(1), _level(line, blocks)), n, line])
         elif line.startswith(("  ", "\t")) and blocks and blocks[-1][0].kind == "bullet" and not para:
             last = blocks[-1][0]
-            blocks[-1][0] = Block("bullet", last.text + "<br/>" + inline(line.strip()), last.bullet)
+            blocks[-1][0] = Block("bullet", last.text + "<br/>" + inline(line.strip()), last.bullet, last.level)
         else:
             if not para:
                 para_at[:] = [n, line.strip()]
             para.append(line.strip())
     flush()
     return tuple((b, n, start) for b, n, start in blocks)
+
+
+def _level(line: str, blocks: list) -> int:
+    """1 for a bullet indented (two spaces or a tab) under a bullet, else 0."""
+    nested = line.startswith(("  ", "\t")) and bool(blocks) and blocks[-1][0].kind == "bullet"
+    return 1 if nested else 0
 
 
 @lru_cache(maxsize=4096)
@@ -132,7 +146,7 @@ def problems(markup: str) -> tuple[Problem, ...]:
     if "*" not in markup:
         return ()
     out = []
-    for b, line, start in _parse(markup):
+    for b, line, start in _parse(markup.replace("\\*", "\x01")):     # an escaped \\* is no markup
         if "*" not in b.text:
             continue
         flat = _TAG.sub("", b.text.replace("<br/>", " "))     # what prints, less the markup that paired

@@ -15,7 +15,8 @@ class BuildOptions(NamedTuple):
     offset: tuple = (0.0, 0.0)      # points
     bleed: float = 0.0              # points
     without: tuple = ()             # optional part ids to leave out
-    leaf: bool = True               # the print-instructions leaf
+    leaf: bool = True               # the print leaf for the players
+    calibration: bool = False       # a calibration sheet as the last pages
 
 
 def load(game: str, without=()) -> Deck:
@@ -96,7 +97,8 @@ def laid_and_pages(deck: Deck, opts: BuildOptions):
     from .impose.sheets import get_sheet
     from .layout.deck import layout_deck
     laid = layout_deck(deck, opts.bleed)
-    return laid, document(deck, laid, get_sheet(opts.paper), opts.duplex, opts.offset, opts.bleed, opts.leaf)
+    return laid, document(deck, laid, get_sheet(opts.paper), opts.duplex, opts.offset, opts.bleed, opts.leaf,
+                          opts.calibration)
 
 
 def write_pdf(deck: Deck, pages, out) -> None:

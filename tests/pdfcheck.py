@@ -275,3 +275,26 @@ def same_bytes(a: bytes, b: bytes, what: str = "the two PDFs") -> None:
         y = ob.get(n, (b"", b""))[1].decode("latin-1").splitlines()
         report.append(f"object {n}: " + " | ".join(list(difflib.unified_diff(x, y, lineterm="", n=1))[2:14]))
     raise AssertionError("\n".join(report))
+
+
+def text_pages(path) -> list[int]:
+    """Pages that hold no card placements: the print leaf, the rule pages (and a calibration sheet)."""
+    return [i for i, pl in enumerate(placements(path)) if not pl]
+
+
+def columns_text(path, page_index: int, columns: int = 2, foot: float = 21 * MM) -> str:
+    """A page's text read column by column (rule pages flow in columns side by side): each column's
+    lines top to bottom, then the next column's. Left out: the bottom `foot` (the footer) and, on a
+    page headed by a title over all the columns, everything above the rule drawn under it."""
+    with pdfplumber.open(str(path)) as pdf:
+        page = pdf.pages[page_index]
+        w, h = float(page.width), float(page.height)
+        top = 0.0
+        for line in page.lines:
+            if abs(line["top"] - line["bottom"]) < 0.5 and line["x1"] - line["x0"] > 0.6 * w and line["top"] < h / 3:
+                top = max(top, float(line["bottom"]))
+        out = []
+        for c in range(columns):
+            crop = page.crop((c * w / columns, top, (c + 1) * w / columns, h - foot), strict=False)
+            out.append(crop.extract_text() or "")
+        return "\n".join(out)

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from pdfcheck import MM, Placed, all_text, lines, page_sizes, placements, plumber_words, sheet_ops, squash
+from pdfcheck import (MM, Placed, all_text, columns_text, lines, page_sizes, placements, plumber_words, sheet_ops,
+                      squash, text_pages)
 from generator.deck import load_deck
 
 LEAF = 2
@@ -138,15 +139,20 @@ def fronts(items, size):
     return [it for it in items if it.page % 2 == 0 and it.is_size(size)]
 
 
+def sheet_pages(pl) -> list[int]:
+    """The card-sheet pages (the leaf comes before them, the rule pages after)."""
+    return [i for i in range(LEAF, len(pl)) if pl[i]]
+
+
 def test_sheets_one_stock_each_fronts_then_backs(arw, items):
-    sizes = page_sizes(arw)
     pl = placements(arw)
-    assert len(sizes) == LEAF + 2 * 6          # 3 character sheets, charts, tokens + trackers, coins
-    for i in range(LEAF, len(pl)):
+    assert sheet_pages(pl) == list(range(LEAF, LEAF + 2 * 6))    # 3 character sheets, charts, tokens + trackers, coins
+    assert len(page_sizes(arw)) > LEAF + 2 * 6                   # then the rule pages
+    for i in range(LEAF, LEAF + 2 * 6):
         stock = {(round(p.w, 1), round(p.h, 1)) for p in pl[i]}
         assert len(stock) == 1, f"page {i + 1} mixes item sizes {stock}"
     kinds = [next(s for s, size in (("card", POKER), ("chart", CHART), ("token", TOKEN), ("coin", COIN))
-                  if abs(pl[i][0].w - size[0]) < 0.05) for i in range(LEAF, len(pl), 2)]
+                  if abs(pl[i][0].w - size[0]) < 0.05) for i in sheet_pages(pl)[::2]]
     assert kinds == ["card", "card", "card", "chart", "token", "coin"]
 
 
@@ -159,11 +165,12 @@ def test_twenty_five_character_cards_in_the_right_numbers(items):
 
 
 def test_solicitor_printed_right(arw, items):
-    assert "solibitor" not in all_text(arw).lower()
+    assert not any("solibitor" in it.text.lower() for it in items)     # no card; the This edition box quotes it
     solicitors = [c for c in fronts(items, POKER) if banner_name(c) == "Solicitor"]
     assert len(solicitors) == 4
     deck = load_deck("a-royal-will")
-    assert {"seed": "SOLIBITOR", "printed": "Solicitor"}.items() <= dict(deck.extra["corrections"][0]).items()
+    fix = dict(deck.extra["corrections"][0])
+    assert fix["seed"] == "SOLIBITOR" and fix["printed"].lower() == "solicitor"
 
 
 def test_each_card_shows_its_action_and_the_coin_rules(items):
@@ -246,10 +253,10 @@ def test_coins_and_trackers_are_round_chits_on_their_own_sheets(arw, items):
     coins = fronts(items, COIN)
     trackers = [t for t in fronts(items, TOKEN) if "GAME WON" in t.text]
     assert len(coins) == 66
-    deck = load_deck("a-royal-will")
-    chosen = next(i for i in deck.inferred if "tracker" in i.subject)
-    assert "18" in chosen.note and "20" in chosen.note
-    assert len(trackers) == int(chosen.value)
+    # the seed says 18 and 20; the deck prints 20 and says so in print (the rules' This edition box)
+    assert len(trackers) == 20
+    printed = squash(" ".join(columns_text(arw, i) for i in text_pages(arw)))
+    assert "Gametrackers(optionalrule):20printed;theoriginalsays18and20." in printed
     # both are printed on both sides: the same face behind each (long-edge duplex)
     for chit in coins + trackers:
         p = chit.placed
@@ -270,7 +277,7 @@ def _circle_items(pl_page):
 def test_cut_marks_never_cross_an_item(built, paper, bleed):
     out = built("a-royal-will", "--paper", paper, "--bleed", bleed)
     pl = placements(out)
-    for page in range(LEAF, len(pl)):
+    for page in sheet_pages(pl):
         boxes = [(p.x, p.y, p.w, p.h) for p in pl[page]]
         marks = lines(out, page)
         assert len(marks) >= 8, f"page {page + 1} has {len(marks)} cut marks"
@@ -283,7 +290,7 @@ def test_round_guides_belong_to_their_own_chit(built, bleed):
     out = built("a-royal-will", "--paper", "a4", "--bleed", bleed)     # as test_cut_marks_never_cross_an_item
     pl = placements(out)
     total = 0
-    for page in range(LEAF, len(pl)):
+    for page in sheet_pages(pl):
         circles = guides(out, page)
         chits = _circle_items(pl[page])
         if not chits:

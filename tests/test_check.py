@@ -93,11 +93,13 @@ def test_json_report_of_a_real_deck():
     assert "Material cards, base game" in names and names[-1] == "Card backs"
 
 
-def test_seed_contradiction_is_reported_as_a_warning():
+def test_seed_contradiction_with_a_printed_reason_is_no_warning():
+    """A Royal Will's trackers: the seed says 18 and 20; the deck's why: is printed in This edition."""
     r = pnp("check", "a-royal-will")
     assert r.returncode == 0
-    assert ("warning     Game trackers (optional rule): the seed contradicts itself: it says 18 and 20; "
-            "the deck chose 20 (found 20)") in r.stdout
+    assert ("ok          Game trackers (optional rule): 20 cards; the seed contradicts itself: it says 18 and 20, "
+            "this edition 20: why is printed in This edition") in r.stdout
+    assert "0 warnings" in r.stdout
 
 
 def test_engine_names_no_game():
@@ -166,7 +168,7 @@ def test_component_count_off(tmp_path):
 def test_component_count_off_with_seed_contradiction(tmp_path):
     folder = mutated(tmp_path, "a-royal-will", ("  - {kind: tracker, copies: 20}\n", "  - {kind: tracker, copies: 18}\n"))
     fails_check(folder, "too few: expected 20 cards, found 18: Game tracker ×18",
-                "the seed contradicts itself: it says 18 and 20; the deck chose 20 (found 18)")
+                "expected: 20 cards; the seed contradicts itself: it says 18 and 20, this edition 20")
 
 
 def test_part_missing_for_one_player_count(tmp_path):

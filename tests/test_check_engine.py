@@ -294,3 +294,39 @@ def test_malformed_list_messages(tmp_path):
         with pytest.raises(PnpError, match=expect) as err:
             check(tmp_path, components=text)
         assert "components.yaml" in str(err.value) and err.value.line, str(err.value)
+
+
+def test_a_difference_from_the_seed_with_a_reason_is_no_warning(tmp_path):
+    comps = COMPONENTS.replace("    count: 5\n    per_player: 1\n",
+                               "    count: 5\n    seed_says: [4]\n    why: one token for every seat of 5\n")
+    r = check(tmp_path, components=comps)
+    assert r.ok and r.warning_count == 0
+    assert "the seed says 4, this edition 5: why is printed in This edition" in report_text(r)
+    with pytest.raises(PnpError, match="give seed_says too"):
+        check(tmp_path, components=COMPONENTS.replace("    per_player: 1\n", "    per_player: 1\n    why: x\n", 1))
+
+
+EVERY_SEAT = """\
+  - name: Rules for every seat
+    where: {kind: rule}
+    per_player: 1
+    of_each: title
+"""
+
+
+def test_of_each_asks_for_every_value_at_every_seat(tmp_path):
+    """per_player with of_each: each title on its own needs one per player ('a reference card of each kind
+    for every seat'); the total of all titles is not enough."""
+    deck = DECK.replace("  - {kind: rule, name: Rules, title: Rules}\n",
+                        "  - {kind: rule, name: Rules, title: Rules, copies: 5}\n"
+                        "  - {kind: rule, name: Summary, title: Summary, copies: 4}\n")
+    comps = COMPONENTS.replace("    each: {name: [Rules]}\n", "    each: {name: {Rules: 5, Summary: 4}}\n") + EVERY_SEAT
+    r = check(tmp_path, deck, comps)
+    assert messages(r) == ["5 players need 5 of title Summary (one for every seat); this build has 4"]
+    assert outcome(r, "Rules for every seat").found == ["Rules: 5, Summary: 4"]
+    assert check(tmp_path, deck, comps, players=4).ok
+    r = check(tmp_path, deck.replace("title: Summary, copies: 4", "title: Summary, copies: 5"),
+              comps.replace("Summary: 4", "Summary: 5"))
+    assert r.ok and "1 card of each title per player" in report_text(r)
+    with pytest.raises(PnpError, match="of_each goes with per_player"):
+        check(tmp_path, deck, comps.replace("    per_player: 1\n    of_each", "    of_each"))

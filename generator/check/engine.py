@@ -171,8 +171,12 @@ def _count(c: Component, cards, out: Outcome):
         if said != [c.count.lo] or c.count.lo != c.count.hi:
             says = " and ".join(str(n) for n in said) if len(said) > 1 else str(said[0])
             conflict = "contradicts itself: it says " if len(said) > 1 else "says "
-            out.warnings.append(f"the seed {conflict}{says}; the deck chose {span_text(c.count)} "
-                                f"(found {found})")
+            if c.why:           # a stated reason, printed in the rules' "This edition" box
+                out.expected.append(f"the seed {conflict}{says}, this edition {span_text(c.count)}: "
+                                    f"why is printed in This edition")
+            else:
+                out.warnings.append(f"the seed {conflict}{says}; the deck chose {span_text(c.count)} "
+                                    f"(found {found})")
 
 
 def _coverage(c: Component, cards, out: Outcome):
@@ -251,6 +255,9 @@ def _back(c: Component, cards, out: Outcome):
 
 
 def _per_player(c: Component, cards, out: Outcome, counts):
+    if c.of_each:
+        _per_seat(c, cards, out, counts)
+        return
     found = _measure(c, cards)
     needs = []
     for n in counts:
@@ -271,6 +278,43 @@ def _per_player(c: Component, cards, out: Outcome, counts):
         if found < need:
             out.fault("players", f"{n} players need {need} {_unit(c, need)}; this build has {found}",
                       [k.name for k in cards])
+
+
+def _needs(c: Component, counts) -> list:
+    """(player count, cards it needs) for each served player count."""
+    out = []
+    for n in counts:
+        need = n * c.per_player if c.per_player else None
+        for span, k in c.per_players:
+            if n in span:
+                need = max(need or 0, k)
+        if need is not None:
+            out.append((n, need))
+    return out
+
+
+def _per_seat(c: Component, cards, out: Outcome, counts):
+    """per_player(s) with of_each: every value of the field on its own ("one of each for every seat")."""
+    groups: dict = {}
+    for card in cards:
+        groups.setdefault(value_key(card_value(card, c.of_each)), []).append(card)
+    if c.per_player:
+        out.expected.append(f"{c.per_player} {_unit(c, c.per_player)} of each {c.of_each} per player")
+    if c.per_players:
+        out.expected.append(f"of each {c.of_each}, by players: " + ", ".join(f"{s}: {k}" for s, k in c.per_players))
+    out.found.append(", ".join(f"{show_value(v)}: {sum(k.copies for k in g)}" for v, g in groups.items())
+                     or "no cards")
+    if not groups:
+        for n, need in _needs(c, counts)[-1:]:
+            out.fault("players", f"{n} players need {need} {_unit(c, need)} of each {c.of_each}; this build has none")
+    for value, group in groups.items():
+        found = sum(k.copies for k in group)
+        for n, need in _needs(c, counts):
+            if found < need:
+                out.fault("players", f"{n} players need {need} of {c.of_each} {show_value(value)} (one for every "
+                                     f"seat); this build has {found}", [k.name for k in group],
+                          {c.of_each: value})
+                break
 
 
 def _supported(clist, deck, player_range) -> list:

@@ -15,7 +15,7 @@ from ..yamlfile import Map, Seq
 
 TOP_KEYS = ("players", "seed", "components")
 COMPONENT_KEYS = ("name", "where", "count", "distinct", "each", "times", "unique", "back", "players",
-                  "per_player", "per_players", "seed_says", "note", "not_printed")
+                  "per_player", "per_players", "of_each", "seed_says", "why", "note", "not_printed")
 CARD_ATTRS = ("name", "kind", "part")          # card settings usable like fields in where/each/unique
 BACK_WORDS = ("none", "printed")
 RANGE = re.compile(r"^\s*(\d{1,9})\s*(?:-|–|to)\s*(\d{1,9})\s*$")     # digits bounded: int() stays cheap
@@ -65,7 +65,9 @@ class Component(SimpleNamespace):
             players=None,       # Span | None: the player counts that need this component
             per_player=None,    # needed per player: N players need N x this
             per_players=(),     # ((Span, need), ...)
+            of_each=None,       # per_player(s) count each value of this field on its own ("per seat")
             seed_says=(),       # the count(s) the seed gives, when it disagrees
+            why="",             # why the count differs from the seed's: printed in "This edition"
             note="",
             not_printed="")     # a component the deck does not print, and why
 
@@ -303,6 +305,18 @@ class _Reader:
             if c.count is None:
                 raise m.error("seed_says", "seed_says needs the count the deck chose ('count:')",
                               field=f"{fld}.seed_says")
+        if "of_each" in m:
+            c.of_each = self.field_name(_text(m["of_each"], m, "of_each", f"{fld}.of_each"),
+                                        m, "of_each", f"{fld}.of_each")
+            if not (c.per_player or c.per_players):
+                raise m.error("of_each", "of_each goes with per_player or per_players", field=f"{fld}.of_each")
+            if c.distinct:
+                raise m.error("of_each", "give either distinct or of_each, not both", field=f"{fld}.of_each")
+        if "why" in m:
+            c.why = _text(m["why"], m, "why", f"{fld}.why")
+            if not c.seed_says:
+                raise m.error("why", "why says why the count differs from the seed's: give seed_says too "
+                                     "(seed_says: 0 for a component the seed does not list)", field=f"{fld}.why")
         if "note" in m:
             c.note = _text(m["note"], m, "note", f"{fld}.note")
         if "not_printed" in m:

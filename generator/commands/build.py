@@ -16,7 +16,9 @@ from . import options
 @options.bleed
 @click.option("--without", "without", multiple=True, metavar="PART",
               help="Leave out an optional part (e.g. five-six). Repeat for more.")
-@click.option("--no-instructions", is_flag=True, help="Leave out the print-instructions leaf.")
+@click.option("--no-instructions", is_flag=True, help="Leave out the print leaf (the first two pages).")
+@click.option("--calibration", is_flag=True, help="Add a duplex calibration sheet as the last two pages, worded "
+              "for players who cannot rebuild the file (the print leaf points to it).")
 @options.force
 @click.option("--only", "only", multiple=True, metavar="CARD",
               help="Build only some cards, for a quick proof print: a card's name or id, its number as pnp proof "
@@ -24,7 +26,7 @@ from . import options
                    "rule pages, and skips the component check.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Where to write the PDF "
               "[default: output/GAME.pdf].")
-def command(game, paper, duplex, offset, bleed, without, no_instructions, force, only, output):
+def command(game, paper, duplex, offset, bleed, without, no_instructions, calibration, force, only, output):
     """Build GAME's printable PDF [default: output/GAME.pdf]. GAME is a game folder or a shipped game's name."""
     from .. import pipeline
     deck = pipeline.load(game, without)
@@ -33,7 +35,8 @@ def command(game, paper, duplex, offset, bleed, without, no_instructions, force,
         deck = _partial(deck, only)
     else:
         options.check_complete(deck, force, "build")
-    opts = pipeline.BuildOptions(paper, duplex, offset, bleed, tuple(without), not no_instructions)
+    opts = pipeline.BuildOptions(paper, duplex, offset, bleed, tuple(without), not no_instructions,
+                                 calibration=calibration)
     pages = pipeline.pages(deck, opts)
     warnings = options.safe_zone_warnings(deck, _drawn(pages))
     out = Path(output) if output else Path("output") / f"{deck.id}{'-partial' if only else ''}.pdf"

@@ -19,10 +19,12 @@ from . import options
 @options.quiet
 def command(game, since_ref, output, quiet):
     """Write GAME's proof: every card's text in print order (proof.html, proof.md, proof.json), every
-    inferred fact and correction, and contact.png with every face and back. Checks spelling (an English
-    dictionary and the deck's words.txt), repeated words, unbalanced ** and *, text that does not fit
-    or has no glyph (errors), text shrunk to fit and text reaching into its safe zone (warnings).
-    Exit status 1 when there are errors."""
+    face at 200 dpi (faces/, front beside back in proof.html), the print leaf and rule pages (pages/),
+    every inferred fact and correction, the words accepted through words.txt, and contact.png. Checks
+    spelling (an English dictionary and the deck's words.txt: one finding per word, naming every card
+    and page printing it), repeated words, unbalanced ** and *, text that does not fit or has no glyph
+    (errors), text shrunk to fit and text reaching into its safe zone (warnings), on the cards, the
+    leaf and the rule pages. Exit status 1 when there are errors."""
     from .. import pipeline
     from ..proof import proof_deck
     deck = pipeline.load(game)
@@ -42,8 +44,10 @@ def command(game, since_ref, output, quiet):
             what = f" ({'; '.join(ch.what)})" if ch.what else ""
             click.echo(f"  {ch.status:8} {ch.name}{what}")
     c = result.counts()
-    click.echo(f"wrote {out}/: {', '.join(result.files)}: {len(deck.cards)} cards, "
-               f"{result.contact.get('tiles', 0)} faces; {c['error']} error{'s' if c['error'] != 1 else ''}, "
+    f = result.faces
+    click.echo(f"wrote {out}/: {', '.join(result.files)}: {len(deck.cards)} cards, {f['total']} faces "
+               f"({f['distinct']} distinct{', ' + str(f['failed']) + ' not laid out' if f['failed'] else ''}); "
+               f"{c['error']} error{'s' if c['error'] != 1 else ''}, "
                f"{c['warning']} warning{'s' if c['warning'] != 1 else ''}")
     if not result.ok:
         sys.exit(1)         # errors found: status 1 (a deck that does not load is a PnpError: status 2)

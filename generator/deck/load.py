@@ -404,7 +404,7 @@ class _Loader:
 
     def game(self, m: Map) -> Game:
         allowed = ("title", "subtitle", "designer", "publisher", "players", "version", "source", "year",
-                   "instructions")
+                   "instructions", "setup")
         with self.noting():
             _unknown_keys(m, allowed, "game")
         g = {"title": ""}
@@ -585,7 +585,7 @@ class _Loader:
         field = f"kinds.{kid}"
         value = _need_map(value, m, kid, "kind settings")
         with self.noting():
-            _unknown_keys(value, ("title", "template", "back", "fields", "name"), f"kind {kid}")
+            _unknown_keys(value, ("title", "plural", "template", "back", "fields", "name"), f"kind {kid}")
         template = ""
         with self.noting():
             if "template" in value:
@@ -625,7 +625,10 @@ class _Loader:
         title = str(kid)
         with self.noting():
             title = _text(value.get("title", kid), value, "title", f"{field}.title")
-        return Kind(str(kid), title, template, back, fields, pattern)
+        plural = ""
+        with self.noting():
+            plural = _text(value.get("plural"), value, "plural", f"{field}.plural", required=False)
+        return Kind(str(kid), title, template, back, fields, pattern, plural)
 
     def field_value(self, spec: FieldSpec, value, m: Map, key, field):
         if value is None:
@@ -787,10 +790,11 @@ class _Loader:
             with self.noting(wide=False):
                 if not isinstance(m, Map):
                     raise seq.error(i, "expected {about, value, note}", field=f"inferred[{i}]")
-                _unknown_keys(m, ("about", "value", "note"), "an inferred fact")
+                _unknown_keys(m, ("about", "seed", "value", "note"), "an inferred fact")
                 yield Inferred(_text(m.get("about"), m, "about", f"inferred[{i}].about"),
                                _text(m.get("value"), m, "value", f"inferred[{i}].value", required=False),
-                               _text(m.get("note"), m, "note", f"inferred[{i}].note"), self.src(m))
+                               _text(m.get("note"), m, "note", f"inferred[{i}].note"), self.src(m),
+                               _text(m.get("seed"), m, "seed", f"inferred[{i}].seed", required=False))
 
 
 def load_deck(game: str | Path) -> Deck:

@@ -21,6 +21,7 @@ class Inferred(NamedTuple):
     value: str            # the value chosen (may be empty for whole-text facts)
     note: str             # why, and from what
     source: Source
+    seed: str = ""        # what the seed says about it, quoted (optional)
 
 
 class FieldSpec(NamedTuple):
@@ -60,6 +61,7 @@ class Kind(NamedTuple):
     back: BackRef | None
     fields: dict = {}           # name -> FieldSpec (never changed once made)
     name: str = "{kind}"                             # pattern for a card's name
+    plural: str = ""            # the title for several ("Settlers (aces)"); "" = the title and an s
 
 
 class Card(NamedTuple):
@@ -87,6 +89,7 @@ class Game(NamedTuple):
     year: str = ""
     subtitle: str = ""
     instructions: str = ""
+    setup: str = ""             # markup: how to set the game up, for the print leaf
 
 
 class Deck(NamedTuple):

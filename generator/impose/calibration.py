@@ -22,7 +22,9 @@ def _targets(sheet: SheetLayout):
     return [(w / 2, h / 2), (m, h - m), (w - m, h - m), (m, m), (w - m, m)]
 
 
-def calibration_pages(sheet: SheetLayout, duplex: str = "long") -> list[Page]:
+def calibration_pages(sheet: SheetLayout, duplex: str = "long", players: bool = False) -> list[Page]:
+    """The sheet's two pages. `players`: worded for someone holding a game's PDF, who cannot rebuild it
+    (the last page of `pnp build --calibration`); otherwise for the designer running pnp."""
     regular, bold = font_name("sans"), font_name("sans", "bold")
     front, back = [], []
     arm = from_mm(RANGE_MM + 4)
@@ -31,16 +33,20 @@ def calibration_pages(sheet: SheetLayout, duplex: str = "long") -> list[Page]:
         bx, by = back_position(sheet, x, y, 0, 0, duplex, (0.0, 0.0))
         back += _rulers(bx, by, regular)
     front += _explain(sheet, bold, regular, [
-        "pnp duplex calibration — front",
+        ("Duplex calibration" if players else "pnp duplex calibration") + " — front",
         "Print this PDF double-sided at 100% on the paper you will use for cards,",
         f"flipping on the {duplex} edge. Then hold the sheet up to a light with the",
         "OTHER side (the rulers) facing you, and read where the crosses fall.",
     ])
+    act = ([
+        "Then shift your printer's back side by X mm right and Y mm up (seen from this side), if its",
+        "duplex or layout settings allow; if not, give X,Y to whoever made the file (the centre counts most).",
+    ] if players else ["Rebuild with: pnp build GAME --offset X,Y   (the centre target counts most)."])
     back += _explain(sheet, bold, regular, [
-        "pnp duplex calibration — back (hold up to a light, this side facing you)",
+        ("Duplex calibration" if players else "pnp duplex calibration") + " — back (hold up to a light, this side facing you)",
         "Where the vertical line of the cross from the front meets the horizontal ruler: X.",
         "Where its horizontal line meets the vertical ruler: Y. Numbers are millimetres.",
-        "Rebuild with: pnp build GAME --offset X,Y   (the centre target counts most).",
+        *act,
     ])
     return [Page("text", sheet.width, sheet.height, ops=front, label="Calibration front"),
             Page("text", sheet.width, sheet.height, ops=back, label="Calibration back")]

@@ -1,7 +1,11 @@
-"""The whole printable document: a print-instructions leaf, the card sheets, then any rule pages.
+"""The whole printable document: a leaf for the players, the card sheets, the rule pages, and (if asked
+for) a calibration sheet.
 
-The leaf is two pages, so card fronts stay on odd pages and backs on even ones: printing the
-whole file double-sided puts every back behind its front. Rule pages come last.
+The leaf is two pages, so card fronts stay on odd pages and backs on even ones: printing the card
+pages double-sided puts every back behind its front. It speaks to the players holding the PDF: what
+is in the box (each piece with its count), which pages to print and how, how to cut, how to set the
+game up, and where the rules and their "This edition" box are. What only a designer with pnp can act
+on (build options, the proof) is in the proof, not here.
 """
 from __future__ import annotations
 
@@ -11,45 +15,104 @@ from ..units import length, mm
 from .sheets import Page, SheetLayout, impose
 
 LEAF = 2
+MIN_LEAF_SIZE = 8.0         # the leaf is read, not glanced at: never smaller
+CARD_STOCK = {"a4": "A4 card stock (160-250 g/m²)", "letter": "US Letter card stock (65-110 lb cover)"}
 
 
 def _range(a: int, b: int) -> str:
     return f"{a}" if a == b else f"{a}–{b}"
 
 
-def instructions(deck: Deck, cards: list[Page], duplex: str, offset, bleed: float, first: int,
-                 rule_pages: int) -> str:
-    g = deck.game
-    lines = [f"# {g.title}" + (f" — {g.subtitle}" if g.subtitle else ""),
-             " · ".join(x for x in (f"by {g.designer}" if g.designer else "", g.publisher,
-                                    f"{g.players[0]}–{g.players[1]} players" if g.players else "",
-                                    f"version {g.version}" if g.version else "") if x),
-             "", "## How to print"]
+def _pages(a: int, b: int) -> str:
+    return f"page {a}" if a == b else f"pages {a}–{b}"
+
+
+def _players(span) -> str:
+    if not span:
+        return ""
+    return f"{span[0]} players" if span[0] == span[1] else f"{span[0]}–{span[1]} players"
+
+
+def plural(deck: Deck, kind: str, n: int) -> str:
+    """'1 check-up chart', '20 game trackers', '4 settlers (aces)': a kind's title, or its plural."""
+    k = deck.kinds[kind]
+    if n == 1:
+        return f"1 {k.title[:1].lower() + k.title[1:]}"
+    name = k.plural or (k.title if k.title.endswith("s") else k.title + "s")
+    return f"{n} {name[:1].lower() + name[1:]}"
+
+
+def in_the_box(deck: Deck) -> list[str]:
+    """Every piece with its count, part by part; a kind of 2 to 4 different cards in several copies names them."""
+    lines = ["## In the box"]
+    for part in deck.parts.values():
+        cards = [c for c in deck.cards if c.part == part.id]
+        if not cards:
+            continue
+        counts: dict[str, dict] = {}
+        for c in cards:
+            label = str(c.fields.get("title") or c.name)
+            title = deck.kinds[c.kind].title
+            if label.lower().endswith(" " + title.lower()):         # "Bust/Won token" -> "Bust/Won"
+                label = label[:-len(title) - 1]
+            counts.setdefault(c.kind, {}).setdefault(label, 0)
+            counts[c.kind][label] += c.copies
+        total = sum(sum(v.values()) for v in counts.values())
+        if len(deck.parts) > 1:
+            who = f", for {_players(part.players)}" if part.players else ""
+            lines.append(f"**{part.title}**{who}: {total} pieces")
+        for kind, labels in counts.items():
+            n = sum(labels.values())
+            line = f"- {plural(deck, kind, n)}"
+            if 2 <= len(labels) <= 4 and max(labels.values()) > 1:     # "12 tokens: 6 Bust/Won, 6 +1/-1"
+                line += ": " + ", ".join(f"{k} {label}" for label, k in labels.items())
+            lines.append(line)
+    extra = _not_printed(deck)
+    if extra:
+        lines.append("You also need: " + "; ".join(extra) + ".")
+    return lines
+
+
+def _not_printed(deck: Deck) -> list[str]:
+    """Components the deck lists but does not print (components.yaml not_printed:), for 'You also need'."""
+    try:
+        from ..check.model import read_components
+        clist = read_components(deck)
+    except Exception:           # the check stage reports a broken list; the leaf goes on without it
+        return []
+    return [f"{c.name} ({c.not_printed})" for c in (clist.components if clist else []) if c.not_printed]
+
+
+def printing(deck: Deck, cards: list[Page], duplex: str, paper: str, first: int, rules: tuple, calibration: tuple) -> list[str]:
+    """Which pages to print, on what, and how."""
     last = first + len(cards) - 1
+    stock = CARD_STOCK.get(paper, "card stock")
+    lines = ["## Printing"]
     if duplex == "none":
-        lines += [f"1. Print pages {_range(first, last)} single-sided on card stock at 100% (actual size); "
-                  "this file holds card fronts only."]
+        lines.append(f"1. Print the card sheets, {_pages(first, last)}, single-sided on {stock} at 100% (actual "
+                     "size, not fit to page). This file holds the card fronts only.")
     else:
         edge = "long" if duplex == "long" else "short"
-        lines += [f"1. Print pages {_range(first, last)} double-sided on card stock at 100% (actual size, "
-                  f"no fit-to-page), flipping on the **{edge} edge**. Odd pages hold the card fronts, "
-                  "the even page after each holds its backs.",
-                  "2. No duplex printer? Print the odd pages, put the stack back in the tray as your printer "
-                  "needs, then print the even pages.",
-                  "3. Backs not quite behind their fronts? Print the calibration sheet (pnp calibrate), read "
-                  "the offset and build again with --offset X,Y."]
-    lines += [f"{4 if duplex != 'none' else 2}. Cut along the lines that join the cut marks in the margins."
-              + (f" Each card has {mm(bleed):.1f} mm of bleed: cut on the marks, not on the colour edge."
-                 if bleed else "")]
-    if any(pl.face.shape == "circle" for p in cards for pl in p.placements):
-        lines[-1] += (" Round pieces: first cut the sheet apart along those lines, then cut each piece out "
-                      "along its thin grey circle.")
-    if deck.game.instructions:
-        lines += ["", deck.game.instructions.strip()]
-    if rule_pages:
-        lines += [f"{5 if duplex != 'none' else 3}. The rules are on pages {_range(last + 1, last + rule_pages)}: "
-                  "print them single- or double-sided."]
-    lines += ["", "## Sheets"]
+        lines += [f"1. Print the card sheets, {_pages(first, last)}, **double-sided**, flipping on the **{edge} "
+                  f"edge**, on {stock} at 100% (actual size, not fit to page). Each odd page holds card fronts, the "
+                  "even page after it their backs.",
+                  "2. No duplex printer? Print the odd pages, put the printed stack back in the tray as your printer "
+                  "needs (try one sheet first), then print the even pages."]
+    if rules[0]:
+        lines.append(f"{len(lines)}. Print the rules, {_pages(*rules)}, on plain paper, one- or two-sided.")
+    if calibration[0]:
+        lines.append(f"{len(lines)}. Backs not behind their fronts? {_pages(*calibration).capitalize()}: a "
+                     "calibration sheet. Print it double-sided like the cards and hold it up to a light: it says "
+                     "how far your printer shifts the backs.")
+    elif duplex != "none":
+        lines.append(f"{len(lines)}. Backs a little off their fronts? Most printers shift the back side by a "
+                     "millimetre or two; cut on the fronts' marks and the backs' edges will hardly show.")
+    return lines
+
+
+def sheet_list(deck: Deck, cards: list[Page], first: int, duplex: str) -> list[str]:
+    """The card sheets, part by part: which pages hold what."""
+    lines = ["## The sheets"]
     by_part: dict[str, list[tuple[int, Page]]] = {}
     for i, p in enumerate(cards):
         if p.kind == "front":
@@ -58,9 +121,12 @@ def instructions(deck: Deck, cards: list[Page], duplex: str, offset, bleed: floa
     step = 1 if duplex == "none" else 2
     for part_id, pages in by_part.items():
         part = deck.parts[part_id]
-        who = f" ({part.players[0]}–{part.players[1]} players)" if part.players else ""
-        opt = " — optional: leave it out with --without " + part_id if part.optional else ""
-        lines.append(f"**{part.title}**{who}{opt}")
+        if len(by_part) > 1 or part.optional:
+            pa, pb = pages[0][0], pages[-1][0] + step - 1
+            who = f" ({_players(part.players)})" if part.players else ""
+            skip = (f": needed only for {_players(part.players)}; skip {_pages(pa, pb)} otherwise"
+                    if part.optional and part.players else (": optional" if part.optional else ""))
+            lines.append(f"**{part.title}**{who}{skip}")
         runs: list[list] = []          # consecutive sheets with the same contents share a line
         for n, p in pages:
             what = _sheet_contents(deck, p)
@@ -70,13 +136,43 @@ def instructions(deck: Deck, cards: list[Page], duplex: str, offset, bleed: floa
                 runs.append([p.sheet, p.sheet, what, n, n + step - 1])
         for a, b, what, pa, pb in runs:
             label = f"Sheet {a}" if a == b else f"Sheets {a}–{b}"
-            lines.append(f"- {label} (page{'s' if pb > pa else ''} {_range(pa, pb)}): {what}")
-        lines.append("")
+            lines.append(f"- {label} ({_pages(pa, pb)}): {what}")
+    return lines
+
+
+def how_to_cut(deck: Deck, cards: list[Page], bleed: float) -> list[str]:
+    """Cutting the sheets apart."""
+    lines = ["## Cutting",
+             "Cut along the lines that join the cut marks in the margins, with a craft knife and a steel ruler "
+             "(or a paper trimmer); scissors will do."
+             + (f" The colours run {mm(bleed):.1f} mm past each card's edge: cut on the marks, not on the colour's "
+                "edge." if bleed else "")]
+    if any(pl.face.shape == "circle" for p in cards for pl in p.placements):
+        lines.append("Round pieces: first cut the sheet apart along those lines, then cut each piece out along "
+                     "its thin grey circle.")
+    return lines
+
+
+def instructions(deck: Deck, cards: list[Page], duplex: str, offset, bleed: float, first: int,
+                 rule_pages: int, paper: str = "a4", calibration_pages: int = 0) -> str:
+    """The leaf's front: the game, what is in the box, printing, the sheets, cutting."""
+    g = deck.game
+    last = first + len(cards) - 1
+    rules = (last + 1, last + rule_pages) if rule_pages else (0, 0)
+    cal_first = last + rule_pages + 1
+    calibration = (cal_first, cal_first + calibration_pages - 1) if calibration_pages else (0, 0)
+    lines = [f"# {g.title}" + (f" — {g.subtitle}" if g.subtitle else ""),
+             " · ".join(x for x in (f"by {g.designer}" if g.designer else "", g.publisher, _players(g.players),
+                                    f"version {g.version}" if g.version else "") if x),
+             "", *in_the_box(deck),
+             "", *printing(deck, cards, duplex, paper, first, rules, calibration),
+             "", *sheet_list(deck, cards, first, duplex),
+             "", *how_to_cut(deck, cards, bleed)]
     return "\n".join(lines)
 
 
 def _sheet_contents(deck: Deck, page: Page) -> str:
-    """'9 × material card' ... for one sheet, in print order."""
+    """'9 material cards' ... for one sheet, in print order."""
     out: list[list] = []
     for pl in page.placements:
         kind = pl.card.kind
@@ -84,46 +180,84 @@ def _sheet_contents(deck: Deck, page: Page) -> str:
             out[-1][1] += 1
         else:
             out.append([kind, 1])
-    return ", ".join(f"{n} × {deck.kinds[k].title.lower()}" for k, n in out)
+    return ", ".join(plural(deck, k, n) for k, n in out)
 
 
-def contents(deck: Deck) -> str:
-    lines = ["## What you get"]
-    for part in deck.parts.values():
-        cards = [c for c in deck.cards if c.part == part.id]
-        if not cards:
-            continue
-        counts: dict[str, int] = {}
-        for c in cards:
-            counts[c.kind] = counts.get(c.kind, 0) + c.copies
-        total = sum(counts.values())
-        lines.append(f"**{part.title}**: {total} items — " + ", ".join(
-            f"{n} × {deck.kinds[k].title.lower()}" for k, n in counts.items()))
-        lines.append("")
-    if deck.inferred:
-        lines += ["## Inferred", "Some facts are not stated in the published rules; this edition chose them. "
-                  f"{len(deck.inferred)} such facts are marked in the deck file and listed by pnp proof.", ""]
-    if deck.game.source:
-        lines += ["## Source", deck.game.source]
+def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
+    """The leaf's back: setting up, where the rules are, what this edition changed, the source."""
+    from .edition import entries
+    g = deck.game
+    lines = ["## Setting up"]
+    if g.instructions:
+        lines += [g.instructions.strip(), ""]
+    if g.setup:
+        lines += [g.setup.strip()]
+    if rule_pages[0]:
+        lines += ["", f"The full rules are on {_pages(*rule_pages)}."]
+    e = entries(deck)
+    n_fix, n_chosen, n_pieces = len(e["corrections"]), len(e["inferred"]), len(e["pieces"])
+    if n_fix or n_chosen or n_pieces:
+        said = []
+        if n_fix:
+            said.append(f"{n_fix} change{'s' if n_fix != 1 else ''} to the original's words")
+        if n_chosen:
+            said.append(f"{n_chosen} fact{'s' if n_chosen != 1 else ''} the original leaves open, settled here")
+        if n_pieces:
+            said.append(f"{n_pieces} piece{'s' if n_pieces != 1 else ''} counted differently from the original")
+        where = f" at the end of the rules ({_pages(box_page, box_page)})" if box_page else ""
+        lines += ["", "## This edition",
+                  "The rules are printed word for word from the original; the box headed “This edition”"
+                  f"{where} lists, with the reason for each, " + _and(said) + "."]
+    if g.source:
+        lines += ["", "## Source", g.source]
     return "\n".join(lines)
 
 
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def document(deck: Deck, laid_out: list, sheet: SheetLayout, duplex: str = "long", offset=(0.0, 0.0),
-             bleed: float = 0.0, leaf: bool = True) -> list[Page]:
+             bleed: float = 0.0, leaf: bool = True, calibration: bool = False) -> list[Page]:
+    """The leaf, the card sheets, the rule pages and, with `calibration`, a calibration sheet last."""
     cards = impose(laid_out, sheet, duplex, offset, bleed)
     rules = rule_pages(deck, sheet)
+    extra = calibration_sheet(sheet, duplex) if calibration and duplex != "none" else []
     pages: list[Page] = []
     if leaf:
         from ..layout.store import remembered
-        args = {"front": instructions(deck, cards, duplex, offset, bleed, LEAF + 1, len(rules)),
-                "back": contents(deck), "width": sheet.width, "height": sheet.height}
+        front_text, back_text = leaf_markup(deck, cards, rules, sheet, duplex, offset, bleed, len(extra))
+        args = {"front": front_text, "back": back_text, "width": sheet.width, "height": sheet.height}
         front, back = remembered(f"{deck.id}-leaf", deck.folder, args, lambda: (
             text_pages(args["front"], sheet, file=deck.file), text_pages(args["back"], sheet, file=deck.file)))
-        pages.append(Page("text", sheet.width, sheet.height, ops=front[0], label="Print instructions"))
-        pages.append(Page("text", sheet.width, sheet.height, ops=back[0], label="Contents"))
+        pages.append(Page("text", sheet.width, sheet.height, ops=front[0], label="For the players"))
+        pages.append(Page("text", sheet.width, sheet.height, ops=back[0], label="Setting up"))
     pages.extend(cards)
     pages.extend(rules)
+    pages.extend(extra)
     return pages
+
+
+def leaf_markup(deck: Deck, cards: list[Page], rules: list[Page], sheet: SheetLayout, duplex: str, offset,
+                bleed: float, calibration_pages: int = 0) -> tuple[str, str]:
+    """The leaf's two pages as markup (front, back), for the document and for the proof to check."""
+    last = LEAF + len(cards)
+    front = instructions(deck, cards, duplex, offset, bleed, LEAF + 1, len(rules), sheet.name, calibration_pages)
+    back = contents(deck, (last + 1, last + len(rules)) if rules else (0, 0),
+                    last + 1 + _box_page(rules) if rules else 0)
+    return front, back
+
+
+def _box_page(rules: list[Page]) -> int:
+    """Which rule page (from 0) the This edition box starts on: the first with a frame drawn on it."""
+    from ..layout.face import Rect
+    return next((i for i, p in enumerate(rules) if any(isinstance(op, Rect) for op in p.ops)), len(rules) - 1)
+
+
+def calibration_sheet(sheet: SheetLayout, duplex: str) -> list[Page]:
+    """The duplex calibration sheet, worded for players holding the PDF (impose/calibration.py)."""
+    from .calibration import calibration_pages
+    return calibration_pages(sheet, duplex, players=True)
 
 
 def text_pages(markup: str, sheet: SheetLayout, family: str = "serif", size: float = 10.5,
@@ -139,9 +273,11 @@ def text_pages(markup: str, sheet: SheetLayout, family: str = "serif", size: flo
         raise PnpError(f"the print-instructions page (font '{family}') has no glyph for {chars}; "
                        "it comes from the game's title, designer, parts or kinds", file)
     w, h = sheet.width - 2 * margin, sheet.height - 2 * margin
-    fitted = fit(markup, family, w, h, size, 4.0)
+    fitted = fit(markup, family, w, h, size, MIN_LEAF_SIZE)
     if fitted is None:
-        raise ValueError("print instructions do not fit a page")
+        from ..errors import PnpError
+        raise PnpError(f"the print leaf does not fit its page at {MIN_LEAF_SIZE:g}pt: shorten game.setup or "
+                       "game.instructions", file, field="game.setup")
     top = sheet.height - margin
     return [[Text(margin + p.x, top - p.y, p.text, p.font, p.size, "#000000") for p in fitted.wrapped.pieces]]
 

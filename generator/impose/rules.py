@@ -75,6 +75,8 @@ def refuse_markup(deck: Deck, text: str) -> None:
     for each, at its line."""
     from ..errors import Collector
     from ..markup import problems
+    if not text:
+        return
     if "text" in deck.rules:
         file, first = deck.file, deck.rules.where("text")[0]     # a block scalar's text starts a line below
         first += 1 if "\n" in text.rstrip("\n") else 0
@@ -88,9 +90,14 @@ def refuse_markup(deck: Deck, text: str) -> None:
 
 
 def rule_pages(deck: Deck, sheet) -> list:
-    """The deck's `rules:` section as flowing pages, headed by the game's title; [] if it has none."""
+    """The deck's `rules:` section as flowing pages, headed by the game's title and closed by the
+    "This edition" box (impose/edition.py); [] if it has neither."""
+    from .edition import markup as edition_box
+    if deck.extra.get("partial"):           # a proof print of a few cards (pnp build --only): no rules
+        return []
     text, settings = rule_text(deck)
-    if not text:
+    box = edition_box(deck)
+    if not text and not box:
         return []
     refuse_markup(deck, text)
     from ..layout.store import remembered
@@ -99,24 +106,26 @@ def rule_pages(deck: Deck, sheet) -> list:
     args = {"text": text, "family": settings.get("font", "serif"), "size": settings.get("size", 9.5),
             "columns": settings.get("columns", 1), "accent": settings.get("accent", "#1a1a1a"),
             "title": g.title, "subtitle": "Rules" + (f" · version {g.version}" if g.version else ""),
-            "footer": f"{g.title} — rules", "width": sheet.width, "height": sheet.height}
+            "footer": f"{g.title} — rules", "width": sheet.width, "height": sheet.height, "box": box}
     # laid out again only when the text, its settings, the paper or pnp's files change (layout/store.py)
     pages = remembered(f"{deck.id}-rules", deck.folder, args, lambda: _flow(deck, **args))
     return [Page("text", sheet.width, sheet.height, ops=ops, label=f"Rules page {i + 1}")
             for i, ops in enumerate(pages)]
 
 
-def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, footer, width, height) -> list:
+def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, footer, width, height, box) -> list:
     from ..layout import fonts
     from ..layout.pages import flow
     from ..layout.text import styles_used
     try:
-        missing = fonts.missing_glyphs(text + title + subtitle + "·", family, styles_used(text) + ("italic",))
+        missing = fonts.missing_glyphs(text + box + title + subtitle + "·“”", family,
+                                       styles_used(text + "\n\n" + box) + ("italic",))
     except PnpError as exc:
         raise PnpError(exc.message, deck.file, deck.rules.where("font")[0], field="rules.font", hint=exc.hint)
     if missing:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+        where = "rules" if any(c in text for c in missing) else "corrections, inferred"
         raise PnpError(f"rule pages: font '{fonts.shown(family)}' has no glyph for {chars}", deck.file,
-                       deck.rules.where()[0], field="rules")
+                       deck.rules.where()[0] if where == "rules" else None, field=where)
     return flow(text, width, height, family=family, size=size, footer=footer, columns=columns, accent=accent,
-                title=title, subtitle=subtitle)
+                title=title, subtitle=subtitle, box=box)

@@ -5,7 +5,8 @@ Blocks are broken into lines by the card text's own wrapper (text.break_lines), 
 reportlab Paragraphs. Columns fill top to bottom, then left to right; a paragraph too long for what is
 left of a column is split between lines; a heading never ends a column (it moves on with the start of
 what follows it); the columns of the last page are balanced; every page gets a footer with "page N of M"
-when a footer is given.
+when a footer is given. A `box` (markup) follows the text on a tinted ground with a frame, narrower by
+its padding, split between columns and pages like any text (the rules' "This edition" box).
 """
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ from typing import NamedTuple
 
 from ..units import length
 from . import fonts, text
-from .face import Line, Text
+from .face import Line, Rect, Text
 
 HEADING_SCALE = {"heading1": 1.45, "heading2": 1.12, "heading3": 1.0}
 FOOTER_SPACE = 14.0       # points kept free at the foot of a page for the footer
 PARA_LEADING, HEADING_LEADING = 1.3, 1.2
+BOX_PAD = 5.0             # points between a box's frame and its text
+BOX_FILL, BOX_STROKE = "#f4f0e6", "#8a8070"
 
 
 class Block(NamedTuple):
@@ -28,10 +31,13 @@ class Block(NamedTuple):
     before: float
     after: float
     heading: bool
+    boxed: bool = False  # inside the box
 
 
-def _blocks(markup: str, family: str, width: float, size: float) -> list[Block]:
+def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = False) -> list[Block]:
     out = []
+    if boxed:
+        width -= 2 * BOX_PAD
     for b in text.parse(markup):
         ls = text.break_lines(b, family, width, size, HEADING_SCALE)
         heading = b.kind.startswith("heading")
@@ -44,7 +50,10 @@ def _blocks(markup: str, family: str, width: float, size: float) -> list[Block]:
         if not kept:
             continue
         lines = text.Lines(kept, [True] * len(kept), ls.size, ls.indent, ls.widest)
-        out.append(Block(b, lines, ls.size * (HEADING_LEADING if heading else PARA_LEADING), before, after, heading))
+        if boxed and not out:
+            before = size * 2.5            # room above the frame
+        out.append(Block(b, lines, ls.size * (HEADING_LEADING if heading else PARA_LEADING), before, after, heading,
+                         boxed))
     return out
 
 
@@ -109,11 +118,12 @@ def _balanced_height(blocks, at, columns: int, height: float) -> float:
 
 def flow(markup: str, width: float, height: float, margin: float = length("18mm"), family: str = "serif",
          size: float = 10.0, footer: str = "", columns: int = 1, gap: float = length("8mm"),
-         accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "") -> list[list]:
+         accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
+         box: str = "") -> list[list]:
     """Lay out `markup` over as many pages as it needs; each page is a list of ops in page coordinates.
 
     `title` (and `subtitle`) head the first page across all columns; `footer` puts "footer · page N of M"
-    at the foot of every page.
+    at the foot of every page; `box` is markup set after the text in a tinted frame.
     """
     fonts.family(family)
     columns = max(1, int(columns))
@@ -134,9 +144,9 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
         y -= size * 0.8
         head_ops.append(Line(margin, y, width - margin, y, accent, 0.8))
         head_h = top - y + size * 1.2
-    for style in text.styles_used(markup):
+    for style in text.styles_used(markup + "\n\n" + box):
         fonts.font_name(family, style)
-    blocks = _blocks(markup, family, col_w, size)
+    blocks = _blocks(markup, family, col_w, size) + (_blocks(box, family, col_w, size, boxed=True) if box else [])
     pages: list[list] = []
     at = (0, 0)
     while at[0] < len(blocks) or not pages:
@@ -148,15 +158,21 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
             h = _balanced_height(blocks, at, columns, h)    # the last page: even columns
         cols, nxt = _fill_page(blocks, at, columns, h)
         ops: list = list(head_ops) if first else []
+        frames: list = []
         for c, placed in enumerate(cols):
             x = margin + c * (col_w + gap)
+            inside = [(y, blocks[bi].lead) for y, bi, li in placed if blocks[bi].boxed]
+            if inside:              # the box's part in this column: a frame behind its lines
+                y0, y1 = inside[0][0] - BOX_PAD, inside[-1][0] + inside[-1][1] + BOX_PAD
+                frames.append(Rect(x, top - y1, col_w, y1 - y0, BOX_FILL, BOX_STROKE, 0.6, 2.0))
             for y, bi, li in placed:
                 b = blocks[bi]
                 base = top - y - ((b.lead - b.lines.size) / 2 + b.lines.size * 0.8)
                 colour = accent if b.heading else ink
-                for p in text.line_pieces(b.lines, li, b.source, family, col_w, 0.0, "left"):
-                    ops.append(Text(x + p.x, base, p.text, p.font, p.size, colour))
-        pages.append(ops)
+                pad = BOX_PAD if b.boxed else 0.0
+                for p in text.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "left"):
+                    ops.append(Text(x + pad + p.x, base, p.text, p.font, p.size, colour))
+        pages.append(frames + ops)
         if nxt == at:                                        # nothing fitted at all: give up rather than loop
             break
         at = nxt

@@ -96,7 +96,7 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
     fs = size * (scale or HEADING_SCALE).get(b.kind, 1.0)
     indent = 0.0
     if b.bullet:
-        indent = size * (1.1 if len(b.bullet) <= 1 else 0.65 * len(b.bullet) + 0.6)
+        indent = size * (1.1 if len(b.bullet) <= 1 else 0.65 * len(b.bullet) + 0.6) + b.level * size * 1.6
     avail = width - indent
     runs = spans(b.text)
     if heading:
@@ -107,21 +107,37 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
     cur = 0.0
     widest = 0.0
     space_before = False
+    glued: list[bool] = []          # per word of the current line: written against the word before it
     for w in words:
         if w is None:
             lines.append([])
             breaks.append(True)
-            cur = 0.0
+            cur, glued = 0.0, []
             continue
         word, font, _, space_after = w
         ww = stringWidth(word, font, fs)
         widest = max(widest, ww + indent)
+        attached = bool(lines[-1]) and not space_before     # "coin" then "." in another font: one word
         gap = stringWidth(" ", font, fs) if lines[-1] and space_before else 0.0
         if lines[-1] and cur + gap + ww > avail + 0.01:
+            carried = []
+            if attached:                # take the start of the glued word along, if the line keeps a word
+                k = len(glued) - 1
+                while k > 0 and glued[k]:
+                    k -= 1
+                if k > 0:
+                    carried = lines[-1][k:]
+                    del lines[-1][k:]
             lines.append([])
             breaks.append(False)
-            cur, gap = 0.0, 0.0
+            cur, gap, glued = 0.0, 0.0, []
+            for _, cw, cf, cww in carried:
+                lines[-1].append((cur, cw, cf, cww))
+                glued.append(bool(glued))
+                cur += cww
+            attached = bool(carried)
         lines[-1].append((cur + gap, word, font, ww))
+        glued.append(attached)
         cur += gap + ww
         space_before = space_after
     breaks.append(True)
@@ -133,7 +149,7 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
     line, fs, indent = ls.lines[li], ls.size, ls.indent
     out = []
     if li == 0 and b.bullet:
-        out.append(Piece(0.0, base, b.bullet, fonts.font_name(family), fs))
+        out.append(Piece(b.level * ls.size * 1.6, base, b.bullet, fonts.font_name(family), fs))
     avail = width - indent
     line_w = line[-1][0] + line[-1][3]
     shift, stretch = 0.0, 0.0

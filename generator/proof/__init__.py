@@ -1,8 +1,11 @@
-"""Proofreading: every card's text in print order, checked, and a contact sheet to look over.
+"""Proofreading: every card's text in print order, checked, each face at a readable size, the print
+leaf and the rule pages shown and checked too, and a contact sheet to look over.
 
-collect.py lays out each card (an error stays with its card); checks.py and spelling.py find
-what a proofreader must see; contact.py draws the contact sheet; report.py writes proof.html,
-proof.md and proof.json; since.py compares with a git revision or an earlier proof.
+collect.py lays out each card (an error stays with its card); pages.py lays out the leaf and the rule
+pages as the build does and renders faces (200 dpi) and pages (150 dpi); checks.py and spelling.py
+find what a proofreader must see (a questioned word is one finding naming every card and page that
+prints it); contact.py draws the contact sheet; report.py writes proof.html, proof.md and proof.json;
+since.py compares with a git revision or an earlier proof.
 """
 from __future__ import annotations
 
@@ -23,6 +26,12 @@ class ProofResult:
     since: object = None                    # since.Since with --since
     files: list = field(default_factory=list)
     contact_file: str = ""
+    faces: dict = field(default_factory=dict)       # counts: fronts, backs, total, distinct, failed
+    face_files: dict = field(default_factory=dict)  # (side, face key) -> "faces/NNN-....png"
+    pages: list = field(default_factory=list)       # [{label, number, file}]: leaf and rule pages
+    accepted: list = field(default_factory=list)    # words accepted through words.txt (checks.accepted_words)
+    complete: bool = True                           # every card laid out (page numbers are the build's)
+    card_proofs: list = field(default_factory=list) # [collect.CardProof], print order
 
     def counts(self) -> dict:
         out = {"error": 0, "warning": 0}
@@ -31,29 +40,55 @@ class ProofResult:
         return out
 
     def issues_of(self, card_id: str) -> list:
-        return [i for i in self.issues if i.card_id == card_id]
+        return [i for i in self.issues if i.card_id == card_id or card_id in i.card_ids]
 
     @property
     def ok(self) -> bool:
         return self.counts()["error"] == 0
 
 
+def face_counts(cards) -> dict:
+    """Faces as the deck has them, whether or not each could be laid out: a front for every card and a
+    back for every card that has one (copies counted apart), and how many distinct drawings."""
+    fronts = sum(cp.card.copies for cp in cards)
+    backs = sum(cp.card.copies for cp in cards if cp.back is not None)
+    ok = {(s.side, s.key) for cp in cards for s in cp.sides if s.face is not None}
+    failed = sum(1 for cp in cards for s in cp.sides if s.face is None)
+    return {"fronts": fronts, "backs": backs, "total": fronts + backs, "sides": sum(len(cp.sides) for cp in cards),
+            "distinct": len(ok) + failed, "failed": failed}
+
+
 def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = None,
                contact_sheet: bool = True) -> ProofResult:
-    """Run every check; with out_dir, write the documents and the contact sheet there."""
-    from . import checks, contact, report
+    """Run every check; with out_dir, write the documents, the face and page images and the contact sheet there."""
+    from ..errors import PnpError
+    from . import checks, contact, pages, report
     from .collect import collect, record
     from .report import inferred_facts
     from .spelling import Speller, WordList
 
     cards = collect(deck)
     wordlist = WordList.read(deck.folder, str(Path(deck.file).parent / "words.txt"))
-    issues, corrections = checks.run_all(deck, cards, Speller(wordlist))
+    speller = Speller(wordlist)
+    extra: list = []
+    try:
+        doc = pages.document(deck, cards)
+    except PnpError as exc:             # rule pages that cannot be laid out: an error, and the proof goes on
+        doc = pages.Document((), [], False)
+        extra.append(checks.Issue("error", "layout", f"the leaf or rule pages cannot be laid out: {exc.message}",
+                                  where=f"{exc.file}:{exc.line}" if exc.file and exc.line else (exc.file or deck.file),
+                                  field=exc.field))
+    issues, corrections = checks.run_all(deck, cards, speller, doc.leaf)
+    issues += extra
     index = {c.id: c.index for c in deck.cards}
     issues.sort(key=lambda i: (i.level != "error", index.get(i.card_id, len(index)), i.side or "", i.where))
     records = [record(deck, cp) for cp in cards]
 
     result = ProofResult(deck, records, issues, corrections, {})
+    result.card_proofs = cards
+    result.faces = face_counts(cards)
+    result.complete = doc.complete
+    result.accepted = checks.accepted_words(deck, cards, speller, doc.leaf)
     if since_ref is not None:
         from .since import since
         result.since = since(deck, since_ref, records)
@@ -69,6 +104,7 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
     if out_dir is not None:
         from ..output import write_atomic
         out_dir = Path(out_dir)
+        written = _write_images(out_dir, cards, doc, result)
         if contact_sheet:
             write_atomic(out_dir / "contact.png", contact.png_bytes(image))
             result.contact_file = "contact.png"
@@ -83,6 +119,41 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
         if result.since is None:            # a list of changes from an earlier --since is stale now
             for name in ("changes.html", "changes.md"):
                 (out_dir / name).unlink(missing_ok=True)
-        result.files = (["contact.png"] if contact_sheet else []) + list(docs)
+        result.files = (["contact.png"] if contact_sheet else []) + list(docs) + written
     return result
 
+
+def _write_images(out_dir: Path, cards, doc, result) -> list[str]:
+    """faces/: every distinct face at pages.FACE_DPI; pages/: the leaf and rule pages at PAGE_DPI.
+    Images of an earlier proof that this one does not make are removed."""
+    from ..output import write_atomic
+    from ..render.png import encode_png
+    from . import pages
+    faces, names = [], []
+    for side, cps in _distinct(cards):
+        faces.append(side.face)
+        names.append(f"faces/{len(faces):03d}-{cps[0].card.id}-{side.side}.png"[:120])
+        result.face_files[(side.side, side.key)] = names[-1]
+    for name, image in zip(names, pages.face_images(faces)):
+        write_atomic(out_dir / name, encode_png(image, pages.FACE_DPI))
+    page_names = []
+    for tp, image in zip(doc.pages, pages.page_images(doc.pages)):
+        page_names.append(f"pages/page-{tp.number:02d}.png")
+        write_atomic(out_dir / page_names[-1], encode_png(image, pages.PAGE_DPI))
+        result.pages.append({"label": tp.label, "number": tp.number, "file": page_names[-1]})
+    keep = set(names) | set(page_names)
+    for folder in ("faces", "pages"):
+        for old in sorted((out_dir / folder).glob("*.png")) if (out_dir / folder).is_dir() else []:
+            if f"{folder}/{old.name}" not in keep:
+                old.unlink(missing_ok=True)
+    return (["faces/"] if names else []) + (["pages/"] if page_names else [])
+
+
+def _distinct(cards):
+    """(side, [cards showing it]) for each distinct laid-out face, in print order."""
+    seen: dict = {}
+    for cp in cards:
+        for s in cp.sides:
+            if s.face is not None:
+                seen.setdefault((s.side, s.key), (s, []))[1].append(cp)
+    return list(seen.values())

@@ -11,7 +11,8 @@ warnings: text shrunk below its template's size, text reaching into the template
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field as dc_field
+from typing import NamedTuple
 from functools import lru_cache
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from ..layout import text as markup
 from ..layout.templates import get_template
 from ..yamlfile import Map, Seq
 from .collect import CardProof, Side
-from .spelling import Speller, repeated
+from .spelling import Speller, repeated, words
 
 ERROR, WARNING = "error", "warning"
 
@@ -37,15 +38,24 @@ class Issue:
     field: str | None = None
     where: str = ""             # file:line
     also: int = 0               # other cards showing the same face
+    cards: list = dc_field(default_factory=list)      # a word's finding: every card that prints it
+    card_ids: list = dc_field(default_factory=list)
+    pages: list = dc_field(default_factory=list)      # ... and every other page: "print leaf, page 1"
+    places: list = dc_field(default_factory=list)     # ... and where each was written (file:line)
 
     def line(self) -> str:
-        """One line, compiler style: 'file:line: error: card 'X' (back), field text: message'."""
+        """One line, compiler style: 'file:line: error: card 'X' (back), field text: message'; a word
+        printed in several places is one finding naming them all."""
         about = []
-        if self.card:
+        if self.card and len(self.cards) <= 1:
             about.append(f"card '{self.card}'" + (f" ({self.side})" if self.side == "back" else ""))
-        if self.field:
+        if self.field and len(self.cards) <= 1 and not self.pages:
             about.append(f"field {self.field}")
         also = f" (and {self.also} more card{'s' if self.also != 1 else ''})" if self.also else ""
+        if len(self.cards) > 1:
+            also = f" (on {len(self.cards)} cards: {', '.join(self.cards)})"
+        if self.pages:
+            also += f" (on the {'; '.join(self.pages)})"
         where = f"{self.where}: " if self.where else ""
         head = ", ".join(about)
         return f"{where}{self.level}: {head + ': ' if head else ''}{self.message}{also}"
@@ -211,35 +221,76 @@ def safe_zone(cards: list[CardProof], where: Where, folder) -> list[Issue]:
     return out
 
 
-def spelling(cards: list[CardProof], speller: Speller, where: Where) -> list[Issue]:
-    """Unknown and repeated words on each distinct face. A word in a template's own text (not a
-    field) is reported once for the template, however many faces show it."""
-    out: list[Issue] = []
+class Seen(NamedTuple):
+    """One place a word is printed that the spell check questions."""
+    check: str                  # spelling | repeat
+    word: str                   # the word (or the repeated pair) as printed
+    card: str | None = None
+    card_id: str | None = None
+    side: str | None = None
+    field: str | None = None
+    where: str = ""             # file:line it was written at
+    page: str | None = None     # a page that is not a card: "print leaf, page 1", "rule pages"
+    own: str = ""               # " (template 'x', region 'y')": a template's own text
+
+
+def _face_cards(cards: list[CardProof]):
+    """Each distinct face once: (side, [every card showing it]), in print order."""
     seen: dict = {}
+    for cp in cards:
+        for side in cp.sides:
+            if side.face is not None:
+                seen.setdefault((side.side, side.key), (side, []))[1].append(cp)
+    return list(seen.values())
 
-    def add(key, issue):
-        if key in seen:
-            seen[key].also += 1 + issue.also
-            return
-        seen[key] = issue
-        out.append(issue)
 
-    for cp, side, also in _faces(cards):
+def _seen_in(text: str, speller: Speller, **where) -> list[Seen]:
+    out = [Seen("spelling", w, **where) for w in speller.unknown(text)]
+    out += [Seen("repeat", pair, **where) for pair, _ in repeated(text, speller.wordlist.repeats)]
+    return out
+
+
+def card_words(cards: list[CardProof], speller: Speller, where: Where) -> list[Seen]:
+    """Unknown and repeated words on each distinct face, for every card that shows it."""
+    out = []
+    for side, cps in _face_cards(cards):
         for region, fieldname, text in side.face.texts:
             own = "" if fieldname else f" (template '{side.template}', region '{region}')"
-            scope = (side.template, region) if fieldname is None else (cp.card.id, side.side, fieldname)
-            for word in speller.unknown(text):
-                guess = speller.suggest(word)
-                hint = f" (did you mean '{guess}'?)" if guess else ""
-                add(("spelling", scope, word),
-                    Issue(ERROR, "spelling", f"'{word}' is not in the dictionary or words.txt{hint}{own}",
-                          cp.card.name, cp.card.id, side.side, fieldname,
-                          where.of(cp.card, side, region, fieldname, word), also))
-            for pair, _ in repeated(text, speller.wordlist.repeats):
-                add(("repeat", scope, pair.lower()),
-                    Issue(ERROR, "repeat", f"repeated word '{pair}'{own}", cp.card.name, cp.card.id, side.side,
-                          fieldname, where.of(cp.card, side, region, fieldname, pair.split()[0]), also))
+            for s in _seen_in(text, speller):
+                for cp in cps:
+                    out.append(s._replace(card=cp.card.name, card_id=cp.card.id, side=side.side, field=fieldname,
+                                          own=own, where=where.of(cp.card, side, region, fieldname,
+                                                                  s.word.split()[0])))
     return out
+
+
+def grouped(seen: list[Seen], speller: Speller) -> list[Issue]:
+    """One finding per questioned word, naming every card and page that prints it (in print order)."""
+    groups: dict = {}
+    for s in seen:
+        groups.setdefault((s.check, s.word.lower()), []).append(s)
+    out = []
+    for (check, _), items in groups.items():
+        first = items[0]
+        if check == "spelling":
+            guess = speller.suggest(first.word)
+            hint = f" (did you mean '{guess}'?)" if guess else ""
+            message = f"'{first.word}' is not in the dictionary or words.txt{hint}{first.own}"
+        else:
+            message = f"repeated word '{first.word}'{first.own}"
+        cards = list(dict.fromkeys(s.card for s in items if s.card))
+        ids = list(dict.fromkeys(s.card_id for s in items if s.card_id))
+        pages = list(dict.fromkeys(s.page for s in items if s.page))
+        places = list(dict.fromkeys(s.where for s in items if s.where))
+        fieldname = first.field if first.card else (first.field or None)
+        out.append(Issue(ERROR, check, message, first.card, first.card_id, first.side, fieldname, first.where,
+                         0, cards, ids, pages, places))
+    return out
+
+
+def spelling(cards: list[CardProof], speller: Speller, where: Where) -> list[Issue]:
+    """Unknown and repeated words on the cards, one finding per word (see grouped)."""
+    return grouped(card_words(cards, speller, where), speller)
 
 
 def markup_problems(raw: str) -> list[tuple[str, str, str]]:
@@ -264,67 +315,69 @@ def _flat(text: str) -> str:
 
 
 def corrections(deck: Deck, cards: list[CardProof]) -> tuple[list[dict], list[Issue]]:
-    """The deck's `corrections:` (typos fixed from the seed). Each is looked for in print (cards and
-    rule pages): a seed text still printed (outside its corrected form) is an error."""
-    raw = deck.extra.get("corrections")
-    if raw is None:
-        return [], []
-    if not isinstance(raw, Seq):
-        where = raw.where() if isinstance(raw, Map) else (0, 0)
-        raise PnpError("expected a list of {about, seed, printed}", deck.file, where[0], field="corrections")
+    """The deck's `corrections:` (deck/edition.py). Each is looked for in print (cards and rule pages): a
+    seed text still printed (outside its corrected form) is an error."""
+    from ..deck.edition import corrections as read
     from ..impose.rules import rule_text
+    listed = read(deck)
+    if not listed:
+        return [], []
     corpus = [t for cp in cards for s in cp.sides if s.face for _, _, t in s.face.texts]
     corpus += [str(v) for cp in cards for s in cp.sides for v in s.values.values()]
     rules, _ = rule_text(deck)
     corpus += [rules, markup.plain(rules)] if rules else []
     printed_text = _flat("\n".join(corpus))
     entries, issues = [], []
-    for i, m in enumerate(raw):
-        if not isinstance(m, Map):
-            line = raw.where(i)[0]
-            raise PnpError("expected {about, seed, printed}", deck.file, line, field=f"corrections[{i}]")
-        unknown = [k for k in m if k not in ("about", "seed", "printed", "note")]
-        if unknown or "seed" not in m or "printed" not in m:
-            raise m.error(unknown[0] if unknown else None,
-                          f"unknown key '{unknown[0]}'" if unknown else "a correction needs seed and printed",
-                          field=f"corrections[{i}]", hint="about, seed, printed, note")
-        entry = {k: str(m.get(k, "")) for k in ("about", "seed", "printed", "note")}
-        entry["where"] = f"{m.file}:{m.line}"
-        printed, seed = _flat(entry["printed"]), _flat(entry["seed"])
+    for c in listed:
+        entry = {"about": c.about, "seed": c.seed, "printed": c.printed, "why": c.why, "note": c.why,
+                 "where": str(c.source)}
+        printed, seed = _flat(c.printed), _flat(c.seed)
         entry["found"] = bool(printed) and printed in printed_text
         rest = printed_text.replace(printed, " ") if printed else printed_text
-        # Only a correction printed as written is checked: a descriptive one ("printed once") cannot be.
-        if entry["found"] and seed and re.search(r"(?<!\w)" + re.escape(seed) + r"(?!\w)", rest):
-            issues.append(Issue(ERROR, "correction", f"the seed's text '{entry['seed']}' is still printed "
-                                f"(corrected to '{entry['printed']}')", None, None, None, "corrections",
-                                entry["where"]))
+        # A correction printed as written is checked: its seed text must be gone. One that leaves the
+        # seed's words out (printed: "") is checked too: they must not be printed at all.
+        if (entry["found"] or not printed) and seed and re.search(r"(?<!\w)" + re.escape(seed) + r"(?!\w)", rest):
+            what = f"corrected to '{c.printed}'" if printed else "left out"
+            issues.append(Issue(ERROR, "correction", f"the seed's text '{c.seed}' is still printed ({what})",
+                                None, None, None, "corrections", entry["where"]))
+        if not printed:
+            entry["found"] = True
         entries.append(entry)
     return entries, issues
 
 
-def rule_pages(deck: Deck, speller: Speller) -> list[Issue]:
-    """The deck's rule pages (rules: {file} or {text}), checked like card text, line by line."""
+def rule_words(deck: Deck, speller: Speller) -> list[Seen]:
+    """The deck's rule text (rules: {file} or {text}), checked like card text, line by line."""
     from ..impose.rules import rule_text
     text, _ = rule_text(deck)
     if not text:
         return []
+    file, first = _rules_source(deck)
+    out = []
+    for n, line in enumerate(text.splitlines()):
+        if line.strip():
+            out += _seen_in(markup.plain(line), speller, field="rules", where=f"{file}:{first + n}",
+                            page="rule pages")
+    return out
+
+
+def _rules_source(deck: Deck) -> tuple[str, int]:
     r = deck.rules
     name = str(r.get("file", "")) if "text" not in r else ""
     if name:
-        file, first = str(Path(deck.file).parent / name), 1
-    else:
-        file, first = deck.file, r.where("text")[0] + 1
+        return str(Path(deck.file).parent / name), 1
+    return deck.file, r.where("text")[0] + 1
+
+
+def rule_markup(deck: Deck) -> list[Issue]:
+    """Unbalanced ** and * in the rule text, paragraph by paragraph."""
+    from ..impose.rules import rule_text
+    text, _ = rule_text(deck)
+    if not text:
+        return []
+    file, first = _rules_source(deck)
     out = []
     lines = text.splitlines()
-    for n, line in enumerate(lines):
-        where = f"{file}:{first + n}"
-        for word in speller.unknown(markup.plain(line) if line.strip() else ""):
-            guess = speller.suggest(word)
-            hint = f" (did you mean '{guess}'?)" if guess else ""
-            out.append(Issue(ERROR, "spelling", f"'{word}' is not in the dictionary or words.txt{hint}",
-                             None, None, None, "rules", where))
-        for pair, _ in repeated(line, speller.wordlist.repeats):
-            out.append(Issue(ERROR, "repeat", f"repeated word '{pair}'", None, None, None, "rules", where))
     para_start = 0
     for n, line in enumerate(lines + [""]):
         if not line.strip():
@@ -335,6 +388,44 @@ def rule_pages(deck: Deck, speller: Speller) -> list[Issue]:
     return out
 
 
+def edition_words(deck: Deck, speller: Speller) -> list[Seen]:
+    """The This edition box, entry by entry: its own words are checked; the seed's, quoted on purpose
+    with their typos, are not."""
+    from ..deck.edition import corrections as read_corrections
+    from ..impose.edition import pieces
+    out = []
+    page = "rule pages (This edition box)"
+    for c in read_corrections(deck):
+        for key in ("about", "printed", "why"):
+            value = getattr(c, key)
+            line = word_line(c.source.file, c.source.line, value, value.split()[0]) if value.split() else 0
+            out += _seen_in(value, speller, field=f"corrections.{key}", where=f"{c.source.file}:{line or c.source.line}",
+                            page=page)
+    for i in deck.inferred:
+        for key, value in (("about", i.subject if not i.subject.startswith(("card '", "cards[")) else ""),
+                           ("value", i.value), ("note", i.note)):
+            out += _seen_in(value, speller, field=f"inferred.{key}", where=str(i.source), page=page)
+    for pc in pieces(deck):
+        out += _seen_in(pc["name"] + "\n" + pc["why"], speller, field="components.why",
+                        where=str(deck.extra.get("components_file") or deck.file), page=page)
+    return out
+
+
+def leaf_words(deck: Deck, speller: Speller, leaf: tuple) -> list[Seen]:
+    """The print leaf's two pages as printed; a word found in deck.yaml is pointed at there (setup,
+    titles, kinds), any other is pnp's own wording."""
+    out = []
+    lines = _file_lines(deck.file)
+    for n, text in enumerate(leaf, 1):
+        page = f"print leaf, page {n}"
+        for s in _seen_in(markup.plain(text), speller, page=page):
+            pattern = re.compile(r"^(?!\s*#).*(?<!\w)" + re.escape(s.word.split()[0]) + r"(?!\w)")
+            line = _find(lines, pattern, 1, len(lines))         # (not in a comment)
+            out.append(s._replace(where=f"{deck.file}:{line}" if line else page,
+                                  field="game" if line else None))
+    return out
+
+
 def unused_words(speller: Speller) -> list[Issue]:
     wl = speller.wordlist
     return [Issue(WARNING, "words", f"'{w}' in words.txt is not needed by any card or rule page (remove it?)",
@@ -342,16 +433,49 @@ def unused_words(speller: Speller) -> list[Issue]:
             for w, line in wl.words.items() if w not in speller.used]
 
 
-def run_all(deck: Deck, cards: list[CardProof], speller: Speller) -> tuple[list[Issue], list[dict]]:
+def run_all(deck: Deck, cards: list[CardProof], speller: Speller, leaf: tuple = ()) -> tuple[list[Issue], list[dict]]:
+    """Every check. `leaf`: the print leaf's two pages as markup (proof/pages.py), checked too."""
     _file_lines.cache_clear()           # the deck's files as they are now, read once a run
     where = Where(deck)
     issues = layout_errors(cards)
-    issues += spelling(cards, speller, where)
+    seen = card_words(cards, speller, where) + leaf_words(deck, speller, leaf) + rule_words(deck, speller)
+    seen += edition_words(deck, speller)
+    issues += grouped(seen, speller)
     issues += unbalanced(cards, deck, where)
     issues += shrunk(cards, where)
     issues += safe_zone(cards, where, deck.folder)
     entries, found = corrections(deck, cards)
     issues += found
-    issues += rule_pages(deck, speller)
+    issues += rule_markup(deck)
     issues += unused_words(speller)
     return issues, entries
+
+
+def accepted_words(deck: Deck, cards: list[CardProof], speller: Speller, leaf: tuple = ()) -> list[dict]:
+    """The words accepted only because the game's words.txt lists them: each with its line there and
+    every card (or page) printing it."""
+    wl = speller.wordlist
+    found: dict = {}
+
+    def note(text, place):
+        for word, _ in words(text):
+            entry = speller.listed(word)
+            if entry:
+                item = found.setdefault(entry, {"word": entry, "line": f"{wl.file}:{wl.words[entry]}",
+                                                "printed": [], "places": []})
+                if word not in item["printed"]:
+                    item["printed"].append(word)
+                if place not in item["places"]:
+                    item["places"].append(place)
+
+    for side, cps in _face_cards(cards):
+        for _, _, text in side.face.texts:
+            for cp in cps:
+                note(text, cp.card.name + (" (back)" if side.side == "back" else ""))
+    for n, text in enumerate(leaf, 1):
+        note(markup.plain(text), f"print leaf, page {n}")
+    from ..impose.rules import rule_text
+    rules, _ = rule_text(deck)
+    if rules:
+        note(markup.plain(rules), "rule pages")
+    return sorted(found.values(), key=lambda d: d["word"])

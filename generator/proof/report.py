@@ -16,9 +16,10 @@ h1{font-size:26px;margin:0 0 4px} h2{margin-top:32px;border-bottom:2px solid #cc
 .meta{color:#555} table{border-collapse:collapse;width:100%;margin:6px 0}
 td,th{border:1px solid #ccc;padding:4px 7px;vertical-align:top;text-align:left}
 th{background:#f0f0ec} .error{color:#a01818;font-weight:bold} .warning{color:#8a5a00;font-weight:bold}
-.card{border:1px solid #bbb;border-radius:6px;padding:10px 14px;margin:14px 0;display:flex;gap:16px}
-.card.bad{border-color:#c33;background:#fff6f6} .thumbs{flex:none;display:flex;flex-direction:column;gap:6px}
-.thumbs img{border:1px solid #999;display:block} .body{flex:1;min-width:0}
+.card{border:1px solid #bbb;border-radius:6px;padding:10px 14px;margin:14px 0;display:flex;gap:16px;flex-wrap:wrap}
+.card.bad{border-color:#c33;background:#fff6f6} .thumbs{flex:none;display:flex;flex-direction:row;gap:8px;align-items:flex-start}
+.thumbs img{border:1px solid #999;display:block} .thumbs figure{margin:0} .thumbs figcaption{font-size:11px;color:#666;text-align:center}
+.body{flex:1;min-width:300px} .pages{display:flex;flex-wrap:wrap;gap:12px} .pages img{border:1px solid #999;display:block}
 .card h3{margin:0 0 4px;font-size:18px} .facts{color:#444;font-size:13px;margin-bottom:6px}
 .text{white-space:pre-wrap;font-family:"DejaVu Serif",Georgia,serif}
 .text .mk{white-space:normal;margin:0 0 5px} .text .bullet{padding-left:1.2em;text-indent:-1.2em}
@@ -76,6 +77,10 @@ def _back_label(rec: dict) -> str:
 def _issue_row(i) -> str:
     card = e(i.card) + (" (back)" if i.side == "back" else "") if i.card else ""
     also = f" <i>and {i.also} more</i>" if i.also else ""
+    if len(i.cards) > 1:
+        card, also = f"<b>{len(i.cards)} cards:</b> " + e(", ".join(i.cards)), ""
+    if i.pages:
+        also += ("<br>" if card else "") + "<i>" + e("; ".join(i.pages)) + "</i>"
     return (f"<tr><td class='{i.level}'>{i.level}</td><td>{e(i.check)}</td><td>{card}{also}</td>"
             f"<td>{e(i.field)}</td><td>{e(i.message)}</td><td><code>{e(i.where)}</code></td></tr>")
 
@@ -131,10 +136,29 @@ def _texts_html(texts, raw: dict | None = None) -> str:
     return f"<table>{''.join(rows)}</table>"
 
 
-def _card_html(rec: dict, thumbs: dict, issues, diff: dict | None = None, status: str = "") -> str:
+FACE_SHOWN = 0.5          # faces/ files are 200 dpi: shown at 100 dpi, full size on click
+MAX_SHOWN = 380           # px: a board is shown narrower, still full size on click
+
+
+def _face_img(rec: dict, k, thumbs: dict, files: dict, sizes: dict) -> str:
+    """One face, front or back: its readable file (shown smaller, full size on click), or the thumbnail."""
+    side = k[0]
+    if k in files:
+        w, h = sizes.get(k, (0, 0))
+        scale = min(FACE_SHOWN, MAX_SHOWN / w) if w else FACE_SHOWN
+        dims = f" width='{round(w * scale)}' height='{round(h * scale)}'" if w else ""
+        return (f"<figure><a href='{e(files[k])}' target='_blank'><img src='{e(files[k])}'{dims} "
+                f"alt='{e(rec['name'])} {side}' title='{side}: click for full size'></a>"
+                f"<figcaption>{side}</figcaption></figure>")
+    if k in thumbs:
+        return f"<img src='{data_uri(thumbs[k])}' alt='{e(rec['name'])} {side}' title='{side}'>"
+    return ""
+
+
+def _card_html(rec: dict, thumbs: dict, issues, diff: dict | None = None, status: str = "", files=None,
+               sizes=None) -> str:
     bad = any(i.level == "error" for i in issues)
-    imgs = "".join(f"<img src='{data_uri(thumbs[k])}' alt='{e(rec['name'])} {k[0]}' title='{k[0]}'>"
-                   for k in rec.get("_thumbs", []) if k in thumbs)
+    imgs = "".join(_face_img(rec, k, thumbs, files or {}, sizes or {}) for k in rec.get("_thumbs", []))
     facts = (f"#{rec['index'] + 1} · {e(rec['kind'])} · part {e(rec['part'])} · copies <b>{rec['copies']}</b> · "
              f"template <code>{e(rec['template'])}</code> · back {e(_back_label(rec))} · "
              f"<code>{e(rec['source'])}</code>")
@@ -166,52 +190,35 @@ def _page(title: str, parts: list[str]) -> str:
             f"<style>{CSS}</style></head><body>{''.join(parts)}</body></html>")
 
 
+def faces_line(result) -> str:
+    """'258 printed (129 fronts, 129 backs); 36 distinct', counted from the deck, failed faces included."""
+    f = result.faces
+    if not f:
+        return f"{result.contact.get('tiles', 0)} distinct"
+    failed = f"; {f['failed']} could not be laid out" if f["failed"] else ""
+    return (f"{f['total']} printed ({f['fronts']} fronts, {f['backs']} backs, copies counted); "
+            f"{f['distinct']} distinct{failed}")
+
+
 def _summary(deck: Deck, result) -> str:
     c = result.counts()
     return (f"<table class='sum'><tr><td>cards</td><td>{len(deck.cards)} ({deck.card_count()} with copies)</td></tr>"
-            f"<tr><td>faces</td><td>{result.contact['tiles']} distinct (contact.png)</td></tr>"
+            f"<tr><td>faces</td><td>{e(faces_line(result))}</td></tr>"
             f"<tr><td>errors</td><td class='{'error' if c['error'] else ''}'>{c['error']}</td></tr>"
             f"<tr><td>warnings</td><td class='{'warning' if c['warning'] else ''}'>{c['warning']}</td></tr>"
             f"<tr><td>inferred facts</td><td>{len(inferred_facts(deck))}</td></tr>"
             f"<tr><td>corrections</td><td>{len(result.corrections)}</td></tr></table>")
 
 
-_PROVISIONAL = re.compile(r"^card '([^']+) #(\d+)'")
-_INDEXED = re.compile(r"^cards\[(\d+)\]\.?")
-
-
 def inferred_facts(deck: Deck) -> list[dict]:
-    """The deck's inferred facts, one entry per fact: a fact written once (in an anchor) and
-    shared by several cards is one entry naming all of them."""
-    groups: dict = {}
-    for i in deck.inferred:
-        subject = i.subject
-        m = _PROVISIONAL.match(subject)
-        if m and 0 < int(m.group(2)) <= len(deck.cards) and deck.cards[int(m.group(2)) - 1].kind == m.group(1):
-            subject = f"card '{deck.cards[int(m.group(2)) - 1].name}'" + subject[m.end():]
-        m = _INDEXED.match(subject)
-        if m and int(m.group(1)) < len(deck.cards):
-            rest = subject[m.end():]
-            subject = f"card '{deck.cards[int(m.group(1))].name}'" + (f", {rest}" if rest else "")
-        key = (i.value, i.note, str(i.source))
-        name = subject.split("'")[1] if subject.startswith("card '") and subject.count("'") >= 2 else None
-        if key not in groups:
-            groups[key] = {"about": [], "value": i.value, "note": i.note, "where": str(i.source), "cards": []}
-        groups[key]["about"].append(subject)
-        if name:
-            groups[key]["cards"].append(name)
-    return list(groups.values())
+    """The deck's inferred facts, one entry per fact (deck/edition.py)."""
+    from ..deck.edition import inferred_facts as facts
+    return facts(deck)
 
 
 def _about(fact: dict) -> str:
-    about = fact["about"]
-    if len(about) == 1:
-        return about[0]
-    tails = {a.split("'", 2)[2] if a.count("'") >= 2 else "" for a in about}
-    if all(a.startswith("card '") for a in about) and len(tails) == 1:
-        names = ", ".join(a.split("'")[1] for a in about)
-        return f"cards {names}{tails.pop()}"
-    return "; ".join(about)
+    from ..deck.edition import about
+    return about(fact)
 
 
 def _inferred_html(deck: Deck) -> str:
@@ -233,21 +240,73 @@ def _corrections_html(entries) -> str:
             f"{rows}</table>")
 
 
+def _accepted_html(result) -> str:
+    if not result.accepted:
+        return "<p>None: every word is in the dictionary.</p>"
+    rows = "".join(f"<tr><td><b>{e(a['word'])}</b></td><td>{e(', '.join(a['printed']))}</td>"
+                   f"<td>{e('; '.join(a['places']))}</td><td><code>{e(a['line'])}</code></td></tr>"
+                   for a in result.accepted)
+    return f"<table><tr><th>words.txt</th><th>printed as</th><th>on</th><th>where</th></tr>{rows}</table>"
+
+
+def _pages_html(result) -> str:
+    if not result.pages:
+        return "<p>None laid out.</p>"
+    note = "" if result.complete else ("<p class='warning'>Some cards could not be laid out (see the issues): "
+                                       "page numbers here may differ from the build's.</p>")
+    imgs = "".join(f"<figure><a href='{e(p['file'])}' target='_blank'><img src='{e(p['file'])}' width='400' "
+                   f"alt='{e(p['label'])}'></a><figcaption>{e(p['label'])} (PDF page {p['number']})</figcaption></figure>"
+                   for p in result.pages)
+    return note + f"<div class='pages thumbs'>{imgs}</div>"
+
+
+def designer_notes(deck: Deck) -> list[str]:
+    """What the print leaf no longer says (it speaks to players): what a designer with pnp can do."""
+    notes = []
+    optional = [p for p in deck.parts.values() if p.optional]
+    for p in optional:
+        notes.append(f"Build without the optional part '{p.title}': pnp build {deck.id} --without {p.id}.")
+    notes.append(f"A calibration sheet for the players' printers as the PDF's last pages: pnp build {deck.id} "
+                 "--calibration. For your own printer: pnp calibrate, then pnp build --offset X,Y.")
+    notes.append("Every correction, inferred fact and piece count that differs from the seed is printed in the "
+                 "rules' This edition box, and listed below.")
+    return notes
+
+
 def proof_html(deck: Deck, result) -> str:
     g = deck.game
+    sizes = {k: (round(f.width / 72 * 200), round(f.height / 72 * 200)) for k, f in _face_sizes(result).items()}
     parts = [f"<h1>Proof: {e(g.title)}</h1>",
              f"<p class='meta'>{e(g.designer)}{' · ' + e(g.publisher) if g.publisher else ''}"
              f"{' · ' + e(g.version) if g.version else ''} · <code>{e(deck.file)}</code></p>",
              _summary(deck, result), "<p><img src='contact.png' alt='contact sheet' style='max-width:100%'></p>"
              if result.contact_file else "",
              "<h2>Issues</h2>", _issues_table(result.issues),
+             "<h2>For the designer</h2><ul>" + "".join(f"<li>{e(n)}</li>" for n in designer_notes(deck)) + "</ul>",
              "<h2>Inferred facts</h2><p>Not stated in the published rules; this edition chose them.</p>",
              _inferred_html(deck),
-             "<h2>Corrections</h2><p>Typos in the seed, fixed in print.</p>", _corrections_html(result.corrections),
-             f"<h2>Cards in print order ({len(result.records)})</h2>"]
+             "<h2>Corrections</h2><p>Where the printout differs from the seed's words.</p>",
+             _corrections_html(result.corrections),
+             "<h2>Accepted through words.txt</h2><p>Words the dictionary does not know, printed because the "
+             "game's word list accepts them.</p>", _accepted_html(result),
+             "<h2>The print leaf and the rule pages</h2><p>As the build lays them out (A4); their text is checked "
+             "like card text. Click a page for full size.</p>", _pages_html(result),
+             f"<h2>Cards in print order ({len(result.records)})</h2>"
+             "<p>Front beside back; click a face for full size (200 dpi).</p>"]
     for rec in result.records:
-        parts.append(_card_html(rec, result.thumbs, result.issues_of(rec["id"])))
+        parts.append(_card_html(rec, result.thumbs, result.issues_of(rec["id"]), files=result.face_files,
+                                sizes=sizes))
     return _page(f"Proof: {g.title}", parts)
+
+
+def _face_sizes(result) -> dict:
+    """(side, key) -> the face (trim + bleed size), for the images' shown size."""
+    out = {}
+    for cp in result.card_proofs:
+        for s in cp.sides:
+            if s.face is not None:
+                out[(s.side, s.key)] = s.face
+    return out
 
 
 def changes_html(deck: Deck, result) -> str:
@@ -314,10 +373,16 @@ def _md_card(rec: dict, issues, status: str = "", what=None, texts=None) -> list
 def proof_md(deck: Deck, result) -> str:
     g = deck.game
     c = result.counts()
-    out = [f"# Proof: {g.title}", "", f"{len(deck.cards)} cards ({deck.card_count()} with copies), "
-           f"{result.contact['tiles']} distinct faces (contact.png); {c['error']} errors, {c['warning']} warnings.",
+    out = [f"# Proof: {g.title}", "", f"{len(deck.cards)} cards ({deck.card_count()} with copies); faces: "
+           f"{faces_line(result)}; {c['error']} errors, {c['warning']} warnings.",
            "", "## Issues", ""]
     out += [f"- {i.line()}" for i in result.issues] or ["No issues."]
+    out += ["", "## For the designer", ""] + [f"- {n}" for n in designer_notes(deck)]
+    out += ["", "## Accepted through words.txt", ""]
+    out += [f"- **{a['word']}** (printed as {', '.join(a['printed'])}): {'; '.join(a['places'])} (`{a['line']}`)"
+            for a in result.accepted] or ["None."]
+    out += ["", "## The print leaf and the rule pages", ""]
+    out += [f"- {p['label']} (PDF page {p['number']}): {p['file']}" for p in result.pages] or ["None laid out."]
     out += ["", "## Inferred facts", ""]
     out += [f"- **{_about(f)}**{': ' + f['value'] if f['value'] else ''}: {f['note']} (`{f['where']}`)"
             for f in inferred_facts(deck)] or ["None."]
@@ -356,6 +421,10 @@ def proof_json(deck: Deck, result) -> str:
         "cards": [{k: v for k, v in r.items() if not k.startswith("_")} for r in result.records],
         "inferred": inferred_facts(deck),
         "corrections": result.corrections,
+        "accepted": result.accepted,
+        "faces": result.faces,
+        "face_files": [{"side": k[0], "file": v} for k, v in result.face_files.items()],
+        "pages": result.pages,
         "contact": {k: v for k, v in result.contact.items()},
     }
     if result.since is not None:

@@ -101,6 +101,16 @@ class Speller:
                 return True
         return False
 
+    def listed(self, word: str) -> str | None:
+        """The words.txt entry that accepts `word`, when the dictionary alone would not; else None."""
+        w = _norm(word)
+        if len(w) <= 1 or not latin(word):
+            return None
+        for candidate in (w, w[:-2] if w.endswith("'s") else None, w[:-1] if w.endswith("s'") else None):
+            if candidate and candidate in self.wordlist.words and not self._english(candidate):
+                return candidate
+        return None
+
     def _english(self, w: str) -> bool:
         d = self.english.word_frequency.dictionary
         if w in d:

@@ -1,0 +1,95 @@
+"""What this edition changed or chose: the deck's `corrections:` of the seed's words and every fact it
+marks `inferred`. The rule pages print them in a "This edition" box (impose/edition.py); the proof lists
+and checks them (proof/).
+
+    corrections:
+      - {about: "Rule card 2", seed: "proceed as follow", printed: "proceed as follows", why: "a typo"}
+      - {about: "QR code", seed: "Scan this QR code ...", printed: "", why: "no QR code in this edition"}
+
+`printed: ""` is the seed's text left out. `note:` is the older name of `why:`.
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from ..errors import PnpError
+from ..yamlfile import Map, Seq
+from .model import Deck, Source
+
+CORRECTION_KEYS = ("about", "seed", "printed", "why", "note")
+
+
+class Correction(NamedTuple):
+    about: str            # where in the rules or on which card
+    seed: str             # the seed's words, as the seed writes them
+    printed: str          # what this edition prints instead; "" = left out
+    why: str              # the reason, printed beside it
+    source: Source
+
+
+def corrections(deck: Deck) -> list[Correction]:
+    """The deck's corrections, validated: a list of {about, seed, printed, why}."""
+    raw = deck.extra.get("corrections")
+    if raw is None:
+        return []
+    if not isinstance(raw, Seq):
+        line = raw.where()[0] if isinstance(raw, Map) else 0
+        raise PnpError("expected a list of {about, seed, printed, why}", deck.file, line, field="corrections")
+    out = []
+    for i, m in enumerate(raw):
+        if not isinstance(m, Map):
+            raise PnpError("expected {about, seed, printed, why}", deck.file, raw.where(i)[0],
+                           field=f"corrections[{i}]")
+        unknown = [k for k in m if k not in CORRECTION_KEYS]
+        if unknown or "seed" not in m or "printed" not in m:
+            raise m.error(unknown[0] if unknown else None,
+                          f"unknown key '{unknown[0]}'" if unknown else "a correction needs seed and printed",
+                          field=f"corrections[{i}]", hint="about, seed, printed, why")
+        for k in CORRECTION_KEYS:
+            if isinstance(m.get(k), (Map, Seq)):
+                raise m.error(k, "expected text", field=f"corrections[{i}].{k}")
+        text = {k: "" if m.get(k) is None else str(m.get(k)) for k in CORRECTION_KEYS}
+        out.append(Correction(text["about"], text["seed"], text["printed"], text["why"] or text["note"],
+                              Source(m.file, m.line)))
+    return out
+
+
+_PROVISIONAL = re.compile(r"^card '([^']+) #(\d+)'")
+_INDEXED = re.compile(r"^cards\[(\d+)\]\.?")
+
+
+def inferred_facts(deck: Deck) -> list[dict]:
+    """The deck's inferred facts, one entry per fact: a fact written once (in an anchor) and shared by
+    several cards is one entry naming all of them. Each: about (list), value, note, seed, where, cards."""
+    groups: dict = {}
+    for i in deck.inferred:
+        subject = i.subject
+        m = _PROVISIONAL.match(subject)
+        if m and 0 < int(m.group(2)) <= len(deck.cards) and deck.cards[int(m.group(2)) - 1].kind == m.group(1):
+            subject = f"card '{deck.cards[int(m.group(2)) - 1].name}'" + subject[m.end():]
+        m = _INDEXED.match(subject)
+        if m and int(m.group(1)) < len(deck.cards):
+            rest = subject[m.end():]
+            subject = f"card '{deck.cards[int(m.group(1))].name}'" + (f", {rest}" if rest else "")
+        key = (i.value, i.note, str(i.source))
+        name = subject.split("'")[1] if subject.startswith("card '") and subject.count("'") >= 2 else None
+        if key not in groups:
+            groups[key] = {"about": [], "value": i.value, "note": i.note, "seed": i.seed, "where": str(i.source),
+                           "cards": []}
+        groups[key]["about"].append(subject)
+        if name:
+            groups[key]["cards"].append(name)
+    return list(groups.values())
+
+
+def about(fact: dict) -> str:
+    """What an inferred fact is about, in a few words: 'cards Rope 1, Rope 2, field material'."""
+    subjects = fact["about"]
+    if len(subjects) == 1:
+        return subjects[0]
+    tails = {a.split("'", 2)[2] if a.count("'") >= 2 else "" for a in subjects}
+    if all(a.startswith("card '") for a in subjects) and len(tails) == 1:
+        names = ", ".join(a.split("'")[1] for a in subjects)
+        return f"cards {names}{tails.pop()}"
+    return "; ".join(subjects)

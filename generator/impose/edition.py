@@ -1,0 +1,124 @@
+"""The "This edition" box: every change this edition made to the seed's words, every fact it had to
+infer or question it settled, and every piece it prints in a number the seed does not give, each
+with what the seed says, what is printed, and why. Printed at the end of the rule pages
+(impose/rules.py), so that the printout itself, not only the deck file or the proof, says them.
+
+The entries come from the deck (deck/edition.py: `corrections:` and everything marked `inferred`) and
+from its component list (a component's `seed_says:` with a `why:`, see docs/check.md).
+"""
+from __future__ import annotations
+
+import re
+
+from ..deck.edition import about, corrections, inferred_facts
+from ..deck.model import Deck
+
+TITLE = "This edition"
+
+
+def quote(text: str) -> str:
+    """Text quoted in markup as written: one line, its asterisks printed (not read as bold or italic)."""
+    return " ".join(str(text).split()).replace("*", "\\*")
+
+
+def _sentence(text: str) -> str:
+    """One sentence: flattened, its first letter a capital, a full stop at the end."""
+    text = " ".join(str(text).split())
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+_CARD = re.compile(r"^card '([^']+)'(?:, (.*))?$")
+_NUMBERED = re.compile(r"^(.*\D)(\d+)$")
+
+
+def _names(names: list[str]) -> str:
+    """'Rope 1', 'Rope 2', ... 'Rope 5' as 'Rope 1-5'; other names joined with commas."""
+    m = [_NUMBERED.match(n) for n in names]
+    if len(names) > 2 and all(m) and len({x.group(1) for x in m}) == 1:
+        nums = [int(x.group(2)) for x in m]
+        if nums == list(range(nums[0], nums[0] + len(nums))):
+            return f"{m[0].group(1)}{nums[0]}–{nums[-1]}"
+    return ", ".join(names)
+
+
+def printed_about(fact: dict) -> str:
+    """What an inferred fact is about, for a reader of the printout: 'Rope 1–5: material',
+    'Rule card 1 (back)' (the proof's form names the deck's fields: "cards Rope 1, ..., field material")."""
+    found = [_CARD.match(s) for s in fact["about"]]
+    if found and all(found):
+        rests = {m.group(2) or "" for m in found}
+        if len(rests) == 1:
+            rest = rests.pop()
+            names = _names(list(dict.fromkeys(m.group(1) for m in found)))
+            if rest == "back":
+                return f"{names} (back)"
+            rest = rest[len("field "):] if rest.startswith("field ") else rest
+            return f"{names}: {rest}" if rest else names
+    return about(fact)
+
+
+def pieces(deck: Deck) -> list[dict]:
+    """Components printed in a number the seed does not give, with the reason (components.yaml `why:`)."""
+    from ..check.model import read_components
+    clist = read_components(deck)
+    out = []
+    for c in (clist.components if clist else []):
+        if not c.why or c.count is None:
+            continue
+        parts = getattr(c, "parts", ())
+        if parts and any(p in deck.left_out for p in parts):
+            continue
+        said = sorted(set(c.seed_says))
+        out.append({"name": c.name, "count": str(c.count), "seed": said, "why": c.why})
+    return out
+
+
+def entries(deck: Deck) -> dict:
+    """The box's entries by group: corrections, inferred, pieces (each a list of dicts)."""
+    return {"corrections": [c._asdict() for c in corrections(deck)],
+            "inferred": inferred_facts(deck),
+            "pieces": pieces(deck)}
+
+
+def markup(deck: Deck) -> str:
+    """The box as rule-page markup; "" when there is nothing to say."""
+    e = entries(deck)
+    if not any(e.values()):
+        return ""
+    g = deck.game
+    first = re.split(r";|\.\s", g.source)[0].strip().rstrip(".") if g.source else ""   # its first clause
+    source = quote(first) if first else "the published rules"
+    lines = [f"## {TITLE}",
+             f"*The rules above are the original's, word for word ({source.replace('(', '– ').replace(')', '')}), "
+             "but for what is listed here: what the original says, what this edition prints instead, and why.*", ""]
+    if e["corrections"]:
+        lines += ["### Changes to the original's words", "*The original → this edition.*"]
+        for c in e["corrections"]:
+            head = f"- **{quote(c['about'])}:** " if c["about"] else "- "
+            if c["seed"] == c["printed"]:
+                what = f"“{quote(c['seed'])}”"
+            elif c["printed"]:
+                what = f"“{quote(c['seed'])}” → “{quote(c['printed'])}”"
+            else:
+                what = f"“{quote(c['seed'])}” → left out"
+            lines.append(head + what + (f" *({quote(c['why'].strip().rstrip('.'))}.)*" if c["why"] else ""))
+        lines.append("")
+    if e["inferred"]:
+        lines += ["### Not in the original: settled or chosen here"]
+        for f in e["inferred"]:
+            seed = " ".join(str(f.get("seed") or "").split())
+            said = f" The original: “{quote(seed)}”{'' if seed[-1:] in '.!?:' else '.'}" if seed else ""
+            value = f" This edition: **{quote(_sentence(f['value']))}**" if f["value"] else ""
+            lines.append(f"- **{quote(_sentence(printed_about(f))[:-1])}.**{said}{value} *{quote(_sentence(f['note']))}*")
+        lines.append("")
+    if e["pieces"]:
+        lines += ["### Pieces"]
+        for p in e["pieces"]:
+            said = " and ".join(str(n) for n in p["seed"])
+            seed = "the original lists none" if p["seed"] == [0] else f"the original says {said}"
+            lines.append(f"- **{quote(p['name'])}:** {p['count']} printed; {seed}. *{quote(_sentence(p['why']))}*")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"

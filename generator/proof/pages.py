@@ -1,0 +1,82 @@
+"""The proof's view of the printout: every face at a size whose smallest text can be read, and the pages
+that are not cards (the print leaf, the rule pages with their This edition box), laid out as
+`pnp build GAME` lays them out (A4, long-edge duplex), as images and as text to check.
+
+Images come from render/png.py, the drawing code of the PDF: faces at FACE_DPI (a 5.5 pt letter is
+15 px tall), pages at PAGE_DPI.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..deck.model import Deck
+from .collect import CardProof
+
+FACE_DPI = 200
+PAGE_DPI = 150
+
+
+class TextPage(NamedTuple):
+    label: str          # "Print leaf, page 1", "Rules, page 2"
+    number: int         # its page number in the PDF
+    page: object        # impose.sheets.Page
+
+
+class Document(NamedTuple):
+    leaf: tuple         # the leaf's two pages as markup (front, back)
+    pages: list         # [TextPage]: the leaf's and the rule pages
+    complete: bool      # False: some card could not be laid out, so page numbers may be off
+
+
+def document(deck: Deck, cards: list[CardProof]) -> Document:
+    """The leaf and rule pages of the build, from the cards that could be laid out."""
+    from ..impose.document import LEAF, document as build, leaf_markup
+    from ..impose.sheets import get_sheet, impose
+    from ..layout.deck import LaidOut
+    sheet = get_sheet("a4")
+    laid = [LaidOut(cp.card, cp.front.face, cp.back.face if cp.back is not None else None)
+            for cp in cards if cp.front.face is not None]
+    complete = all(s.face is not None for cp in cards for s in cp.sides)
+    if not laid:
+        return Document((), [], False)
+    pages = build(deck, laid, sheet)
+    card_pages = impose(laid, sheet, "long")
+    rules = [p for p in pages[LEAF + len(card_pages):]]
+    leaf = leaf_markup(deck, card_pages, rules, sheet, "long", (0.0, 0.0), 0.0)
+    out = [TextPage(f"Print leaf, page {i + 1}", i + 1, pages[i]) for i in range(LEAF)]
+    first = LEAF + len(card_pages) + 1
+    out += [TextPage(f"Rules, page {i + 1}", first + i, p) for i, p in enumerate(rules)]
+    return Document(leaf, out, complete)
+
+
+def _px(points: float, dpi: float) -> int:
+    return max(1, round(points / 72 * dpi))
+
+
+def _fonts(faces: list) -> None:
+    """Register the fonts the ops name: faces and pages may come from the layout store."""
+    from ..layout.face import Text
+    from ..layout.fonts import register
+    register({op.font for f in faces for op in f.ops if type(op) is Text})
+
+
+def face_images(faces: list, dpi: float = FACE_DPI) -> list:
+    """Each face (trim and bleed) as a PIL image at `dpi`."""
+    from ..render import png
+    if not faces:
+        return []
+    _fonts(faces)
+    sizes = [(_px(f.width + 2 * f.bleed, dpi), _px(f.height + 2 * f.bleed, dpi)) for f in faces]
+    return list(png.render_pages(png.faces_pdf(faces), sizes))
+
+
+def page_images(pages: list[TextPage], dpi: float = PAGE_DPI) -> list:
+    """Each text page as a PIL image at `dpi` (drawn as a face the size of the paper)."""
+    from ..layout.face import Face
+    from ..render import png
+    if not pages:
+        return []
+    faces = [Face(tp.label, "", tp.page.width, tp.page.height, ops=tp.page.ops) for tp in pages]
+    _fonts(faces)
+    sizes = [(_px(f.width, dpi), _px(f.height, dpi)) for f in faces]
+    return list(png.render_pages(png.faces_pdf(faces, guide=False), sizes))

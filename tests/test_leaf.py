@@ -1,0 +1,106 @@
+"""The print leaf (the PDF's first two pages) speaks to the players: every piece with its count, which
+pages to print and how, how to cut, how to set up, where the rules and their This edition box are; a
+calibration sheet on request; nothing addressed to the tool (pnp commands, options, the proof).
+
+Counts are taken from deck.yaml through the loader; page numbers from the built PDF itself.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pdfplumber
+import pytest
+
+from cli import pnp
+from pdfcheck import columns_text, page_sizes, placements, squash, words
+from seedtext import GAMES
+
+from generator.deck import load_deck
+
+LEAF = 2
+
+
+def leaf_text(pdf) -> str:
+    with pdfplumber.open(str(pdf)) as doc:
+        return "\n".join(doc.pages[i].extract_text() or "" for i in range(LEAF))
+
+
+def sheet_range(pdf) -> tuple[int, int]:
+    """First and last page (1-based) of the card sheets: fronts and backs in pairs (a single-sided
+    piece, such as a board, leaves its backs page empty)."""
+    pages = [i + 1 for i, p in enumerate(placements(pdf)) if p]
+    first, last = pages[0], pages[-1]
+    return first, last + (1 if (last - first) % 2 == 0 else 0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_leaf_names_every_piece_with_its_count(built, game):
+    text = squash(leaf_text(built(game))).lower()
+    deck = load_deck(game)
+    counts = Counter()
+    for c in deck.cards:
+        counts[(c.part, c.kind)] += c.copies
+    assert counts
+    for (part, kind), n in counts.items():
+        word = deck.kinds[kind].title.split()[0].lower()          # "25 character cards", "4 settlers (aces)"
+        assert re.search(rf"(?<![0-9]){n}{re.escape(word)}", text), f"{game}: the leaf does not say '{n} {word}...'"
+    if len(deck.parts) > 1:
+        for part in deck.parts.values():
+            assert squash(part.title).lower() in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_leaf_says_which_pages_to_print_and_how(built, game):
+    pdf = built(game)
+    text = leaf_text(pdf)
+    flat = squash(text)
+    first, last = sheet_range(pdf)
+    assert squash(f"Print the card sheets, pages {first}–{last}, double-sided, flipping on the long edge") in flat
+    assert "A4cardstock" in flat and "at100%(actualsize,notfittopage)" in flat
+    total = len(page_sizes(pdf))
+    assert squash(f"Print the rules, pages {last + 1}–{total}, on plain paper") in flat
+    assert squash(f"The full rules are on pages {last + 1}–{total}.") in flat
+    assert "Cutting" in text and "cut marks" in text
+    assert "Setting up" in text and squash(load_deck(game).game.setup.splitlines()[0].split("**")[-1])[:20] in flat
+    # where the This edition box starts: the page that holds its title
+    box = next(i + 1 for i in range(last, total)
+               if "ThiseditionTherulesabove" in squash(columns_text(pdf, i)))
+    assert f"(page{box})" in flat
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_leaf_speaks_to_players_not_to_the_tool(built, game):
+    text = leaf_text(built(game))
+    assert not re.search(r"\bpnp\b", text), f"{game}: the leaf names the tool"      # (a version "PnP 1.0" is the game's)
+    for tool in ("--", "calibrate", "proof", "deck file", "offset", "inferred"):
+        assert tool not in text.lower(), f"{game}: the leaf says {tool!r}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_leaf_is_set_for_reading(built, game):
+    with pdfplumber.open(str(built(game))) as doc:
+        sizes = [c["size"] for i in range(LEAF) for c in doc.pages[i].chars]
+    assert sizes and min(sizes) >= 8 - 0.01
+
+
+def test_an_optional_part_says_when_to_skip_its_pages(built):
+    pdf = built("vasa-regalis")
+    flat = squash(leaf_text(pdf))
+    five_six = [i + 1 for i, p in enumerate(placements(pdf)) if p][4:]
+    assert squash(f"5-6 player set (5–6 players): needed only for 5–6 players; skip pages {five_six[0]}–{five_six[-1]} "
+                  "otherwise") in flat
+
+
+def test_calibration_sheet_as_the_last_pages_on_request(tmp_path, built):
+    plain = built("vasa-regalis")
+    out = tmp_path / "cal.pdf"
+    pnp("build", "vasa-regalis", "--calibration", "-o", out, check=True)
+    n = len(page_sizes(plain))
+    assert len(page_sizes(out)) == n + 2
+    back = squash(" ".join(w.text for w in words(out, n + 1)))
+    assert "Duplexcalibration—back" in back and "+10" in back
+    assert "pnp" not in back and "--offset" not in back          # worded for a player holding the PDF
+    flat = squash(leaf_text(out))
+    assert squash(f"Backs not behind their fronts? Pages {n + 1}–{n + 2}: a calibration sheet.") in flat
+    assert "calibration" not in leaf_text(plain)
