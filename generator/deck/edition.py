@@ -60,8 +60,9 @@ _INDEXED = re.compile(r"^cards\[(\d+)\]\.?")
 
 
 def inferred_facts(deck: Deck) -> list[dict]:
-    """The deck's inferred facts, one entry per fact: a fact written once (in an anchor) and shared by
-    several cards is one entry naming all of them. Each: about (list), value, note, seed, where, cards."""
+    """The deck's inferred facts, one entry per fact: the same fact (value, note and what it is about) shared
+    by several cards, written once in an anchor or in each of their spreadsheet rows, is one entry naming all
+    of them. Each: about (list), value, note, seed, where, cards."""
     groups: dict = {}
     for i in deck.inferred:
         subject = i.subject
@@ -72,8 +73,9 @@ def inferred_facts(deck: Deck) -> list[dict]:
         if m and int(m.group(1)) < len(deck.cards):
             rest = subject[m.end():]
             subject = f"card '{deck.cards[int(m.group(1))].name}'" + (f", {rest}" if rest else "")
-        key = (i.value, i.note, str(i.source))
         name = subject.split("'")[1] if subject.startswith("card '") and subject.count("'") >= 2 else None
+        # one fact, wherever it is written: in an anchor several cards share, or in each row of a spreadsheet
+        key = (i.value, i.note, subject.split("'", 2)[2] if name is not None else subject)
         if key not in groups:
             groups[key] = {"about": [], "value": i.value, "note": i.note, "seed": i.seed, "where": str(i.source),
                            "cards": []}

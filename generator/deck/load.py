@@ -304,8 +304,8 @@ class _Loader:
                 kinds = self.kinds(_need_map(root["kinds"], root, "kinds", "card kinds"), backs, default_back,
                                    defaults.get("template"))
         cards, self.raw_cards = [], []
+        from . import sheets        # cards may come from spreadsheets: their rows stand where the source is named
         if "cards" in root:
-            from . import sheets    # cards may come from spreadsheets: their rows stand where the source is named
             rows = None
             with self.noting(wide=False):       # every bad cell is noted; the YAML's own cards are read on
                 rows = sheets.expand(root["cards"], self, kinds, parts, backs, defaults.get("part"))
