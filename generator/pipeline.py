@@ -15,6 +15,8 @@ class BuildOptions(NamedTuple):
     bleed: float = 0.0              # points
     without: tuple = ()             # optional part ids to leave out
     leaf: bool = True               # the print-instructions leaf
+    spacing: str = "auto"           # auto (gutters filled with each card's bleed where the paper allows) | touching
+    drop_backs: bool = False        # --duplex none even though some backs carry text
 
 
 def load(game: str, without=()) -> Deck:
@@ -30,8 +32,26 @@ def load(game: str, without=()) -> Deck:
 
 
 def pages(deck: Deck, opts: BuildOptions):
+    from .impose.backs import refuse_lost_backs
     from .impose.document import document
-    from .impose.sheets import get_sheet
+    from .impose.sheets import bleed_for, get_sheet, spacing_mode
     from .layout.deck import layout_deck
-    laid = layout_deck(deck, opts.bleed)
-    return document(deck, laid, get_sheet(opts.paper), opts.duplex, opts.offset, opts.bleed, opts.leaf)
+    from .layout.templates import get_template
+    sheet = get_sheet(opts.paper)
+    spacing_mode(opts.spacing, opts.bleed)          # --bleed with --gutter touching is refused before any work
+    bleeds: dict = {}
+
+    def bleed_of(card) -> float:
+        """Each card laid out with the bleed its size shows on this sheet (impose/grid.py)."""
+        if card.template not in bleeds:
+            try:
+                t = get_template(card.template, deck.folder)
+            except PnpError:
+                return opts.bleed               # laying the card out reports the template's error
+            bleeds[card.template] = bleed_for(sheet, t.width, t.height, t.shape, t.gutter, opts.spacing, opts.bleed)
+        return bleeds[card.template]
+
+    laid = layout_deck(deck, opts.bleed, bleed_of)
+    if opts.duplex == "none" and not opts.drop_backs:
+        refuse_lost_backs(deck, laid)
+    return document(deck, laid, sheet, opts.duplex, opts.offset, opts.bleed, opts.leaf, opts.spacing)

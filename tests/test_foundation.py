@@ -228,9 +228,12 @@ def test_leave_out_the_five_six_set(tmp_path):
     assert "18 cards" in proc.stdout
 
 
-def test_duplex_none_prints_fronts_only(tmp_path):
+def test_duplex_none_prints_fronts_only_when_told_to_drop_the_backs(tmp_path):
+    """Rule card 1 carries the round summary on its back: --duplex none refuses to lose it unless told."""
     out = tmp_path / "fronts.pdf"
-    pnp("build", "vasa-regalis", "--duplex", "none", "-o", out, check=True)
+    proc = pnp("build", "vasa-regalis", "--duplex", "none", "-o", out)
+    assert proc.returncode == 2 and not out.exists()
+    pnp("build", "vasa-regalis", "--duplex", "none", "--drop-backs", "-o", out, check=True)
     assert [len(p) for p in placements(out)][LEAF:] == [9, 9, 9, 6]
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ..deck.model import Deck
 from ..layout.face import Text
-from ..units import length, mm
+from ..units import length
+from . import howto
 from .sheets import Page, SheetLayout, impose
 
 LEAF = 2
@@ -18,7 +19,7 @@ def _range(a: int, b: int) -> str:
 
 
 def instructions(deck: Deck, cards: list[Page], duplex: str, offset, bleed: float, first: int,
-                 rule_pages: int) -> str:
+                 rule_pages: int, sheet: SheetLayout | None = None) -> str:
     g = deck.game
     lines = [f"# {g.title}" + (f" — {g.subtitle}" if g.subtitle else ""),
              " · ".join(x for x in (f"by {g.designer}" if g.designer else "", g.publisher,
@@ -26,65 +27,21 @@ def instructions(deck: Deck, cards: list[Page], duplex: str, offset, bleed: floa
                                     f"version {g.version}" if g.version else "") if x),
              "", "## How to print"]
     last = first + len(cards) - 1
-    if duplex == "none":
-        lines += [f"1. Print pages {_range(first, last)} single-sided on card stock at 100% (actual size); "
-                  "this file holds card fronts only."]
-    else:
-        edge = "long" if duplex == "long" else "short"
-        lines += [f"1. Print pages {_range(first, last)} double-sided on card stock at 100% (actual size, "
-                  f"no fit-to-page), flipping on the **{edge} edge**. Odd pages hold the card fronts, "
-                  "the even page after each holds its backs.",
-                  "2. No duplex printer? Print the odd pages, put the stack back in the tray as your printer "
-                  "needs, then print the even pages.",
-                  "3. Backs not quite behind their fronts? Print the calibration sheet (pnp calibrate), read "
-                  "the offset and build again with --offset X,Y."]
-    lines += [f"{4 if duplex != 'none' else 2}. Cut along the lines that join the cut marks in the margins."
-              + (f" Each card has {mm(bleed):.1f} mm of bleed: cut on the marks, not on the colour edge."
-                 if bleed else "")]
+    cut = howto.cut_steps(deck, cards, bleed, sheet.title if sheet else "",
+                          min(sheet.left, sheet.right, sheet.top, sheet.bottom) if sheet else 0.0)
+    steps = howto.print_steps(cards, duplex, first) + cut[:1]
     if any(pl.face.shape == "circle" for p in cards for pl in p.placements):
-        lines[-1] += (" Round pieces: first cut the sheet apart along those lines, then cut each piece out "
+        steps[-1] += (" Round pieces: first cut the sheet apart along those lines, then cut each piece out "
                       "along its thin grey circle.")
+    if rule_pages:
+        steps.append(f"The rules are on pages {_range(last + 1, last + rule_pages)}: print them single- or "
+                     "double-sided.")
+    lines += [f"{i}. {step}" for i, step in enumerate(steps, 1)]
+    lines += cut[1:]
     if deck.game.instructions:
         lines += ["", deck.game.instructions.strip()]
-    if rule_pages:
-        lines += [f"{5 if duplex != 'none' else 3}. The rules are on pages {_range(last + 1, last + rule_pages)}: "
-                  "print them single- or double-sided."]
-    lines += ["", "## Sheets"]
-    by_part: dict[str, list[tuple[int, Page]]] = {}
-    for i, p in enumerate(cards):
-        if p.kind == "front":
-            part = p.placements[0].card.part
-            by_part.setdefault(part, []).append((first + i, p))
-    step = 1 if duplex == "none" else 2
-    for part_id, pages in by_part.items():
-        part = deck.parts[part_id]
-        who = f" ({part.players[0]}–{part.players[1]} players)" if part.players else ""
-        opt = " — optional: leave it out with --without " + part_id if part.optional else ""
-        lines.append(f"**{part.title}**{who}{opt}")
-        runs: list[list] = []          # consecutive sheets with the same contents share a line
-        for n, p in pages:
-            what = _sheet_contents(deck, p)
-            if runs and runs[-1][2] == what and runs[-1][1] == p.sheet - 1:
-                runs[-1][1], runs[-1][4] = p.sheet, n + step - 1
-            else:
-                runs.append([p.sheet, p.sheet, what, n, n + step - 1])
-        for a, b, what, pa, pb in runs:
-            label = f"Sheet {a}" if a == b else f"Sheets {a}–{b}"
-            lines.append(f"- {label} (page{'s' if pb > pa else ''} {_range(pa, pb)}): {what}")
-        lines.append("")
+    lines += ["", "## Sheets"] + howto.sheet_list(deck, cards, first, duplex)
     return "\n".join(lines)
-
-
-def _sheet_contents(deck: Deck, page: Page) -> str:
-    """'9 × material card' ... for one sheet, in print order."""
-    out: list[list] = []
-    for pl in page.placements:
-        kind = pl.card.kind
-        if out and out[-1][0] == kind:
-            out[-1][1] += 1
-        else:
-            out.append([kind, 1])
-    return ", ".join(f"{n} × {deck.kinds[k].title.lower()}" for k, n in out)
 
 
 def contents(deck: Deck) -> str:
@@ -109,13 +66,13 @@ def contents(deck: Deck) -> str:
 
 
 def document(deck: Deck, laid_out: list, sheet: SheetLayout, duplex: str = "long", offset=(0.0, 0.0),
-             bleed: float = 0.0, leaf: bool = True) -> list[Page]:
-    cards = impose(laid_out, sheet, duplex, offset, bleed)
+             bleed: float = 0.0, leaf: bool = True, spacing: str = "auto") -> list[Page]:
+    cards = impose(laid_out, sheet, duplex, offset, bleed, spacing, label_title(deck))
     rules = rule_pages(deck, sheet)
     pages: list[Page] = []
     if leaf:
         from ..layout.store import remembered
-        args = {"front": instructions(deck, cards, duplex, offset, bleed, LEAF + 1, len(rules)),
+        args = {"front": instructions(deck, cards, duplex, offset, bleed, LEAF + 1, len(rules), sheet),
                 "back": contents(deck), "width": sheet.width, "height": sheet.height}
         front, back = remembered(f"{deck.id}-leaf", deck.folder, args, lambda: (
             text_pages(args["front"], sheet, file=deck.file), text_pages(args["back"], sheet, file=deck.file)))
@@ -124,6 +81,13 @@ def document(deck: Deck, laid_out: list, sheet: SheetLayout, duplex: str = "long
     pages.extend(cards)
     pages.extend(rules)
     return pages
+
+
+def label_title(deck: Deck) -> str:
+    """The game's name as the sheet labels print it (in the sans face; the folder's name if it lacks a glyph)."""
+    from ..layout import fonts
+    title = deck.game.title
+    return title if not fonts.missing_glyphs(title, "sans") else deck.id
 
 
 def text_pages(markup: str, sheet: SheetLayout, family: str = "serif", size: float = 10.5,
@@ -139,7 +103,7 @@ def text_pages(markup: str, sheet: SheetLayout, family: str = "serif", size: flo
         raise PnpError(f"the print-instructions page (font '{family}') has no glyph for {chars}; "
                        "it comes from the game's title, designer, parts or kinds", file)
     w, h = sheet.width - 2 * margin, sheet.height - 2 * margin
-    fitted = fit(markup, family, w, h, size, 4.0)
+    fitted = fit(markup, family, w, h, size, 6.0)
     if fitted is None:
         raise ValueError("print instructions do not fit a page")
     top = sheet.height - margin

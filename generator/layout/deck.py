@@ -71,11 +71,12 @@ def _used(cache, template, ctx) -> tuple:
     return cache[k]
 
 
-def layout_deck(deck: Deck, bleed: float = 0.0) -> list[LaidOut]:
-    """Every card laid out, reusing and keeping faces between builds (layout/store.py)."""
+def layout_deck(deck: Deck, bleed: float = 0.0, bleed_of=None) -> list[LaidOut]:
+    """Every card laid out, reusing and keeping faces between builds (layout/store.py). `bleed_of(card)`,
+    when given, says each card's bleed (the sheets decide it from the card's size)."""
     cache: dict = {}
     store = FaceStore.open(deck.id, deck.folder, deck.palette)
-    laid = [layout_card(deck, c, bleed, cache, store) for c in deck.cards]
+    laid = [layout_card(deck, c, bleed if bleed_of is None else bleed_of(c), cache, store) for c in deck.cards]
     if store is not None:
         store.save()
     return laid
