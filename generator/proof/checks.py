@@ -5,7 +5,8 @@ errors:   spelling (not in the dictionary or words.txt), repeated words ("the th
           without a glyph, any other layout error
           a correction's seed text still printed
 warnings: text shrunk below its template's size, asterisks printed as written, a words.txt entry
-          that accepted nothing
+          that accepted nothing, cards told apart only by colours that collapse for colour-blind players
+          or in greyscale (colours.py)
 """
 from __future__ import annotations
 
@@ -368,4 +369,6 @@ def run_all(deck: Deck, cards: list[CardProof], speller: Speller) -> tuple[list[
     issues += found
     issues += rule_pages(deck, speller)
     issues += unused_words(speller)
+    from .colours import colour_issues
+    issues += colour_issues(deck, cards)
     return issues, entries
