@@ -32,8 +32,16 @@ def load(game: str, without=()) -> Deck:
 
 
 def pages(deck: Deck, opts: BuildOptions):
-    from .impose.backs import refuse_lost_backs
     from .impose.document import document
+    from .impose.sheets import get_sheet
+    laid = lay_out(deck, opts)
+    return document(deck, laid, get_sheet(opts.paper), opts.duplex, opts.offset, opts.bleed, opts.leaf, opts.spacing)
+
+
+def lay_out(deck: Deck, opts: BuildOptions) -> list:
+    """Every card laid out with the bleed its size shows on this paper (impose/grid.py); `--duplex none`
+    refused here when backs carry text, before anything is written."""
+    from .impose.backs import refuse_lost_backs
     from .impose.sheets import bleed_for, get_sheet, spacing_mode
     from .layout.deck import layout_deck
     from .layout.templates import get_template
@@ -42,7 +50,6 @@ def pages(deck: Deck, opts: BuildOptions):
     bleeds: dict = {}
 
     def bleed_of(card) -> float:
-        """Each card laid out with the bleed its size shows on this sheet (impose/grid.py)."""
         if card.template not in bleeds:
             try:
                 t = get_template(card.template, deck.folder)
@@ -54,4 +61,4 @@ def pages(deck: Deck, opts: BuildOptions):
     laid = layout_deck(deck, opts.bleed, bleed_of)
     if opts.duplex == "none" and not opts.drop_backs:
         refuse_lost_backs(deck, laid)
-    return document(deck, laid, sheet, opts.duplex, opts.offset, opts.bleed, opts.leaf, opts.spacing)
+    return laid

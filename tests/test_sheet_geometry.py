@@ -291,3 +291,26 @@ def test_the_leaf_says_how_to_cut_and_what_the_layout_chose(built, letter):
     assert squash("rows touch (no room for a gutter on Letter): one cut between neighbours") in us
     # the sheet list: every sheet once, with its pages
     assert squash("Sheets 1–2 (pages 3–6)") in us or squash("Sheet 1 (pages 3–4)") in us
+
+
+def test_the_leafs_sheet_list_matches_the_sheets(pdf):
+    """The print leaf lists every sheet once, in order, with its pages and how many pieces it holds."""
+    import re
+
+    from pdfcheck import page_text
+    game, paper, path = pdf
+    text = " ".join(page_text(path, 0).split("Sheets\n", 1)[1].split())
+    pl = placements(path)
+    pages = card_pages(path)
+    seen = []
+    for a, b, pa, pb, what in re.findall(r"• Sheets? (\d+)(?:–(\d+))? \(pages? (\d+)(?:–(\d+))?\): (.*?)(?= •|$)",
+                                         text):
+        a, b, pa = int(a), int(b or a), int(pa)
+        assert int(pb or pa) == pa + 2 * (b - a) + 1, f"{game} {paper}: sheets {a}-{b} on pages {pa}-{pb}"
+        count = sum(int(n) for n in re.findall(r"(\d+) ×", what.split("**")[0]))
+        for k, sheet in enumerate(range(a, b + 1)):
+            front = pa - 1 + 2 * k
+            assert front == pages[2 * (sheet - 1)], f"{game} {paper}: sheet {sheet} listed on page {front + 1}"
+            assert len(pl[front]) == count, f"{game} {paper}: sheet {sheet} holds {len(pl[front])}, listed {count}"
+            seen.append(sheet)
+    assert seen == list(range(1, len(pages) // 2 + 1))
