@@ -1,7 +1,11 @@
 """Recreate the committed font subsets from Debian's packages.
 
-    apt-get install fonts-dejavu-core fonts-ipaexfont-gothic
+    apt-get install fonts-dejavu-core fonts-ipaexfont-gothic fonts-roboto-unhinted
     python fonts/subset_fonts.py
+
+Roboto Condensed (Apache License 2.0, LICENSE-Roboto.txt) is the `narrow` family: long rule texts on a
+poker card (Christina Regina's rule cards) set at 6pt, the least any word is printed at, where DejaVu
+Sans Condensed needs 5.5pt to fit; subset to the same blocks as DejaVu that it has.
 
 DejaVu: subset to the blocks a card game uses (Latin, Greek, punctuation, arrows,
 maths, shapes, suits, dingbats) so that each font parses in a few milliseconds.
@@ -19,6 +23,9 @@ from fontTools.ttLib import TTFont
 HERE = Path(__file__).parent
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 IPAEX = Path("/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf")
+ROBOTO = Path("/usr/share/fonts/truetype/roboto/unhinted")
+ROBOTO_FILES = ["RobotoCondensed-Regular.ttf", "RobotoCondensed-Bold.ttf", "RobotoCondensed-Italic.ttf",
+                "RobotoCondensed-BoldItalic.ttf"]
 DEJAVU_FILES = [
     "DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSans-BoldOblique.ttf",
     "DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf", "DejaVuSansCondensed-Oblique.ttf",
@@ -52,3 +59,5 @@ if __name__ == "__main__":
     for name in DEJAVU_FILES:
         _subset(DEJAVU / name, HERE / name, DEJAVU_BLOCKS)
     _subset(IPAEX, HERE / "PnpKanaGothic.ttf", KANA_BLOCKS, rename="PnpKana Gothic")
+    for name in ROBOTO_FILES:
+        _subset(ROBOTO / name, HERE / name, DEJAVU_BLOCKS)

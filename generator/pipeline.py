@@ -16,6 +16,8 @@ class BuildOptions(NamedTuple):
     bleed: float = 0.0              # points
     without: tuple = ()             # optional part ids to leave out
     leaf: bool = True               # the print leaf for the players
+    spacing: str = "auto"           # auto (gutters filled with each card's bleed where the paper allows) | touching
+    drop_backs: bool = False        # --duplex none even though some backs carry text
     calibration: bool = False       # a calibration sheet as the last pages
 
 
@@ -95,10 +97,35 @@ def laid_and_pages(deck: Deck, opts: BuildOptions):
     """(every card laid out, the imposed pages): for those who show the cards as well as the sheets (pnp watch)."""
     from .impose.document import document
     from .impose.sheets import get_sheet
-    from .layout.deck import layout_deck
-    laid = layout_deck(deck, opts.bleed)
+    laid = lay_out(deck, opts)
     return laid, document(deck, laid, get_sheet(opts.paper), opts.duplex, opts.offset, opts.bleed, opts.leaf,
-                          opts.calibration)
+                          opts.calibration, opts.spacing)
+
+
+def lay_out(deck: Deck, opts: BuildOptions) -> list:
+    """Every card laid out with the bleed its size shows on this paper (impose/grid.py); `--duplex none`
+    refused here when backs carry text, before anything is written."""
+    from .impose.backs import refuse_lost_backs
+    from .impose.sheets import bleed_for, get_sheet, spacing_mode
+    from .layout.deck import layout_deck
+    from .layout.templates import get_template
+    sheet = get_sheet(opts.paper)
+    spacing_mode(opts.spacing, opts.bleed)          # --bleed with --gutter touching is refused before any work
+    bleeds: dict = {}
+
+    def bleed_of(card) -> float:
+        if card.template not in bleeds:
+            try:
+                t = get_template(card.template, deck.folder)
+            except PnpError:
+                return opts.bleed               # laying the card out reports the template's error
+            bleeds[card.template] = bleed_for(sheet, t.width, t.height, t.shape, t.gutter, opts.spacing, opts.bleed)
+        return bleeds[card.template]
+
+    laid = layout_deck(deck, opts.bleed, bleed_of=bleed_of)
+    if opts.duplex == "none" and not opts.drop_backs:
+        refuse_lost_backs(deck, laid)
+    return laid
 
 
 def write_pdf(deck: Deck, pages, out) -> None:

@@ -36,6 +36,13 @@ class Placed:
     h: float
     bleed: float
     ops: tuple = field(default=(), compare=False, repr=False)   # the face's content operations
+    shown: tuple = field(default=(), compare=False)             # bleed shown (left, bottom, right, top)
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        """What the placement covers on the page, (x0, y0, x1, y1): its trim and the bleed the sheet shows."""
+        left, bottom, right, top = self.shown or (self.bleed,) * 4
+        return (self.x - left, self.y - bottom, self.x + self.w + right, self.y + self.h + top)
 
 
 @dataclass(frozen=True)
@@ -102,8 +109,9 @@ def _placements(ident: tuple) -> tuple:
                 else:
                     ops = tuple(current["ops"])
                     name = "inline-" + hashlib.sha1(repr(ops).encode()).hexdigest()[:12]
-                found.append(Placed(name, cm[4], cm[5], trim[2] - trim[0], trim[3] - trim[1],
-                                    float(props["/Bleed"]), ops))
+                bleed = float(props["/Bleed"])
+                shown = tuple(float(v) for v in props["/Shown"]) if "/Shown" in props else (bleed,) * 4
+                found.append(Placed(name, cm[4], cm[5], trim[2] - trim[0], trim[3] - trim[1], bleed, ops, shown))
                 current = None
             elif op == b"cm" and current["cm"] is None:
                 current["cm"] = [float(a) for a in args]
@@ -298,3 +306,46 @@ def columns_text(path, page_index: int, columns: int = 2, foot: float = 21 * MM)
             crop = page.crop((c * w / columns, top, (c + 1) * w / columns, h - foot), strict=False)
             out.append(crop.extract_text() or "")
         return "\n".join(out)
+
+
+def sheet_text(path, page_index: int) -> list[tuple[str, float, tuple]]:
+    """Text drawn on the page itself, outside every placed card (a sheet's label), as lines:
+    (text, smallest font size, (x0, y0, x1, y1)); rotated text is read along its own direction."""
+    boxes = [p.box for p in placements(path)[page_index]]
+    with pdfplumber.open(str(path)) as pdf:
+        page = pdf.pages[page_index]
+        h = float(page.height)
+        chars = []
+        for c in page.chars:
+            cx, cy = (c["x0"] + c["x1"]) / 2, h - (c["top"] + c["bottom"]) / 2
+            if any(b[0] <= cx <= b[2] and b[1] <= cy <= b[3] for b in boxes):
+                continue
+            chars.append(c)
+    lines: dict = {}
+    for c in chars:
+        m = c["matrix"]
+        upright = abs(m[1]) < 1e-6
+        key = (upright, round(m[5] if upright else m[4], 1))      # a line: its baseline (or its x, rotated)
+        lines.setdefault(key, []).append(c)
+    out = []
+    for (upright, _), cs in sorted(lines.items()):
+        cs.sort(key=lambda c: c["matrix"][4] if upright else c["matrix"][5])
+        text = "".join(c["text"] for c in cs)
+        box = (min(c["x0"] for c in cs), h - max(c["bottom"] for c in cs), max(c["x1"] for c in cs),
+               h - min(c["top"] for c in cs))
+        out.append((text, min(char_size(c) for c in cs), box))
+    return out
+
+
+def char_size(c: dict) -> float:
+    """A character's font size in points: its box is the font size tall, or wide when it is turned a quarter."""
+    m = c["matrix"]
+    if abs(m[1]) < 1e-6 and abs(m[2]) < 1e-6:
+        return float(c["size"])
+    return float(c["x1"] - c["x0"]) if abs(m[0]) < 1e-6 else float(c["size"])
+
+
+def text_sizes(path, page_index: int) -> list[tuple[str, float]]:
+    """Every character drawn on the page (inside cards too) with its font size in points."""
+    with pdfplumber.open(str(path)) as pdf:
+        return [(c["text"], char_size(c)) for c in pdf.pages[page_index].chars]

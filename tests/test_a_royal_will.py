@@ -139,21 +139,25 @@ def fronts(items, size):
     return [it for it in items if it.page % 2 == 0 and it.is_size(size)]
 
 
+def test_sheets_in_print_order_sizes_sharing_where_they_fit(arw, items):
+    """Issue 20: pieces of different sizes share a sheet: the tokens and trackers leave room for two rows of
+    coins, so the 129 items take 6 sheets (3 of character cards, charts, chits, coins); fronts then backs."""
+    pl = placements(arw)
+    assert sheet_pages(pl) == list(range(LEAF, LEAF + 2 * 6))    # then the rule pages
+    assert len(page_sizes(arw)) > LEAF + 2 * 6
+
+    def kinds(page):
+        return [next(s for s, size in (("card", POKER), ("chart", CHART), ("token", TOKEN), ("coin", COIN))
+                     if abs(p.w - size[0]) < 0.05) for p in page]
+    per_sheet = [list(dict.fromkeys(kinds(pl[i]))) for i in sheet_pages(pl)[::2]]
+    assert per_sheet == [["card"], ["card"], ["card"], ["chart"], ["token", "coin"], ["coin"]]
+    for i in sheet_pages(pl)[::2]:              # each backs page holds the same pieces as its fronts
+        assert sorted(kinds(pl[i])) == sorted(kinds(pl[i + 1]))
+
+
 def sheet_pages(pl) -> list[int]:
     """The card-sheet pages (the leaf comes before them, the rule pages after)."""
     return [i for i in range(LEAF, len(pl)) if pl[i]]
-
-
-def test_sheets_one_stock_each_fronts_then_backs(arw, items):
-    pl = placements(arw)
-    assert sheet_pages(pl) == list(range(LEAF, LEAF + 2 * 6))    # 3 character sheets, charts, tokens + trackers, coins
-    assert len(page_sizes(arw)) > LEAF + 2 * 6                   # then the rule pages
-    for i in range(LEAF, LEAF + 2 * 6):
-        stock = {(round(p.w, 1), round(p.h, 1)) for p in pl[i]}
-        assert len(stock) == 1, f"page {i + 1} mixes item sizes {stock}"
-    kinds = [next(s for s, size in (("card", POKER), ("chart", CHART), ("token", TOKEN), ("coin", COIN))
-                  if abs(pl[i][0].w - size[0]) < 0.05) for i in sheet_pages(pl)[::2]]
-    assert kinds == ["card", "card", "card", "chart", "token", "coin"]
 
 
 def test_twenty_five_character_cards_in_the_right_numbers(items):
@@ -315,17 +319,23 @@ def test_round_chits_are_cut_apart_through_the_middle_of_the_gutter(arw):
     pl = placements(arw)
     for page in range(LEAF, len(pl)):
         chits = _circle_items(pl[page])
-        if not chits:
-            continue
-        gap = min(b.x - a.x - a.w for a in chits for b in chits if b.x > a.x + a.w - 0.01)
-        assert gap >= 3 * MM - 0.01
         xs = {round(m[0], 1) for m in lines(arw, page) if abs(m[0] - m[2]) < 0.01}
         ys = {round(m[1], 1) for m in lines(arw, page) if abs(m[1] - m[3]) < 0.01}
-        for p in chits:
-            assert round(p.x - gap / 2, 1) in xs and round(p.x + p.w + gap / 2, 1) in xs
-            assert round(p.y - gap / 2, 1) in ys and round(p.y + p.h + gap / 2, 1) in ys
-            # no mark in line with a chit's own edge: one cut between neighbours, not two
-            assert round(p.x, 1) not in xs and round(p.x + p.w, 1) not in xs
+        for size in {(round(p.w, 2), round(p.h, 2)) for p in chits}:
+            same = [p for p in chits if (round(p.w, 2), round(p.h, 2)) == size]
+            gx = min((b.x - a.x - a.w for a in same for b in same if abs(a.y - b.y) < 0.01 and b.x > a.x),
+                     default=None)
+            gy = min((a.y - b.y - b.h for a in same for b in same if abs(a.x - b.x) < 0.01 and b.y < a.y),
+                     default=None)
+            for g in (gx, gy):
+                assert g is None or g >= 3 * MM - 0.01           # the template's gutter, at least
+            for p in same:
+                if gx is not None:
+                    assert round(p.x - gx / 2, 1) in xs and round(p.x + p.w + gx / 2, 1) in xs
+                if gy is not None:
+                    assert round(p.y - gy / 2, 1) in ys and round(p.y + p.h + gy / 2, 1) in ys
+                # no mark in line with a chit's own edge: one cut between neighbours, not two
+                assert round(p.x, 1) not in xs and round(p.x + p.w, 1) not in xs
 
 
 def test_deck_facts(arw):

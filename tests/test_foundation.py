@@ -226,9 +226,12 @@ def test_leave_out_the_five_six_set(built):
     assert "18 cards" in built.stdout("vasa-regalis", "--without", "five-six")
 
 
-def test_duplex_none_prints_fronts_only(built):
-    out = built("vasa-regalis", "--duplex", "none")
-    assert sheet_counts(out)[LEAF:] == [9, 9, 9, 6]
+def test_duplex_none_prints_fronts_only_when_told_to_drop_the_backs(tmp_path, built):
+    """Rule card 1 carries the round summary on its back: --duplex none refuses to lose it unless told."""
+    out = tmp_path / "fronts.pdf"
+    proc = pnp("build", "vasa-regalis", "--duplex", "none", "-o", out)
+    assert proc.returncode == 2 and not out.exists()
+    assert sheet_counts(built("vasa-regalis", "--duplex", "none", "--drop-backs"))[LEAF:] == [9, 9, 9, 6]
 
 
 def test_missing_glyph_fails_naming_card_and_character(tmp_path):

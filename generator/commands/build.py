@@ -14,6 +14,8 @@ from . import options
 @options.duplex
 @options.offset
 @options.bleed
+@options.gutter
+@options.drop_backs
 @click.option("--without", "without", multiple=True, metavar="PART",
               help="Leave out an optional part (e.g. five-six). Repeat for more.")
 @click.option("--no-instructions", is_flag=True, help="Leave out the print leaf (the first two pages).")
@@ -26,24 +28,27 @@ from . import options
                    "rule pages, and skips the component check.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Where to write the PDF "
               "[default: output/GAME.pdf].")
-def command(game, paper, duplex, offset, bleed, without, no_instructions, calibration, force, only, output):
+def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions, calibration, force,
+            only, output):
     """Build GAME's printable PDF [default: output/GAME.pdf]. GAME is a game folder or a shipped game's name."""
     from .. import pipeline
     deck = pipeline.load(game, without)
+    if drop_backs and duplex != "none":
+        raise click.UsageError("--drop-backs goes with --duplex none")
     whole = deck
     if only:
         deck = _partial(deck, only)
     else:
         options.check_complete(deck, force, "build")
-    opts = pipeline.BuildOptions(paper, duplex, offset, bleed, tuple(without), not no_instructions,
-                                 calibration=calibration)
+    opts = pipeline.BuildOptions(paper, duplex, offset, bleed, tuple(without), not no_instructions, gutter,
+                                 drop_backs, calibration)
     pages = pipeline.pages(deck, opts)
     warnings = options.safe_zone_warnings(deck, _drawn(pages))
     out = Path(output) if output else Path("output") / f"{deck.id}{'-partial' if only else ''}.pdf"
     pipeline.write_pdf(deck, pages, out)
     for line in warnings:           # after the PDF is written: an error stays the only line
         click.echo(line, err=True)
-    sheets = sum(1 for p in pages if p.kind == "front")
+    sheets = sum(1 for p in pages if p.kind in ("front", "fold"))
     if only:
         click.echo(f"wrote {out}: partial build, {len(deck.cards)} of {len(whole.cards)} cards "
                    f"({deck.card_count()} with copies), {len(pages)} pages, {sheets} card sheets; "
@@ -68,4 +73,4 @@ def _partial(deck, only):
 def _drawn(pages):
     """(who, face) for every card face placed on the pages, in print order."""
     return [(f"card '{pl.card.name}' ({'back' if p.kind == 'back' else 'face'})", pl.face)
-            for p in pages if p.kind in ("front", "back") for pl in p.placements if pl.card is not None]
+            for p in pages if p.kind in ("front", "back", "fold") for pl in p.placements if pl.card is not None]

@@ -33,14 +33,24 @@ def parse_bleed(ctx, param, value):
 
 paper = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
                      default="a4", show_default=True, help="Paper size.")
-duplex = click.option("--duplex", type=click.Choice(["long", "short", "none"], case_sensitive=False),
+duplex = click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"], case_sensitive=False),
                       default="long", show_default=True,
-                      help="How your printer turns the paper: long edge, short edge, or fronts only.")
+                      help="How the backs are printed: duplex flipping on the long or short edge; fold: each front "
+                           "beside its back about a fold line, for a single-sided printer; none: fronts only "
+                           "(refused when backs carry text, unless --drop-backs).")
+gutter = click.option("--gutter", type=click.Choice(["auto", "touching"], case_sensitive=False), default="auto",
+                      show_default=True,
+                      help="auto: a gutter between cards, filled with each card's own colour, wherever the paper "
+                           "has room (a cut a little off the line shows only that card); touching: cards side by "
+                           "side, one cut between neighbours.")
+drop_backs = click.option("--drop-backs", is_flag=True,
+                          help="With --duplex none: print the fronts even though some backs carry text.")
 offset = click.option("--offset", metavar="X,Y", callback=parse_offset,
                       help="Shift the backs pages by X,Y mm (right, up as seen on the back) to correct a "
                            "printer's duplex error; measure it with `pnp calibrate`.")
 bleed = click.option("--bleed", type=float, metavar="MM", callback=parse_bleed,
-                     help="Extend card backgrounds MM millimetres past the cut line.")
+                     help="Extend card backgrounds MM millimetres past the cut line (the gutters widen to hold "
+                          "it) [default: as much as the gutter holds].")
 
 # One meaning on every command that draws a deck: go on although the component check finds it incomplete.
 force = click.option("--force", is_flag=True,

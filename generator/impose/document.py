@@ -83,7 +83,8 @@ def _not_printed(deck: Deck) -> list[str]:
     return [f"{c.name} ({c.not_printed})" for c in (clist.components if clist else []) if c.not_printed]
 
 
-def printing(deck: Deck, cards: list[Page], duplex: str, paper: str, first: int, rules: tuple, calibration: tuple) -> list[str]:
+def printing(deck: Deck, cards: list[Page], duplex: str, paper: str, first: int, rules: tuple,
+             calibration: tuple) -> list[str]:
     """Which pages to print, on what, and how."""
     last = first + len(cards) - 1
     stock = CARD_STOCK.get(paper, "card stock")
@@ -91,6 +92,12 @@ def printing(deck: Deck, cards: list[Page], duplex: str, paper: str, first: int,
     if duplex == "none":
         lines.append(f"1. Print the card sheets, {_pages(first, last)}, single-sided on {stock} at 100% (actual "
                      "size, not fit to page). This file holds the card fronts only.")
+    elif duplex == "fold":
+        lines += [f"1. Print the card sheets, {_pages(first, last)}, **single-sided** on {stock} at 100% (actual "
+                  "size, not fit to page). Each sheet holds the fronts on one half and their backs on the other, "
+                  "either side of a dashed fold line.",
+                  "2. Fold each sheet along its dashed line, printed side out, and glue the halves together (a "
+                  "glue stick, spread thin and even); let it dry flat under a book before you cut."]
     else:
         edge = "long" if duplex == "long" else "short"
         lines += [f"1. Print the card sheets, {_pages(first, last)}, **double-sided**, flipping on the **{edge} "
@@ -104,25 +111,26 @@ def printing(deck: Deck, cards: list[Page], duplex: str, paper: str, first: int,
         lines.append(f"{len(lines)}. Backs not behind their fronts? {_pages(*calibration).capitalize()}: a "
                      "calibration sheet. Print it double-sided like the cards and hold it up to a light: it says "
                      "how far your printer shifts the backs.")
-    elif duplex != "none":
+    elif duplex in ("long", "short"):
         lines.append(f"{len(lines)}. Backs a little off their fronts? Most printers shift the back side by a "
                      "millimetre or two; cut on the fronts' marks and the backs' edges will hardly show.")
+    lines.append("Every card page is labelled in its margin: the game, the sheet's number, fronts or backs.")
     return lines
 
 
 def sheet_list(deck: Deck, cards: list[Page], first: int, duplex: str) -> list[str]:
-    """The card sheets, part by part: which pages hold what."""
+    """The card sheets, part by part: which pages hold what (a gutter-fold sheet is one page)."""
     lines = ["## The sheets"]
     by_part: dict[str, list[tuple[int, Page]]] = {}
     for i, p in enumerate(cards):
-        if p.kind == "front":
+        if p.kind in ("front", "fold") and p.placements:
             part = p.placements[0].card.part
             by_part.setdefault(part, []).append((first + i, p))
-    step = 1 if duplex == "none" else 2
     for part_id, pages in by_part.items():
         part = deck.parts[part_id]
+        span = lambda p: 2 if p.kind == "front" and duplex in ("long", "short") else 1      # noqa: E731
         if len(by_part) > 1 or part.optional:
-            pa, pb = pages[0][0], pages[-1][0] + step - 1
+            pa, pb = pages[0][0], pages[-1][0] + span(pages[-1][1]) - 1
             who = f" ({_players(part.players)})" if part.players else ""
             skip = (f": needed only for {_players(part.players)}; skip {_pages(pa, pb)} otherwise"
                     if part.optional and part.players else (": optional" if part.optional else ""))
@@ -131,22 +139,22 @@ def sheet_list(deck: Deck, cards: list[Page], first: int, duplex: str) -> list[s
         for n, p in pages:
             what = _sheet_contents(deck, p)
             if runs and runs[-1][2] == what and runs[-1][1] == p.sheet - 1:
-                runs[-1][1], runs[-1][4] = p.sheet, n + step - 1
+                runs[-1][1], runs[-1][4] = p.sheet, n + span(p) - 1
             else:
-                runs.append([p.sheet, p.sheet, what, n, n + step - 1])
+                runs.append([p.sheet, p.sheet, what, n, n + span(p) - 1])
         for a, b, what, pa, pb in runs:
             label = f"Sheet {a}" if a == b else f"Sheets {a}–{b}"
             lines.append(f"- {label} ({_pages(pa, pb)}): {what}")
     return lines
 
 
-def how_to_cut(deck: Deck, cards: list[Page], bleed: float) -> list[str]:
-    """Cutting the sheets apart."""
-    lines = ["## Cutting",
-             "Cut along the lines that join the cut marks in the margins, with a craft knife and a steel ruler "
-             "(or a paper trimmer); scissors will do."
-             + (f" The colours run {mm(bleed):.1f} mm past each card's edge: cut on the marks, not on the colour's "
-                "edge." if bleed else "")]
+def how_to_cut(deck: Deck, cards: list[Page], bleed: float, sheet: SheetLayout | None = None) -> list[str]:
+    """Cutting the sheets apart: the marks, and what the layout chose for each piece size (impose/howto.py)."""
+    from .howto import cut_steps
+    margin = min(sheet.left, sheet.right, sheet.top, sheet.bottom) if sheet else 0.0
+    lines = ["## Cutting", "Use a craft knife and a steel ruler, or a paper trimmer; scissors will do. "
+             + cut_steps(deck, cards, bleed, sheet.title if sheet else "", margin)[0]]
+    lines += cut_steps(deck, cards, bleed, sheet.title if sheet else "", margin)[1:]
     if any(pl.face.shape == "circle" for p in cards for pl in p.placements):
         lines.append("Round pieces: first cut the sheet apart along those lines, then cut each piece out along "
                      "its thin grey circle.")
@@ -154,7 +162,7 @@ def how_to_cut(deck: Deck, cards: list[Page], bleed: float) -> list[str]:
 
 
 def instructions(deck: Deck, cards: list[Page], duplex: str, offset, bleed: float, first: int,
-                 rule_pages: int, paper: str = "a4", calibration_pages: int = 0) -> str:
+                 rule_pages: int, sheet: SheetLayout | None = None, calibration_pages: int = 0) -> str:
     """The leaf's front: the game, what is in the box, printing, the sheets, cutting."""
     g = deck.game
     last = first + len(cards) - 1
@@ -165,16 +173,20 @@ def instructions(deck: Deck, cards: list[Page], duplex: str, offset, bleed: floa
              " · ".join(x for x in (f"by {g.designer}" if g.designer else "", g.publisher, _players(g.players),
                                     f"version {g.version}" if g.version else "") if x),
              "", *in_the_box(deck),
-             "", *printing(deck, cards, duplex, paper, first, rules, calibration),
+             "", *printing(deck, cards, duplex, sheet.name if sheet else "a4", first, rules, calibration),
              "", *sheet_list(deck, cards, first, duplex),
-             "", *how_to_cut(deck, cards, bleed)]
+             "", *how_to_cut(deck, cards, bleed, sheet)]
     return "\n".join(lines)
 
 
 def _sheet_contents(deck: Deck, page: Page) -> str:
-    """'9 material cards' ... for one sheet, in print order."""
+    """'9 material cards' ... for one sheet, in print order (a gutter-fold page: its fronts)."""
     out: list[list] = []
+    seen = set()
     for pl in page.placements:
+        if page.kind == "fold" and (id(pl.card), pl.copy) in seen:
+            continue                    # the backs half of a gutter-fold page
+        seen.add((id(pl.card), pl.copy))
         kind = pl.card.kind
         if out and out[-1][0] == kind:
             out[-1][1] += 1
@@ -218,11 +230,11 @@ def _and(items: list[str]) -> str:
 
 
 def document(deck: Deck, laid_out: list, sheet: SheetLayout, duplex: str = "long", offset=(0.0, 0.0),
-             bleed: float = 0.0, leaf: bool = True, calibration: bool = False) -> list[Page]:
+             bleed: float = 0.0, leaf: bool = True, calibration: bool = False, spacing: str = "auto") -> list[Page]:
     """The leaf, the card sheets, the rule pages and, with `calibration`, a calibration sheet last."""
-    cards = impose(laid_out, sheet, duplex, offset, bleed)
+    cards = impose(laid_out, sheet, duplex, offset, bleed, spacing, label_title(deck))
     rules = rule_pages(deck, sheet)
-    extra = calibration_sheet(sheet, duplex) if calibration and duplex != "none" else []
+    extra = calibration_sheet(sheet, duplex) if calibration and duplex in ("long", "short") else []
     pages: list[Page] = []
     if leaf:
         from ..layout.store import remembered
@@ -242,7 +254,7 @@ def leaf_markup(deck: Deck, cards: list[Page], rules: list[Page], sheet: SheetLa
                 bleed: float, calibration_pages: int = 0) -> tuple[str, str]:
     """The leaf's two pages as markup (front, back), for the document and for the proof to check."""
     last = LEAF + len(cards)
-    front = instructions(deck, cards, duplex, offset, bleed, LEAF + 1, len(rules), sheet.name, calibration_pages)
+    front = instructions(deck, cards, duplex, offset, bleed, LEAF + 1, len(rules), sheet, calibration_pages)
     back = contents(deck, (last + 1, last + len(rules)) if rules else (0, 0),
                     last + 1 + _box_page(rules) if rules else 0)
     return front, back
@@ -252,6 +264,13 @@ def _box_page(rules: list[Page]) -> int:
     """Which rule page (from 0) the This edition box starts on: the first with a frame drawn on it."""
     from ..layout.face import Rect
     return next((i for i, p in enumerate(rules) if any(isinstance(op, Rect) for op in p.ops)), len(rules) - 1)
+
+
+def label_title(deck: Deck) -> str:
+    """The game's name as the sheet labels print it (in the sans face; the folder's name if it lacks a glyph)."""
+    from ..layout import fonts
+    title = deck.game.title
+    return title if not fonts.missing_glyphs(title, "sans") else deck.id
 
 
 def calibration_sheet(sheet: SheetLayout, duplex: str) -> list[Page]:

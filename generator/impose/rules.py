@@ -36,8 +36,8 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
             settings["size"] = length(r["size"])
         except UnitError as exc:
             raise r.error("size", str(exc), field="rules.size")
-        if not 5 <= settings["size"] <= 24:
-            raise r.error("size", f"rule text size must be from 5pt to 24pt, found {r['size']}", field="rules.size")
+        if not 6 <= settings["size"] <= 24:
+            raise r.error("size", f"rule text size must be from 6pt to 24pt, found {r['size']}", field="rules.size")
     cols = r.get("columns", 1)
     if isinstance(cols, bool) or cols not in (1, 2, 3):
         raise r.error("columns", f"expected 1, 2 or 3, found {cols!r}", field="rules.columns")

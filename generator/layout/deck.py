@@ -139,9 +139,11 @@ def _used(cache, template, ctx) -> tuple:
     return cache[k]
 
 
-def layout_deck(deck: Deck, bleed: float = 0.0, found: Collector | None = None, keep: bool = True) -> list[LaidOut]:
+def layout_deck(deck: Deck, bleed: float = 0.0, found: Collector | None = None, keep: bool = True,
+                bleed_of=None) -> list[LaidOut]:
     """Every card laid out, reusing and keeping faces between builds (layout/store.py; not if `keep` is
-    false). A card that cannot be laid out is noted and the next one laid out; all are raised at the end,
+    false). `bleed_of(card)`, when given, says each card's bleed (the sheets decide it from the card's
+    size). A card that cannot be laid out is noted and the next one laid out; all are raised at the end,
     or, with `found` given, left there for the caller."""
     cache: dict = {}
     store = FaceStore.open(deck.id, deck.folder, deck.palette) if keep else None
@@ -151,7 +153,7 @@ def layout_deck(deck: Deck, bleed: float = 0.0, found: Collector | None = None, 
     alike = _Alike()
     for c in deck.cards:
         try:                        # a card that cannot be laid out is noted, and the next one laid out
-            laid.append(layout_card(deck, c, bleed, cache, store))
+            laid.append(layout_card(deck, c, bleed if bleed_of is None else bleed_of(c), cache, store))
         except PnpError as exc:
             if alike.add(exc, c) + len(found.errors) >= found.limit:
                 break               # enough to be going on with

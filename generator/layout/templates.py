@@ -40,6 +40,7 @@ MAX_EDGE = 2000.0            # points: about 700 mm, larger than any sheet
 MAX_FONT = 400.0             # points
 MAX_REGIONS = 500
 MAX_TEXT = 5000
+MIN_TEXT = 6.0               # points: no word is printed smaller (issue 20)
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 _NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.\-]*$")
 
@@ -430,6 +431,14 @@ def _scalar_text(r: Map, key, field: str, limit: int = MAX_TEXT) -> str:
     return v
 
 
+def symbols_only(text) -> bool:
+    """True for text written in the template (no {field}) with no letter or digit: a symbol set alone."""
+    import unicodedata
+    text = str(text)
+    return bool(text.strip()) and not names_in(text) and \
+        not any(unicodedata.category(ch)[0] in "LN" for ch in text)
+
+
 def _region(r, seq: Seq, i: int, width: float, height: float, file: str,
             deck_folder: Path | None = None) -> Region:
     where = f"regions[{i}]"
@@ -531,6 +540,11 @@ def _region(r, seq: Seq, i: int, width: float, height: float, file: str,
     if "min_size" in sizes_ and sizes_["min_size"] > sizes_.get("size", 10.0 if rtype == "text" else 9.0):
         raise r.error("min_size", f"min_size {r['min_size']} is larger than the size "
                       f"{r.get('size', 'default')}", field=f"{where}.min_size")
+    if rtype in ("text", "textbox"):
+        for key in ("size", "min_size"):
+            if key in sizes_ and sizes_[key] < MIN_TEXT - 1e-9 and not symbols_only(sizes_.get("text", "")):
+                raise r.error(key, f"{key} {r[key]} is smaller than {MIN_TEXT:g}pt: no word is printed smaller "
+                              f"(a symbol set alone, with no letter or digit, may be)", field=f"{where}.{key}")
     line = r.where()[0]
     places = tuple((str(k), *r.where(k)) for k in r)
     return Region(str(rid), rtype, (x, y, w, h), sizes_, str(r.get("when", "")),

@@ -6,7 +6,8 @@ errors:   spelling (not in the dictionary or words.txt), repeated words ("the th
           a correction's seed text still printed
 warnings: text shrunk below its template's size, text reaching into the template's safe zone (measured
           along the piece's shape: the circle of a round chit), asterisks printed as written, a
-          words.txt entry that accepted nothing
+          words.txt entry that accepted nothing, cards told apart only by colours that collapse for
+          colour-blind players or in greyscale (colours.py)
 """
 from __future__ import annotations
 
@@ -448,6 +449,8 @@ def run_all(deck: Deck, cards: list[CardProof], speller: Speller, leaf: tuple = 
     issues += found
     issues += rule_markup(deck)
     issues += unused_words(speller)
+    from .colours import colour_issues
+    issues += colour_issues(deck, cards)
     return issues, entries
 
 

@@ -6,6 +6,10 @@ whole floor job at 5500 cards: README, Performance).
 Either way each placement is a marked-content sequence, so a reader finds every card and its size:
 
     /PnpCard <</Trim [0 0 w h] /Bleed b>> BDC q 1 0 0 1 x y cm (/Fn Do | the face's ops) Q EMC
+
+Where the sheet shows less of a face's bleed than it was laid out with (cards that touch show none on
+the touching sides), the props say how much it shows, `/Shown [left bottom right top]`, and the
+placement is clipped to it: `... cm -l -b W H re W n ...`.
 """
 from __future__ import annotations
 
@@ -63,9 +67,15 @@ def render_pdf(pages, path, title: str = "", author: str = "", subject: str = ""
             if name is None and uses[id(face)] > 1:
                 name = forms[id(face)] = f"F{len(forms)}"
                 _define_form(c, face, name)
-            c.addLiteral(f"/PnpCard <</Trim [0 0 {fp_str(face.width, face.height)}] /Bleed {fp_str(face.bleed)}>> BDC")
+            shown = _shown(pl, face)
+            extra = f" /Shown [{fp_str(*shown)}]" if shown is not None else ""
+            c.addLiteral(f"/PnpCard <</Trim [0 0 {fp_str(face.width, face.height)}] /Bleed {fp_str(face.bleed)}"
+                         f"{extra}>> BDC")
             c.saveState()
             c.translate(pl.x, pl.y)
+            if shown is not None:        # the sheet shows less bleed than the face has: clip to what it shows
+                sl, sb, sr, st = shown
+                c.addLiteral(f"{fp_str(-sl, -sb, face.width + sl + sr, face.height + sb + st)} re W n")
             if name is None:
                 draw_ops(c, face.ops)
             else:
@@ -82,6 +92,14 @@ def render_pdf(pages, path, title: str = "", author: str = "", subject: str = ""
         c.showPage()
     c.save()
     write_atomic(path, buf.getvalue())
+
+
+def _shown(pl, face):
+    """The bleed the sheet shows on each side (left, bottom, right, top), when it is less than the face's."""
+    shown = getattr(pl, "shown", ())
+    if not shown or all(v >= face.bleed - 1e-6 for v in shown):
+        return None
+    return tuple(min(v, face.bleed) for v in shown)
 
 
 def _define_form(c, face, name: str) -> None:
