@@ -299,7 +299,7 @@ def test_the_leafs_sheet_list_matches_the_sheets(pdf):
 
     from pdfcheck import page_text
     game, paper, path = pdf
-    text = " ".join(page_text(path, 0).split("Sheets\n", 1)[1].split())
+    text = " ".join(page_text(path, 0).split("The sheets\n", 1)[1].split("Cutting\n", 1)[0].split())
     pl = placements(path)
     pages = card_pages(path)
     seen = []
@@ -307,7 +307,8 @@ def test_the_leafs_sheet_list_matches_the_sheets(pdf):
                                          text):
         a, b, pa = int(a), int(b or a), int(pa)
         assert int(pb or pa) == pa + 2 * (b - a) + 1, f"{game} {paper}: sheets {a}-{b} on pages {pa}-{pb}"
-        count = sum(int(n) for n in re.findall(r"(\d+) ×", what.split("**")[0]))
+        what = what.split("**")[0]                  # the next part's heading may follow on the line
+        count = sum(int(n) for n in re.findall(r"(?:^|, )(\d+) ", what))
         for k, sheet in enumerate(range(a, b + 1)):
             front = pa - 1 + 2 * k
             assert front == pages[2 * (sheet - 1)], f"{game} {paper}: sheet {sheet} listed on page {front + 1}"

@@ -58,16 +58,14 @@ def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_
 
 
 def _partial(deck, only):
-    """The chosen cards, with the print-instructions leaf saying that this is not the whole game."""
+    """The chosen cards, marked so that the print leaf says at its top that this is not the whole game."""
     from ..deck.select import only as select
     part = select(deck, only)
     names = ", ".join(f"#{c.index + 1} {c.name}" for c in part.cards[:12])
     more = f" and {len(part.cards) - 12} more" if len(part.cards) > 12 else ""
-    note = (f"## Partial build\n\nA proof print of {len(part.cards)} of {len(deck.cards)} cards "
-            f"({names}{more}), chosen with --only; no rule pages. This is not the whole game: build "
-            "without --only to print it.")
-    g = part.game
-    return part._replace(game=g._replace(instructions=note + ("\n\n" + g.instructions if g.instructions else "")))
+    note = (f"A proof print of {len(part.cards)} of {len(deck.cards)} cards ({names}{more}), chosen with "
+            "--only; no rule pages. This is not the whole game: build without --only to print it.")
+    return part._replace(extra={**part.extra, "partial": note})
 
 
 def _drawn(pages):

@@ -49,4 +49,4 @@ def chosen(deck: Deck, choices) -> list:
 def only(deck: Deck, choices) -> Deck:
     """The deck with only the chosen cards, and no rule pages (nor their This edition box): a proof print of a
     few cards."""
-    return deck._replace(cards=chosen(deck, choices), rules=None, extra={**deck.extra, "partial": True})
+    return deck._replace(cards=chosen(deck, choices), rules=None, extra={**deck.extra, "partial": "a partial build"})

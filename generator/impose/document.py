@@ -172,6 +172,7 @@ def instructions(deck: Deck, cards: list[Page], duplex: str, offset, bleed: floa
     lines = [f"# {g.title}" + (f" — {g.subtitle}" if g.subtitle else ""),
              " · ".join(x for x in (f"by {g.designer}" if g.designer else "", g.publisher, _players(g.players),
                                     f"version {g.version}" if g.version else "") if x),
+             *(["", "## Partial build", str(deck.extra["partial"])] if deck.extra.get("partial") else []),
              "", *in_the_box(deck),
              "", *printing(deck, cards, duplex, sheet.name if sheet else "a4", first, rules, calibration),
              "", *sheet_list(deck, cards, first, duplex),
