@@ -81,6 +81,11 @@ def words(text: str):
         yield m.group(0), m.start()
 
 
+# Units and printing terms pnp's own wording uses on the print leaf (cutting widths, card stock): not in the
+# English dictionary, and not the designer's to list in words.txt.
+PRINTING_TERMS = frozenset({"mm", "cm", "pt", "px", "dpi", "lb", "gsm", "a4"})
+
+
 class Speller:
     def __init__(self, wordlist: WordList | None = None):
         self.wordlist = wordlist or WordList()
@@ -89,7 +94,7 @@ class Speller:
 
     def known(self, word: str) -> bool:
         w = _norm(word)
-        if len(w) <= 1 or (word.isupper() and ROMAN.match(word)) or not latin(word):
+        if len(w) <= 1 or (word.isupper() and ROMAN.match(word)) or not latin(word) or w in PRINTING_TERMS:
             return True
         for candidate in (w, w[:-2] if w.endswith("'s") else None, w[:-1] if w.endswith("s'") else None):
             if not candidate:
