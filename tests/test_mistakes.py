@@ -310,7 +310,7 @@ def test_a_card_larger_than_the_paper_names_its_template_line(tmp_path):
     big = TEMPLATE.replace("size: poker", "size: {width: 250mm, height: 300mm}")
     folder = deck(tmp_path / "d", front=big, back=BACK.replace("size: poker", "size: {width: 250mm, height: 300mm}"))
     lines = refused(folder)
-    assert len(lines) == 1 and lines[0].startswith(f"{folder}/templates/front.yaml:1: size: a 250.0 x 300.0 mm card")
+    assert len(lines) == 1 and lines[0].startswith(f"{folder}/templates/front.yaml:1: size: a 250.0 x 300.0 mm piece")
 
 
 # -- (g) all mistakes at once -------------------------------------------------------------------------

@@ -46,7 +46,9 @@ def test_an_edit_is_in_the_pdf_and_the_preview(game, tmp_path):
         assert cards["Wood 1"]["front"] == before["Wood 1"]["front"]        # the same picture, not drawn again
         status, headers, png = w.get(f"/face/{cards['Rule card 1']['front']}.png")
         assert status == 200 and headers["Content-Type"] == "image/png"
-        assert _png_size(png) == (round(63.5 / 25.4 * 110), round(88.9 / 25.4 * 110))
+        # the card at 110 dpi with the bleed it has on the sheet (issue 20: each size's own, about 1.2 mm on A4)
+        assert _png_size(png) == tuple(round(v / 72 * 110) for v in cards["Rule card 1"]["size"])
+        assert cards["Rule card 1"]["size"][0] >= 63.5 / 25.4 * 72
         status, _, old_png = w.get(f"/face/{before['Rule card 1']['front']}.png")
         assert status == 404                    # only the last good build's pictures are served
         sheet = state["sheets"][2]

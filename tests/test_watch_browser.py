@@ -21,13 +21,15 @@ def test_the_page_shows_an_edit_without_a_reload(tmp_path):
             browser = Browser(tmp_path / "profile")
             browser.open(w.url)
             browser.until("document.querySelectorAll('#cards .card').length === 33")
+            # a face's picture: the card at 110 dpi with the bleed it has on the sheet (the state's size, points)
+            px = round(w.state()["cards"][0]["size"][0] / 72 * 110)
             card = "document.getElementById('card-rule-card-1')"
             assert "Rule Card 1" not in browser.eval(f"{card}.textContent")
             # faces are drawn when shown (lazy images): the first card's, at its own size (110 dpi)
             browser.until("document.querySelector('#card-wood-1 img').complete && "
-                          "document.querySelector('#card-wood-1 img').naturalWidth === 275")
+                          f"document.querySelector('#card-wood-1 img').naturalWidth === {px}")
             browser.eval(f"{card}.scrollIntoView(); window.notReloaded = true")
-            browser.until(f"{card}.querySelector('img').complete && {card}.querySelector('img').naturalWidth === 275")
+            browser.until(f"{card}.querySelector('img').complete && {card}.querySelector('img').naturalWidth === {px}")
             scrolled = browser.eval("window.scrollY")
             top = browser.eval(f"{card}.getBoundingClientRect().top")
             assert scrolled > 0
@@ -43,7 +45,7 @@ def test_the_page_shows_an_edit_without_a_reload(tmp_path):
             front = w.state()["cards"][16]
             assert front["name"] == "Rule card 1"
             browser.until(f"{card}.querySelector('img').getAttribute('src') === '/face/{front['front']}.png' && "
-                          f"{card}.querySelector('img').complete && {card}.querySelector('img').naturalWidth === 275")
+                          f"{card}.querySelector('img').complete && {card}.querySelector('img').naturalWidth === {px}")
 
             (game / "deck.yaml").write_text((game / "deck.yaml").read_text() + "cards: [\n")
             assert w.build()["event"] == "failed"
