@@ -64,6 +64,9 @@ def test_a_deck_outside_the_checkout_with_its_own_size_and_font_builds(tmp_path)
     cards = [p for page in placements(pdf) for p in page]
     assert len(cards) == 8                        # 4 fronts, 4 backs
     assert all(abs(p.w - 40 * MM) < 0.01 and abs(p.h - 40 * MM) < 0.01 for p in cards)
+    fronts = sorted(p.x for p in next(page for page in placements(pdf) if page))
+    assert all(b - a - 40 * MM >= 4 * MM - 0.01 for a, b in zip(fronts, fronts[1:]))   # the size's 2 mm bleed
+    assert all(p.bleed == pytest.approx(2 * MM) for p in cards)
     fronts = next(i for i, page in enumerate(placements(pdf)) if page)
     assert "Lighthouse" in squash(" ".join(words_in(pdf, fronts, p) for p in placements(pdf)[fronts]))
 
@@ -76,6 +79,7 @@ def test_a_size_sets_its_templates_safe_inset_and_bleed(tmp_path):
     tile = get_template("tile", game)
     assert tile.size_name == "tile" and tile.width == pytest.approx(40 * MM)
     assert tile.safe == pytest.approx(2.5 * MM) and tile.bleed == pytest.approx(2 * MM)
+    assert tile.gutter == pytest.approx(4 * MM)     # made with 2 mm of bleed: at least twice that apart
     back = get_template("tile-back", game)          # written as '40mm x 40mm': no size defaults
     assert back.width == pytest.approx(40 * MM) and back.safe == pytest.approx(3 * MM) and back.bleed is None
 

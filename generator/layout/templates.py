@@ -344,6 +344,8 @@ def get_template(name: str, deck_folder: Path | None = None, _chain: tuple = ())
             else parent.safe if parent else length("3mm"))
     radius = _len(m, "radius", high=short / 2) if "radius" in m else (parent.radius if parent else 0.0)
     gutter = _len(m, "gutter", high=200.0) if "gutter" in m else (parent.gutter if parent else 0.0)
+    if bleed:               # a size made with bleed: its pieces stand apart on the sheet, each showing its own
+        gutter = max(gutter, 2 * bleed)
     shape = m.get("shape", parent.shape if parent else "rect")
     if shape not in SHAPES:
         raise m.error("shape", f"expected rect or circle, found {found(shape)}", field="shape",
