@@ -10,15 +10,7 @@ from . import options
 
 @click.command("build")
 @click.argument("game")
-@options.paper
-@options.duplex
-@options.offset
-@options.bleed
-@options.gutter
-@options.drop_backs
-@click.option("--without", "without", multiple=True, metavar="PART",
-              help="Leave out an optional part (e.g. five-six). Repeat for more.")
-@click.option("--no-instructions", is_flag=True, help="Leave out the print leaf (the first two pages).")
+@options.printout
 @click.option("--calibration", is_flag=True, help="Add a duplex calibration sheet as the last two pages, worded "
               "for players who cannot rebuild the file (the print leaf points to it).")
 @options.force
@@ -32,16 +24,14 @@ def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_
             only, output):
     """Build GAME's printable PDF [default: output/GAME.pdf]. GAME is a game folder or a shipped game's name."""
     from .. import pipeline
+    opts = options.build_options(paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions,
+                                 calibration)
     deck = pipeline.load(game, without)
-    if drop_backs and duplex != "none":
-        raise click.UsageError("--drop-backs goes with --duplex none")
     whole = deck
     if only:
         deck = _partial(deck, only)
     else:
         options.check_complete(deck, force, "build")
-    opts = pipeline.BuildOptions(paper, duplex, offset, bleed, tuple(without), not no_instructions, gutter,
-                                 drop_backs, calibration)
     pages = pipeline.pages(deck, opts)
     warnings = options.safe_zone_warnings(deck, _drawn(pages))
     out = Path(output) if output else Path("output") / f"{deck.id}{'-partial' if only else ''}.pdf"

@@ -52,6 +52,29 @@ bleed = click.option("--bleed", type=float, metavar="MM", callback=parse_bleed,
                      help="Extend card backgrounds MM millimetres past the cut line (the gutters widen to hold "
                           "it) [default: as much as the gutter holds].")
 
+without = click.option("--without", "without", multiple=True, metavar="PART",
+                       help="Leave out an optional part (e.g. five-six). Repeat for more.")
+no_instructions = click.option("--no-instructions", is_flag=True,
+                               help="Leave out the print leaf (the first two pages).")
+
+
+def printout(command):
+    """The options that shape the printout, the same on every command that builds it (build, watch):
+    --paper, --duplex, --offset, --bleed, --gutter, --drop-backs, --without, --no-instructions."""
+    for option in reversed((paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions)):
+        command = option(command)
+    return command
+
+
+def build_options(paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions, calibration=False):
+    """The printout options as the pipeline takes them; --drop-backs only with --duplex none."""
+    from ..pipeline import BuildOptions
+    if drop_backs and duplex != "none":
+        raise click.UsageError("--drop-backs goes with --duplex none")
+    return BuildOptions(paper, duplex, offset, bleed, tuple(without), not no_instructions, gutter, drop_backs,
+                        calibration)
+
+
 # One meaning on every command that draws a deck: go on although the component check finds it incomplete.
 force = click.option("--force", is_flag=True,
                      help="Go on even if the component check finds the deck incomplete (its report is printed).")

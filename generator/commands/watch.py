@@ -10,26 +10,20 @@ from . import options
 
 @click.command("watch")
 @click.argument("game")
-@options.paper
-@options.duplex
-@options.offset
-@options.bleed
-@click.option("--without", "without", multiple=True, metavar="PART",
-              help="Leave out an optional part (e.g. five-six). Repeat for more.")
-@click.option("--no-instructions", is_flag=True, help="Leave out the print-instructions leaf.")
+@options.printout
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Where to write the PDF "
               "[default: output/GAME.pdf].")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
               help="Serve the preview on http://127.0.0.1:PORT/ (0: any free port).")
 @click.option("--open", "open_browser", is_flag=True, help="Open the preview in your web browser.")
 @click.option("--json", "as_json", is_flag=True, help="Report each build as one line of JSON (for tools).")
-def command(game, paper, duplex, offset, bleed, without, no_instructions, output, port, open_browser, as_json):
+def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions, output, port,
+            open_browser, as_json):
     """Build GAME, then build it again each time you save a file it uses (deck.yaml, spreadsheets,
     templates, images, fonts, rules, words.txt, shared layouts), and show the sheets and every card with its
     proof findings at http://127.0.0.1:PORT/, updated after each build. A save that breaks the deck shows the
     mistake and keeps the last good PDF. The component check never stops a build here; an incomplete deck is
     reported. Ctrl-C stops."""
-    from .. import pipeline
     from ..watch.loop import run
-    opts = pipeline.BuildOptions(paper, duplex, offset, bleed, tuple(without), not no_instructions)
+    opts = options.build_options(paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions)
     return run(game, opts, Path(output) if output else None, port, open_browser, as_json)
