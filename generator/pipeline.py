@@ -108,18 +108,17 @@ def lay_out(deck: Deck, opts: BuildOptions) -> list:
     from .impose.backs import refuse_lost_backs
     from .impose.sheets import bleed_for, get_sheet, spacing_mode
     from .layout.deck import layout_deck
-    from .layout.templates import get_template
+    from .layout.templates import geometry
     sheet = get_sheet(opts.paper)
     spacing_mode(opts.spacing, opts.bleed)          # --bleed with --gutter touching is refused before any work
+    sizes = geometry(deck.id, deck.folder, (c.template for c in deck.cards))
     bleeds: dict = {}
 
     def bleed_of(card) -> float:
         if card.template not in bleeds:
-            try:
-                t = get_template(card.template, deck.folder)
-            except PnpError:
+            if card.template not in sizes:
                 return opts.bleed               # laying the card out reports the template's error
-            bleeds[card.template] = bleed_for(sheet, t.width, t.height, t.shape, t.gutter, opts.spacing, opts.bleed)
+            bleeds[card.template] = bleed_for(sheet, *sizes[card.template], opts.spacing, opts.bleed)
         return bleeds[card.template]
 
     laid = layout_deck(deck, opts.bleed, bleed_of=bleed_of)

@@ -104,4 +104,4 @@ def check_complete(deck, force: bool, do: str = "build") -> None:
 def safe_zone_warnings(deck, faces) -> list[str]:
     """Warnings of text reaching into a face's safe zone: `faces` are (who, face) pairs."""
     from ..layout.safezone import warnings
-    return [f"pnp: warning: {line}" for line in warnings(faces, deck.folder)]
+    return [f"pnp: warning: {line}" for line in warnings(faces, deck.folder, deck_id=deck.id)]

@@ -178,10 +178,11 @@ def describe(f: Finding, shape: str, zone: str) -> str:
             f"inside {zone}")
 
 
-def warnings(faces, folder, zone_of=template_zone) -> list[str]:
+def warnings(faces, folder, zone_of=template_zone, deck_id: str | None = None) -> list[str]:
     """One line per text region that reaches into its safe zone, for each distinct face of
     `faces` ((who, face) pairs in drawing order, e.g. "card 'Coin' (back)"); `zone_of(template)`
-    gives the (inset, name) of the zone to hold it to."""
+    gives the (inset, name) of the zone to hold it to. With `deck_id` (and the templates' own zones: build
+    and proof), what was found for the same faces is remembered between builds (layout/store.py)."""
     from ..errors import PnpError
     from .fonts import register
     from .templates import get_template
@@ -194,16 +195,32 @@ def warnings(faces, folder, zone_of=template_zone) -> list[str]:
         else:
             seen[k] = [who, face, {who}]
             order.append(k)
-    register({op.font for k in order for op in seen[k][1].ops if type(op) is Text})
+
+    def compute() -> list:
+        """'N<tab>what' for each unsafe text of the Nth distinct face."""
+        register({op.font for k in order for op in seen[k][1].ops if type(op) is Text})
+        found = []
+        for n, k in enumerate(order):
+            face = seen[k][1]
+            try:
+                tpl = get_template(face.template, folder)
+            except PnpError:
+                continue            # drawing it reported the template's error
+            inset, zone = zone_of(tpl)
+            found.extend(f"{n}\t{describe(f, face.shape, zone)}" for f in unsafe(face, tpl, inset))
+        return found
+
+    if deck_id is not None and zone_of is template_zone:
+        from .store import FaceStore, remembered
+        keys = [FaceStore.key(seen[k][1].key).hex() for k in order]
+        lines = remembered(f"{deck_id}-safe", folder, {"faces": keys}, compute, what="lines")
+    else:
+        lines = compute()
     out = []
-    for k in order:
-        who, face, names = seen[k]
+    for line in lines:
+        n, what = line.split("\t", 1)
+        who, face, names = seen[order[int(n)]]
         also = len(names) - 1
-        try:
-            tpl = get_template(face.template, folder)
-        except PnpError:
-            continue            # drawing it reported the template's error
-        inset, zone = zone_of(tpl)
         more = f" (and {also} more card{'s' if also != 1 else ''})" if also else ""
-        out.extend(f"{who}{more}: {describe(f, face.shape, zone)}" for f in unsafe(face, tpl, inset))
+        out.append(f"{who}{more}: {what}")
     return out

@@ -551,3 +551,28 @@ def _region(r, seq: Seq, i: int, width: float, height: float, file: str,
     places = tuple((str(k), *r.where(k)) for k in r)
     return Region(str(rid), rtype, (x, y, w, h), sizes_, str(r.get("when", "")),
                   f"{file}:{line}", places)
+
+
+def geometry(deck_id: str, folder: Path | None, names) -> dict:
+    """{template: (width, height, shape, gutter)} for the templates `names` of a deck, for the sheets to plan
+    each piece's bleed before anything is laid out. Remembered between builds (layout/store.py, whose stamp
+    covers the template files), so a rebuild parses no template it does not lay out; {} when one of them
+    cannot be read (laying the cards out reports it)."""
+    from .store import remembered
+    names = sorted(set(names))
+
+    def compute() -> list:
+        out = []
+        for name in names:
+            tpl = get_template(name, folder)
+            out.append(f"{name}\t{tpl.width!r}\t{tpl.height!r}\t{tpl.shape}\t{tpl.gutter!r}")
+        return out
+    try:
+        lines = remembered(f"{deck_id}-sizes", folder, {"templates": names}, compute, what="lines")
+    except PnpError:
+        return {}
+    out = {}
+    for line in lines:
+        name, w, h, shape, gutter = line.split("\t")
+        out[name] = (float(w), float(h), shape, float(gutter))
+    return out
