@@ -196,30 +196,47 @@ def warnings(faces, folder, zone_of=template_zone, deck_id: str | None = None) -
             seen[k] = [who, face, {who}]
             order.append(k)
 
-    def compute() -> list:
-        """'N<tab>what' for each unsafe text of the Nth distinct face."""
-        register({op.font for k in order for op in seen[k][1].ops if type(op) is Text})
-        found = []
-        for n, k in enumerate(order):
+    failed: set = set()
+
+    def compute(ks) -> dict:
+        """The unsafe texts of each face of `ks`, described."""
+        register({op.font for k in ks for op in seen[k][1].ops if type(op) is Text})
+        found = {}
+        for k in ks:
             face = seen[k][1]
             try:
                 tpl = get_template(face.template, folder)
             except PnpError:
-                continue            # drawing it reported the template's error
+                found[k] = []       # drawing it reported the template's error (not remembered)
+                failed.add(k)
+                continue
             inset, zone = zone_of(tpl)
-            found.extend(f"{n}\t{describe(f, face.shape, zone)}" for f in unsafe(face, tpl, inset))
+            found[k] = [describe(f, face.shape, zone) for f in unsafe(face, tpl, inset)]
         return found
 
     if deck_id is not None and zone_of is template_zone:
-        from .store import FaceStore, remembered
-        keys = [FaceStore.key(seen[k][1].key).hex() for k in order]
-        lines = remembered(f"{deck_id}-safe", folder, {"faces": keys}, compute, what="lines")
+        # each face's findings are remembered under its own key: after an edit only the changed faces
+        # are measured, and no template is parsed for the others
+        from .store import FaceStore
+        store = FaceStore.open(f"{deck_id}-safe", folder, what="lines")
     else:
-        lines = compute()
+        store = None
+    if store is None:
+        found = compute(order)
+    else:
+        keys = {k: FaceStore.key("safe", FaceStore.key(seen[k][1].key)) for k in order}
+        found = {k: store.get(keys[k]) for k in order}
+        missing = [k for k in order if found[k] is None]
+        if missing:
+            found.update(compute(missing))
+            for k in missing:
+                if k not in failed:
+                    store.put(keys[k], found[k])
+        store.save()
+    lines = [(k, what) for k in order for what in found[k]]
     out = []
-    for line in lines:
-        n, what = line.split("\t", 1)
-        who, face, names = seen[order[int(n)]]
+    for k, what in lines:
+        who, face, names = seen[k]
         also = len(names) - 1
         more = f" (and {also} more card{'s' if also != 1 else ''})" if also else ""
         out.append(f"{who}{more}: {what}")
