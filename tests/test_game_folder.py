@@ -157,6 +157,21 @@ def test_new_into_an_empty_folder_and_from_a_shipped_game(tmp_path):
     assert out.read_bytes().startswith(b"%PDF")
 
 
+def test_the_leaf_takes_the_setup_from_the_rules_when_the_deck_gives_none(tmp_path):
+    """The starter has no game.setup: its leaf's back sets up from rules.md's "# Setup" section (to the next
+    heading); given a game.setup, the leaf prints that instead."""
+    pnp("new", "g", cwd=tmp_path, check=True)
+    pnp("build", "g", "-o", tmp_path / "g.pdf", cwd=tmp_path, check=True)
+    back = squash(page_text(tmp_path / "g.pdf", 1))
+    assert "Settingup" in back and "Shuffleall12cardsintoonefacedowndeck" in squash(back.replace("-", ""))
+    assert "Deal3cardstoeachplayer" in back and "Drawacard" not in back      # the next section is not taken
+    deck = tmp_path / "g" / "deck.yaml"
+    deck.write_text(deck.read_text().replace('  version: "0.1"\n', '  version: "0.1"\n  setup: Sit in a ring.\n'))
+    pnp("build", "g", "-o", tmp_path / "g2.pdf", cwd=tmp_path, check=True)
+    back = squash(page_text(tmp_path / "g2.pdf", 1))
+    assert "Sitinaring" in back and "Shuffleall" not in back
+
+
 @pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_answers_dash_h(command):
     short, long = pnp(command, "-h"), pnp(command, "--help")

@@ -146,19 +146,14 @@ def test_sources_mix_with_yaml_cards_in_print_order(tmp_path):
 
 
 def test_a_new_user_adds_a_row_in_a_text_editor(tmp_path):
-    """pnp new g; add a line to g/cards.csv (and count the card in components.yaml, as the starter's README
-    says); pnp build g: the new card is printed. With the layout store warm, an edit to a row is laid out
-    afresh (and the PDF is the cold build's)."""
+    """pnp new g; add a line to g/cards.csv in a text editor; pnp build g: the new card is printed (the
+    starter's component list counts in ranges). With the layout store warm, an edit to a row is laid out
+    afresh (and the PDF is the cold build's). Pinned down as its comment says, the list catches the extra card."""
     deck = _new(tmp_path)
     cache = tmp_path / "cache"
     before = _build(deck, "before", PNP_CACHE=str(cache))
     with open(deck / "cards.csv", "a", encoding="utf-8") as f:
         f.write("crop,Pumpkins,4,Score **4** points at harvest.,2\n")
-    components = (deck / "components.yaml").read_text(encoding="utf-8")
-    (deck / "components.yaml").write_text(components.replace("count: 9", "count: 11").replace(
-        "      - {title: Apples, value: 3, times: 2}\n",
-        "      - {title: Apples, value: 3, times: 2}\n      - {title: Pumpkins, value: 4, times: 2}\n"),
-        encoding="utf-8")
     after = _build(deck, "after", PNP_CACHE=str(cache))
     assert after != before
     assert "Pumpkins" in all_text(tmp_path / "after.pdf") and "Pumpkins" not in all_text(tmp_path / "before.pdf")
@@ -167,6 +162,21 @@ def test_a_new_user_adds_a_row_in_a_text_editor(tmp_path):
     edited = _build(deck, "edited", PNP_CACHE=str(cache))
     assert "Score5points" in squash(all_text(tmp_path / "edited.pdf"))
     same_bytes(edited, _build(deck, "edited-off", PNP_CACHE="off"), "warm and cold after an edit")
+    # the component list pinned down as its comment shows: the extra card is a fault, and build refuses
+    components = deck / "components.yaml"
+    text = components.read_text(encoding="utf-8")
+    example = [line[6:] for line in text.splitlines() if line.startswith("#     ")]
+    assert example[0] == "each:", text
+    pinned = text.replace("    count: 6-60\n", "    count: 9\n" + "".join(f"    {line}\n" for line in example))
+    components.write_text(pinned, encoding="utf-8")
+    check = pnp("check", deck)
+    assert check.returncode == 1 and "extra: Pumpkins" in check.stdout, check.stdout + check.stderr
+    refused = pnp("build", deck, "-o", tmp_path / "refused.pdf")
+    assert refused.returncode == 1 and not (tmp_path / "refused.pdf").exists()
+    # ... and without it, as the starter is, the pinned list passes
+    rows = (deck / "cards.csv").read_text(encoding="utf-8").splitlines()
+    (deck / "cards.csv").write_text("".join(row + "\n" for row in rows if "Pumpkins" not in row), encoding="utf-8")
+    assert pnp("check", deck).returncode == 0
 
 
 def _metals(folder: Path, rows, header=("title", "value", "text", "colour")) -> None:

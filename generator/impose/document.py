@@ -9,6 +9,8 @@ on (build options, the proof) is in the proof, not here.
 """
 from __future__ import annotations
 
+import re
+
 from ..deck.model import Deck
 from ..layout.face import Text
 from ..units import length, mm
@@ -203,8 +205,9 @@ def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
     lines = ["## Setting up"]
     if g.instructions:
         lines += [g.instructions.strip(), ""]
-    if g.setup:
-        lines += [g.setup.strip()]
+    setup = g.setup.strip() if g.setup else rules_setup(deck)
+    if setup:
+        lines += [setup]
     if rule_pages[0]:
         lines += ["", f"The full rules are on {_pages(*rule_pages)}."]
     e = entries(deck)
@@ -224,6 +227,27 @@ def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
     if g.source:
         lines += ["", "## Source", g.source]
     return "\n".join(lines)
+
+
+_SETUP = re.compile(r"(#{1,3})[ \t]+(?:setup|set-up|set up|setting up|preparation)\b[^\n]*", re.IGNORECASE)
+
+
+def rules_setup(deck: Deck) -> str:
+    """With no `game.setup`, the rules' own setup section (a heading "Setup", "Setting up", ...), up to the
+    next heading of its level or above: what the players read first, on the leaf too. "" if there is none."""
+    from .rules import rule_text
+    text = rule_text(deck)[0]
+    m = next((m for m in _SETUP.finditer(text) if m.start() == 0 or text[m.start() - 1] == "\n"), None)
+    if m is None:
+        return ""
+    level = len(m.group(1))
+    body = []
+    for line in text[m.end():].lstrip("\n").splitlines():
+        head = re.match(r"#{1,6}(?=[ \t])", line)
+        if head and len(head.group(0)) <= level:
+            break
+        body.append(line)
+    return "\n".join(body).strip()
 
 
 def _and(items: list[str]) -> str:
