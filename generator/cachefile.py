@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import marshal
+import os
 import struct
 import sys
 from pathlib import Path
@@ -20,6 +21,15 @@ from pathlib import Path
 MAGIC = b"pnp cache\n"
 _HEAD = struct.Struct(">16sHHHQ16s")         # what, format, python major*100+minor, marshal version, length, digest
 MARSHAL = 4                                  # marshal's own format (Python 3.4+)
+
+
+def cache_dir() -> Path | None:
+    """Where caches go: $PNP_CACHE if set ("off": nowhere, no cache), else $XDG_CACHE_HOME/pnp or ~/.cache/pnp."""
+    env = os.environ.get("PNP_CACHE")
+    if env:
+        return None if env == "off" else Path(env)
+    base = os.environ.get("XDG_CACHE_HOME")
+    return (Path(base) if base else Path.home() / ".cache") / "pnp"
 
 
 def _what(what: str) -> bytes:

@@ -10,7 +10,9 @@ deeply it nests, and how many values its aliases expand to ("billion laughs").
 """
 from __future__ import annotations
 
+import hashlib
 import re
+from pathlib import Path
 
 from .errors import PnpError
 
@@ -329,10 +331,95 @@ def _line_of(text: str, index: int) -> int:
 
 
 def load(path, display: str | None = None):
-    """Load one YAML file into Map/Seq/scalars, or raise PnpError pointing at the fault."""
+    """Load one YAML file into Map/Seq/scalars, or raise PnpError pointing at the fault. A file read
+    before with the same bytes comes from the cache (see _remembered): what was parsed, positions and all."""
     from .textfile import decode, read_bytes
     name = display or str(path)
-    return loads(decode(read_bytes(path, name, MAX_BYTES), name), name)
+    data = read_bytes(path, name, MAX_BYTES)
+    cache = _cache_file(path)
+    if cache is None:
+        return loads(decode(data, name), name)
+    from . import __version__, cachefile
+    digest = hashlib.blake2b(data + f"\0{__version__}\0{yaml.__version__}".encode(), digest_size=16).digest()
+    stored = cachefile.read(cache, "yaml tree", CACHE_FORMAT)
+    if type(stored) is tuple and len(stored) == 2 and stored[0] == digest:
+        try:
+            return _decode(stored[1], name)
+        except (ValueError, TypeError, IndexError, KeyError, RecursionError):
+            pass                # not what _encode writes: parsed again, and written anew
+    text = decode(data, name)
+    value = loads(text, name)
+    if _ANCHOR.search(text) is None:    # aliases share values: such a file is parsed every time
+        try:
+            tree = _encode(value)
+        except ValueError:              # a value marshal cannot hold (a date): parsed every time
+            return value
+        cachefile.write(cache, "yaml tree", CACHE_FORMAT, (digest, tree))
+    return value
+
+
+# What a YAML file was parsed to is kept in the cache folder (cachefile.cache_dir; PNP_CACHE=off turns it off),
+# one file for each YAML file read, under the digest of its bytes (and pnp's and PyYAML's versions): plain data
+# (marshal, never code), decoded to Map and Seq with their positions. A rebuild then parses no YAML file that
+# has not changed: constructing the values in Python costs ~1 ms for each hundred lines.
+CACHE_FORMAT = 1
+
+
+def _cache_file(path):
+    from .cachefile import cache_dir
+    base = cache_dir()
+    if base is None:
+        return None
+    try:
+        where = str(Path(path).resolve())
+    except (OSError, RuntimeError):
+        return None
+    return base / "yaml" / (hashlib.blake2b(where.encode(), digest_size=12).hexdigest() + ".tree")
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _encode(value):
+    """A loaded value as plain data: Map as ("m", line, column, keys, values, positions), Seq as ("s", line,
+    column, items, positions), scalars as themselves. ValueError for anything else (a date)."""
+    t = type(value)
+    if t is Map:
+        keys = list(value)
+        if not all(type(k) in _SCALARS for k in keys):
+            raise ValueError("a key marshal cannot hold")
+        pos = getattr(value, "_pos", {})
+        return ("m", value.line, value.column, keys, [_encode(value[k]) for k in keys],
+                [pos.get(k, (value.line, value.column)) for k in keys])
+    if t is Seq:
+        return ("s", value.line, value.column, [_encode(v) for v in value], list(getattr(value, "_pos", [])))
+    if t in _SCALARS:
+        return value
+    raise ValueError(f"{t.__name__} is not kept")
+
+
+def _decode(data, file: str):
+    """What _encode made, with `file` as every collection's file; ValueError when it is not of that shape."""
+    t = type(data)
+    if t is tuple:
+        kind, line, column, *rest = data
+        if kind == "m":
+            keys, values, pos = rest
+            if not len(keys) == len(values) == len(pos):
+                raise ValueError("not a mapping")
+            m = Map(zip(keys, [_decode(v, file) for v in values]))
+            m._pos = dict(zip(keys, map(tuple, pos)))
+        elif kind == "s":
+            items, pos = rest
+            m = Seq([_decode(v, file) for v in items])
+            m._pos = list(map(tuple, pos))
+        else:
+            raise ValueError("not a collection")
+        m.file, m.line, m.column = file, line, column
+        return m
+    if t in _SCALARS:
+        return data
+    raise ValueError("not a value")
 
 
 def loads(text: str, name: str = "<text>"):

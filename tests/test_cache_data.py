@@ -12,7 +12,7 @@ import pytest
 from cli import copy_deck, pnp
 from pdfcheck import same_bytes
 
-from generator import cachefile
+from generator import cachefile, yamlfile
 from generator.layout import fontcache, store
 
 
@@ -42,7 +42,7 @@ def cold(tmp_path_factory):
 
 
 def test_no_cache_module_imports_pickle():
-    for module in (store, fontcache, cachefile):
+    for module in (store, fontcache, cachefile, yamlfile):
         text = Path(module.__file__).read_text(encoding="utf-8")
         assert "import pickle" not in text and "pickle.loads" not in text, module.__name__
 
@@ -51,12 +51,13 @@ def test_cache_files_carry_a_header_a_format_and_a_checksum(tmp_path, cold):
     cache = tmp_path / "cache"
     same_bytes(_build(tmp_path, "royal-lines", "first", cache), cold)
     files = sorted((cache / "layout").iterdir()) + sorted((cache / "fonts").iterdir())
-    assert len(files) >= 6
-    for f in files:
+    trees = sorted((cache / "yaml").iterdir())
+    assert len(files) >= 6 and len(trees) >= 4          # Royal Lines' templates at least
+    for f in files + trees:
         data = f.read_bytes()
         assert data.startswith(cachefile.MAGIC), f.name
-        what = "font" if f.parent.name == "fonts" else f"layout {f.suffix[1:]}"
-        version = fontcache.FORMAT if what == "font" else store.FORMAT
+        what = {"fonts": "font", "yaml": "yaml tree"}.get(f.parent.name, f"layout {f.suffix[1:]}")
+        version = {"font": fontcache.FORMAT, "yaml tree": yamlfile.CACHE_FORMAT}.get(what, store.FORMAT)
         assert cachefile.loads(what, version, data) is not None, f.name
         assert cachefile.loads(what, version + 1, data) is None            # another format: stale
         assert cachefile.loads("something else", version, data) is None    # another cache's file
@@ -118,7 +119,7 @@ def test_a_planted_pickle_runs_nothing(tmp_path, cold):
     marker = tmp_path / "owned"
     planted = pickle.dumps(_Planted(marker))
     assert not marker.exists()
-    for f in list((cache / "layout").iterdir()) + list((cache / "fonts").iterdir()):
+    for f in [*(cache / "layout").iterdir(), *(cache / "fonts").iterdir(), *(cache / "yaml").iterdir()]:
         f.write_bytes(planted)                                  # every cache file, under its own name
         f.with_suffix(".pickle").write_bytes(planted)           # and under the name the old store used
     same_bytes(_build(tmp_path, deck, "again", cache), cold)
@@ -154,3 +155,53 @@ def test_the_store_keeps_every_drawing_operation_the_layout_makes():
     kinds = {name for name, v in vars(face).items() if isinstance(v, type) and issubclass(v, tuple)
              and hasattr(v, "_fields") and v.__module__ == face.__name__}
     assert {cls.__name__ for cls in store.OPS} == kinds
+
+
+def _same_tree(a, b) -> None:
+    """Two loaded YAML values alike: types, values, order, and every collection's file and positions."""
+    assert type(a) is type(b), (a, b)
+    if isinstance(a, (yamlfile.Map, yamlfile.Seq)):
+        assert (a.file, a.line, a.column, a._pos) == (b.file, b.line, b.column, b._pos)
+        pairs = zip(a.values(), b.values()) if isinstance(a, dict) else zip(a, b)
+        assert (list(a) if isinstance(a, dict) else len(a)) == (list(b) if isinstance(b, dict) else len(b))
+        for x, y in pairs:
+            _same_tree(x, y)
+    else:
+        assert a == b
+
+
+def test_a_yaml_file_read_again_comes_back_as_parsed_positions_and_all(tmp_path, monkeypatch):
+    """The parsed-YAML cache: every shipped template read through it equals a fresh parse (values, types,
+    order, lines and columns); an edited file is parsed again; a damaged, foreign or misshapen tree is
+    parsed again and rewritten; a file with aliases or dates is never kept."""
+    from generator import ROOT
+    monkeypatch.setenv("PNP_CACHE", str(tmp_path / "cache"))
+    files = sorted(ROOT.glob("decks/*/templates/*.yaml")) + sorted(ROOT.glob("layouts/**/*.yaml"))
+    assert len(files) > 20
+    for f in files:
+        fresh = yamlfile.loads(f.read_text(encoding="utf-8"), "T")
+        _same_tree(yamlfile.load(f, "T"), fresh)        # written
+        _same_tree(yamlfile.load(f, "T"), fresh)        # read back
+    assert len(list((tmp_path / "cache" / "yaml").iterdir())) == len(files)
+    tpl = tmp_path / "t.yaml"
+    tpl.write_text("size: {width: 2in}\nregions:\n  - {id: a, text: one}\n", encoding="utf-8")
+    assert yamlfile.load(tpl)["regions"][0]["text"] == "one"
+    tpl.write_text("size: {width: 2in}\nregions:\n  - {id: a, text: two}\n", encoding="utf-8")
+    second = yamlfile.load(tpl)
+    assert second["regions"][0]["text"] == "two" and second["regions"].where(0) == (3, 5)
+    cached = yamlfile._cache_file(tpl)
+    good = cached.read_bytes()
+    digest = cachefile.loads("yaml tree", yamlfile.CACHE_FORMAT, good)[0]
+    other = yamlfile._cache_file(files[0]).read_bytes()
+    for bad in (good[:-7], b"", other, cachefile.dumps("yaml tree", yamlfile.CACHE_FORMAT, (digest, ("m", 1))),
+                cachefile.dumps("yaml tree", yamlfile.CACHE_FORMAT, (digest, ("x", 1, 1, [], []))),
+                cachefile.dumps("yaml tree", yamlfile.CACHE_FORMAT, (digest, ("m", 1, 1, ["a"], [], []))),
+                cachefile.dumps("yaml tree", yamlfile.CACHE_FORMAT, (digest, ("m", 1, 1, ["a"], [{1: 2}], [(1, 1)])))):
+        cached.write_bytes(bad)
+        _same_tree(yamlfile.load(tpl), second)
+        assert cached.read_bytes() == good                  # parsed again, and written anew
+    for text in ("a: &x {b: 1}\nc: *x\n", "day: 2024-05-01\n"):
+        plain = tmp_path / "plain.yaml"
+        plain.write_text(text, encoding="utf-8")
+        yamlfile.load(plain)
+        assert not yamlfile._cache_file(plain).exists(), text

@@ -15,24 +15,16 @@ either way (tests/test_fontcache.py).
 """
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from reportlab import Version
 from reportlab.pdfbase.ttfonts import TTFont
 
 from .. import cachefile
+from ..cachefile import cache_dir
 from ..reportlab_adapter import font_from_state, font_state, state_shaped
 
 FORMAT = 4          # bump when what is stored changes
-
-
-def cache_dir() -> Path | None:
-    env = os.environ.get("PNP_CACHE")
-    if env:
-        return None if env == "off" else Path(env)
-    base = os.environ.get("XDG_CACHE_HOME")
-    return (Path(base) if base else Path.home() / ".cache") / "pnp"
 
 
 def load_ttf(name: str, path: Path) -> TTFont:

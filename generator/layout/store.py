@@ -9,7 +9,7 @@ digest of their arguments (`remembered`). Everything else layout reads is the de
 palette and the files' sizes and times, and is dropped whole when any of them differs, so a changed
 template or colour lays every card out afresh.
 
-One file per deck folder and store name in the cache folder (see fontcache.cache_dir; PNP_CACHE=off
+One file per deck folder and store name in the cache folder (see cachefile.cache_dir; PNP_CACHE=off
 turns it off), holding only what the last build used: plain data, never code (generator/cachefile.py:
 marshal of builtin types, with a format number and a checksum). A face is kept as a tuple of its
 attributes, each drawing operation as (its kind's number, its values); what is read back is checked
@@ -30,7 +30,7 @@ from pathlib import Path
 
 from .. import FONTS, LAYOUTS, ROOT, __version__, cachefile
 from .face import Ellipse, Face, Image, Line, Rect, Text
-from .fontcache import cache_dir
+from ..cachefile import cache_dir
 
 FORMAT = 3
 OPS = (Rect, Ellipse, Line, Text, Image)     # a drawing operation is stored as (its index here, its values)
