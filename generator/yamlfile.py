@@ -347,14 +347,12 @@ def load(path, display: str | None = None):
             return _decode(stored[1], name)
         except (ValueError, TypeError, IndexError, KeyError, RecursionError):
             pass                # not what _encode writes: parsed again, and written anew
-    text = decode(data, name)
-    value = loads(text, name)
-    if _ANCHOR.search(text) is None:    # aliases share values: such a file is parsed every time
-        try:
-            tree = _encode(value)
-        except ValueError:              # a value marshal cannot hold (a date): parsed every time
-            return value
-        cachefile.write(cache, "yaml tree", CACHE_FORMAT, (digest, tree))
+    value = loads(decode(data, name), name)
+    try:
+        tree = _encode(value)
+    except ValueError:              # a value marshal cannot hold (a date): parsed every time
+        return value
+    cachefile.write(cache, "yaml tree", CACHE_FORMAT, (digest, tree))
     return value
 
 
@@ -380,38 +378,55 @@ def _cache_file(path):
 _SCALARS = (str, int, float, bool, type(None))
 
 
-def _encode(value):
+def _encode(value, seen: dict | None = None):
     """A loaded value as plain data: Map as ("m", line, column, keys, values, positions), Seq as ("s", line,
-    column, items, positions), scalars as themselves. ValueError for anything else (a date)."""
+    column, items, positions), scalars as themselves; a collection met again (through an alias) as ("r", n),
+    the nth collection met, so that what the file shares stays shared. ValueError for anything else (a date)."""
+    if seen is None:
+        seen = {}
     t = type(value)
-    if t is Map:
+    if t is Map or t is Seq:
+        n = seen.get(id(value))
+        if n is not None:
+            return ("r", n)
+        seen[id(value)] = len(seen)
+        if t is Seq:
+            return ("s", value.line, value.column, [_encode(v, seen) for v in value],
+                    list(getattr(value, "_pos", [])))
         keys = list(value)
         if not all(type(k) in _SCALARS for k in keys):
             raise ValueError("a key marshal cannot hold")
         pos = getattr(value, "_pos", {})
-        return ("m", value.line, value.column, keys, [_encode(value[k]) for k in keys],
+        return ("m", value.line, value.column, keys, [_encode(value[k], seen) for k in keys],
                 [pos.get(k, (value.line, value.column)) for k in keys])
-    if t is Seq:
-        return ("s", value.line, value.column, [_encode(v) for v in value], list(getattr(value, "_pos", [])))
     if t in _SCALARS:
         return value
     raise ValueError(f"{t.__name__} is not kept")
 
 
-def _decode(data, file: str):
+def _decode(data, file: str, made: list | None = None):
     """What _encode made, with `file` as every collection's file; ValueError when it is not of that shape."""
+    if made is None:
+        made = []
     t = type(data)
     if t is tuple:
-        kind, line, column, *rest = data
+        kind = data[0]
+        if kind == "r":
+            return made[data[1]]
+        _, line, column, *rest = data
         if kind == "m":
             keys, values, pos = rest
             if not len(keys) == len(values) == len(pos):
                 raise ValueError("not a mapping")
-            m = Map(zip(keys, [_decode(v, file) for v in values]))
+            m = Map()
+            made.append(m)
+            m.update(zip(keys, [_decode(v, file, made) for v in values]))
             m._pos = dict(zip(keys, map(tuple, pos)))
         elif kind == "s":
             items, pos = rest
-            m = Seq([_decode(v, file) for v in items])
+            m = Seq()
+            made.append(m)
+            m.extend([_decode(v, file, made) for v in items])
             m._pos = list(map(tuple, pos))
         else:
             raise ValueError("not a collection")

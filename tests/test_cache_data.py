@@ -173,10 +173,12 @@ def _same_tree(a, b) -> None:
 def test_a_yaml_file_read_again_comes_back_as_parsed_positions_and_all(tmp_path, monkeypatch):
     """The parsed-YAML cache: every shipped template read through it equals a fresh parse (values, types,
     order, lines and columns); an edited file is parsed again; a damaged, foreign or misshapen tree is
-    parsed again and rewritten; a file with aliases or dates is never kept."""
+    parsed again and rewritten; what a file shares through aliases stays shared; a file with dates is never
+    kept."""
     from generator import ROOT
     monkeypatch.setenv("PNP_CACHE", str(tmp_path / "cache"))
-    files = sorted(ROOT.glob("decks/*/templates/*.yaml")) + sorted(ROOT.glob("layouts/**/*.yaml"))
+    files = (sorted(ROOT.glob("decks/*/templates/*.yaml")) + sorted(ROOT.glob("layouts/**/*.yaml"))
+             + sorted(ROOT.glob("decks/*/deck.yaml")) + sorted(ROOT.glob("decks/*/components.yaml")))
     assert len(files) > 20
     for f in files:
         fresh = yamlfile.loads(f.read_text(encoding="utf-8"), "T")
@@ -200,8 +202,13 @@ def test_a_yaml_file_read_again_comes_back_as_parsed_positions_and_all(tmp_path,
         cached.write_bytes(bad)
         _same_tree(yamlfile.load(tpl), second)
         assert cached.read_bytes() == good                  # parsed again, and written anew
-    for text in ("a: &x {b: 1}\nc: *x\n", "day: 2024-05-01\n"):
-        plain = tmp_path / "plain.yaml"
-        plain.write_text(text, encoding="utf-8")
-        yamlfile.load(plain)
-        assert not yamlfile._cache_file(plain).exists(), text
+    shared = tmp_path / "shared.yaml"
+    shared.write_text("a: &x {b: [1, 2]}\nc: *x\nd: {<<: *x, e: 3}\n", encoding="utf-8")
+    for _ in range(2):              # written, then read back
+        value = yamlfile.load(shared)
+        assert value["a"] is value["c"] and value["d"]["b"] is value["a"]["b"] and value["d"]["e"] == 3
+    assert yamlfile._cache_file(shared).exists()
+    dated = tmp_path / "dated.yaml"
+    dated.write_text("day: 2024-05-01\n", encoding="utf-8")
+    yamlfile.load(dated)
+    assert not yamlfile._cache_file(dated).exists()
