@@ -128,20 +128,25 @@ def placements(path) -> list[list[Placed]]:
     return [list(page) for page in _placements(_identity(path))]
 
 
+_CHAR_KEYS = ("text", "size", "x0", "x1", "top", "bottom", "matrix")
+
+
 @lru_cache(maxsize=512)
 def _plumbed(ident: tuple, page_index: int) -> tuple:
-    """What pdfplumber reads off one page, parsed once: (height, words, words with font and size, text)."""
+    """What pdfplumber reads off one page, parsed once: (height, words, words with font and size, text,
+    characters (read-only, with the keys of _CHAR_KEYS))."""
     with pdfplumber.open(ident[0], pages=[page_index + 1]) as pdf:
         page = pdf.pages[0]
         words_of = lambda **kw: tuple(MappingProxyType(w) for w in page.extract_words(**kw))   # noqa: E731
+        chars = tuple(MappingProxyType({k: c[k] for k in _CHAR_KEYS}) for c in page.chars)
         return (float(page.height), words_of(), words_of(extra_attrs=["fontname", "size"]),
-                page.extract_text() or "")
+                page.extract_text() or "", chars)
 
 
 def plumber_words(path, page_index: int, styled: bool = False) -> tuple[float, tuple]:
     """(page height, pdfplumber's words on the page, read-only; y from the top of the page). `styled`: with
     their "fontname" and "size", a change of font starting a new word."""
-    height, plain, with_font, _ = _plumbed(_identity(path), page_index)
+    height, plain, with_font = _plumbed(_identity(path), page_index)[:3]
     return height, (with_font if styled else plain)
 
 
@@ -312,15 +317,14 @@ def sheet_text(path, page_index: int) -> list[tuple[str, float, tuple]]:
     """Text drawn on the page itself, outside every placed card (a sheet's label), as lines:
     (text, smallest font size, (x0, y0, x1, y1)); rotated text is read along its own direction."""
     boxes = [p.box for p in placements(path)[page_index]]
-    with pdfplumber.open(str(path)) as pdf:
-        page = pdf.pages[page_index]
-        h = float(page.height)
-        chars = []
-        for c in page.chars:
-            cx, cy = (c["x0"] + c["x1"]) / 2, h - (c["top"] + c["bottom"]) / 2
-            if any(b[0] <= cx <= b[2] and b[1] <= cy <= b[3] for b in boxes):
-                continue
-            chars.append(c)
+    plumbed = _plumbed(_identity(path), page_index)
+    h = plumbed[0]
+    chars = []
+    for c in plumbed[4]:
+        cx, cy = (c["x0"] + c["x1"]) / 2, h - (c["top"] + c["bottom"]) / 2
+        if any(b[0] <= cx <= b[2] and b[1] <= cy <= b[3] for b in boxes):
+            continue
+        chars.append(c)
     lines: dict = {}
     for c in chars:
         m = c["matrix"]
@@ -347,5 +351,4 @@ def char_size(c: dict) -> float:
 
 def text_sizes(path, page_index: int) -> list[tuple[str, float]]:
     """Every character drawn on the page (inside cards too) with its font size in points."""
-    with pdfplumber.open(str(path)) as pdf:
-        return [(c["text"], char_size(c)) for c in pdf.pages[page_index].chars]
+    return [(c["text"], char_size(c)) for c in _plumbed(_identity(path), page_index)[4]]
