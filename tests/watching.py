@@ -17,6 +17,12 @@ ROOT = Path(__file__).resolve().parent.parent
 DEADLINE = 20.0         # seconds: how long a test waits for the watcher before it fails
 
 
+def _as_in_a_terminal() -> None:
+    """Ctrl-C as a terminal delivers it: a suite started in the background of a script (`make test &`) runs
+    with SIGINT ignored, which its children would inherit, and then the watcher could not be interrupted."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Watcher:
     def __init__(self, folder: Path, *args, cwd: Path | None = None, env: dict | None = None, as_json: bool = True):
         self.folder = Path(folder)
@@ -26,7 +32,7 @@ class Watcher:
             [sys.executable, "-m", "generator", "watch", str(folder), "--port", "0", *(["--json"] if as_json else []),
              *map(str, args)],
             cwd=cwd or folder.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
+            env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}, preexec_fn=_as_in_a_terminal)
         self.stderr: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
         threading.Thread(target=self._read_err, daemon=True).start()
