@@ -129,8 +129,9 @@ def _write_images(out_dir: Path, cards, doc, result) -> list[str]:
     from ..output import write_atomic
     from ..render.png import encode_png
     from . import pages
+    from .checks import face_cards
     faces, names = [], []
-    for side, cps in _distinct(cards):
+    for side, cps in face_cards(cards):
         faces.append(side.face)
         names.append(f"faces/{len(faces):03d}-{cps[0].card.id}-{side.side}.png"[:120])
         result.face_files[(side.side, side.key)] = names[-1]
@@ -149,11 +150,3 @@ def _write_images(out_dir: Path, cards, doc, result) -> list[str]:
     return (["faces/"] if names else []) + (["pages/"] if page_names else [])
 
 
-def _distinct(cards):
-    """(side, [cards showing it]) for each distinct laid-out face, in print order."""
-    seen: dict = {}
-    for cp in cards:
-        for s in cp.sides:
-            if s.face is not None:
-                seen.setdefault((s.side, s.key), (s, []))[1].append(cp)
-    return list(seen.values())

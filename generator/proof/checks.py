@@ -21,7 +21,6 @@ from ..deck.model import Card, Deck
 from ..errors import PnpError
 from ..layout import text as markup
 from ..layout.templates import get_template
-from ..yamlfile import Map, Seq
 from .collect import CardProof, Side
 from .spelling import Speller, repeated, words
 
@@ -235,7 +234,7 @@ class Seen(NamedTuple):
     own: str = ""               # " (template 'x', region 'y')": a template's own text
 
 
-def _face_cards(cards: list[CardProof]):
+def face_cards(cards: list[CardProof]):
     """Each distinct face once: (side, [every card showing it]), in print order."""
     seen: dict = {}
     for cp in cards:
@@ -254,7 +253,7 @@ def _seen_in(text: str, speller: Speller, **where) -> list[Seen]:
 def card_words(cards: list[CardProof], speller: Speller, where: Where) -> list[Seen]:
     """Unknown and repeated words on each distinct face, for every card that shows it."""
     out = []
-    for side, cps in _face_cards(cards):
+    for side, cps in face_cards(cards):
         for region, fieldname, text in side.face.texts:
             own = "" if fieldname else f" (template '{side.template}', region '{region}')"
             for s in _seen_in(text, speller):
@@ -471,7 +470,7 @@ def accepted_words(deck: Deck, cards: list[CardProof], speller: Speller, leaf: t
                 if place not in item["places"]:
                     item["places"].append(place)
 
-    for side, cps in _face_cards(cards):
+    for side, cps in face_cards(cards):
         for _, _, text in side.face.texts:
             for cp in cps:
                 note(text, cp.card.name + (" (back)" if side.side == "back" else ""))
