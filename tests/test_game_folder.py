@@ -219,3 +219,12 @@ def test_a_decks_font_with_a_shipped_fonts_postscript_name_is_drawn_as_its_own(t
     deck.write_text(deck.read_text().replace("{word: Harbour}", "{word: Café}"))
     proc = pnp("build", game, "-o", tmp_path / "u.pdf", cwd=tmp_path)
     assert proc.returncode == 2 and "font 'script' has no glyph for 'é'" in proc.stderr    # checked against its own
+
+
+def test_a_new_games_title_is_no_spelling_error(tmp_path):
+    """The title pnp new makes from a folder's name ("Qzx Vrel") is in the new game's words.txt: its proof
+    finds no misspelt word on the leaf or the cards' backs."""
+    pnp("new", "qzx-vrel", cwd=tmp_path, check=True)
+    assert (tmp_path / "qzx-vrel" / "words.txt").read_text().splitlines()[-2:] == ["Qzx", "Vrel"]
+    proof = pnp("proof", "qzx-vrel", "-o", tmp_path / "proof", cwd=tmp_path, check=True)
+    assert "0 errors" in proof.stdout and "Qzx" not in proof.stderr, proof.stdout + proof.stderr

@@ -43,6 +43,7 @@ def command(folder, source, title):
             dst.parent.mkdir(parents=True, exist_ok=True)
             if not source and src.suffix in TEXT_SUFFIXES:
                 text = src.read_text(encoding="utf-8")
+                text = text.replace("GAME_TITLE_WORDS", "\n".join(title.split()))     # words.txt: the title's words
                 dst.write_text(text.replace("GAME_TITLE", title).replace("GAME_FOLDER", folder), encoding="utf-8")
             else:
                 shutil.copyfile(src, dst)
