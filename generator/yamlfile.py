@@ -465,6 +465,8 @@ def loads(text: str, name: str = "<text>"):
         problem = exc.problem or exc.context or "invalid YAML"
         if exc.context and exc.problem:
             problem = f"{exc.context}, {problem}" if problem.startswith("but ") else f"{problem} ({exc.context})"
+        if "maximum nesting depth" in problem:     # PyYAML 6.0.4's own limit (1,000 levels), far past ours
+            raise PnpError(f"nested more than {MAX_DEPTH} levels deep", name, line, col)
         hint = None
         if mark is not None:
             lines = text.split("\n")
