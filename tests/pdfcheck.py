@@ -162,8 +162,18 @@ def page_text(path, page_index: int) -> str:
 
 
 def all_text(path) -> str:
-    ident = _identity(path)
-    return "\n".join(_plumbed(ident, i)[3] for i in range(len(_page_sizes(ident))))
+    """Every page's text in the order it is drawn (a card's text together, not a line across the sheet), as
+    pdfium reads it: to find a phrase anywhere in the PDF."""
+    return _all_text(_identity(path))
+
+
+@lru_cache(maxsize=64)
+def _all_text(ident: tuple) -> str:
+    doc = pdfium.PdfDocument(ident[0])
+    try:
+        return "\n".join(page.get_textpage().get_text_range() for page in doc)
+    finally:
+        doc.close()
 
 
 @lru_cache(maxsize=256)
