@@ -10,7 +10,7 @@ def command():
 
     The first column is what to give other commands as GAME: a shipped game's name, or ./FOLDER."""
     from ..deck import known_games, load_deck, local_games
-    from ..deck.load import DECK_FILE
+    from ..deck.games import DECK_FILE
     from ..errors import PnpError
     from .. import DECKS
     rows = [(name, DECKS / name) for name in known_games()] + [(f"./{name}", name) for name in local_games()]

@@ -22,7 +22,7 @@ def command(folder, source, title):
     from pathlib import Path
 
     from .. import LAYOUTS
-    from ..deck.load import resolve_game
+    from ..deck.games import resolve_game
     from ..errors import PnpError
     target = Path(folder)
     if target.exists() and (not target.is_dir() or any(target.iterdir())):

@@ -7,6 +7,8 @@ and checks them (proof/).
       - {about: "QR code", seed: "Scan this QR code ...", printed: "", why: "no QR code in this edition"}
 
 `printed: ""` is the seed's text left out. `note:` is the older name of `why:`.
+Not here: reading `inferred:` and the values marked inferred (sections/inferred.py, reading.py), printing
+the box (impose/edition.py).
 """
 from __future__ import annotations
 

@@ -2,6 +2,7 @@
 
 Each choice is a card's name or id (any case), a card's number as the proof shows it (#7), or a range of
 numbers (5-12). A name or id is tried first, so a card named "5-12" is still found by its name.
+Not here: building them (pipeline.py), leaving optional parts out (model.Deck.without).
 """
 from __future__ import annotations
 

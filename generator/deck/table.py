@@ -2,9 +2,9 @@
 setting a card uses, which, named as the deck's source (`cards: {file: cards.xlsx}`), builds the same cards.
 
 A value equal to its field's default is left empty (an empty cell is the default); notes on inferred
-values, inline backs and row corrections get the columns sheets.py reads (FIELD.inferred, back.template,
+values, inline backs and row corrections get the columns sheets/ reads (FIELD.inferred, back.template,
 back.FIELD, correction.seed ...). CSV is written with the csv module, XLSX with openpyxl, both the same
-bytes for the same deck.
+bytes for the same deck. Not here: reading such a table back (sheets/).
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import io
 
 from ..errors import PnpError
 from ..yamlfile import Map
-from .sheets import NOTE
+from .sheets.columns import NOTE
 
 FIXED_TIME = (2000, 1, 1, 0, 0, 0)      # zip members and document properties: the same bytes each run
 

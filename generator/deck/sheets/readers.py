@@ -1,16 +1,18 @@
-"""Reading spreadsheet files into rows of cells, for sheets.py: CSV with the csv module, .xlsx and .ods with
+"""Reading spreadsheet files into rows of cells, for source.py: CSV with the csv module, .xlsx and .ods with
 python-calamine. A workbook is measured before calamine reads a sheet (calamine makes a dense table of the
 sheet's extent): the zip's declared sizes and checksums, and the extent of the cells that hold values, so a
 file of a million rows, or two cells a million rows apart, is refused before anything big is allocated. Error
 cells and formulas with no stored value are named, not read as empty.
+Not here: what the cells mean (source.py reads the header and the rows, cells.py the values).
 """
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from ..errors import PnpError, PnpErrors, known_list, suggest
-from ..yamlfile import Map
+from ...errors import PnpError, PnpErrors, known_list, suggest
+from ...yamlfile import Map
+from ..values import need_text
 
 MAX_BYTES = 20_000_000          # a spreadsheet file
 MAX_UNZIPPED = 200_000_000      # what an .xlsx or .ods holds, unpacked
@@ -58,7 +60,7 @@ class Table:
         return CellError(message, self.display, self.sheet, row, column, header, hint, self.index)
 
 
-def _csv(path: Path, display: str):
+def read_csv(path: Path, display: str):
     """[(line, [cell text])]: each row with the line it starts on. UTF-8 (a BOM is allowed); the delimiter
     is the header line's most frequent of , ; and tab."""
     import csv
@@ -267,10 +269,9 @@ def _measure_ods(z, sheet: str, table: Table, found_: list) -> tuple[int, int]:
     return rows, cols
 
 
-def _workbook(path: Path, display: str, sheet, entry: Map, index: int):
+def read_workbook(path: Path, display: str, sheet, entry: Map, index: int):
     """(sheet name, [(row, [cell])]) of an .xlsx or .ods file's sheet (the first, unless `sheet` names one),
     read by python-calamine after the file is measured."""
-    from .load import _text
     ods = path.suffix.lower() == ".ods"
     z = _open_zip(path, display)
     try:
@@ -287,7 +288,7 @@ def _workbook(path: Path, display: str, sheet, entry: Map, index: int):
                 raise PnpError("the file has no sheets", display)
             name = names[0]
         else:
-            name = _text(sheet, entry, "sheet", "sheet", limit=200)
+            name = need_text(sheet, entry, "sheet", "sheet", limit=200)
             if name not in names:
                 raise entry.error("sheet", f"no sheet '{name}' in {display}", field="sheet",
                                   hint=suggest(name, names) or known_list(names))

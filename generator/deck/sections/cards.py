@@ -1,0 +1,149 @@
+"""The `cards:` section: each card, its kind, its settings (KEYS) and the values of its kind's fields, a
+card's every mistake noted and the next card read. Spreadsheet sources among the cards are replaced by
+their rows before this reads them (../sheets/); a row is read here as a YAML card is.
+Not here: the fields' declarations (kinds.py) and the checks of their values (fields.py).
+"""
+from __future__ import annotations
+
+from ...errors import PnpError, PnpErrors, found, known_list, suggest
+from ...fields import fill, slug
+from ...yamlfile import Map, Seq
+from ..model import Card, Inferred
+from ..reading import Skip
+from ..values import MAX_TEXT, need_name, need_text, no_placeholder
+from .backs import back_ref
+from .fields import field_value
+
+KEYS = {            # a card's settings (every other key is one of its kind's fields): what each holds; default
+    "kind": "a kind's id; default: the only kind, when there is one",
+    "name": "text: the card's name; default: its kind's name pattern, filled in",
+    "part": "a part's id; default: defaults.part, else the first part",
+    "copies": "a whole number from 1 to MAX_COPIES; default: 1",
+    "template": "a template's name; default: its kind's",
+    "back": "a back: a name from backs:, none, or {template, fields}; default: its kind's",
+    "inferred": "text: why the card was inferred (listed on the proof)",
+    "new_sheet": "true or false: the card starts a new sheet; default: false",
+}
+CARD_KEYS = tuple(KEYS)
+MAX_COPIES = 1000               # of one card
+MAX_CARDS = 20000               # in a deck, copies counted
+
+
+def read(r, seq, root, kinds, parts, backs, default_part) -> list:
+    if not isinstance(seq, Seq):
+        raise root.error("cards", f"expected a list of cards, found {found(seq)}", field="cards")
+    cards, ids = [], {}
+    r.total = 0
+    first_part = default_part or next(iter(parts), None)
+    for i, m in enumerate(seq):
+        try:                # a card's mistakes are noted, and the next card is read
+            cards.append(card(r, i, m, seq, kinds, parts, backs, first_part, ids, len(cards)))
+        except Skip:
+            pass
+        except PnpError as exc:
+            r.card_mistakes += 1
+            r.note(exc, wide=False)
+    if not cards and not r.card_mistakes and r.sound:
+        raise root.error("cards", "the deck has no cards", field="cards")
+    return cards
+
+
+def card(r, i, m, seq, kinds, parts, backs, first_part, ids, index) -> Card:
+    """One card, every mistake in it noted (PnpErrors), or Skip for one that stands on a noted mistake."""
+    where = f"cards[{i}]"
+    if not isinstance(m, Map):
+        raise seq.error(i, f"expected a card (a mapping with kind and fields), found {found(m)}", field=where)
+    kid = m.get("kind")
+    if kid is None and len(kinds) == 1:
+        kid = next(iter(kinds))
+    elif kid is not None:
+        kid = need_name(kid, m, "kind", f"{where}.kind", "a kind name")
+    if kid not in kinds:
+        if not r.sound and not kinds:
+            raise Skip()            # the kinds did not load: that mistake is noted already
+        raise m.error("kind" if "kind" in m else None,
+                      f"unknown kind '{kid}'" if kid is not None else "missing kind",
+                      field=f"{where}.kind", hint=suggest(kid, kinds) or known_list(kinds))
+    kind = kinds[kid]
+    mistakes = []               # every mistake in this card (try/except: free when there is none)
+    for key in m:
+        if key not in CARD_KEYS and key not in kind.fields:
+            mistakes.append(m.error(key, f"unknown field '{key}' for kind '{kid}'", field=f"{where}.{key}",
+                                    hint=suggest(key, list(kind.fields) + list(CARD_KEYS))
+                                    or known_list(list(kind.fields) + list(CARD_KEYS))))
+    part = None
+    try:
+        part = need_name(m["part"], m, "part", f"{where}.part", "a part id") if "part" in m else first_part
+        if ("part", part) in r.failed or part is None and not r.sound:
+            raise Skip()
+        if part not in parts:
+            raise m.error("part", f"unknown part '{part}'", field=f"{where}.part",
+                          hint=suggest(part, parts) or known_list(parts))
+    except PnpError as exc:
+        mistakes.append(exc)
+    copies = m.get("copies", 1)
+    if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= MAX_COPIES:
+        mistakes.append(m.error("copies", f"expected a whole number from 1 to {MAX_COPIES}, found {copies!r}",
+                                field=f"{where}.copies"))
+    elif r.total > MAX_CARDS:
+        raise Skip()                # the card that passed the limit is named already
+    else:
+        r.total += copies
+        if r.total > MAX_CARDS:
+            mistakes.append(m.error("copies", f"the deck passes {MAX_CARDS} cards", field=f"{where}.copies"))
+    values, lines = {}, {}
+    provisional = str(m.get("name") or f"{kid} #{i + 1}")
+    for fname, spec in kind.fields.items():
+        try:
+            raw = r.unwrap(m.get(fname), m, fname, f"card '{provisional}', field {fname}")
+            value = field_value(r, spec, raw, m, fname, f"{where}.{fname}")
+            if value is None:
+                value = spec.default
+            if value is None and spec.required:
+                raise m.error(None, f"missing required field '{fname}' for kind '{kid}'",
+                              field=f"{where}.{fname}")
+            if value is not None:
+                values[fname] = value
+            lines[fname] = m.where(fname)[0]
+        except PnpError as exc:
+            mistakes.append(exc)
+    name = ""
+    try:
+        name = need_text(m.get("name"), m, "name", f"{where}.name", required=False)
+        if name:
+            no_placeholder(name, m, "name", f"{where}.name")
+        else:
+            name = fill(kind.name, {"kind": kind.title, **values})
+            if len(name) > MAX_TEXT:
+                raise m.error(None, f"the name pattern of kind '{kid}' makes a name of {len(name)} "
+                                    f"characters; the limit is {MAX_TEXT}", field=f"{where}.name")
+        if "inferred" in m:
+            note = need_text(m["inferred"], m, "inferred", f"{where}.inferred")
+            r.inferred.append(Inferred(f"card '{name}'", "", note, r.src(m, "inferred")))
+    except PnpError as exc:
+        mistakes.append(exc)
+    template, back = kind.template, kind.back
+    try:
+        if "template" in m:
+            template = r.template_ref(m["template"], m, "template", f"{where}.template")
+    except PnpError as exc:
+        mistakes.append(exc)
+    try:
+        if "back" in m:
+            back = back_ref(r, m["back"], m, "back", backs, f"{where}.back")
+    except PnpError as exc:
+        mistakes.append(exc)
+    new_sheet = m.get("new_sheet", False)
+    if not isinstance(new_sheet, bool):
+        mistakes.append(m.error("new_sheet", f"expected true or false, found {new_sheet!r}",
+                                field=f"{where}.new_sheet"))
+    if mistakes:
+        raise PnpErrors(mistakes)
+    cid = slug(name)
+    if cid in ids:
+        ids[cid] += 1
+        cid = f"{cid}-{ids[cid]}"
+    else:
+        ids[cid] = 1
+    return Card(cid, name, str(kid), str(part), copies, template, back, values,
+                r.src(m), lines, new_sheet, index)

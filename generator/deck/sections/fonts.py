@@ -1,0 +1,71 @@
+"""The `fonts:` section: a deck's own font families, TrueType files inside the deck folder, which its
+templates and rule pages then name beside the built-in ones. Not here: the built-in fonts and embedding
+(layout/fonts.py, which is told of these by layout.templates.note_deck).
+"""
+from __future__ import annotations
+
+from ...errors import found, known_list, suggest
+from ...yamlfile import Map
+from ..values import NAME, need_map, need_text, unknown_keys
+
+KEYS = {            # the section's keys are family names (letters, digits, '_' and '-'), each one of
+    "NAME": "a font file (fonts/My.ttf): every style; or {regular, bold, italic, bolditalic}, regular required",
+}
+FONT_STYLES = ("regular", "bold", "italic", "bolditalic")
+FONT_SUFFIXES = (".ttf", ".otf")        # an .otf file must still have TrueType outlines (not CFF)
+
+
+def read(r, m, root) -> dict:
+    """The deck's own font families: {name: {style: (Path, "file:line")}}, each file checked to be a
+    TrueType font inside the deck folder. A family given as one file uses it for every style."""
+    if m is None:
+        return {}
+    m = need_map(m, root, "fonts", "font families ({name: {regular: fonts/My.ttf, bold: ...}})")
+    out = {}
+    for fam, value in m.items():
+        with r.noting():
+            out[str(fam)] = family(r, fam, value, m)
+    return out
+
+
+def family(r, fam, value, m) -> dict:
+    field = f"fonts.{fam}"
+    if not NAME.match(str(fam)):
+        raise m.error(fam, f"font family name '{fam}' may hold only letters, digits, '_' and '-'",
+                      field=field)
+    if isinstance(value, str):
+        return {"regular": font_file(r, value, m, fam, field)}
+    if isinstance(value, Map):
+        unknown_keys(value, FONT_STYLES, f"font family {fam}")
+        if "regular" not in value:
+            raise m.error(fam, "a font family needs a regular style", field=f"{field}.regular")
+        return {str(s): font_file(r, v, value, s, f"{field}.{s}") for s, v in value.items()}
+    raise m.error(fam, f"expected a font file or {{regular, bold, italic, bolditalic}}, found "
+                  f"{found(value)}", field=field)
+
+
+def font_file(r, value, m, key, field) -> tuple:
+    from ...paths import Refused, files_under, find_inside
+    name = need_text(value, m, key, field, limit=500)
+    line, _ = m.where(key)
+    try:
+        path = find_inside(name, [r.folder], "font")
+    except Refused as exc:
+        raise m.error(key, str(exc), field=field)
+    if path is None:
+        known = files_under(r.folder, FONT_SUFFIXES)
+        raise m.error(key, f"font file '{name}' not found in the deck folder", field=field,
+                      hint=suggest(name, known) or (known_list(known) if known else None))
+    if path.suffix.lower() not in FONT_SUFFIXES:
+        raise m.error(key, f"font file '{name}' is not a .ttf or .otf file", field=field)
+    with open(path, "rb") as f:
+        magic = f.read(4)
+    if magic == b"OTTO":
+        raise m.error(key, f"font file '{name}' has PostScript (CFF) outlines, which pnp cannot embed",
+                      field=field, hint="use the font's TrueType (.ttf) version, or convert it to TrueType "
+                                        "outlines (for example with fontTools' otf2ttf)")
+    if magic not in (b"\x00\x01\x00\x00", b"true"):
+        raise m.error(key, f"font file '{name}' is not a TrueType font"
+                      + (" (it is a font collection; name one font file)" if magic == b"ttcf" else ""),
+                      field=field)
+    return (path, f"{m.file or r.file}:{line}")

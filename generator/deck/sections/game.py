@@ -1,0 +1,54 @@
+"""The `game:` section: facts about the game, printed on the rule pages, the print leaf and the proof.
+Not here: anything about the cards (kinds.py, cards.py) or the rule pages' own settings (rules.py).
+"""
+from __future__ import annotations
+
+from ...errors import PnpError
+from ...yamlfile import Map
+from ..model import Game
+from ..values import need_text, no_placeholder, player_count, unknown_keys
+
+KEYS = {            # key: what it holds. Each is text (no {field} in it) unless said; each but title may be left out
+    "title": "the game's name (required)",
+    "subtitle": "a line under the title",
+    "designer": "who designed the game",
+    "publisher": "who published it",
+    "players": "a player count: 4, or a range '2-6' (1 to 100)",
+    "version": "this edition's version",
+    "source": "where the rules come from",
+    "year": "the year of the game",
+    "instructions": "markup printed on the print leaf (its ** and * pair up)",
+    "setup": "markup: how to set the game up, for the print leaf",
+}
+
+
+def read(r, m: Map) -> Game:
+    allowed = tuple(KEYS)
+    with r.noting():
+        unknown_keys(m, allowed, "game")
+    g = {"title": ""}
+    with r.noting():
+        g["title"] = need_text(m.get("title"), m, "title", "game.title")
+        no_placeholder(g["title"], m, "title", "game.title")
+    for key in allowed[1:]:
+        with r.noting():
+            if key == "players":
+                g["players"] = player_count(m.get("players"), m, "players", "game.players")
+            elif key in m:
+                g[key] = need_text(r.unwrap(m[key], m, key, f"game {key}"), m, key, f"game.{key}",
+                                   required=False)
+                no_placeholder(g[key], m, key, f"game.{key}")
+    if g.get("instructions"):
+        markup_value(r, g["instructions"], m, "instructions", "game.instructions")
+    return Game(**g)
+
+
+def markup_value(r, value: str, m, key, field) -> None:
+    """Markup written in the deck file and printed as such (game.instructions): its ** and * pair up."""
+    from ...markup import problems
+    for p in problems(value):
+        if p.level == "error":
+            with r.noting(wide=False):       # it does not keep the cards from being laid out
+                line = m.where(key)[0]
+                raise PnpError(p.message, m.file or r.file, line + p.line - (1 if "\n" not in value else 0),
+                               field=field)

@@ -1,0 +1,54 @@
+"""The `parts:` section: the parts a box holds (the base game, expansions, optional modules), in order;
+each card names its part. Not here: leaving optional parts out of a build (model.Deck.without).
+"""
+from __future__ import annotations
+
+from ...errors import PnpError, found
+from ...yamlfile import Map, Seq
+from ..model import Part
+from ..values import need_text, player_count, unknown_keys
+
+KEYS = {            # key: what it holds; default
+    "id": "text: the name cards give as their part (required)",
+    "title": "text, printed where the part is named; default: the id",
+    "players": "a player count, 4 or '2-6' (1 to 100); default: none",
+    "optional": "true or false: a build may leave the part out (pnp build --without PART); default: false",
+    "note": "text printed beside the part; default: none",
+}
+DEFAULT = {"base": Part("base", "Base game")}       # a deck with no parts: one, which every card is in
+
+
+def read(r, seq, root) -> dict:
+    parts = {}
+    if seq is None:
+        return dict(DEFAULT)
+    if not isinstance(seq, Seq):
+        raise root.error("parts", f"expected a list of parts, found {found(seq)}", field="parts")
+    for i, m in enumerate(seq):
+        with r.noting():
+            part(r, i, m, seq, parts)
+    if not parts and r.sound:
+        raise root.error("parts", "expected at least one part", field="parts")
+    return parts
+
+
+def part(r, i, m, seq, parts) -> None:
+    if not isinstance(m, Map):
+        raise seq.error(i, f"expected a part with id and title, found {found(m)}", field=f"parts[{i}]")
+    pid = None
+    try:
+        unknown_keys(m, tuple(KEYS), "a part")
+        pid = need_text(m.get("id"), m, "id", f"parts[{i}].id")
+        if pid in parts:
+            raise m.error("id", f"duplicate part id '{pid}'", field=f"parts[{i}].id")
+        optional = m.get("optional", False)
+        if not isinstance(optional, bool):
+            raise m.error("optional", f"expected true or false, found {optional!r}",
+                          field=f"parts[{i}].optional")
+        parts[pid] = Part(pid, need_text(m.get("title", pid), m, "title", f"parts[{i}].title"),
+                          player_count(m.get("players"), m, "players", f"parts[{i}].players"), optional,
+                          need_text(m.get("note"), m, "note", f"parts[{i}].note", required=False))
+    except PnpError:
+        if pid is not None and pid not in parts:
+            r.failed.add(("part", pid))      # its cards are passed over: this part's mistake is noted
+        raise
