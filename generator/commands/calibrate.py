@@ -21,5 +21,6 @@ def command(paper, duplex, output):
     from ..impose.spec import sheet_spec
     from ..render.pdf import render_pdf
     out = Path(output) if output else Path("output") / f"calibration-{paper}.pdf"
-    render_pdf(calibration_pages(sheet_spec(paper, duplex)), out, "pnp duplex calibration", "pnp")
-    click.echo(f"wrote {out}: print it double-sided ({duplex} edge), hold it to a light, read X,Y")
+    spec = sheet_spec(paper, duplex)
+    render_pdf(calibration_pages(spec), out, "pnp duplex calibration", "pnp")
+    click.echo(f"wrote {out}: print it double-sided ({spec.duplex.edge} edge), hold it to a light, read X,Y")

@@ -86,13 +86,14 @@ def _sheet_pages(spec: SheetSpec, fold: Fold | None, fronts: list, back_faces: l
     ops: list = []
     page_marks = list(marks)
     placed = list(fronts)
-    kind, side, mode = "front", "front", spec.duplex if spec.duplex.backs == PAGE else spec.single
-    if fold is not None:
-        kind, side, mode = "fold", "fold", spec.duplex
+    if fold is not None:                # fronts and backs on one page, either side of the fold line
+        kind, mode = "fold", spec.duplex
         placed += backs
         page_marks += mirror_marks(spec, marks, mirror)
         ops.append(Line(*fold.line, stroke="#808080", stroke_width=0.5, dash=(4.0, 3.0)))
-    texts = label_texts(spec, title, n, total, side, mode)
+    else:
+        kind, mode = "front", spec.unfolded
+    texts = label_texts(spec, title, n, total, kind, mode)
     label = sheet_label(spec, texts, placed, page_marks, ops, spec.label_areas(fold))
     out = [Page(kind, W, H, placed, page_marks, n, label.text if label else "", ops + label_ops(spec, label),
                 paper.mark_width, paper.mark_colour, grids)]

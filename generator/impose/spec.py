@@ -72,7 +72,8 @@ class SheetSpec:
     title: str              # the paper's name as printed: A4, Letter
     stock: str              # what the leaf says to print the cards on
     duplex: Duplex
-    single: Duplex          # how a fronts page of a gutter-fold build (pieces without backs) is labelled
+    unfolded: Duplex        # how a sheet other than a gutter-fold page is labelled: the build's own mode, but
+                            # "fronts only" for a gutter-fold build's pieces without backs
     offset: tuple           # (right, up): every backs page shifted by this, for the printer's duplex error
     mode: str               # how gutters are chosen: auto | touching | bleed (grid.py)
     bleed: float            # --bleed (0: as much as the gutter holds)
@@ -121,7 +122,7 @@ def sheet_spec(paper: str | SheetLayout, duplex: str = "long", offset: tuple = (
         folds = (Fold("across", Area(both.x0, H / 2 + g, both.x1, both.y1), "y", (both.x0, H / 2, both.x1, H / 2)),
                  Fold("down", Area(both.x0, both.y0, W / 2 - g, both.y1), "x", (W / 2, both.y0, W / 2, both.y1)))
     return SheetSpec(
-        paper=layout, title=title, stock=stock, duplex=d, single=DUPLEX["none"] if d.backs == FOLD else d,
+        paper=layout, title=title, stock=stock, duplex=d, unfolded=DUPLEX["none"] if d.backs == FOLD else d,
         offset=tuple(offset), mode=mode, bleed=bleed, marks=_marks(layout),
         area=_printable(layout, d.backs == FOLD or d.mirror == "x", d.backs == FOLD or d.mirror == "y"),
         full=_printable(layout, False, False), folds=folds,
