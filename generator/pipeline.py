@@ -1,12 +1,15 @@
 """The pipeline in one place: load -> check -> lay out -> impose. Renderers take it from here."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .deck import shadowed
 from .deck.load import read_deck
 from .deck.model import Deck
 from .errors import Collector, PnpError, known_list, warn
+
+if TYPE_CHECKING:
+    from .impose.spec import SheetSpec
 
 
 class BuildOptions(NamedTuple):
@@ -104,7 +107,7 @@ def laid_and_pages(deck: Deck, opts: BuildOptions):
     return laid, printout(deck, laid, spec, opts.leaf, opts.calibration)
 
 
-def lay_out(deck: Deck, spec, drop_backs: bool = False) -> list:
+def lay_out(deck: Deck, spec: SheetSpec, drop_backs: bool = False) -> list:
     """Every card laid out with the bleed its size shows on the spec's sheets (impose/grid.py); fronts only
     (`--duplex none`) refused here when backs carry text, unless `drop_backs`, before anything is written."""
     from .impose.backs import refuse_lost_backs
