@@ -1,12 +1,15 @@
 """The pipeline in one place: load -> check -> lay out -> impose. Renderers take it from here."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .deck import shadowed
 from .deck.load import read_deck
 from .deck.model import Deck
 from .errors import Collector, PnpError, known_list, warn
+
+if TYPE_CHECKING:
+    from .impose.spec import SheetSpec
 
 
 class BuildOptions(NamedTuple):
@@ -94,35 +97,34 @@ def pages(deck: Deck, opts: BuildOptions):
 
 
 def laid_and_pages(deck: Deck, opts: BuildOptions):
-    """(every card laid out, the imposed pages): for those who show the cards as well as the sheets (pnp watch)."""
-    from .impose.document import document
-    from .impose.sheets import get_sheet
-    laid = lay_out(deck, opts)
-    return laid, document(deck, laid, get_sheet(opts.paper), opts.duplex, opts.offset, opts.bleed, opts.leaf,
-                          opts.calibration, opts.spacing)
+    """(every card laid out, the imposed pages): for those who show the cards as well as the sheets (pnp watch).
+    The options' paper, duplex, offset, bleed and gutter become the sheets' spec here, once a build (a
+    watched build reads the paper's layout file again when it changes), and every step after reads that."""
+    from .impose.document import printout
+    from .impose.spec import sheet_spec
+    spec = sheet_spec(opts.paper, opts.duplex, opts.offset, opts.bleed, opts.spacing)
+    laid = lay_out(deck, spec, opts.drop_backs)
+    return laid, printout(deck, laid, spec, opts.leaf, opts.calibration)
 
 
-def lay_out(deck: Deck, opts: BuildOptions) -> list:
-    """Every card laid out with the bleed its size shows on this paper (impose/grid.py); `--duplex none`
-    refused here when backs carry text, before anything is written."""
+def lay_out(deck: Deck, spec: SheetSpec, drop_backs: bool = False) -> list:
+    """Every card laid out with the bleed its size shows on the spec's sheets (impose/grid.py); fronts only
+    (`--duplex none`) refused here when backs carry text, unless `drop_backs`, before anything is written."""
     from .impose.backs import refuse_lost_backs
-    from .impose.sheets import bleed_for, get_sheet, spacing_mode
     from .layout.deck import layout_deck
     from .layout.templates import geometry
-    sheet = get_sheet(opts.paper)
-    spacing_mode(opts.spacing, opts.bleed)          # --bleed with --gutter touching is refused before any work
     sizes = geometry(deck.id, deck.folder, (c.template for c in deck.cards))
     bleeds: dict = {}
 
     def bleed_of(card) -> float:
         if card.template not in bleeds:
             if card.template not in sizes:
-                return opts.bleed               # laying the card out reports the template's error
-            bleeds[card.template] = bleed_for(sheet, *sizes[card.template], opts.spacing, opts.bleed)
+                return spec.bleed               # laying the card out reports the template's error
+            bleeds[card.template] = spec.layout_bleed(*sizes[card.template])
         return bleeds[card.template]
 
-    laid = layout_deck(deck, opts.bleed, bleed_of=bleed_of)
-    if opts.duplex == "none" and not opts.drop_backs:
+    laid = layout_deck(deck, spec.bleed, bleed_of=bleed_of)
+    if spec.duplex.fronts_only and not drop_backs:
         refuse_lost_backs(deck, laid)
     return laid
 

@@ -5,20 +5,22 @@ from pathlib import Path
 
 import click
 
+from ..impose.spec import FLIPPED
 from . import options
 
 
 @click.command("calibrate")
 @options.paper
-@click.option("--duplex", type=click.Choice(["long", "short"], case_sensitive=False),
+@click.option("--duplex", type=click.Choice(list(FLIPPED), case_sensitive=False),
               default="long", show_default=True,
               help="How your printer turns the paper.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="[default: output/calibration-PAPER.pdf]")
 def command(paper, duplex, output):
     """Print a sheet that measures your printer's duplex offset for --offset X,Y."""
     from ..impose.calibration import calibration_pages
-    from ..impose.sheets import get_sheet
+    from ..impose.spec import sheet_spec
     from ..render.pdf import render_pdf
     out = Path(output) if output else Path("output") / f"calibration-{paper}.pdf"
-    render_pdf(calibration_pages(get_sheet(paper), duplex), out, "pnp duplex calibration", "pnp")
-    click.echo(f"wrote {out}: print it double-sided ({duplex} edge), hold it to a light, read X,Y")
+    spec = sheet_spec(paper, duplex)
+    render_pdf(calibration_pages(spec), out, "pnp duplex calibration", "pnp")
+    click.echo(f"wrote {out}: print it double-sided ({spec.duplex.edge} edge), hold it to a light, read X,Y")

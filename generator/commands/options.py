@@ -5,6 +5,7 @@ import math
 
 import click
 
+from ..impose.spec import DUPLEX, PAPERS
 from ..units import from_mm
 
 
@@ -31,9 +32,9 @@ def parse_bleed(ctx, param, value):
     return from_mm(value)
 
 
-paper = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
+paper = click.option("--paper", type=click.Choice(list(PAPERS), case_sensitive=False),
                      default="a4", show_default=True, help="Paper size.")
-duplex = click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"], case_sensitive=False),
+duplex = click.option("--duplex", type=click.Choice(list(DUPLEX), case_sensitive=False),
                       default="long", show_default=True,
                       help="How the backs are printed: duplex flipping on the long or short edge; fold: each front "
                            "beside its back about a fold line, for a single-sided printer; none: fronts only "
@@ -67,9 +68,10 @@ def printout(command):
 
 
 def build_options(paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions, calibration=False):
-    """The printout options as the pipeline takes them; --drop-backs only with --duplex none."""
+    """The printout options as the pipeline takes them (which makes them the sheets' spec: impose/spec.py);
+    --drop-backs only with --duplex none."""
     from ..pipeline import BuildOptions
-    if drop_backs and duplex != "none":
+    if drop_backs and not DUPLEX[duplex].fronts_only:
         raise click.UsageError("--drop-backs goes with --duplex none")
     return BuildOptions(paper, duplex, offset, bleed, tuple(without), not no_instructions, gutter, drop_backs,
                         calibration)

@@ -3,6 +3,9 @@
 A deck's plain back is the text most of its backs show (the game's name and ornaments). A back that
 shows other text (a rule summary, a court group, a marker's reverse side) carries information, and
 `--duplex none` refuses to drop it unless asked to (--drop-backs); `--duplex fold` prints it instead.
+
+Not here: whether a build prints its backs (spec.py: Duplex.fronts_only; pipeline.py asks before laying
+anything else out).
 """
 from __future__ import annotations
 

@@ -4,13 +4,18 @@ Hold the printed sheet up to a light with the BACK facing you. Each front cross 
 next to a ruler printed on the back; the ruler's numbers are read off where the cross's lines
 meet them and are exactly the X,Y to pass to `pnp build --offset X,Y` (X to the right, Y up,
 as seen on the back).
+
+The rulers are where the spec puts a back (SheetSpec.back_position), for the paper and flip the spec holds.
+Not here: which builds carry a calibration sheet (document.py), what --duplex means (spec.py).
 """
 from __future__ import annotations
 
 from ..layout.face import Line, Text
 from ..layout.fonts import font_name
 from ..units import from_mm
-from .sheets import Page, SheetLayout, back_position
+from .page import Page
+from .sheets import SheetLayout
+from .spec import SheetSpec
 
 RANGE_MM = 10          # ruler reaches +-10 mm
 INK = "#000000"
@@ -22,20 +27,22 @@ def _targets(sheet: SheetLayout):
     return [(w / 2, h / 2), (m, h - m), (w - m, h - m), (m, m), (w - m, m)]
 
 
-def calibration_pages(sheet: SheetLayout, duplex: str = "long", players: bool = False) -> list[Page]:
-    """The sheet's two pages. `players`: worded for someone holding a game's PDF, who cannot rebuild it
-    (the last page of `pnp build --calibration`); otherwise for the designer running pnp."""
+def calibration_pages(spec: SheetSpec, players: bool = False) -> list[Page]:
+    """The sheet's two pages, for a spec whose backs print on a backs page (--duplex long or short).
+    `players`: worded for someone holding a game's PDF, who cannot rebuild it (the last page of
+    `pnp build --calibration`); otherwise for the designer running pnp."""
+    sheet = spec.paper
     regular, bold = font_name("sans"), font_name("sans", "bold")
     front, back = [], []
     arm = from_mm(RANGE_MM + 4)
     for x, y in _targets(sheet):
         front += [Line(x - arm, y, x + arm, y, INK, 0.4), Line(x, y - arm, x, y + arm, INK, 0.4)]
-        bx, by = back_position(sheet, x, y, 0, 0, duplex, (0.0, 0.0))
+        bx, by = spec.back_position(x, y, 0, 0, spec.duplex.mirror)
         back += _rulers(bx, by, regular)
     front += _explain(sheet, bold, regular, [
         ("Duplex calibration" if players else "pnp duplex calibration") + " — front",
         "Print this PDF double-sided at 100% on the paper you will use for cards,",
-        f"flipping on the {duplex} edge. Then hold the sheet up to a light with the",
+        f"flipping on the {spec.duplex.edge} edge. Then hold the sheet up to a light with the",
         "OTHER side (the rulers) facing you, and read where the crosses fall.",
     ])
     act = ([

@@ -5,6 +5,9 @@ with what the seed says, what is printed, and why. Printed at the end of the rul
 
 The entries come from the deck (deck/edition.py: `corrections:` and everything marked `inferred`) and
 from its component list (a component's `seed_says:` with a `why:`, see docs/check.md).
+
+Not here: reading corrections and inferred facts from the deck (deck/edition.py), setting the box on the
+rule pages (rules.py, layout/pages.py).
 """
 from __future__ import annotations
 

@@ -16,6 +16,9 @@ Nothing is placed within the sheet's margins (the band a home printer cannot pri
 
 Round pieces (shape: circle) are cut apart through the middle of their gutter and then cut out along their
 own round guide, so their straight cut lines sit half a gutter outside the trim.
+
+Not here: the area a grid is solved in and the paper's settings it is solved with (spec.py), several sizes
+sharing a sheet (pack.py), the marks drawn (guides.py).
 """
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ from typing import NamedTuple
 from ..units import from_mm, mm
 
 AUTO, TOUCHING = "auto", "touching"
+BLEED = "bleed"                    # the mode of an explicit --bleed: the gutter holds it
 MARK_FIRST = from_mm(3.0)          # marks grow to this before the gap and the gutter do
 GUTTER_FIRST = from_mm(2.5)        # ... but first the gutter grows to this: 1.25 mm of each piece's own colour
 

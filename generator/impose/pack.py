@@ -7,6 +7,9 @@ down a sheet, the next size starts below it, each block with room for its own cu
 poker cards with a row to spare takes the game's chits rather than leaving them a sheet of their own.
 The first block of a sheet sits where a full sheet of its size would, so partly filled sheets cut like
 full ones.
+
+Not here: where runs start and which area they are packed into (cardsheets.py, spec.py), the grid of one
+size (grid.py).
 """
 from __future__ import annotations
 

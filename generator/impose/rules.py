@@ -5,6 +5,10 @@
 
 `file` is read from inside the deck folder; `accent` is a "#rrggbb" or a palette name, used for the title
 and the headings. The text is the card markup: "# " and "## " headings, "- " bullets, **bold**, *italic*.
+The pages are the paper's size (the sheet layout); nothing else of the build's options reaches them.
+
+Not here: flowing the text into columns and pages (layout/pages.py), the This edition box's words
+(edition.py), the leaf (leaf.py).
 """
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from ..deck.model import Deck
 from ..errors import PnpError
 from ..units import UnitError, length
 from ..yamlfile import Map
+from .sheets import SheetLayout
 
 MAX_RULES = 200_000
 KEYS = ("file", "text", "font", "size", "columns", "accent")
@@ -89,7 +94,7 @@ def refuse_markup(deck: Deck, text: str) -> None:
     found.done()
 
 
-def rule_pages(deck: Deck, sheet) -> list:
+def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
     """The deck's `rules:` section as flowing pages, headed by the game's title and closed by the
     "This edition" box (impose/edition.py); [] if it has neither."""
     from .edition import markup as edition_box
@@ -101,7 +106,7 @@ def rule_pages(deck: Deck, sheet) -> list:
         return []
     refuse_markup(deck, text)
     from ..layout.store import remembered
-    from .sheets import Page
+    from .page import Page
     g = deck.game
     args = {"text": text, "family": settings.get("font", "serif"), "size": settings.get("size", 9.5),
             "columns": settings.get("columns", 1), "accent": settings.get("accent", "#1a1a1a"),

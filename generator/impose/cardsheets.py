@@ -1,0 +1,162 @@
+"""Card sheets: the laid-out pieces, in print order, on sheets as the build's SheetSpec (spec.py) says: each
+sheet's fronts page and then its backs page (duplex), one gutter-fold page (fronts on one half, their backs
+on the other), or a fronts page alone.
+
+A sheet starts at a new part or at a card marked new_sheet. A run's pieces go into blocks of one size each
+(pack.py), each size's grid solved once for each area it is packed into (grid.py); on a gutter-fold build,
+each stretch of pieces with backs is folded the way (across or down) that takes fewer sheets, and pieces
+without backs print full-size on fronts pages. Every back goes where the spec says it lands behind its front
+(SheetSpec.back_position, with the offset on a backs page); the marks (guides.py) and the label (labels.py)
+are placed around the pieces.
+
+Not here: what the options mean (spec.py), the paper's layout file (sheets.py), the leaf, rule pages and
+calibration sheet (document.py).
+"""
+from __future__ import annotations
+
+from ..errors import PnpError
+from ..units import mm
+from .grid import BLEED, DoesNotFit, Spec, Stock, solve
+from .guides import block_marks, mirror_marks
+from .labels import label_ops, label_texts, mirror_label, sheet_label
+from .pack import Area, Block, pack
+from .page import Page, Placement
+from .spec import FOLD, PAGE, Fold, SheetSpec
+
+
+def card_sheets(laid_out: list, spec: SheetSpec, title: str = "") -> list[Page]:
+    """Card sheets in print order: for each, its fronts page and its backs page (or one gutter-fold page).
+    `title` is the game's name as the labels print it."""
+    plans: list[tuple[list[Block], Area, Fold | None]] = []     # (blocks, area, the fold of a gutter-fold page)
+    sources = {}                        # each piece size's template size line, for a size that fits no sheet
+    for item in laid_out:
+        sources.setdefault(_stock(item), getattr(item.front, "source", ""))
+    if spec.duplex.backs == FOLD:
+        simplex = _Grids(spec, spec.full, "", sources)
+        halves = [(fold, _Grids(spec, fold.area, "half a ", sources)) for fold in spec.folds]
+        for run in _runs(laid_out):
+            for has_back, part in _split_backless(run):
+                if not has_back:
+                    plans += [(s, spec.full, None) for s in pack(part, _stock, simplex, spec.full)]
+                    continue
+                options = []
+                for fold, grids in halves:
+                    try:
+                        options.append((len(pack(part, _stock, grids, fold.area)), fold.way))
+                    except PnpError:
+                        continue
+                if not options:
+                    halves[0][1](_stock(part[0][0]))         # raises: the piece fits no half sheet
+                fold, grids = next(h for h in halves if h[0].way == min(options)[1])
+                plans += [(s, fold.area, fold) for s in pack(part, _stock, grids, fold.area)]
+    else:
+        grids = _Grids(spec, spec.area, "", sources)
+        for run in _runs(laid_out):
+            plans += [(s, spec.area, None) for s in pack(run, _stock, grids, spec.area)]
+    pages: list[Page] = []
+    total = len(plans)
+    for n, (blocks, area, fold) in enumerate(plans, 1):
+        fronts, backs, marks = [], [], []
+        for block in blocks:
+            x, y = block.spec.x, block.spec.y
+            shown = (x.bleed, y.bleed, x.bleed, y.bleed)
+            for i, (item, copy) in enumerate(block.entries):
+                px, py = block.slot(i)
+                fronts.append(Placement(item.front, round(px, 4), round(py, 4), item.card, copy, len(fronts), shown))
+                backs.append(item.back)
+            marks += block_marks(block, area)
+        grids_used = tuple(dict.fromkeys(b.spec for b in blocks))
+        pages += _sheet_pages(spec, fold, fronts, backs, marks, grids_used, n, total, title)
+    return pages
+
+
+def _sheet_pages(spec: SheetSpec, fold: Fold | None, fronts: list, back_faces: list, marks: list, grids: tuple,
+                 n: int, total: int, title: str) -> list[Page]:
+    """A sheet's fronts page and backs page, or its gutter-fold page (`fold`), with marks and labels."""
+    from ..layout.face import Line
+    paper = spec.paper
+    W, H = paper.width, paper.height
+    mirror, shift = (fold.mirror, (0.0, 0.0)) if fold is not None else (spec.duplex.mirror, spec.offset)
+    backs: list[Placement] = []
+    if mirror:                          # a gutter-fold page, or a duplex fronts page
+        for p, back in zip(fronts, back_faces):
+            if back is not None:
+                bx, by = spec.back_position(p.x, p.y, p.face.width, p.face.height, mirror, shift)
+                backs.append(p._replace(face=back, x=round(bx, 4), y=round(by, 4)))
+    ops: list = []
+    page_marks = list(marks)
+    placed = list(fronts)
+    if fold is not None:                # fronts and backs on one page, either side of the fold line
+        kind, mode = "fold", spec.duplex
+        placed += backs
+        page_marks += mirror_marks(spec, marks, mirror)
+        ops.append(Line(*fold.line, stroke="#808080", stroke_width=0.5, dash=(4.0, 3.0)))
+    else:
+        kind, mode = "front", spec.unfolded
+    texts = label_texts(spec, title, n, total, kind, mode)
+    label = sheet_label(spec, texts, placed, page_marks, ops, spec.label_areas(fold))
+    out = [Page(kind, W, H, placed, page_marks, n, label.text if label else "", ops + label_ops(spec, label),
+                paper.mark_width, paper.mark_colour, grids)]
+    if fold is None and spec.duplex.backs == PAGE:
+        which = texts.index(label.text) if label else 0
+        btext = label_texts(spec, title, n, total, "back", mode)[which]
+        blabel = mirror_label(spec, label, mirror, btext, shift)
+        out.append(Page("back", W, H, backs, mirror_marks(spec, marks, mirror, shift), n,
+                        blabel.text if blabel else "", label_ops(spec, blabel), paper.mark_width,
+                        paper.mark_colour, grids))
+    return out
+
+
+def _runs(laid_out: list) -> list[list]:
+    """Print order cut where a sheet must start: a new part, or a card marked new_sheet."""
+    runs: list[list] = []
+    prev = None
+    for item in laid_out:
+        card = item.card
+        if prev is None or card.part != prev.card.part or card.new_sheet:
+            runs.append([])
+        runs[-1].extend((item, n + 1) for n in range(card.copies))
+        prev = item
+    return runs
+
+
+def _split_backless(run: list) -> list[tuple[bool, list]]:
+    """A gutter-fold run in stretches of pieces with backs and without (these print full-size, fronts only)."""
+    out: list[tuple[bool, list]] = []
+    for entry in run:
+        has = entry[0].back is not None
+        if out and out[-1][0] == has:
+            out[-1][1].append(entry)
+        else:
+            out.append((has, [entry]))
+    return out
+
+
+class _Grids:
+    """grid.solve for each piece size in one area, once; a size that cannot fit is a one-line error."""
+
+    def __init__(self, spec: SheetSpec, area: Area, where: str = "", sources: dict | None = None):
+        self.spec, self.area, self.where = spec, area, where
+        self.sources = sources or {}        # stock -> "file:line" of its template's size, for the error
+        self.done: dict = {}
+
+    def __call__(self, stock: Stock) -> Spec:
+        grid = self.done.get(stock)
+        if grid is None:
+            spec, paper = self.spec, self.spec.paper
+            try:
+                grid = solve(stock, self.area.width, self.area.height, spec.marks, spec.mode, spec.bleed)
+            except DoesNotFit:
+                extra = f" with {mm(spec.bleed):.1f} mm bleed" if spec.mode == BLEED else ""
+                file, _, line = self.sources.get(stock, "").rpartition(":")
+                raise PnpError(f"a {mm(stock.w):.1f} x {mm(stock.h):.1f} mm piece{extra} does not fit on "
+                               f"{self.where}{paper.name} paper inside its "
+                               f"{mm(min(paper.left, paper.top)):.1f} mm printable margins", file or None,
+                               int(line) if line.isdigit() else None, field="size" if file else None)
+            self.done[stock] = grid
+        return grid
+
+
+def _stock(item) -> Stock:
+    face = item.front
+    return Stock(round(face.width, 4), round(face.height, 4), face.shape, round(face.gutter, 4))

@@ -1,0 +1,250 @@
+"""The print leaf's words: two pages for the players holding the PDF. Its front: the game, what is in the box
+(each piece with its count), which pages to print on what and how (as the build's SheetSpec prints them),
+the sheets part by part, how to cut (howto.py); its back: setting up (game.setup, or the rules' own setup
+section), where the rules and their "This edition" box are, the source.
+
+The leaf is two pages, so card fronts stay on odd pages and backs on even ones. What only a designer with
+pnp can act on (build options, the proof) is in the proof, not here. Not here either: the leaf's pages as
+drawn (document.py), the card sheets it describes (cardsheets.py), the cutting steps (howto.py).
+"""
+from __future__ import annotations
+
+import re
+
+from ..deck.model import Deck
+from .howto import how_to_cut
+from .page import Page
+from .spec import FOLD, NONE, PAGE, SheetSpec
+
+LEAF = 2                    # pages
+
+
+def markup(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
+           calibration_pages: int = 0) -> tuple[str, str]:
+    """The leaf's two pages as markup (front, back), for the document and for the proof to check."""
+    last = LEAF + len(cards)
+    front = instructions(deck, cards, spec, LEAF + 1, len(rules), calibration_pages)
+    back = contents(deck, (last + 1, last + len(rules)) if rules else (0, 0),
+                    last + 1 + _box_page(rules) if rules else 0)
+    return front, back
+
+
+def _pages(a: int, b: int) -> str:
+    return f"page {a}" if a == b else f"pages {a}–{b}"
+
+
+def _players(span) -> str:
+    if not span:
+        return ""
+    return f"{span[0]} players" if span[0] == span[1] else f"{span[0]}–{span[1]} players"
+
+
+def plural(deck: Deck, kind: str, n: int) -> str:
+    """'1 check-up chart', '20 game trackers', '4 settlers (aces)': a kind's title, or its plural."""
+    k = deck.kinds[kind]
+    if n == 1:
+        return f"1 {k.title[:1].lower() + k.title[1:]}"
+    name = k.plural or (k.title if k.title.endswith("s") else k.title + "s")
+    return f"{n} {name[:1].lower() + name[1:]}"
+
+
+def in_the_box(deck: Deck) -> list[str]:
+    """Every piece with its count, part by part; a kind of 2 to 4 different cards in several copies names them."""
+    lines = ["## In the box"]
+    for part in deck.parts.values():
+        cards = [c for c in deck.cards if c.part == part.id]
+        if not cards:
+            continue
+        counts: dict[str, dict] = {}
+        for c in cards:
+            label = str(c.fields.get("title") or c.name)
+            title = deck.kinds[c.kind].title
+            if label.lower().endswith(" " + title.lower()):         # "Bust/Won token" -> "Bust/Won"
+                label = label[:-len(title) - 1]
+            counts.setdefault(c.kind, {}).setdefault(label, 0)
+            counts[c.kind][label] += c.copies
+        total = sum(sum(v.values()) for v in counts.values())
+        if len(deck.parts) > 1:
+            who = f", for {_players(part.players)}" if part.players else ""
+            lines.append(f"**{part.title}**{who}: {total} pieces")
+        for kind, labels in counts.items():
+            n = sum(labels.values())
+            line = f"- {plural(deck, kind, n)}"
+            if 2 <= len(labels) <= 4 and max(labels.values()) > 1:     # "12 tokens: 6 Bust/Won, 6 +1/-1"
+                line += ": " + ", ".join(f"{k} {label}" for label, k in labels.items())
+            lines.append(line)
+    extra = _not_printed(deck)
+    if extra:
+        lines.append("You also need: " + "; ".join(extra) + ".")
+    return lines
+
+
+def _not_printed(deck: Deck) -> list[str]:
+    """Components the deck lists but does not print (components.yaml not_printed:), for 'You also need'."""
+    try:
+        from ..check.model import read_components
+        clist = read_components(deck)
+    except Exception:           # the check stage reports a broken list; the leaf goes on without it
+        return []
+    return [f"{c.name} ({c.not_printed})" for c in (clist.components if clist else []) if c.not_printed]
+
+
+def printing(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rules: tuple,
+             calibration: tuple) -> list[str]:
+    """Which pages to print, on what, and how."""
+    last = first + len(cards) - 1
+    stock, backs = spec.stock, spec.duplex.backs
+    lines = ["## Printing"]
+    if backs == NONE:
+        lines.append(f"1. Print the card sheets, {_pages(first, last)}, single-sided on {stock} at 100% (actual "
+                     "size, not fit to page). This file holds the card fronts only.")
+    elif backs == FOLD:
+        lines += [f"1. Print the card sheets, {_pages(first, last)}, **single-sided** on {stock} at 100% (actual "
+                  "size, not fit to page). Each sheet holds the fronts on one half and their backs on the other, "
+                  "either side of a dashed fold line.",
+                  "2. Fold each sheet along its dashed line, printed side out, and glue the halves together (a "
+                  "glue stick, spread thin and even); let it dry flat under a book before you cut."]
+    else:
+        lines += [f"1. Print the card sheets, {_pages(first, last)}, **double-sided**, flipping on the "
+                  f"**{spec.duplex.edge} edge**, on {stock} at 100% (actual size, not fit to page). Each odd page "
+                  "holds card fronts, the even page after it their backs.",
+                  "2. No duplex printer? Print the odd pages, put the printed stack back in the tray as your printer "
+                  "needs (try one sheet first), then print the even pages."]
+    if rules[0]:
+        lines.append(f"{len(lines)}. Print the rules, {_pages(*rules)}, on plain paper, one- or two-sided.")
+    if calibration[0]:
+        lines.append(f"{len(lines)}. Backs not behind their fronts? {_pages(*calibration).capitalize()}: a "
+                     "calibration sheet. Print it double-sided like the cards and hold it up to a light: it says "
+                     "how far your printer shifts the backs.")
+    elif backs == PAGE:
+        lines.append(f"{len(lines)}. Backs a little off their fronts? Most printers shift the back side by a "
+                     "millimetre or two; cut on the fronts' marks and the backs' edges will hardly show.")
+    lines.append("Every card page is labelled in its margin: the game, the sheet's number, fronts or backs.")
+    return lines
+
+
+def sheet_list(deck: Deck, cards: list[Page], first: int, spec: SheetSpec) -> list[str]:
+    """The card sheets, part by part: which pages hold what (a gutter-fold sheet is one page)."""
+    lines = ["## The sheets"]
+    by_part: dict[str, list[tuple[int, Page]]] = {}
+    for i, p in enumerate(cards):
+        if p.kind in ("front", "fold") and p.placements:
+            part = p.placements[0].card.part
+            by_part.setdefault(part, []).append((first + i, p))
+    for part_id, pages in by_part.items():
+        part = deck.parts[part_id]
+        span = lambda p: 2 if p.kind == "front" and spec.duplex.backs == PAGE else 1      # noqa: E731
+        if len(by_part) > 1 or part.optional:
+            pa, pb = pages[0][0], pages[-1][0] + span(pages[-1][1]) - 1
+            who = f" ({_players(part.players)})" if part.players else ""
+            skip = (f": needed only for {_players(part.players)}; skip {_pages(pa, pb)} otherwise"
+                    if part.optional and part.players else (": optional" if part.optional else ""))
+            lines.append(f"**{part.title}**{who}{skip}")
+        runs: list[list] = []          # consecutive sheets with the same contents share a line
+        for n, p in pages:
+            what = _sheet_contents(deck, p)
+            if runs and runs[-1][2] == what and runs[-1][1] == p.sheet - 1:
+                runs[-1][1], runs[-1][4] = p.sheet, n + span(p) - 1
+            else:
+                runs.append([p.sheet, p.sheet, what, n, n + span(p) - 1])
+        for a, b, what, pa, pb in runs:
+            label = f"Sheet {a}" if a == b else f"Sheets {a}–{b}"
+            lines.append(f"- {label} ({_pages(pa, pb)}): {what}")
+    return lines
+
+
+def instructions(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rule_pages: int,
+                 calibration_pages: int = 0) -> str:
+    """The leaf's front: the game, what is in the box, printing, the sheets, cutting."""
+    g = deck.game
+    last = first + len(cards) - 1
+    rules = (last + 1, last + rule_pages) if rule_pages else (0, 0)
+    cal_first = last + rule_pages + 1
+    calibration = (cal_first, cal_first + calibration_pages - 1) if calibration_pages else (0, 0)
+    lines = [f"# {g.title}" + (f" — {g.subtitle}" if g.subtitle else ""),
+             " · ".join(x for x in (f"by {g.designer}" if g.designer else "", g.publisher, _players(g.players),
+                                    f"version {g.version}" if g.version else "") if x),
+             *(["", "## Partial build", str(deck.extra["partial"])] if deck.extra.get("partial") else []),
+             "", *in_the_box(deck),
+             "", *printing(deck, cards, spec, first, rules, calibration),
+             "", *sheet_list(deck, cards, first, spec),
+             "", *how_to_cut(deck, cards, spec)]
+    return "\n".join(lines)
+
+
+def _sheet_contents(deck: Deck, page: Page) -> str:
+    """'9 material cards' ... for one sheet, in print order (a gutter-fold page: its fronts)."""
+    out: list[list] = []
+    seen = set()
+    for pl in page.placements:
+        if page.kind == "fold" and (id(pl.card), pl.copy) in seen:
+            continue                    # the backs half of a gutter-fold page
+        seen.add((id(pl.card), pl.copy))
+        kind = pl.card.kind
+        if out and out[-1][0] == kind:
+            out[-1][1] += 1
+        else:
+            out.append([kind, 1])
+    return ", ".join(plural(deck, k, n) for k, n in out)
+
+
+def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
+    """The leaf's back: setting up, where the rules are, what this edition changed, the source."""
+    from .edition import entries
+    g = deck.game
+    lines = ["## Setting up"]
+    if g.instructions:
+        lines += [g.instructions.strip(), ""]
+    setup = g.setup.strip() if g.setup else rules_setup(deck)
+    if setup:
+        lines += [setup]
+    if rule_pages[0]:
+        lines += ["", f"The full rules are on {_pages(*rule_pages)}."]
+    e = entries(deck)
+    n_fix, n_chosen, n_pieces = len(e["corrections"]), len(e["inferred"]), len(e["pieces"])
+    if n_fix or n_chosen or n_pieces:
+        said = []
+        if n_fix:
+            said.append(f"{n_fix} change{'s' if n_fix != 1 else ''} to the original's words")
+        if n_chosen:
+            said.append(f"{n_chosen} fact{'s' if n_chosen != 1 else ''} the original leaves open, settled here")
+        if n_pieces:
+            said.append(f"{n_pieces} piece{'s' if n_pieces != 1 else ''} counted differently from the original")
+        where = f" at the end of the rules ({_pages(box_page, box_page)})" if box_page else ""
+        lines += ["", "## This edition",
+                  "The rules are printed word for word from the original; the box headed “This edition”"
+                  f"{where} lists, with the reason for each, " + _and(said) + "."]
+    if g.source:
+        lines += ["", "## Source", g.source]
+    return "\n".join(lines)
+
+
+_SETUP = re.compile(r"(#{1,3})[ \t]+(?:setup|set-up|set up|setting up|preparation)\b[^\n]*", re.IGNORECASE)
+
+
+def rules_setup(deck: Deck) -> str:
+    """With no `game.setup`, the rules' own setup section (a heading "Setup", "Setting up", ...), up to the
+    next heading of its level or above: what the players read first, on the leaf too. "" if there is none."""
+    from .rules import rule_text
+    text = rule_text(deck)[0]
+    m = next((m for m in _SETUP.finditer(text) if m.start() == 0 or text[m.start() - 1] == "\n"), None)
+    if m is None:
+        return ""
+    level = len(m.group(1))
+    body = []
+    for line in text[m.end():].lstrip("\n").splitlines():
+        head = re.match(r"#{1,6}(?=[ \t])", line)
+        if head and len(head.group(0)) <= level:
+            break
+        body.append(line)
+    return "\n".join(body).strip()
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _box_page(rules: list[Page]) -> int:
+    """Which rule page (from 0) the This edition box starts on: the first with a frame drawn on it."""
+    from ..layout.face import Rect
+    return next((i for i, p in enumerate(rules) if any(isinstance(op, Rect) for op in p.ops)), len(rules) - 1)
