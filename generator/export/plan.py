@@ -6,6 +6,8 @@ fields that template names: the identity the layout stage uses to draw each dist
 (layout/deck.py). The hash adds everything else a face's pixels depend on (the template files,
 palette, images, fonts, drawing code, size), so a second export redraws only what changed.
 No face is laid out here: that happens in the workers, for the images that need drawing.
+
+Not here: file names (names.py), products (products.py), drawing (worker.py).
 """
 from __future__ import annotations
 

@@ -20,6 +20,8 @@ Where the pixel sizes come from:
   listed (foil, clear, trading cards).
 - Hex products: the size given is the image's (a hexagon's point-to-point width by its canvas
   height), as in that table; no template can be a hexagon yet, so they are named only as nearest.
+
+Not here: which pieces a deck has (plan.py), drawing (worker.py).
 """
 from __future__ import annotations
 

@@ -3,6 +3,8 @@
 The measuring is the layout stage's (layout/safezone.py), which follows the piece's shape (the
 circle of a round chit); here only the zone differs: the larger of The Game Crafter's 1/8 in and
 the template's own `safe`.
+
+Not here: the measuring itself (layout/safezone.py).
 """
 from __future__ import annotations
 

@@ -16,6 +16,8 @@ Objects are laid out side by side. Their size: Tabletop Simulator scales an obje
 tiles and boards: templative-electron, objectCreation/customObjectAdapter.js), so each piece keeps
 its size relative to the others. GUIDs are made from the game and the object's place in the file,
 so the same deck writes the same bytes.
+
+Not here: the images it names (tts_sheets.py, tts_draw.py) or writing the file (tts.py).
 """
 from __future__ import annotations
 
@@ -24,6 +26,8 @@ import json
 import re
 from pathlib import Path
 from urllib.parse import quote
+
+from .tts_sheets import BLANK
 
 SCALE_PER_INCH = 0.33
 CARD_TYPE = 0              # CustomDeck Type: 0 rounded rectangle (the game's playing card)
@@ -138,7 +142,6 @@ def saved_object(deck, lay, url) -> tuple[str, list]:
     for index, card in enumerate(deck.cards):
         if index in lay.tile_of:
             tgroups.setdefault((card.part, card.kind), []).append(index)
-    from .tts import BLANK
     for (part, kind), indices in tgroups.items():
         path = f"tiles/{part}/{kind}"
         tiles = []

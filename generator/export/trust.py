@@ -10,6 +10,9 @@ overwritten by another, truncated or edited is drawn again, and one merely copie
 Anything else in the folder that an export did not write is a stray: reported, and removed only
 when asked (`--clean`), and only from a folder an earlier export wrote (that has this cache), so
 that a mistyped `-o` never empties a folder of someone's own files.
+
+Not here: what the files are or how they are drawn (gamecrafter.py, tts.py); the folder
+itself (folder.py).
 """
 from __future__ import annotations
 

@@ -6,6 +6,8 @@ them on one PDF (a page a face, trim + bleed, drawn by render/draw.py), rasteriz
 pdfium at the exact pixel size, encodes each PNG and writes it atomically, returning what the
 export's cache records of the file written (export/trust.py). Faces are never pickled: workers
 find the deck in `_STATE`, inherited when the process is forked, or load it themselves.
+
+Not here: which images to draw (plan.py) or the pool of processes (gamecrafter.py).
 """
 from __future__ import annotations
 
