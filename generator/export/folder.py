@@ -2,7 +2,7 @@
 the export (files an earlier export wrote that are no longer needed are removed; strays, files no
 export wrote, are reported, or removed with --clean).
 
-Not here: what is written into it (gamecrafter.py, printpdf.py, tts.py) or the record of what was
+Not here: what is written into it (uploads.py, printpdf.py, tts.py) or the record of what was
 written (trust.py).
 """
 from __future__ import annotations

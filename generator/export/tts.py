@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .tts_draw import blank_png, draw_sheet, draw_tiles, laid_faces
-from .tts_sheets import BLANK, Layout, digest, grid, layout
+from .tts_sheets import Layout, digest, grid, layout
 
 __all__ = ["Report", "export_tts", "grid", "layout"]
 
@@ -38,73 +38,80 @@ class Report:
 
 def export_tts(deck, out_dir, base_url: str | None = None, redraw: bool = False, clean: bool = False,
                progress=None) -> Report:
-    """Export `deck` for Tabletop Simulator into `out_dir`: the sheets and tile images, and
-    a saved object naming them by local file URL, or under `base_url` where they will be hosted."""
+    """Export `deck` for Tabletop Simulator into `out_dir`: the sheets and tile images, each named for
+    a digest of its bytes, and a saved object naming them by their local paths, or under `base_url`
+    where they will be hosted."""
     from ..layout.deck import layout_deck
     from ..layout.safezone import warnings as safe_warnings
     from ..output import write_atomic, write_if_changed
     from . import saved, trust
     from .folder import prepare, sweep
-    from .plan import code_digest
     start = time.perf_counter()
     out = prepare(out_dir)
     lay = layout(deck)
     report = Report(lay, out)
     outputs = trust.Outputs(out, trust.TTS_CACHE)
     name = saved.file_name(deck)
-    expected = set(lay.files) | {name}
-    if any(s.backs_file == BLANK for s in lay.sheets) or any(not b for _f, b in lay.tile_of.values()):
-        expected.add(BLANK)
-    found = [n for n in trust.strays(out, expected) if n not in outputs.files]
+    found = [n for n in trust.strays(out, {name}) if n not in outputs.files]
     if clean:
         trust.check_clean(outputs, found)
 
-    jobs = []                       # (file, hash, draw() -> bytes)
-    for s in lay.sheets:
-        jobs.append((s.faces_file, s.hash, lambda s=s: draw_sheet(laid, s, False)))
-        if s.unique_back:
-            jobs.append((s.backs_file, s.hash + "-backs", lambda s=s: draw_sheet(laid, s, True)))
-    singles = list(lay.backs.values()) + [lay.tiles[f] for f in sorted(lay.tiles)]
-    if BLANK in expected:
-        jobs.append((BLANK, digest("blank", code_digest()), blank_png))
-    todo = [j for j in jobs if redraw or not outputs.fresh(j[0], j[1])]
-    todo_singles = [t for t in singles if redraw or not outputs.fresh(t.file, t.hash)]
-    names = {j[0] for j in todo} | {t.file for t in todo_singles}
-    if names:
-        keep = {f: e for f, e in outputs.files.items() if f not in names}
-        if keep != outputs.files:
-            outputs.save(keep)
+    # an image drawn before from the same inputs, and still the bytes written, is kept under its name
+    todo = []
+    for o in lay.outputs:
+        o.file = "" if redraw else (outputs.find(o.stem, o.hash) or "")
+        if not o.file:
+            todo.append(o)
     laid = layout_deck(deck, 0.0)         # from the layout store where a build laid them out
-    update = progress(len(names)) if progress and names else None
-    new = {}
-    for file, hash_, draw in todo:
-        data = draw()
-        write_atomic(out / file, data)
-        new[file] = {"hash": hash_, **trust.stamp(out / file, data)}
-        report.drawn.append(file)
-        if update:
-            update(1)
-    for i in range(0, len(todo_singles), 24):
-        chunk = todo_singles[i:i + 24]
-        for t, data in zip(chunk, draw_tiles(laid, chunk)):
-            write_atomic(out / t.file, data)
-            new[t.file] = {"hash": t.hash, **trust.stamp(out / t.file, data)}
-            report.drawn.append(t.file)
+    update = progress(len(todo)) if progress and todo else None
+    data: dict = {}                 # id(Output) -> its PNG bytes
+    sheet_of = {id(s.faces): (s, False) for s in lay.sheets}
+    sheet_of.update({id(s.backs): (s, True) for s in lay.sheets if s.unique_back})
+    singles = []
+    for o in todo:
+        if id(o) in sheet_of:
+            sheet, backs = sheet_of[id(o)]
+            data[id(o)] = draw_sheet(laid, sheet, backs)
+            if update:
+                update(1)
+        elif o.image is None:       # the blank
+            data[id(o)] = blank_png()
+        else:
+            singles.append(o)
+    for i in range(0, len(singles), 24):
+        chunk = singles[i:i + 24]
+        for o, png in zip(chunk, draw_tiles(laid, chunk)):
+            data[id(o)] = png
         if update:
             update(len(chunk))
-    for file, hash_, _ in jobs:
-        if file not in new:
-            new[file] = dict(outputs.get(file))
-            report.kept.append(file)
-    for t in singles:
-        if t.file not in new:
-            new[t.file] = dict(outputs.get(t.file))
-            report.kept.append(t.file)
+
+    # every image is named for its bytes; images of the same bytes (a coin's face and its back) are one file
+    new: dict = {}
+    by_sha = {outputs.get(o.file).get("sha"): o.file for o in lay.outputs if o.file}
+    for o in lay.outputs:
+        if o.file:
+            entry = new.setdefault(o.file, dict(outputs.get(o.file)))
+            if o.file not in report.kept and o.file not in report.drawn:
+                report.kept.append(o.file)
+        else:
+            png = data[id(o)]
+            sha = trust.digest(png)
+            o.file = by_sha.get(sha) or f"{o.stem}-{sha[:12]}.png"
+            if o.file not in new:
+                write_atomic(out / o.file, png)
+                new[o.file] = {"hash": o.hash, **trust.stamp(out / o.file, png)}
+                report.drawn.append(o.file)
+            by_sha[sha] = o.file
+            entry = new[o.file]
+        made = [m for m in entry.get("made") or [] if isinstance(m, list)]
+        if [o.stem, o.hash] not in made:
+            made.append([o.stem, o.hash])
+        entry["made"] = made
 
     # every face drawn, checked against its template's safe zone as build and proof do
     drawn = [(f"card '{c.face.first[1].name}' (face)", c.face) for s in lay.sheets for c in s.cells]
     drawn += [(f"card '{c.back.first[1].name}' (back)", c.back) for s in lay.sheets for c in s.cells if c.back]
-    drawn += [(f"card '{t.image.first[1].name}' ({t.image.side})", t.image) for t in singles]
+    drawn += [(f"card '{o.image.first[1].name}' ({o.image.side})", o.image) for o in lay.backs + lay.tiles]
     faces = [(who, laid_faces(laid, [image])[0]) for who, image in drawn]
     report.warnings = safe_warnings(faces, deck.folder)
 
@@ -112,6 +119,8 @@ def export_tts(deck, out_dir, base_url: str | None = None, redraw: bool = False,
     write_if_changed(out / name, text.encode("utf-8"))
     report.saved = out / name
     new[name] = {"hash": digest(text), **trust.stamp(out / name, text.encode("utf-8"))}
+    expected = set(new)
+    found = [n for n in found if n not in expected]
     sweep(report, outputs, expected, clean, found)
     outputs.save(new)
     report.seconds = time.perf_counter() - start

@@ -1,6 +1,6 @@
 """Drawing the Tabletop Simulator export's images: deck sheets (every cell a face at the cell's
-pixel size, the hidden face in the last cell), tile images and the blank image, through the same
-layout and drawing code as the PDF (render/png.py).
+pixel size), tile images and the blank image, through the same layout and drawing code as the PDF
+(render/png.py).
 
 Not here: which face goes in which cell (tts_sheets.py), writing files or deciding what to redraw
 (tts.py).
@@ -34,17 +34,14 @@ def _encode(pixels_, dpi: float) -> bytes:
 
 
 def draw_sheet(laid, sheet: Sheet, backs: bool) -> bytes:
-    """A deck sheet of faces (or, with `backs`, of backs), the hidden face in its last cell."""
+    """A deck sheet of faces (or, with `backs`, of backs), a card in every cell, row by row; a cell
+    no card fills (or a single-sided card's back) is white."""
     from ..render.png import numpy_or_none
     np = numpy_or_none()
     W, H = sheet.size
     out = np.full((H, W, 3), 255, np.uint8)
     images = [(c.back if backs else c.face) for c in sheet.cells]
-    slots = list(range(len(images)))
-    if sheet.hidden is not None:
-        images.append(sheet.hidden)
-        slots.append(sheet.cols * sheet.rows - 1)
-    drawn = [(slot, im) for slot, im in zip(slots, images) if im is not None]
+    drawn = [(slot, im) for slot, im in enumerate(images) if im is not None]
     faces = laid_faces(laid, [im for _, im in drawn])
     for (slot, _), px in zip(drawn, _render(faces, [(sheet.cell_w, sheet.cell_h)] * len(faces))):
         r, c = divmod(slot, sheet.cols)
@@ -53,6 +50,7 @@ def draw_sheet(laid, sheet: Sheet, backs: bool) -> bytes:
 
 
 def draw_tiles(laid, tiles: list) -> list[bytes]:
+    """Each tts_sheets.Output of a tile (or a shared back) drawn at its pixel size."""
     faces = laid_faces(laid, [t.image for t in tiles])
     return [_encode(px, t.width_px / (t.image.template.width / 72))
             for t, px in zip(tiles, _render(faces, [(t.width_px, t.height_px) for t in tiles]))]

@@ -1,13 +1,19 @@
 """Where the Tabletop Simulator export puts each piece: deck sheets for cards, images for tiles.
 
-Which piece becomes what (Tabletop Simulator's custom objects, kb.tabletopsimulator.com/custom-content):
+Which piece becomes what (Tabletop Simulator's custom objects, kb.tabletopsimulator.com/custom-content;
+the limits are data, layouts/shop-tabletop-simulator.yaml):
 - a rectangular piece no larger than a Jumbo card (3.5 x 5.5 in, either way up) is a card. Cards of
   one size share deck sheets: a grid of at most 10 x 7 cells, at most 4096 px a side, each cell a
-  card's face at its trim (no bleed); the grid's last cell is the "hidden" face Tabletop Simulator
-  shows for a card it hides (the sheet's most common back). A sheet whose cards share one back
-  uses one back image; a sheet whose backs differ has a back sheet of the same grid.
+  card's face at its trim (no bleed). Every cell holds a card: the decks set BackIsHidden, so the
+  game shows a hidden card's back, not a sheet's last cell. All the sheets of one size have cells of
+  one size (the largest a full sheet holds), so a deck split over two sheets looks the same. A sheet
+  whose cards share one back uses one back image (written once, however many sheets share it); a
+  sheet whose backs differ has a back sheet of the same grid.
 - a round piece is a circular custom tile, a larger rectangular one (a board, a mat) a box tile;
   each has its face image on top and its back image (or a blank one) below.
+Every image is an Output: its file-name stem, what it is drawn from (a hash) and, once drawn or
+found, its file, named STEM-DIGEST.png for a digest of its bytes (tts.py), so that a changed image
+gets a new URL: Tabletop Simulator caches an image by its URL for good.
 
 Not here: drawing the images (tts_draw.py), the saved object (saved.py), writing files (tts.py).
 """
@@ -15,18 +21,30 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, field
 
-from .plan import Plan, plan
+from .plan import FACE, Plan, plan
 from .products import pixels
+from .shops import shop
+from .tts_sizes import CARD_LARGEST
 
-MAX_COLS, MAX_ROWS = 10, 7           # Tabletop Simulator's deck sheet grid at most
-MAX_SIDE = 4096                      # px: its largest sheet, and every image kept under it
-DPI_MAX = 300                        # never drawn finer than the print
-CARD_MAX = (3.5 * 72, 5.5 * 72)      # points: a Jumbo card, the largest card; larger pieces are tiles
-WHITE = "#ffffff"
-BLANK = "blank.png"
+_DECK = shop("tts").data["deck"]
+MAX_COLS, MAX_ROWS = int(_DECK["columns"]), int(_DECK["rows"])     # a deck sheet's grid at most
+MAX_SIDE = int(_DECK["largest_image"])       # px: its largest sheet, and every image kept under it
+DPI_MAX = int(_DECK["finest_dpi"])           # never drawn finer than the print
+PER_SHEET = MAX_COLS * MAX_ROWS              # every cell a card (BackIsHidden)
+BLANK = "blank"                              # the stem of the blank image: a single-sided piece's back
+
+
+@dataclass
+class Output:
+    """One image the export writes: STEM-DIGEST.png."""
+    stem: str
+    hash: str                        # what it is drawn from
+    width_px: int
+    height_px: int
+    image: object | None = None      # plan.Image of a tile or a shared back
+    file: str = ""                   # set when drawn (or found drawn): stem, "-", a digest of its bytes, ".png"
 
 
 @dataclass
@@ -46,64 +64,67 @@ class Sheet:
     cell_h: int
     width: float                     # card trim, points
     height: float
-    faces_file: str = ""
-    backs_file: str = ""             # a back sheet (UniqueBack), or the one shared back image
+    faces: Output | None = None
+    backs: Output | None = None      # a back sheet (unique_back), the one shared back image, or the blank
     unique_back: bool = False
-    hidden: object | None = None     # plan.Image drawn in the hidden cell (None: blank)
-    hash: str = ""
 
     @property
     def size(self) -> tuple[int, int]:
         return self.cols * self.cell_w, self.rows * self.cell_h
 
+    @property
+    def hash(self) -> str:
+        return self.faces.hash
 
-@dataclass
-class Tile:
-    image: object                    # plan.Image
-    width_px: int
-    height_px: int
-    file: str = ""
-    hash: str = ""
+    @property
+    def faces_file(self) -> str:
+        return self.faces.file
+
+    @property
+    def backs_file(self) -> str:
+        return self.backs.file
 
 
 @dataclass
 class Layout:
     plan: Plan
     sheets: list                     # [Sheet]
-    tiles: dict                      # file -> Tile (faces and backs of tile pieces, shared backs once)
-    backs: dict                      # file -> Tile: one shared back image per sheet that has one
+    outputs: list                    # [Output]: every image, each once, in the order drawn
     card_sheet: dict                 # card index -> (sheet, cell index) of a card piece
-    tile_of: dict                    # card index -> (face file, back file or "") of a tile piece
+    tile_of: dict                    # card index -> (face Output, back Output) of a tile piece
+    backs: list = field(default_factory=list)      # [Output]: the shared backs of sheets
+    tiles: list = field(default_factory=list)      # [Output]: the tile images
 
     @property
     def files(self) -> list[str]:
-        out = []
-        for s in self.sheets:
-            out.append(s.faces_file)
-            if s.unique_back:
-                out.append(s.backs_file)
-        out += sorted(self.backs) + sorted(self.tiles)
-        return list(dict.fromkeys(out))
+        return list(dict.fromkeys(o.file for o in self.outputs))
 
 
 def is_card(tpl) -> bool:
     w, h = tpl.width, tpl.height
-    fits = (w <= CARD_MAX[0] + 0.5 and h <= CARD_MAX[1] + 0.5) or (h <= CARD_MAX[0] + 0.5 and w <= CARD_MAX[1] + 0.5)
+    big, long = CARD_LARGEST
+    fits = (w <= big + 0.5 and h <= long + 0.5) or (h <= big + 0.5 and w <= long + 0.5)
     return tpl.shape == "rect" and fits
 
 
-def grid(n: int, width: float, height: float) -> tuple[int, int, int, int]:
-    """(cols, rows, cell_w, cell_h) for n cells (the hidden one included) of a width x height pt
-    card: the largest cells a sheet of at most 10 x 7 cells and 4096 px a side holds, no finer than
-    300 DPI; of equal cells, the grid with the fewest empty cells, then the fewest columns."""
+def grid(n: int, width: float, height: float, cell: tuple[int, int] | None = None) -> tuple[int, int, int, int]:
+    """(cols, rows, cell_w, cell_h) for n cards of a width x height pt card: the largest cells a
+    sheet of at most 10 x 7 cells and 4096 px a side holds, no finer than 300 DPI; of equal cells,
+    the grid with the fewest empty cells, then the fewest columns. With `cell` (px) given, the cells
+    are that size and only the grid is chosen."""
     w300, h300 = width * DPI_MAX / 72, height * DPI_MAX / 72
     best = None
     for cols in range(1, MAX_COLS + 1):
         for rows in range(1, MAX_ROWS + 1):
             if cols * rows < n:
                 continue
-            scale = min(1.0, MAX_SIDE / (cols * w300), MAX_SIDE / (rows * h300))
-            cw, ch = max(1, int(w300 * scale)), max(1, int(h300 * scale))
+            if cell is None:
+                scale = min(1.0, MAX_SIDE / (cols * w300), MAX_SIDE / (rows * h300))
+                cw, ch = max(1, int(w300 * scale)), max(1, int(h300 * scale))
+            else:
+                cw, ch = cell
+                if cols * cw > MAX_SIDE or rows * ch > MAX_SIDE:
+                    continue
             key = (-cw * ch, cols * rows, cols)
             if best is None or key < best[0]:
                 best = (key, (cols, rows, cw, ch))
@@ -132,17 +153,20 @@ def digest(*parts) -> str:
 
 def layout(deck, p: Plan | None = None) -> Layout:
     """Where every piece of `deck` goes: deck sheets for its cards, images for its tiles."""
+    from pathlib import Path
+
     from .names import Claims
     p = p or plan(deck)
-    claim = Claims()                # every file name once: tiles keep the Game Crafter export's names
-    claim(Path(BLANK).stem)
+    claim = Claims()                # every stem once: tiles keep the Game Crafter export's names
+    claim(BLANK, "")
+    blank = Output(BLANK, digest("blank"), 64, 64)
     face_of = {}
     for image in p.faces:
         for index, _card in image.cards:
             face_of[index] = image
     groups: dict = {}               # size -> [Cell] in print order, each distinct (face, back) once
     cell_at: dict = {}              # card index -> (size, cell position in its group)
-    tiles: dict = {}
+    tiles: dict = {}                # plan.Image's file -> Output
     tile_of: dict = {}
     for index, card in enumerate(deck.cards):
         face = face_of[index]
@@ -162,47 +186,51 @@ def layout(deck, p: Plan | None = None) -> Layout:
             for image in (face, back):
                 if image is not None and image.file not in tiles:
                     w, h = tile_size(image.template.width, image.template.height)
-                    tiles[image.file] = Tile(image, w, h, claim(Path(image.file).stem),
-                                             digest("tile", image.hash, w, h))
-            tile_of[index] = (tiles[face.file].file, tiles[back.file].file if back is not None else "")
+                    tiles[image.file] = Output(claim(Path(image.file).stem, ""), digest("tile", image.hash, w, h),
+                                               w, h, image)
+            tile_of[index] = (tiles[face.file], tiles[back.file] if back is not None else blank)
     sheets, backs, card_sheet = [], {}, {}
-    shared_as: dict = {}            # (back image, cell size) -> its file
-    per_sheet = MAX_COLS * MAX_ROWS - 1
     for size, cells in groups.items():
         tpl = cells[0].face.template
         name = _group_name(tpl)
-        chunks = [cells[i:i + per_sheet] for i in range(0, len(cells), per_sheet)]
+        chunks = [cells[i:i + PER_SHEET] for i in range(0, len(cells), PER_SHEET)]
+        cell = grid(len(chunks[0]), tpl.width, tpl.height)[2:]       # one cell size for every sheet of the size
         first = {}
         for k, chunk in enumerate(chunks, 1):
-            cols, rows, cw, ch = grid(len(chunk) + 1, tpl.width, tpl.height)
+            cols, rows, cw, ch = grid(len(chunk), tpl.width, tpl.height, cell)
             sheet = Sheet(len(sheets) + 1, name, chunk, cols, rows, cw, ch, tpl.width, tpl.height)
-            sheet.faces_file = claim(f"{name}-{k}" if len(chunks) > 1 else name)
+            key = [(c.face.hash, c.back.hash if c.back else None) for c in chunk]
+            sheet.faces = Output(claim(f"{name}-{k}" if len(chunks) > 1 else name, ""),
+                                 digest("sheet", cols, rows, cw, ch, key), cols * cw, rows * ch)
             kinds = [c.back for c in chunk]
-            counts: dict = {}
-            for b in kinds:
-                counts[id(b)] = counts.get(id(b), 0) + 1
-            sheet.hidden = max(kinds, key=lambda b: counts[id(b)])       # the most common back; first on ties
             shared = all(b is kinds[0] for b in kinds)
             if shared and kinds[0] is not None:
                 back = kinds[0]
-                file = shared_as.get((id(back), cw, ch))
-                if file is None:            # named for what it is, as in the Game Crafter export
-                    file = shared_as[(id(back), cw, ch)] = claim(Path(back.file).stem)
-                    backs[file] = Tile(back, cw, ch, file, digest("back", back.hash, cw, ch))
-                sheet.backs_file = file
+                if back.file not in backs:      # named for what it is, as in the Game Crafter export
+                    backs[back.file] = Output(claim(Path(back.file).stem, ""), digest("back", back.hash, cw, ch),
+                                              cw, ch, back)
+                sheet.backs = backs[back.file]
             elif shared:
-                sheet.backs_file = BLANK
+                sheet.backs = blank
             else:
                 sheet.unique_back = True
-                sheet.backs_file = claim(f"{Path(sheet.faces_file).stem}-backs")
-            sheet.hash = digest("sheet", cols, rows, cw, ch, [(c.face.hash, c.back.hash if c.back else None)
-                                                              for c in chunk],
-                                 sheet.hidden.hash if sheet.hidden is not None else None)
+                sheet.backs = Output(claim(f"{sheet.faces.stem}-backs", ""), digest("backs", sheet.faces.hash),
+                                     cols * cw, rows * ch)
             for i, c in enumerate(chunk):
                 first[id(c)] = (sheet, i)
             sheets.append(sheet)
         for index, (sz, i) in cell_at.items():
             if sz == size:
                 card_sheet[index] = first[id(cells[i])]
-    tiles = {t.file: t for t in tiles.values()}        # by the file each is written to
-    return Layout(p, sheets, tiles, backs, card_sheet, tile_of)
+    outputs = []
+    for s in sheets:
+        outputs.append(s.faces)
+        if s.unique_back:
+            outputs.append(s.backs)
+    # faces before backs: an image of the same bytes as another (a coin's back, its face again) is
+    # written once, under the name of the first
+    tile_list = sorted(tiles.values(), key=lambda o: (o.image.side != FACE, o.stem))
+    outputs += list(backs.values()) + tile_list
+    if any(s.backs is blank for s in sheets) or any(b is blank for _f, b in tile_of.values()):
+        outputs.append(blank)
+    return Layout(p, sheets, outputs, card_sheet, tile_of, list(backs.values()), tile_list)

@@ -1,13 +1,14 @@
-"""The Game Crafter export: one PNG per distinct face and back at the product's exact pixel size,
-300 DPI, 1/8 in bleed, and a manifest (manifest.csv) of what to upload, how many of each, and the
-product each piece is ordered as (products.py), or the nearest and what differs.
+"""The upload exports, The Game Crafter's and MakePlayingCards': one PNG per distinct face and back
+at the shop's exact pixel size for the product (300 DPI, the shop's bleed: 1/8 in for The Game
+Crafter, 36 px for MakePlayingCards), and a manifest (manifest.csv) of what to upload, how many of
+each, and the product each piece is ordered as (products.py), or the nearest and what differs.
 
 plan.py decides the images (their content hashes and names.py's file names), worker.py draws them
 through the PDF's own layout and drawing code, on every core; only images whose inputs changed, or
 whose file is no longer the one written (trust.py), are redrawn.
 
-Not here: the products and their sizes (products.py), the output folder and its sweep (folder.py),
-the Tabletop Simulator export (tts.py).
+Not here: the products and their sizes (layouts/shop-*.yaml, products.py), the output folder and its
+sweep (folder.py), the print-shop PDF (printpdf.py), the Tabletop Simulator export (tts.py).
 """
 from __future__ import annotations
 
@@ -23,9 +24,9 @@ from . import trust, worker
 from .folder import prepare, sweep
 from .manifest import manifest_csv
 from .plan import Plan, plan
-from .products import BLEED
 
 MANIFEST = "manifest.csv"
+CACHES = {"gamecrafter": trust.CACHE, "mpc": trust.MPC_CACHE}     # each export keeps its own record
 POOL_MIN = 6          # fewer images than this are drawn in this process: a pool would cost more
 CHUNK_MAX = 24        # faces per PDF: fonts are embedded once per PDF, pdfium loads it once
 
@@ -34,6 +35,7 @@ CHUNK_MAX = 24        # faces per PDF: fonts are embedded once per PDF, pdfium l
 class Report:
     plan: Plan
     out: Path
+    shop: str = "gamecrafter"
     drawn: list = field(default_factory=list)       # files drawn this time
     kept: list = field(default_factory=list)        # files up to date since the last export
     removed: list = field(default_factory=list)     # files of an earlier export no longer needed
@@ -64,17 +66,17 @@ def chunks(items: list, jobs: int) -> list[list]:
 
 
 def export(deck, out_dir, jobs: int | None = None, redraw: bool = False, clean: bool = False, progress=None,
-           start_method: str | None = None) -> Report:
-    """Export `deck` to `out_dir`. `redraw`: draw every image, even those up to date. `clean`:
+           start_method: str | None = None, shop_id: str = "gamecrafter") -> Report:
+    """Export `deck` to `out_dir` for shop `shop_id` (gamecrafter or mpc). `redraw`: draw every image, even those up to date. `clean`:
     remove files no export wrote from `out_dir` (they are reported either way). `progress(total)`,
     if given, is called with the number of images to draw and may return a function called with n
     as each n more are done (a progress bar). `start_method` picks how worker processes start
     (default: fork where there is one)."""
     start = time.perf_counter()
     out = prepare(out_dir)
-    p = plan(deck, BLEED)
-    report = Report(p, out)
-    outputs = trust.Outputs(out)
+    p = plan(deck, shop_id)
+    report = Report(p, out, shop_id)
+    outputs = trust.Outputs(out, CACHES[shop_id])
     expected = {image.file for image in p.images} | {MANIFEST}
     found = [n for n in trust.strays(out, expected) if n not in outputs.files]
     if clean:
@@ -92,7 +94,7 @@ def export(deck, out_dir, jobs: int | None = None, redraw: bool = False, clean: 
              for image in todo]
     update = progress(len(items)) if progress and items else None
     done = {file: (warnings, stamp) for file, warnings, stamp in _draw(deck, out, items, jobs or default_jobs(),
-                                                                       update, start_method)}
+                                                                       update, start_method, shop_id)}
     new = {}
     for image in p.images:
         if image.file in done:
@@ -132,11 +134,11 @@ def _preload(templates) -> None:
             pass            # the layout names the card and region
 
 
-def _draw(deck, out: Path, items: list, jobs: int, progress, start_method=None) -> list:
+def _draw(deck, out: Path, items: list, jobs: int, progress, start_method=None, shop_id="gamecrafter") -> list:
     if not items:
         return []
     spec = (str(Path(deck.folder).resolve()), tuple(deck.left_out))
-    worker.setup(deck, spec, out, BLEED)
+    worker.setup(deck, spec, out, shop_id)
     results = []
     try:
         if jobs <= 1 or len(items) < POOL_MIN:
@@ -145,13 +147,13 @@ def _draw(deck, out: Path, items: list, jobs: int, progress, start_method=None) 
                 if progress:
                     progress(len(job))
         else:
-            results = _pool(items, jobs, spec, out, progress, start_method)
+            results = _pool(items, jobs, spec, out, progress, start_method, shop_id)
     finally:
         worker._STATE.clear()
     return [pair for done in results for pair in done]
 
 
-def _pool(items, jobs, spec, out, progress, start_method=None) -> list:
+def _pool(items, jobs, spec, out, progress, start_method=None, shop_id="gamecrafter") -> list:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
     if start_method is None and "fork" in multiprocessing.get_all_start_methods():
@@ -165,7 +167,7 @@ def _pool(items, jobs, spec, out, progress, start_method=None) -> list:
                         # memory pages stay shared with this process instead of being copied
     try:
         with ProcessPoolExecutor(max_workers=min(jobs, len(work)), mp_context=context, initializer=worker.setup,
-                                 initargs=(None, spec, str(out), BLEED)) as pool:
+                                 initargs=(None, spec, str(out), shop_id)) as pool:
             futures = {pool.submit(worker.draw, job): i for i, job in enumerate(work)}
             try:
                 for future in as_completed(futures):
