@@ -190,7 +190,12 @@ def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired",
     if clean:
         trust.check_clean(outputs, found)
     laid = layout_deck(deck, bleed)
+    from ..layout.face import Text
+    from ..layout.fonts import register
     from ..layout.templates import get_template
+    # faces from the layout store were laid out by an earlier process: their fonts are registered first
+    register({op.font for lo in laid for face in (lo.front, lo.back) if face is not None for op in face.ops
+              if type(op) is Text})
     for doc in docs:
         for pc in doc.pieces:
             for side in ("front", "back"):

@@ -214,8 +214,9 @@ def layout(deck, p: Plan | None = None) -> Layout:
                 sheet.backs = blank
             else:
                 sheet.unique_back = True
-                sheet.backs = Output(claim(f"{sheet.faces.stem}-backs", ""), digest("backs", sheet.faces.hash),
-                                     cols * cw, rows * ch)
+                sheet.backs = Output(claim(f"{sheet.faces.stem}-backs", ""),
+                                     digest("backs", cols, rows, cw, ch, [c.back.hash if c.back else None
+                                                                          for c in chunk]), cols * cw, rows * ch)
             for i, c in enumerate(chunk):
                 first[id(c)] = (sheet, i)
             sheets.append(sheet)
