@@ -51,13 +51,18 @@ def export(artefacts):
 
 # -- MakePlayingCards --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("game", GAMES, ids=IDS)
-def test_makeplayingcards_images_are_their_sizes(game, export):
+# MakePlayingCards for every game; The Game Crafter for the pieces deck (test_export.py reads the
+# shipped games' Game Crafter exports): the same reading, against each shop's data file
+SHOP_CASES = [(game, "mpc") for game in GAMES] + [(str(PIECES), "gamecrafter")]
+
+
+@pytest.mark.parametrize("game, target", SHOP_CASES, ids=[f"{Path(g).name}-{t}" for g, t in SHOP_CASES])
+def test_upload_images_are_the_data_files_sizes(game, target, export):
     from generator import pipeline
     from generator.export.products import pixels
     from generator.export.shops import shop
-    mpc = shop("mpc")
-    out, stdout = export(game, "mpc")
+    mpc = shop(target)
+    out, stdout = export(game, target)
     deck = pipeline.load(game)
     rows = _manifest(out)
     assert sum(int(r["quantity"]) for r in rows if r["side"] == "face") == deck.card_count()
@@ -80,7 +85,11 @@ def test_makeplayingcards_images_are_their_sizes(game, export):
                 assert f"nearest: {r['product']} (" in r["note"]
                 # its own size: trim + 36 px a side
                 assert any(im.size == (pixels(w + 2 * mpc.bleed), pixels(h + 2 * mpc.bleed)) for w, h in sizes), file
-    assert stdout.startswith(f"wrote {out} for MakePlayingCards: ")
+    assert stdout.startswith(f"wrote {out} for {mpc.name}: ")
+    if Path(game) == PIECES:        # the board is The Game Crafter's Domino Board, exactly
+        board = next(r for r in rows if r["card"] == "Board")
+        expected = ("Domino Board", "exact") if target == "gamecrafter" else ("Big cards", "nearest")
+        assert (board["product"], board["match"]) == expected
 
 
 def _templates(deck):

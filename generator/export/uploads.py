@@ -149,7 +149,7 @@ def _draw(deck, out: Path, items: list, jobs: int, progress, start_method=None, 
         else:
             results = _pool(items, jobs, spec, out, progress, start_method, shop_id)
     finally:
-        worker._STATE.clear()
+        worker.forget()
     return [pair for done in results for pair in done]
 
 

@@ -35,6 +35,11 @@ def setup(deck=None, spec=None, out_dir=None, shop_id: str = "gamecrafter") -> N
     _STATE.update(deck=deck, spec=spec, out=Path(out_dir), bleed=shop(shop_id).bleed, shop=shop_id, cache={})
 
 
+def forget() -> None:
+    """Drop the deck this process drew from (after an export drew in this process)."""
+    _STATE.clear()
+
+
 def who(card, side: str) -> str:
     return f"card '{card.name}' ({side})"
 
