@@ -1,6 +1,9 @@
 """Issue 21: every printed piece maps to a Game Crafter product. A piece of a product's size and
 shape is exported at that product's upload size; any other piece names the nearest product of its
-shape and what differs, in the manifest a new user uploads from."""
+shape and what differs, in the manifest a new user uploads from.
+
+Issue 34: the products are data (layouts/shop-*.yaml), each size with its source, and MakePlayingCards'
+sizes sit beside The Game Crafter's."""
 from __future__ import annotations
 
 import csv
@@ -29,7 +32,7 @@ def test_the_table_is_consistent():
     kinds = {(p.kind, p.shape) for p in PRODUCTS}
     assert {("card", "rect"), ("card", "circle"), ("card", "hex"), ("chit", "circle"), ("chit", "rect"),
             ("chit", "hex"), ("board", "rect"), ("mat", "rect")} <= kinds
-    assert BY_ID["PokerDeck"][4:] == (825, 1125) and BY_ID["LargeCircleChit"][4:] == (375, 375)
+    assert BY_ID["PokerDeck"][4:6] == (825, 1125) and BY_ID["LargeCircleChit"][4:6] == (375, 375)
 
 
 @pytest.mark.parametrize("size, shape, name, match", [
@@ -102,3 +105,53 @@ def test_an_exact_chit_is_written_at_the_products_size(tmp_path):
     with Image.open(out / row["file"]) as im:
         assert im.size == (375, 375)
         assert im.getpixel((187, 187)) == (0x33, 0x66, 0x99) == im.getpixel((2, 187))   # disc to the bleed
+
+
+def _sources(path) -> set:
+    """The source keys a data file's header explains ("# - KEY: ...")."""
+    import re
+    return set(re.findall(r"^# - ([a-z0-9.]+):", path.read_text(encoding="utf-8"), re.M))
+
+
+@pytest.mark.parametrize("shop_id", ["gamecrafter", "mpc"])
+def test_every_size_in_the_data_files_names_its_source(shop_id):
+    """Each product of The Game Crafter's and MakePlayingCards' data files names a source that the
+    file's header explains; the files are what the export reads (the table above is loaded from it)."""
+    from generator import LAYOUTS
+    from generator.export.shops import FILES, shop
+    s = shop(shop_id)
+    explained = _sources(LAYOUTS / FILES[shop_id])
+    assert s.products and explained
+    for p in s.products:
+        assert p.source in explained, (p.id, p.source, explained)
+
+
+def test_makeplayingcards_sizes_are_their_trim_plus_36_px_a_side():
+    """MakePlayingCards cuts 36 px a side (0.12 in, not 1/8 in) off a 300 DPI image: each size is its
+    trim plus 72 px each way, poker 822 x 1122 (shared/research/anchors.md), tarot 897 x 1497."""
+    from generator.export.shops import shop
+    mpc = shop("mpc")
+    assert mpc.bleed == pytest.approx(36 * 72 / 300) and mpc.dpi == 300
+    inches = {"poker": (2.5, 3.5), "bridge": (2.25, 3.5), "tarot": (2.75, 4.75), "mini": (1.75, 2.5),
+              "square": (3.5, 3.5), "business": (2, 3.5), "domino": (1.75, 3.5), "big": (3.5, 5.75)}
+    assert set(mpc.by_id) == set(inches)
+    for pid, (w, h) in inches.items():
+        p = mpc.by_id[pid]
+        assert (p.width_px, p.height_px) == (round(w * 300) + 72, round(h * 300) + 72), pid
+        assert (p.width, p.height) == (pytest.approx(w * 72), pytest.approx(h * 72)), pid
+    assert (mpc.by_id["poker"].width_px, mpc.by_id["poker"].height_px) == (822, 1122)
+    assert (mpc.by_id["tarot"].width_px, mpc.by_id["tarot"].height_px) == (897, 1497)
+
+
+@pytest.mark.parametrize("size, shape, name, match, px", [
+    ((180, 252), "rect", "Poker size cards", "exact", (822, 1122)),
+    ((252, 180), "rect", "Poker size cards", "exact", (822, 1122)),     # landscape: turned
+    ((198, 342), "rect", "Tarot size cards", "exact", (897, 1497)),
+    ((22 * MM, 22 * MM), "circle", "Mini cards", "nearest", (332, 332)),   # its own size, MPC's bleed
+])
+def test_a_piece_maps_to_a_makeplayingcards_size(size, shape, name, match, px):
+    from generator.export.products import target
+    t = target(*size, shape, "", "mpc")
+    assert (t.name, t.match, (t.width_px, t.height_px)) == (name, match, px)
+    if match == "nearest":
+        assert t.note.startswith("no MakePlayingCards card size is 22 mm across and round; nearest: Mini cards")

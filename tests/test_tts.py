@@ -1,9 +1,14 @@
-"""Issue 21: the Tabletop Simulator export of every shipped game, read back as the game would: the
-saved object parses; every card of the deck is in it by name, as many times as it is printed; each
-deck sheet's grid and size agree with its image and with Tabletop Simulator's documented limits
-(kb.tabletopsimulator.com: custom decks of at most 10 x 7 cards whose last cell is the hidden face,
-sheets of at most 4096 px; card IDs are the sheet's number times 100 plus the cell); every image it
-names exists; a sheet cut back into cells gives each card's own pixels."""
+"""Issues 21 and 34: the Tabletop Simulator export of every shipped game, read back as the game would:
+the saved object parses; every card of the deck is in it by name, as many times as it is printed;
+each deck sheet's grid and size agree with its image and with Tabletop Simulator's documented limits
+(kb.tabletopsimulator.com: custom decks of at most 10 x 7 cards, sheets of at most 4096 px; card IDs
+are the sheet's number times 100 plus the cell; with BackIsHidden the back is the hidden face, so
+every cell may hold a card); every image it names exists, by its plain local path, once; a sheet cut
+back into cells gives each card's own pixels.
+
+Issue 34 changed what these tests expect, as it asked: a deck object is "Deck" (as Tabletop Simulator
+saves one), not "DeckCustom"; images are named STEM-DIGEST.png (a digest of their bytes) and by
+their plain paths, not file:// URLs; the last cell of a sheet may hold a card."""
 from __future__ import annotations
 
 import json
@@ -11,7 +16,7 @@ import re
 import textwrap
 from collections import Counter
 from pathlib import Path
-from urllib.parse import unquote, urlparse
+from urllib.parse import urlparse
 
 import pytest
 from PIL import Image, ImageChops, ImageFilter, ImageStat
@@ -46,9 +51,19 @@ def walk(objects):
 
 
 def path_of(url: str) -> Path:
-    parsed = urlparse(url)
-    assert parsed.scheme == "file", url
-    return Path(unquote(parsed.path))
+    """An image's local path, as the saved object names it: the path itself, not a URL."""
+    assert not urlparse(url).scheme or len(urlparse(url).scheme) == 1, url     # a Windows drive letter at most
+    assert Path(url).is_absolute(), url
+    return Path(url)
+
+
+DIGESTED = re.compile(r"(?P<stem>[a-z0-9.-]+?)-(?P<digest>[0-9a-f]{12})\.png")
+
+
+def stem_of(url: str) -> str:
+    m = DIGESTED.fullmatch(Path(url).name)
+    assert m, url
+    return m.group("stem")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -74,7 +89,7 @@ def test_every_card_appears_with_its_count(game, exported):
 @pytest.mark.parametrize("game", GAMES)
 def test_decks_agree_with_their_sheets(game, exported):
     out, _, save, _ = exported(game)
-    decks = [o for o in save["ObjectStates"] if o["Name"] == "DeckCustom"]
+    decks = [o for o in save["ObjectStates"] if o["Name"] == "Deck"]
     assert decks
     for d in decks:
         cards = d["ContainedObjects"]
@@ -98,13 +113,13 @@ def test_decks_agree_with_their_sheets(game, exported):
         with Image.open(path_of(cd["FaceURL"])) as im:
             w, h = im.size
         assert w <= 4096 and h <= 4096 and w % cols == 0 and h % rows == 0, (cd, im.size)
-        assert max(used[key]) < cols * rows - 1          # the last cell is the hidden face, no card's
+        assert max(used[key]) < cols * rows and cols * rows - len(used[key]) < max(cols, rows)   # no spare row
         with Image.open(path_of(cd["BackURL"])) as back:
             if cd["UniqueBack"]:
                 assert back.size == (w, h)
             else:
                 assert back.size in ((w // cols, h // rows), (64, 64))     # one card's back, or blank
-        assert cd["BackIsHidden"] is True
+        assert cd["BackIsHidden"] is True and cd["Type"] == 0
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -122,8 +137,16 @@ def test_every_image_named_exists_and_nothing_else_is_there(game, exported):
     for p in files:
         with Image.open(p) as im:
             assert im.format == "PNG" and im.mode == "RGB"
+        assert DIGESTED.fullmatch(p.name) and p.name.split("-")[-1][:12] == _sha(p)[:12], p.name
     assert {p.name for p in out.iterdir() if not p.name.startswith(".")} == {p.name for p in files} | {saved.name}
     assert "stray" not in proc.stderr
+    shas = [_sha(p) for p in files]
+    assert len(shas) == len(set(shas))          # each image written once, however many objects show it
+
+
+def _sha(path: Path) -> str:
+    import hashlib
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def test_round_pieces_are_circular_tiles_and_a_board_a_box(exported):
@@ -131,8 +154,8 @@ def test_round_pieces_are_circular_tiles_and_a_board_a_box(exported):
     tiles = {o["Nickname"]: o for o in walk(save["ObjectStates"]) if o["Name"] == "Custom_Tile"}
     marker, board = tiles["Field marker"]["CustomImage"], tiles["Field board"]["CustomImage"]
     assert marker["CustomTile"]["Type"] == 2 and board["CustomTile"]["Type"] == 0
-    assert marker["ImageURL"].endswith("field-marker-face.png")
-    assert marker["ImageSecondaryURL"].endswith("field-marker-back.png")
+    assert stem_of(marker["ImageURL"]) == "field-marker-face"
+    assert stem_of(marker["ImageSecondaryURL"]) == "field-marker-back"
     assert board["CustomTile"]["Stretch"] is False          # the board keeps its image's proportions
     with Image.open(path_of(board["ImageURL"])) as im:
         assert im.size == (round(190 / 25.4 * 300), round(262 / 25.4 * 300))
@@ -140,6 +163,7 @@ def test_round_pieces_are_circular_tiles_and_a_board_a_box(exported):
     bags = {o["Nickname"]: o for o in arw["ObjectStates"] if o["Name"] == "Bag"}
     assert {k: len(v["ContainedObjects"]) for k, v in bags.items()} == {"Token": 12, "Game tracker": 20, "Coin": 66}
     assert all(t["CustomImage"]["CustomTile"]["Type"] == 2 for b in bags.values() for t in b["ContainedObjects"])
+    assert {b["Transform"]["scaleX"] for b in bags.values()} == {1.0}       # bags as the game's own are
 
 
 def _cell(sheet: Image.Image, cd, index):
@@ -187,8 +211,6 @@ def test_a_sheet_cut_into_cells_gives_each_cards_own_pixels(exported, tmp_path):
             assert min(diffs, key=diffs.get) == card["Nickname"] and diffs[card["Nickname"]] < 2.0, \
                 (card["Nickname"], sorted(diffs.items(), key=lambda kv: kv[1])[:2])
         vasa, rule1 = _own(gc / "back-vasa.png", size), _own(gc / "rule-card-1-back.png", size)
-        hidden = _cell(sheet, cd, cd["NumWidth"] * cd["NumHeight"] - 1).filter(SOFT)
-        assert _diff(hidden, vasa) < 2.0                         # the hidden face: the common back
         assert cd["UniqueBack"]                                  # rule card 1 has a back of its own
         for card_id, card in cards.items():
             back = _cell(backs, cd, card_id % 100).filter(SOFT)
@@ -207,7 +229,8 @@ def test_base_url_names_the_hosted_images_and_the_export_is_the_same_bytes(tmp_p
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
     save = json.loads((tmp_path / "a" / "Vasa Regalis.json").read_text(encoding="utf-8"))
     urls = {cd["FaceURL"] for o in walk(save["ObjectStates"]) for cd in (o.get("CustomDeck") or {}).values()}
-    assert urls == {f"{url}/poker-deck.png"}
+    [face] = urls
+    assert face.startswith(f"{url}/poker-deck-") and DIGESTED.fullmatch(face.rsplit("/", 1)[1])
     wrong = pnp("export", "vasa-regalis", "-o", tmp_path / "c", "--base-url", url)
     assert wrong.returncode == 2 and "--base-url is for --to tts" in wrong.stderr
 
@@ -217,7 +240,8 @@ def test_a_second_export_draws_only_what_changed_or_was_damaged(tmp_path):
     pnp("export", "aqua-regia", "--to", "tts", "-o", out, check=True)
     again = pnp("export", "aqua-regia", "--to", "tts", "-o", out, check=True)
     assert "0 drawn" in again.stdout
-    (out / "field-marker-face.png").write_bytes((out / "field-marker-back.png").read_bytes())
+    face = next(out.glob("field-marker-face-*.png"))
+    face.write_bytes(next(out.glob("field-marker-back-*.png")).read_bytes())
     (out / "notes.txt").write_text("mine", encoding="utf-8")
     third = pnp("export", "aqua-regia", "--to", "tts", "-o", out, check=True)
     assert "1 drawn" in third.stdout, third.stdout
@@ -244,13 +268,17 @@ def test_many_cards_fill_several_sheets_within_the_limits(tmp_path):
     from generator import pipeline
     from generator.export.tts import grid, layout
     lay = layout(pipeline.load(str(folder)))
-    assert [len(s.cells) for s in lay.sheets] == [69, 69, 12]
+    assert [len(s.cells) for s in lay.sheets] == [70, 70, 10]      # every cell a card: BackIsHidden
     for s in lay.sheets:
-        assert s.cols <= 10 and s.rows <= 7 and s.cols * s.rows > len(s.cells)
-        assert max(s.size) <= 4096 and s.backs_file == "blank.png"
+        assert s.cols <= 10 and s.rows <= 7 and s.cols * s.rows >= len(s.cells)
+        assert max(s.size) <= 4096 and s.backs.stem == "blank"
     assert (lay.sheets[0].cols, lay.sheets[0].rows) == (10, 7)
+    # every sheet of a size has cells of one size, the last one too (it was 750 x 1050 beside 409 x 573)
+    assert {(s.cell_w, s.cell_h) for s in lay.sheets} == {(409, 573)}
+    assert (lay.sheets[2].cols, lay.sheets[2].rows) == (2, 5)      # 10 cards, no empty cell
     assert grid(70, 180, 252) == (10, 7, 409, 573)     # 4090 x 4011 px
     assert grid(2, 180, 252)[2:] == (750, 1050)          # never finer than 300 DPI
+    assert grid(12, 180, 252, (409, 573)) == (2, 6, 409, 573)
 
 
 def test_landscape_cards_single_sided_cards_and_chits_of_one_deck(tmp_path):
@@ -271,8 +299,8 @@ def test_landscape_cards_single_sided_cards_and_chits_of_one_deck(tmp_path):
     assert wide["Name"] == "Card" and wide["SidewaysCard"] is True      # one card alone: a card, not a deck
     wd = wide["CustomDeck"][str(wide["CardID"] // 100)]
     ed = edge["CustomDeck"][str(edge["DeckIDs"][0] // 100)]
-    assert wd["FaceURL"] != ed["FaceURL"] and wd["BackURL"].endswith("/blank.png")
-    assert ed["BackURL"].endswith("/back-plain.png") and edge["SidewaysCard"] is False
+    assert wd["FaceURL"] != ed["FaceURL"] and stem_of(wd["BackURL"]) == "blank"
+    assert stem_of(ed["BackURL"]) == "back-plain" and edge["SidewaysCard"] is False
     with Image.open(path_of(wd["FaceURL"])) as im:
         assert im.width // wd["NumWidth"] > im.height // wd["NumHeight"]     # landscape cells
     with Image.open(path_of(ed["FaceURL"])) as im, Image.open(path_of(ed["BackURL"])) as back:
@@ -285,7 +313,7 @@ def test_a_kind_with_several_shared_backs_is_a_deck_per_back(exported):
     """Christina Regina's court cards show their group on the back (Copper, Silver, Gold) and are
     played as three face-down stacks: three decks, each with one back image."""
     _, _, save, _ = exported("christina-regina")
-    decks = {o["Nickname"]: o for o in save["ObjectStates"] if o["Name"] == "DeckCustom"}
+    decks = {o["Nickname"]: o for o in save["ObjectStates"] if o["Name"] == "Deck"}
     court = {k: v for k, v in decks.items() if k.startswith("Court card")}
     assert {k: len(v["ContainedObjects"]) for k, v in court.items()} == {
         "Court card: Copper": 8, "Court card: Silver": 9, "Court card: Gold": 10}

@@ -1,7 +1,8 @@
-"""pnp export GAME: Game Crafter upload images and their manifest, or (--to tts) Tabletop Simulator deck
-sheets, tiles and a saved object."""
+"""pnp export GAME: upload images for The Game Crafter (the default) or MakePlayingCards (--to mpc), a
+print shop's PDF (--to pdf), or Tabletop Simulator deck sheets, tiles and a saved object (--to tts)."""
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -10,39 +11,78 @@ import click
 from . import options
 
 PROGRESS_MIN = 40     # a progress bar only for jobs this big, and only on a terminal
+TARGETS = ("gamecrafter", "mpc", "pdf", "tts")
+SHOP_NAMES = {"gamecrafter": "The Game Crafter", "mpc": "MakePlayingCards", "pdf": "a print shop",
+              "tts": "Tabletop Simulator"}
+ORDERS = ("paired", "fronts-first")
+
+
+class _Choice(click.Choice):
+    """click's Choice, naming the nearest choice when the value is none of them ('mcp': did you mean 'mpc'?)."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as exc:
+            from ..errors import suggest
+            hint = suggest(str(value).lower(), self.choices)
+            if hint:
+                exc.message = f"{exc.message.rstrip('.')}; {hint}"
+            raise
+
+
+def _bleed(ctx, param, value):
+    if value is None:
+        return None
+    if not math.isfinite(value) or not 0 <= value <= 10:
+        raise click.BadParameter(f"expected millimetres from 0 to 10, found {value}")
+    from ..units import from_mm
+    return from_mm(value)
 
 
 @click.command("export")
 @click.argument("game")
-@click.option("--to", "to", type=click.Choice(["gamecrafter", "tts"]), default="gamecrafter", show_default=True,
-              help="gamecrafter: upload images and manifest.csv for The Game Crafter. tts: deck sheets, tiles "
-                   "and a saved object for Tabletop Simulator.")
+@click.option("--to", "to", type=_Choice(TARGETS, case_sensitive=False), default="gamecrafter", show_default=True,
+              help="gamecrafter: upload images and manifest.csv for The Game Crafter. mpc: the same for "
+                   "MakePlayingCards. pdf: a print shop's PDF, one face a page with its trim and bleed boxes. "
+                   "tts: deck sheets, tiles and a saved object for Tabletop Simulator.")
 @click.option("--without", "without", multiple=True, metavar="PART",
               help="Leave out an optional part (e.g. five-six). Repeat for more.")
 @click.option("-o", "--output", type=click.Path(file_okay=False),
-              help="The folder to write [default: output/GAME/gamecrafter or output/GAME/tts].")
+              help="The folder to write [default: output/GAME/TARGET, e.g. output/GAME/gamecrafter].")
 @click.option("-j", "--jobs", type=click.IntRange(1, 512),
-              help="Processes to draw Game Crafter images with [default: all cores].")
+              help="With --to gamecrafter or mpc: processes to draw images with [default: all cores].")
 @options.force
 @click.option("--redraw", is_flag=True, help="Draw every image again, even those up to date.")
 @click.option("--clean", is_flag=True, help="Remove files in the output folder that this export did not write "
                                             "(they are reported either way).")
-@click.option("--base-url", metavar="URL", help="With --to tts: the web address the images will be hosted under "
-                                              "[default: their local file URLs].")
+@click.option("--base-url", metavar="URL", help="With --to tts: the web address the images will be hosted under, "
+                                              "one folder for all of them [default: their local paths].")
+@click.option("--order", type=_Choice(ORDERS, case_sensitive=False), default=None,
+              help="With --to pdf: paired (each front followed by its back, the default) or fronts-first (all "
+                   "fronts, then all backs in the same order).")
+@click.option("--bleed", type=float, metavar="MM", callback=_bleed,
+              help="With --to pdf: the bleed a side, in millimetres [default: 3.175, 1/8 in].")
 @options.quiet
-def command(game, to, without, output, jobs, force, redraw, clean, base_url, quiet):
-    """Export GAME for The Game Crafter (the default) or Tabletop Simulator (--to tts).
+def command(game, to, without, output, jobs, force, redraw, clean, base_url, order, bleed, quiet):
+    """Export GAME for a print shop or an online table.
 
-    gamecrafter: one PNG per distinct card face and back at the product's exact pixel size (300 DPI,
-    1/8 in bleed), and manifest.csv with the quantities and the product each piece is ordered as
-    (or the nearest, and what differs).
+    gamecrafter (the default) and mpc: one PNG per distinct card face and back at The Game Crafter's or
+    MakePlayingCards' exact pixel size for the product (300 DPI, their bleed), and manifest.csv with the
+    quantities and the product each piece is ordered as (or the nearest, and what differs).
+
+    pdf: a PDF for each size of piece, one face a page at its trim size plus bleed, with TrimBox and
+    BleedBox set, fronts and backs paired (or --order fronts-first), and manifest.csv.
 
     tts: deck sheets (at most 10 x 7 cards, 4096 px) for the cards of each size, tile images for
     round and large pieces, and GAME's saved object (TITLE.json) naming them, with every card by name
     and count: copy it into Tabletop Simulator's Saves/Saved Objects folder."""
     from .. import pipeline
-    if base_url is not None and to != "tts":
-        raise click.UsageError("--base-url is for --to tts")
+    to = to.lower()
+    for value, name, targets in ((base_url, "--base-url", ("tts",)), (order, "--order", ("pdf",)),
+                                 (bleed, "--bleed", ("pdf",)), (jobs, "--jobs", ("gamecrafter", "mpc"))):
+        if value is not None and to not in targets:
+            raise click.UsageError(f"{name} is for --to {' or '.join(targets)}")
     if base_url is not None and not base_url.strip():
         raise click.BadParameter("expected a web address such as https://example.org/my-game",
                                  param_hint="'--base-url'")
@@ -61,9 +101,12 @@ def command(game, to, without, output, jobs, force, redraw, clean, base_url, qui
         if to == "tts":
             from ..export.tts import export_tts
             report = export_tts(deck, out, base_url, redraw=redraw, clean=clean, progress=progress)
+        elif to == "pdf":
+            from ..export.printpdf import export_pdf
+            report = export_pdf(deck, out, bleed=bleed, order=(order or "paired").lower(), clean=clean)
         else:
-            from ..export import export
-            report = export(deck, out, jobs=jobs, redraw=redraw, clean=clean, progress=progress)
+            from ..export.uploads import export
+            report = export(deck, out, jobs=jobs, redraw=redraw, clean=clean, progress=progress, shop_id=to)
     finally:
         for bar in bars:
             bar.__exit__(None, None, None)
@@ -74,12 +117,18 @@ def command(game, to, without, output, jobs, force, redraw, clean, base_url, qui
         return
     if to == "tts":
         _tts_summary(deck, report)
-        return
+    elif to == "pdf":
+        _pdf_summary(deck, report)
+    else:
+        _upload_summary(deck, report, SHOP_NAMES[to])
+
+
+def _upload_summary(deck, report, shop: str) -> None:
     p = report.plan
     faces, backs = p.faces, p.backs
-    click.echo(f"wrote {out}: {len(p.images)} images ({_n(len(faces), 'face')}, {_n(len(backs), 'back')}) for "
-               f"{_n(deck.card_count(), 'card')}; {len(report.drawn)} drawn, {len(report.kept)} unchanged"
-               + (f", {len(report.removed)} removed" if report.removed else "")
+    click.echo(f"wrote {report.out} for {shop}: {len(p.images)} images ({_n(len(faces), 'face')}, "
+               f"{_n(len(backs), 'back')}) for {_n(deck.card_count(), 'card')}; {len(report.drawn)} drawn, "
+               f"{len(report.kept)} unchanged" + (f", {len(report.removed)} removed" if report.removed else "")
                + f"; {report.manifest.name} lists quantities and products")
     nearest = [i for i in p.images if not i.target.is_product]
     if nearest:
@@ -88,16 +137,31 @@ def command(game, to, without, output, jobs, force, redraw, clean, base_url, qui
             pair = f"{_component(deck, i)} -> {i.target.name}"
             if pair not in pairs:
                 pairs.append(pair)
-        click.echo(f"no exact Game Crafter product for {_n(len(nearest), 'image')}; the nearest, and what differs, "
+        from ..export.shops import shop as shop_data
+        term = shop_data(report.shop).data.get("term", f"{shop} product")
+        click.echo(f"no exact {term} for {_n(len(nearest), 'image')}; the nearest, and what differs, "
                    f"in the note column: {'; '.join(pairs)}")
+
+
+def _pdf_summary(deck, report) -> None:
+    docs = [f"{d.file} ({_n(len(d.pages), 'page')})" for d in report.documents]
+    mm = f"{report.bleed * 25.4 / 72:.3f}".rstrip("0").rstrip(".")
+    click.echo(f"wrote {report.out} for a print shop: {_n(len(docs), 'PDF')} ({'; '.join(docs)}) for "
+               f"{_n(deck.card_count(), 'card')}, one face a page with {mm} mm bleed, trim and bleed boxes set, "
+               f"fronts and backs {report.order}; "
+               f"{len(report.written)} written, {len(report.kept)} unchanged"
+               + (f", {len(report.removed)} removed" if report.removed else "")
+               + f"; {report.manifest.name} lists quantities and pages")
 
 
 def _tts_summary(deck, report) -> None:
     lay = report.layout
     sheets = len(lay.sheets) + sum(1 for s in lay.sheets if s.unique_back)
-    click.echo(f"wrote {report.out}: {_n(sheets, 'deck sheet')}, {_n(len(lay.backs), 'card back')}, "
-               f"{_n(len(lay.tiles), 'tile image')} for {_n(deck.card_count(), 'piece')}; "
-               f"{len(report.drawn)} drawn, {len(report.kept)} unchanged"
+    backs = {o.file for o in lay.backs}
+    tiles = {o.file for o in lay.tiles} - backs
+    click.echo(f"wrote {report.out} for Tabletop Simulator: {_n(sheets, 'deck sheet')}, "
+               f"{_n(len(backs), 'card back')}, {_n(len(tiles), 'tile image')} for "
+               f"{_n(deck.card_count(), 'piece')}; {len(report.drawn)} drawn, {len(report.kept)} unchanged"
                + (f", {len(report.removed)} removed" if report.removed else ""))
     decks = [f"{name} x{count}" for kind, name, count in report.objects if kind in ("deck", "card")]
     tiles = [f"{name} x{count}" for kind, name, count in report.objects if kind in ("bag", "tile")]
@@ -105,7 +169,7 @@ def _tts_summary(deck, report) -> None:
                + (f", {_n(len(tiles), 'set')} of tiles ({'; '.join(tiles)})" if tiles else ""))
     click.echo(f"to play: copy {report.saved.name} into Tabletop Simulator's Saved Objects folder "
                f"(Documents/My Games/Tabletop Simulator/Saves/Saved Objects) and load it from "
-               f"Objects > Saved Objects")
+               f"Objects > Saved Objects; to play online, see docs/export.md (Modding > Cloud Manager)")
 
 
 def _component(deck, image) -> str:

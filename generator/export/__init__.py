@@ -1,211 +1,27 @@
-"""The Game Crafter export: one PNG per distinct face and back at the product's exact pixel size,
-300 DPI, 1/8 in bleed, and a manifest (manifest.csv) of what to upload, how many of each, and the
-product each piece is ordered as (products.py), or the nearest and what differs.
+"""pnp export: a game's pieces as print shops and Tabletop Simulator take them.
 
-plan.py decides the images (their content hashes and names.py's file names), worker.py draws them
-through the PDF's own layout and drawing code, on every core; only images whose inputs changed, or
-whose file is no longer the one written (trust.py), are redrawn. The Tabletop Simulator export
-(tts.py, saved.py) shares the plan, the record and the sweep of strays.
+The package's modules, each named for what it holds:
+- uploads.py: The Game Crafter's and MakePlayingCards' exports (one PNG per distinct face and
+  back, manifest.csv), on every core through worker.py; plan.py decides the images, names.py
+  their file names, products.py the product each piece is ordered as (shops.py reads the shops'
+  data files, layouts/shop-*.yaml), manifest.py the manifest's rows, safezone.py a shop's safe zone.
+- printpdf.py: the print-shop PDF (one face a page, TrimBox and BleedBox set) and its manifest.
+- tts.py: the Tabletop Simulator export (tts_sheets.py lays out the deck sheets and tiles,
+  tts_draw.py draws them, saved.py writes the saved object).
+- folder.py and trust.py: the output folder, the record of what was written there, and strays.
+
+Not here: any drawing of its own (render/), any layout (layout/). This file imports nothing until
+asked: `from generator.export import export` loads the upload export when first used.
 """
 from __future__ import annotations
 
-import math
-import os
-import time
-from dataclasses import dataclass, field
-from pathlib import Path
-
-from ..errors import PnpError
-from ..output import write_if_changed
-from . import trust, worker
-from .manifest import manifest_csv
-from .plan import Plan, plan
-from .products import BLEED
-
-MANIFEST = "manifest.csv"
-POOL_MIN = 6          # fewer images than this are drawn in this process: a pool would cost more
-CHUNK_MAX = 24        # faces per PDF: fonts are embedded once per PDF, pdfium loads it once
+_LAZY = {"export": "uploads", "default_jobs": "uploads", "Report": "uploads", "chunks": "uploads",
+         "MANIFEST": "uploads"}
 
 
-@dataclass
-class Report:
-    plan: Plan
-    out: Path
-    drawn: list = field(default_factory=list)       # files drawn this time
-    kept: list = field(default_factory=list)        # files up to date since the last export
-    removed: list = field(default_factory=list)     # files of an earlier export no longer needed
-    stray: list = field(default_factory=list)       # names in the folder no export wrote (left there)
-    cleaned: list = field(default_factory=list)     # stray files removed (--clean)
-    warnings: list = field(default_factory=list)    # safe-zone warnings, one line each
-    seconds: float = 0.0
-
-    @property
-    def manifest(self) -> Path:
-        return self.out / MANIFEST
-
-
-def default_jobs() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:
-        return os.cpu_count() or 1
-
-
-def chunks(items: list, jobs: int) -> list[list]:
-    """Jobs of a few faces each: enough jobs to keep every core busy to the end, few enough that
-    each PDF's fixed cost (embedding fonts) is shared by several faces."""
-    if not items:
-        return []
-    size = max(1, min(CHUNK_MAX, math.ceil(len(items) / (jobs * 2))))
-    return [items[i:i + size] for i in range(0, len(items), size)]
-
-
-def prepare(out_dir) -> Path:
-    out = Path(out_dir)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise PnpError(f"cannot write images to {out}: {exc.strerror or exc}")
-    if not out.is_dir():
-        raise PnpError(f"cannot write images to {out}: it is not a folder")
-    return out
-
-
-def sweep(report, outputs: trust.Outputs, expected: set, clean: bool, found: list) -> None:
-    """After an export into `report.out`: remove what an earlier export wrote that is no longer
-    needed; report the strays `found` before it, or with `clean`, remove them."""
-    out = report.out
-    for name in sorted(set(outputs.files) - expected):
-        if (out / name).is_file():
-            (out / name).unlink()
-            report.removed.append(name)
-    if clean:
-        report.cleaned, report.stray = trust.remove(out, found)
-    else:
-        report.stray = list(found)
-
-
-def export(deck, out_dir, jobs: int | None = None, redraw: bool = False, clean: bool = False, progress=None,
-           start_method: str | None = None) -> Report:
-    """Export `deck` to `out_dir`. `redraw`: draw every image, even those up to date. `clean`:
-    remove files no export wrote from `out_dir` (they are reported either way). `progress(total)`,
-    if given, is called with the number of images to draw and may return a function called with n
-    as each n more are done (a progress bar). `start_method` picks how worker processes start
-    (default: fork where there is one)."""
-    start = time.perf_counter()
-    out = prepare(out_dir)
-    p = plan(deck, BLEED)
-    report = Report(p, out)
-    outputs = trust.Outputs(out)
-    expected = {image.file for image in p.images} | {MANIFEST}
-    found = [n for n in trust.strays(out, expected) if n not in outputs.files]
-    if clean:
-        trust.check_clean(outputs, found)
-    todo = [image for image in p.images if redraw or not outputs.fresh(image.file, image.hash)]
-    if todo:
-        # forget the images about to be redrawn first: if this export stops half-way, the next
-        # one redraws them rather than trusting a record that no longer describes the file
-        names = {i.file for i in todo}
-        keep = {f: e for f, e in outputs.files.items() if f not in names}
-        if keep != outputs.files:
-            outputs.save(keep)
-        _preload(image.template for image in todo)
-    items = [(image.first[0], image.side, image.file) + image.target.draw_size + (image.target.turn,)
-             for image in todo]
-    update = progress(len(items)) if progress and items else None
-    done = {file: (warnings, stamp) for file, warnings, stamp in _draw(deck, out, items, jobs or default_jobs(),
-                                                                       update, start_method)}
-    new = {}
-    for image in p.images:
-        if image.file in done:
-            report.drawn.append(image.file)
-            warnings, stamp = done[image.file]
-            entry = {"hash": image.hash, "warnings": warnings, **stamp}
-        else:
-            report.kept.append(image.file)
-            entry = dict(outputs.get(image.file))
-            warnings = [w for w in entry.get("warnings") or [] if isinstance(w, str)]
-        report.warnings.extend(warnings)
-        new[image.file] = entry
-    write_if_changed(out / MANIFEST, manifest_csv(p).encode("utf-8"))
-    sweep(report, outputs, expected, clean, found)
-    outputs.save(new)
-    report.seconds = time.perf_counter() - start
-    return report
-
-
-def _preload(templates) -> None:
-    """Read the font files the templates name and import the drawing libraries once, here, before
-    the workers are forked: each would otherwise parse the fonts again (tens of milliseconds a
-    file) and import pdfium, PIL and numpy again (a tenth of a second or more)."""
-    import pypdfium2  # noqa: F401
-    from PIL import Image  # noqa: F401
-
-    from ..layout import fonts
-    from ..render import png
-    png._numpy()
-    names = {"sans"}
-    for tpl in templates:
-        names.update(str(r.get("font", "sans")) for r in tpl.regions if r.type in ("text", "textbox"))
-    for name in sorted(names):
-        try:
-            fonts.family(name)
-        except PnpError:
-            pass            # the layout names the card and region
-
-
-def _draw(deck, out: Path, items: list, jobs: int, progress, start_method=None) -> list:
-    if not items:
-        return []
-    spec = (str(Path(deck.folder).resolve()), tuple(deck.left_out))
-    worker.setup(deck, spec, out, BLEED)
-    results = []
-    try:
-        if jobs <= 1 or len(items) < POOL_MIN:
-            for job in chunks(items, 1):
-                results.append(_checked(worker.draw(job)))
-                if progress:
-                    progress(len(job))
-        else:
-            results = _pool(items, jobs, spec, out, progress, start_method)
-    finally:
-        worker._STATE.clear()
-    return [pair for done in results for pair in done]
-
-
-def _pool(items, jobs, spec, out, progress, start_method=None) -> list:
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-    if start_method is None and "fork" in multiprocessing.get_all_start_methods():
-        start_method = "fork"       # workers inherit the loaded deck and fonts: nothing to redo
-    context = multiprocessing.get_context(start_method)
-    work = chunks(items, jobs)
-    results: list = [None] * len(work)
-    import gc
-    if start_method == "fork":
-        gc.freeze()     # the workers' garbage collector leaves the inherited objects alone: their
-                        # memory pages stay shared with this process instead of being copied
-    try:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(work)), mp_context=context, initializer=worker.setup,
-                                 initargs=(None, spec, str(out), BLEED)) as pool:
-            futures = {pool.submit(worker.draw, job): i for i, job in enumerate(work)}
-            try:
-                for future in as_completed(futures):
-                    i = futures[future]
-                    results[i] = _checked(future.result())
-                    if progress:
-                        progress(len(work[i]))
-            except BaseException:
-                for f in futures:
-                    f.cancel()
-                raise
-    finally:
-        if start_method == "fork":
-            gc.unfreeze()
-    return results
-
-
-def _checked(done: list) -> list:
-    if done and done[0][0] == "error":
-        raise PnpError(*done[0][1])
-    return done
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)

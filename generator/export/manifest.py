@@ -6,6 +6,8 @@ names it: Poker Deck, Large Circle Chit ...), match (exact: the image is that pr
 nearest: no product matches the piece, and the note says what differs), width_px, height_px, file,
 back (a face's back image), note (what differs from the nearest product, or that the image was turned).
 Face quantities add up to the deck's card count; back quantities to the pieces that have a back.
+
+Not here: which images there are (plan.py) or the products (products.py).
 """
 from __future__ import annotations
 

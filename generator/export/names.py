@@ -9,6 +9,8 @@ upload forms and URLs.
 Faces are named for their card; a back for what it is: a named back by its name (and, where the
 back template draws several images, by what tells them apart: back-court-copper), a card's own back
 by the card, a back shared by several cards of one kind by the kind.
+
+Not here: which images there are (plan.py); Tabletop Simulator's sheet names (tts_sheets.py).
 """
 from __future__ import annotations
 

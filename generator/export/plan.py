@@ -6,6 +6,8 @@ fields that template names: the identity the layout stage uses to draw each dist
 (layout/deck.py). The hash adds everything else a face's pixels depend on (the template files,
 palette, images, fonts, drawing code, size), so a second export redraws only what changed.
 No face is laid out here: that happens in the workers, for the images that need drawing.
+
+Not here: file names (names.py), products (products.py), drawing (worker.py).
 """
 from __future__ import annotations
 
@@ -21,7 +23,8 @@ from ..fields import fill
 from ..layout.deck import card_values
 from ..layout.templates import Template, get_template
 from .names import name_images
-from .products import BLEED, Target, target
+from .products import Target, target
+from .shops import shop
 
 FACE, BACK = "face", "back"
 
@@ -51,6 +54,7 @@ class Plan:
     deck: Deck
     images: list                  # [Image]: faces in print order, then backs
     back_of: dict                 # card index -> its back Image (cards with a back)
+    bleed: float = 9.0            # points a side, the shop's
 
     @property
     def faces(self):
@@ -61,9 +65,11 @@ class Plan:
         return [i for i in self.images if i.side == BACK]
 
 
-def plan(deck: Deck, bleed: float = BLEED) -> Plan:
+def plan(deck: Deck, shop_id: str = "gamecrafter") -> Plan:
+    """The images `deck` needs for shop `shop_id` (its products and its bleed decide their sizes)."""
     by_key: dict = {}
     faces, backs, back_of = [], [], {}
+    bleed = shop(shop_id).bleed
     hasher = _Hasher(deck, bleed)
     used: dict = {}               # template name -> the fields it names (computed once)
     for index, card in enumerate(deck.cards):
@@ -80,7 +86,7 @@ def plan(deck: Deck, bleed: float = BLEED) -> Plan:
             key = (side, tpl.name, tuple((k, str(vals.get(k))) for k in used[tpl.name]))
             image = by_key.get(key)
             if image is None:
-                image = by_key[key] = Image(side, tpl, target(tpl.width, tpl.height, tpl.shape, tpl.size_name),
+                image = by_key[key] = Image(side, tpl, target(tpl.width, tpl.height, tpl.shape, tpl.size_name, shop_id),
                                             back_name=back_name, values=dict(key[2]))
                 image.hash = hasher.digest(key, tpl, vals, image.target)
                 (faces if side == FACE else backs).append(image)
@@ -88,7 +94,7 @@ def plan(deck: Deck, bleed: float = BLEED) -> Plan:
             if side == BACK:
                 back_of[index] = image
     name_images(faces, backs, lambda kind: deck.kinds[kind].title)
-    return Plan(deck, faces + backs, back_of)
+    return Plan(deck, faces + backs, back_of, bleed)
 
 
 # Everything whose change can change a face's pixels but is not in its values.

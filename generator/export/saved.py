@@ -3,19 +3,23 @@ it is in its Saved Objects folder (Documents/My Games/Tabletop Simulator/Saves/S
 
 The format is Tabletop Simulator's save format (kb.tabletopsimulator.com/custom-content/
 save-file-format): a saved object is a save whose outer fields are empty and whose ObjectStates
-hold the objects. The fields of each object are those the game writes itself:
-- a deck: Name "DeckCustom", DeckIDs (one card ID per card, in order), CustomDeck (each deck sheet
-  it uses, keyed by its number: FaceURL, BackURL, NumWidth, NumHeight, BackIsHidden, UniqueBack,
-  Type), and ContainedObjects, one "Card" object per card (Nickname, CardID, CustomDeck). A card's
-  ID is its sheet's number times 100 plus its cell on the sheet, counted from 0, row by row. A
-  deck of one card is that "Card" object alone.
+hold the objects. Each object has the fields, in the order, the game writes itself, with the
+settings its own saves have (layouts/shop-tabletop-simulator.yaml, from the Arkham Horror mod's
+saved objects, SCED; tests/test_tts_saved.py compares them field by field):
+- a deck: Name "Deck", DeckIDs (one card ID per card, in order), CustomDeck (each deck sheet it
+  uses, keyed by its number: FaceURL, BackURL, NumWidth, NumHeight, BackIsHidden, UniqueBack, Type),
+  and ContainedObjects, one "Card" object per card (Nickname, CardID, CustomDeck); Hands false,
+  HideWhenFaceDown true. A card's ID is its sheet's number times 100 plus its cell on the sheet,
+  counted from 0, row by row. A deck of one card is that "Card" object alone (Hands true).
 - a tile: Name "Custom_Tile", CustomImage (ImageURL on top, ImageSecondaryURL below, CustomTile:
   Type 0 box or 2 circle, Thickness, Stackable, Stretch); several tiles of a kind go in a "Bag".
-Objects are laid out side by side. Their size: Tabletop Simulator scales an object's image to about
-0.33 times its height in inches (the factor Templative, an open-source exporter, measured for cards,
-tiles and boards: templative-electron, objectCreation/customObjectAdapter.js), so each piece keeps
-its size relative to the others. GUIDs are made from the game and the object's place in the file,
-so the same deck writes the same bytes.
+Sizes (tts_sizes.py): a card's scale is 0.33 an inch of its height, a tile's half an inch of its
+shorter side, a bag's 1, so that every piece lies at its real size beside the others. Objects are
+laid out side by side. An image is named by its local path as the game writes one (plain, not a
+file:// URL), or under --base-url. GUIDs are made from the game and the object's place in the
+file, so the same deck writes the same bytes.
+
+Not here: the images it names (tts_sheets.py, tts_draw.py) or writing the file (tts.py).
 """
 from __future__ import annotations
 
@@ -25,10 +29,11 @@ import re
 from pathlib import Path
 from urllib.parse import quote
 
-SCALE_PER_INCH = 0.33
-CARD_TYPE = 0              # CustomDeck Type: 0 rounded rectangle (the game's playing card)
-TILE_BOX, TILE_CIRCLE = 0, 2
-GAP = 1.0                  # units (about an inch) between objects laid out on the table
+from .tts_sizes import (BACK_IS_HIDDEN, BAG_SCALE, CARD_COLOUR, CARD_TYPE, SETTINGS, TILE, card_scale, card_units,
+                        tile_scale, tile_units)
+
+GAP = 1.0                  # units (an inch) between objects laid out on the table
+BAG_WIDTH = 2.0            # units a bag takes on the table (about its width at scale 1)
 
 
 def file_name(deck) -> str:
@@ -38,12 +43,14 @@ def file_name(deck) -> str:
 
 
 def urls(out: Path, base_url: str | None):
-    """file name -> the URL the saved object names it by."""
+    """file name -> what the saved object names it by: its local path as Tabletop Simulator writes one
+    (the operating system's own path, spaces and letters as they are: kb.tabletopsimulator.com,
+    custom-content/asset-importing, "C:\\Users\\...\\example.png"), or `base_url`/NAME."""
     if base_url:
         base = base_url.rstrip("/") + "/"
         return lambda name: base + quote(name)
     folder = Path(out).resolve()
-    return lambda name: (folder / name).as_uri()
+    return lambda name: str(folder / name)
 
 
 class _Ids:
@@ -67,21 +74,39 @@ def _transform(x: float, z: float, scale: float, face_down: bool = False) -> dic
             "scaleZ": round(scale, 4)}
 
 
-def _base(guid: str, name: str, transform: dict, nickname: str, description: str = "", hands: bool = False) -> dict:
-    return {"GUID": guid, "Name": name, "Transform": transform, "Nickname": nickname, "Description": description,
-            "GMNotes": "", "ColorDiffuse": {"r": 1.0, "g": 1.0, "b": 1.0}, "Locked": False, "Grid": True,
-            "Snap": True, "IgnoreFoW": False, "MeasureMovement": False, "DragSelectable": True, "Autoraise": True,
-            "Sticky": True, "Tooltip": True, "GridProjection": False, "HideWhenFaceDown": hands, "Hands": hands,
-            "LuaScript": "", "LuaScriptState": "", "XmlUI": ""}
-
-
-def _scale(height_points: float) -> float:
-    return SCALE_PER_INCH * height_points / 72
+def _object(guid: str, name: str, transform: dict, nickname: str, description: str = "", extra: dict | None = None,
+            contained: list | None = None) -> dict:
+    """An object's fields in the order Tabletop Simulator writes them (its ObjectState class), with the
+    settings its own saves give an object of this Name."""
+    grey = name in ("Deck", "Card")
+    colour = {"r": CARD_COLOUR, "g": CARD_COLOUR, "b": CARD_COLOUR} if grey else {"r": 1.0, "g": 1.0, "b": 1.0}
+    settings = SETTINGS[name]
+    obj = {"GUID": guid, "Name": name, "Transform": transform, "Nickname": nickname, "Description": description,
+           "GMNotes": "", "AltLookAngle": {"x": 0.0, "y": 0.0, "z": 0.0}, "ColorDiffuse": colour,
+           "LayoutGroupSortIndex": 0, "Value": 0, "Locked": False, "Grid": True, "Snap": True, "IgnoreFoW": False,
+           "MeasureMovement": False, "DragSelectable": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
+           "GridProjection": False, "HideWhenFaceDown": bool(settings["HideWhenFaceDown"]),
+           "Hands": bool(settings["Hands"])}
+    obj.update(extra or {})
+    obj.update({"LuaScript": "", "LuaScriptState": "", "XmlUI": ""})
+    if contained is not None:
+        obj["ContainedObjects"] = contained
+    return obj
 
 
 def custom_deck(sheet, url) -> dict:
     return {"FaceURL": url(sheet.faces_file), "BackURL": url(sheet.backs_file), "NumWidth": sheet.cols,
-            "NumHeight": sheet.rows, "BackIsHidden": True, "UniqueBack": sheet.unique_back, "Type": CARD_TYPE}
+            "NumHeight": sheet.rows, "BackIsHidden": BACK_IS_HIDDEN, "UniqueBack": sheet.unique_back,
+            "Type": CARD_TYPE}
+
+
+def _tile(guid, x, card, tpl, kind_title, face, back, url) -> dict:
+    style = TILE["circle" if tpl.shape == "circle" else "box"]
+    image = {"ImageURL": url(face.file), "ImageSecondaryURL": url(back.file), "ImageScalar": 1.0, "WidthScale": 0.0,
+             "CustomTile": {"Type": int(style["type"]), "Thickness": float(style["thickness"]),
+                            "Stackable": bool(style["stackable"]), "Stretch": bool(style["stretch"])}}
+    return _object(guid, "Custom_Tile", _transform(x, 0.0, tile_scale(tpl.width, tpl.height)), card.name, kind_title,
+                   {"CustomImage": image})
 
 
 def saved_object(deck, lay, url) -> tuple[str, list]:
@@ -103,73 +128,57 @@ def saved_object(deck, lay, url) -> tuple[str, list]:
     for (part, kind), indices, stack in _stacks(deck, lay, groups):
         path = f"deck/{part}/{kind}" + (f"/{stack}" if stack else "")
         first = lay.card_sheet[indices[0]][0]
-        scale = _scale(first.height)
         sideways = first.width > first.height
-        transform = _transform(x, 0.0, scale, face_down=True)
+        transform = _transform(x, 0.0, card_scale(first.height), face_down=True)
         cards, decks = [], {}
         for index in indices:
             card = deck.cards[index]
             sheet, cell = lay.card_sheet[index]
             decks[str(sheet.number)] = custom_deck(sheet, url)
             for n in range(card.copies):
-                c = _base(ids(f"{path}/{card.id}/{n}"), "Card", transform, card.name,
-                          deck.kinds[card.kind].title, hands=True)
-                c["CardID"] = sheet.number * 100 + cell
-                c["SidewaysCard"] = sideways
-                c["CustomDeck"] = {str(sheet.number): custom_deck(sheet, url)}
-                cards.append(c)
+                cards.append(_object(ids(f"{path}/{card.id}/{n}"), "Card", transform, card.name,
+                                     deck.kinds[card.kind].title,
+                                     {"CardID": sheet.number * 100 + cell, "SidewaysCard": sideways,
+                                      "CustomDeck": {str(sheet.number): custom_deck(sheet, url)}}))
         name = label(kind, part) + (f": {stack}" if stack else "")
         if len(cards) == 1:
             obj = cards[0]
             obj["GUID"] = ids(path)
-            obj["Transform"] = transform
         else:
-            obj = _base(ids(path), "DeckCustom", transform, name, f"{len(cards)} cards", hands=True)
-            obj["SidewaysCard"] = sideways
-            obj["DeckIDs"] = [c["CardID"] for c in cards]
-            obj["CustomDeck"] = decks
-            obj["ContainedObjects"] = cards
+            obj = _object(ids(path), "Deck", transform, name, f"{len(cards)} cards",
+                          {"SidewaysCard": sideways, "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": decks},
+                          cards)
         objects.append(obj)
         summary.append(("deck" if len(cards) > 1 else "card", name, len(cards)))
-        x += first.width / 72 + GAP
+        x += card_units(card_scale(first.height), first.width, first.height)[0] + GAP
 
     # tiles: a bag for each kind of them in each part (one piece alone is just the tile)
     tgroups: dict = {}
     for index, card in enumerate(deck.cards):
         if index in lay.tile_of:
             tgroups.setdefault((card.part, card.kind), []).append(index)
-    from .tts import BLANK
     for (part, kind), indices in tgroups.items():
         path = f"tiles/{part}/{kind}"
         tiles = []
-        first_tpl = lay.tiles[lay.tile_of[indices[0]][0]].image.template
-        scale = _scale(first_tpl.height)
-        transform = _transform(x, 0.0, scale)
         for index in indices:
             card = deck.cards[index]
-            face_file, back_file = lay.tile_of[index]
-            tpl = lay.tiles[face_file].image.template
-            circle = tpl.shape == "circle"
+            face, back = lay.tile_of[index]
             for n in range(card.copies):
-                t = _base(ids(f"{path}/{card.id}/{n}"), "Custom_Tile", _transform(x, 0.0, _scale(tpl.height)),
-                          card.name, deck.kinds[card.kind].title)
-                t["CustomImage"] = {"ImageURL": url(face_file), "ImageSecondaryURL": url(back_file or BLANK),
-                                    "ImageScalar": 1.0, "WidthScale": 0.0,
-                                    "CustomTile": {"Type": TILE_CIRCLE if circle else TILE_BOX,
-                                                   "Thickness": 0.1 if circle else 0.2,
-                                                   "Stackable": circle, "Stretch": circle}}
-                tiles.append(t)
+                tiles.append(_tile(ids(f"{path}/{card.id}/{n}"), x, card, face.image.template,
+                                   deck.kinds[card.kind].title, face, back, url))
         name = label(kind, part)
+        tpl = lay.tile_of[indices[0]][0].image.template
         if len(tiles) == 1:
             obj = tiles[0]
             obj["GUID"] = ids(path)
+            width = tile_units(tile_scale(tpl.width, tpl.height), tpl.width, tpl.height)[0]
         else:
-            obj = _base(ids(path), "Bag", transform, name, f"{len(tiles)} pieces")
-            obj["Bag"] = {"Order": 0}
-            obj["ContainedObjects"] = tiles
+            obj = _object(ids(path), "Bag", _transform(x, 0.0, BAG_SCALE), name, f"{len(tiles)} pieces",
+                          {"MaterialIndex": -1, "MeshIndex": -1, "Bag": {"Order": 0}}, tiles)
+            width = BAG_WIDTH
         objects.append(obj)
         summary.append(("bag" if len(tiles) > 1 else "tile", name, len(tiles)))
-        x += (first_tpl.width / 72 if len(tiles) == 1 else 2.0) + GAP
+        x += width + GAP
 
     # centred on the table
     shift = x / 2

@@ -10,12 +10,16 @@ overwritten by another, truncated or edited is drawn again, and one merely copie
 Anything else in the folder that an export did not write is a stray: reported, and removed only
 when asked (`--clean`), and only from a folder an earlier export wrote (that has this cache), so
 that a mistyped `-o` never empties a folder of someone's own files.
+
+Not here: what the files are or how they are drawn (uploads.py, printpdf.py, tts.py); the folder
+itself (folder.py).
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import re
 from pathlib import Path
 
 from ..errors import PnpError
@@ -23,7 +27,10 @@ from ..output import write_atomic
 
 CACHE = ".export-cache.json"           # The Game Crafter's; each target keeps its own record, so an
 TTS_CACHE = ".tts-export-cache.json"    # export into the other's folder sees its files as strays, not as its own
+MPC_CACHE = ".mpc-export-cache.json"
+PDF_CACHE = ".pdf-export-cache.json"
 FORMAT = 2
+_DIGESTED = re.compile(r".+-[0-9a-f]{12}\.png")     # a file named for its bytes
 
 
 def digest(data: bytes) -> str:
@@ -91,6 +98,20 @@ class Outputs:
     def fresh(self, name: str, hash_: str) -> bool:
         """Drawn from the same inputs, and still the bytes written?"""
         return self.get(name).get("hash") == hash_ and self.intact(name)
+
+    def find(self, stem: str, hash_: str) -> str | None:
+        """The file an earlier export drew from `hash_` for `stem` and named for its bytes
+        (STEM-DIGEST.png: tts.py), if it is still the bytes written; or the file the same bytes were
+        written to under another stem (entry "made": [[stem, hash], ...] of every image it is)."""
+        for name in sorted(self.files):
+            entry = self.files[name]
+            made = entry.get("made")
+            ours = isinstance(made, list) and [stem, hash_] in made
+            if ours or (entry.get("hash") == hash_ and _DIGESTED.fullmatch(name)
+                        and name.rsplit("-", 1)[0] == stem):
+                if self.intact(name):
+                    return name
+        return None
 
     def save(self, files: dict) -> None:
         """Record `files` (name -> entry) as what the folder now holds, if that changed."""

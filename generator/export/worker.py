@@ -6,6 +6,8 @@ them on one PDF (a page a face, trim + bleed, drawn by render/draw.py), rasteriz
 pdfium at the exact pixel size, encodes each PNG and writes it atomically, returning what the
 export's cache records of the file written (export/trust.py). Faces are never pickled: workers
 find the deck in `_STATE`, inherited when the process is forked, or load it themselves.
+
+Not here: which images to draw (plan.py) or the pool of processes (uploads.py).
 """
 from __future__ import annotations
 
@@ -13,22 +15,29 @@ from pathlib import Path
 
 from ..errors import PnpError
 from ..output import write_atomic
-from .products import BLEED, DPI
+from .products import DPI
+from .shops import shop
 
 _STATE: dict = {}
 WRITERS = 2           # threads encoding and writing images in each process
 
 
-def setup(deck=None, spec=None, out_dir=None, bleed: float = BLEED) -> None:
-    """Make the deck known to this process: given, already inherited from a fork, or loaded."""
-    if deck is None and _STATE.get("spec") == spec and "deck" in _STATE:
+def setup(deck=None, spec=None, out_dir=None, shop_id: str = "gamecrafter") -> None:
+    """Make the deck known to this process (given, already inherited from a fork, or loaded), and the
+    shop whose images it draws."""
+    if deck is None and _STATE.get("spec") == spec and "deck" in _STATE and _STATE.get("shop") == shop_id:
         return
     if deck is None:
         from .. import pipeline
         game, without = spec
         deck = pipeline.load(game, without)
     _STATE.clear()
-    _STATE.update(deck=deck, spec=spec, out=Path(out_dir), bleed=bleed, cache={})
+    _STATE.update(deck=deck, spec=spec, out=Path(out_dir), bleed=shop(shop_id).bleed, shop=shop_id, cache={})
+
+
+def forget() -> None:
+    """Drop the deck this process drew from (after an export drew in this process)."""
+    _STATE.clear()
 
 
 def who(card, side: str) -> str:
@@ -55,7 +64,8 @@ def draw(items) -> list:
             laid = layout_card(deck, card, bleed, _STATE["cache"])
             face = laid.front if side == "face" else laid.back
             faces.append(face)
-            warnings.append(safezone.check(face, who(card, side), get_template(face.template, deck.folder)))
+            warnings.append(safezone.check(face, who(card, side), get_template(face.template, deck.folder),
+                                           _STATE["shop"]))
     except PnpError as exc:
         return [("error", (exc.message, exc.file, exc.line, exc.column, exc.field, exc.hint))]
     pdf = faces_pdf(faces, guide=False)

@@ -107,3 +107,17 @@ def _define_form(c, face, name: str) -> None:
     c.beginForm(name, lowerx=-b, lowery=-b, upperx=face.width + b, uppery=face.height + b)
     draw_ops(c, face.ops)
     c.endForm()
+
+
+def new_canvas(buf, size, title: str = "", author: str = "", subject: str = "") -> Canvas:
+    """A canvas for a document of pnp's own other than the build (the print-shop PDF): invariant (same
+    input, same bytes), its streams deflated by render/deflate.py (set_flate above), the initial font
+    one of ours so no unembedded standard font enters the file, and the document's metadata."""
+    from ..layout.fonts import font_name
+    c = Canvas(buf, pagesize=size, invariant=1, pageCompression=1, initialFontName=font_name("sans"),
+               initialFontSize=10)
+    c.setTitle(title)
+    c.setAuthor(author)
+    c.setSubject(subject)
+    c.setCreator("pnp")
+    return c

@@ -119,7 +119,8 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 USE_NUMPY = True      # numpy, when installed, filters rows without copies; the PIL path is the fallback
 
 
-def _numpy():
+def numpy_or_none():
+    """The numpy module, or None where it is missing (or USE_NUMPY is off): callers then take the PIL path."""
     if not USE_NUMPY:
         return None
     try:
@@ -131,7 +132,7 @@ def _numpy():
 
 def turn_rgb(rgb, width: int, height: int):
     """RGB rows turned a quarter turn clockwise: returns (rgb, new width, new height)."""
-    np = _numpy()
+    np = numpy_or_none()
     if np is not None:
         a = np.frombuffer(rgb, np.uint8).reshape(height, width, 3)
         return np.ascontiguousarray(np.rot90(a, -1)), height, width
@@ -143,7 +144,7 @@ def turn_rgb(rgb, width: int, height: int):
 def _sub_filtered(rgb, width: int, height: int) -> bytes:
     """PNG scanlines, each the Sub filter's byte (1) then every byte less the one 3 to its left."""
     stride = width * 3
-    np = _numpy()
+    np = numpy_or_none()
     if np is not None:
         rows = np.frombuffer(rgb, np.uint8).reshape(height, stride)
         out = np.empty((height, stride + 1), np.uint8)

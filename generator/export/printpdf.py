@@ -1,0 +1,226 @@
+"""The print-shop PDF (`pnp export GAME --to pdf`): one face a page at its trim size plus bleed, every
+page's TrimBox (the cut) and BleedBox (the trim plus the bleed, here the whole page) set so that a
+shop's prepress software knows where to cut, and a manifest of quantities.
+
+A PDF for each size and shape of piece (a print shop prints one product at a time): poker cards in
+one, coins in another. Its pages are the deck's distinct pieces, a front and a back each, in the
+order the shop asks for: `paired`, each front followed by its back, or `fronts-first`, every front,
+then every back in the same order. A single-sided piece's back page is blank. Fonts are embedded
+(reportlab's TrueType subsets), pictures drawn from their files at their full resolution, and the
+same deck writes the same bytes (reportlab's invariant mode, deflated by render/deflate.py).
+
+Not here: drawing a face (render/draw.py), which faces a deck has (plan.py), the bleed's default
+(layouts/shop-printshop.yaml), the output folder's sweep (folder.py).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .plan import plan
+from .shops import shop
+
+ORDERS = ("paired", "fronts-first")
+MANIFEST = "manifest.csv"
+COLUMNS = ("file", "page", "side", "card", "component", "part", "quantity", "trim_mm", "bleed_mm", "note")
+
+
+@dataclass
+class Piece:
+    face: object                     # plan.Image of the front
+    back: object | None              # plan.Image of the back, or None: a single-sided piece
+    cards: list = field(default_factory=list)      # [(index in deck.cards, Card)]
+
+    @property
+    def quantity(self) -> int:
+        return sum(card.copies for _, card in self.cards)
+
+
+@dataclass
+class Document:
+    file: str
+    width: float                     # trim, points
+    height: float
+    shape: str
+    pieces: list = field(default_factory=list)     # [Piece] in print order
+    pages: list = field(default_factory=list)      # [(Piece, "front" | "back")] in page order
+
+
+@dataclass
+class Report:
+    out: Path
+    bleed: float
+    order: str
+    documents: list = field(default_factory=list)
+    written: list = field(default_factory=list)    # files whose bytes changed
+    kept: list = field(default_factory=list)       # files already holding these bytes
+    removed: list = field(default_factory=list)
+    stray: list = field(default_factory=list)
+    cleaned: list = field(default_factory=list)
+    warnings: list = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def manifest(self) -> Path:
+        return self.out / MANIFEST
+
+
+def _mm(points: float, places: int = 2) -> str:
+    return f"{points * 25.4 / 72:.{places}f}".rstrip("0").rstrip(".")
+
+
+def _group_name(width: float, height: float, shape: str) -> str:
+    """A document's file stem: its product where the piece is one, else its size."""
+    from .names import stem
+    from .products import target
+    t = target(width, height, shape)
+    if t.exact:
+        return stem(t.name) + ("-landscape" if width > height + 0.5 else "")
+    if shape == "circle":
+        return f"round-{_mm(width)}mm"
+    return f"pieces-{_mm(width)}x{_mm(height)}mm"
+
+
+def documents(deck, order: str = "paired") -> list[Document]:
+    """The deck's distinct pieces (front and back) grouped into a document for each size and shape."""
+    from .names import Claims
+    p = plan(deck)
+    face_of = {}
+    for image in p.faces:
+        for index, _card in image.cards:
+            face_of[index] = image
+    groups: dict = {}
+    for index, card in enumerate(deck.cards):
+        face, back = face_of[index], p.back_of.get(index)
+        tpl = face.template
+        key = (round(tpl.width, 2), round(tpl.height, 2), tpl.shape)
+        doc = groups.get(key)
+        if doc is None:
+            doc = groups[key] = Document("", tpl.width, tpl.height, tpl.shape)
+        piece = next((pc for pc in doc.pieces if pc.face is face and pc.back is back), None)
+        if piece is None:
+            piece = Piece(face, back)
+            doc.pieces.append(piece)
+        piece.cards.append((index, card))
+    claim = Claims()
+    out = []
+    for doc in groups.values():
+        doc.file = claim(_group_name(doc.width, doc.height, doc.shape), ".pdf")
+        if order == "paired":
+            doc.pages = [(pc, side) for pc in doc.pieces for side in ("front", "back")]
+        else:
+            doc.pages = [(pc, "front") for pc in doc.pieces] + [(pc, "back") for pc in doc.pieces]
+        out.append(doc)
+    return out
+
+
+def render(deck, doc: Document, laid, bleed: float) -> bytes:
+    """The document's PDF bytes: a page for each (piece, side), its face laid out with `bleed`."""
+    from ..layout.face import Text
+    from ..layout.fonts import register
+    from ..render.draw import draw_ops
+    from ..render.pdf import new_canvas
+    w, h, b = doc.width, doc.height, bleed
+    faces = [_face(laid, pc, side) for pc, side in doc.pages]
+    register({op.font for face in faces if face is not None for op in face.ops if type(op) is Text})
+    buf = io.BytesIO()
+    c = new_canvas(buf, (w + 2 * b, h + 2 * b), title=f"{deck.game.title}: {Path(doc.file).stem}",
+                   author=deck.game.designer, subject=f"{len(doc.pieces)} pieces, a front and a back each, "
+                   f"trim {_mm(w)} x {_mm(h)} mm, bleed {_mm(b, 3)} mm")
+    for face in faces:
+        c.setPageSize((w + 2 * b, h + 2 * b))
+        c.setBleedBox((0, 0, w + 2 * b, h + 2 * b))
+        c.setTrimBox((b, b, b + w, b + h))
+        if face is not None:
+            c.saveState()
+            c.translate(b, b)
+            draw_ops(c, face.ops)
+            c.restoreState()
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _face(laid, piece: Piece, side: str):
+    if side == "front":
+        return laid[piece.face.first[0]].front
+    return None if piece.back is None else laid[piece.back.first[0]].back
+
+
+def manifest_csv(deck, docs: list, bleed: float) -> str:
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, COLUMNS, lineterminator="\n")
+    w.writeheader()
+    for doc in docs:
+        round_note = "round: cut along the circle inside the trim box" if doc.shape == "circle" else ""
+        for number, (pc, side) in enumerate(doc.pages, 1):
+            cards = [card for _, card in pc.cards]
+            names = list(dict.fromkeys(c.name for c in cards))
+            note = "blank: this piece has no back" if side == "back" and pc.back is None else round_note
+            w.writerow({"file": doc.file, "page": number, "side": side, "card": "; ".join(names),
+                        "component": "; ".join(dict.fromkeys(deck.kinds[c.kind].title for c in cards)),
+                        "part": "; ".join(dict.fromkeys(deck.parts[c.part].title for c in cards)),
+                        "quantity": pc.quantity, "trim_mm": f"{_mm(doc.width)} x {_mm(doc.height)}",
+                        "bleed_mm": _mm(bleed, 3), "note": note})
+    return buf.getvalue()
+
+
+def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired", clean: bool = False) -> Report:
+    """Write `deck`'s print-shop PDFs and their manifest into `out_dir`. `bleed`: points a side
+    (default: layouts/shop-printshop.yaml's); `order`: one of ORDERS."""
+    from ..layout.deck import layout_deck
+    from ..output import write_atomic
+    from . import trust
+    from .folder import prepare, sweep
+    from .safezone import check
+    start = time.perf_counter()
+    if order not in ORDERS:
+        raise ValueError(f"order {order!r}")
+    bleed = shop("printshop").bleed if bleed is None else bleed
+    out = prepare(out_dir)
+    report = Report(out, bleed, order)
+    outputs = trust.Outputs(out, trust.PDF_CACHE)
+    docs = documents(deck, order)
+    report.documents = docs
+    expected = {d.file for d in docs} | {MANIFEST}
+    found = [n for n in trust.strays(out, expected) if n not in outputs.files]
+    if clean:
+        trust.check_clean(outputs, found)
+    laid = layout_deck(deck, bleed)
+    from ..layout.face import Text
+    from ..layout.fonts import register
+    from ..layout.templates import get_template
+    # faces from the layout store were laid out by an earlier process: their fonts are registered first
+    register({op.font for lo in laid for face in (lo.front, lo.back) if face is not None for op in face.ops
+              if type(op) is Text})
+    for doc in docs:
+        for pc in doc.pieces:
+            for side in ("front", "back"):
+                face = _face(laid, pc, side)
+                if face is not None:
+                    card = pc.cards[0][1]
+                    report.warnings += check(face, f"card '{card.name}' ({'face' if side == 'front' else 'back'})",
+                                             get_template(face.template, deck.folder), "printshop")
+    new = {}
+    files = [(d.file, lambda d=d: render(deck, d, laid, bleed)) for d in docs]
+    files.append((MANIFEST, lambda: manifest_csv(deck, docs, bleed).encode("utf-8")))
+    for name, make in files:
+        data = make()
+        path = out / name
+        try:
+            same = path.read_bytes() == data
+        except OSError:
+            same = False
+        if same:
+            report.kept.append(name)
+        else:
+            write_atomic(path, data)
+            report.written.append(name)
+        new[name] = {"hash": trust.digest(data), **trust.stamp(path, data)}
+    sweep(report, outputs, expected, clean, found)
+    outputs.save(new)
+    report.seconds = time.perf_counter() - start
+    return report

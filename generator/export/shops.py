@@ -1,0 +1,109 @@
+"""The shops and tables pnp exports for, read from their data files: layouts/shop-ID.yaml.
+
+Each file names its shop, its images' DPI, bleed and safe zone, and its products (an upload image's
+pixel size, its kind and shape, and where the numbers come from); Tabletop Simulator's file holds
+its limits, sizes and object settings instead (tts_sheets.py and saved.py read them through
+`data`). A file is read once a process.
+
+Not here: matching a piece to a product (products.py), drawing (worker.py, tts_draw.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import NamedTuple
+
+from .. import LAYOUTS
+from ..errors import PnpError
+from ..units import UnitError, length
+
+SHOPS = ("gamecrafter", "mpc", "printshop", "tts")
+FILES = {"gamecrafter": "shop-gamecrafter.yaml", "mpc": "shop-makeplayingcards.yaml",
+         "printshop": "shop-printshop.yaml", "tts": "shop-tabletop-simulator.yaml"}
+SHAPES = ("rect", "circle", "hex")
+
+
+class Product(NamedTuple):
+    id: str              # the shop's identity for it (The Game Crafter: thegamecrafter.com/make/products/ID)
+    name: str            # as pnp names it to the user (The Game Crafter: as its catalogue does)
+    kind: str            # card | chit | tile | board | mat
+    shape: str           # rect | circle | hex
+    width_px: int        # the upload image as published (cards portrait): trim + bleed a side
+    height_px: int
+    bleed: float = 9.0   # the shop's bleed a side, points
+    dpi: int = 300
+    size: str = ""       # the layouts/sizes.yaml name this product is, where several share its trim
+    source: str = ""     # where its numbers come from (the data file's key)
+
+    @property
+    def width(self) -> float:
+        """Trim width in points."""
+        return self.width_px * 72 / self.dpi - 2 * self.bleed
+
+    @property
+    def height(self) -> float:
+        return self.height_px * 72 / self.dpi - 2 * self.bleed
+
+
+@dataclass(frozen=True)
+class Shop:
+    id: str
+    name: str
+    dpi: int
+    bleed: float                    # points, each side of an upload image
+    safe: float                     # points inside the trim
+    kinds: tuple                    # product kinds, in the order named among equal matches
+    products: tuple                 # (Product, ...)
+    data: dict = field(default_factory=dict, compare=False, hash=False)     # the whole file
+
+    @property
+    def by_id(self) -> dict:
+        return {p.id: p for p in self.products}
+
+    @property
+    def size_names(self) -> dict:
+        """layouts/sizes.yaml name -> product id."""
+        return {p.size: p.id for p in self.products if p.size}
+
+    @property
+    def possessive(self) -> str:
+        return f"{self.name}'" if self.name.endswith("s") else f"{self.name}'s"
+
+
+def _fail(file: str, where, message: str) -> PnpError:
+    line = getattr(where, "line", None)
+    return PnpError(message, file=file, line=line)
+
+
+def _length(value, file, where, key) -> float:
+    try:
+        return length(value)
+    except UnitError as exc:
+        raise _fail(file, where, f"{key}: {exc}")
+
+
+@lru_cache(maxsize=None)
+def shop(shop_id: str) -> Shop:
+    """The shop `shop_id` (one of SHOPS), as its data file describes it."""
+    from ..yamlfile import load
+    name = FILES[shop_id]
+    file = f"layouts/{name}"
+    data = load(LAYOUTS / name, file)
+    if not isinstance(data, dict) or data.get("id") != shop_id:
+        raise _fail(file, data, f"expected the data of shop '{shop_id}' (id: {shop_id})")
+    dpi = data.get("dpi", 300)
+    bleed = _length(data.get("bleed", "0pt"), file, data, "bleed")
+    safe = _length(data.get("safe", "0pt"), file, data, "safe")
+    kinds = tuple(data.get("kinds") or ("card",))
+    products = []
+    for item in data.get("products") or []:
+        try:
+            px = item["px"]
+            p = Product(str(item["id"]), str(item["name"]), str(item["kind"]), str(item["shape"]), int(px[0]),
+                        int(px[1]), bleed, int(dpi), str(item.get("size", "")), str(item.get("source", "")))
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise _fail(file, item, f"a product needs id, name, kind, shape and px: [w, h] ({exc})")
+        if p.shape not in SHAPES or p.kind not in kinds:
+            raise _fail(file, item, f"product '{p.id}': shape {p.shape!r} or kind {p.kind!r} is not known")
+        products.append(p)
+    return Shop(shop_id, str(data["name"]), int(dpi), bleed, safe, kinds, tuple(products), data)

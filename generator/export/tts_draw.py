@@ -1,0 +1,62 @@
+"""Drawing the Tabletop Simulator export's images: deck sheets (every cell a face at the cell's
+pixel size), tile images and the blank image, through the same layout and drawing code as the PDF
+(render/png.py).
+
+Not here: which face goes in which cell (tts_sheets.py), writing files or deciding what to redraw
+(tts.py).
+"""
+from __future__ import annotations
+
+from .plan import FACE
+from .tts_sheets import Sheet
+
+
+def laid_faces(laid, images) -> list:
+    """The laid-out face (trim only, no bleed) of each plan.Image: `laid` is layout_deck's list."""
+    return [laid[im.first[0]].front if im.side == FACE else laid[im.first[0]].back for im in images]
+
+
+def _render(faces, sizes) -> list:
+    """Each face rasterized at its (width, height) px, as numpy arrays (rows, cols, 3)."""
+    from ..render.png import faces_pdf, numpy_or_none, render_pages
+    np = numpy_or_none()
+    if not faces:
+        return []
+    pdf = faces_pdf(faces, guide=False)
+    return [np.frombuffer(rgb, np.uint8).reshape(h, w, 3).copy()
+            for rgb, (w, h) in zip(render_pages(pdf, sizes, raw=True), sizes)]
+
+
+def _encode(pixels_, dpi: float) -> bytes:
+    from ..render.png import encode_png
+    h, w = pixels_.shape[:2]
+    return encode_png(pixels_, dpi, size=(w, h))
+
+
+def draw_sheet(laid, sheet: Sheet, backs: bool) -> bytes:
+    """A deck sheet of faces (or, with `backs`, of backs), a card in every cell, row by row; a cell
+    no card fills (or a single-sided card's back) is white."""
+    from ..render.png import numpy_or_none
+    np = numpy_or_none()
+    W, H = sheet.size
+    out = np.full((H, W, 3), 255, np.uint8)
+    images = [(c.back if backs else c.face) for c in sheet.cells]
+    drawn = [(slot, im) for slot, im in enumerate(images) if im is not None]
+    faces = laid_faces(laid, [im for _, im in drawn])
+    for (slot, _), px in zip(drawn, _render(faces, [(sheet.cell_w, sheet.cell_h)] * len(faces))):
+        r, c = divmod(slot, sheet.cols)
+        out[r * sheet.cell_h:(r + 1) * sheet.cell_h, c * sheet.cell_w:(c + 1) * sheet.cell_w] = px
+    return _encode(out, sheet.cell_w / (sheet.width / 72))
+
+
+def draw_tiles(laid, tiles: list) -> list[bytes]:
+    """Each tts_sheets.Output of a tile (or a shared back) drawn at its pixel size."""
+    faces = laid_faces(laid, [t.image for t in tiles])
+    return [_encode(px, t.width_px / (t.image.template.width / 72))
+            for t, px in zip(tiles, _render(faces, [(t.width_px, t.height_px) for t in tiles]))]
+
+
+def blank_png() -> bytes:
+    from ..render.png import numpy_or_none
+    np = numpy_or_none()
+    return _encode(np.full((64, 64, 3), 255, np.uint8), 72)
