@@ -55,6 +55,11 @@ def resolve(fam: str, deck_folder: Path | None = None) -> str:
     return _deck_names.get(deck_folder, {}).get(fam, fam)
 
 
+def deck_families(deck_folder: Path | None) -> dict:
+    """A deck's own families (add_deck_fonts): {plain family name: the key layout knows it by}."""
+    return dict(_deck_names.get(deck_folder, {}))
+
+
 def shown(fam: str) -> str:
     """A family's name as the designer wrote it (a deck's own family without its @digest)."""
     return fam.split("@", 1)[0]

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from ..deck.model import Card, Deck
 from ..errors import PnpError
-from ..layout.deck import card_values, layout_card
+from ..layout.deck import cached_face, card_values, layout_card
 from ..layout.face import Context, Face
 
 
@@ -65,14 +65,13 @@ def collect(deck: Deck) -> list[CardProof]:
 def _one_side_at_a_time(deck: Deck, card: Card, front: Side, back: Side | None, cache: dict):
     """After a failed layout: lay out each side alone, so each side's error (or face) is known. Through
     the same cache, so a side that lays out is the same face as another card's (a shared back)."""
-    from ..layout.deck import _cached
     subject = f"card '{card.name}'"
     for side, name, what in ((front, card.name, subject), (back, f"{card.name} (back)", f"{subject} (back)")):
         if side is None:
             continue
         ctx = Context(side.values, deck.palette, what, str(card.source), card.field_lines, deck.folder)
         try:
-            side.face = _cached(cache, side.template, ctx, 0.0, name)
+            side.face = cached_face(cache, side.template, ctx, 0.0, name)
         except PnpError as exc:
             side.error = exc
 
