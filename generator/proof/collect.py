@@ -1,5 +1,10 @@
 """Lay out every card for the proof, one card at a time: a card whose text does not fit (or has a
-character without a glyph) is recorded with its error, and the proof goes on with the next card."""
+character without a glyph) is recorded with its error, and the proof goes on with the next card.
+
+Holds what the proof knows of each card (CardProof, with a Side for its front and back), its record for
+the documents and --since, and the distinct faces among the cards (faces_once, face_cards). Not here:
+the checks (checks.py, wordchecks.py, colours.py), the images (pages.py, contact.py).
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -99,3 +104,30 @@ def record(deck: Deck, cp: CardProof) -> dict:
         "fields": {k: plain_value(v) for k, v in c.fields.items()},
         "front_text": texts(cp.front), "back_text": texts(cp.back),
     }
+
+
+def faces_once(cards: list[CardProof]):
+    """Each distinct face once: (first card showing it, side, how many other cards show it)."""
+    seen: dict = {}
+    order = []
+    for cp in cards:
+        for side in cp.sides:
+            if side.face is None:
+                continue
+            k = (side.side, side.key)
+            if k in seen:
+                seen[k][2] += 1
+            else:
+                seen[k] = [cp, side, 0]
+                order.append(k)
+    return [tuple(seen[k]) for k in order]
+
+
+def face_cards(cards: list[CardProof]):
+    """Each distinct face once: (side, [every card showing it]), in print order."""
+    seen: dict = {}
+    for cp in cards:
+        for side in cp.sides:
+            if side.face is not None:
+                seen.setdefault((side.side, side.key), (side, []))[1].append(cp)
+    return list(seen.values())

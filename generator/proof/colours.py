@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..layout.face import Ellipse, Line, Rect, Text
+from ..layout.display import Ellipse, Line, Rect, Text
+from .issues import WARNING, Issue
 
 THRESHOLD = 10.0
 VIEWS = (("protanopia", "protan"), ("deuteranopia", "deutan"), ("tritanopia", "tritan"), ("greyscale", None))
@@ -108,7 +109,6 @@ def confusable(cards) -> list[dict]:
 def colour_issues(deck, cards) -> list:
     """The check as proof issues (warnings): for each viewer and each set of look-alike colours, one warning
     naming the first pair of cards that differ only in them (and how many more pairs do)."""
-    from .checks import WARNING, Issue
     names = {v.lower(): k for k, v in deck.palette.items()}
     grouped: dict = {}
     for f in confusable(cards):
