@@ -3,6 +3,7 @@
 The shared families are fonts/fonts.yaml. A deck may bring its own (`fonts:` in deck.yaml, files inside its
 folder): each is known to layout under a key of its own, "NAME@DIGEST" (the digest of its files), so two
 decks' families of one name never meet, and templates and rules name it plainly (resolve()).
+Not here: parsed fonts kept between runs (fontcache.py), reportlab's private names (reportlab_adapter.py).
 """
 from __future__ import annotations
 

@@ -7,6 +7,7 @@ or one of the values every card has (layout.deck.BUILT_IN). A name that is none 
 nothing, so it is an error at the template's line, with a did-you-mean. A field a kind declares that
 none of its templates uses is a warning. A card's back must be the size of its front (it is printed
 behind it), and a template the size of the template it extends.
+Not here: loading a template and checking its own values (templates.py, regions.py, sizes.py).
 """
 from __future__ import annotations
 

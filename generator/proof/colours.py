@@ -16,6 +16,7 @@ CIEDE2000 (Sharma, Wu & Dalal, "The CIEDE2000 Color-Difference Formula", Color R
 them (a background, a band, an ink) differs by less than THRESHOLD: ΔE00 of about 2 is just noticeable
 with the two colours side by side; 10 is a difference a player notices across a table at a glance, in
 poor light, with the cards apart.
+Not here: the proof's other checks (checks.py, wordchecks.py).
 """
 from __future__ import annotations
 
