@@ -20,6 +20,8 @@ import ast
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 TREES = ("generator", "benchmarks")
 MAX_LINES = 450
@@ -174,7 +176,7 @@ def private_findings(modules) -> list[str]:
             if name and private(name) and target != m.name:
                 out.append(f"{m.rel}:{line} takes {target}'s private name {name}")
         out.extend(_reaches(m, modules))
-    return sorted(set(out), key=lambda s: (s.split(":")[0], int(s.split(":")[1].split()[0])))
+    return sorted(set(out), key=lambda s: (s.split(":")[0], int(s.split(":")[1].split()[0]), s))
 
 
 def _reaches(m: Module, modules):
@@ -189,6 +191,8 @@ def _reaches(m: Module, modules):
     def walk(node, scopes):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             args = node.args
+            for outer in getattr(node, "decorator_list", []) + args.defaults + [d for d in args.kw_defaults if d]:
+                yield from walk(outer, scopes)          # evaluated where the function is defined
             arg_names = {a.arg: None for a in args.posonlyargs + args.args + args.kwonlyargs
                          + [a for a in (args.vararg, args.kwarg) if a]}
             body = node.body if isinstance(node.body, list) else [node.body]
@@ -218,16 +222,13 @@ def _reaches(m: Module, modules):
         for child in ast.iter_child_nodes(node):
             yield from walk(child, scopes)
 
-    yield from walk_module(m, bind, walk)
-
-
-def walk_module(m, bind, walk):
     scopes = bind(m.tree.body, [])
     for node in m.tree.body:
         yield from walk(node, scopes)
 
 
 def body_imports(body):
+    """The imports of a scope, not those of the functions and classes in it."""
     todo = list(body)
     while todo:
         node = todo.pop()
@@ -239,6 +240,7 @@ def body_imports(body):
 
 
 def import_bindings(m: Module, node, modules):
+    """(name bound, the module of the project it names or None) for each name an import binds."""
     if isinstance(node, ast.Import):
         for alias in node.names:
             if alias.asname:
@@ -267,30 +269,35 @@ def _report(findings):
     return "\n".join(findings)
 
 
-def test_no_import_cycles():
-    found = cycle_findings(read(ROOT))
+@pytest.fixture(scope="module")
+def project() -> dict[str, Module]:
+    """The project's modules, read once for the checks below."""
+    return read(ROOT)
+
+
+def test_no_import_cycles(project):
+    found = cycle_findings(project)
     assert not found, _report(found)
 
 
-def test_no_module_takes_another_modules_private_names():
-    found = private_findings(read(ROOT))
+def test_no_module_takes_another_modules_private_names(project):
+    found = private_findings(project)
     assert not found, _report(found)
 
 
-def test_no_module_is_too_long():
-    modules = read(ROOT)
-    found = length_findings(modules)
+def test_no_module_is_too_long(project):
+    found = length_findings(project)
     assert not found, _report(found)
-    stale = sorted(set(LONG) - {m.rel for m in modules.values() if m.lines > MAX_LINES})
+    stale = sorted(set(LONG) - {m.rel for m in project.values() if m.lines > MAX_LINES})
     assert not stale, f"LONG names modules that are no longer too long: {stale}"
 
 
-def test_every_module_says_what_it_holds():
-    found = docstring_findings(read(ROOT))
+def test_every_module_says_what_it_holds(project):
+    found = docstring_findings(project)
     assert not found, _report(found)
 
 
-def test_the_checks_catch_what_they_look_for(tmp_path):
+def test_the_checks_catch_what_they_look_for(tmp_path, project):
     """A small project planted in tmp_path, with one of each finding and near misses that are fine."""
     def write(rel, text):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -332,6 +339,5 @@ def test_the_checks_catch_what_they_look_for(tmp_path):
     assert docstring_findings(modules) == ["pkg/sub/__init__.py:1 opens with no docstring saying what it holds"]
 
     # and the project's own modules are found where they are
-    project = read(ROOT)
     assert {"generator.layout.face", "generator", "generator.cli", "run", "watch"} <= set(project)
     assert "generator.cli" in {target for target, _ in project["generator.__main__"].edges}
