@@ -1,7 +1,7 @@
 """pnp watch's rebuild after a one-card text edit, against the floor for the same cards, in the same run.
 
 For each seed game: a copy of the game is watched by one `pnp watch --json` process (its caches warm, as a
-designer's would be after the first build); before each turn one card's text changes (run.Edit) and the
+designer's would be after the first build); before each turn one card's text changes (timing.Edit) and the
 watcher reports the CPU time of its rebuild (load, check, lay out, impose, write the PDF: measured with
 time.thread_time around the rebuild in the warm process, in its `built` event as rebuild_cpu_ms), then the
 floor script (benchmarks/floor.py) runs for the same number of cards as a whole process. The ratio is the
@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import PY, ROOT, Edit, card_count, run  # noqa: E402
+from timing import PY, ROOT, Edit, card_count, run  # noqa: E402
 
 TARGET = 0.5
 DEADLINE = 60.0

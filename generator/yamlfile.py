@@ -7,6 +7,9 @@ a tag it does not know (such as !!python/object) is an error naming its line.
 
 Limits keep a typo (or a hostile file) from exhausting the machine: the file's size, how
 deeply it nests, and how many values its aliases expand to ("billion laughs").
+
+Here: reading and parsing (load, loads), the limits, and where a file's parsed tree is cached.
+Not here: Map and Seq themselves and the tree as plain data (yamltree.py; Map and Seq are given here too).
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ import re
 from pathlib import Path
 
 from .errors import PnpError
+from .yamltree import Map, Seq, decode_tree, encode_tree
 
 
 class _CompiledOnFirstUse:
@@ -58,40 +62,6 @@ MAX_BYTES = 2_000_000
 MAX_DEPTH = 40
 MAX_VALUES = 1_000_000      # values after expanding every alias
 MAX_ALIASES = 100_000       # alias uses (*name) in one file
-
-
-class Map(dict):
-    file: str = ""
-    line: int = 0
-    column: int = 0
-
-    def where(self, key=None) -> tuple[int, int]:
-        pos = getattr(self, "_pos", {})
-        try:
-            return pos.get(key, (self.line, self.column)) if key is not None else (self.line, self.column)
-        except TypeError:           # an unhashable key asked about
-            return (self.line, self.column)
-
-    def error(self, key, message: str, field: str | None = None, hint: str | None = None) -> PnpError:
-        line, col = self.where(key)
-        return PnpError(message, self.file, line, col, field, hint)
-
-
-class Seq(list):
-    file: str = ""
-    line: int = 0
-    column: int = 0
-
-    def where(self, index=None) -> tuple[int, int]:
-        pos = getattr(self, "_pos", [])
-        if index is not None and 0 <= index < len(pos):
-            return pos[index]
-        return (self.line, self.column)
-
-    def error(self, index, message: str, field: str | None = None, hint: str | None = None) -> PnpError:
-        line, col = self.where(index)
-        return PnpError(message, self.file, line, col, field, hint)
-
 
 try:                                    # libyaml parses (fast) ...
     from yaml.cyaml import CParser as _Parser
@@ -332,7 +302,7 @@ def _line_of(text: str, index: int) -> int:
 
 def load(path, display: str | None = None):
     """Load one YAML file into Map/Seq/scalars, or raise PnpError pointing at the fault. A file read
-    before with the same bytes comes from the cache (see _remembered): what was parsed, positions and all."""
+    before with the same bytes comes from the cache (see CACHE_FORMAT): what was parsed, positions and all."""
     from .textfile import decode, read_bytes
     name = display or str(path)
     data = read_bytes(path, name, MAX_BYTES)
@@ -344,12 +314,12 @@ def load(path, display: str | None = None):
     stored = cachefile.read(cache, "yaml tree", CACHE_FORMAT)
     if type(stored) is tuple and len(stored) == 2 and stored[0] == digest:
         try:
-            return _decode(stored[1], name)
+            return decode_tree(stored[1], name)
         except (ValueError, TypeError, IndexError, KeyError, RecursionError):
-            pass                # not what _encode writes: parsed again, and written anew
+            pass                # not what encode_tree writes: parsed again, and written anew
     value = loads(decode(data, name), name)
     try:
-        tree = _encode(value)
+        tree = encode_tree(value)
     except ValueError:              # a value marshal cannot hold (a date): parsed every time
         return value
     cachefile.write(cache, "yaml tree", CACHE_FORMAT, (digest, tree))
@@ -373,68 +343,6 @@ def _cache_file(path):
     except (OSError, RuntimeError):
         return None
     return base / "yaml" / (hashlib.blake2b(where.encode(), digest_size=12).hexdigest() + ".tree")
-
-
-_SCALARS = (str, int, float, bool, type(None))
-
-
-def _encode(value, seen: dict | None = None):
-    """A loaded value as plain data: Map as ("m", line, column, keys, values, positions), Seq as ("s", line,
-    column, items, positions), scalars as themselves; a collection met again (through an alias) as ("r", n),
-    the nth collection met, so that what the file shares stays shared. ValueError for anything else (a date)."""
-    if seen is None:
-        seen = {}
-    t = type(value)
-    if t is Map or t is Seq:
-        n = seen.get(id(value))
-        if n is not None:
-            return ("r", n)
-        seen[id(value)] = len(seen)
-        if t is Seq:
-            return ("s", value.line, value.column, [_encode(v, seen) for v in value],
-                    list(getattr(value, "_pos", [])))
-        keys = list(value)
-        if not all(type(k) in _SCALARS for k in keys):
-            raise ValueError("a key marshal cannot hold")
-        pos = getattr(value, "_pos", {})
-        return ("m", value.line, value.column, keys, [_encode(value[k], seen) for k in keys],
-                [pos.get(k, (value.line, value.column)) for k in keys])
-    if t in _SCALARS:
-        return value
-    raise ValueError(f"{t.__name__} is not kept")
-
-
-def _decode(data, file: str, made: list | None = None):
-    """What _encode made, with `file` as every collection's file; ValueError when it is not of that shape."""
-    if made is None:
-        made = []
-    t = type(data)
-    if t is tuple:
-        kind = data[0]
-        if kind == "r":
-            return made[data[1]]
-        _, line, column, *rest = data
-        if kind == "m":
-            keys, values, pos = rest
-            if not len(keys) == len(values) == len(pos):
-                raise ValueError("not a mapping")
-            m = Map()
-            made.append(m)
-            m.update(zip(keys, [_decode(v, file, made) for v in values]))
-            m._pos = dict(zip(keys, map(tuple, pos)))
-        elif kind == "s":
-            items, pos = rest
-            m = Seq()
-            made.append(m)
-            m.extend([_decode(v, file, made) for v in items])
-            m._pos = list(map(tuple, pos))
-        else:
-            raise ValueError("not a collection")
-        m.file, m.line, m.column = file, line, column
-        return m
-    if t in _SCALARS:
-        return data
-    raise ValueError("not a value")
 
 
 def loads(text: str, name: str = "<text>"):

@@ -150,10 +150,10 @@ def test_cachefile_refuses_what_marshal_cannot_hold_and_reads_back_what_it_wrote
 
 
 def test_the_store_keeps_every_drawing_operation_the_layout_makes():
-    """A new kind of operation would not be kept: the store's list must name every one face.py defines."""
-    from generator.layout import face
-    kinds = {name for name, v in vars(face).items() if isinstance(v, type) and issubclass(v, tuple)
-             and hasattr(v, "_fields") and v.__module__ == face.__name__}
+    """A new kind of operation would not be kept: the store's list must name every one display.py defines."""
+    from generator.layout import display
+    kinds = {name for name, v in vars(display).items() if isinstance(v, type) and issubclass(v, tuple)
+             and hasattr(v, "_fields") and v.__module__ == display.__name__}
     assert {cls.__name__ for cls in store.OPS} == kinds
 
 

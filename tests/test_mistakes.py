@@ -388,10 +388,10 @@ def test_a_component_check_that_cannot_be_imported_is_a_bug_not_a_pass(tmp_path,
 
 def test_every_key_the_loader_accepts_is_documented():
     from generator.deck import load
-    from generator.layout import templates
+    from generator.layout import regions, sizes, templates
     doc = (Path(__file__).resolve().parent.parent / "docs" / "deck-format.md").read_text(encoding="utf-8")
-    keys = set(load.TOP_KEYS) | set(load.CARD_KEYS) | set(templates.TEMPLATE_KEYS) | set(templates.COMMON) \
-        | {k for v in templates.REGION_TYPES.values() for k in v} | set(templates.SIZE_KEYS) \
+    keys = set(load.TOP_KEYS) | set(load.CARD_KEYS) | set(templates.TEMPLATE_KEYS) | set(regions.COMMON) \
+        | {k for v in regions.REGION_TYPES.values() for k in v} | set(sizes.SIZE_KEYS) \
         | {"title", "subtitle", "designer", "publisher", "players", "version", "source", "year", "instructions",
            "id", "optional", "note", "type", "required", "choices", "min", "max", "default", "fields", "about",
            "value", "seed", "printed", "file", "text", "font", "size", "columns", "accent"}

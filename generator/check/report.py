@@ -1,4 +1,7 @@
-"""The check's report as text (for people) or JSON (for tools)."""
+"""The check's report as text (for people) or JSON (for tools).
+
+Not here: what the check finds (result.py) or how (engine.py).
+"""
 from __future__ import annotations
 
 STATUS = {"ok": "ok", "fault": "FAULT", "left out": "left out", "not printed": "not printed"}

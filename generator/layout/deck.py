@@ -1,4 +1,10 @@
-"""Lay out every card of a deck: a front face and a back face each, in print order."""
+"""Lay out every card of a deck: a front face and a back face each, in print order.
+
+Faces equal by the fields their template reads are laid out once and shared (cached_face), and kept
+between builds in the layout store; a card that cannot be laid out is noted and the next one laid out,
+mistakes alike on several cards reported once. Unbalanced markup on a face is an error here.
+Not here: laying out one face (face.py), the store's files (store.py), the template checks (validate.py).
+"""
 from __future__ import annotations
 
 import re
@@ -9,6 +15,7 @@ from ..errors import Collector, PnpError, PnpErrors
 from ..fields import PLACEHOLDER, fill
 from ..markup import problems
 from .face import Context, Face, layout_face
+from .regions import field_of
 from .store import FaceStore
 from .templates import get_template
 
@@ -40,14 +47,14 @@ def layout_card(deck: Deck, card: Card, bleed: float = 0.0, cache: dict | None =
     values = card_values(deck, card)
     subject = f"card '{card.name}'"
     front_ctx = Context(values, deck.palette, subject, str(card.source), card.field_lines, deck.folder)
-    front = _cached(cache, card.template, front_ctx, bleed, f"{card.name}", store)
+    front = cached_face(cache, card.template, front_ctx, bleed, f"{card.name}", store)
     back = None
     if card.back is not None and card.back.template:
         back_values = dict(values)
         back_values.update(card.back.field_map)
         back_ctx = Context(back_values, deck.palette, f"{subject} (back)", str(card.source), card.field_lines,
                            deck.folder)
-        back = _cached(cache, card.back.template, back_ctx, bleed, f"{card.name} (back)", store)
+        back = cached_face(cache, card.back.template, back_ctx, bleed, f"{card.name} (back)", store)
     if strict and (front.markup or (back is not None and back.markup)):
         found = Collector()
         for face, ctx in ((front, front_ctx), (back, back_ctx if back is not None else None)):
@@ -87,7 +94,6 @@ def _own_markup_errors(region) -> list[str]:
 def card_markup_errors(deck: Deck, card: Card) -> list:
     """Unbalanced markup on a card's faces, found without laying them out: for a card whose template has
     another mistake (a placeholder, a size), whose layout would only repeat it."""
-    from .face import _field_of
     values = card_values(deck, card)
     sides = [(card.template, values, f"card '{card.name}'")]
     if card.back is not None and card.back.template:
@@ -103,13 +109,15 @@ def card_markup_errors(deck: Deck, card: Card) -> list:
             if r.type != "textbox" or (r.when and not fill(r.when, vals).strip()):
                 continue
             for p in problems(fill(str(r.get("text", "")), vals)):
-                face.markup.append((r.id, _field_of(r), p.level, p.message, p.start))
+                face.markup.append((r.id, field_of(r), p.level, p.message, p.start))
         ctx = Context(vals, deck.palette, subject, str(card.source), card.field_lines, deck.folder)
         out.extend(markup_errors(face, ctx))
     return out
 
 
-def _cached(cache, template, ctx, bleed, name, store=None) -> Face:
+def cached_face(cache, template, ctx, bleed, name, store=None) -> Face:
+    """The face of `template` for `ctx`: from `store` (an earlier build), from `cache` (a face of this build
+    with the same values of the fields its template reads), or laid out now and kept in both."""
     stored = None
     if store is not None:               # laid out by an earlier build from the same inputs
         stored = store.key(template, bleed, sorted(ctx.values.items()))

@@ -1,93 +1,26 @@
 """Stage 3: lay out one card face from a template and its field values into a display list.
 
-A Face is what every renderer draws (PDF pages, PNG images): a size, a bleed, and ops in
-points with the origin at the bottom-left corner of the trim box, y upwards.
+layout_face draws each region of the card's template with the card's values (Context): colours from the
+palette, images found inside the deck's folder, text in its font, shrunk to fit down to its min_size, every
+character checked for a glyph; a mistake names the card, the field and the template's line.
+Not here: the display list itself, Face and its drawing operations (display.py, whose names this module
+also gives: render/, impose/ and export/ import them from here); templates and their regions (templates.py,
+regions.py); wrapping markup text (text.py); a deck's cards and the cache of faces (deck.py, store.py).
 """
 from __future__ import annotations
 
 import math
 from pathlib import Path
-from types import SimpleNamespace
-from typing import NamedTuple
 
 from ..errors import PnpError, known_list, suggest
 from ..fields import fill, names_in
 from . import fonts, text
-from .templates import Region, Template, get_template
+from .display import Ellipse, Face, Image, Line, Rect, Text
+from .regions import Region, field_of
+from .templates import Template, get_template
 
 BASIC_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None, "transparent": None}
 MIN_SIZE = 6.0
-
-
-class Rect(NamedTuple):
-    x: float
-    y: float
-    w: float
-    h: float
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: float = 0.0
-    radius: float = 0.0
-
-
-class Ellipse(NamedTuple):
-    x: float
-    y: float
-    w: float
-    h: float
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: float = 0.0
-
-
-class Line(NamedTuple):
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-    stroke: str = "#000000"
-    stroke_width: float = 0.5
-    dash: tuple = ()
-
-
-class Text(NamedTuple):
-    """One line of text; x is the anchor for `align`, y the baseline. Rotated about (cx, cy)."""
-    x: float
-    y: float
-    text: str
-    font: str
-    size: float
-    colour: str
-    align: str = "left"
-    rotate: float = 0.0
-    cx: float = 0.0
-    cy: float = 0.0
-
-
-class Image(NamedTuple):
-    x: float
-    y: float
-    w: float
-    h: float
-    path: str
-
-
-class Face(SimpleNamespace):
-    """A laid-out face: filled in by layout_face, then only read (and pickled by the layout store).
-    A SimpleNamespace: attributes, equality and repr as a dataclass gives, at a fraction of the import time."""
-
-    def __init__(self, name: str = "", template: str = "", width: float = 0.0, height: float = 0.0,
-                 bleed: float = 0.0, shape: str = "rect", gutter: float = 0.0, ops=None, texts=None, shrunk=None,
-                 key: tuple = (), markup=None, source: str = ""):
-        super().__init__(name=name,                 # e.g. "Green 1 (front)"
-                         template=template, width=width, height=height, bleed=bleed, shape=shape, gutter=gutter,
-                         ops=[] if ops is None else ops,
-                         texts=[] if texts is None else texts,      # (region id, field, plain text) in drawing order
-                         shrunk=[] if shrunk is None else shrunk,   # (region id, field, normal size, used size)
-                         key=key,                                   # identity: equal keys draw the same
-                         # (region id, field, level, message, block start): markup.problems() of its text
-                         markup=[] if markup is None else markup,
-                         source=source)                             # "file:line" of its template's size
 
 
 class Context:
@@ -162,11 +95,6 @@ def _grow(tpl: Template, x, y, w, h, bleed):
     return x0, y0, x1 - x0, y1 - y0
 
 
-def _field_of(region: Region) -> str | None:
-    names = names_in(str(region.get("text", "")))
-    return names[0] if names else None
-
-
 def _draw_region(face: Face, tpl: Template, region: Region, ctx: Context, bleed: float):
     x, y, w, h = _box(tpl, region)
     t = region.type
@@ -239,7 +167,7 @@ def _glyphs(content: str, fam: str, styles, region: Region, ctx: Context):
     if missing:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
         raise ctx.error(f"font '{fonts.shown(fam)}' has no glyph for {chars} in region '{region.id}'",
-                        field=_field_of(region))
+                        field=field_of(region))
 
 
 def _text_line(face, tpl, region, ctx, x, y, w, h):
@@ -258,9 +186,9 @@ def _text_line(face, tpl, region, ctx, x, y, w, h):
     used = _fitting_size(content, font, size, w + 0.01)
     if used < min_size:
         raise ctx.error(f"text '{content}' does not fit region '{region.id}' of template '{tpl.name}' "
-                        f"({w / 72 * 25.4:.1f}mm wide) even at {min_size:g}pt", field=_field_of(region))
+                        f"({w / 72 * 25.4:.1f}mm wide) even at {min_size:g}pt", field=field_of(region))
     if used < size:
-        face.shrunk.append((region.id, _field_of(region), size, used))
+        face.shrunk.append((region.id, field_of(region), size, used))
     fc = fonts.face(font)
     align = str(region.get("align", "left"))
     valign = str(region.get("valign", "middle"))
@@ -277,7 +205,7 @@ def _text_line(face, tpl, region, ctx, x, y, w, h):
     rotate = float(region.get("rotate", 0) or 0)
     face.ops.append(Text(ax, base, content, font, used, ctx.colour(region.get("colour", "black"), region) or "#000000",
                          align, rotate, x + w / 2, y + h / 2))
-    face.texts.append((region.id, _field_of(region), content))
+    face.texts.append((region.id, field_of(region), content))
 
 
 def _fitting_size(content: str, font: str, size: float, width: float) -> float:
@@ -302,7 +230,7 @@ def _text_box(face, tpl, region, ctx, x, y, w, h):
         return
     fam = _family(region, ctx)
     for p in text.problems(content):        # unbalanced ** and *: the build refuses them (layout.deck)
-        face.markup.append((region.id, _field_of(region), p.level, p.message, p.start))
+        face.markup.append((region.id, field_of(region), p.level, p.message, p.start))
     _glyphs(content.replace("**", "").replace("*", "") + "•", fam, text.styles_used(content), region, ctx)
     size = region.get("size", 9.0)
     min_size = region.get("min_size", min(MIN_SIZE, size))
@@ -316,9 +244,9 @@ def _text_box(face, tpl, region, ctx, x, y, w, h):
     if fitted is None:
         need = text.needed_height(content, fam, w, min_size, leading)
         raise ctx.error(f"text does not fit region '{region.id}' of template '{tpl.name}' even at {min_size:g}pt "
-                        f"(needs {need / 72 * 25.4:.1f}mm of {h / 72 * 25.4:.1f}mm)", field=_field_of(region))
+                        f"(needs {need / 72 * 25.4:.1f}mm of {h / 72 * 25.4:.1f}mm)", field=field_of(region))
     if fitted.size < size:
-        face.shrunk.append((region.id, _field_of(region), size, fitted.size))
+        face.shrunk.append((region.id, field_of(region), size, fitted.size))
     valign = str(region.get("valign", "top"))
     top = y + h
     if valign == "middle":
@@ -329,4 +257,4 @@ def _text_box(face, tpl, region, ctx, x, y, w, h):
     cx, cy = x + w / 2, y + h / 2
     for p in fitted.wrapped.pieces:
         face.ops.append(Text(x + p.x, top - p.y, p.text, p.font, p.size, colour, "left", rotate, cx, cy))
-    face.texts.append((region.id, _field_of(region), text.plain(content)))
+    face.texts.append((region.id, field_of(region), text.plain(content)))

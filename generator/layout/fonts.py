@@ -3,6 +3,7 @@
 The shared families are fonts/fonts.yaml. A deck may bring its own (`fonts:` in deck.yaml, files inside its
 folder): each is known to layout under a key of its own, "NAME@DIGEST" (the digest of its files), so two
 decks' families of one name never meet, and templates and rules name it plainly (resolve()).
+Not here: parsed fonts kept between runs (fontcache.py), reportlab's private names (reportlab_adapter.py).
 """
 from __future__ import annotations
 
@@ -53,6 +54,11 @@ def families(deck_folder: Path | None = None) -> list[str]:
 def resolve(fam: str, deck_folder: Path | None = None) -> str:
     """The key layout knows a family by: the deck's own family of that name, else the shared one."""
     return _deck_names.get(deck_folder, {}).get(fam, fam)
+
+
+def deck_families(deck_folder: Path | None) -> dict:
+    """A deck's own families (add_deck_fonts): {plain family name: the key layout knows it by}."""
+    return dict(_deck_names.get(deck_folder, {}))
 
 
 def shown(fam: str) -> str:

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from ..units import length
 from . import fonts, text
-from .face import Line, Rect, Text
+from .display import Line, Rect, Text
 
 HEADING_SCALE = {"heading1": 1.45, "heading2": 1.12, "heading3": 1.0}
 FOOTER_SPACE = 14.0       # points kept free at the foot of a page for the footer

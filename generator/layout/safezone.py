@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from .face import Text
+from .display import Text
 
 MM = 72 / 25.4
 

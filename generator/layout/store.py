@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .. import FONTS, LAYOUTS, ROOT, __version__, cachefile
-from .face import Ellipse, Face, Image, Line, Rect, Text
+from .display import Ellipse, Face, Image, Line, Rect, Text
 from ..cachefile import cache_dir
 
 FORMAT = 3
@@ -263,5 +263,5 @@ def _stamp(folder: Path | None) -> str:
 
 
 def _deck_file(rel: str) -> bool:
-    """What layout reads from a deck folder: templates/, images (see face._image_path) and its own fonts."""
+    """What layout reads from a deck folder: templates/, images (face.py finds them there) and its own fonts."""
     return rel.startswith("templates" + os.sep) or rel.lower().endswith(IMAGE_SUFFIXES + FONT_SUFFIXES)

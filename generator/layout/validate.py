@@ -7,6 +7,7 @@ or one of the values every card has (layout.deck.BUILT_IN). A name that is none 
 nothing, so it is an error at the template's line, with a did-you-mean. A field a kind declares that
 none of its templates uses is a warning. A card's back must be the size of its front (it is printed
 behind it), and a template the size of the template it extends.
+Not here: loading a template and checking its own values (templates.py, regions.py, sizes.py).
 """
 from __future__ import annotations
 
@@ -107,14 +108,14 @@ def _what_is_checked(deck: Deck, checked) -> dict:
     pairs = {(t, back.template) for _, t, back in _combinations(deck) if back is not None and back.template}
     uses = {t: sorted((kind, side, tuple(sorted(_available(deck, kind, backs)))) for (kind, side), backs in u.items())
             for t, u in _uses(deck).items()}
-    note = templates._DECKS.get(deck.folder)
+    note = templates.deck_note(deck.folder)
     return {"uses": sorted(uses.items()), "pairs": sorted(pairs),
             "filled": sorted((k, tuple(sorted(v))) for k, v in filled.items()),
             "kinds": sorted((k, kind.name, tuple((f, s.line) for f, s in kind.fields.items()))
                             for k, kind in deck.kinds.items()),
             "checked": sorted(checked), "palette": sorted(deck.palette.items()), "file": deck.file,
-            "sizes": sorted((note[3] if note else {}).items()),
-            "fonts": sorted(fonts._deck_names.get(deck.folder, {}).items())}
+            "sizes": sorted((note.sizes if note else {}).items()),
+            "fonts": sorted(fonts.deck_families(deck.folder).items())}
 
 
 def _available(deck: Deck, kind: str, back_fields) -> set:

@@ -2,10 +2,13 @@
 leaf and the rule pages shown and checked too, and a contact sheet to look over.
 
 collect.py lays out each card (an error stays with its card); pages.py lays out the leaf and the rule
-pages as the build does and renders faces (200 dpi) and pages (150 dpi); checks.py and spelling.py
-find what a proofreader must see (a questioned word is one finding naming every card and page that
-prints it); contact.py draws the contact sheet; report.py writes proof.html, proof.md and proof.json;
-since.py compares with a git revision or an earlier proof.
+pages as the build does and renders faces (200 dpi) and pages (150 dpi); checks.py (layout, fit, safe
+zone, markup, corrections), wordchecks.py with spelling.py (a questioned word is one finding naming every
+card and page that prints it) and colours.py find what a proofreader must see, each finding an Issue
+(issues.py) pointing at its file:line (where.py); contact.py draws the contact sheet; report_html.py,
+report_md.py and report.py write proof.html, proof.md and proof.json; since.py compares with a git
+revision or an earlier proof.
+This module runs them all (proof_deck) and writes the images; it holds no check of its own.
 """
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ from ..deck.model import Deck
 class ProofResult:
     deck: Deck
     records: list                           # one dict a card, print order (collect.record)
-    issues: list                            # [checks.Issue]
+    issues: list                            # [issues.Issue]
     corrections: list                       # the deck's corrections, as dicts
     contact: dict                           # contact-sheet geometry and labels
     thumbs: dict = field(default_factory=dict)     # (side, face key) -> PNG bytes
@@ -29,7 +32,7 @@ class ProofResult:
     faces: dict = field(default_factory=dict)       # counts: fronts, backs, total, distinct, failed
     face_files: dict = field(default_factory=dict)  # (side, face key) -> "faces/NNN-....png"
     pages: list = field(default_factory=list)       # [{label, number, file}]: leaf and rule pages
-    accepted: list = field(default_factory=list)    # words accepted through words.txt (checks.accepted_words)
+    accepted: list = field(default_factory=list)    # words accepted through words.txt (wordchecks.accepted_words)
     complete: bool = True                           # every card laid out (page numbers are the build's)
     card_proofs: list = field(default_factory=list) # [collect.CardProof], print order
 
@@ -62,10 +65,12 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
                contact_sheet: bool = True) -> ProofResult:
     """Run every check; with out_dir, write the documents, the face and page images and the contact sheet there."""
     from ..errors import PnpError
-    from . import checks, contact, pages, report
+    from . import checks, contact, pages, report, report_html, report_md
     from .collect import collect, record
+    from .issues import Issue
     from .report import inferred_facts
     from .spelling import Speller, WordList
+    from .wordchecks import accepted_words
 
     cards = collect(deck)
     wordlist = WordList.read(deck.folder, str(Path(deck.file).parent / "words.txt"))
@@ -75,9 +80,9 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
         doc = pages.document(deck, cards)
     except PnpError as exc:             # rule pages that cannot be laid out: an error, and the proof goes on
         doc = pages.Document((), [], False)
-        extra.append(checks.Issue("error", "layout", f"the leaf or rule pages cannot be laid out: {exc.message}",
-                                  where=f"{exc.file}:{exc.line}" if exc.file and exc.line else (exc.file or deck.file),
-                                  field=exc.field))
+        extra.append(Issue("error", "layout", f"the leaf or rule pages cannot be laid out: {exc.message}",
+                           where=f"{exc.file}:{exc.line}" if exc.file and exc.line else (exc.file or deck.file),
+                           field=exc.field))
     issues, corrections = checks.run_all(deck, cards, speller, doc.leaf)
     issues += extra
     index = {c.id: c.index for c in deck.cards}
@@ -88,7 +93,7 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
     result.card_proofs = cards
     result.faces = face_counts(cards)
     result.complete = doc.complete
-    result.accepted = checks.accepted_words(deck, cards, speller, doc.leaf)
+    result.accepted = accepted_words(deck, cards, speller, doc.leaf)
     if since_ref is not None:
         from .since import since
         result.since = since(deck, since_ref, records)
@@ -109,10 +114,10 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
             write_atomic(out_dir / "contact.png", contact.png_bytes(image))
             result.contact_file = "contact.png"
             result.contact["file"] = "contact.png"
-        docs = {"proof.html": report.proof_html(deck, result), "proof.md": report.proof_md(deck, result)}
+        docs = {"proof.html": report_html.proof_html(deck, result), "proof.md": report_md.proof_md(deck, result)}
         if result.since is not None:
-            docs["changes.html"] = report.changes_html(deck, result)
-            docs["changes.md"] = report.changes_md(deck, result)
+            docs["changes.html"] = report_html.changes_html(deck, result)
+            docs["changes.md"] = report_md.changes_md(deck, result)
         docs["proof.json"] = report.proof_json(deck, result)
         for name, text in docs.items():
             write_atomic(out_dir / name, text.encode("utf-8"))
@@ -129,7 +134,7 @@ def _write_images(out_dir: Path, cards, doc, result) -> list[str]:
     from ..output import write_atomic
     from ..render.png import encode_png
     from . import pages
-    from .checks import face_cards
+    from .collect import face_cards
     faces, names = [], []
     for side, cps in face_cards(cards):
         faces.append(side.face)

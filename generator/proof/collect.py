@@ -1,12 +1,17 @@
 """Lay out every card for the proof, one card at a time: a card whose text does not fit (or has a
-character without a glyph) is recorded with its error, and the proof goes on with the next card."""
+character without a glyph) is recorded with its error, and the proof goes on with the next card.
+
+Holds what the proof knows of each card (CardProof, with a Side for its front and back), its record for
+the documents and --since, and the distinct faces among the cards (faces_once, face_cards). Not here:
+the checks (checks.py, wordchecks.py, colours.py), the images (pages.py, contact.py).
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from ..deck.model import Card, Deck
 from ..errors import PnpError
-from ..layout.deck import card_values, layout_card
+from ..layout.deck import cached_face, card_values, layout_card
 from ..layout.face import Context, Face
 
 
@@ -65,14 +70,13 @@ def collect(deck: Deck) -> list[CardProof]:
 def _one_side_at_a_time(deck: Deck, card: Card, front: Side, back: Side | None, cache: dict):
     """After a failed layout: lay out each side alone, so each side's error (or face) is known. Through
     the same cache, so a side that lays out is the same face as another card's (a shared back)."""
-    from ..layout.deck import _cached
     subject = f"card '{card.name}'"
     for side, name, what in ((front, card.name, subject), (back, f"{card.name} (back)", f"{subject} (back)")):
         if side is None:
             continue
         ctx = Context(side.values, deck.palette, what, str(card.source), card.field_lines, deck.folder)
         try:
-            side.face = _cached(cache, side.template, ctx, 0.0, name)
+            side.face = cached_face(cache, side.template, ctx, 0.0, name)
         except PnpError as exc:
             side.error = exc
 
@@ -100,3 +104,30 @@ def record(deck: Deck, cp: CardProof) -> dict:
         "fields": {k: plain_value(v) for k, v in c.fields.items()},
         "front_text": texts(cp.front), "back_text": texts(cp.back),
     }
+
+
+def faces_once(cards: list[CardProof]):
+    """Each distinct face once: (first card showing it, side, how many other cards show it)."""
+    seen: dict = {}
+    order = []
+    for cp in cards:
+        for side in cp.sides:
+            if side.face is None:
+                continue
+            k = (side.side, side.key)
+            if k in seen:
+                seen[k][2] += 1
+            else:
+                seen[k] = [cp, side, 0]
+                order.append(k)
+    return [tuple(seen[k]) for k in order]
+
+
+def face_cards(cards: list[CardProof]):
+    """Each distinct face once: (side, [every card showing it]), in print order."""
+    seen: dict = {}
+    for cp in cards:
+        for side in cp.sides:
+            if side.face is not None:
+                seen.setdefault((side.side, side.key), (side, []))[1].append(cp)
+    return list(seen.values())

@@ -16,12 +16,14 @@ CIEDE2000 (Sharma, Wu & Dalal, "The CIEDE2000 Color-Difference Formula", Color R
 them (a background, a band, an ink) differs by less than THRESHOLD: ΔE00 of about 2 is just noticeable
 with the two colours side by side; 10 is a difference a player notices across a table at a glance, in
 poor light, with the cards apart.
+Not here: the proof's other checks (checks.py, wordchecks.py).
 """
 from __future__ import annotations
 
 from itertools import combinations
 
-from ..layout.face import Ellipse, Line, Rect, Text
+from ..layout.display import Ellipse, Line, Rect, Text
+from .issues import WARNING, Issue
 
 THRESHOLD = 10.0
 VIEWS = (("protanopia", "protan"), ("deuteranopia", "deutan"), ("tritanopia", "tritan"), ("greyscale", None))
@@ -108,7 +110,6 @@ def confusable(cards) -> list[dict]:
 def colour_issues(deck, cards) -> list:
     """The check as proof issues (warnings): for each viewer and each set of look-alike colours, one warning
     naming the first pair of cards that differ only in them (and how many more pairs do)."""
-    from .checks import WARNING, Issue
     names = {v.lower(): k for k, v in deck.palette.items()}
     grouped: dict = {}
     for f in confusable(cards):

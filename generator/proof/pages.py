@@ -55,7 +55,7 @@ def _px(points: float, dpi: float) -> int:
 
 def _fonts(faces: list) -> None:
     """Register the fonts the ops name: faces and pages may come from the layout store."""
-    from ..layout.face import Text
+    from ..layout.display import Text
     from ..layout.fonts import register
     register({op.font for f in faces for op in f.ops if type(op) is Text})
 
@@ -72,7 +72,7 @@ def face_images(faces: list, dpi: float = FACE_DPI) -> list:
 
 def page_images(pages: list[TextPage], dpi: float = PAGE_DPI) -> list:
     """Each text page as a PIL image at `dpi` (drawn as a face the size of the paper)."""
-    from ..layout.face import Face
+    from ..layout.display import Face
     from ..render import png
     if not pages:
         return []

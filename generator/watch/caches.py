@@ -30,9 +30,9 @@ def forget(changed, deck_folder: Path | None) -> None:
 
 def forget_templates() -> None:
     from ..impose import sheets
-    from ..layout import templates
+    from ..layout import sizes, templates
     templates.get_template.cache_clear()
-    templates.sizes.cache_clear()
+    sizes.sizes.cache_clear()
     sheets.get_sheet.cache_clear()
 
 
@@ -40,8 +40,8 @@ def deck_notes(deck_folder: Path | None):
     """What a loaded deck tells its templates (layout/templates.note_deck): its palette, its own card sizes and
     fonts. Where a template names a size or font is left out: it changes with every line added above it."""
     from ..layout import fonts, templates
-    note = templates._DECKS.get(deck_folder)
-    return (note[1], note[3]) if note else None, dict(fonts._deck_names.get(deck_folder, {}))
+    note = templates.deck_note(deck_folder)
+    return (note.palette, note.sizes) if note else None, fonts.deck_families(deck_folder)
 
 
 def _inside(p: Path, deck_folder: Path | None) -> Path | None:

@@ -1,6 +1,7 @@
 """The proof's findings for the cards a build has just laid out: spelling suspects, text shrunk to fit,
-unbalanced markup, corrections still printed, words.txt entries no card needs (generator/proof/checks.py),
-and each card's inferred facts. The faces come from the build itself, so nothing is laid out twice."""
+unbalanced markup, corrections still printed, words.txt entries no card needs (generator/proof/checks.py,
+run_all), and each card's inferred facts. The faces come from the build itself, so nothing is laid out twice.
+Not here: the checks themselves (generator/proof/), the page's model of a build (preview.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -25,7 +26,7 @@ def proof_cards(deck: Deck, laid: list) -> list:
 
 
 def findings(deck: Deck, laid: list) -> tuple[list, list]:
-    """(the proof's issues, as proof/checks.py makes them, in card order; the deck's inferred facts)."""
+    """(the proof's issues, as proof/checks.py's run_all makes them, in card order; the deck's inferred facts)."""
     from ..proof import checks
     from ..proof.report import inferred_facts
     from ..proof.spelling import Speller, WordList

@@ -44,7 +44,7 @@ class Digests:
 
 def _images(face) -> list:
     """The size and time of each image a face draws: a saved image changes the face's picture, not its ops."""
-    from ..layout.face import Image
+    from ..layout.display import Image
     out = []
     for op in face.ops:
         if type(op) is Image:

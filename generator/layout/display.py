@@ -1,0 +1,81 @@
+"""A laid-out face as a display list: its drawing operations (Rect, Ellipse, Line, Text, Image) and Face.
+
+What every renderer draws (PDF pages, PNG images) and what the layout store keeps between builds: sizes
+in points, the origin at the bottom-left corner of the trim box, y upwards. Plain data only: how a face is
+laid out from its template is layout/face.py, how it is stored layout/store.py, how it is drawn render/draw.py.
+"""
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import NamedTuple
+
+
+class Rect(NamedTuple):
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    radius: float = 0.0
+
+
+class Ellipse(NamedTuple):
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+
+
+class Line(NamedTuple):
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: str = "#000000"
+    stroke_width: float = 0.5
+    dash: tuple = ()
+
+
+class Text(NamedTuple):
+    """One line of text; x is the anchor for `align`, y the baseline. Rotated about (cx, cy)."""
+    x: float
+    y: float
+    text: str
+    font: str
+    size: float
+    colour: str
+    align: str = "left"
+    rotate: float = 0.0
+    cx: float = 0.0
+    cy: float = 0.0
+
+
+class Image(NamedTuple):
+    x: float
+    y: float
+    w: float
+    h: float
+    path: str
+
+
+class Face(SimpleNamespace):
+    """A laid-out face: filled in by layout_face, then only read (and pickled by the layout store).
+    A SimpleNamespace: attributes, equality and repr as a dataclass gives, at a fraction of the import time."""
+
+    def __init__(self, name: str = "", template: str = "", width: float = 0.0, height: float = 0.0,
+                 bleed: float = 0.0, shape: str = "rect", gutter: float = 0.0, ops=None, texts=None, shrunk=None,
+                 key: tuple = (), markup=None, source: str = ""):
+        super().__init__(name=name,                 # e.g. "Green 1 (front)"
+                         template=template, width=width, height=height, bleed=bleed, shape=shape, gutter=gutter,
+                         ops=[] if ops is None else ops,
+                         texts=[] if texts is None else texts,      # (region id, field, plain text) in drawing order
+                         shrunk=[] if shrunk is None else shrunk,   # (region id, field, normal size, used size)
+                         key=key,                                   # identity: equal keys draw the same
+                         # (region id, field, level, message, block start): markup.problems() of its text
+                         markup=[] if markup is None else markup,
+                         source=source)                             # "file:line" of its template's size

@@ -1,0 +1,253 @@
+"""A template's regions: what each type of region may hold, and each region read and checked as written.
+
+A region is one thing drawn on a face (a rect, an ellipse, a line, a line of text, a text box, an image)
+in a box [x, y, width, height] from the top-left corner of the trim box, in explicit units or % of the
+card. Every value is checked as it is read, so a mistake is reported at its line in the template file,
+not later while a card is drawn; colours written in a template are checked against the deck's palette.
+Not here: finding, loading and extending templates (templates.py); sizes and lengths (sizes.py); drawing a
+region onto a face (face.py).
+"""
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+from typing import NamedTuple
+
+from ..errors import Collector, PnpError, found, known_list, suggest
+from ..fields import names_in
+from ..units import UnitError, length
+from ..yamlfile import Map, Seq
+from .sizes import MAX_EDGE, checked_length
+
+REGION_TYPES = {
+    "rect": ("fill", "stroke", "stroke_width", "radius", "bleed"),
+    "ellipse": ("fill", "stroke", "stroke_width", "bleed"),
+    "line": ("stroke", "stroke_width", "dash"),
+    "text": ("text", "font", "style", "size", "min_size", "colour", "align", "valign", "rotate"),
+    "textbox": ("text", "font", "size", "min_size", "leading", "colour", "align", "valign", "rotate"),
+    "image": ("src", "fit"),
+}
+COMMON = ("id", "type", "box", "when")
+COLOUR_KEYS = ("fill", "stroke", "colour")
+BASIC_COLOURS = ("black", "white", "none", "transparent")
+ALIGN = {"text": ("left", "center", "right"), "textbox": ("left", "center", "right", "justify")}
+VALIGN = ("top", "middle", "bottom")
+FITS = ("contain",)
+STYLES = ("regular", "bold", "italic", "bolditalic")
+MAX_FONT = 400.0             # points
+MAX_TEXT = 5000
+MIN_TEXT = 6.0               # points: no word is printed smaller (issue 20)
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+class Region(NamedTuple):
+    id: str
+    type: str
+    box: tuple            # (x, y_from_top, w, h) in points
+    props: dict           # key -> value as written (strings may hold {fields}); never changed once made
+    when: str = ""
+    source: str = ""      # "file:line" of the region
+    places: tuple = ()    # ((key, line, column), ...): where each key was written
+
+    def get(self, key, default=None):
+        return self.props.get(key, default)
+
+    def at(self, key=None) -> tuple[str, int | None, int | None]:
+        """(file, line, column) where `key` of this region was written."""
+        file, _, line = self.source.rpartition(":")
+        for k, ln, col in self.places:
+            if k == key:
+                return file, ln, col
+        return file, int(line) if line.isdigit() else None, None
+
+    def error(self, key, message: str, hint: str | None = None) -> PnpError:
+        file, line, col = self.at(key)
+        return PnpError(message, file, line, col, f"region {self.id}" + (f".{key}" if key else ""), hint)
+
+
+def field_of(region: Region) -> str | None:
+    """The field a text region prints (the first {name} in its text), or None for the template's own text."""
+    names = names_in(str(region.get("text", "")))
+    return names[0] if names else None
+
+
+def check_colours(regions, deck_file: str, palette: dict) -> None:
+    """Colours written in a template's regions (not taken from a field) must be ones the deck's palette gives."""
+    mistakes = Collector()
+    for region in regions:
+        for k in COLOUR_KEYS:
+            v = region.get(k)
+            if not isinstance(v, str) or names_in(v):
+                continue
+            v = v.strip()
+            if v.startswith("#") or v in palette or v.lower() in BASIC_COLOURS:
+                continue
+            known = list(palette) + list(BASIC_COLOURS)
+            with mistakes.each():
+                raise region.error(k, f"unknown colour '{v}': not '#rrggbb', black, white, none or a name in "
+                                      f"the palette of {deck_file}", hint=suggest(v, known) or known_list(palette))
+    mistakes.done()
+
+
+def _colour(r: Map, key, field: str) -> str:
+    v = r[key]
+    if v is None:
+        return v
+    if not isinstance(v, str):
+        raise r.error(key, f"expected a colour ('#rrggbb', a palette name or '{{field}}'), found {found(v)}",
+                      field=field)
+    if v.strip().startswith("#") and not names_in(v) and not _HEX.match(v.strip()):
+        raise r.error(key, f"expected a colour '#rrggbb' (six hex digits), found {v!r}", field=field)
+    return v
+
+
+def _choice(r: Map, key, allowed, field: str) -> str:
+    v = r[key]
+    if isinstance(v, str) and names_in(v):
+        return v                                  # decided by a card's field; checked when drawn
+    if v not in allowed:
+        raise r.error(key, f"expected {', '.join(allowed)}, found {found(v)}", field=field,
+                      hint=suggest(v, allowed))
+    return v
+
+
+def _number(r: Map, key, low: float, high: float, field: str) -> float:
+    v = r[key]
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not low <= v <= high:
+        raise r.error(key, f"expected a number from {low:g} to {high:g}, found {found(v)}", field=field)
+    return float(v)
+
+
+def _scalar_text(r: Map, key, field: str, limit: int = MAX_TEXT) -> str:
+    v = r[key]
+    if isinstance(v, (Map, Seq)) or v is None:
+        raise r.error(key, f"expected text, found {found(v)}", field=field)
+    if isinstance(v, bool):
+        raise r.error(key, f"expected text, found {found(v)}", field=field)
+    v = str(v)
+    if len(v) > limit:
+        raise r.error(key, f"text is {len(v)} characters; the limit is {limit}", field=field)
+    return v
+
+
+def symbols_only(text) -> bool:
+    """True for text written in the template (no {field}) with no letter or digit: a symbol set alone."""
+    import unicodedata
+    text = str(text)
+    return bool(text.strip()) and not names_in(text) and \
+        not any(unicodedata.category(ch)[0] in "LN" for ch in text)
+
+
+def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
+                deck_folder: Path | None = None) -> Region:
+    """regions[i] of a template (`r`, in `seq`) of a card width x height points, every value checked where
+    it is written."""
+    where = f"regions[{i}]"
+    if not isinstance(r, Map):
+        raise seq.error(i, f"expected a region (a mapping with type and box), found {found(r)}", field=where)
+    rtype = r.get("type")
+    if not isinstance(rtype, str) or rtype not in REGION_TYPES:
+        raise r.error("type" if "type" in r else None,
+                      f"unknown region type {rtype!r}" if "type" in r else "region has no type",
+                      field=f"{where}.type", hint=suggest(rtype, REGION_TYPES) or known_list(REGION_TYPES))
+    allowed = COMMON + REGION_TYPES[rtype]
+    for key in r:
+        if key not in allowed:
+            raise r.error(key, f"unknown key '{key}' for a {rtype} region", field=f"{where}.{key}",
+                          hint=suggest(key, allowed) or known_list(allowed))
+    rid = r.get("id", f"{rtype}{i}")
+    if isinstance(rid, (Map, Seq, bool)) or rid is None:
+        raise r.error("id", f"expected a region name, found {found(rid)}", field=f"{where}.id")
+    if "when" in r:
+        _scalar_text(r, "when", f"{where}.when")
+    box = r.get("box", Seq(["0mm", "0mm", "100%", "100%"]))
+    if not isinstance(box, Seq) or len(box) != 4:
+        raise r.error("box", "expected [x, y, width, height] with units, e.g. [3mm, 3mm, 50%, 10mm], "
+                      f"found {found(box) if not isinstance(box, Seq) else f'{len(box)} values'}",
+                      field=f"{where}.box")
+    try:
+        x, y = length(box[0], width), length(box[1], height)
+        w, h = length(box[2], width), length(box[3], height)
+    except UnitError as exc:
+        raise r.error("box", str(exc), field=f"{where}.box")
+    if rtype != "line" and (w <= 0 or h <= 0):         # a line may run either way: its box may be negative
+        raise r.error("box", f"width and height must be more than 0, found {box[2]!r} and {box[3]!r}",
+                      field=f"{where}.box")
+    x0, x1, y0, y1 = min(x, x + w), max(x, x + w), min(y, y + h), max(y, y + h)
+    if any(not math.isfinite(v) or abs(v) > 2 * MAX_EDGE for v in (x, y, w, h)) \
+            or x1 < -0.01 or y1 < -0.01 or x0 > width + 0.01 or y0 > height + 0.01:
+        raise r.error("box", f"the box [{', '.join(map(str, box))}] lies outside the card "
+                      f"({width / 72 * 25.4:.1f} x {height / 72 * 25.4:.1f} mm)", field=f"{where}.box")
+    props = []
+    for key in REGION_TYPES[rtype]:
+        if key not in r:
+            continue
+        field = f"{where}.{key}"
+        v = r[key]
+        if key in ("stroke_width", "radius"):
+            v = checked_length(r, key, field=field, high=72.0 if key == "stroke_width" else min(width, height))
+        elif key in ("size", "min_size"):
+            v = checked_length(r, key, field=field, low=1.0, high=MAX_FONT)
+        elif key in COLOUR_KEYS:
+            v = _colour(r, key, field)
+        elif key == "text":
+            v = _scalar_text(r, key, field)
+        elif key == "src":
+            v = _scalar_text(r, key, field, limit=500)
+            if not names_in(v):
+                from ..paths import Refused, check_name
+                try:
+                    check_name(v, "image")
+                except Refused as exc:
+                    raise r.error(key, str(exc), field=field)
+        elif key == "font":
+            v = _scalar_text(r, key, field, limit=100)
+            if not names_in(v):
+                from .fonts import families, resolve
+                if v not in families(deck_folder):
+                    raise r.error(key, f"unknown font '{v}'", field=field,
+                                  hint=suggest(v, families(deck_folder)) or known_list(families(deck_folder)))
+                v = resolve(v, deck_folder)          # the deck's own family of that name, if it has one
+        elif key == "style":
+            v = _choice(r, key, STYLES, field)
+        elif key == "align":
+            v = _choice(r, key, ALIGN[rtype], field)
+        elif key == "valign":
+            v = _choice(r, key, VALIGN, field)
+        elif key == "fit":
+            v = _choice(r, key, FITS, field)
+        elif key == "rotate":
+            v = _number(r, key, -360, 360, field)
+        elif key == "leading":
+            v = _number(r, key, 0.5, 4, field)
+        elif key == "bleed":
+            if not isinstance(v, bool):
+                raise r.error(key, f"expected true or false, found {found(v)}", field=field)
+        elif key == "dash":
+            if not isinstance(v, Seq) or not 1 <= len(v) <= 2:      # drawn as setDash(*dash)
+                raise r.error(key, f"expected [dash] or [dash, gap] lengths such as [2pt, 1pt], found "
+                              f"{found(v) if not isinstance(v, Seq) else f'{len(v)} values'}", field=field)
+            try:        # bare numbers are points, as in PDF's own dash arrays
+                v = tuple(float(d) if isinstance(d, (int, float)) and not isinstance(d, bool) else length(d)
+                          for d in v)
+            except UnitError as exc:
+                raise r.error(key, str(exc), field=field)
+            if not all(math.isfinite(d) for d in v):
+                raise r.error(key, "dash lengths must be finite", field=field)
+            if any(d < 0 or d > 200 for d in v) or not any(v):
+                raise r.error(key, "dash lengths must be from 0pt to 200pt and not all 0", field=field)
+        props.append((key, v))
+    sizes_ = dict(props)
+    if "min_size" in sizes_ and sizes_["min_size"] > sizes_.get("size", 10.0 if rtype == "text" else 9.0):
+        raise r.error("min_size", f"min_size {r['min_size']} is larger than the size "
+                      f"{r.get('size', 'default')}", field=f"{where}.min_size")
+    if rtype in ("text", "textbox"):
+        for key in ("size", "min_size"):
+            if key in sizes_ and sizes_[key] < MIN_TEXT - 1e-9 and not symbols_only(sizes_.get("text", "")):
+                raise r.error(key, f"{key} {r[key]} is smaller than {MIN_TEXT:g}pt: no word is printed smaller "
+                              f"(a symbol set alone, with no letter or digit, may be)", field=f"{where}.{key}")
+    line = r.where()[0]
+    places = tuple((str(k), *r.where(k)) for k in r)
+    return Region(str(rid), rtype, (x, y, w, h), sizes_, str(r.get("when", "")),
+                  f"{file}:{line}", places)

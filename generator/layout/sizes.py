@@ -1,0 +1,89 @@
+"""Card sizes: how a size is written and checked, and the shared ones (layouts/sizes.yaml).
+
+A size is a trim width and height, and optionally the bleed and safe inset its pieces are made with,
+written as {width, height, bleed, safe} or as "63.5mm x 88.9mm". checked_length reads every length a
+template or a size writes (units, % of the card, bounds), naming the file:line of a mistake.
+Not here: a deck's own sizes and which sizes a deck's templates may name (templates.py: deck_sizes and
+sizes_for, with what the loaded decks tell their templates); a template's regions (regions.py).
+"""
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from .. import LAYOUTS
+from ..errors import PnpError, found, known_list, suggest
+from ..units import UnitError, length
+from ..yamlfile import Map, load
+
+MAX_EDGE = 2000.0            # points: about 700 mm, larger than any sheet
+
+
+class Size(NamedTuple):
+    """A named card size: trim width and height, and optionally the bleed and safe inset it is made with."""
+    width: float
+    height: float
+    bleed: float | None = None      # the bleed its pieces are made with (None: the output's own default)
+    safe: float | None = None       # the default safe inset of templates of this size (None: 3mm)
+
+
+SIZE_KEYS = ("width", "height", "bleed", "safe")
+SIZE_TEXT = re.compile(r"^\s*(\S+?)\s*[x×]\s*(\S+)\s*$")
+
+
+def parse_size(m: Map, key, field: str) -> Size:
+    """A size written as {width, height, bleed, safe} or as "63.5mm x 88.9mm" (m[key]), checked where written."""
+    v = m[key]
+    if isinstance(v, str):
+        parts = SIZE_TEXT.match(v)
+        if not parts:
+            raise m.error(key, f"expected a size such as '63.5mm x 88.9mm' or {{width, height}}, found {found(v)}",
+                          field=field)
+        v = Map({"width": parts.group(1), "height": parts.group(2)})
+        v.file, v.line, v.column, v._pos = m.file, *m.where(key), {}
+    if not isinstance(v, Map):
+        raise m.error(key, f"expected {{width, height}} or '63.5mm x 88.9mm', found {found(v)}", field=field)
+    for k in v:
+        if k not in SIZE_KEYS:
+            raise v.error(k, f"unknown key '{k}' in size", field=f"{field}.{k}",
+                          hint=suggest(k, SIZE_KEYS) or known_list(SIZE_KEYS))
+    for k in ("width", "height"):
+        if k not in v:
+            raise m.error(key, f"size needs a {k}", field=f"{field}.{k}")
+    width = checked_length(v, "width", field=f"{field}.width", low=1.0)
+    height = checked_length(v, "height", field=f"{field}.height", low=1.0)
+    short = min(width, height)
+    bleed = checked_length(v, "bleed", field=f"{field}.bleed", high=length("10mm")) if "bleed" in v else None
+    safe = checked_length(v, "safe", field=f"{field}.safe", high=short / 2) if "safe" in v else None
+    return Size(width, height, bleed, safe)
+
+
+@lru_cache(maxsize=1)
+def sizes() -> dict:
+    """The shared card sizes (layouts/sizes.yaml): name -> Size."""
+    m = load(LAYOUTS / "sizes.yaml", "layouts/sizes.yaml")
+    if not isinstance(m, Map):
+        raise PnpError("expected a mapping of size names to {width, height}", "layouts/sizes.yaml", 1)
+    return {str(k): parse_size(m, k, str(k)) for k in m}
+
+
+def size_mm(s: Size) -> str:
+    """A size as '63.5 x 88.9 mm', for messages."""
+    return f"{s.width / 72 * 25.4:g} x {s.height / 72 * 25.4:g} mm"
+
+
+def checked_length(m: Map, key, of=None, field=None, low: float | None = 0.0, high: float = MAX_EDGE):
+    """m[key] as a length in points (units as written, % of `of`), from `low` to `high`, or m's error at
+    its line naming `field`. Every length a template or a size writes is read through it."""
+    value = m[key]
+    try:
+        points = length(value, of)
+    except UnitError as exc:
+        raise m.error(key, str(exc), field=field or key)
+    if not math.isfinite(points) or (low is not None and points < low) or points > high:
+        lo = "" if low is None else f"from {low:g}pt "
+        raise m.error(key, f"expected a length {lo}up to {high:g}pt ({high / 72 * 25.4:.0f}mm), found {value!r}",
+                      field=field or key)
+    return points

@@ -1,0 +1,343 @@
+"""The code's shape (issue 30): no two modules import each other, no module takes another's private names,
+no module is longer than 450 lines, every module opens with a docstring saying what it holds.
+
+Every .py file under generator/ and benchmarks/ is read with `ast` (nothing is imported or run). The
+import graph has an edge from a module to each module of the project it imports, wherever the import is
+(at the top, inside a function or under an `if`: a function-level import still ties the two together):
+`import a.b`, `from a import b` (to the submodule a.b when it is one, else to package a's __init__), and
+relative imports. benchmarks/ is a folder of scripts run as `python benchmarks/run.py`, so its files import
+each other by their bare names (`import watch`); a folder's module name follows its __init__.py files.
+A private name is one with a leading underscore that is not a dunder: `from X import _name` of another
+module, or `X._name` where X names a module of the project (`import X as _X` is only an alias, and fine).
+
+Each check reports everything it finds, naming file:line; test_the_checks_catch_what_they_look_for plants
+each kind of finding in tmp_path and checks it is caught, so a check that finds nothing has been seen to
+find something.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TREES = ("generator", "benchmarks")
+MAX_LINES = 450
+# A module may be longer only for a reason written here (path relative to the repository: why).
+LONG: dict[str, str] = {}
+
+
+@dataclass
+class Module:
+    name: str               # dotted, as Python would import it ("generator.layout.face", "run")
+    path: Path
+    rel: str                # path relative to the root, for messages
+    package: bool           # an __init__.py
+    tree: ast.Module
+    lines: int
+    edges: list[tuple[str, int]] = field(default_factory=list)        # (module imported, line)
+
+
+def dotted(path: Path) -> tuple[str, bool]:
+    """A file's module name: its folders up to the first one without an __init__.py (that one is on
+    sys.path), and whether it is a package's __init__."""
+    package = path.name == "__init__.py"
+    parts = [] if package else [path.stem]
+    folder = path.parent
+    while (folder / "__init__.py").exists():
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    return ".".join(parts), package
+
+
+def read(root: Path, trees=TREES) -> dict[str, Module]:
+    modules: dict[str, Module] = {}
+    for tree in trees:
+        for path in sorted((root / tree).rglob("*.py")):
+            if any(p.startswith(".") or p == "__pycache__" for p in path.relative_to(root).parts):
+                continue
+            name, package = dotted(path)
+            text = path.read_text(encoding="utf-8")
+            rel = path.relative_to(root).as_posix()
+            assert name not in modules, f"{rel} and {modules[name].rel} are both module {name}"
+            modules[name] = Module(name, path, rel, package, ast.parse(text, rel), len(text.splitlines()))
+    for m in modules.values():
+        m.edges = [(target, line) for target, line, _ in imports(m, modules)]
+    return modules
+
+
+def base_of(m: Module, node: ast.ImportFrom) -> str:
+    """The module a `from ... import` reads from, relative imports resolved against m's package."""
+    if not node.level:
+        return node.module or ""
+    package = m.name if m.package else m.name.rpartition(".")[0]
+    parts = package.split(".") if package else []
+    parts = parts[:len(parts) - (node.level - 1)]
+    return ".".join(parts + ([node.module] if node.module else []))
+
+
+def known_prefix(name: str, modules) -> str | None:
+    while name and name not in modules:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def imports(m: Module, modules):
+    """(module of the project imported, line, name taken from it or None) for every import in m."""
+    for node in ast.walk(m.tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                target = known_prefix(alias.name, modules)
+                if target:
+                    yield target, node.lineno, None
+        elif isinstance(node, ast.ImportFrom):
+            base = base_of(m, node)
+            for alias in node.names:
+                sub = f"{base}.{alias.name}" if base else alias.name
+                if sub in modules:
+                    yield sub, node.lineno, None
+                elif base in modules:
+                    yield base, node.lineno, alias.name
+
+
+def private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def cycles(modules: dict[str, Module]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm), each sorted."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+    graph = {n: sorted({t for t, _ in m.edges if t != n}) for n, m in modules.items()}
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(out)
+
+
+def cycle_findings(modules) -> list[str]:
+    out = []
+    for group in cycles(modules):
+        inside = set(group)
+        ties = [f"{modules[a].rel}:{line} imports {b}" for a in group for b, line in modules[a].edges
+                if b in inside and b != a]
+        out.append(f"import cycle among {', '.join(group)}: " + "; ".join(sorted(set(ties))))
+    return out
+
+
+def scope_names(body) -> dict[str, str | None]:
+    """The names a scope binds (not descending into nested functions or classes): a module of the project
+    for an import of one, None for anything else (an argument, an assignment, an imported value)."""
+    out: dict[str, str | None] = {}
+    todo = list(body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.setdefault(node.name, None)
+            todo.extend(node.decorator_list)
+            continue
+        if isinstance(node, ast.Lambda):
+            continue
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            out.setdefault(node.id, None)
+        elif isinstance(node, ast.arg):
+            out.setdefault(node.arg, None)
+        todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
+def private_findings(modules) -> list[str]:
+    out = []
+    for m in modules.values():
+        for target, line, name in imports(m, modules):
+            if name and private(name) and target != m.name:
+                out.append(f"{m.rel}:{line} takes {target}'s private name {name}")
+        out.extend(_reaches(m, modules))
+    return sorted(set(out), key=lambda s: (s.split(":")[0], int(s.split(":")[1].split()[0]), s))
+
+
+def _reaches(m: Module, modules):
+    """`X._name` where X names a module of the project (bound by an import in an enclosing scope)."""
+    def bind(body, scopes):
+        names = scope_names(body)
+        for node in body_imports(body):
+            for name, target in import_bindings(m, node, modules):
+                names[name] = target
+        return scopes + [names]
+
+    def walk(node, scopes):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            args = node.args
+            for outer in getattr(node, "decorator_list", []) + args.defaults + [d for d in args.kw_defaults if d]:
+                yield from walk(outer, scopes)          # evaluated where the function is defined
+            arg_names = {a.arg: None for a in args.posonlyargs + args.args + args.kwonlyargs
+                         + [a for a in (args.vararg, args.kwarg) if a]}
+            body = node.body if isinstance(node.body, list) else [node.body]
+            inner = bind(body, scopes)
+            inner[-1] = {**arg_names, **inner[-1]}
+            for child in body:
+                yield from walk(child, inner)
+            return
+        if isinstance(node, ast.Attribute):
+            chain, value = [node.attr], node.value
+            while isinstance(value, ast.Attribute):
+                chain.insert(0, value.attr)
+                value = value.value
+            if isinstance(value, ast.Name):
+                bound = next((s[value.id] for s in reversed(scopes) if value.id in s), None)
+                if bound:
+                    full = bound
+                    for part in chain:
+                        if private(part):
+                            if full != m.name:
+                                yield f"{m.rel}:{node.lineno} takes {full}'s private name {part}"
+                            break
+                        if f"{full}.{part}" not in modules:
+                            break
+                        full = f"{full}.{part}"
+                    return
+        for child in ast.iter_child_nodes(node):
+            yield from walk(child, scopes)
+
+    scopes = bind(m.tree.body, [])
+    for node in m.tree.body:
+        yield from walk(node, scopes)
+
+
+def body_imports(body):
+    """The imports of a scope, not those of the functions and classes in it."""
+    todo = list(body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        todo.extend(ast.iter_child_nodes(node))
+
+
+def import_bindings(m: Module, node, modules):
+    """(name bound, the module of the project it names or None) for each name an import binds."""
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            if alias.asname:
+                yield alias.asname, alias.name if alias.name in modules else None
+            else:
+                top = alias.name.split(".")[0]
+                yield top, top if top in modules else None
+    else:
+        base = base_of(m, node)
+        for alias in node.names:
+            sub = f"{base}.{alias.name}" if base else alias.name
+            yield alias.asname or alias.name, sub if sub in modules else None
+
+
+def length_findings(modules, limit=MAX_LINES, allowed=LONG) -> list[str]:
+    return [f"{m.rel} is {m.lines} lines (at most {limit}; split it by what it holds)"
+            for m in modules.values() if m.lines > limit and m.rel not in allowed]
+
+
+def docstring_findings(modules) -> list[str]:
+    return [f"{m.rel}:1 opens with no docstring saying what it holds" for m in modules.values()
+            if ast.get_docstring(m.tree) is None]
+
+
+def _report(findings):
+    return "\n".join(findings)
+
+
+@pytest.fixture(scope="module")
+def project() -> dict[str, Module]:
+    """The project's modules, read once for the checks below."""
+    return read(ROOT)
+
+
+def test_no_import_cycles(project):
+    found = cycle_findings(project)
+    assert not found, _report(found)
+
+
+def test_no_module_takes_another_modules_private_names(project):
+    found = private_findings(project)
+    assert not found, _report(found)
+
+
+def test_no_module_is_too_long(project):
+    found = length_findings(project)
+    assert not found, _report(found)
+    stale = sorted(set(LONG) - {m.rel for m in project.values() if m.lines > MAX_LINES})
+    assert not stale, f"LONG names modules that are no longer too long: {stale}"
+
+
+def test_every_module_says_what_it_holds(project):
+    found = docstring_findings(project)
+    assert not found, _report(found)
+
+
+def test_the_checks_catch_what_they_look_for(tmp_path, project):
+    """A small project planted in tmp_path, with one of each finding and near misses that are fine."""
+    def write(rel, text):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+
+    write("pkg/__init__.py", '"""Package."""\nfrom .a import thing\n')
+    write("pkg/a.py", '"""A."""\nimport pkg.b as _b\n_own = 1\nthing = 2\n\n\ndef f():\n    from . import b\n'
+                      '    return b.__name__, _b.public\n')
+    write("pkg/b.py", '"""B."""\n\n\ndef g():\n    from .c import value\n    return value\n')
+    write("pkg/c.py", '"""C."""\nfrom .a import _own\nfrom pkg.a import thing as _thing\nvalue = 3\n')
+    write("pkg/sub/__init__.py", "")
+    write("pkg/sub/d.py", '"""D."""\nfrom .. import a\nfrom pkg import sub\n'
+                          'from .e import __doc__ as e_doc\n\n\ndef h(a):\n    return a._x\n\n\n'
+                          'def k():\n    return a._own\n' + "x = 1\n" * 20)
+    write("pkg/sub/e.py", '"""E: fine on its own."""\nfrom . import d\nfrom ..sub import d as dd\nimport pkg.sub.d\n'
+                          'y = d.x + dd.x + pkg.sub.d.x\nz = pkg.sub.d._hidden\n')
+    write("scripts/one.py", '"""One."""\nimport sys\nFLAG = 1\n\n\ndef main():\n    import two\n'
+                            '    return two\n')
+    write("scripts/two.py", '"""Two."""\nfrom one import FLAG, _private_helper\n')
+    modules = read(tmp_path, ("pkg", "scripts"))
+
+    assert set(modules) == {"pkg", "pkg.a", "pkg.b", "pkg.c", "pkg.sub", "pkg.sub.d", "pkg.sub.e", "one", "two"}
+    assert cycles(modules) == [["one", "two"], ["pkg.a", "pkg.b", "pkg.c"], ["pkg.sub.d", "pkg.sub.e"]]
+    found = cycle_findings(modules)
+    assert found[1] == ("import cycle among pkg.a, pkg.b, pkg.c: pkg/a.py:2 imports pkg.b; pkg/a.py:8 imports "
+                        "pkg.b; pkg/b.py:5 imports pkg.c; pkg/c.py:2 imports pkg.a; pkg/c.py:3 imports pkg.a")
+    assert "scripts/one.py:7 imports two" in found[0] and "scripts/two.py:2 imports one" in found[0]
+    # `from pkg import sub` is the package's __init__, not a cycle of d with e through it
+    assert ("pkg.sub", 3) in modules["pkg.sub.d"].edges and ("pkg", 2) not in modules["pkg.sub.d"].edges
+
+    assert private_findings(modules) == [
+        "pkg/c.py:2 takes pkg.a's private name _own",
+        "pkg/sub/d.py:12 takes pkg.a's private name _own",      # h's `a` is its argument: not the module
+        "pkg/sub/e.py:6 takes pkg.sub.d's private name _hidden",
+        "scripts/two.py:2 takes one's private name _private_helper",
+    ]
+    assert length_findings(modules, limit=20) == ["pkg/sub/d.py is 32 lines (at most 20; split it by what it holds)"]
+    assert length_findings(modules, limit=20, allowed={"pkg/sub/d.py": "why"}) == []
+    assert docstring_findings(modules) == ["pkg/sub/__init__.py:1 opens with no docstring saying what it holds"]
+
+    # and the project's own modules are found where they are
+    assert {"generator.layout.face", "generator", "generator.cli", "run", "watch"} <= set(project)
+    assert "generator.cli" in {target for target, _ in project["generator.__main__"].edges}
