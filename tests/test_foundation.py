@@ -107,12 +107,14 @@ def test_partly_filled_last_sheet_short_edge(built):
 
 def test_unequal_margins_still_put_backs_behind_fronts():
     """Imposition maths with a sheet whose left margin is far wider than its right."""
-    from generator.impose.sheets import SheetLayout, impose
+    from generator.impose.cardsheets import card_sheets
+    from generator.impose.sheets import SheetLayout
+    from generator.impose.spec import sheet_spec
     from generator.layout.deck import layout_deck
     from generator.pipeline import load
     laid = layout_deck(load("vasa-regalis"))
     sheet = SheetLayout("odd", A4[0], A4[1], 14 * MM, 2 * MM, 5 * MM, 5 * MM, 5 * MM, 1 * MM, 0.5, "#000000")
-    pages = impose(laid, sheet, "long")
+    pages = card_sheets(laid, sheet_spec(sheet, "long"), "")
     front, back = pages[-2], pages[-1]
     assert len(front.placements) == 6
     for p in front.placements:

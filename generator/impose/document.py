@@ -11,10 +11,10 @@ from ..deck.model import Deck
 from ..layout.face import Text
 from ..units import length
 from .cardsheets import card_sheets
-from .leaf import LEAF, markup as leaf_text      # noqa: F401 (LEAF: proof/pages.py reads it here)
+from .leaf import markup as leaf_text
 from .page import Page
 from .sheets import SheetLayout
-from .spec import PAGE, SheetSpec, sheet_spec
+from .spec import PAGE, SheetSpec
 
 MIN_LEAF_SIZE = 8.0         # the leaf is read, not glanced at: never smaller
 
@@ -39,19 +39,6 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
     pages.extend(rules)
     pages.extend(extra)
     return pages
-
-
-def document(deck: Deck, laid_out: list, sheet: SheetLayout, duplex: str = "long", offset=(0.0, 0.0),
-             bleed: float = 0.0, leaf: bool = True, calibration: bool = False, spacing: str = "auto") -> list[Page]:
-    """printout() for a sheet layout and the options one by one (proof/pages.py)."""
-    return printout(deck, laid_out, sheet_spec(sheet, duplex, offset, bleed, spacing), leaf, calibration)
-
-
-def leaf_markup(deck: Deck, cards: list[Page], rules: list[Page], sheet: SheetLayout, duplex: str, offset,
-                bleed: float, calibration_pages: int = 0) -> tuple[str, str]:
-    """leaf.markup() for a sheet layout and the options one by one (proof/pages.py): the leaf's two pages
-    as markup (front, back)."""
-    return leaf_text(deck, cards, rules, sheet_spec(sheet, duplex, offset, bleed), calibration_pages)
 
 
 def label_title(deck: Deck) -> str:

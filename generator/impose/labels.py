@@ -11,12 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..units import from_mm
+from .spec import CLEAR, Duplex, SheetSpec
 
 if TYPE_CHECKING:
     from .pack import Area
-    from .spec import Duplex, SheetSpec
 
-CLEAR = from_mm(0.6)             # between the label and anything else
 SIDE_NAMES = {"front": "fronts", "back": "backs", "fold": "fronts and backs"}
 
 
@@ -27,11 +26,6 @@ class Label(NamedTuple):
     w: float
     h: float
     rotate: float                # 0: reads left to right; 90: reads upwards
-
-
-def room(size: float) -> float:
-    """How deep a label of `size` points is, with the clearance either side of it."""
-    return size * 1.25 + 2 * CLEAR
 
 
 def label_texts(spec: SheetSpec, title: str, n: int, total: int, side: str, mode: Duplex) -> list[str]:

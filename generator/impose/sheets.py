@@ -96,11 +96,3 @@ def get_sheet(name: str) -> SheetLayout:
                        label_size, colour(label, "colour", "#4d4d4d", "label.colour"),
                        size(fold, "gap", "3mm", "fold.gap"))
 
-
-def impose(laid_out: list, sheet: SheetLayout, duplex: str = "long", offset=(0.0, 0.0), bleed: float = 0.0,
-           spacing: str = "auto", title: str = "") -> list:
-    """cardsheets.card_sheets for a layout and the options one by one (proof/pages.py, the tests); a build
-    makes its SheetSpec once (pipeline.py) and passes that."""
-    from .cardsheets import card_sheets
-    from .spec import sheet_spec
-    return card_sheets(laid_out, sheet_spec(sheet, duplex, offset, bleed, spacing), title)

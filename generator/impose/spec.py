@@ -21,9 +21,16 @@ from typing import NamedTuple
 
 from ..errors import PnpError, known_list
 from .grid import AUTO, BLEED, TOUCHING, Marks, Stock, layout_bleed
-from .labels import room
 from .pack import Area
 from .sheets import SheetLayout, get_sheet
+from ..units import from_mm
+
+CLEAR = from_mm(0.6)             # between a sheet's label and anything else
+
+
+def room(size: float) -> float:
+    """How deep a label of `size` points is, with the clearance either side of it."""
+    return size * 1.25 + 2 * CLEAR
 
 PAGE, FOLD, NONE = "page", "fold", "none"       # where a sheet's backs go
 

@@ -19,7 +19,7 @@ PAGE_DPI = 150
 class TextPage(NamedTuple):
     label: str          # "Print leaf, page 1", "Rules, page 2"
     number: int         # its page number in the PDF
-    page: object        # impose.sheets.Page
+    page: object        # impose.page.Page
 
 
 class Document(NamedTuple):
@@ -30,19 +30,20 @@ class Document(NamedTuple):
 
 def document(deck: Deck, cards: list[CardProof]) -> Document:
     """The leaf and rule pages of the build, from the cards that could be laid out."""
-    from ..impose.document import LEAF, document as build, leaf_markup
-    from ..impose.sheets import get_sheet, impose
+    from ..impose.document import printout
+    from ..impose.leaf import LEAF, markup as leaf_markup
+    from ..impose.spec import sheet_spec
     from ..layout.deck import LaidOut
-    sheet = get_sheet("a4")
+    spec = sheet_spec("a4")
     laid = [LaidOut(cp.card, cp.front.face, cp.back.face if cp.back is not None else None)
             for cp in cards if cp.front.face is not None]
     complete = all(s.face is not None for cp in cards for s in cp.sides)
     if not laid:
         return Document((), [], False)
-    pages = build(deck, laid, sheet)
-    card_pages = impose(laid, sheet, "long")
+    pages = printout(deck, laid, spec)
+    card_pages = [p for p in pages if p.kind != "text"]      # the sheets, made once with the rest
     rules = [p for p in pages[LEAF + len(card_pages):]]
-    leaf = leaf_markup(deck, card_pages, rules, sheet, "long", (0.0, 0.0), 0.0)
+    leaf = leaf_markup(deck, card_pages, rules, spec)
     out = [TextPage(f"Print leaf, page {i + 1}", i + 1, pages[i]) for i in range(LEAF)]
     first = LEAF + len(card_pages) + 1
     out += [TextPage(f"Rules, page {i + 1}", first + i, p) for i, p in enumerate(rules)]
