@@ -389,3 +389,13 @@ def test_one_spelling_in_what_the_deck_prints(arw):
     deck_text = squash(" ".join(all_text(arw).split("Setting up", 1)[1:])).lower()
     for british in ("centre", "colour", "favour", "grey"):
         assert british not in deck_text, british
+
+
+def test_what_this_edition_settles_is_on_the_check_up_chart_and_in_the_rules(arw):
+    """Who deals the first Will and what a punished player with fewer than 2 coins gives: settled in the This
+    edition box, and printed where players look, the chart's Will in Brief and the rules."""
+    text = squash(all_text(arw))
+    assert squash("Deal 2 cards to each player. First Will: anyone deals, and acts first.") in text
+    assert squash("the greediest puts 2 coins into The Assets (all they have, if fewer).") in text
+    assert squash("This edition: the players choose who deals the first Will.") in text
+    assert squash("(This edition: a player with fewer moves all they have.)") in text
