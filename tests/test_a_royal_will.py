@@ -350,3 +350,52 @@ def test_deck_facts(arw):
         if c.kind == "token":
             tokens[c.fields["token"]] += c.copies
     assert tokens == Counter({"Bust/Won": 6, "+1/-1": 6})
+
+
+# ---------------------------------------------------------------- issue 32
+SYMBOLS = {"Advisor": "☽", "Executor": "⇄", "Solicitor": "±", "Tax Collector": "⛁", "Heir": "♛", "Forger": "✒",
+           "The Sleight": "☠"}
+
+
+def test_every_character_shows_its_emblem_twice(arw):
+    """The banner's badge and the medallion in the panel: every character has both, the Forger and The
+    Sleight (whose cards also carry a coin-count rule) too (issue 32: they had only the badge)."""
+    seen = Counter()
+    for item in read(arw):
+        name = banner_name(item)
+        if item.is_size(POKER) and name in CHARACTERS:
+            assert item.text.split().count(SYMBOLS[name]) == 2, (name, item.text[:60])
+            seen[name] += 1
+    assert seen == Counter(CHARACTERS)
+
+
+def test_labels_and_rule_texts_on_the_characters_are_readable(arw):
+    """The coin-count label and the tokens' captions at 6.5pt (they were 6pt); the Forger's and The Sleight's
+    two texts at 7pt or more."""
+    sizes = {}
+    for i, page in enumerate(placements(arw)):
+        if not page:
+            continue
+        h, found = plumber_words(arw, i, styled=True)
+        for w in found:
+            sizes.setdefault(w["text"], set()).add(round(float(w["size"]), 2))
+    assert min(sizes["count"]) >= 6.5 and min(sizes["Solicitor"]) >= 6.5 and min(sizes["Advisor"]) >= 6.5
+    assert min(sizes["wager"]) >= 7 and min(sizes["automatically"]) >= 7
+
+
+def test_one_spelling_in_what_the_deck_prints(arw):
+    """American, as the rules (center, favor): the deck's own words follow them. (The print leaf's cutting
+    notes are pnp's, not the deck's.)"""
+    deck_text = squash(" ".join(all_text(arw).split("Setting up", 1)[1:])).lower()
+    for british in ("centre", "colour", "favour", "grey"):
+        assert british not in deck_text, british
+
+
+def test_what_this_edition_settles_is_on_the_check_up_chart_and_in_the_rules(arw):
+    """Who deals the first Will and what a punished player with fewer than 2 coins gives: settled in the This
+    edition box, and printed where players look, the chart's Will in Brief and the rules."""
+    text = squash(all_text(arw))
+    assert squash("Deal 2 cards to each player. First Will: anyone deals, and acts first.") in text
+    assert squash("the greediest puts 2 coins into The Assets (all they have, if fewer).") in text
+    assert squash("This edition: the players choose who deals the first Will.") in text
+    assert squash("(This edition: a player with fewer moves all they have.)") in text

@@ -10,7 +10,7 @@ from pdfcheck import MM, all_text, fonts, page_sizes, placements, squash, words,
 
 LEAF = 2
 ORDER = ["Li", "K", "Ca", "Na", "Mg", "Al", "Zn", "Fe", "Ni", "Sn", "Pb", "Cu", "Hg", "Ag", "Pt", "Au"]
-NAMES = ["Lithium", "Potassium", "Calcium", "Sodium", "Magnesium", "Aluminium", "Zinc", "Iron", "Nickel", "Tin",
+NAMES = ["Lithium", "Potassium", "Calcium", "Sodium", "Magnesium", "Aluminum", "Zinc", "Iron", "Nickel", "Tin",
          "Lead", "Copper", "Mercury", "Silver", "Platinum", "Gold"]
 FIELDS = ("water", "vapor", "acid", "aqua_regia")
 POKER = (63.5 * MM, 88.9 * MM)
@@ -153,16 +153,17 @@ def test_reference_cards_order_and_turn_summary(pdf):
     refs = [(i, p) for i, p in fronts(pdf) if "Turn Summary" in words_in(pdf, i, p)]
     assert len(refs) == 5
     text = squash(words_in(pdf, *refs[0]))
-    for passage in ["Play as many cards as the last play, or one more, all of one metal.",
-                    "have a reactivity to the field other than 0",
-                    "be stronger than the last play",
-                    "not have reactivity 1 if the last play had several.",
+    for passage in ["Play as many cards as the last play, or one more, all of one metal, each:",
+                    "of reactivity other than 0 to the field;",
+                    "stronger than the last play;",
+                    "not of reactivity 1 if the last play had several.",
                     "Reverse Change: the same card played 4 at once reverses the field order.",
                     "Pass: draw 1 card (if any are left).",
-                    "Metal Precipitation: discard 1 card, take a stronger card from the discard pile (not one of which 4 are there).",
+                    "Metal Precipitation: discard 1 card and take a stronger one from the discard pile (not a metal with all 4 there).",
                     "Field change: when all others have passed and the turn is back with the last player who played, "
                     "that player becomes the dealer",
-                    "Setup: deal 10 cards to each player; the rest is the draw pile.",
+                    # the field changes when no one can lead (issue 32: the rule was only in the This edition box)
+                    "No lead: when the role of dealer goes round with no card played, the field moves one step too.",
                     "cards with reactivity 2+ may go in multiples",
                     "End: the first player to run out of cards wins."]:
         assert squash(passage) in text, passage

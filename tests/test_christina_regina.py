@@ -1,6 +1,9 @@
 """Issue 5: Christina Regina built and read back: six sheets in the original print order, backs per
 kind (court backs show their group only; faction and dagger backs give nothing away), two rule cards
 with text on both sides, each back behind its own front, and all four rule texts of the seed in full.
+Issue 32: the rule cards carry the four rule texts in short, at 7pt or more (the original's full texts need
+about one and a half poker cards a side at that size); the rule pages print them in full; what this
+edition settles (the card at stake, who starts, the four scoring steps) is printed on the cards.
 
 The expectations come from the seed (print list, rule texts) and research/games.md (characters),
 not from deck.yaml, so a wrong deck fails here.
@@ -14,7 +17,7 @@ import pytest
 import yaml
 
 from cli import ROOT
-from pdfcheck import MM, Word, page_sizes, placements, plumber_words, squash, words
+from pdfcheck import MM, Word, columns_text, page_sizes, placements, plumber_words, squash, words
 
 SEED = Path(__file__).resolve().parent / "seeds" / "christina-regina.txt"     # a copy of ../shared/seeds (tests/seeds/README.md)
 DECK = ROOT / "decks" / "christina-regina" / "deck.yaml"
@@ -142,7 +145,7 @@ def test_every_card_in_the_original_print_order(pdf):
             others = [c.capitalize() for c in COLOURS if c != colour]
             assert not any(o in words for o in others), where
         elif kind == "plain":
-            assert GROUPS[value] in words and str(value) in words and "Non-coloured" in text, where
+            assert GROUPS[value] in words and str(value) in words and "Non-colored" in text, where
             assert not any(c.capitalize() in words for c in COLOURS), where
         elif kind == "action":
             assert all(a in text for a in ("Agitation", "Manipulation", "Persuasion")), where
@@ -216,8 +219,8 @@ def test_rule_text_back_lies_behind_its_front(pdf, front, back):
     width = page_sizes(pdf)[f][0]
     rules = [(p, q) for (ff, p, bb, q), (kind, _, _) in zip(all_cards(pdf), _expected_order()) if kind == "rule"]
     p, q = rules[(front - 1) // 2]
-    fx, fy = _phrase_centre(pdf, f, p, f"Rule Card {front}.")
-    bx, by = _phrase_centre(pdf, b, q, f"Rule Card {back}.")
+    fx, fy = _phrase_centre(pdf, f, p, f"Rule Card {front}. · in short")        # the heading line, centred
+    bx, by = _phrase_centre(pdf, b, q, f"Rule Card {back}. · in short")
     assert abs((width - fx) - bx) <= 0.2 * MM and abs(fy - by) <= 0.2 * MM
 
 
@@ -236,16 +239,29 @@ def _corrections():
     return yaml.safe_load(DECK.read_text(encoding="utf-8")).get("corrections") or []
 
 
+def _unmarked(line: str) -> str:
+    """A seed or deck line's words as a reader sees them: no bold markers, no list dashes."""
+    return re.sub(r"^\s*-\s+", "", line.replace("**", "").replace("*", ""))
+
+
 def _plain(line: str) -> str:
-    """A seed or deck line as a reader sees it: no bold markers, no list dashes."""
-    return squash(re.sub(r"^\s*-\s+", "", line.replace("**", "").replace("*", "")))
+    return squash(_unmarked(line))
+
+
+def _rule_pages_text(pdf) -> str:
+    """The rule pages (after the card sheets), column by column, up to the This edition box."""
+    last = card_pages(pdf)[-1][1]
+    text = squash(" ".join(columns_text(str(pdf), i) for i in range(last + 1, len(page_sizes(pdf)))))
+    return text[:text.index(squash("This edition The rules above"))].replace("•", "")
 
 
 def test_corrections_are_real_typos_of_the_seed(pdf):
-    seed = SEED.read_text(encoding="utf-8")
+    """Each correction quotes the seed's words (as a reader sees them, without the transcription's bold
+    markers), and the rule pages print its corrected words (the cards carry the rules in short)."""
+    seed = "\n".join(_unmarked(ln) for ln in SEED.read_text(encoding="utf-8").splitlines()) + "\n"
     fixes = _corrections()
     assert len(fixes) >= 3
-    printed = squash(" ".join(card_text(pdf, f, p) + " " + card_text(pdf, b, q) for f, p, b, q in all_cards(pdf)))
+    printed = _rule_pages_text(pdf)
     for fix in fixes:
         assert fix["seed"] in seed, fix
         assert fix["seed"] != fix["printed"]
@@ -253,19 +269,91 @@ def test_corrections_are_real_typos_of_the_seed(pdf):
 
 
 @pytest.mark.parametrize("number", [1, 2, 3, 4])
-def test_rule_texts_appear_in_full(pdf, number):
+def test_rule_texts_appear_in_full_on_the_rule_pages(pdf, number):
+    """Every line of the seed's four rule texts, corrected, is on the rule pages (issue 32: the cards carry
+    them in short, at 7pt)."""
     sections = _seed_rule_texts()
     assert sorted(sections) == [1, 2, 3, 4]
+    printed = _rule_pages_text(pdf)
+    seed = "\n".join(_unmarked(ln) for ln in sections[number]) + "\n"
+    for fix in _corrections():
+        seed = seed.replace(fix["seed"], fix["printed"])
+    missing = [ln for ln in seed.splitlines() if ln.strip() and squash(ln) not in printed]
+    assert not missing, f"Rule Card {number}: lines not on the rule pages: {missing}"
+
+
+# Every rule of each rule text, as its card says it in short (issue 32): the card is read at the table.
+IN_SHORT = {
+    1: ["1.1 Court Cards (27)", "non-colored or colored (blue, red, green, black and purple)",
+        "three groups Copper (1), Silver (2) and Gold (3)", "Sort the court cards by group, shuffle and place face down.",
+        "Turn the top two cards in each stack face up. They form the court stacks.", "1.2 Faction Cards (15)",
+        "Sort them in 5 piles by color, face down", "Each player picks 1 pile (3 cards of the same color)",
+        "discarded without being disclosed", "1.3 Action Cards (5)", "Give each player 1 action card",
+        "1.4 Dagger Cards (5)", "Put the dagger cards aside until used.", "Faction cards are kept hidden",
+        "Action cards are kept open", "Dagger cards are only used in assassinations."],
+    2: ["the more points that faction scores at the end of the game", "one (and only one) of the following",
+        "Draw: Draw the top court card of one stack and move the top court card of another stack face down to its bottom.",
+        "Players may not draw if a stack is depleted.", "a) Drawn non-colored cards are simply discarded.",
+        "b) Drawn colored cards go to the influence stacks", "Action: Discard your action card (you may not use it again)",
+        "Assassination: Attempt 1 assassination on 1 other player's faction",
+        "turn face up the top two cards of each court stack", "Players may only pass if a court stack is depleted",
+        "If all pass, the game ends."],
+    3: ["by guessing his or her color.", "No one else may see the cards.", "names a victim and a faction card number.",
+        "The card must be untilted.", "gives the victim the guessed color's dagger to look at.",
+        "gives the assassin his or her faction card of that number to look at.",
+        "without revealing any cards or colors.", "a) Successful: the victim tilts his or her faction card of that number.",
+        "b) Failed: the assassin tilts his or her faction card of that number.",
+        "Both return the dagger cards face down.", "No second assassination on the same victim.",
+        "Tilted faction cards stay hidden until the end."],
+    4: ["The game ends when all players pass consecutively", "a court stack is depleted",
+        "The scoring is done in four steps", "Resolve assassinations: Flip the tilted faction cards.",
+        "remove the corresponding topmost court card.", "Reveal factions: Flip the untilted faction cards.",
+        "Score factions: Score one influence stack at the time", "3 points to the top faction, 2 to the second",
+        "A faction no player plays is scored anyway.", "Red scores 3, Black 1.", "The player who scored the most wins.",
+        "most 3 points, then most 2 points", "Queen Christina wins herself!"],
+}
+
+
+def _rule_card_text(pdf, number: int) -> str:
     rule_cards = [(f, p, b, q) for (f, p, b, q), (kind, _, _) in zip(all_cards(pdf), _expected_order())
                   if kind == "rule"]
     f, p, b, q = rule_cards[(number - 1) // 2]
-    page, place = (f, p) if number % 2 else (b, q)
-    printed = squash(card_text(pdf, page, place)).replace("•", "")
-    seed = "\n".join(sections[number]) + "\n"
-    for fix in _corrections():
-        seed = seed.replace(fix["seed"], fix["printed"])
-    missing = [ln for ln in seed.splitlines() if ln.strip() and _plain(ln) not in printed]
-    assert not missing, f"Rule Card {number}: lines not on the card: {missing}"
+    return squash(card_text(pdf, *((f, p) if number % 2 else (b, q)))).replace("•", "")
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 4])
+def test_rule_cards_carry_every_rule_in_short(pdf, number):
+    text = _rule_card_text(pdf, number)
+    assert squash(f"Rule Card {number}. · in short") in text
+    missing = [phrase for phrase in IN_SHORT[number] if squash(phrase) not in text]
+    assert not missing, f"Rule Card {number}: not on the card: {missing}"
+
+
+def test_rule_card_3_says_which_card_is_tilted(pdf):
+    """The seed's "tilt his or her assassin faction card" (the victim is no assassin) is printed as the card
+    of the number named, on the card and the rule pages; both players' cards of that number must be untilted."""
+    card, pages = _rule_card_text(pdf, 3), _rule_pages_text(pdf)
+    assert "assassinfactioncard" not in card and "assassinfactioncard" not in pages
+    assert card.count(squash("tilts his or her faction card of that number.")) == 2
+    assert pages.count(squash("must tilt his or her faction card of the number named in step 1.")) == 2
+    assert squash("This edition: both players' cards of that number.") in card
+    assert squash("This edition: the assassin's and the victim's cards of that number must both be untilted.") in pages
+
+
+def test_rule_cards_2_and_4_print_what_this_edition_settles(pdf):
+    assert squash("This edition: anyone may start; turns pass left.") in _rule_card_text(pdf, 2)
+    assert squash("This edition: any player may take the first turn; turns then pass to the left.") \
+        in _rule_pages_text(pdf)
+    for text in (_rule_card_text(pdf, 4), _rule_pages_text(pdf)):
+        assert squash("The scoring is done in four steps (this edition: the three below, then the winner)").replace(":", "") \
+            in text.replace(":", "")
+
+
+def test_one_spelling_on_the_cards(pdf):
+    """American, as the rules (color, colored): no British colour on any card. The red Copper character keeps
+    its name as the original prints it, THE FAVOURITE."""
+    text = " ".join(card_text(pdf, f, p) + " " + card_text(pdf, b, q) for f, p, b, q in all_cards(pdf)).lower()
+    assert "colour" not in text and "colored" in text
 
 
 def _styled_words(path: str, page: int, p):
@@ -281,10 +369,10 @@ def _styled_words(path: str, page: int, p):
 
 @pytest.mark.parametrize("side, phrase", [("front", "court stacks"), ("back", "influence stacks")])
 def test_rule_cards_keep_the_seed_emphasis_and_a_readable_size(pdf, side, phrase):
-    """Bold from the seed's markup stays bold; rule text never drops below 5.5pt."""
+    """Bold from the seed's markup stays bold; rule text never drops below 7pt (issue 32)."""
     f, p, b, q = [c for c, (kind, _, _) in zip(all_cards(pdf), _expected_order()) if kind == "rule"][0]
     words = _styled_words(str(pdf), *((f, p) if side == "front" else (b, q)))
-    assert words and min(size for _, _, size in words) >= 5.5 - 0.01
+    assert words and min(size for _, _, size in words) >= 7 - 0.01
     parts = phrase.split()
     runs = [words[i:i + len(parts)] for i in range(len(words)) 
             if [w[0].strip(".,;:") for w in words[i:i + len(parts)]] == parts]

@@ -95,3 +95,13 @@ def test_every_change_of_wording_gives_its_reason(game):
     for c in corrections(game):
         assert str(c.get("why") or c.get("note") or "").strip(), f"{game}: correction {c['about']!r} gives no reason"
         assert " ".join(str(c["seed"]).split()) in seed, f"{game}: {c['seed']!r} is not in the seed's rules"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_word_for_the_makers_in_the_printout(built, game):
+    """Issue 32: the printout is for players. 'Seed' (pnp's name for the original rules it starts from) is
+    printed nowhere: the decks' texts say "the rules" or "the original"."""
+    from pdfcheck import all_text
+    text = all_text(built(game))
+    assert text.count("This edition") >= 2
+    assert not re.search(r"(?i)\bseeds?\b", text), re.search(r"(?i).{0,40}\bseeds?\b.{0,40}", text).group(0)

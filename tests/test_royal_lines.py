@@ -362,3 +362,29 @@ def test_the_last_page_columns_are_balanced(tmp_path):
     left, right = min(left), min(right)
     assert abs(left - right) < 3 * 9 * 1.3        # the columns end within three lines of each other
     assert f"page{last - 1}of{last - 1}" in squash(" ".join(w["text"] for w in _words(str(out), last)))
+
+
+# ---------------------------------------------------------------- issue 32: what this edition settles, where players look
+
+def test_which_colonial_is_the_topmost_is_settled_on_the_card_and_in_the_rules(pdf):
+    """'Topmost' (the seed's word for the colonial that is recruited first) is defined where the ship is laid
+    out: on the Set-up & Players reference card and in DECK & STARTUP and SECOND SHIP."""
+    refs = _references(_cards(pdf))
+    setup = squash(" ".join(c["text"] for c in refs if "Set-up" in c["text"]))
+    assert squash("each overlapping the one laid before. This edition: the card on top, uncovered, is the topmost.") \
+        in setup
+    rules = squash(_rule_text(pdf))
+    assert squash("This edition: lay each colonial of a ship overlapping the one laid before it. The one lying on "
+                  "top, uncovered (the last one laid), is the topmost colonial") in rules
+    assert squash("This edition: the 6 new colonials are laid on top of the last one, so they come before it") in rules
+
+
+def test_reference_card_footers_are_readable(pdf):
+    """The footers naming the other side: 6.5pt (they were 6pt), each card's two sides naming each other."""
+    path = str(pdf)
+    found = []
+    for i in _sheet_pages(path):
+        for w in _words(path, i):
+            if w["text"] == "overleaf:":
+                found.append(w["size"])
+    assert len(found) == 20 and min(found) >= 6.5 - 0.01
