@@ -3,6 +3,8 @@
 The pipeline runs one way, one package a stage:
 deck (load and validate YAML) -> check (component rules) -> layout (each card face)
 -> impose (faces on sheets) -> render (PDF, PNG). commands/ holds the CLI, one file a command.
+
+Not here: any stage's work (each package holds its own), the command line (cli.py, commands/).
 """
 from pathlib import Path
 

@@ -1,4 +1,5 @@
-"""The `pnp` command. Each subcommand lives in commands/NAME.py and is imported only when run."""
+"""The `pnp` command. Each subcommand lives in commands/NAME.py and is imported only when run.
+Not here: any command's work (commands/NAME.py), the pipeline (pipeline.py)."""
 from __future__ import annotations
 
 import importlib

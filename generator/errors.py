@@ -1,4 +1,5 @@
-"""The one error a user sees: file, line, column, field, what was expected and found, a hint."""
+"""The one error a user sees: file, line, column, field, what was expected and found, a hint.
+Not here: what any mistake is (each stage raises its own), printing them (cli.py)."""
 from __future__ import annotations
 
 import sys

@@ -2,6 +2,8 @@
 
 A name is relative, has no '..', and after following symbolic links still lies inside one of
 the allowed folders (the deck's folder, layouts/, fonts/). Anything else is refused.
+
+Not here: reading or checking a file's contents (textfile.py, images.py).
 """
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The pipeline in one place: load -> check -> lay out -> impose. Renderers take it from here."""
+"""The pipeline in one place: load -> check -> lay out -> impose. Renderers take it from here.
+Not here: any stage's own work, rendering (render/), the commands' options (commands/)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple

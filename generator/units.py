@@ -1,6 +1,8 @@
 """Lengths with explicit units: "63.5mm", "2.5in", "9pt", "1.2cm", "50%".
 
 Everything inside pnp is in PostScript points (1/72 in), the unit of PDF.
+
+Not here: lengths relative to a box beyond '%' (layout/regions.py, layout/sizes.py).
 """
 from __future__ import annotations
 

@@ -2,6 +2,8 @@
 
 The rules are data in the deck; this package knows no game. check_deck returns a CheckResult
 (.ok, .faults, .components); report_text and report_json show it.
+
+Not here: reading deck.yaml (deck/), drawing anything.
 """
 from .engine import check_deck  # noqa: F401
 from .model import read_components  # noqa: F401

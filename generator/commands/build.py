@@ -1,4 +1,5 @@
-"""pnp build GAME: the printable PDF."""
+"""pnp build GAME: the printable PDF.
+Not here: the pipeline's stages (pipeline.py and the stage packages), the options other commands share (options.py)."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,5 @@
-"""pnp calibrate: a two-sided sheet to measure a printer's duplex offset."""
+"""pnp calibrate: a two-sided sheet to measure a printer's duplex offset.
+Not here: the sheet's drawing (impose/calibration.py), the paper and duplex (impose/spec.py)."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,5 @@
-"""pnp cards GAME -o FILE.csv|FILE.xlsx: a deck's cards as a table, to move them into a spreadsheet."""
+"""pnp cards GAME -o FILE.csv|FILE.xlsx: a deck's cards as a table, to move them into a spreadsheet.
+Not here: reading the deck (deck/), writing the table (deck/table.py)."""
 from __future__ import annotations
 
 import click

@@ -1,4 +1,5 @@
-"""pnp check GAME: the deck against its game's component list."""
+"""pnp check GAME: the deck against its game's component list.
+Not here: the rules engine (check/)."""
 from __future__ import annotations
 
 import click

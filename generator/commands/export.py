@@ -1,5 +1,7 @@
 """pnp export GAME: upload images for The Game Crafter (the default) or MakePlayingCards (--to mpc), a
-print shop's PDF (--to pdf), or Tabletop Simulator deck sheets, tiles and a saved object (--to tts)."""
+print shop's PDF (--to pdf), or Tabletop Simulator deck sheets, tiles and a saved object (--to tts).
+
+Not here: the exports themselves (export/)."""
 from __future__ import annotations
 
 import math

@@ -1,4 +1,5 @@
-"""pnp list: the games that ship with pnp, and the game folders in the current directory."""
+"""pnp list: the games that ship with pnp, and the game folders in the current directory.
+Not here: where games are found (deck/games.py)."""
 from __future__ import annotations
 
 import click

@@ -1,4 +1,5 @@
-"""Options shared by several commands, parsed into explicit units."""
+"""Options shared by several commands, parsed into explicit units.
+Not here: what the choices mean (impose/spec.py reads --paper and --duplex)."""
 from __future__ import annotations
 
 import math

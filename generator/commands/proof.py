@@ -1,4 +1,5 @@
-"""pnp proof GAME: the proofreading report, its checks and a contact sheet."""
+"""pnp proof GAME: the proofreading report, its checks and a contact sheet.
+Not here: the proof's checks and documents (proof/)."""
 from __future__ import annotations
 
 import sys

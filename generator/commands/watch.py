@@ -1,4 +1,5 @@
-"""pnp watch GAME: build, then build again on every save, with a live preview in the browser."""
+"""pnp watch GAME: build, then build again on every save, with a live preview in the browser.
+Not here: the watching, rebuilding and serving (watch/)."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,5 @@
-"""The typed deck: what a validated deck.yaml becomes. No YAML, no drawing here."""
+"""The typed deck: what a validated deck.yaml becomes. No YAML, no drawing here.
+Not here: how deck.yaml is read and checked (load.py, sections/)."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -6,6 +6,8 @@ templates against its cards. face.py lays out one face into a display list (disp
 drawing operations), fonts.py and text.py give it fonts and wrapped text, safezone.py measures its text
 against the cut; deck.py lays out every card of a deck, store.py and fontcache.py keep faces and fonts
 between builds; pages.py flows rule pages. Drawing is render/'s, placing faces on sheets impose/'s.
+
+Not here: reading deck.yaml (deck/), drawing (render/), sheets (impose/).
 """
 from .face import Context, Face, layout_face  # noqa: F401
 from .templates import Template, get_template  # noqa: F401

@@ -9,6 +9,8 @@ card and page that prints it) and colours.py find what a proofreader must see, e
 report_md.py and report.py write proof.html, proof.md and proof.json; since.py compares with a git
 revision or an earlier proof.
 This module runs them all (proof_deck) and writes the images; it holds no check of its own.
+
+Not here: laying cards out or drawing them (layout/, render/).
 """
 from __future__ import annotations
 

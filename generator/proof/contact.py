@@ -2,6 +2,8 @@
 
 Thumbnails come from render/png.py (the same drawing code as the PDF). Tiles run in print
 order; a back that many cards share is one tile, labelled with how many cards show it.
+
+Not here: laying out or drawing a face (layout/, render/png.py).
 """
 from __future__ import annotations
 

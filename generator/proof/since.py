@@ -3,6 +3,8 @@
 REF is an earlier proof (its proof.json, or the folder holding it) when such a path exists, and
 otherwise a git revision: the deck folder's files at REF are read with `git show` into a
 temporary folder and loaded like any deck. Cards are matched by id (the slug of their name).
+
+Not here: the proof's checks (checks.py), reading the deck (deck/).
 """
 from __future__ import annotations
 

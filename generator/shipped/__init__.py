@@ -3,6 +3,8 @@
 In the repository these are the top-level folders decks/, layouts/ and fonts/; a wheel or sdist maps them
 into this package (generator/shipped/decks, .../layouts, .../fonts: see pyproject.toml), where they are
 found through importlib.resources. Either way the rest of pnp sees one Path for each.
+
+Not here: reading any of these files (deck/, layout/, impose/sheets.py).
 """
 from __future__ import annotations
 

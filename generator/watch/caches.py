@@ -6,6 +6,8 @@ drop what was made from it. Card values and text live in the deck's own files, r
 layout store keeps faces by their values and is dropped whole when a template, image or font changes
 (layout/store.py), which it learns by looking at the files' times again (store.forget_files). A deck file's
 edit that changes its palette, its own card sizes or its own fonts reaches its templates too (deck_changed).
+
+Not here: the layout store itself (layout/store.py), watching files (loop.py).
 """
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
 """One build of a watched game in this warm process: the same pipeline as `pnp build` (generator/pipeline.py),
-then what the preview shows of it. A build that fails keeps the last good PDF and preview, and says why."""
+then what the preview shows of it. A build that fails keeps the last good PDF and preview, and says why.
+
+Not here: watching files (loop.py), serving the preview (server.py), the pipeline's stages."""
 from __future__ import annotations
 
 import os
