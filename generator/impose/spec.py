@@ -16,7 +16,6 @@ pages (cardsheets.py); marks and labels (guides.py, labels.py); the leaf's words
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..errors import PnpError, known_list
@@ -32,11 +31,11 @@ def room(size: float) -> float:
     """How deep a label of `size` points is, with the clearance either side of it."""
     return size * 1.25 + 2 * CLEAR
 
+
 PAGE, FOLD, NONE = "page", "fold", "none"       # where a sheet's backs go
 
 
-@dataclass(frozen=True)
-class Duplex:
+class Duplex(NamedTuple):
     """What one --duplex choice means for the card sheets."""
     name: str           # as the option takes it, and the short form on a sheet's label
     title: str          # as a sheet's label says it in full
@@ -72,8 +71,7 @@ class Fold(NamedTuple):
     line: tuple         # the fold line (x1, y1, x2, y2)
 
 
-@dataclass(frozen=True)
-class SheetSpec:
+class SheetSpec(NamedTuple):
     """Everything a card sheet of this build needs to know of the paper and the options (points)."""
     paper: SheetLayout      # the paper's layout: size, margins, marks, label, fold gap (sheets.py)
     title: str              # the paper's name as printed: A4, Letter
