@@ -174,6 +174,12 @@ def _polygon(c, out: list, op) -> None:
     c.restoreState()
 
 
+def needs_page(ops) -> bool:
+    """Whether ops must be drawn straight onto a page, never into a form XObject: a see-through Polygon's
+    graphics state is listed in the page's resources, and reportlab lists none in a form's."""
+    return any(type(op) is Polygon and op.opacity < 1.0 for op in ops)
+
+
 def draw_cut_guide(c, face, x, y, width=0.3, hexstr="#808080") -> None:
     """Round items get their trim line drawn as a thin circle, hex pieces as a thin hexagon: the guide for
     scissors."""
