@@ -400,3 +400,31 @@ def test_every_shape_mistake_of_a_run_is_one_line(tmp_path):
     assert len(got) == len(want), proc.stderr
     for line, (where, what) in zip(got, want):
         assert where in line and what in line, line
+
+
+ODD = ["true", "null", "'x'", "[1]", "{a: 1}", ".nan", "-1", "1.0e20", "'%'", "'150%'"]
+
+
+@pytest.mark.parametrize("key,rtype", [("sides", "polygon"), ("points", "star"), ("inner", "star"),
+                                       ("opacity", "hexagon"), ("orientation", "hexagon")])
+def test_odd_values_of_the_shape_keys_are_each_one_line(tmp_path, key, rtype):
+    """Whatever a shape key is given (a word, a list, a mapping, nothing, not a number, out of range), each is
+    one line naming its template line and key, all of them in one run: never a crash."""
+    deck = tmp_path / "odd"
+    (deck / "templates").mkdir(parents=True)
+    (deck / "deck.yaml").write_text(textwrap.dedent("""\
+        game: {title: Odd Shapes}
+        kinds:
+          card: {title: Card, template: card, back: none}
+        cards:
+          - {kind: card, name: A}
+        """), encoding="utf-8")
+    regions = "".join(f"  - {{id: r{i}, type: {rtype}, box: [1mm, 1mm, 20mm, 20mm], {key}: {v}}}\n"
+                      for i, v in enumerate(ODD))
+    (deck / "templates" / "card.yaml").write_text("size: poker\nregions:\n" + regions, encoding="utf-8")
+    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+    got = proc.stderr.strip().splitlines()
+    assert len(got) == len(ODD), proc.stderr
+    for i, line in enumerate(got):
+        assert f"card.yaml:{i + 3}:" in line and f"regions[{i}].{key}: expected" in line, line
