@@ -196,16 +196,48 @@ def sheet_ops(path, page_index: int) -> list:
 
 
 def lines(path, page_index: int) -> list[tuple[float, float, float, float]]:
-    """Straight lines drawn on the page itself, not inside a card (the cut marks), as (x0, y0, x1, y1)."""
-    out, start = [], None
+    """Straight lines drawn on the page itself, not inside a card (the cut marks), as (x0, y0, x1, y1); a
+    closed path (a hex piece's cut guide: `polygons`) is not a line."""
+    out, start, current = [], None, []
     for args, op in sheet_ops(path, page_index):
         if op == b"m":
+            out += current
+            current = []
             start = (float(args[0]), float(args[1]))
         elif op == b"l" and start is not None:
             end = (float(args[0]), float(args[1]))
-            out.append((*start, *end))
+            current.append((*start, *end))
             start = end
+        elif op == b"h":
+            current, start = [], None
+    return out + current
+
+
+def closed_paths(ops, dx: float = 0.0, dy: float = 0.0) -> list[tuple[tuple[float, float], ...]]:
+    """The closed paths of straight lines (m, l ..., h) among content operations, each as its corners
+    moved by (dx, dy)."""
+    out, pts = [], None
+    for args, op in ops:
+        if op == b"m":
+            pts = [(float(args[0]) + dx, float(args[1]) + dy)]
+        elif op == b"l" and pts is not None:
+            pts.append((float(args[0]) + dx, float(args[1]) + dy))
+        elif op == b"h" and pts is not None:
+            out.append(tuple(pts))
+            pts = None
+        elif op in (b"c", b"v", b"y", b"re"):
+            pts = None
     return out
+
+
+def polygons(path, page_index: int) -> list[tuple[tuple[float, float], ...]]:
+    """Closed straight-line paths drawn on the page itself, not inside a card (hex cut guides): their corners."""
+    return closed_paths(sheet_ops(path, page_index))
+
+
+def face_polygons(p: Placed) -> list[tuple[tuple[float, float], ...]]:
+    """The closed straight-line paths a placed face draws (hexagons, polygons, stars), in page coordinates."""
+    return closed_paths(p.ops, p.x, p.y)
 
 
 def cards_text(path) -> str:

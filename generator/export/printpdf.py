@@ -77,10 +77,14 @@ def _group_name(width: float, height: float, shape: str) -> str:
     from .names import stem
     from .products import target
     t = target(width, height, shape)
+    if t.exact and shape.startswith("hex"):         # the products are flat-topped
+        return stem(t.name) + ("-pointy" if shape == "hex-pointy" else "")
     if t.exact:
         return stem(t.name) + ("-landscape" if width > height + 0.5 else "")
     if shape == "circle":
         return f"round-{_mm(width)}mm"
+    if shape.startswith("hex"):
+        return f"hex-{_mm(width)}x{_mm(height)}mm"
     return f"pieces-{_mm(width)}x{_mm(height)}mm"
 
 
@@ -155,7 +159,8 @@ def manifest_csv(deck, docs: list, bleed: float) -> str:
     w = csv.DictWriter(buf, COLUMNS, lineterminator="\n")
     w.writeheader()
     for doc in docs:
-        round_note = "round: cut along the circle inside the trim box" if doc.shape == "circle" else ""
+        round_note = ("round: cut along the circle inside the trim box" if doc.shape == "circle"
+                      else "hex: cut along the hexagon inside the trim box" if doc.shape.startswith("hex") else "")
         for number, (pc, side) in enumerate(doc.pages, 1):
             cards = [card for _, card in pc.cards]
             names = list(dict.fromkeys(c.name for c in cards))

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..layout.shapes import outline
 from .shops import Product, shop
 
 DPI = 300
@@ -45,6 +46,7 @@ class Target:
     note: str = ""        # how the piece differs from the nearest product, or that it was turned
     exact: bool = True    # False: the nearest product, and the piece exported at its own size
     shop: str = "gamecrafter"
+    face_px: tuple = ()   # (w, h) before any turn: the face drawn at its own size, centred in a larger image
 
     @property
     def draw_size(self) -> tuple[int, int]:
@@ -62,6 +64,10 @@ class Target:
     @property
     def match(self) -> str:
         return "exact" if self.exact else "nearest"
+
+
+_SHAPE_WORDS = {"rect": "rectangular", "circle": "circle", "hex": "a hexagon"}
+_SHAPE_AND = {"circle": " and round", "hex": " and a hexagon"}
 
 
 def _close(a: float, b: float) -> bool:
@@ -83,12 +89,28 @@ def _size(width: float, height: float, shape: str) -> str:
 
 
 def _fits(p: Product, width: float, height: float) -> bool | None:
-    """True: the product as it stands; False: turned a quarter turn; None: neither."""
+    """True: the product as it stands; False: turned a quarter turn; None: neither. A hex product's
+    height flat to flat may be the one its data gives or the regular hexagon's (shop-gamecrafter.yaml)."""
+    if p.shape == "hex":
+        def fits(across: float, flats: float) -> bool:
+            return _close(across, p.width) and (_close(flats, p.height) or _close(flats, p.width * 3 ** 0.5 / 2))
+        return True if fits(width, height) else False if fits(height, width) else None
     if _close(width, p.width) and _close(height, p.height):
         return True
     if _close(width, p.height) and _close(height, p.width):
         return False
     return None
+
+
+def _hex_target(p: Product, width: float, height: float, as_is: bool, also: str, shop_id: str) -> Target:
+    """A hex piece of product `p`: drawn at its own size (trim and bleed), centred in the product's image,
+    turned to lie flat-topped as the product does when it is pointy."""
+    the = shop(shop_id)
+    face = (pixels(width + 2 * the.bleed), pixels(height + 2 * the.bleed))
+    note = "" if as_is else ("pointy hex piece turned a quarter turn clockwise to lie flat-topped (its top is on "
+                             "the right)")
+    return Target(p.id, p.width_px, p.height_px, not as_is, "; ".join(x for x in (note, also) if x), shop=shop_id,
+                  face_px=face)
 
 
 def _rank(p: Product, kinds: tuple) -> int:
@@ -121,6 +143,7 @@ def target(width: float, height: float, shape: str = "rect", size_name: str = ""
     (remembered: a deck asks once for each template's size)."""
     the = shop(shop_id)
     products, kinds = the.products, the.kinds
+    shape = outline(shape)          # a hex piece's orientation is a turn of the image, not another product
     same = [p for p in products if p.shape == shape]
     exact = [(p, fit) for p in same if (fit := _fits(p, width, height)) is not None]
     if exact:
@@ -129,6 +152,8 @@ def target(width: float, height: float, shape: str = "rect", size_name: str = ""
         p, as_is = exact[0]
         others = [q.name for q, _ in exact[1:] if q.kind != p.kind]
         also = f"also sold as {', '.join(others)}" if others else ""
+        if shape == "hex":
+            return _hex_target(p, width, height, as_is, also, shop_id)
         if as_is:
             return Target(p.id, p.width_px, p.height_px, False, also, shop=shop_id)
         note = "landscape piece turned a quarter turn clockwise (its top is on the right)"
@@ -137,10 +162,11 @@ def target(width: float, height: float, shape: str = "rect", size_name: str = ""
     best = min(candidates, key=lambda p: (_off(p, width, height)[0], _rank(p, kinds)))
     _, turned = _off(best, width, height)
     size = (f"{_mm(best.width, 2)} mm across" if best.shape == "circle"
-            else f"{_mm(best.width, 2)} x {_mm(best.height, 2)} mm")
-    shape_note = "" if best.shape == shape else f"; it is {best.shape if best.shape != 'rect' else 'rectangular'}"
+            else f"{_mm(best.width, 2)} x {_mm(best.height, 2)} mm"
+            + (" corner to corner by flat to flat" if best.shape == "hex" else ""))
+    shape_note = "" if best.shape == shape else f"; it is {_SHAPE_WORDS[best.shape]}"
     w, h = pixels(width + 2 * the.bleed), pixels(height + 2 * the.bleed)
-    note = (f"no {the.data.get('term', the.name)} is {_size(width, height, shape)}{' and round' if shape == 'circle' else ''}; "
+    note = (f"no {the.data.get('term', the.name)} is {_size(width, height, shape)}{_SHAPE_AND.get(shape, '')}; "
             f"nearest: {best.name} ({size}, {best.width_px} x {best.height_px} px{', turned' if turned else ''}), "
             f"{_difference(best, width, height, shape, turned)}{shape_note}; exported at this piece's own size, "
             f"{w} x {h} px (scale it to upload, or resize the template to match)")

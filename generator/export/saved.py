@@ -12,9 +12,10 @@ saved objects, SCED; tests/test_tts_saved.py compares them field by field):
   HideWhenFaceDown true. A card's ID is its sheet's number times 100 plus its cell on the sheet,
   counted from 0, row by row. A deck of one card is that "Card" object alone (Hands true).
 - a tile: Name "Custom_Tile", CustomImage (ImageURL on top, ImageSecondaryURL below, CustomTile:
-  Type 0 box or 2 circle, Thickness, Stackable, Stretch); several tiles of a kind go in a "Bag".
+  Type 0 box, 1 hex or 2 circle, Thickness, Stackable, Stretch); several tiles of a kind go in a "Bag".
 Sizes (tts_sizes.py): a card's scale is 0.33 an inch of its height, a tile's half an inch of its
-shorter side, a bag's 1, so that every piece lies at its real size beside the others. Objects are
+shorter side (a hex tile's, of its width corner to corner; a pointy one lies turned a quarter turn), a
+bag's 1, so that every piece lies at its real size beside the others. Objects are
 laid out side by side. An image is named by its local path as the game writes one (plain, not a
 file:// URL), or under --base-url. GUIDs are made from the game and the object's place in the
 file, so the same deck writes the same bytes.
@@ -29,8 +30,9 @@ import re
 from pathlib import Path
 from urllib.parse import quote
 
-from .tts_sizes import (BACK_IS_HIDDEN, BAG_SCALE, CARD_COLOUR, CARD_TYPE, SETTINGS, TILE, card_scale, card_units,
-                        tile_scale, tile_units)
+from ..layout.shapes import is_hex
+from .tts_sizes import (BACK_IS_HIDDEN, BAG_SCALE, CARD_COLOUR, CARD_TYPE, HEX_ACROSS_AT_1, SETTINGS, TILE, card_scale,
+                        card_units, hex_scale, tile_scale, tile_units)
 
 GAP = 1.0                  # units (an inch) between objects laid out on the table
 BAG_WIDTH = 2.0            # units a bag takes on the table (about its width at scale 1)
@@ -101,12 +103,33 @@ def custom_deck(sheet, url) -> dict:
 
 
 def _tile(guid, x, card, tpl, kind_title, face, back, url) -> dict:
-    style = TILE["circle" if tpl.shape == "circle" else "box"]
+    style = TILE["circle" if tpl.shape == "circle" else "hex" if is_hex(tpl.shape) else "box"]
     image = {"ImageURL": url(face.file), "ImageSecondaryURL": url(back.file), "ImageScalar": 1.0, "WidthScale": 0.0,
              "CustomTile": {"Type": int(style["type"]), "Thickness": float(style["thickness"]),
                             "Stackable": bool(style["stackable"]), "Stretch": bool(style["stretch"])}}
+    if is_hex(tpl.shape):
+        return _object(guid, "Custom_Tile", _hex_transform(x, tpl), card.name, kind_title, {"CustomImage": image})
     return _object(guid, "Custom_Tile", _transform(x, 0.0, tile_scale(tpl.width, tpl.height)), card.name, kind_title,
                    {"CustomImage": image})
+
+
+def _hex_transform(x: float, tpl) -> dict:
+    """A hex tile's place and scale: its corner-to-corner width (tts_sizes.hex_scale). A pointy piece's
+    images are turned a quarter turn clockwise to fit the game's flat-topped hexagon, so the tile is
+    turned a quarter turn back, anticlockwise seen from above: rotY 90 where the others lie at 180 (the
+    game's y axis points up in Unity's left-handed space, where a positive turn is clockwise from above)."""
+    pointy = tpl.shape == "hex-pointy"
+    t = _transform(x, 0.0, hex_scale(tpl.height if pointy else tpl.width))
+    if pointy:
+        t["rotY"] = 90.0
+    return t
+
+
+def _hex_width(tpl) -> float:
+    """Units a hex tile takes across the table (x): corner to corner, or flat to flat when pointy."""
+    pointy = tpl.shape == "hex-pointy"
+    scale = hex_scale(tpl.height if pointy else tpl.width)
+    return scale * HEX_ACROSS_AT_1 * (tpl.width / tpl.height if pointy else 1.0)
 
 
 def saved_object(deck, lay, url) -> tuple[str, list]:
@@ -171,7 +194,8 @@ def saved_object(deck, lay, url) -> tuple[str, list]:
         if len(tiles) == 1:
             obj = tiles[0]
             obj["GUID"] = ids(path)
-            width = tile_units(tile_scale(tpl.width, tpl.height), tpl.width, tpl.height)[0]
+            width = (_hex_width(tpl) if is_hex(tpl.shape)
+                     else tile_units(tile_scale(tpl.width, tpl.height), tpl.width, tpl.height)[0])
         else:
             obj = _object(ids(path), "Bag", _transform(x, 0.0, BAG_SCALE), name, f"{len(tiles)} pieces",
                           {"MaterialIndex": -1, "MeshIndex": -1, "Bag": {"Order": 0}}, tiles)

@@ -34,15 +34,16 @@ class Product(NamedTuple):
     dpi: int = 300
     size: str = ""       # the layouts/sizes.yaml name this product is, where several share its trim
     source: str = ""     # where its numbers come from (the data file's key)
+    trim: tuple = ()     # (width, height) points, where the image is larger than trim + bleed (hex products)
 
     @property
     def width(self) -> float:
         """Trim width in points."""
-        return self.width_px * 72 / self.dpi - 2 * self.bleed
+        return self.trim[0] if self.trim else self.width_px * 72 / self.dpi - 2 * self.bleed
 
     @property
     def height(self) -> float:
-        return self.height_px * 72 / self.dpi - 2 * self.bleed
+        return self.trim[1] if self.trim else self.height_px * 72 / self.dpi - 2 * self.bleed
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,11 @@ class Shop:
     @property
     def possessive(self) -> str:
         return f"{self.name}'" if self.name.endswith("s") else f"{self.name}'s"
+
+
+def pixels_of(points: float, dpi: int) -> int:
+    """A length in points as whole pixels at `dpi` (half a pixel rounds up)."""
+    return int(points * dpi / 72 + 0.5)
 
 
 def _fail(file: str, where, message: str) -> PnpError:
@@ -99,10 +105,14 @@ def shop(shop_id: str) -> Shop:
     for item in data.get("products") or []:
         try:
             px = item["px"]
+            trim = tuple(_length(v, file, item, "trim") for v in item["trim"]) if "trim" in item else ()
             p = Product(str(item["id"]), str(item["name"]), str(item["kind"]), str(item["shape"]), int(px[0]),
-                        int(px[1]), bleed, int(dpi), str(item.get("size", "")), str(item.get("source", "")))
+                        int(px[1]), bleed, int(dpi), str(item.get("size", "")), str(item.get("source", "")), trim)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise _fail(file, item, f"a product needs id, name, kind, shape and px: [w, h] ({exc})")
+        if trim and (len(trim) != 2 or pixels_of(trim[0] + 2 * bleed, dpi) > p.width_px
+                     or pixels_of(trim[1] + 2 * bleed, dpi) > p.height_px):
+            raise _fail(file, item, f"product '{p.id}': its trim and bleed do not fit its image")
         if p.shape not in SHAPES or p.kind not in kinds:
             raise _fail(file, item, f"product '{p.id}': shape {p.shape!r} or kind {p.kind!r} is not known")
         products.append(p)

@@ -50,10 +50,14 @@ def draw_sheet(laid, sheet: Sheet, backs: bool) -> bytes:
 
 
 def draw_tiles(laid, tiles: list) -> list[bytes]:
-    """Each tts_sheets.Output of a tile (or a shared back) drawn at its pixel size."""
+    """Each tts_sheets.Output of a tile (or a shared back) drawn at its pixel size (a turned one drawn
+    upright, then turned a quarter turn clockwise)."""
+    from ..render.png import numpy_or_none
+    np = numpy_or_none()
     faces = laid_faces(laid, [t.image for t in tiles])
-    return [_encode(px, t.width_px / (t.image.template.width / 72))
-            for t, px in zip(tiles, _render(faces, [(t.width_px, t.height_px) for t in tiles]))]
+    sizes = [(t.height_px, t.width_px) if t.turn else (t.width_px, t.height_px) for t in tiles]
+    return [_encode(np.ascontiguousarray(np.rot90(px, -1)) if t.turn else px, w / (t.image.template.width / 72))
+            for t, (w, _h), px in zip(tiles, sizes, _render(faces, sizes))]
 
 
 def blank_png() -> bytes:

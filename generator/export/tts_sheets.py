@@ -9,8 +9,9 @@ the limits are data, layouts/shop-tabletop-simulator.yaml):
   one size (the largest a full sheet holds), so a deck split over two sheets looks the same. A sheet
   whose cards share one back uses one back image (written once, however many sheets share it); a
   sheet whose backs differ has a back sheet of the same grid.
-- a round piece is a circular custom tile, a larger rectangular one (a board, a mat) a box tile;
-  each has its face image on top and its back image (or a blank one) below.
+- a round piece is a circular custom tile, a hex piece a hex tile, a larger rectangular one (a board,
+  a mat) a box tile; each has its face image on top and its back image (or a blank one) below. The
+  game's hexagon is flat-topped: a pointy hex piece's images are turned a quarter turn clockwise.
 Every image is an Output: its file-name stem, what it is drawn from (a hash) and, once drawn or
 found, its file, named STEM-DIGEST.png for a digest of its bytes (tts.py), so that a changed image
 gets a new URL: Tabletop Simulator caches an image by its URL for good.
@@ -45,6 +46,7 @@ class Output:
     height_px: int
     image: object | None = None      # plan.Image of a tile or a shared back
     file: str = ""                   # set when drawn (or found drawn): stem, "-", a digest of its bytes, ".png"
+    turn: bool = False               # drawn height x width, then turned a quarter turn clockwise (a pointy hex)
 
 
 @dataclass
@@ -186,8 +188,12 @@ def layout(deck, p: Plan | None = None) -> Layout:
             for image in (face, back):
                 if image is not None and image.file not in tiles:
                     w, h = tile_size(image.template.width, image.template.height)
-                    tiles[image.file] = Output(claim(Path(image.file).stem, ""), digest("tile", image.hash, w, h),
-                                               w, h, image)
+                    turn = image.template.shape == "hex-pointy"     # Tabletop Simulator's hexagon is flat-topped
+                    if turn:
+                        w, h = h, w
+                    tiles[image.file] = Output(claim(Path(image.file).stem, ""),
+                                               digest("tile", image.hash, w, h, *(["turned"] if turn else [])),
+                                               w, h, image, turn=turn)
             tile_of[index] = (tiles[face.file], tiles[back.file] if back is not None else blank)
     sheets, backs, card_sheet = [], {}, {}
     for size, cells in groups.items():

@@ -2,8 +2,10 @@
 numbers and their sources in layouts/shop-tabletop-simulator.yaml.
 
 One unit on the table is an inch (its knowledge base). A card at scale 1 is 1 / 0.33 = 3.03 units
-tall, its width following its aspect; a custom tile at scale 1 is 2 units across its shorter side.
-So a card is scaled by 0.33 an inch of its height and a tile by half an inch of its shorter side,
+tall, its width following its aspect; a custom tile at scale 1 is 2 units across its shorter side (a
+hex tile 2 units corner to corner).
+So a card is scaled by 0.33 an inch of its height and a tile by half an inch of its shorter side (a hex
+tile by half an inch of its width corner to corner),
 and both come out their real size beside each other: a 22 mm coin is 0.87 units across, a poker
 card 3.5 units tall. A bag is scale 1, as the game's own bags are.
 
@@ -21,7 +23,8 @@ CARD_HEIGHT_AT_1 = 72 / UNIT / CARD_SCALE_PER_INCH             # units: a card's
 CARD_LARGEST = tuple(length(v) for v in _DATA["card"]["largest"])     # points: larger rectangles are tiles
 TILE_SHORT_AT_1 = float(_DATA["tile"]["short_side_at_scale_1"])       # units: a tile's shorter side at scale 1
 BAG_SCALE = float(_DATA["bag"]["scale"])
-TILE = {"circle": dict(_DATA["tile"]["circle"]), "box": dict(_DATA["tile"]["box"])}
+TILE = {"circle": dict(_DATA["tile"]["circle"]), "box": dict(_DATA["tile"]["box"]), "hex": dict(_DATA["tile"]["hex"])}
+HEX_ACROSS_AT_1 = float(_DATA["tile"]["hex_across_at_scale_1"])     # units: a hex tile corner to corner at scale 1
 SETTINGS = {name: dict(values) for name, values in _DATA["settings"].items()}
 CARD_COLOUR = float(_DATA["card_colour"])
 CARD_TYPE = int(_DATA["deck"]["card_type"])
@@ -36,6 +39,11 @@ def card_scale(height: float) -> float:
 def tile_scale(width: float, height: float) -> float:
     """The scale of a tile of this trim (points): its shorter side in units over a tile's at scale 1."""
     return min(width, height) / UNIT / TILE_SHORT_AT_1
+
+
+def hex_scale(across: float) -> float:
+    """The scale of a hex tile `across` points from corner to corner."""
+    return across / UNIT / HEX_ACROSS_AT_1
 
 
 def card_units(scale: float, width: float, height: float) -> tuple[float, float]:

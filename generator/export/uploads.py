@@ -91,7 +91,7 @@ def export(deck, out_dir, jobs: int | None = None, redraw: bool = False, clean: 
             outputs.save(keep)
         _preload(image.template for image in todo)
     items = [(image.first[0], image.side, image.file) + image.target.draw_size + (image.target.turn,)
-             for image in todo]
+             + ((image.target.face_px,) if image.target.face_px else ()) for image in todo]
     update = progress(len(items)) if progress and items else None
     done = {file: (warnings, stamp) for file, warnings, stamp in _draw(deck, out, items, jobs or default_jobs(),
                                                                        update, start_method, shop_id)}

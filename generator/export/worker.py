@@ -1,6 +1,7 @@
 """Drawing images, in a worker process or in this one.
 
-A job is a list of work items (card index, side, file, draw width, draw height, turn). The worker
+A job is a list of work items (card index, side, file, draw width, draw height, turn), and for a face
+drawn at its own size in a larger image (a hex product's) that size, (width, height). The worker
 lays each face out with layout/deck.py (the PDF's own layout), checks its safe zone, puts all of
 them on one PDF (a page a face, trim + bleed, drawn by render/draw.py), rasterizes the pages with
 pdfium at the exact pixel size, encodes each PNG and writes it atomically, returning what the
@@ -59,7 +60,7 @@ def draw(items) -> list:
     deck, out, bleed = _STATE["deck"], _STATE["out"], _STATE["bleed"]
     faces, warnings = [], []
     try:
-        for index, side, file, w, h, turn in items:
+        for index, side, file, *_ in items:
             card = deck.cards[index]
             laid = layout_card(deck, card, bleed, _STATE["cache"])
             face = laid.front if side == "face" else laid.back
@@ -69,12 +70,25 @@ def draw(items) -> list:
     except PnpError as exc:
         return [("error", (exc.message, exc.file, exc.line, exc.column, exc.field, exc.hint))]
     pdf = faces_pdf(faces, guide=False)
-    sizes = [(w, h) for _, _, _, w, h, _ in items]
+    sizes = [item[6] if len(item) > 6 else item[3:5] for item in items]
     with ThreadPoolExecutor(WRITERS) as writer:
-        pending = [writer.submit(_write, out / item[2], rgb, item[3], item[4], item[5])
-                   for item, rgb in zip(items, render_pages(pdf, sizes, raw=True))]
+        pending = [writer.submit(_write, out / item[2], _centred(rgb, size, item[3:5]), item[3], item[4], item[5])
+                   for item, size, rgb in zip(items, sizes, render_pages(pdf, sizes, raw=True))]
         stamps = [f.result() for f in pending]
     return [(item[2], warn, stamp) for item, warn, stamp in zip(items, warnings, stamps)]
+
+
+def _centred(rgb, size, canvas):
+    """RGB rows of a face `size` (w, h) px centred on a white image `canvas` (w, h) px; as they are when the
+    two are one size."""
+    (w, h), (cw, ch) = tuple(size), tuple(canvas)
+    if (w, h) == (cw, ch):
+        return rgb
+    import numpy as np
+    out = np.full((ch, cw, 3), 255, np.uint8)
+    top, left = (ch - h) // 2, (cw - w) // 2
+    out[top:top + h, left:left + w] = np.frombuffer(rgb, np.uint8).reshape(h, w, 3)
+    return out
 
 
 def _write(path: Path, rgb, width: int, height: int, turn: bool) -> dict:

@@ -14,8 +14,8 @@ the piece's own half), room for the sheet's label below the pieces (or beside th
 `cut_marks.length`); the rest is margin, shared equally.
 Nothing is placed within the sheet's margins (the band a home printer cannot print: 4.2 mm).
 
-Round pieces (shape: circle) are cut apart through the middle of their gutter and then cut out along their
-own round guide, so their straight cut lines sit half a gutter outside the trim.
+Round and hex pieces (shape: circle, hex) are cut apart through the middle of their gutter and then cut out
+along their own round or hexagonal guide, so their straight cut lines sit half a gutter outside the trim.
 
 Not here: the area a grid is solved in and the paper's settings it is solved with (spec.py), several sizes
 sharing a sheet (pack.py), the marks drawn (guides.py).
@@ -40,7 +40,7 @@ class Stock(NamedTuple):
     gutter: float = 0.0            # the template's own least gutter (round chits want some)
 
     def name(self) -> str:
-        kind = "round pieces" if self.shape == "circle" else "pieces"
+        kind = "round pieces" if self.shape == "circle" else "hex pieces" if self.shape != "rect" else "pieces"
         return f"{mm(self.w):.4g} × {mm(self.h):.4g} mm {kind}"
 
 
@@ -191,7 +191,7 @@ def solve_axis(length: float, size: float, marks: Marks, mode: str = AUTO, bleed
 
 def solve(stock: Stock, width: float, height: float, marks: Marks, mode: str = AUTO, bleed: float = 0.0) -> Spec:
     """Both axes of `stock` in an area `width` x `height` (the sheet inside its margins)."""
-    round_piece = stock.shape == "circle"
+    round_piece = stock.shape != "rect"         # round and hex pieces alike: cut apart, then along their guide
     y = solve_axis(height, stock.h, marks, mode, bleed, stock.gutter, round_piece, marks.label)
     # the label goes below the pieces; without room there, at their right (read upwards)
     x_room = marks.label if y.label < marks.label - 1e-6 else 0.0
@@ -214,9 +214,10 @@ def describe(spec: Spec, paper: str = "") -> str:
     x, y = spec.x, spec.y
     on = f" on {paper}" if paper else ""
     parts = [f"{spec.per_sheet} a sheet ({x.n} × {y.n})" if spec.per_sheet > 1 else "1 a sheet"]
-    if spec.stock.shape == "circle":
+    if spec.stock.shape != "rect":
+        guide = "circle" if spec.stock.shape == "circle" else "hexagon"
         parts.append(f"cut the sheet apart through the middle of the {mm(max(x.gutter, y.gutter)):.1f} mm gutters, "
-                     "then cut each piece out along its grey circle")
+                     f"then cut each piece out along its grey {guide}")
     else:
         for name, a in (("columns", x), ("rows", y)):
             if a.n < 2:

@@ -19,6 +19,9 @@ def how_to_cut(deck, cards: list[Page], spec: SheetSpec) -> list[str]:
     if any(pl.face.shape == "circle" for p in cards for pl in p.placements):
         lines.append("Round pieces: first cut the sheet apart along those lines, then cut each piece out along "
                      "its thin grey circle.")
+    if any(pl.face.shape.startswith("hex") for p in cards for pl in p.placements):
+        lines.append("Hex pieces: first cut the sheet apart along those lines, then cut each piece out along its "
+                     "thin grey hexagon, six straight cuts from corner to corner (a ruler helps).")
     return lines
 
 

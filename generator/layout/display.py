@@ -1,4 +1,4 @@
-"""A laid-out face as a display list: its drawing operations (Rect, Ellipse, Line, Text, Image) and Face.
+"""A laid-out face as a display list: its drawing operations (Rect, Ellipse, Line, Text, Image, Polygon) and Face.
 
 What every renderer draws (PDF pages, PNG images) and what the layout store keeps between builds: sizes
 in points, the origin at the bottom-left corner of the trim box, y upwards. Plain data only: how a face is
@@ -61,6 +61,17 @@ class Image(NamedTuple):
     w: float
     h: float
     path: str
+
+
+class Polygon(NamedTuple):
+    """A closed path of straight lines through `points` ((x, y), ...): a hexagon, polygon or star region.
+    `opacity` (0 to 1) applies to its fill and its stroke."""
+    points: tuple
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    dash: tuple = ()
+    opacity: float = 1.0
 
 
 class Face(SimpleNamespace):

@@ -15,8 +15,8 @@ from pathlib import Path
 from ..errors import PnpError, known_list, suggest
 from ..fields import fill, names_in
 from . import fonts, text
-from .display import Ellipse, Face, Image, Line, Rect, Text
-from .regions import Region, field_of
+from .display import Ellipse, Face, Image, Line, Polygon, Rect, Text
+from .regions import SHAPE_REGIONS, Region, field_of
 from .templates import Template, get_template
 
 BASIC_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None, "transparent": None}
@@ -119,6 +119,28 @@ def _draw_region(face: Face, tpl: Template, region: Region, ctx: Context, bleed:
         src = fill(str(region.get("src", "")), ctx.values).strip()
         if src:
             face.ops.append(Image(x, y, w, h, _image_path(src, ctx, region)))
+    elif t in SHAPE_REGIONS:
+        _shape_region(face, region, ctx, bleed, x, y, w, h)
+
+
+def _shape_region(face: Face, region: Region, ctx: Context, bleed: float, x, y, w, h):
+    """A hexagon, polygon or star region as one Polygon op (layout/shapes.py gives its corners). A hexagon
+    with bleed grows by the bleed on every side, as far as the bleed edge (a hex piece's background)."""
+    from . import shapes
+    t = region.type
+    if t == "hexagon":
+        points = shapes.hexagon(x, y, w, h, region.get("orientation", "flat") == "pointy")
+        if region.get("bleed") and bleed:
+            points = shapes.clipped(shapes.grown(points, bleed), -bleed, -bleed, face.width + bleed,
+                                    face.height + bleed)
+    elif t == "polygon":
+        points = shapes.polygon(x, y, w, h, region.get("sides", 6), region.get("rotate", 0.0))
+    else:
+        points = shapes.star(x, y, w, h, region.get("points", 5), region.get("inner", 0.5), region.get("rotate", 0.0))
+    stroke = ctx.colour(region.get("stroke"), region)
+    face.ops.append(Polygon(tuple(points), ctx.colour(region.get("fill"), region), stroke,
+                            region.get("stroke_width", 0.5 if stroke else 0.0), tuple(region.get("dash") or ()),
+                            float(region.get("opacity", 1.0))))
 
 
 def _image_path(src: str, ctx: Context, region: Region | None = None) -> str:

@@ -1,6 +1,7 @@
 """A template's regions: what each type of region may hold, and each region read and checked as written.
 
-A region is one thing drawn on a face (a rect, an ellipse, a line, a line of text, a text box, an image)
+A region is one thing drawn on a face (a rect, an ellipse, a line, a line of text, a text box, an image,
+a hexagon, a regular polygon, a star)
 in a box [x, y, width, height] from the top-left corner of the trim box, in explicit units or % of the
 card. Every value is checked as it is read, so a mistake is reported at its line in the template file,
 not later while a card is drawn; colours written in a template are checked against the deck's palette.
@@ -27,7 +28,13 @@ REGION_TYPES = {
     "text": ("text", "font", "style", "size", "min_size", "colour", "align", "valign", "rotate"),
     "textbox": ("text", "font", "size", "min_size", "leading", "colour", "align", "valign", "rotate"),
     "image": ("src", "fit"),
+    "polygon": ("fill", "stroke", "stroke_width", "dash", "opacity", "sides", "rotate"),
+    "hexagon": ("fill", "stroke", "stroke_width", "dash", "opacity", "orientation", "bleed"),
+    "star": ("fill", "stroke", "stroke_width", "dash", "opacity", "points", "inner", "rotate"),
 }
+SHAPE_REGIONS = ("polygon", "hexagon", "star")       # straight-edged shapes (shapes.py), drawn as a Polygon
+SHAPE_KEYS = ("opacity", "sides", "points", "inner", "orientation")
+MAX_CORNERS = 100            # sides of a polygon, points of a star
 COMMON = ("id", "type", "box", "when")
 COLOUR_KEYS = ("fill", "stroke", "colour")
 BASIC_COLOURS = ("black", "white", "none", "transparent")
@@ -131,6 +138,43 @@ def _scalar_text(r: Map, key, field: str, limit: int = MAX_TEXT) -> str:
     return v
 
 
+def _fraction(r: Map, key, field: str, what: str, low: float, high: float) -> float:
+    """A fraction written as a percentage ('40%') or a number (0.4), from `low` to `high`."""
+    v = r[key]
+    if isinstance(v, str) and v.strip().endswith("%"):
+        try:
+            f = float(v.strip()[:-1]) / 100
+        except ValueError:
+            f = None
+    elif isinstance(v, (int, float)) and not isinstance(v, bool):
+        f = float(v)
+    else:
+        f = None
+    if f is None or not math.isfinite(f) or not low <= f <= high:
+        raise r.error(key, f"expected {what} from {low * 100:g}% to {high * 100:g}% (or {low:g} to {high:g}), "
+                      f"found {found(v)}", field=field)
+    return f
+
+
+def _shape_value(r: Map, key, field: str):
+    """A key only the shape regions have: opacity, sides, points, inner, orientation."""
+    from .shapes import ORIENTATIONS
+    v = r[key]
+    if key == "orientation":
+        if v not in ORIENTATIONS:
+            raise r.error(key, f"expected flat or pointy, found {found(v)}", field=field,
+                          hint=suggest(v, ORIENTATIONS) if isinstance(v, str) else None)
+        return v
+    if key == "opacity":
+        return _fraction(r, key, field, "an opacity", 0.0, 1.0)
+    if key == "inner":
+        return _fraction(r, key, field, "the inner corners' share of the outer radius", 0.01, 0.99)
+    if isinstance(v, bool) or not isinstance(v, int) or not 3 <= v <= MAX_CORNERS:
+        raise r.error(key, f"expected a whole number of {key} from 3 to {MAX_CORNERS}, found {found(v)}",
+                      field=field)
+    return v
+
+
 def symbols_only(text) -> bool:
     """True for text written in the template (no {field}) with no letter or digit: a symbol set alone."""
     import unicodedata
@@ -224,6 +268,8 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
         elif key == "bleed":
             if not isinstance(v, bool):
                 raise r.error(key, f"expected true or false, found {found(v)}", field=field)
+        elif key in SHAPE_KEYS:
+            v = _shape_value(r, key, field)
         elif key == "dash":
             if not isinstance(v, Seq) or not 1 <= len(v) <= 2:      # drawn as setDash(*dash)
                 raise r.error(key, f"expected [dash] or [dash, gap] lengths such as [2pt, 1pt], found "

@@ -2,8 +2,9 @@
 
 Measured on the laid-out face, so it is the text actually drawn: each line by its width and the
 font's ascent and descent at the size used, turned with the text if it is rotated. A rectangular
-face's cut is its trim box; a round face's cut is the circle (or ellipse) inside it, so a word in
-the corner of a round chit's box is past its cut even though it is inside the box. Where the lines
+face's cut is its trim box; a round face's cut is the circle (or ellipse) inside it, a hex piece's the
+hexagon inside it, so a word in the corner of a round or hex chit's box is past its cut even though it is
+inside the box. Where the lines
 cannot be matched to their regions, the regions' boxes are measured instead.
 
 Every command that draws a face (build, proof, export) asks here, each with its own inset: the
@@ -16,6 +17,7 @@ import math
 from typing import NamedTuple
 
 from .display import Text
+from .shapes import inside_by, is_hex, piece_outline
 
 MM = 72 / 25.4
 
@@ -92,6 +94,8 @@ def _regions(face, template) -> list:
 def _gap(face, pts) -> float:
     """How far inside the cut the outermost of `pts` is (points; negative: outside it)."""
     w, h = face.width, face.height
+    if is_hex(face.shape):
+        return inside_by(piece_outline(face.shape, w, h), pts)
     if face.shape == "circle":
         a, b = w / 2, h / 2
         far = max(math.hypot((x - a) / a, (y - b) / b) for x, y in pts)
@@ -103,7 +107,7 @@ def _op_gap(face, op, box, beyond: float) -> float:
     """The gap of one line of text: first from a bound that needs no measuring; only a line
     whose bound comes nearer the cut than `beyond` is measured."""
     if box is not None:
-        if face.shape != "circle" and not op.rotate % 360:      # the common case, without corner lists
+        if face.shape == "rect" and not op.rotate % 360:      # the common case, without corner lists
             down, up = _vertical(op.font)
             gap = min(box[0] - 0.01, op.y + down * op.size, face.width - box[2] - 0.01,
                       face.height - op.y - up * op.size)
@@ -173,7 +177,7 @@ def describe(f: Finding, shape: str, zone: str) -> str:
     # rounded towards the cut, so a gap just short of the zone never reads as the zone's own width
     tenths = abs(f.gap) / MM * 10
     gap = (math.ceil(tenths - 1e-6) if f.gap < 0 else math.floor(tenths + 1e-6)) / 10
-    cut = "the cut circle" if shape == "circle" else "the cut"
+    cut = "the cut circle" if shape == "circle" else "the cut hexagon" if is_hex(shape) else "the cut"
     return (f"text in region '{f.region}' ({quoted!r}) reaches {gap:.1f} mm {where} {cut}, "
             f"inside {zone}")
 

@@ -29,11 +29,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from .. import FONTS, LAYOUTS, ROOT, __version__, cachefile
-from .display import Ellipse, Face, Image, Line, Rect, Text
+from .display import Ellipse, Face, Image, Line, Polygon, Rect, Text
 from ..cachefile import cache_dir
 
 FORMAT = 3
-OPS = (Rect, Ellipse, Line, Text, Image)     # a drawing operation is stored as (its index here, its values)
+OPS = (Rect, Ellipse, Line, Text, Image, Polygon)     # a drawing operation is stored as (its index here, its values)
 _CODE = {cls: i for i, cls in enumerate(OPS)}
 _ARITY = tuple(len(cls._fields) for cls in OPS)
 _FACE = ("name", "template", "width", "height", "bleed", "shape", "gutter", "ops", "texts", "shrunk", "key",

@@ -23,8 +23,8 @@ from ..yamlfile import Map, Seq, load
 from .regions import check_colours, read_region
 from .sizes import MAX_EDGE, SIZE_TEXT, Size, checked_length, parse_size, size_mm, sizes
 
-TEMPLATE_KEYS = ("extends", "size", "safe", "radius", "shape", "gutter", "regions", "description")
-SHAPES = ("rect", "circle")
+TEMPLATE_KEYS = ("extends", "size", "safe", "radius", "shape", "orientation", "gutter", "regions", "description")
+SHAPES = ("rect", "circle", "hex")        # as written; a Template's shape is one of shapes.PIECE_SHAPES
 MAX_REGIONS = 500
 _NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.\-]*$")
 
@@ -253,10 +253,7 @@ def get_template(name: str, deck_folder: Path | None = None, _chain: tuple = ())
     gutter = checked_length(m, "gutter", high=200.0) if "gutter" in m else (parent.gutter if parent else 0.0)
     if bleed:               # a size made with bleed: its pieces stand apart on the sheet, each showing its own
         gutter = max(gutter, 2 * bleed)
-    shape = m.get("shape", parent.shape if parent else "rect")
-    if shape not in SHAPES:
-        raise m.error("shape", f"expected rect or circle, found {found(shape)}", field="shape",
-                      hint=suggest(shape, SHAPES))
+    shape = _piece_shape(m, parent, width, height)
     for key in ("description",):
         if key in m and isinstance(m[key], (Map, Seq)):
             raise m.error(key, f"expected text, found {found(m[key])}", field=key)
@@ -280,6 +277,31 @@ def get_template(name: str, deck_folder: Path | None = None, _chain: tuple = ())
         note = _DECKS[deck_folder]
         check_colours(tpl.regions, note.file, note.palette)
     return tpl
+
+
+def _piece_shape(m: Map, parent: Template | None, width: float, height: float) -> str:
+    """The piece's shape (shapes.PIECE_SHAPES): `shape` as written (or the parent's), a hexagon with its
+    `orientation` (flat, or pointy for a piece taller than wide, unless it says)."""
+    from .shapes import HEX_SHAPES, ORIENTATIONS, hex_shape
+    if "shape" in m:
+        shape = m["shape"]
+        if shape not in SHAPES:
+            raise m.error("shape", f"expected rect, circle or hex, found {found(shape)}", field="shape",
+                          hint=suggest(shape, SHAPES) if isinstance(shape, str) else None)
+    else:
+        shape = parent.shape if parent else "rect"
+    if "orientation" in m:
+        way = m["orientation"]
+        if way not in ORIENTATIONS:
+            raise m.error("orientation", f"expected flat or pointy, found {found(way)}", field="orientation",
+                          hint=suggest(way, ORIENTATIONS) if isinstance(way, str) else None)
+        if shape not in ("hex",) + HEX_SHAPES:
+            raise m.error("orientation", f"orientation is for a hex piece (shape: hex), not a {shape} one",
+                          field="orientation")
+        return hex_shape(way)
+    if shape == "hex":
+        return hex_shape("pointy" if height > width + 0.01 else "flat")
+    return shape
 
 
 def geometry(deck_id: str, folder: Path | None, names) -> dict:

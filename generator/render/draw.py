@@ -4,7 +4,9 @@ reportlab keeps the document: pages, forms, images, the fonts and their subsets.
 are a handful of PDF operators each (a colour, a rectangle, a line of text), which this module writes
 straight into the page's content as reportlab's own canvas methods would write them, without the
 per-call bookkeeping that made drawing a card's ops cost more than laying them out (README,
-Performance). Curved paths (round corners, ellipses) are still reportlab's, made once per shape and size.
+Performance). Curved paths (round corners, ellipses) are still reportlab's, made once per shape and size;
+a Polygon's closed path is written here, once per polygon and place, and its transparency (opacity under 1)
+goes through the canvas, which keeps the page's graphics states.
 """
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from ..layout.face import Ellipse, Image, Line, Rect, Text
+from ..layout.face import Ellipse, Image, Line, Polygon, Rect, Text
+from ..layout.shapes import is_hex, piece_outline
 from ..reportlab_adapter import document, split_string, subset_name
 
 _colours: dict = {}
@@ -123,6 +126,8 @@ def draw_ops(c, ops) -> None:
             out.append(f"n {fp_str(op.x1, op.y1)} m {fp_str(op.x2, op.y2)} l S")
             if op.dash:
                 out.append("[] 0 d")
+        elif t is Polygon:
+            _polygon(c, out, op)
         elif t is Image:
             if out:
                 c.addLiteral("\n".join(out))
@@ -132,9 +137,63 @@ def draw_ops(c, ops) -> None:
         c.addLiteral("\n".join(out))
 
 
+def _polygon_path(points) -> str:
+    """'x y m x y l ... h': a closed path through the points, made once for each polygon and place."""
+    key = ("polygon", points)
+    s = _paths.get(key)
+    if s is None:
+        (x0, y0), rest = points[0], points[1:]
+        s = _paths[key] = " ".join([f"{fp_str(x0, y0)} m"] + [f"{fp_str(x, y)} l" for x, y in rest] + ["h"])
+    return s
+
+
+def _polygon(c, out: list, op) -> None:
+    """A Polygon op: its colours, dash and closed path; with an opacity under 1, inside q ... Q with the
+    canvas's own transparency state (an ExtGState the page or form lists among its resources)."""
+    ops = []
+    if op.fill:
+        ops.append(_paint(op.fill, "rg"))
+    if op.stroke:
+        ops.append(_paint(op.stroke, "RG"))
+        ops.append(f"{fp_str(op.stroke_width)} w")
+        if op.dash:
+            ops.append(f"[{fp_str(*op.dash)}] 0 d")
+    ops.append(f"{_polygon_path(op.points)} {PAINT[bool(op.stroke), bool(op.fill)]}")
+    if op.stroke and op.dash:
+        ops.append("[] 0 d")
+    if op.opacity >= 1.0:
+        out.extend(ops)
+        return
+    if out:
+        c.addLiteral("\n".join(out))
+        out.clear()
+    c.saveState()
+    c.setFillAlpha(op.opacity)
+    c.setStrokeAlpha(op.opacity)
+    c.addLiteral("\n".join(ops))
+    c.restoreState()
+
+
+def needs_page(ops) -> bool:
+    """Whether ops must be drawn straight onto a page, never into a form XObject: a see-through Polygon's
+    graphics state is listed in the page's resources, and reportlab lists none in a form's."""
+    return any(type(op) is Polygon and op.opacity < 1.0 for op in ops)
+
+
 def draw_cut_guide(c, face, x, y, width=0.3, hexstr="#808080") -> None:
-    """Round items get their trim line drawn as a thin circle: the guide for scissors."""
+    """Round items get their trim line drawn as a thin circle, hex pieces as a thin hexagon: the guide for
+    scissors."""
     if face.shape == "circle":
         c.setStrokeColor(colour(hexstr))
         c.setLineWidth(width)
         c.ellipse(x, y, x + face.width, y + face.height, stroke=1, fill=0)
+    elif is_hex(face.shape):
+        c.setStrokeColor(colour(hexstr))
+        c.setLineWidth(width)
+        path = c.beginPath()
+        corners = piece_outline(face.shape, face.width, face.height)
+        path.moveTo(x + corners[0][0], y + corners[0][1])
+        for cx, cy in corners[1:]:
+            path.lineTo(x + cx, y + cy)
+        path.close()
+        c.drawPath(path, stroke=1, fill=0)

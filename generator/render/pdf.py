@@ -2,7 +2,8 @@
 
 A face placed more than once (a shared back, a card with copies) is one form XObject drawn at each
 place; a face placed once is drawn inline (a form per card cost reportlab as much again as the
-whole floor job at 5500 cards: README, Performance).
+whole floor job at 5500 cards: README, Performance), and so is a face with see-through shapes at every
+place (their graphics states are listed in the page's resources: reportlab's forms list none).
 Either way each placement is a marked-content sequence, so a reader finds every card and its size:
 
     /PnpCard <</Trim [0 0 w h] /Bleed b>> BDC q 1 0 0 1 x y cm (/Fn Do | the face's ops) Q EMC
@@ -23,7 +24,7 @@ from ..layout.face import Text
 from ..output import write_atomic
 from ..reportlab_adapter import set_flate
 from .deflate import deflate
-from .draw import colour, draw_cut_guide, draw_ops
+from .draw import colour, draw_cut_guide, draw_ops, needs_page
 
 rl_config.useA85 = 0        # binary zlib streams: smaller files, no ASCII85 pass
 
@@ -64,7 +65,7 @@ def render_pdf(pages, path, title: str = "", author: str = "", subject: str = ""
         for pl in page.placements:
             face = pl.face
             name = forms.get(id(face))
-            if name is None and uses[id(face)] > 1:
+            if name is None and uses[id(face)] > 1 and not needs_page(face.ops):
                 name = forms[id(face)] = f"F{len(forms)}"
                 _define_form(c, face, name)
             shown = _shown(pl, face)

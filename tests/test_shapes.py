@@ -1,0 +1,430 @@
+"""Issue 31, item 3: hexagon, polygon and star regions, and hex pieces (tests/decks/shapes).
+
+Read back from what pnp writes: the shapes' corners where the template puts them (within 0.05 pt), dashes
+and opacity as drawn; each hex piece's grey cut guide a hexagon on its outline, the pieces packed without
+overlapping, every back behind its front in each duplex mode, nothing in the printer's 4.2 mm band, on A4
+and Letter; text past a hex piece's inset hexagon warned of by build, proof and both exports (and not when
+the same piece is a rectangle); The Game Crafter's hex products in the manifest, their images blank outside
+the hexagon's bleed; a Tabletop Simulator hex tile at its true size; every mistake of a run, one line each.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import math
+import shutil
+import textwrap
+
+import pytest
+from PIL import Image
+
+from cli import ROOT, pnp
+from pdfcheck import (MM, face_polygons, lines, page_sizes, placements, polygons, reader, sheet_text)
+from test_print_modes import fold_line
+
+DECK = ROOT / "tests" / "decks" / "shapes"
+LEAF = 2                    # the print leaf's pages, before the card sheets
+TOL = 0.05                  # points
+BAND = 4.2 * MM             # the printer's band: nothing drawn there
+POKER = (63.5 * MM, 88.9 * MM)
+TILE = (2 * 72, 1.732 * 72)
+SHARD = (0.6495 * 72, 0.75 * 72)
+MARKER = (30 * MM, 25.98 * MM)
+
+
+# --- the geometry the templates ask for, worked out here from their numbers (face coordinates, y up) ---
+
+def box(x, y, w, h, height=POKER[1]):
+    """A template's box [x, y, w, h] in mm from the top-left, as (x, y, w, h) points from the bottom-left."""
+    return x * MM, height - (y + h) * MM, w * MM, h * MM
+
+
+def hexagon(x, y, w, h, pointy=False):
+    if pointy:
+        return [(x + w / 2, y + h), (x, y + 3 * h / 4), (x, y + h / 4), (x + w / 2, y), (x + w, y + h / 4),
+                (x + w, y + 3 * h / 4)]
+    return [(x, y + h / 2), (x + w / 4, y), (x + 3 * w / 4, y), (x + w, y + h / 2), (x + 3 * w / 4, y + h),
+            (x + w / 4, y + h)]
+
+
+def on_circle(x, y, w, h, angles, radii):
+    return [(x + w / 2 + r * w / 2 * math.cos(math.radians(a)), y + h / 2 + r * h / 2 * math.sin(math.radians(a)))
+            for a, r in zip(angles, radii)]
+
+
+CARD_SHAPES = {         # region: its corners on the poker card
+    "flat": hexagon(*box(4, 4, 24, 20.785)),
+    "pointy": hexagon(*box(35.5, 4, 20.785, 24), pointy=True),
+    "star": on_circle(*box(6, 32, 22, 22), [90 + 36 * k for k in range(10)], [1, 0.4] * 5),
+    "turned": on_circle(*box(35.5, 32, 22, 22), [90 + 36 + 72 * k for k in range(5)], [1] * 5),
+    "ghost": hexagon(*box(14, 58, 35, 22)),
+}
+
+
+def same_corners(drawn, want, dx=0.0, dy=0.0) -> bool:
+    """The same corners, in the same turn order (any starting corner), within TOL."""
+    want = [(x + dx, y + dy) for x, y in want]
+    if len(drawn) != len(want):
+        return False
+    for start in range(len(want)):
+        turned = want[start:] + want[:start]
+        if all(abs(a[0] - b[0]) <= TOL and abs(a[1] - b[1]) <= TOL for a, b in zip(drawn, turned)):
+            return True
+    return False
+
+
+def kind_of(p) -> str:
+    size = (p.w, p.h)
+    for name, (w, h) in (("card", POKER), ("tile", TILE), ("chit", SHARD), ("marker", MARKER)):
+        if abs(size[0] - w) < 0.01 and abs(size[1] - h) < 0.01:
+            return name
+    raise AssertionError(f"a piece of {p.w:.2f} x {p.h:.2f} pt")
+
+
+def card_pages(path):
+    pl = placements(path)
+    return [(i, pl[i]) for i in range(LEAF, len(pl)) if pl[i]]
+
+
+# --- the shapes drawn ---
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_shapes_corners_are_where_the_template_puts_them(built, paper):
+    out = built(DECK, "--paper", paper)
+    cards = [p for _, page in card_pages(out) for p in page if kind_of(p) == "card"]
+    assert len(cards) == 4                                       # 2 fronts, 2 backs
+    fronts = [p for p in cards if len(face_polygons(p)) == len(CARD_SHAPES)]
+    assert len(fronts) == 2
+    for p in fronts:
+        drawn = face_polygons(p)
+        for name, want in CARD_SHAPES.items():
+            assert [d for d in drawn if same_corners(d, want, p.x, p.y)], f"{paper}: region {name} not where asked"
+    backs = [p for p in cards if p not in fronts]
+    star = on_circle(*box(16.75, 29.45, 30, 30), [90 + 30 * k for k in range(12)], [1, 0.5] * 6)
+    for p in backs:
+        assert [d for d in face_polygons(p) if same_corners(d, star, p.x, p.y)]
+
+
+def test_dashes_and_opacity_are_drawn(built):
+    out = built(DECK, "--paper", "a4")
+    page, pl = card_pages(out)[0]
+    card = next(p for p in pl if kind_of(p) == "card")
+    ops = list(card.ops)
+
+    def before(corners, name):
+        """The last operation named `name` before the path that starts at the shape's first corner."""
+        x0, y0 = corners[0]
+        at = next(i for i, (args, op) in enumerate(ops) if op == b"m" and any(
+            abs(float(args[0]) - cx) <= TOL and abs(float(args[1]) - cy) <= TOL for cx, cy in corners))
+        return next((args for args, op in reversed(ops[:at]) if op == name), None), at
+
+    dash, _ = before(CARD_SHAPES["turned"], b"d")
+    assert [float(v) for v in dash[0]] == [3.0, 1.5]
+    # the ghost hexagon is drawn through graphics states of opacity 0.5, for fill and stroke, each listed in
+    # the resources of the page it is drawn on (a card with a see-through shape is never a form: reportlab
+    # lists no graphics states in a form's resources); the solid shapes before it are drawn without
+    assert card.form.startswith("inline-")
+    gs, _ = before(CARD_SHAPES["ghost"], b"gs")
+    assert gs is not None
+    states = reader(out).pages[page]["/Resources"]["/ExtGState"]
+    used = {str(args[0]): states[str(args[0])].get_object() for args, op in ops if op == b"gs"}
+    assert {k: float(v) for gs in used.values() for k, v in gs.items() if k in ("/ca", "/CA")} == {"/ca": 0.5,
+                                                                                                 "/CA": 0.5}
+    flat_gs, _ = before(CARD_SHAPES["flat"], b"gs")
+    assert flat_gs is None
+
+
+# --- hex pieces on the sheet ---
+
+MODES = [("a4", "long"), ("letter", "long"), ("a4", "short"), ("letter", "short"), ("a4", "fold"), ("letter", "fold")]
+
+
+def _build(built, paper, mode):
+    return built(DECK, "--paper", paper) if mode == "long" else built(DECK, "--paper", paper, "--duplex", mode)
+
+
+@pytest.mark.parametrize("paper,mode", MODES)
+def test_each_hex_piece_has_its_hexagonal_cut_guide_on_its_outline(built, paper, mode):
+    out = _build(built, paper, mode)
+    seen = 0
+    for page, pl in card_pages(out):
+        guides = polygons(out, page)
+        hexes = [p for p in pl if kind_of(p) != "card"]
+        assert len(guides) == len(hexes), f"page {page + 1}: {len(guides)} guides for {len(hexes)} hex pieces"
+        for p in hexes:
+            want = hexagon(p.x, p.y, p.w, p.h, pointy=p.h > p.w)
+            own = [g for g in guides if same_corners(g, want)]
+            assert len(own) == 1, f"page {page + 1}: the {kind_of(p)} at {p.x:.1f},{p.y:.1f} has {len(own)} guides"
+            seen += 1
+    assert seen == 16 + 15          # every hex piece (5 tiles, 10 chits, a marker) and every back but the marker's
+
+
+@pytest.mark.parametrize("paper,mode", MODES)
+def test_hex_pieces_packed_apart_with_their_backs_behind_them_and_nothing_in_the_band(built, paper, mode):
+    out = _build(built, paper, mode)
+    W, H = page_sizes(out)[0]
+    pages = card_pages(out)
+    fronts_pages = [(i, pl) for i, pl in pages if mode == "fold" or (i - LEAF) % 2 == 0]
+    pieces = 0
+    for page, pl in pages:
+        # no two placements overlap, bleed shown included; every hex piece's trim box holds its hexagon
+        for a_i, a in enumerate(pl):
+            for b in pl[a_i + 1:]:
+                ax0, ay0, ax1, ay1 = a.box
+                bx0, by0, bx1, by1 = b.box
+                overlap = max(0.0, min(ax1, bx1) - max(ax0, bx0)) * max(0.0, min(ay1, by1) - max(ay0, by0))
+                assert overlap < 0.01, f"page {page + 1}: pieces at {a.x:.1f},{a.y:.1f} and {b.x:.1f},{b.y:.1f} overlap"
+        # nothing in the printer's band: pieces with their bleed, marks, guides, the label
+        points = [(x, y) for p in pl for x, y in (p.box[:2], p.box[2:])]
+        points += [pt for m in lines(out, page) for pt in (m[:2], m[2:])]
+        points += [pt for g in polygons(out, page) for pt in g]
+        points += [pt for _, _, b in sheet_text(out, page) for pt in (b[:2], b[2:])]
+        for x, y in points:
+            assert BAND - 0.01 <= x <= W - BAND + 0.01 and BAND - 0.01 <= y <= H - BAND + 0.01, \
+                f"page {page + 1}: something drawn at {x:.1f},{y:.1f}, inside the printer's band"
+    for page, pl in fronts_pages:
+        if mode == "fold" and "gutter-fold" not in " ".join(t for t, _, _ in sheet_text(out, page)):
+            front, backs, where = pl, [], None          # a piece with no back (the marker) prints alone, full size
+            assert all(kind_of(p) == "marker" for p in pl)
+        elif mode == "fold":
+            x1, y1, x2, y2 = fold_line(out, page)
+            across = abs(y1 - y2) < 0.01
+            front = [p for p in pl if (p.y > H / 2 if across else p.x + p.w < W / 2)]
+            backs = [p for p in pl if p not in front]
+            where = (lambda p: (p.x, H - p.y - p.h)) if across else (lambda p: (W - p.x - p.w, p.y))
+        else:
+            front = pl
+            backs = placements(out)[page + 1]
+            where = (lambda p: (W - p.x - p.w, p.y)) if mode == "long" else (lambda p: (p.x, H - p.y - p.h))
+        with_back = [p for p in front if kind_of(p) != "marker"]
+        assert len(backs) == len(with_back), f"page {page + 1}: {len(backs)} backs for {len(with_back)} fronts"
+        for p in with_back:
+            x, y = where(p)
+            behind = [q for q in backs if abs(q.x - x) < 0.01 and abs(q.y - y) < 0.01 and kind_of(q) == kind_of(p)]
+            assert len(behind) == 1, f"page {page + 1}: no back behind the {kind_of(p)} at {p.x:.1f},{p.y:.1f}"
+        pieces += len(front)
+    assert pieces == 18
+
+
+def test_the_leaf_says_how_to_cut_hex_pieces(built):
+    from pdfcheck import page_text, squash
+    text = squash(page_text(built(DECK, "--paper", "a4"), 0) + page_text(built(DECK, "--paper", "a4"), 1))
+    assert squash("then cut each piece out along its grey hexagon") in text
+    assert squash("Hex pieces: first cut the sheet apart along those lines") in text
+
+
+# --- the safe zone along the hexagon ---
+
+WARNING = ("card 'Far Marker' (face): text in region 'label' ('REVERSED') reaches 0.5 mm from the cut hexagon, "
+           "inside the template's 2 mm safe zone")
+
+
+def warnings(text: str) -> list[str]:
+    return [line for line in text.splitlines() if "warning:" in line]
+
+
+def test_text_past_the_hexagon_is_warned_of_by_build_proof_and_exports(built, exported, tmp_path):
+    """The marker's label lies 2.5 mm inside its box (a rectangle's 2 mm safe zone would hold it), but its
+    corners come within 0.5 mm of the hexagon's slanted sides. Only it is named, by every command."""
+    built(DECK, "--paper", "a4")
+    assert warnings(built.stderr(DECK, "--paper", "a4")) == [f"pnp: warning: {WARNING}"]
+    gc = warnings(exported.stderr(DECK))
+    assert len(gc) == 1 and "'Far Marker'" in gc[0] and "from the cut hexagon" in gc[0]
+    assert "The Game Crafter's 3.2 mm (1/8 in) safe zone" in gc[0]
+    proof = pnp("proof", DECK, "-o", tmp_path / "proof", check=True)
+    found = warnings(proof.stdout + proof.stderr)
+    assert len(found) == 1 and "text in region 'label' ('REVERSED') reaches 0.5 mm from the cut hexagon" in found[0]
+    tts = pnp("export", DECK, "--to", "tts", "-o", tmp_path / "tts", check=True)
+    assert warnings(tts.stderr) == [f"pnp: warning: {WARNING}"]
+
+
+def test_the_same_text_on_a_rectangle_is_not_warned_of(tmp_path):
+    deck = tmp_path / "shapes"
+    shutil.copytree(DECK, deck)
+    marker = deck / "templates" / "marker.yaml"
+    marker.write_text(marker.read_text(encoding="utf-8").replace("shape: hex", "shape: rect"), encoding="utf-8")
+    proc = pnp("build", deck, "-o", tmp_path / "x.pdf", check=True)
+    assert warnings(proc.stderr) == []
+
+
+# --- exports ---
+
+def manifest(folder) -> dict:
+    with open(folder / "manifest.csv", newline="", encoding="utf-8") as f:
+        return {(r["card"], r["side"]): r for r in csv.DictReader(f)}
+
+
+def test_game_crafter_names_its_hex_products(exported):
+    rows = manifest(exported(DECK))
+    forest, one, marker = rows[("Forest", "face")], rows[("One", "face")], rows[("Far Marker", "face")]
+    assert (forest["product"], forest["match"], forest["width_px"], forest["height_px"]) == \
+        ("Small Hex Tile", "exact", "675", "600")
+    assert rows[("Forest; Sea", "back")]["product"] == "Small Hex Tile"
+    assert (one["product"], one["match"], one["width_px"], one["height_px"]) == ("Hex Shard", "exact", "300", "300")
+    assert "pointy hex piece turned a quarter turn clockwise" in one["note"]
+    assert (marker["product"], marker["match"]) == ("Mini Hex Tile", "nearest")
+    assert "30 x 26 mm and a hexagon" in marker["note"] and "exported at this piece's own size, 429 x 382 px" in marker["note"]
+
+
+def test_game_crafter_images_are_the_hexagon_and_white_beyond_its_bleed(exported):
+    folder = exported(DECK)
+    white = (255, 255, 255)
+    with Image.open(folder / "forest-face.png") as im:
+        im = im.convert("RGB")
+        assert im.size == (675, 600)
+        # the hexagon, bleed and all, 2 + 0.25 in by 1.732 + 0.25 in (595 px, a regular hexagon: the product's
+        # own 1.75 in is the table's rounding), centred: its flat top and bottom 2 px from the image's edges,
+        # its corners at the left and right edges; beyond its slanted sides (the image's corners) nothing
+        column = [im.getpixel((337, y)) for y in range(600)]
+        assert [y for y, px in enumerate(column) if px != white] == list(range(2, 597))
+        assert im.getpixel((1, 300)) != white and im.getpixel((673, 300)) != white
+        assert all(im.getpixel(xy) == white for xy in ((10, 10), (664, 10), (10, 589), (664, 589)))
+    with Image.open(folder / "one-face.png") as im:
+        im = im.convert("RGB")
+        # a pointy chit, 0.6495 + 0.25 in wide, turned to lie flat in the Hex Shard's 300 x 300 px image: its
+        # corners at the left and right edges, white bands of (300 - 270) / 2 px above and below
+        assert im.size == (300, 300)
+        assert im.getpixel((1, 150)) != white and im.getpixel((298, 150)) != white
+        assert all(im.getpixel((x, y)) == white for x in (150,) for y in (0, 13, 287, 299))
+        assert im.getpixel((150, 17)) != white and im.getpixel((150, 282)) != white
+
+
+def test_tabletop_simulator_hex_tiles_at_their_true_size(tmp_path):
+    out = tmp_path / "tts"
+    pnp("export", DECK, "--to", "tts", "-o", out, check=True)
+    save = json.loads((out / "Shapes Test.json").read_text(encoding="utf-8"))
+
+    def walk(objects):
+        for obj in objects:
+            yield obj
+            yield from walk(obj.get("ContainedObjects") or [])
+    tiles = {}
+    for obj in walk(save["ObjectStates"]):
+        if obj["Name"] == "Custom_Tile":
+            tiles.setdefault(obj["Nickname"], obj)
+    assert set(tiles) == {"Forest", "Sea", "One", "Two", "Far Marker"}
+    for name, across, turned in (("Forest", 2.0, False), ("One", 0.75, True), ("Far Marker", 30 / 25.4, False)):
+        t = tiles[name]
+        tile = t["CustomImage"]["CustomTile"]
+        assert tile["Type"] == 1 and tile["Stretch"] is True, name          # 1: hex
+        # a hex tile at scale 1 is 2 units (inches) corner to corner (layouts/shop-tabletop-simulator.yaml)
+        assert t["Transform"]["scaleX"] == t["Transform"]["scaleZ"] == pytest.approx(across / 2, abs=1e-4), name
+        assert t["Transform"]["rotY"] == (90.0 if turned else 180.0), name
+        with Image.open(t["CustomImage"]["ImageURL"]) as im:
+            w, h = im.size
+            # drawn at 300 DPI, flat-topped: corner to corner across the image, a pointy piece turned
+            assert w == round(across * 300) and h == pytest.approx(w * math.sqrt(3) / 2, abs=2), name
+            rgb = im.convert("RGB")
+            assert rgb.getpixel((1, 1)) == (255, 255, 255) and rgb.getpixel((1, h // 2)) != (255, 255, 255)
+
+
+# --- the layout store and same bytes ---
+
+def test_a_polygon_op_survives_the_layout_store(tmp_path):
+    from generator.layout import store
+    from generator.layout.display import Face, Polygon
+    face = Face("x", "t", 10.0, 10.0, 0.0, "hex-flat", 0.0,
+                [Polygon(((0.0, 5.0), (2.5, 0.0), (7.5, 0.0), (10.0, 5.0)), "#112233", None, 0.0, (2.0, 1.0), 0.5)])
+    back = store.decode_face(store.face_data(face))
+    assert back == face and type(back.ops[0]) is Polygon
+
+
+def test_warm_cold_and_uncached_builds_are_the_same_bytes(tmp_path):
+    cache = tmp_path / "cache"
+    a, b, c = tmp_path / "a.pdf", tmp_path / "b.pdf", tmp_path / "c.pdf"
+    pnp("build", DECK, "-o", a, check=True, env={"PNP_CACHE": str(cache)})
+    pnp("build", DECK, "-o", b, check=True, env={"PNP_CACHE": str(cache)})
+    pnp("build", DECK, "-o", c, check=True, env={"PNP_CACHE": "off"})
+    assert a.read_bytes() == b.read_bytes() == c.read_bytes()
+
+
+# --- mistakes ---
+
+BROKEN = {
+    "deck.yaml": """\
+        game: {title: Broken Shapes}
+        palette: {ink: "#1d2230"}
+        kinds:
+          card: {title: Card, template: card, back: none}
+          chit: {title: Chit, template: chit, back: none}
+          tile: {title: Tile, template: tile, back: none}
+        cards:
+          - {kind: card, name: A}
+          - {kind: chit, name: B}
+          - {kind: tile, name: C}
+        """,
+    "templates/card.yaml": """\
+        size: poker
+        regions:
+          - {id: flat, type: hexagon, box: [4mm, 4mm, 0mm, 20mm], fill: ink}
+          - {id: two, type: polygon, box: [4mm, 30mm, 20mm, 20mm], sides: 2, fill: ink}
+          - {id: lone, type: star, box: [30mm, 30mm, 20mm, 20mm], points: 1, fill: ink}
+          - {id: fat, type: star, box: [30mm, 4mm, 20mm, 20mm], inner: 150%, fill: ink}
+          - {id: side, type: hexagon, box: [4mm, 60mm, 20mm, 17mm], orientation: sideways, fill: ink}
+          - {id: faint, type: polygon, box: [30mm, 60mm, 20mm, 20mm], opacity: 2, fill: ink}
+        """,
+    "templates/chit.yaml": """\
+        size: {width: 20mm, height: 20mm}
+        shape: hexx
+        regions: []
+        """,
+    "templates/tile.yaml": """\
+        size: {width: 20mm, height: 20mm}
+        shape: hex
+        orientation: sideways
+        regions: []
+        """,
+}
+
+
+def test_every_shape_mistake_of_a_run_is_one_line(tmp_path):
+    deck = tmp_path / "broken"
+    for name, text in BROKEN.items():
+        (deck / name).parent.mkdir(parents=True, exist_ok=True)
+        (deck / name).write_text(textwrap.dedent(text), encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    proc = pnp("build", deck, "-o", out)
+    assert proc.returncode == 2 and not out.exists()
+    got = [line.removeprefix("pnp: error: ") for line in proc.stderr.strip().splitlines()]
+    want = [
+        ("templates/card.yaml:3:", "regions[0].box: width and height must be more than 0"),
+        ("templates/card.yaml:4:", "regions[1].sides: expected a whole number of sides from 3 to 100, found the number 2"),
+        ("templates/card.yaml:5:", "regions[2].points: expected a whole number of points from 3 to 100, found the number 1"),
+        ("templates/card.yaml:6:", "regions[3].inner: expected the inner corners' share of the outer radius from 1% "
+                                   "to 99% (or 0.01 to 0.99), found '150%'"),
+        ("templates/card.yaml:7:", "regions[4].orientation: expected flat or pointy, found 'sideways'"),
+        ("templates/card.yaml:8:", "regions[5].opacity: expected an opacity from 0% to 100% (or 0 to 1), found the number 2"),
+        ("templates/chit.yaml:2:", "shape: expected rect, circle or hex, found 'hexx' (did you mean 'hex'?)"),
+        ("templates/tile.yaml:3:", "orientation: expected flat or pointy, found 'sideways'"),
+    ]
+    assert len(got) == len(want), proc.stderr
+    for line, (where, what) in zip(got, want):
+        assert where in line and what in line, line
+
+
+ODD = ["true", "null", "'x'", "[1]", "{a: 1}", ".nan", "-1", "1.0e20", "'%'", "'150%'"]
+
+
+@pytest.mark.parametrize("key,rtype", [("sides", "polygon"), ("points", "star"), ("inner", "star"),
+                                       ("opacity", "hexagon"), ("orientation", "hexagon")])
+def test_odd_values_of_the_shape_keys_are_each_one_line(tmp_path, key, rtype):
+    """Whatever a shape key is given (a word, a list, a mapping, nothing, not a number, out of range), each is
+    one line naming its template line and key, all of them in one run: never a crash."""
+    deck = tmp_path / "odd"
+    (deck / "templates").mkdir(parents=True)
+    (deck / "deck.yaml").write_text(textwrap.dedent("""\
+        game: {title: Odd Shapes}
+        kinds:
+          card: {title: Card, template: card, back: none}
+        cards:
+          - {kind: card, name: A}
+        """), encoding="utf-8")
+    regions = "".join(f"  - {{id: r{i}, type: {rtype}, box: [1mm, 1mm, 20mm, 20mm], {key}: {v}}}\n"
+                      for i, v in enumerate(ODD))
+    (deck / "templates" / "card.yaml").write_text("size: poker\nregions:\n" + regions, encoding="utf-8")
+    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+    got = proc.stderr.strip().splitlines()
+    assert len(got) == len(ODD), proc.stderr
+    for i, line in enumerate(got):
+        assert f"card.yaml:{i + 3}:" in line and f"regions[{i}].{key}: expected" in line, line
