@@ -5,6 +5,7 @@ are a handful of PDF operators each (a colour, a rectangle, a line of text), whi
 straight into the page's content as reportlab's own canvas methods would write them, without the
 per-call bookkeeping that made drawing a card's ops cost more than laying them out (README,
 Performance). Curved paths (round corners, ellipses) are still reportlab's, made once per shape and size.
+Pictures (PNG, JPEG, SVG) are placed by pictures.py, the one place they enter a document.
 """
 from __future__ import annotations
 
@@ -127,7 +128,8 @@ def draw_ops(c, ops) -> None:
             if out:
                 c.addLiteral("\n".join(out))
                 out = []
-            c.drawImage(op.path, op.x, op.y, op.w, op.h, preserveAspectRatio=True, anchor="c", mask="auto")
+            from .pictures import place
+            place(c, op)
     if out:
         c.addLiteral("\n".join(out))
 
