@@ -19,7 +19,8 @@ from weakref import WeakKeyDictionary
 
 from reportlab.lib.rl_accel import fp_str
 
-from ..images import fitted, is_svg, picture
+from ..errors import PnpError
+from ..images import BadImage, fitted, is_svg, picture
 from ..reportlab_adapter import define_form, document, draw_drawing
 
 _forms: WeakKeyDictionary = WeakKeyDictionary()      # document -> {(path, tint): (form name, width, height)}
@@ -31,7 +32,10 @@ def place(c, op) -> None:
     if svg:
         name, iw, ih = _svg_form(c, op.path, op.tint)
     else:
-        info = picture(op.path)
+        try:
+            info = picture(op.path)         # checked as the face was laid out; again here, once a process
+        except (BadImage, OSError) as exc:  # changed since (pnp watch), or a face from the layout store
+            raise PnpError(f"image '{op.path}' {exc}")
         iw, ih = info.width, info.height
     x, y, w, h = fitted(op.x, op.y, op.w, op.h, iw, ih, op.fit, op.fx, op.fy)
     crop = op.fit == "cover" and (w > op.w + 1e-6 or h > op.h + 1e-6)
