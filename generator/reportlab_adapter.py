@@ -1,9 +1,10 @@
 """Every private name of reportlab that pnp relies on, in one place.
 
-pnp draws through reportlab's public canvas, but three things go faster or come out reproducible only
-through its internals: writing a card's text straight into the page (the font's subsets are kept per
-document), deflating every stream with zlib-ng (reportlab's one FlateDecode filter), and keeping parsed
-TrueType faces between runs (layout/fontcache.py). pyproject.toml pins reportlab below its next major
+pnp draws through reportlab's public canvas, but four things go faster, come out reproducible or come
+out right only through its internals: writing a card's text straight into the page (the font's subsets are
+kept per document), deflating every stream with zlib-ng (reportlab's one FlateDecode filter), keeping parsed
+TrueType faces between runs (layout/fontcache.py), and drawing an SVG (svglib's Drawing) into a form
+XObject that lists the transparency and shadings it uses (reportlab's forms list only fonts and XObjects). pyproject.toml pins reportlab below its next major
 version; tests/test_reportlab_adapter.py checks each name in INTERNALS and fails naming the one an upgrade
 removed, so that this file is the only one to mend.
 """
@@ -35,6 +36,13 @@ INTERNALS = (
     ("reportlab.pdfbase.ttfonts.TTFontFace", "name", "the face's PostScript name, made unique on a clash"),
     ("reportlab.pdfbase.pdfmetrics", "_fonts", "registered fonts by name: pnp watch forgets a changed font's"),
     ("reportlab.pdfbase.pdfmetrics", "_dynFaceNames", "registered TrueType fonts by face name (unregister_fonts)"),
+    ("reportlab.graphics.renderPDF", "_PDFRenderer", "draws a Drawing onto a canvas (draw_drawing)"),
+    ("reportlab.pdfgen.canvas.Canvas", "_shadingUsed", "the shadings a form draws (define_form; instance attribute)"),
+    ("reportlab.pdfbase.pdfdoc.PDFDocument", "idToObject", "a document's objects by name: a form just made"),
+    ("reportlab.pdfbase.pdfdoc", "xObjectName", "the name a form is kept under"),
+    ("reportlab.pdfbase.pdfdoc.PDFFormXObject", "XObjects", "a form's XObjects, for its resources"),
+    ("reportlab.pdfbase.pdfdoc.PDFFormXObject", "ExtGState", "a form's transparency states (set by endForm)"),
+    ("reportlab.pdfbase.pdfdoc.PDFFormXObject", "_colorsUsed", "a form's colour spaces (set by endForm)"),
 )
 
 
@@ -125,3 +133,41 @@ def _scale(units_per_em: int):
         return lambda x: x
     mult = 1000 / units_per_em
     return lambda x: x * mult
+
+
+def draw_drawing(drawing, canvas) -> None:
+    """A reportlab Drawing (svglib's) onto `canvas` at its origin, as renderPDF.draw draws it, less the font
+    that renderPDF sets for text at the start (reportlab's Times-Roman, which would enter the PDF unembedded):
+    the SVGs pnp draws hold no text (svgfile.py)."""
+    from reportlab.graphics.renderPDF import _PDFRenderer
+    from reportlab.graphics.renderbase import renderScaledDrawing
+
+    class ShapesOnly(_PDFRenderer):
+        def applyStateChanges(self, delta, newState):
+            if "fontName" in delta or "fontSize" in delta:
+                delta = {k: v for k, v in delta.items() if k not in ("fontName", "fontSize")}
+            super().applyStateChanges(delta, newState)
+
+    ShapesOnly().draw(renderScaledDrawing(drawing), canvas, 0, 0, showBoundary=False)
+
+
+def define_form(canvas, name: str, box, draw) -> None:
+    """A form XObject `name` with bounding box `box` (x0, y0, x1, y1), drawn by draw(), whose resources
+    list the transparency states (ExtGState) and shadings it uses as a page's would: reportlab's forms list
+    only fonts and XObjects, so a gradient would print black and a half-transparent shape opaque."""
+    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
+    canvas.beginForm(name, *box)
+    draw()
+    shading = dict(canvas._shadingUsed)         # the form's own: endForm restores the page's
+    canvas.endForm()
+    form = canvas._doc.idToObject[xObjectName(name)]
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    if form.ExtGState:
+        resources.ExtGState = form.ExtGState
+    resources.setShading(shading)
+    resources.setColorSpace(form._colorsUsed)
+    form.Resources = resources

@@ -103,7 +103,7 @@ def _placements(ident: tuple) -> tuple:
         found, current = [], None
         for args, op in ContentStream(page.get_contents(), r).operations:
             if op == b"BDC" and args[0] == "/PnpCard":
-                current = {"props": args[1], "cm": None, "ops": [], "form": None}
+                current = {"props": args[1], "cm": None, "ops": [], "form": None, "depth": 0}
             elif current is None:
                 continue
             elif op == b"EMC":
@@ -121,9 +121,11 @@ def _placements(ident: tuple) -> tuple:
                 current = None
             elif op == b"cm" and current["cm"] is None:
                 current["cm"] = [float(a) for a in args]
-            elif op == b"Do":
-                current["form"] = str(args[0])
-            elif op not in (b"q", b"Q"):
+            elif op in (b"q", b"Q"):
+                current["depth"] += 1 if op == b"q" else -1
+            elif op == b"Do" and current["depth"] == 1 and current["form"] is None:
+                current["form"] = str(args[0])      # the face's form (a picture's Do is in a q ... Q of its own)
+            else:
                 current["ops"].append((args, op))
         out.append(tuple(found))
     return tuple(out)

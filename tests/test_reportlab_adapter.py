@@ -25,10 +25,19 @@ def _owner(where: str):
 
 
 def _instances() -> dict:
-    """A parsed font and a canvas, for the names that are instance attributes."""
+    """A parsed font, a canvas, its document and a form made on it, for the names that are instance
+    attributes."""
+    from reportlab.pdfbase.pdfdoc import xObjectName
     from reportlab.pdfbase.ttfonts import TTFont
     font = TTFont("adapter-check", str(FONTS / "DejaVuSans.ttf"))
-    return {"reportlab.pdfgen.canvas.Canvas": Canvas(io.BytesIO()),
+    canvas = Canvas(io.BytesIO())
+    doc = canvas._doc
+    canvas.beginForm("adapter-form", 0, 0, 10, 10)
+    canvas.rect(0, 0, 5, 5)
+    canvas.endForm()
+    return {"reportlab.pdfgen.canvas.Canvas": canvas,
+            "reportlab.pdfbase.pdfdoc.PDFDocument": doc,
+            "reportlab.pdfbase.pdfdoc.PDFFormXObject": doc.idToObject[xObjectName("adapter-form")],
             "reportlab.pdfbase.ttfonts.TTFont": font,
             "reportlab.pdfbase.ttfonts.TTFontFace": font.face}
 
@@ -54,7 +63,8 @@ def test_a_font_survives_the_cache_state_round_trip():
 
 def test_no_other_module_reaches_past_the_adapter():
     private = re.compile(r"\._doc\b|splitString|getSubsetInternalName|PDFZCompress|TTFontFace|TTFNameBytes|"
-                         r"TTEncoding|_ttf_data|_pdfScale")
+                         r"TTEncoding|_ttf_data|_pdfScale|_PDFRenderer|_shadingUsed|idToObject|xObjectName|"
+                         r"_colorsUsed")
     offenders = []
     for path in sorted(GENERATOR.rglob("*.py")):
         if path.name == "reportlab_adapter.py":

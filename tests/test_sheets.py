@@ -77,7 +77,8 @@ def _stored_value(path: Path, formula: str, value: str) -> None:
         for info in src.infolist():
             data = src.read(info.filename)
             if info.filename.startswith("xl/worksheets/"):
-                data = data.replace(f"<f>{formula}</f><v />".encode(), f"<f>{formula}</f><v>{value}</v>".encode())
+                for empty in ("<v />", "<v></v>", "<v/>"):     # as openpyxl writes it, with lxml or without
+                    data = data.replace(f"<f>{formula}</f>{empty}".encode(), f"<f>{formula}</f><v>{value}</v>".encode())
             dst.writestr(info, data)
     tmp.replace(path)
 

@@ -34,7 +34,8 @@ def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_
     else:
         options.check_complete(deck, force, "build")
     pages = pipeline.pages(deck, opts)
-    warnings = options.safe_zone_warnings(deck, _drawn(pages))
+    drawn = _drawn(pages)
+    warnings = options.safe_zone_warnings(deck, drawn) + options.resolution_warnings(deck, drawn)
     out = Path(output) if output else Path("output") / f"{deck.id}{'-partial' if only else ''}.pdf"
     pipeline.write_pdf(deck, pages, out)
     for line in warnings:           # after the PDF is written: an error stays the only line

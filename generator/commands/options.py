@@ -104,6 +104,12 @@ def check_complete(deck, force: bool, do: str = "build") -> None:
                              f"(use --force to {do} anyway)")
 
 
+def resolution_warnings(deck, faces) -> list[str]:
+    """Warnings of raster pictures printed under 150 dpi: `faces` are (who, face) pairs."""
+    from ..layout.resolution import warnings
+    return [f"pnp: warning: {line}" for line in warnings(faces, deck.folder)]
+
+
 def safe_zone_warnings(deck, faces) -> list[str]:
     """Warnings of text reaching into a face's safe zone: `faces` are (who, face) pairs."""
     from ..layout.safezone import warnings

@@ -177,6 +177,7 @@ def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired",
     """Write `deck`'s print-shop PDFs and their manifest into `out_dir`. `bleed`: points a side
     (default: layouts/shop-printshop.yaml's); `order`: one of ORDERS."""
     from ..layout.deck import layout_deck
+    from ..layout.resolution import warnings as resolution
     from ..output import write_atomic
     from . import trust
     from .folder import prepare, sweep
@@ -207,8 +208,9 @@ def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired",
                 face = _face(laid, pc, side)
                 if face is not None:
                     card = pc.cards[0][1]
-                    report.warnings += check(face, f"card '{card.name}' ({'face' if side == 'front' else 'back'})",
-                                             get_template(face.template, deck.folder), "printshop")
+                    who = f"card '{card.name}' ({'face' if side == 'front' else 'back'})"
+                    report.warnings += check(face, who, get_template(face.template, deck.folder), "printshop")
+                    report.warnings += resolution([(who, face)], deck.folder)     # pictures under 150 dpi
     new = {}
     files = [(d.file, lambda d=d: render(deck, d, laid, bleed)) for d in docs]
     files.append((MANIFEST, lambda: manifest_csv(deck, docs, bleed).encode("utf-8")))

@@ -66,7 +66,7 @@ def draw(items) -> list:
             face = laid.front if side == "face" else laid.back
             faces.append(face)
             warnings.append(safezone.check(face, who(card, side), get_template(face.template, deck.folder),
-                                           _STATE["shop"]))
+                                           _STATE["shop"]) + _resolution(face, who(card, side), deck.folder))
     except PnpError as exc:
         return [("error", (exc.message, exc.file, exc.line, exc.column, exc.field, exc.hint))]
     pdf = faces_pdf(faces, guide=False)
@@ -89,6 +89,17 @@ def _centred(rgb, size, canvas):
     top, left = (ch - h) // 2, (cw - w) // 2
     out[top:top + h, left:left + w] = np.frombuffer(rgb, np.uint8).reshape(h, w, 3)
     return out
+
+
+def _resolution(face, who_: str, folder) -> list[str]:
+    """A warning for each raster picture that prints blurred (as pnp build warns), and a note for each other
+    one the shop would find under its resolution ("note: " marks it: the export command prints it so)."""
+    from ..layout.resolution import WARN_DPI, warnings
+    s = shop(_STATE["shop"])
+    judged = f"{s.name} judges an upload at {s.dpi} dpi"
+    blurred = f"under {WARN_DPI} dpi it prints blurred, and {judged}"
+    return warnings([(who_, face)], folder, WARN_DPI, blurred, aim=s.dpi) + \
+        [f"note: {line}" for line in warnings([(who_, face)], folder, s.dpi, judged, at_least=WARN_DPI)]
 
 
 def _write(path: Path, rgb, width: int, height: int, turn: bool) -> dict:

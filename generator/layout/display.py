@@ -56,11 +56,19 @@ class Text(NamedTuple):
 
 
 class Image(NamedTuple):
+    """A picture (PNG, JPEG or SVG: images.py) in the box x, y, w, h: the one way a picture reaches render/
+    (render/pictures.py places it). `fit` and the focus (fx, fy: 0 to 1 across the picture from its left
+    and its top) as images.fitted() reads them; `tint` ('#rrggbb' or None) draws it in that one colour."""
     x: float
     y: float
     w: float
     h: float
     path: str
+    fit: str = "contain"        # contain | cover | stretch
+    fx: float = 0.5
+    fy: float = 0.5
+    tint: str | None = None
+    region: str = ""            # the template region that placed it (the proof's findings name it)
 
 
 class Polygon(NamedTuple):

@@ -1,8 +1,9 @@
 """Stage 3: lay out one card face from a template and its field values into a display list.
 
 layout_face draws each region of the card's template with the card's values (Context): colours from the
-palette, images found inside the deck's folder, text in its font, shrunk to fit down to its min_size, every
-character checked for a glyph; a mistake names the card, the field and the template's line.
+palette, pictures found inside the deck's folder (fitted or cropped to their box, which may run to the bleed
+edge), text in its font, shrunk to fit down to its min_size, every character checked for a glyph; a mistake
+names the card, the field and the template's line.
 Not here: the display list itself, Face and its drawing operations (display.py, whose names this module
 also gives: render/, impose/ and export/ import them from here); templates and their regions (templates.py,
 regions.py); wrapping markup text (text.py); a deck's cards and the cache of faces (deck.py, store.py).
@@ -118,7 +119,11 @@ def _draw_region(face: Face, tpl: Template, region: Region, ctx: Context, bleed:
     elif t == "image":
         src = fill(str(region.get("src", "")), ctx.values).strip()
         if src:
-            face.ops.append(Image(x, y, w, h, _image_path(src, ctx, region)))
+            if region.get("bleed") and bleed:
+                x, y, w, h = _grow(tpl, x, y, w, h, bleed)
+            fx, fy = region.get("focus", (0.5, 0.5))
+            face.ops.append(Image(x, y, w, h, _image_path(src, ctx, region), _fit(region, ctx), fx, fy,
+                                  region=region.id))
     elif t in SHAPE_REGIONS:
         _shape_region(face, region, ctx, bleed, x, y, w, h)
 
@@ -143,8 +148,19 @@ def _shape_region(face: Face, region: Region, ctx: Context, bleed: float, x, y, 
                             float(region.get("opacity", 1.0))))
 
 
+def _fit(region: Region, ctx: Context) -> str:
+    """The region's fit, which a card's field may give ("{fit}"): contain, cover or stretch."""
+    from .regions import FITS
+    spec = str(region.get("fit", "contain"))
+    fit = fill(spec, ctx.values).strip()
+    if fit not in FITS:
+        raise ctx.error(f"unknown fit '{fit}' in region '{region.id}' ({region.source})",
+                        field=(names_in(spec) or [None])[0], hint=suggest(fit, FITS) or known_list(FITS))
+    return fit
+
+
 def _image_path(src: str, ctx: Context, region: Region | None = None) -> str:
-    """Images are read only from inside the deck's folder or layouts/, and must be a sane PNG or JPEG."""
+    """Images are read only from inside the deck's folder or layouts/, and must be a sane PNG, JPEG or SVG."""
     from .. import LAYOUTS
     from ..images import SUFFIXES, BadImage, check_image
     from ..paths import Refused, files_under, find_inside

@@ -27,7 +27,7 @@ REGION_TYPES = {
     "line": ("stroke", "stroke_width", "dash"),
     "text": ("text", "font", "style", "size", "min_size", "colour", "align", "valign", "rotate"),
     "textbox": ("text", "font", "size", "min_size", "leading", "colour", "align", "valign", "rotate"),
-    "image": ("src", "fit"),
+    "image": ("src", "fit", "focus", "bleed"),
     "polygon": ("fill", "stroke", "stroke_width", "dash", "opacity", "sides", "rotate"),
     "hexagon": ("fill", "stroke", "stroke_width", "dash", "opacity", "orientation", "bleed"),
     "star": ("fill", "stroke", "stroke_width", "dash", "opacity", "points", "inner", "rotate"),
@@ -40,7 +40,7 @@ COLOUR_KEYS = ("fill", "stroke", "colour")
 BASIC_COLOURS = ("black", "white", "none", "transparent")
 ALIGN = {"text": ("left", "center", "right"), "textbox": ("left", "center", "right", "justify")}
 VALIGN = ("top", "middle", "bottom")
-FITS = ("contain",)
+FITS = ("contain", "cover", "stretch")     # as images.FITS, without importing Pillow
 STYLES = ("regular", "bold", "italic", "bolditalic")
 MAX_FONT = 400.0             # points
 MAX_TEXT = 5000
@@ -175,6 +175,26 @@ def _shape_value(r: Map, key, field: str):
     return v
 
 
+def _focus(r: Map, key, field: str) -> tuple[float, float]:
+    """focus: [x%, y%], the point of a picture that stays in view (0% 0% its top-left corner), as fractions."""
+    v = r[key]
+    if not isinstance(v, Seq) or len(v) != 2:
+        raise r.error(key, "expected [x%, y%], the point of the picture to keep (from its left and its top), "
+                      f"such as [50%, 30%], found {found(v) if not isinstance(v, Seq) else f'{len(v)} values'}",
+                      field=field)
+    out = []
+    for axis, p in zip(("x", "y"), v):
+        if isinstance(p, (int, float)) and not isinstance(p, bool) and p == 0:
+            out.append(0.0)             # 0 needs no unit, as in CSS
+            continue
+        m = re.match(r"^\s*(-?\d+(?:\.\d+)?)\s*%\s*$", p) if isinstance(p, str) else None
+        if m is None or not 0 <= float(m.group(1)) <= 100:
+            raise r.error(key, f"expected the focus's {axis} as a percentage from 0% to 100%, found {found(p)}",
+                          field=field)
+        out.append(float(m.group(1)) / 100)
+    return out[0], out[1]
+
+
 def symbols_only(text) -> bool:
     """True for text written in the template (no {field}) with no letter or digit: a symbol set alone."""
     import unicodedata
@@ -265,6 +285,8 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
             v = _number(r, key, -360, 360, field)
         elif key == "leading":
             v = _number(r, key, 0.5, 4, field)
+        elif key == "focus":
+            v = _focus(r, key, field)
         elif key == "bleed":
             if not isinstance(v, bool):
                 raise r.error(key, f"expected true or false, found {found(v)}", field=field)

@@ -40,7 +40,7 @@ _FACE = ("name", "template", "width", "height", "bleed", "shape", "gutter", "ops
          "markup", "source")
 _new = tuple.__new__
 _held: dict | None = None       # file -> (stamp, faces, changed, what), while a process holds its stores (hold())
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")      # as images.SUFFIXES, without importing Pillow
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")      # as images.SUFFIXES, without importing Pillow
 FONT_SUFFIXES = (".ttf", ".otf")                # as fonts.SUFFIXES, without importing reportlab
 
 

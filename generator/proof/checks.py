@@ -6,12 +6,12 @@ errors:   spelling (not in the dictionary or words.txt), repeated words ("the th
           without a glyph, any other layout error
           a correction's seed text still printed
 warnings: text shrunk below its template's size, text reaching into the template's safe zone (measured
-          along the piece's shape: the circle of a round chit), asterisks printed as written, a
-          words.txt entry that accepted nothing, cards told apart only by colours that collapse for
-          colour-blind players or in greyscale (colours.py)
+          along the piece's shape: the circle of a round chit), raster pictures printed under 150 dpi,
+          asterisks printed as written, a words.txt entry that accepted nothing, cards told apart only
+          by colours that collapse for colour-blind players or in greyscale (colours.py)
 
-Here: layout errors, shrunk text, the safe zone, unbalanced markup (on faces and in the rules) and the
-corrections. Not here: the checks of words (wordchecks.py), of colours (colours.py), where a finding
+Here: layout errors, shrunk text, the safe zone, pictures' resolution, unbalanced markup (on faces and in
+the rules) and the corrections. Not here: the checks of words (wordchecks.py), of colours (colours.py), where a finding
 points (where.py).
 """
 from __future__ import annotations
@@ -84,6 +84,27 @@ def safe_zone(cards: list[CardProof], where: Where, folder) -> list[Issue]:
         for f in unsafe(side.face, tpl, inset):
             out.append(Issue(WARNING, "safe", describe(f, side.face.shape, zone), cp.card.name, cp.card.id,
                              side.side, f.field, where.of(cp.card, side, f.region, f.field), also))
+    return out
+
+
+def resolution(cards: list[CardProof], where: Where, folder) -> list[Issue]:
+    """Raster pictures printed under 150 dpi, on each distinct face: the same check (and words) as `pnp build`
+    (layout/resolution.py), pointing at the card's field that names the file, or the template's region."""
+    from ..fields import names_in
+    from ..layout.resolution import describe, low
+    out = []
+    for cp, side, also in faces_once(cards):
+        for f in low(side.face):
+            field = None
+            try:
+                for r in get_template(side.face.template, folder).regions:
+                    if r.id == f.region:
+                        field = (names_in(str(r.get("src", ""))) or [None])[0]
+                        break
+            except PnpError:
+                pass
+            out.append(Issue(WARNING, "resolution", describe(f, folder), cp.card.name, cp.card.id, side.side,
+                             field, where.of(cp.card, side, f.region, field), also))
     return out
 
 
@@ -170,6 +191,7 @@ def run_all(deck: Deck, cards: list[CardProof], speller: Speller, leaf: tuple = 
     issues += unbalanced(cards, deck, where)
     issues += shrunk(cards, where)
     issues += safe_zone(cards, where, deck.folder)
+    issues += resolution(cards, where, deck.folder)
     entries, found = corrections(deck, cards)
     issues += found
     issues += rule_markup(deck)

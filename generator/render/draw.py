@@ -7,6 +7,7 @@ per-call bookkeeping that made drawing a card's ops cost more than laying them o
 Performance). Curved paths (round corners, ellipses) are still reportlab's, made once per shape and size;
 a Polygon's closed path is written here, once per polygon and place, and its transparency (opacity under 1)
 goes through the canvas, which keeps the page's graphics states.
+Pictures (PNG, JPEG, SVG) are placed by pictures.py, the one place they enter a document.
 """
 from __future__ import annotations
 
@@ -132,7 +133,8 @@ def draw_ops(c, ops) -> None:
             if out:
                 c.addLiteral("\n".join(out))
                 out = []
-            c.drawImage(op.path, op.x, op.y, op.w, op.h, preserveAspectRatio=True, anchor="c", mask="auto")
+            from .pictures import place
+            place(c, op)
     if out:
         c.addLiteral("\n".join(out))
 

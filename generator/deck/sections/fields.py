@@ -19,7 +19,7 @@ TYPES = {           # a field's type: the values it takes
     "int": "a whole number, within the field's min and max",
     "number": "a number, within the field's min and max",
     "colour": "'#rrggbb', black, white, none or a palette name (palette.py)",
-    "image": "a PNG or JPEG file in the deck folder (or layouts/)",
+    "image": "a PNG, JPEG or SVG file in the deck folder (or layouts/)",
 }
 
 
@@ -58,7 +58,7 @@ def field_value(r, spec: FieldSpec, value, m: Map, key, field):
 
 
 def image_value(r, value: str, m, key, field):
-    """An image field: a PNG or JPEG inside the deck folder (or layouts/), of a sane size."""
+    """An image field: a PNG, JPEG or SVG inside the deck folder (or layouts/), of a sane size."""
     from ... import LAYOUTS
     from ...images import SUFFIXES, BadImage, check_image
     from ...paths import Refused, files_under, find_inside
