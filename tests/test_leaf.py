@@ -65,7 +65,7 @@ def test_the_leaf_says_which_pages_to_print_and_how(built, game):
     assert "Setting up" in text and squash(load_deck(game).game.setup.splitlines()[0].split("**")[-1])[:20] in flat
     # where the This edition box starts: the page that holds its title
     box = next(i + 1 for i in range(last, total)
-               if "ThiseditionTherulesabove" in squash(columns_text(pdf, i)))
+               if "ThiseditionTherulepagesprint" in squash(columns_text(pdf, i)))
     assert f"(page{box})" in flat
 
 

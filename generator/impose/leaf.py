@@ -18,6 +18,7 @@ from ..units import length
 from .howto import how_to_cut
 from .page import Page
 from .spec import FOLD, NONE, PAGE, SheetSpec
+from .words import plural, spelled, spelling
 
 LEAF = 2                    # pages
 FAMILY = "serif"
@@ -68,15 +69,6 @@ def _players(span) -> str:
     if not span:
         return ""
     return f"{span[0]} players" if span[0] == span[1] else f"{span[0]}–{span[1]} players"
-
-
-def plural(deck: Deck, kind: str, n: int) -> str:
-    """'1 check-up chart', '20 game trackers', '4 settlers (aces)': a kind's title, or its plural."""
-    k = deck.kinds[kind]
-    if n == 1:
-        return f"1 {k.title[:1].lower() + k.title[1:]}"
-    name = k.plural or (k.title if k.title.endswith("s") else k.title + "s")
-    return f"{n} {name[:1].lower() + name[1:]}"
 
 
 def in_the_box(deck: Deck) -> list[str]:
@@ -148,10 +140,10 @@ def printing(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rules: 
                      "calibration sheet. Print it double-sided like the cards and hold it up to a light: it says "
                      "how far your printer shifts the backs.")
     elif backs == PAGE:
-        lines.append(f"{len(lines)}. Backs a little off their fronts? Most printers shift the back side by a "
-                     "millimetre or two; cut on the fronts' marks and the backs' edges will hardly show.")
-    lines.append("Every card page is labelled in its margin: the game, the sheet's number, fronts or backs.")
-    return lines
+        lines.append(f"{len(lines)}. Backs a little off their fronts? Most printers shift the back side by 1 "
+                     "or 2 mm; cut on the fronts' marks and the backs' edges will hardly show.")
+    lines.append("Every card page has a label in its margin: the game, the sheet's number, fronts or backs.")
+    return [spelled(line, spelling(deck)) for line in lines]
 
 
 def sheet_list(deck: Deck, cards: list[Page], first: int, spec: SheetSpec) -> list[str]:
@@ -199,7 +191,7 @@ def instructions(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rul
              "", *in_the_box(deck),
              "", *printing(deck, cards, spec, first, rules, calibration),
              "", *sheet_list(deck, cards, first, spec),
-             "", *how_to_cut(deck, cards, spec)]
+             "", *(spelled(line, spelling(deck)) for line in how_to_cut(deck, cards, spec))]
     return "\n".join(lines)
 
 
@@ -221,7 +213,7 @@ def _sheet_contents(deck: Deck, page: Page) -> str:
 
 def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
     """The leaf's back: setting up, where the rules are, what this edition changed, the source."""
-    from .edition import entries
+    from .edition import entries, has_original
     g = deck.game
     lines = ["## Setting up"]
     if g.instructions:
@@ -234,17 +226,22 @@ def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
     e = entries(deck)
     n_fix, n_chosen, n_pieces = len(e["corrections"]), len(e["inferred"]), len(e["pieces"])
     if n_fix or n_chosen or n_pieces:
+        original = has_original(e)
         said = []
         if n_fix:
             said.append(f"{n_fix} change{'s' if n_fix != 1 else ''} to the original's words")
         if n_chosen:
-            said.append(f"{n_chosen} fact{'s' if n_chosen != 1 else ''} the original leaves open, settled here")
+            said.append(f"{n_chosen} fact{'s' if n_chosen != 1 else ''} the "
+                        f"{'original leaves' if original else 'rules leave'} open, settled here")
         if n_pieces:
             said.append(f"{n_pieces} piece{'s' if n_pieces != 1 else ''} counted differently from the original")
         where = f" at the end of the rules ({_pages(box_page, box_page)})" if box_page else ""
-        lines += ["", "## This edition",
-                  "The rules are printed word for word from the original; the box headed “This edition”"
-                  f"{where} lists, with the reason for each, " + _and(said) + "."]
+        # the rule pages are the original's only where there is one (the deck quotes it): never "word for word",
+        # since a deck may shorten a rule on its cards or move a sentence, and says so in the box
+        lead = ("The rule pages print the original's rules, but for what the box headed “This edition”"
+                f"{where} lists, with the reason for each: " if original else
+                f"The box headed “This edition”{where} lists, with the reason for each, ")
+        lines += ["", "## This edition", lead + _and(said) + "."]
     if g.source:
         lines += ["", "## Source", g.source]
     return "\n".join(lines)
