@@ -16,7 +16,9 @@ heading and "(continued)". The box is kept whole on one page where it fits: when
 next page but fits on a page of its own, it starts that page, provided what the text leaves on this page
 fills half of it at least (the text's columns on that page are then balanced, as on a last page);
 otherwise it starts where the text ends, and breaks between entries. So no page but the last is under a
-third full, and none is left half empty for the box's sake.
+third full, and none is left half empty for the box's sake. Where the box's last entries alone would fill
+less than a third of a last page, the box is set a little smaller (95% or 90% of the text's size) if that
+saves the page.
 """
 from __future__ import annotations
 
@@ -33,6 +35,8 @@ BOX_PAD = 5.0             # points between a box's frame and its text
 BOX_FILL, BOX_STROKE = "#f4f0e6", "#8a8070"
 CONTINUED = " (continued)"
 LEAST_FILL = 1 / 2        # of a page's columns: what a page the box leaves for the next one must hold
+BOX_SCALES = (0.95, 0.9)  # the box's size, of the text's, tried when its last entries alone fill a last page
+MIN_BOX = 6.0             # points: the box is never set smaller
 
 
 class Block(NamedTuple):
@@ -230,16 +234,33 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
         head_h = top - y + size * 1.2
     for style in text.styles_used(markup + "\n\n" + box):
         fonts.font_name(family, style)
-    blocks = _blocks(markup, family, col_w, size) + (_blocks(box, family, col_w, size, boxed=True) if box else [])
-    box_at = next((i for i, b in enumerate(blocks) if b.boxed), None)
-    cont = _continued(box, family, col_w, size) if box else None
+    text_blocks = _blocks(markup, family, col_w, size)
+
+    def paginate(box_size: float) -> tuple[list, list[list[Column]]]:
+        blocks = text_blocks + (_blocks(box, family, col_w, box_size, boxed=True) if box else [])
+        box_at = next((i for i, b in enumerate(blocks) if b.boxed), None)
+        cont = _continued(box, family, col_w, box_size) if box else None
+        paged: list[list[Column]] = []
+        at = (0, 0)
+        while at[0] < len(blocks) or not paged:
+            cols, nxt = _page(blocks, at, columns, col_h - (0.0 if paged else head_h), col_h, cont, box_at)
+            paged.append(cols)
+            if nxt == at:                                    # nothing fitted at all: give up rather than loop
+                break
+            at = nxt
+        return blocks, paged
+
+    blocks, paged = paginate(size)
+    if box and _box_tail(paged, columns, col_h):            # a last page the box's last entries alone: set
+        for scale in BOX_SCALES:                            # the box a little smaller, if that saves the page
+            smaller = paginate(max(MIN_BOX, size * scale))
+            if len(smaller[1]) < len(paged):
+                blocks, paged = smaller
+                break
     pages: list[list] = []
-    at = (0, 0)
-    while at[0] < len(blocks) or not pages:
+    for cols in paged:
         first = not pages
-        h = col_h - (head_h if first else 0.0)
         top = height - margin - (head_h if first else 0.0)
-        cols, nxt = _page(blocks, at, columns, h, col_h, cont, box_at)
         ops: list = list(head_ops) if first else []
         frames: list = []
         for c, col in enumerate(cols):
@@ -255,9 +276,6 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
                 for p in text.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "left"):
                     ops.append(Text(x + pad + p.x, base, p.text, p.font, p.size, colour))
         pages.append(frames + ops)
-        if nxt == at:                                        # nothing fitted at all: give up rather than loop
-            break
-        at = nxt
     if footer:
         fn = fonts.font_name(family, "italic")
         for n, ops in enumerate(pages, 1):
@@ -265,6 +283,13 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
             ops.append(Text(width / 2, margin - 4, f"{footer} · page {n} of {len(pages)}", fn, 8, "#555555",
                             "center"))
     return pages
+
+
+def _box_tail(paged: list[list[Column]], columns: int, height: float) -> bool:
+    """The last page holds nothing but the box's last entries, and fills less than a third of it."""
+    last = paged[-1]
+    return len(paged) > 1 and all(b.boxed for col in last for _, b, _ in col.placed) and \
+        sum(c.used for c in last) < columns * height / 3
 
 
 def two_pages(sections: list[str], width: float, height: float, family: str, largest: float,
