@@ -76,10 +76,8 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
             before = size * 2.5            # room above the frame
         out.append(Block(b, lines, ls.size * (HEADING_LEADING if heading else PARA_LEADING), before, after, heading,
                          boxed, whole=boxed, keep=heading))
-    if boxed:                   # the lines that introduce a list stay with its first entry
-        out = [b._replace(keep=True) if not b.heading and not b.source.bullet and i + 1 < len(out)
-               and out[i + 1].source.bullet is not None and not out[i + 1].heading else b
-               for i, b in enumerate(out)]
+    if boxed:                   # the lines that introduce the box or a list stay with its first entry
+        out = [b._replace(keep=True) if not b.source.bullet and i + 1 < len(out) else b for i, b in enumerate(out)]
     return out
 
 
