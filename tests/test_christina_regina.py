@@ -201,6 +201,9 @@ def test_hidden_backs_show_neither_colour_nor_number(pdf, kind):
     assert len(forms) == 1
 
 
+HEADING_TAIL = "in short (in full: the rules)"      # each side's heading says where its full text is
+
+
 def _phrase_centre(pdf, page, p, phrase):
     """Centre of the words of `phrase` (consecutive on one line) inside placement p."""
     ws = sorted(card_words(pdf, page, p), key=lambda w: (-round(w.y0), w.x0))
@@ -219,8 +222,8 @@ def test_rule_text_back_lies_behind_its_front(pdf, front, back):
     width = page_sizes(pdf)[f][0]
     rules = [(p, q) for (ff, p, bb, q), (kind, _, _) in zip(all_cards(pdf), _expected_order()) if kind == "rule"]
     p, q = rules[(front - 1) // 2]
-    fx, fy = _phrase_centre(pdf, f, p, f"Rule Card {front}. · in short")        # the heading line, centred
-    bx, by = _phrase_centre(pdf, b, q, f"Rule Card {back}. · in short")
+    fx, fy = _phrase_centre(pdf, f, p, f"Rule Card {front}. · {HEADING_TAIL}")     # the heading line, centred
+    bx, by = _phrase_centre(pdf, b, q, f"Rule Card {back}. · {HEADING_TAIL}")
     assert abs((width - fx) - bx) <= 0.2 * MM and abs(fy - by) <= 0.2 * MM
 
 
@@ -252,7 +255,7 @@ def _rule_pages_text(pdf) -> str:
     """The rule pages (after the card sheets), column by column, up to the This edition box."""
     last = card_pages(pdf)[-1][1]
     text = squash(" ".join(columns_text(str(pdf), i) for i in range(last + 1, len(page_sizes(pdf)))))
-    return text[:text.index(squash("This edition The rules above"))].replace("•", "")
+    return text[:text.index(squash("This edition The rule pages print"))].replace("•", "")
 
 
 def test_corrections_are_real_typos_of_the_seed(pdf):

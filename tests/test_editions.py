@@ -56,7 +56,7 @@ def printed_rules(pdf) -> str:
 def box_text(pdf) -> str:
     """The This edition box, normalised (see norm): from its heading and first words to the end."""
     text = norm(printed_rules(pdf))
-    at = text.find(norm("This edition The rules above are"))
+    at = text.find(norm("This edition The rule pages print"))
     assert at >= 0, "no This edition box on the rule pages"
     return text[at:]
 

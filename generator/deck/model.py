@@ -91,6 +91,8 @@ class Game(NamedTuple):
     subtitle: str = ""
     instructions: str = ""
     setup: str = ""             # markup: how to set the game up, for the print leaf
+    spelling: str = ""          # american | british: pnp's own printed words; "" = as the deck's own words
+    small_text: str = "warning"  # warning | error: a template's text under 6pt (layout/smallprint.py)
 
 
 class Deck(NamedTuple):

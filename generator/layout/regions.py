@@ -44,7 +44,7 @@ FITS = ("contain", "cover", "stretch")     # as images.FITS, without importing P
 STYLES = ("regular", "bold", "italic", "bolditalic")
 MAX_FONT = 400.0             # points
 MAX_TEXT = 5000
-MIN_TEXT = 6.0               # points: no word is printed smaller (issue 20)
+MIN_TEXT = 6.0               # points: smaller words are small print (smallprint.py; issue 20, 32)
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -310,11 +310,7 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
     if "min_size" in sizes_ and sizes_["min_size"] > sizes_.get("size", 10.0 if rtype == "text" else 9.0):
         raise r.error("min_size", f"min_size {r['min_size']} is larger than the size "
                       f"{r.get('size', 'default')}", field=f"{where}.min_size")
-    if rtype in ("text", "textbox"):
-        for key in ("size", "min_size"):
-            if key in sizes_ and sizes_[key] < MIN_TEXT - 1e-9 and not symbols_only(sizes_.get("text", "")):
-                raise r.error(key, f"{key} {r[key]} is smaller than {MIN_TEXT:g}pt: no word is printed smaller "
-                              f"(a symbol set alone, with no letter or digit, may be)", field=f"{where}.{key}")
+    # text under MIN_TEXT is a warning, or the deck's error: layout/smallprint.py
     line = r.where()[0]
     places = tuple((str(k), *r.where(k)) for k in r)
     return Region(str(rid), rtype, (x, y, w, h), sizes_, str(r.get("when", "")),

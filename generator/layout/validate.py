@@ -6,7 +6,8 @@ such as align) must name a value its cards can have: a field of the card's kind,
 or one of the values every card has (layout.deck.BUILT_IN). A name that is none of these would print
 nothing, so it is an error at the template's line, with a did-you-mean. A field a kind declares that
 none of its templates uses is a warning. A card's back must be the size of its front (it is printed
-behind it), and a template the size of the template it extends.
+behind it), and a template the size of the template it extends. Text a template asks to print under 6pt
+is a warning, or an error if the deck says so (smallprint.py).
 Not here: loading a template and checking its own values (templates.py, regions.py, sizes.py).
 """
 from __future__ import annotations
@@ -94,9 +95,22 @@ def _check(deck: Deck, checked) -> list[str]:
     for error, names in size_errors(deck, loaded):
         bad.update(names)
         found.add(error)
+    small = _small_print(deck, loaded, found, bad)
     if found.errors:
         raise _Failed(found.errors, bad | unloadable, unloadable)
-    return unused_fields(deck, loaded, set(checked))
+    return small + unused_fields(deck, loaded, set(checked))
+
+
+def _small_print(deck: Deck, loaded: dict, found: Collector, bad: set) -> list[str]:
+    """Text under 6pt (smallprint.py): warnings, or with `game.small_text: error` the deck's mistakes."""
+    from .smallprint import small_print
+    small = small_print(loaded.values())
+    if deck.game.small_text != "error":
+        return [str(s.error()) for s in small]
+    for s in small:
+        bad.update(name for name, tpl in loaded.items() if any(r.source.startswith(s.file + ":") for r in tpl.regions))
+        found.add(s.error(strict=True))
+    return []
 
 
 def _what_is_checked(deck: Deck, checked) -> dict:
@@ -114,6 +128,7 @@ def _what_is_checked(deck: Deck, checked) -> dict:
             "kinds": sorted((k, kind.name, tuple((f, s.line) for f, s in kind.fields.items()))
                             for k, kind in deck.kinds.items()),
             "checked": sorted(checked), "palette": sorted(deck.palette.items()), "file": deck.file,
+            "small_text": deck.game.small_text,
             "sizes": sorted((note.sizes if note else {}).items()),
             "fonts": sorted(fonts.deck_families(deck.folder).items())}
 
