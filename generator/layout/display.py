@@ -56,11 +56,17 @@ class Text(NamedTuple):
 
 
 class Image(NamedTuple):
+    """A picture in the box (x, y, w, h); an icon in text is one too, `tint` its text's colour when the
+    icon is tinted (a one-colour picture drawn in that colour), turned with its text about (cx, cy)."""
     x: float
     y: float
     w: float
     h: float
     path: str
+    tint: str | None = None
+    rotate: float = 0.0
+    cx: float = 0.0
+    cy: float = 0.0
 
 
 class Face(SimpleNamespace):

@@ -6,14 +6,15 @@ reportlab Paragraphs. Columns fill top to bottom, then left to right; a paragrap
 left of a column is split between lines; a heading never ends a column (it moves on with the start of
 what follows it); the columns of the last page are balanced; every page gets a footer with "page N of M"
 when a footer is given. A `box` (markup) follows the text on a tinted ground with a frame, narrower by
-its padding, split between columns and pages like any text (the rules' "This edition" box).
+its padding, split between columns and pages like any text (the rules' "This edition" box). The deck's
+icons (:name:, given its folder) are drawn on the lines' baselines as on cards (layout/icons.py).
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
 from ..units import length
-from . import fonts, text
+from . import fonts, icons, text
 from .display import Line, Rect, Text
 
 HEADING_SCALE = {"heading1": 1.45, "heading2": 1.12, "heading3": 1.0}
@@ -34,12 +35,13 @@ class Block(NamedTuple):
     boxed: bool = False  # inside the box
 
 
-def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = False) -> list[Block]:
+def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = False,
+            metrics: tuple = ()) -> list[Block]:
     out = []
     if boxed:
         width -= 2 * BOX_PAD
     for b in text.parse(markup):
-        ls = text.break_lines(b, family, width, size, HEADING_SCALE)
+        ls = text.break_lines(b, family, width, size, HEADING_SCALE, metrics)
         heading = b.kind.startswith("heading")
         if heading:
             before = size * (1.5 if b.kind == "heading1" else 0.9)
@@ -119,11 +121,12 @@ def _balanced_height(blocks, at, columns: int, height: float) -> float:
 def flow(markup: str, width: float, height: float, margin: float = length("18mm"), family: str = "serif",
          size: float = 10.0, footer: str = "", columns: int = 1, gap: float = length("8mm"),
          accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
-         box: str = "") -> list[list]:
+         box: str = "", folder=None) -> list[list]:
     """Lay out `markup` over as many pages as it needs; each page is a list of ops in page coordinates.
 
     `title` (and `subtitle`) head the first page across all columns; `footer` puts "footer · page N of M"
-    at the foot of every page; `box` is markup set after the text in a tinted frame.
+    at the foot of every page; `box` is markup set after the text in a tinted frame; `folder`: the deck
+    folder whose icons the text may write (without it, :name: prints as written).
     """
     fonts.family(family)
     columns = max(1, int(columns))
@@ -146,7 +149,9 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
         head_h = top - y + size * 1.2
     for style in text.styles_used(markup + "\n\n" + box):
         fonts.font_name(family, style)
-    blocks = _blocks(markup, family, col_w, size) + (_blocks(box, family, col_w, size, boxed=True) if box else [])
+    metrics = icons.metrics(folder, markup + "\n\n" + box) if folder is not None else ()
+    blocks = _blocks(markup, family, col_w, size, metrics=metrics) + \
+        (_blocks(box, family, col_w, size, boxed=True, metrics=metrics) if box else [])
     pages: list[list] = []
     at = (0, 0)
     while at[0] < len(blocks) or not pages:
@@ -171,7 +176,11 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
                 colour = accent if b.heading else ink
                 pad = BOX_PAD if b.boxed else 0.0
                 for p in text.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "left"):
-                    ops.append(Text(x + pad + p.x, base, p.text, p.font, p.size, colour))
+                    if p.font == text.ICON:
+                        op = icons.op(folder, p.text, x + pad + p.x, base, p.size, colour)
+                        ops.extend([op] if op is not None else [])
+                    else:
+                        ops.append(Text(x + pad + p.x, base, p.text, p.font, p.size, colour))
         pages.append(frames + ops)
         if nxt == at:                                        # nothing fitted at all: give up rather than loop
             break

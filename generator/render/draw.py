@@ -127,9 +127,50 @@ def draw_ops(c, ops) -> None:
             if out:
                 c.addLiteral("\n".join(out))
                 out = []
-            c.drawImage(op.path, op.x, op.y, op.w, op.h, preserveAspectRatio=True, anchor="c", mask="auto")
+            if op.tint or op.rotate:
+                _picture(c, op)
+            else:
+                c.drawImage(op.path, op.x, op.y, op.w, op.h, preserveAspectRatio=True, anchor="c", mask="auto")
     if out:
         c.addLiteral("\n".join(out))
+
+
+def _picture(c, op) -> None:
+    """An icon turned with its text, or tinted: drawn in the text's colour where the picture has ink (its
+    alpha, or for an opaque picture its darkness), through one form XObject per file and colour."""
+    c.saveState()
+    if op.rotate:
+        c.translate(op.cx, op.cy)
+        c.rotate(op.rotate)
+        c.translate(-op.cx, -op.cy)
+    if not op.tint:
+        c.drawImage(op.path, op.x, op.y, op.w, op.h, preserveAspectRatio=True, anchor="c", mask="auto")
+    else:
+        import hashlib
+        name = "pnpTint" + hashlib.blake2b(f"{op.path}\0{op.tint}".encode(), digest_size=8).hexdigest()
+        if not c.hasForm(name):
+            c.beginForm(name, 0, 0, 1, 1)
+            c.drawImage(_tinted(op.path, op.tint), 0, 0, 1, 1, mask="auto")
+            c.endForm()
+        c.transform(op.w, 0, 0, op.h, op.x, op.y)
+        c.doForm(name)
+    c.restoreState()
+
+
+def _tinted(path: str, hexstr: str):
+    """The picture at `path` in one colour: `hexstr` where it has ink, as an RGBA ImageReader."""
+    from PIL import Image as PILImage
+    from PIL import ImageOps
+    from reportlab.lib.utils import ImageReader
+    with PILImage.open(path) as im:
+        im.load()
+        rgba = im.convert("RGBA")
+    alpha = rgba.getchannel("A")
+    if alpha.getextrema()[0] == 255:         # opaque: its darkness is its ink
+        alpha = ImageOps.invert(rgba.convert("L"))
+    ink = PILImage.new("RGBA", rgba.size, hexstr)
+    ink.putalpha(alpha)
+    return ImageReader(ink)
 
 
 def draw_cut_guide(c, face, x, y, width=0.3, hexstr="#808080") -> None:
