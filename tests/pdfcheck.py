@@ -19,6 +19,7 @@ import ctypes
 import hashlib
 import math
 import os
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
@@ -121,8 +122,8 @@ def _placements(ident: tuple) -> tuple:
                 current = None
             elif op == b"cm" and current["cm"] is None:
                 current["cm"] = [float(a) for a in args]
-            elif op == b"Do":
-                current["form"] = str(args[0])
+            elif op == b"Do" and re.match(r"^/FormXob\.F\d+$", str(args[0])):     # the face's form (not a picture
+                current["form"] = str(args[0])                                      # or an icon it draws)
             elif op not in (b"q", b"Q"):
                 current["ops"].append((args, op))
         out.append(tuple(found))
