@@ -167,31 +167,33 @@ def test_a_tinted_icon_takes_its_texts_colour_and_the_others_keep_theirs(pdf):
     assert coins and all(max(abs(a - b) for a, b in zip(c, (217, 169, 60))) <= 20 for c in coins), coins[:3]
 
 
-def test_each_icon_file_is_one_picture_in_the_pdf(pdf):
-    """The coin prints 25 times and the star 20, each from one image XObject; the tinted dot is one picture
-    for each colour it is drawn in (ink, red), each inside one form."""
+def test_each_icon_file_is_one_form_in_the_pdf(pdf):
+    """The coin prints 28 times and the star 23, each through one form XObject holding one image; the tinted
+    dot is one for each colour it is drawn in (ink, red). The forms are named by the pictures' bytes."""
     reader = pypdf.PdfReader(str(pdf))
-    images, masks, forms = {}, set(), set()
+    images, masks, forms = {}, set(), {}
 
     def walk(resources):
         xobjects = (resources or {}).get("/XObject", {})
         for name, ref in xobjects.items():
             obj = ref.get_object()
-            key = ref.idnum if hasattr(ref, "idnum") else id(obj)
+            key = ref.idnum
             if obj["/Subtype"] == "/Image":
                 images[key] = (int(obj["/Width"]), int(obj["/Height"]))
                 if "/SMask" in obj:
                     masks.add(obj.raw_get("/SMask").idnum)
             elif key not in forms:
-                forms.add(key)
+                forms[key] = str(name)
                 walk(obj.get("/Resources"))
 
     for page in reader.pages:
         walk(page.get("/Resources"))
     pictures = [size for key, size in images.items() if key not in masks]
     assert sorted(pictures) == sorted([(64, 64), (60, 57), (48, 48), (48, 48)]), pictures
+    icons = sorted(name for name in forms.values() if name.startswith("/FormXob.pnpPic"))
+    assert len(icons) == 4 and len({n[:35] for n in icons}) == 3, icons       # coin, star, dot (ink and red)
     uses = [d["name"] for d in _drawn(pdf)]
-    assert uses.count("coin") >= 20 and uses.count("vp") >= 15
+    assert uses.count("coin") >= 25 and uses.count("vp") >= 20
 
 
 def test_the_proof_lists_the_icons_and_spells_none_of_them(tmp_path):
@@ -268,7 +270,7 @@ def test_the_glyph_check_does_not_look_for_an_icons_name_in_the_font(tmp_path):
     card.write_text(card.read_text().replace(cost, 'text: "{cost} :coin:", font: few'))
     r = pnp("build", folder, "-o", tmp_path / "out.pdf")
     assert r.returncode == 0, r.stderr
-    assert len([d for d in _drawn(tmp_path / "out.pdf") if d["name"] == "coin" and d["h"] == pytest.approx(16)]) == 5
+    assert len([d for d in _drawn(tmp_path / "out.pdf") if d["name"] == "coin" and d["h"] == pytest.approx(16)]) == 6
     r = pnp("proof", folder, "-o", tmp_path / "proof")
     issues = json.loads((tmp_path / "proof" / "proof.json").read_text())["issues"]
     assert r.returncode == 0 and not [i for i in issues if i["check"] in ("glyph", "layout")], issues

@@ -8,7 +8,9 @@ Performance). Curved paths (round corners, ellipses) are still reportlab's, made
 """
 from __future__ import annotations
 
+import hashlib
 import math
+import os
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -127,38 +129,56 @@ def draw_ops(c, ops) -> None:
             if out:
                 c.addLiteral("\n".join(out))
                 out = []
-            if op.tint or op.rotate:
-                _picture(c, op)
-            else:
-                c.drawImage(op.path, op.x, op.y, op.w, op.h, preserveAspectRatio=True, anchor="c", mask="auto")
+            _picture(c, op)
     if out:
         c.addLiteral("\n".join(out))
 
 
 def _picture(c, op) -> None:
-    """An icon turned with its text, or tinted: drawn in the text's colour where the picture has ink (its
-    alpha, or for an opaque picture its darkness), through one form XObject per file and colour."""
+    """A picture (an image region, an icon in text) fitted into its box, centred, turned with its text, and
+    tinted (drawn in one colour where it has ink) when it says so: through one form XObject per picture and
+    colour in the document, named by the picture's bytes, so the PDF does not depend on where the file lies."""
+    name, (pw, ph) = _form(c, op.path, op.tint)
+    scale = min(op.w / pw, op.h / ph)
+    w, h = pw * scale, ph * scale
     c.saveState()
     if op.rotate:
         c.translate(op.cx, op.cy)
         c.rotate(op.rotate)
         c.translate(-op.cx, -op.cy)
-    if not op.tint:
-        c.drawImage(op.path, op.x, op.y, op.w, op.h, preserveAspectRatio=True, anchor="c", mask="auto")
-    else:
-        import hashlib
-        name = "pnpTint" + hashlib.blake2b(f"{op.path}\0{op.tint}".encode(), digest_size=8).hexdigest()
-        if not c.hasForm(name):
-            c.beginForm(name, 0, 0, 1, 1)
-            c.drawImage(_tinted(op.path, op.tint), 0, 0, 1, 1, mask="auto")
-            c.endForm()
-        c.transform(op.w, 0, 0, op.h, op.x, op.y)
-        c.doForm(name)
+    c.transform(w, 0, 0, h, op.x + (op.w - w) / 2, op.y + (op.h - h) / 2)
+    c.doForm(name)
     c.restoreState()
 
 
+_digests: dict = {}         # (path, size, time) -> (the picture's digest, its size in pixels)
+
+
+def _form(c, path: str, tint: str | None) -> tuple[str, tuple[int, int]]:
+    """The name of the form that draws the picture at `path` (tinted) in a unit square, defined in `c`'s
+    document the first time it is asked for; and the picture's size in pixels."""
+    st = os.stat(path)
+    key = (path, st.st_size, st.st_mtime_ns)
+    known = _digests.get(key)
+    if known is None:
+        from PIL import Image as PILImage
+        with open(path, "rb") as f:
+            digest = hashlib.blake2b(f.read(), digest_size=10).hexdigest()
+        with PILImage.open(path) as im:
+            known = _digests[key] = (digest, im.size)
+    digest, size = known
+    name = f"pnpPic{digest}" + (tint or "").replace("#", "")
+    if not c.hasForm(name):
+        from reportlab.lib.utils import ImageReader
+        c.beginForm(name, 0, 0, 1, 1)
+        c.drawImage(_tinted(path, tint) if tint else ImageReader(path), 0, 0, 1, 1, mask="auto")
+        c.endForm()
+    return name, size
+
+
 def _tinted(path: str, hexstr: str):
-    """The picture at `path` in one colour: `hexstr` where it has ink, as an RGBA ImageReader."""
+    """The picture at `path` in one colour: `hexstr` where it has ink (its alpha, or for an opaque picture its
+    darkness), as an RGBA ImageReader."""
     from PIL import Image as PILImage
     from PIL import ImageOps
     from reportlab.lib.utils import ImageReader
