@@ -47,9 +47,13 @@ def _drawn(path) -> list[dict]:
                 near = [c for c in chars if c["x1"] <= im["x0"] + 0.3 and c["y0"] < im["y1"] and c["y1"] > im["y0"]
                         and im["x0"] - c["x1"] < 0.6 * c["size"]]
                 before = max(near, key=lambda c: c["x1"]) if near else None
+                # characters of other lines whose box (the font's ascent to descent) the icon's box overlaps
+                over = [c for c in chars if before is not None and abs(c["matrix"][5] - before["matrix"][5]) > 0.5
+                        and c["x0"] < im["x1"] and c["x1"] > im["x0"] and c["y0"] < im["y1"] - 0.05
+                        and c["y1"] > im["y0"] + 0.05]
                 out.append({"page": n, "name": name, "scale": scale, "shift": shift, "x0": im["x0"], "y0": im["y0"],
                             "x1": im["x1"], "y1": im["y1"], "w": im["x1"] - im["x0"], "h": im["y1"] - im["y0"],
-                            "before": before, "aspect": im["srcsize"][0] / im["srcsize"][1]})
+                            "before": before, "aspect": im["srcsize"][0] / im["srcsize"][1], "over": over})
     return out
 
 
@@ -66,10 +70,11 @@ def test_every_icon_is_its_texts_size_on_its_baseline_beside_the_word_before_it(
         assert abs(d["w"] - d["scale"] * size * d["aspect"]) < 0.05, (d, size)     # its picture's shape
         assert abs(d["y0"] - (baseline + d["shift"] * size)) < 0.2, (d, baseline)   # on the baseline, or shifted
         assert re.match(r"[\w.,;]", c["text"]), c["text"]
+        assert not d["over"], f"an icon over the text of another line: {d}"     # lines make room for it
     # every icon on a card follows a number ("2 :coin:"); in the rules, some follow words ("the most :vp:")
     cards = [d for d in drawn if d["page"] == 2]
     assert len(cards) > 60 and all(d["before"]["text"].isdigit() for d in cards)
-    assert {d["before"]["text"] for d in drawn if d["page"] == 4} == {"1", "t", "e"}
+    assert {d["before"]["text"] for d in drawn if d["page"] == 4} == {"1", "3", "t", "e"}
 
 
 def test_an_icon_is_never_wrapped_away_from_the_number_before_it():

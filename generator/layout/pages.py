@@ -54,8 +54,11 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
         lines = text.Lines(kept, [True] * len(kept), ls.size, ls.indent, ls.widest)
         if boxed and not out:
             before = size * 2.5            # room above the frame
-        out.append(Block(b, lines, ls.size * (HEADING_LEADING if heading else PARA_LEADING), before, after, heading,
-                         boxed))
+        lead = ls.size * (HEADING_LEADING if heading else PARA_LEADING)
+        if metrics:                        # icons taller than a line's room: the block's lines move apart
+            room = [text.icon_room(ln, metrics, ls.size, lead, (lead - ls.size) / 2 + ls.size * 0.8) for ln in kept]
+            lead += 2 * max(max(r) for r in room)
+        out.append(Block(b, lines, lead, before, after, heading, boxed))
     return out
 
 
