@@ -10,6 +10,8 @@ and as a first build (PNP_CACHE=off: every font parsed, every card laid out);
 - the 5500-card deck read from an .xlsx file against the same deck in YAML (a rebuild and a first build);
 - pnp watch's rebuild after a one-card text edit, CPU time inside the warm process, against the floor for
 the same cards in the same run (benchmarks/watch.py; target: at most 0.5x);
+- icons inside text: the same deck with an icon in every card's text against a letter in its place
+(benchmarks/icons.py; target: at most 1.3x, rebuild and first build);
 - the Game Crafter export benchmark (benchmarks/export.py), when present.
 Each figure is the median of several runs as whole processes (min and max shown), with its CPU time and
 peak RSS; each ratio is the median of the ratios within a turn, of CPU time (judged; see ratio()) and of
@@ -153,6 +155,9 @@ def main() -> int:
     import watch
     print("\npnp watch (benchmarks/watch.py): CPU time of the warm process's rebuild after a one-card edit", flush=True)
     failures += watch.report([watch.measure(game, tmp, repeat) for game in games])
+    import icons
+    print("\nicons in every card's text against a letter in their place (benchmarks/icons.py, CPU time):", flush=True)
+    failures += icons.report(tmp, repeat, [550] if args.quick else [550, 5500])
     export = ROOT / "benchmarks" / "export.py"
     if export.is_file() and not args.quick:
         print("\nGame Crafter export (benchmarks/export.py):", flush=True)

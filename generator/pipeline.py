@@ -55,6 +55,9 @@ def validate(deck: Deck, found: Collector, sound: bool, shared: bool) -> list[st
         checked = components.fields() if components else set()
     if not shared:                      # the palette, sizes or fonts that templates are checked against
         return warnings
+    from .impose.rules import refuse_icons
+    with found.each():              # :name: in the rules that is no icon: found with the cards' mistakes
+        refuse_icons(deck)
     with found.each():
         bad, unloadable, warnings = check_templates(deck, found, checked)
         if found.errors and sound and not found.full:

@@ -23,13 +23,13 @@ YAML_CARDS = """cards:
   - {kind: crop, title: Barley, value: 2, text: "Score **2** points at harvest.", copies: 3}
   - {kind: crop, title: Apples, value: 3, text: "Score **3** points at harvest. *Keep it through one storm.*", copies: 2}
   - {kind: event, title: Storm, text: "Every player discards their **highest** crop."}
-  - {kind: event, title: Market Day, text: "Draw **2** cards, then give **1** card to the player on your left."}
+  - {kind: event, title: Market Day, text: "Draw **2** :card:, then give **1** :card: to the player on your left."}
   - {kind: event, title: Good Rain, text: "Every player draws **1** card."}
 """
 CROPS = [("Wheat", 1, "Score **1** point at harvest.", 4), ("Barley", 2, "Score **2** points at harvest.", 3),
          ("Apples", 3, "Score **3** points at harvest. *Keep it through one storm.*", 2)]
 EVENTS = [("Storm", "Every player discards their **highest** crop."),
-          ("Market Day", "Draw **2** cards, then give **1** card to the player on your left."),
+          ("Market Day", "Draw **2** :card:, then give **1** :card: to the player on your left."),
           ("Good Rain", "Every player draws **1** card.")]
 
 
@@ -353,8 +353,8 @@ def test_a_csv_saved_by_excel_reads_the_same(tmp_path):
     deck = _new(tmp_path)
     plain = load_deck(str(deck)).cards
     text = (deck / "cards.csv").read_text(encoding="utf-8")
-    excel = "\ufeff" + text.replace('"Draw **2** cards, then give **1** card to the player on your left."',
-                                     "Draw **2** cards@ then give **1** card to the player on your left.")
+    excel = "\ufeff" + text.replace('"Draw **2** :card:, then give **1** :card: to the player on your left."',
+                                     "Draw **2** :card:@ then give **1** :card: to the player on your left.")
     excel = excel.replace(",", ";").replace("@", ",").replace("\n", "\r\n")
     (deck / "cards.csv").write_bytes(excel.encode("utf-8"))
     again = load_deck(str(deck)).cards

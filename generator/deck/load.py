@@ -16,8 +16,8 @@ from . import sheets
 from .games import DECK_FILE, resolve_game
 from .model import Deck, Game
 from .reading import Reading
-from .sections import (backs, cards, components, defaults, fonts, game, inferred, kinds, palette, parts, rules,
-                       sizes)
+from .sections import (backs, cards, components, defaults, fonts, game, icons, inferred, kinds, palette, parts,
+                       rules, sizes)
 from .sections.cards import CARD_KEYS  # noqa: F401 (the keys a card accepts: tests/test_mistakes.py reads them here)
 from .values import need_map, unknown_keys, without_extensions
 
@@ -26,6 +26,7 @@ SECTIONS = {        # deck.yaml's top-level keys, and what reads each (keys star
     "palette": "sections/palette.py",
     "sizes": "sections/sizes.py",
     "fonts": "sections/fonts.py",
+    "icons": "sections/icons.py",
     "defaults": "sections/defaults.py",
     "parts": "sections/parts.py",
     "kinds": "sections/kinds.py (required)",
@@ -90,6 +91,9 @@ class Loader(Reading):
         # what templates are checked against (with the palette) read without a mistake
         self.shared = len(self.found.errors) == errors and not any(k == "palette" for k, _ in self.failed)
         note_deck(self.folder, self.file, the_palette, self.templates, own_sizes, own_fonts)
+        the_icons = icons.read(self, root.get("icons"), root)
+        from ..layout.icons import note_icons
+        note_icons(self.folder, the_icons)
         for entry in inferred.read(self, root.get("inferred"), root):
             self.inferred.append(entry)
         the_rules = rules.read(self, root)
@@ -97,7 +101,7 @@ class Loader(Reading):
         return Deck(id=self.folder.name if self.path.name == DECK_FILE else self.path.stem,
                     folder=self.folder, file=self.file, game=the_game, palette=the_palette, parts=the_parts,
                     kinds=the_kinds, backs=the_backs, cards=the_cards, components=the_components,
-                    rules=the_rules, inferred=self.inferred,
+                    rules=the_rules, inferred=self.inferred, icons=the_icons,
                     extra={"components_file": components_file,
                            **{k: root[k] for k in ("proof", "corrections") if k in root},
                            **sheets.corrections_of(root.get("corrections"), self.raw_cards, the_cards)})

@@ -47,6 +47,19 @@ class BackRef(NamedTuple):
         return dict(self.fields)
 
 
+class Icon(NamedTuple):
+    """A picture that text writes as :name: (the `icons:` section): drawn scale em high on the baseline of
+    the text around it, raised by shift em, in the text's colour when tinted."""
+    name: str
+    path: Path | None             # the image inside the deck folder; None when it could not be read (noted)
+    file: str                     # as written in deck.yaml
+    scale: float = 1.0            # its height in em of the text around it
+    shift: float = 0.0            # em it is raised (negative: lowered) from the baseline
+    tint: bool = False            # drawn in the text's colour (a one-colour icon)
+    source: Source = Source("")
+    pixels: tuple = (1, 1)        # its (width, height): the icon's shape
+
+
 class Part(NamedTuple):
     id: str
     title: str
@@ -110,6 +123,7 @@ class Deck(NamedTuple):
     inferred: list = []                          # never changed once made
     extra: dict = {}                             # other top-level sections, raw
     left_out: tuple = ()                         # optional parts left out of this build
+    icons: dict = {}                             # name -> Icon: pictures that text writes as :name:
 
     def card_count(self, parts=None) -> int:
         return sum(c.copies for c in self.cards if parts is None or c.part in parts)

@@ -19,13 +19,14 @@ otherwise it starts where the text ends, and breaks between entries. So no page 
 third full, and none is left half empty for the box's sake. Where the box's last entries alone would fill
 less than a third of a last page, the box is set a little smaller (95% or 90% of the text's size) if that
 saves the page.
+The deck's icons (:name:, given its folder) are drawn on the lines' baselines as on cards (layout/icons.py).
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
 from ..units import length
-from . import fonts, text
+from . import fonts, icons, text
 from .display import Line, Rect, Text
 
 HEADING_SCALE = {"heading1": 1.45, "heading2": 1.12, "heading3": 1.0}
@@ -56,12 +57,13 @@ class Block(NamedTuple):
         return self.lead * len(self.lines.lines)
 
 
-def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = False) -> list[Block]:
+def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = False,
+            metrics: tuple = ()) -> list[Block]:
     out = []
     if boxed:
         width -= 2 * BOX_PAD
     for b in text.parse(markup):
-        ls = text.break_lines(b, family, width, size, HEADING_SCALE)
+        ls = text.break_lines(b, family, width, size, HEADING_SCALE, metrics)
         heading = b.kind.startswith("heading")
         if heading:
             before = size * (1.5 if b.kind == "heading1" else 0.9)
@@ -74,8 +76,11 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
         lines = text.Lines(kept, [True] * len(kept), ls.size, ls.indent, ls.widest)
         if boxed and not out:
             before = size * 2.5            # room above the frame
-        out.append(Block(b, lines, ls.size * (HEADING_LEADING if heading else PARA_LEADING), before, after, heading,
-                         boxed, whole=boxed, keep=heading))
+        lead = ls.size * (HEADING_LEADING if heading else PARA_LEADING)
+        if metrics:                        # icons taller than a line's room: the block's lines move apart
+            room = [text.icon_room(ln, metrics, ls.size, lead, (lead - ls.size) / 2 + ls.size * 0.8) for ln in kept]
+            lead += 2 * max(max(r) for r in room)
+        out.append(Block(b, lines, lead, before, after, heading, boxed, whole=boxed, keep=heading))
     if boxed:                   # the lines that introduce the box or a list stay with its first entry
         out = [b._replace(keep=True) if not b.source.bullet and i + 1 < len(out) else b for i, b in enumerate(out)]
     return out
@@ -205,11 +210,12 @@ def _page(blocks, at, columns: int, h: float, full_h: float, cont, box_at):
 def flow(markup: str, width: float, height: float, margin: float = length("18mm"), family: str = "serif",
          size: float = 10.0, footer: str = "", columns: int = 1, gap: float = length("8mm"),
          accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
-         box: str = "") -> list[list]:
+         box: str = "", folder=None) -> list[list]:
     """Lay out `markup` over as many pages as it needs; each page is a list of ops in page coordinates.
 
     `title` (and `subtitle`) head the first page across all columns; `footer` puts "footer · page N of M"
-    at the foot of every page; `box` is markup set after the text in a tinted frame.
+    at the foot of every page; `box` is markup set after the text in a tinted frame; `folder`: the deck
+    folder whose icons the text may write (without it, :name: prints as written).
     """
     fonts.family(family)
     columns = max(1, int(columns))
@@ -232,10 +238,11 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
         head_h = top - y + size * 1.2
     for style in text.styles_used(markup + "\n\n" + box):
         fonts.font_name(family, style)
-    text_blocks = _blocks(markup, family, col_w, size)
+    metrics = icons.metrics(folder, markup + "\n\n" + box) if folder is not None else ()
+    text_blocks = _blocks(markup, family, col_w, size, metrics=metrics)
 
     def paginate(box_size: float) -> tuple[list, list[list[Column]]]:
-        blocks = text_blocks + (_blocks(box, family, col_w, box_size, boxed=True) if box else [])
+        blocks = text_blocks + (_blocks(box, family, col_w, box_size, boxed=True, metrics=metrics) if box else [])
         box_at = next((i for i, b in enumerate(blocks) if b.boxed), None)
         cont = _continued(box, family, col_w, box_size) if box else None
         paged: list[list[Column]] = []
@@ -272,7 +279,11 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
                 colour = accent if b.heading else ink
                 pad = BOX_PAD if b.boxed else 0.0
                 for p in text.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "left"):
-                    ops.append(Text(x + pad + p.x, base, p.text, p.font, p.size, colour))
+                    if p.font == text.ICON:
+                        op = icons.op(folder, p.text, x + pad + p.x, base, p.size, colour)
+                        ops.extend([op] if op is not None else [])
+                    else:
+                        ops.append(Text(x + pad + p.x, base, p.text, p.font, p.size, colour))
         pages.append(frames + ops)
     if footer:
         fn = fonts.font_name(family, "italic")
