@@ -194,11 +194,7 @@ class _Reader:
             for fname, spec in kind.fields.items():
                 fields.setdefault(fname, spec)
         self.fields = fields
-        back_fields = {}
-        for ref in list(deck.backs.values()) + [card.back for card in deck.cards]:
-            for fname, _ in (ref.fields if ref is not None else ()):
-                back_fields[f"back.{fname}"] = None
-        self.known = list(CARD_ATTRS) + list(fields) + list(back_fields)
+        self.known = list(CARD_ATTRS) + list(fields) + [f"back.{f}" for f in deck.back_fields()]
         self.players = None
 
     def field_name(self, name, parent, key, fld) -> str:

@@ -94,13 +94,15 @@ class Loader(Reading):
             self.inferred.append(entry)
         the_rules = rules.read(self, root)
         the_components, components_file = components.read(self, root)
-        return Deck(id=self.folder.name if self.path.name == DECK_FILE else self.path.stem,
+        deck = Deck(id=self.folder.name if self.path.name == DECK_FILE else self.path.stem,
                     folder=self.folder, file=self.file, game=the_game, palette=the_palette, parts=the_parts,
                     kinds=the_kinds, backs=the_backs, cards=the_cards, components=the_components,
                     rules=the_rules, inferred=self.inferred,
                     extra={"components_file": components_file,
                            **{k: root[k] for k in ("proof", "corrections") if k in root},
                            **sheets.corrections_of(root.get("corrections"), self.raw_cards, the_cards)})
+        # the fields its backs show, kept for the component list when it is read for some of the cards
+        return deck._replace(extra={**deck.extra, "back_fields": tuple(deck.back_fields())})
 
 
 def load_deck(game: str | Path) -> Deck:
