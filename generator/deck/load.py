@@ -108,17 +108,17 @@ class Loader(Reading):
 def load_deck(game: str | Path) -> Deck:
     """Resolve GAME (a name under decks/ or a path) and load it; every mistake found is raised at once
     (PnpErrors, up to errors.MAX_ERRORS)."""
-    deck, _, _ = read_deck(game, found := Collector())
+    deck, _ = read_deck(game, found := Collector())
     found.done()
     return deck
 
 
-def read_deck(game: str | Path, found: Collector) -> tuple[Deck, bool, bool]:
+def read_deck(game: str | Path, found: Collector) -> tuple[Deck, Loader]:
     """Resolve GAME and load it, noting its mistakes in `found` rather than raising them (a file that
-    is not YAML at all is raised at once). Returns the deck as far as it could be read, and whether it is
-    sound: whether its only mistakes, if any, are in single cards (which it then lacks) or in its
-    component list, so that the rest can be laid out to find more; and whether its palette, sizes and
-    fonts loaded, so that its templates can be checked against them."""
+    is not YAML at all is raised at once). Returns the deck as far as it could be read, and its Loader, which
+    says whether it is sound (its only mistakes, if any, are in single cards, which it then lacks, or in its
+    component list, so that the rest can be laid out to find more), whether its palette, sizes and fonts
+    loaded (shared: its templates can be checked against them), and what each card was read from (raw_cards)."""
     loader = Loader(resolve_game(str(game)), found)
     deck = loader.load()
-    return deck, loader.sound, loader.shared
+    return deck, loader
