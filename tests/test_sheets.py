@@ -242,7 +242,10 @@ def test_an_xlsx_that_is_not_a_zip_and_a_csv_that_is_not_utf8(tmp_path):
 def test_a_damaged_xlsx_and_a_formula_with_no_stored_value(tmp_path):
     deck = _new(tmp_path)
     _metals(deck, [("Gold", 3, "Shines."), ("Lead", "=B2-1", "Heavy.")])
-    _fails(deck, "cards.xlsx, sheet Metals, cell B3: the cell holds a formula whose value is not stored")
+    _fails(deck, "cards.xlsx, sheet Metals: 1 cell holds a formula with no value stored in the file, as a file "
+                 "written by a script has until a spreadsheet program saves it: B3 (value) (open the file in a "
+                 "spreadsheet program and save it once, or run soffice --headless --convert-to xlsx on it; or have "
+                 "the script write values, not formulas)")
     data = (deck / "cards.xlsx").read_bytes()
     (deck / "cards.xlsx").write_bytes(data[: len(data) // 2])
     _fails(deck, "cards.xlsx: not an .xlsx file: it is not a zip archive")
