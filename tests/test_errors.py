@@ -24,17 +24,23 @@ CASES = sorted(p.name for p in BROKEN.iterdir() if (p / "deck.yaml").is_file())
 
 
 def _header(folder: Path) -> dict:
+    """The deck.yaml's leading comment lines: expect, at, field, found, exit (tests/broken/README.md)."""
     head = {}
-    for raw in (folder / "deck.yaml").read_bytes().splitlines()[:3]:
-        m = re.match(rb"^# (expect|at|field): (.*)$", raw)
+    for raw in (folder / "deck.yaml").read_bytes().splitlines():
+        if not raw.startswith(b"# "):
+            break
+        m = re.match(rb"^# (expect|at|field|found|exit): (.*)$", raw)
         if m:
             head[m.group(1).decode()] = m.group(2).decode("utf-8").strip()
     return head
 
 
-def _expected_place(folder: Path, at: str) -> tuple[str, int]:
-    """(file relative to the repo, line): an explicit FILE:LINE, or the line marked '# <-' in FILE."""
+def _expected_place(folder: Path, at: str) -> tuple[str, int | None]:
+    """(file relative to the repo, line): an explicit FILE:LINE, the line marked '# <-' in FILE, or FILE:- for
+    a mistake in a file as a whole (an image, a font, a spreadsheet: named with no line)."""
     file, _, line = at.partition(":")
+    if line == "-":
+        return f"{folder.relative_to(ROOT).as_posix()}/{file}", None
     if not line:
         marked = [i for i, raw in enumerate((folder / file).read_bytes().splitlines(), 1) if b"# <-" in raw]
         assert len(marked) == 1, f"{folder.name}: mark exactly one line of {file} with '# <-'"
@@ -42,32 +48,71 @@ def _expected_place(folder: Path, at: str) -> tuple[str, int]:
     return f"{folder.relative_to(ROOT).as_posix()}/{file}", int(line)
 
 
+def _names_place(line: str, file: str, number: int | None) -> bool:
+    if number is None:
+        return re.search(re.escape(file) + r"(: |, sheet )", line) is not None
+    return re.search(re.escape(f"{file}:{number}") + r"[: ]", line) is not None
+
+
 def test_the_corpus_has_at_least_thirty_broken_decks():
     assert len(CASES) >= 30
     for name in CASES:
         head = _header(BROKEN / name)
         assert "expect" in head and "at" in head, f"{name}: needs '# expect:' and '# at:' lines"
+        assert head.get("found", "reading") in ("reading", "laying out", "printing"), name
+        assert head.get("exit", "2") in ("1", "2"), name
+
+
+def _outputs(tmp_path: Path) -> dict:
+    """Each command's arguments after GAME, writing inside tmp_path."""
+    return {"build": ["-o", tmp_path / "b.pdf"], "check": [], "proof": ["-o", tmp_path / "proof"],
+            "export": ["-o", tmp_path / "export"], "cards": ["-o", tmp_path / "cards.csv"]}
 
 
 @pytest.mark.parametrize("name", CASES)
 def test_broken_deck_gives_its_one_line_error(name, tmp_path):
-    """Each corpus deck built by its own `pnp build` (the cases spread over the test workers)."""
-    pdf = tmp_path / f"{name}.pdf"
-    proc = pnp("build", BROKEN / name, "-o", pdf)
+    """Each corpus deck built by its own `pnp build` (the cases spread over the test workers), then given to
+    every other command that reads a deck: each refuses it as build does, in the same words, writing nothing.
+    What only laying a card out finds, the proof reports as its own finding (exit 1, its report written);
+    what only printing finds (a piece larger than the paper) is not the component check's, the export's or
+    pnp cards' to refuse."""
     head = _header(BROKEN / name)
+    runs = {cmd: pnp(cmd, BROKEN / name, *args) for cmd, args in _outputs(tmp_path).items()}
+    proc = runs["build"]
     err = proc.stderr
-    assert proc.returncode == 2, f"exit {proc.returncode}: {err}"
     assert "Traceback" not in err
+    assert not (tmp_path / "b.pdf").exists()
+    file, number = _expected_place(BROKEN / name, head["at"])
+    if head.get("exit") == "1":             # an incomplete deck: the component check's report, no output
+        assert proc.returncode == 1 and head["expect"] in err, f"exit {proc.returncode}: {err}"
+        check = runs["check"]
+        assert check.returncode == 1 and head["expect"] in check.stdout and file in check.stdout
+        assert runs["export"].returncode == 1 and not (tmp_path / "export").exists()
+        return
+    assert proc.returncode == 2, f"exit {proc.returncode}: {err}"
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
     line = lines[0]
     assert line.startswith("pnp: error: "), line
-    file, number = _expected_place(BROKEN / name, head["at"])
-    assert re.search(re.escape(f"{file}:{number}") + r"[: ]", line), f"expected {file}:{number} in: {line}"
+    where = f"{file}:{number}" if number else file
+    assert _names_place(line, file, number), f"expected {where} in: {line}"
     if "field" in head:
         assert f" {head['field']}: " in line, f"expected field {head['field']!r} in: {line}"
     assert head["expect"] in line, f"expected {head['expect']!r} in: {line}"
-    assert not pdf.exists()
+    found = head.get("found", "reading")
+    for cmd in ("check", "proof", "export", "cards"):
+        run = runs[cmd]
+        assert "Traceback" not in run.stderr, f"pnp {cmd}: {run.stderr}"
+        if found == "printing" and cmd != "proof":
+            assert run.returncode == 0, f"pnp {cmd}: exit {run.returncode}: {run.stderr}"
+            continue
+        if cmd == "proof" and found != "reading":       # the proof's own finding: the same words, and a report
+            assert run.returncode == 1, f"pnp proof: exit {run.returncode}: {run.stderr}"
+            assert head["expect"] in run.stderr and _names_place(run.stderr, file, number), run.stderr
+            continue
+        assert (run.returncode, run.stderr.strip()) == (2, line), f"pnp {cmd} (exit {run.returncode}): {run.stderr}"
+    written = [w for w in ("proof", "export", "cards.csv") if (tmp_path / w).exists()]
+    assert written == ([] if found == "reading" else ["proof"] if found == "laying out" else written), written
 
 
 # --- paths that leave the deck's folders

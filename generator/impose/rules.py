@@ -65,7 +65,8 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
     from ..textfile import read_text
     data = read_text(path, rules_file(deck), limit=4 * MAX_RULES)
     if len(data) > MAX_RULES:
-        raise r.error("file", f"rules file is {len(data)} characters; the limit is {MAX_RULES}", field="rules.file")
+        raise PnpError(f"the rules file is {len(data)} characters; the limit is {MAX_RULES}", rules_file(deck),
+                       hint=f"{deck.file}:{r.where('file')[0]} names it")      # the file at fault first
     return data, settings
 
 
