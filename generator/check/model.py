@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from ..errors import Collector, PnpError, known_list, suggest
 from ..yamlfile import Map, Seq
+from .consistent import check_component
 
 TOP_KEYS = ("players", "seed", "components")
 COMPONENT_KEYS = ("name", "where", "count", "distinct", "each", "times", "unique", "back", "players",
@@ -324,6 +325,7 @@ class _Reader:
         if c.per_player and self.players is None:
             raise m.error("per_player", "per_player needs the game's player count (game.players in deck.yaml, "
                                         "or players: in the component list)", field=f"{fld}.per_player")
+        check_component(c, m, fld, self.players)       # rules no deck could meet at once: the list's mistake
         return c
 
     def coverage(self, m: Map, fld) -> Coverage:
