@@ -2,7 +2,8 @@
 once are the list's own mistake, reported at the line of the rule that cannot be met, not judged against the
 cards as if the deck were short. A count that its `each:` grid (or its per-player rule, at the list's largest
 player count) cannot meet, a per-player need an exact grid cannot meet, `unique:` fields that a grid asks
-to repeat, a grid value that `where:` never selects, a `per_players:` count outside the list's players.
+to repeat, a grid value that `where:` never selects, a value in `where:` or `each:` that no card can hold
+(not among its field's choices, or outside its min and max), a `per_players:` count outside the list's players.
 Not here: reading the rules (model.py), judging the cards (engine.py).
 """
 from __future__ import annotations
@@ -33,9 +34,52 @@ def _worst(c, players) -> tuple[int, int] | None:
     return best
 
 
-def check_component(c, m: Map, fld: str, players) -> None:
+def _possible(value, specs) -> bool:
+    """Whether some kind's declaration of a field (`specs`) lets a card hold `value` (as the check compares it:
+    text; None, no value, is always possible)."""
+    if value is None or not specs:
+        return True
+    for spec in specs:
+        if spec.choices and value not in {str(v).strip() for v in spec.choices}:
+            continue
+        if spec.type in ("int", "number"):
+            try:
+                n = float(value)
+            except ValueError:
+                continue
+            if (spec.type == "int" and not n.is_integer()) or (spec.min is not None and n < spec.min) or \
+                    (spec.max is not None and n > spec.max):
+                continue
+        return True
+    return False
+
+
+def _allowed(specs) -> str:
+    spec = specs[0]
+    if spec.choices:
+        return "one of " + ", ".join(str(v) for v in spec.choices)
+    low, high = (f"{v:g}" if isinstance(v, float) else str(v) for v in (spec.min, spec.max))
+    return ("a whole number" if spec.type == "int" else "a number") + (
+        f" from {low} to {high}" if spec.min is not None and spec.max is not None else
+        f" from {low}" if spec.min is not None else f" up to {high}" if spec.max is not None else "")
+
+
+def check_values(c, m: Map, fld: str, specs: dict) -> None:
+    """A value in where: or each: that no card can hold: it would select nothing, or ask for what cannot be."""
+    sides = [("where", f, vals) for f, vals in c.where.items()]
+    if c.each is not None:
+        sides += [("each", f, c.each.values[i]) for i, f in enumerate(c.each.fields)]
+    for key, f, values in sides:
+        bad = next((v for v in values if not _possible(v, specs.get(f, ()))), None)
+        if bad is not None:
+            raise m.error(key, f"{key}: {f} {bad} is a value no card can hold: {f} is {_allowed(specs[f])}, as "
+                          "its kind declares it", field=f"{fld}.{key}.{f}")
+
+
+def check_component(c, m: Map, fld: str, players, specs: dict | None = None) -> None:
     """Raise the first of c's rules (read from `m`, `fld` its field path) that its other rules contradict.
-    `players`: the list's player counts (a Span, or None)."""
+    `players`: the list's player counts (a Span, or None); `specs`: each field's declarations, by kind."""
+    check_values(c, m, fld, specs or {})
     grid = None if c.each is None or c.distinct else sum(c.each.times.values())    # the copies `each` makes
     how = ""
     if c.each is not None:

@@ -195,6 +195,10 @@ class _Reader:
             for fname, spec in kind.fields.items():
                 fields.setdefault(fname, spec)
         self.fields = fields
+        self.specs: dict = {}           # field -> its declaration in every kind that has it
+        for kind in deck.kinds.values():
+            for fname, spec in kind.fields.items():
+                self.specs.setdefault(fname, []).append(spec)
         self.known = list(CARD_ATTRS) + list(fields) + [f"back.{f}" for f in deck.back_fields()]
         self.players = None
 
@@ -325,7 +329,7 @@ class _Reader:
         if c.per_player and self.players is None:
             raise m.error("per_player", "per_player needs the game's player count (game.players in deck.yaml, "
                                         "or players: in the component list)", field=f"{fld}.per_player")
-        check_component(c, m, fld, self.players)       # rules no deck could meet at once: the list's mistake
+        check_component(c, m, fld, self.players, self.specs)      # rules no deck could meet: the list's mistake
         return c
 
     def coverage(self, m: Map, fld) -> Coverage:
