@@ -63,6 +63,7 @@ class Loader(Reading):
         the_palette = self.palette = palette.read(self, root.get("palette"), root)
         the_defaults = defaults.read(self, root)
         the_parts = parts.read(self, root.get("parts"), root)
+        parts.within_game(self, the_parts, root.get("parts"), the_game)
         defaults.part(self, the_defaults, the_parts)
         defaults.template(self, the_defaults)
         the_backs = backs.read(self, root.get("backs"), root)

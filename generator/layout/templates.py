@@ -271,7 +271,7 @@ def get_template(name: str, deck_folder: Path | None = None, _chain: tuple = ())
     mistakes = Collector()
     for i, r in enumerate(seq):
         with mistakes.each():           # a mistake in one region is noted, and the next one read
-            regions.append(read_region(r, seq, i, width, height, file, deck_folder, bleed or 0.0))
+            regions.append(read_region(r, seq, i, width, height, file, deck_folder))
     mistakes.done()
     size_source = f"{file}:{m.where('size')[0]}" if "size" in m else parent.size_source
     tpl = Template(name, width, height, safe, radius, shape, gutter, tuple(regions), file, size_name, bleed,

@@ -6,7 +6,7 @@ such as align) must name a value its cards can have: a field of the card's kind,
 or one of the values every card has (layout.deck.BUILT_IN). A name that is none of these would print
 nothing, so it is an error at the template's line, with a did-you-mean. A field a kind declares that
 none of its templates uses is a warning. A card's back must be the size of its front (it is printed
-behind it), and a template the size of the template it extends.
+behind it), and a template the size of the template it extends; every region's box must stay on its piece.
 Not here: loading a template and checking its own values (templates.py, regions.py, sizes.py).
 """
 from __future__ import annotations
@@ -15,6 +15,7 @@ from ..deck.model import Deck
 from ..errors import Collector, PnpError, suggest
 from ..fields import names_in
 from .deck import BUILT_IN
+from .regions import box_error
 from .templates import Template, get_template
 
 
@@ -91,8 +92,12 @@ def _check(deck: Deck, checked) -> list[str]:
         for error in placeholder_errors(deck, tpl, uses[name]):
             bad.add(name)
             found.add(error)
-    for error, names in size_errors(deck, loaded):
+    sized = size_errors(deck, loaded)
+    for error, names in sized:
         bad.update(names)
+        found.add(error)
+    for error, name in box_errors(loaded, {names[1] for _, names in sized}):
+        bad.add(name)
         found.add(error)
     if found.errors:
         raise _Failed(found.errors, bad | unloadable, unloadable)
@@ -182,6 +187,21 @@ def size_errors(deck: Deck, loaded: dict) -> list[tuple[PnpError, tuple]]:
                             f"template '{front.name}' ({front.size_source}), is {_mm(front)}; a card's back "
                             f"must be the size of its front (card '{card.name}', {card.source})",
                             file, line, field="size"), (front.name, back.name)))
+    return out
+
+
+def box_errors(loaded: dict, resized: set) -> list[tuple[PnpError, str]]:
+    """A region reaching past its piece (or past its bleed, for one that bleeds: regions.box_error), which
+    would be drawn over the pieces beside it: the error, and the template. Not for a back of the wrong size
+    (`resized`): its regions are placed for its front, and its size is the one mistake to report."""
+    out = []
+    for name, tpl in sorted(loaded.items()):
+        if name in resized:
+            continue
+        for region in tpl.regions:
+            error = box_error(region, tpl.width, tpl.height, tpl.bleed or 0.0)
+            if error is not None:
+                out.append((error, name))
     return out
 
 
