@@ -115,6 +115,44 @@ def test_broken_deck_gives_its_one_line_error(name, tmp_path):
     assert written == ([] if found == "reading" else ["proof"] if found == "laying out" else written), written
 
 
+def test_the_corpus_workbooks_are_what_their_script_makes(tmp_path):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("make_workbooks", BROKEN / "make_workbooks.py")
+    make_workbooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_workbooks)
+    for made in make_workbooks.make(tmp_path):
+        name = made.relative_to(tmp_path)
+        assert made.read_bytes() == (BROKEN / name).read_bytes(), f"run python tests/broken/make_workbooks.py ({name})"
+
+
+def test_every_command_names_a_decks_mistakes_in_the_same_words(tmp_path):
+    """One deck with three mistakes in three files (a spreadsheet's cell, a template's box, the component list):
+    pnp build, check, proof, export and cards each name all three, the same lines in the same order, exit 2,
+    and write nothing."""
+    deck = tmp_path / "deck"
+    (deck / "templates").mkdir(parents=True)
+    (deck / "deck.yaml").write_text(
+        "game: {title: T, players: 2-4}\nkinds:\n  plain:\n    template: card\n    back: none\n"
+        "    fields: {title: text, value: {type: int, min: 1, max: 9}}\ncards: {file: cards.csv}\n")
+    (deck / "cards.csv").write_text("title,value\nOne,1\nTwo,two\nThree,3\n")
+    (deck / "templates" / "card.yaml").write_text(
+        "size: poker\nregions:\n  - {id: title, type: text, box: [5mm, 5mm, 70mm, 10mm], text: \"{title}\"}\n"
+        "  - {id: value, type: text, box: [5mm, 20mm, 20mm, 10mm], text: \"{value}\"}\n")
+    (deck / "components.yaml").write_text("components:\n  - {name: Cards, count: 2, each: {value: 1-3}}\n")
+    outs = {"build": ["-o", tmp_path / "b.pdf"], "check": [], "proof": ["-o", tmp_path / "proof"],
+            "export": ["-o", tmp_path / "export"], "cards": ["-o", tmp_path / "cards.csv"]}
+    runs = {cmd: pnp(cmd, deck, *args, cwd=tmp_path) for cmd, args in outs.items()}
+    lines = runs["build"].stderr.splitlines()
+    assert [ln.split(": ")[2].split(":")[0] for ln in lines] == ["deck/cards.csv", "deck/components.yaml",
+                                                                  "deck/templates/card.yaml"], lines
+    assert "cards.csv:3 (value): expected a whole number, found 'two'" in lines[0]
+    assert "count 2 cannot be met: each: asks for exactly 3 cards" in lines[1]
+    assert "region title.box: the box reaches 11.5 mm past the right edge" in lines[2]
+    for cmd, run in runs.items():
+        assert (run.returncode, run.stderr.splitlines(), run.stdout) == (2, lines, ""), f"pnp {cmd}: {run.stderr}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck"]
+
+
 # --- paths that leave the deck's folders
 
 def _png(w=2, h=2) -> bytes:
