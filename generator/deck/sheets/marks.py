@@ -31,12 +31,14 @@ def named_marks(source, table: Table, marks: Marks, header_row: int, values) -> 
         named = [f"{column_letter(c)}{r}" + (f" ({heads[c]})" if r > header_row and c in heads else "")
                  for r, c in sorted(marks.formulas)]
         more = f" and {len(named) - 5} more" if len(named) > 5 else ""
-        kind = table.display.rpartition(".")[2]
+        name = table.display.replace("\\", "/").rpartition("/")[2]
+        kind = name.rpartition(".")[2]
         source.note(table.error(None, None, None, f"{len(named)} cell{'s hold' if len(named) > 1 else ' holds'} a "
                                 "formula with no value stored in the file, as a file written by a script has until a "
                                 f"spreadsheet program saves it: {', '.join(named[:5])}{more}",
-                                hint=f"open the file in a spreadsheet program and save it once, or run soffice "
-                                f"--headless --convert-to {kind} on it; or have the script write values, not formulas"))
+                                hint=f"open the file in a spreadsheet program and save it once, or let LibreOffice "
+                                f"store them: soffice --headless --convert-to {kind} --outdir stored {name}, then use "
+                                f"stored/{name}; or have the script write values, not formulas"))
     return spanned
 
 
