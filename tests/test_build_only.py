@@ -84,3 +84,20 @@ def test_a_range_partly_past_the_deck_is_refused_whole(tmp_path):
         assert not (tmp_path / "x.pdf").exists()
     r = pnp("build", "royal-lines", "--only", "5,6", "-o", tmp_path / "x.pdf")
     assert r.returncode == 2 and "(give each choice an --only of its own: --only 5 --only 6)" in r.stderr
+
+
+def test_a_range_over_a_part_left_out_is_refused(tmp_path):
+    deck = tmp_path / "mid"
+    deck.mkdir()
+    (deck / "deck.yaml").write_text(
+        "game: {title: Mid}\nparts:\n  - {id: base, title: Base}\n  - {id: extra, title: Extra, optional: true}\n"
+        "  - {id: more, title: More}\nkinds:\n  plain:\n    template: basic-card\n    name: \"{title}\"\n    back: none\n"
+        "    fields: {title: text, value: int, text: markup, colour: {type: colour, default: \"#336699\"}}\n"
+        "cards:\n  - {title: A}\n  - {title: B}\n  - {title: C, part: extra}\n  - {title: D, part: extra}\n"
+        "  - {title: E, part: more}\n")
+    r = pnp("build", deck, "--without", "extra", "--only", "2-5", "-o", tmp_path / "x.pdf")
+    assert r.returncode == 2 and r.stderr.splitlines() == [
+        f"pnp: error: --only 2-5: no card has the numbers 3-4 in this build: {deck}/deck.yaml numbers its cards 1 to "
+        "5, and part 'extra' is left out (--without)"] and not (tmp_path / "x.pdf").exists()
+    r = pnp("build", deck, "--without", "extra", "--only", "5", "-o", tmp_path / "x.pdf", check=True)
+    assert "partial build, 1 of 3 cards" in r.stdout

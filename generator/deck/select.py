@@ -21,7 +21,8 @@ def chosen(deck: Deck, choices) -> list:
     for c in deck.cards:
         by_name.setdefault(c.name.casefold(), []).append(c)
         by_name.setdefault(c.id.casefold(), []).append(c)
-    last = max((c.index + 1 for c in deck.cards), default=0)     # cards are numbered 1 to last, with no gap
+    numbers = {c.index + 1 for c in deck.cards}         # 1 to last, but for the cards of a part left out
+    last = max(numbers, default=0)
     picked: set = set()
     for choice in choices:
         text = str(choice).strip()
@@ -41,8 +42,12 @@ def chosen(deck: Deck, choices) -> list:
             if a < 1 or b > last:           # a range partly past the deck: refused whole, as one wholly past it is
                 past = (["0"] if a < 1 else []) + ([f"{last + 1}-{b}" if b > last + 1 else str(b)] if b > last else [])
                 raise PnpError(f"--only {text}: no card has the number{'s' if len(past) > 1 or '-' in past[-1] else ''} "
-                               f"{' or '.join(past)}; "
-                               f"{where}")
+                               f"{' or '.join(past)}; {where}")
+            gone = [n for n in range(a, b + 1) if n not in numbers]      # (at most the deck's cards)
+            if gone:                        # cards of a part left out (--without): not in this build
+                raise PnpError(f"--only {text}: no card has the number{'s' if len(gone) > 1 else ''} {_spans(gone)} "
+                               f"in this build: {deck.file} numbers its cards 1 to {last}, and part "
+                               f"{', '.join(repr(p) for p in deck.left_out)} is left out (--without)")
             picked.update(range(a - 1, b))
             continue
         names = [c.name for c in deck.cards]
@@ -52,6 +57,17 @@ def chosen(deck: Deck, choices) -> list:
                            f"--only {t.strip()}" for t in text.split(",")) if several else
                        suggest(text, names) or "a card's name or id, its number (7), or a range (5-12)")
     return [c for c in deck.cards if c.index in picked]
+
+
+def _spans(numbers: list) -> str:
+    """[7, 8, 9, 12] -> '7-9, 12'."""
+    out, start = [], None
+    for i, n in enumerate(numbers):
+        start = n if start is None else start
+        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
+            out.append(str(n) if start == n else f"{start}-{n}")
+            start = None
+    return ", ".join(out)
 
 
 def only(deck: Deck, choices) -> Deck:
