@@ -46,8 +46,8 @@ def ragged(table: Table, number: int, values, header_row: int, width: int) -> Ce
     """A CSV row with more or fewer cells than its header (its extra cells empty: one with a value is a value
     in a column with no header)."""
     several = any("\n" in str(v) for v in values)
-    return table.error(number, None, None, f"the row has {len(values)} cells, and the header (line {header_row}) "
-                       f"{width}: every row has a cell for each column, empty or not",
+    return table.error(number, None, None, f"the row has {len(values)} cell{'s' if len(values) != 1 else ''}, and the "
+                       f"header (line {header_row}) {width}: every row has a cell for each column, empty or not",
                        hint="a cell of this row runs over several lines: is a quote left open?" if several else
                        f"a separator too {'many' if len(values) > width else 'few'}?")
 
