@@ -44,7 +44,7 @@ def read(game: str, without=(), faces: bool = False, quiet: bool = False) -> tup
         warn(note)
     found = Collector()
     deck, loader = read_deck(game, found)
-    warnings = validate(deck, found, loader.sound, loader.shared, faces)
+    warnings = validate(deck, found, loader.sound, loader.shared, faces, without)
     with found.each():
         _check_without(deck, without)
     found.done()
@@ -53,8 +53,9 @@ def read(game: str, without=(), faces: bool = False, quiet: bool = False) -> tup
     return (deck.without(without) if without else deck), loader.raw_cards
 
 
-def validate(deck: Deck, found: Collector, sound: bool, shared: bool, faces: bool = False) -> list[str]:
-    """The checks after the deck file (see load); returns the warnings, to be shown if nothing is wrong."""
+def validate(deck: Deck, found: Collector, sound: bool, shared: bool, faces: bool = False, without=()) -> list[str]:
+    """The checks after the deck file (see load); returns the warnings, to be shown if nothing is wrong.
+    `faces`: lay out the cards a build `without` those parts would lay out, even with nothing else wrong."""
     from .check.model import read_components
     from .layout.validate import check_templates
     warnings, checked = [], set()
@@ -66,8 +67,10 @@ def validate(deck: Deck, found: Collector, sound: bool, shared: bool, faces: boo
         return warnings
     with found.each():
         bad, unloadable, warnings = check_templates(deck, found, checked)
-        if (found.errors or faces) and sound and not found.full:
+        if found.errors and sound and not found.full:
             _more(deck, found, bad, unloadable)
+        elif faces and sound:
+            _more(deck.without(without) if without else deck, found, bad, unloadable)
     return warnings
 
 
