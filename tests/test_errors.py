@@ -151,6 +151,8 @@ def test_every_command_names_a_decks_mistakes_in_the_same_words(tmp_path):
     for cmd, run in runs.items():
         assert (run.returncode, run.stderr.splitlines(), run.stdout) == (2, lines, ""), f"pnp {cmd}: {run.stderr}"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deck"]
+    listed = pnp("list", cwd=tmp_path, check=True).stdout.splitlines()      # pnp list names the first of them
+    assert f"./deck               (does not load: {lines[0].removeprefix('pnp: error: ')})" in listed, listed
 
 
 # --- paths that leave the deck's folders
