@@ -335,8 +335,10 @@ def test_the_component_list_and_the_word_list_are_watched_too(game, tmp_path):
     out = tmp_path / "out.pdf"
     with Watcher(game, "-o", out) as w:
         assert w.first_build()["incomplete"] is False
-        edit(game / "components.yaml", "    where: {kind: material, part: base}\n    count: 16",
-             "    where: {kind: material, part: base}\n    count: 17")
+        # a list that asks for a card the deck lacks (Wood 5), its count agreeing (a count its own grid
+        # contradicts is the list's mistake, and fails the build: issue 33)
+        edit(game / "components.yaml", "    count: 16\n    each:\n      - {material: Wood, colour: green, value: 1-4}",
+             "    count: 17\n    each:\n      - {material: Wood, colour: green, value: 1-5}")
         built = w.build()
         assert built["event"] == "built" and built["incomplete"] is True and built["changed"] == []
         assert "Material cards, base game" in w.state()["check"]

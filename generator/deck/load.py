@@ -64,6 +64,7 @@ class Loader(Reading):
         the_palette = self.palette = palette.read(self, root.get("palette"), root)
         the_defaults = defaults.read(self, root)
         the_parts = parts.read(self, root.get("parts"), root)
+        parts.within_game(self, the_parts, root.get("parts"), the_game)
         defaults.part(self, the_defaults, the_parts)
         defaults.template(self, the_defaults)
         the_backs = backs.read(self, root.get("backs"), root)
@@ -98,29 +99,31 @@ class Loader(Reading):
             self.inferred.append(entry)
         the_rules = rules.read(self, root)
         the_components, components_file = components.read(self, root)
-        return Deck(id=self.folder.name if self.path.name == DECK_FILE else self.path.stem,
+        deck = Deck(id=self.folder.name if self.path.name == DECK_FILE else self.path.stem,
                     folder=self.folder, file=self.file, game=the_game, palette=the_palette, parts=the_parts,
                     kinds=the_kinds, backs=the_backs, cards=the_cards, components=the_components,
                     rules=the_rules, inferred=self.inferred, icons=the_icons,
                     extra={"components_file": components_file,
                            **{k: root[k] for k in ("proof", "corrections") if k in root},
                            **sheets.corrections_of(root.get("corrections"), self.raw_cards, the_cards)})
+        # the fields its backs show, kept for the component list when it is read for some of the cards
+        return deck._replace(extra={**deck.extra, "back_fields": tuple(deck.back_fields())})
 
 
 def load_deck(game: str | Path) -> Deck:
     """Resolve GAME (a name under decks/ or a path) and load it; every mistake found is raised at once
     (PnpErrors, up to errors.MAX_ERRORS)."""
-    deck, _, _ = read_deck(game, found := Collector())
+    deck, _ = read_deck(game, found := Collector())
     found.done()
     return deck
 
 
-def read_deck(game: str | Path, found: Collector) -> tuple[Deck, bool, bool]:
+def read_deck(game: str | Path, found: Collector) -> tuple[Deck, Loader]:
     """Resolve GAME and load it, noting its mistakes in `found` rather than raising them (a file that
-    is not YAML at all is raised at once). Returns the deck as far as it could be read, and whether it is
-    sound: whether its only mistakes, if any, are in single cards (which it then lacks) or in its
-    component list, so that the rest can be laid out to find more; and whether its palette, sizes and
-    fonts loaded, so that its templates can be checked against them."""
+    is not YAML at all is raised at once). Returns the deck as far as it could be read, and its Loader, which
+    says whether it is sound (its only mistakes, if any, are in single cards, which it then lacks, or in its
+    component list, so that the rest can be laid out to find more), whether its palette, sizes and fonts
+    loaded (shared: its templates can be checked against them), and what each card was read from (raw_cards)."""
     loader = Loader(resolve_game(str(game)), found)
     deck = loader.load()
-    return deck, loader.sound, loader.shared
+    return deck, loader

@@ -128,6 +128,18 @@ class Deck(NamedTuple):
     def card_count(self, parts=None) -> int:
         return sum(c.copies for c in self.cards if parts is None or c.part in parts)
 
+    def back_fields(self) -> list:
+        """The fields shown on some back of the deck: its named backs', its kinds' and its cards'. Those of the
+        whole deck as loaded (extra["back_fields"]) when it has them, so that the component list read for some
+        of its cards (pnp build --only, a part left out) knows a field only the others' backs show."""
+        if "back_fields" in self.extra:
+            return list(self.extra["back_fields"])
+        out: dict = {}
+        for ref in [*self.backs.values(), *(k.back for k in self.kinds.values()), *(c.back for c in self.cards)]:
+            for name, _ in (ref.fields if ref is not None else ()):
+                out[name] = None
+        return list(out)
+
     def without(self, leave_out) -> "Deck":
         """The same deck with some optional parts left out."""
         return self._replace(cards=[c for c in self.cards if c.part not in set(leave_out)],

@@ -64,8 +64,12 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
         raise r.error("file", f"rules file '{name}' not found", field="rules.file")
     from ..textfile import read_text
     data = read_text(path, rules_file(deck), limit=4 * MAX_RULES)
+    if not data.strip():            # the printout would silently have no rules
+        raise PnpError("the rules file is empty", rules_file(deck),
+                       hint=f"{deck.file}:{r.where('file')[0]} names it: write the rules in it, or leave rules: out")
     if len(data) > MAX_RULES:
-        raise r.error("file", f"rules file is {len(data)} characters; the limit is {MAX_RULES}", field="rules.file")
+        raise PnpError(f"the rules file is {len(data)} characters; the limit is {MAX_RULES}", rules_file(deck),
+                       hint=f"{deck.file}:{r.where('file')[0]} names it")      # the file at fault first
     return data, settings
 
 

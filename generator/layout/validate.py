@@ -9,8 +9,8 @@ kinds show may name a field only some of them have inside `when:`, or in a regio
 for the others it is empty and the region is not drawn (a name none of them has is still an error). An
 icon (:name:) that a template's own text writes must be one of the deck's icons. A field a kind declares
 that none of its templates uses is a warning. A card's back must be the size of its front (it is printed
-behind it), and a template the size of the template it extends. Text a template asks to print under 6pt
-is a warning, or an error if the deck says so (smallprint.py).
+behind it), a template the size of the template it extends, and every region's box must stay on its
+piece. Text a template asks to print under 6pt is a warning, or an error if the deck says so (smallprint.py).
 Not here: loading a template and checking its own values (templates.py, regions.py, sizes.py).
 """
 from __future__ import annotations
@@ -19,6 +19,7 @@ from ..deck.model import Deck
 from ..errors import Collector, PnpError, suggest
 from ..fields import names_in
 from .deck import BUILT_IN
+from .regions import box_error
 from .templates import Template, get_template
 
 
@@ -95,8 +96,12 @@ def _check(deck: Deck, checked) -> list[str]:
         for error in placeholder_errors(deck, tpl, uses[name]) + icon_errors(deck, tpl):
             bad.add(name)
             found.add(error)
-    for error, names in size_errors(deck, loaded):
+    sized = size_errors(deck, loaded)
+    for error, names in sized:
         bad.update(names)
+        found.add(error)
+    for error, name in box_errors(loaded, {names[1] for _, names in sized}):
+        bad.add(name)
         found.add(error)
     small = _small_print(deck, loaded, found, bad)
     if found.errors:
@@ -217,6 +222,21 @@ def size_errors(deck: Deck, loaded: dict) -> list[tuple[PnpError, tuple]]:
                             f"template '{front.name}' ({front.size_source}), is {_mm(front)}; a card's back "
                             f"must be the size of its front (card '{card.name}', {card.source})",
                             file, line, field="size"), (front.name, back.name)))
+    return out
+
+
+def box_errors(loaded: dict, resized: set) -> list[tuple[PnpError, str]]:
+    """A region reaching past its piece (or past its bleed, for one that bleeds: regions.box_error), which
+    would be drawn over the pieces beside it: the error, and the template. Not for a back of the wrong size
+    (`resized`): its regions are placed for its front, and its size is the one mistake to report."""
+    out = []
+    for name, tpl in sorted(loaded.items()):
+        if name in resized:
+            continue
+        for region in tpl.regions:
+            error = box_error(region, tpl.width, tpl.height, tpl.bleed or 0.0)
+            if error is not None:
+                out.append((error, name))
     return out
 
 
