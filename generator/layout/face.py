@@ -187,6 +187,11 @@ def _image_path(src: str, ctx: Context, region: Region | None = None) -> str:
     try:
         check_image(path)
     except BadImage as exc:
+        if field is None and region is not None and region.source:
+            # the file is at fault: named first, then the template's line that names it (as a card's is)
+            from ..deck.values import display
+            raise PnpError(f"the file {exc}", display(path),
+                           hint=f"{region.source} names it in region '{region.id}'")
         raise fail(f"image '{src}' {exc}")
     return str(path)
 
