@@ -512,3 +512,52 @@ def test_rect_and_ellipse_dash_and_opacity_mistakes_are_one_line_each(tmp_path):
     assert "card.yaml:3:" in got[0] and "regions[0].dash: expected [dash] or [dash, gap]" in got[0]
     assert "card.yaml:4:" in got[1] and "regions[1].opacity: expected an opacity from 0% to 100%" in got[1]
     assert "card.yaml:5:" in got[2] and "regions[2].opacity: expected an opacity" in got[2]
+
+
+# --- a back of another shape than its front ---
+
+def test_a_back_whose_shape_is_not_its_fronts_is_an_error_at_the_backs_line(tmp_path):
+    """A pointy hex chit with a rectangular back, a flat hex tile with a pointy back, and a flat hex marker
+    with a round back: each printed behind its front but cut along the front's outline. One line each, at
+    the back template's shape (or its size, when it writes none), naming both shapes; nothing written."""
+    deck = tmp_path / "shapes"
+    shutil.copytree(DECK, deck)
+    t = deck / "templates"
+    chit_back = (t / "chit-back.yaml").read_text(encoding="utf-8")
+    (t / "chit-back.yaml").write_text(chit_back.replace("shape: hex\norientation: pointy\n", ""), encoding="utf-8")
+    tile_back = (t / "tile-back.yaml").read_text(encoding="utf-8")
+    (t / "tile-back.yaml").write_text(tile_back.replace("shape: hex\n", "shape: hex\norientation: pointy\n"),
+                                      encoding="utf-8")
+    (t / "marker-back.yaml").write_text(textwrap.dedent("""\
+        size: {width: 30mm, height: 25.98mm}
+        shape: circle
+        regions:
+          - {id: ground, type: ellipse, box: [0mm, 0mm, 100%, 100%], fill: ink, bleed: true}
+        """), encoding="utf-8")
+    yaml = (deck / "deck.yaml").read_text(encoding="utf-8")
+    yaml = yaml.replace("  chit: {template: chit-back}\n", "  chit: {template: chit-back}\n  marker: {template: marker-back}\n")
+    (deck / "deck.yaml").write_text(yaml.replace("    template: marker\n    back: none", "    template: marker\n    back: marker"),
+                                    encoding="utf-8")
+    out = tmp_path / "x.pdf"
+    proc = pnp("build", deck, "-o", out)
+    assert proc.returncode == 2 and not out.exists() and proc.stdout == "", proc.stderr
+    got = [line.removeprefix("pnp: error: ") for line in proc.stderr.strip().splitlines()]
+    want = [
+        (f"{t}/chit-back.yaml:1: shape: back template 'chit-back' is a rectangle, but the front it is printed behind, "
+         f"template 'chit' ({t}/chit.yaml:3), is a pointy hexagon", "card 'One'", "write shape: hex, orientation: pointy"),
+        (f"{t}/marker-back.yaml:2: shape: back template 'marker-back' is round, but the front it is printed behind, "
+         f"template 'marker' ({t}/marker.yaml:3), is a flat hexagon", "card 'Far Marker'", "write shape: hex, "
+         "orientation: flat"),
+        (f"{t}/tile-back.yaml:3: shape: back template 'tile-back' is a pointy hexagon", "template 'tile' "
+         f"({t}/tile.yaml:3), is a flat hexagon", "card 'Forest'"),
+    ]
+    assert len(got) == len(want), proc.stderr
+    for line, parts in zip(got, want):
+        assert line.startswith(parts[0]) and all(p in line for p in parts[1:]), (line, parts)
+        assert "must have its front's shape" in line
+    # the same deck with each back of its front's shape builds
+    (t / "chit-back.yaml").write_text(chit_back, encoding="utf-8")
+    (t / "tile-back.yaml").write_text(tile_back, encoding="utf-8")
+    (t / "marker-back.yaml").write_text((t / "marker-back.yaml").read_text(encoding="utf-8").replace(
+        "shape: circle", "shape: hex").replace("type: ellipse", "type: hexagon"), encoding="utf-8")
+    pnp("build", deck, "-o", out, check=True)
