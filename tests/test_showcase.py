@@ -20,6 +20,7 @@ import csv
 import json
 import math
 import re
+import shutil
 
 import pdfplumber
 import pypdfium2 as pdfium
@@ -410,3 +411,23 @@ def test_the_build_and_the_proof_name_the_sketch_and_list_the_icons_unspelled(bu
     assert "Star 1" in icons["vp"]["cards"] and "Lighthouse" in icons["coin"]["cards"]
     # "vp" is no word: had the proof spelled it, it would be a finding; nothing but the sketch is one
     assert "vp" not in json.dumps(report["issues"]) and "1 warning" in proc.stdout
+
+
+def test_an_icon_past_the_safe_zone_is_warned_of_as_its_text_would_be(tmp_path):
+    """A chit's worth set to the right of its box: the digit stays well inside the hexagon's 1.5 mm safe zone
+    but the star after it reaches 1.3 mm from the cut, so build names the region; without the icon, nothing."""
+    deck = tmp_path / "showcase"
+    shutil.copytree(DECK, deck)
+    chit = deck / "templates" / "chit.yaml"
+    chit.write_text(chit.read_text(encoding="utf-8").replace(
+        'box: [3.5mm, 5mm, 12.05mm, 6.5mm], text: "{value} :vp:", font: serif, style: bold, size: 11pt, align: center',
+        'box: [8mm, 5mm, 9.5mm, 6.5mm], text: "{value} :vp:", font: serif, style: bold, size: 11pt, align: left'),
+        encoding="utf-8")
+
+    def zone(proc):
+        return [ln for ln in proc.stderr.splitlines() if "safe zone" in ln]
+    proc = pnp("build", deck, "-o", tmp_path / "a.pdf", check=True)
+    assert zone(proc) == [f"pnp: warning: card 'Star {n}' (face): text in region 'worth' ('{n} :vp:') reaches 1.3 mm "
+                          "from the cut hexagon, inside the template's 1.5 mm safe zone" for n in (1, 3)], proc.stderr
+    chit.write_text(chit.read_text(encoding="utf-8").replace('"{value} :vp:"', '"{value}"'), encoding="utf-8")
+    assert zone(pnp("build", deck, "-o", tmp_path / "b.pdf", check=True)) == []
