@@ -9,7 +9,8 @@ Built on A4 and Letter and read back: every piece where it belongs with its back
 the place and size its fit gives (the raster ones as images of their own pixels, the SVG one as paths), the
 full-art pictures covering the card to its bleed edge with their focus at the box's focus (the sun, the
 lighthouse's lamp, seen in the rendered pixels), each icon on its text's baseline within 0.2 pt at its
-text's size and never at the start of a line, the shapes' corners and each hex piece's six-cornered cut
+text's size and never at the start of a line (on the cards, the rule pages and the print leaf's setup),
+the shapes' corners and each hex piece's six-cornered cut
 guide. Exported for The Game Crafter (the hex products named, each image at the product's exact pixel size,
 its pixels the hexagon and white beyond it; the full art to the image's edge) and for Tabletop Simulator (hex
 tiles at their true size); proofed (the icons listed and not spelled, the low-dpi sketch warned of).
@@ -247,8 +248,10 @@ def test_icons_sit_on_their_texts_baseline_at_its_size_beside_the_word_before_th
         assert abs((y1 - y0) - d["scale"] * size) < 0.05, (d, size)                 # 1 em, or its scale
         assert abs(y0 - (baseline + d["shift"] * size)) < 0.2, (d, baseline)       # on the baseline, or lowered
         assert re.match(r"[\w.]", c["text"]), c
-    cards = [d for d in found if d["page"] != rules]
+    cards = [d for d in found if 2 <= d["page"] < rules]
     on_rules = [d for d in found if d["page"] == rules]
+    on_leaf = [d for d in found if d["page"] < 2]          # game.setup, on the print leaf
+    assert [(d["name"], d["before"]["text"]) for d in on_leaf] == [("coin", "3"), ("vp", "e"), ("crate", "e")]
     count = {n: sum(d["name"] == n for d in cards) for n in ("coin", "vp", "crate")}
     # coins: 8 ships' text and price, 2 events, 6 tiles; stars: 3 Tenders, 2 Galleons, 10 chits; crates:
     # 3 Tenders, 2 Merchantmen, 2 Galleons, the storm
@@ -260,13 +263,17 @@ def test_icons_sit_on_their_texts_baseline_at_its_size_beside_the_word_before_th
 
 
 def test_a_tinted_svg_icon_takes_its_texts_colour(pdf):
-    """The star is drawn in ink on the cards (ink text), as the rendered pixels at its centre show."""
-    for page in sorted({d["page"] for d in icons_drawn(pdf) if d["name"] == "vp"})[:1]:
+    """The star (drawn black in its file) is drawn in ink on the cards (ink text) and black on the print leaf
+    (black text), as the rendered pixels at its centre show."""
+    stars = [d for d in icons_drawn(pdf) if d["name"] == "vp"]
+    leaf, cards = min(d["page"] for d in stars), min(d["page"] for d in stars if d["page"] >= 2)
+    assert leaf < 2
+    for page, ink in ((leaf, (0, 0, 0)), (cards, (0x1d, 0x22, 0x30))):
         at = render(pdf, page, 6.0)
-        for d in icons_drawn(pdf):
-            if d["page"] == page and d["name"] == "vp":
+        for d in stars:
+            if d["page"] == page:
                 x0, y0, x1, y1 = d["box"]
-                assert close(at((x0 + x1) / 2, (y0 + y1) / 2), (0x1d, 0x22, 0x30), 20), d
+                assert close(at((x0 + x1) / 2, (y0 + y1) / 2), ink, 6), d
 
 
 # --- shapes ---
@@ -431,3 +438,24 @@ def test_an_icon_past_the_safe_zone_is_warned_of_as_its_text_would_be(tmp_path):
                           "from the cut hexagon, inside the template's 1.5 mm safe zone" for n in (1, 3)], proc.stderr
     chit.write_text(chit.read_text(encoding="utf-8").replace('"{value} :vp:"', '"{value}"'), encoding="utf-8")
     assert zone(pnp("build", deck, "-o", tmp_path / "b.pdf", check=True)) == []
+
+
+def test_an_unknown_icon_on_the_print_leaf_is_one_line_at_its_own_line(tmp_path):
+    """game.instructions and game.setup print on the leaf: a :name: in them that is no icon is an error at
+    the line that writes it, with a did-you-mean when one is close, every one in the run, nothing written."""
+    deck = tmp_path / "showcase"
+    shutil.copytree(DECK, deck)
+    yaml = deck / "deck.yaml"
+    text = yaml.read_text(encoding="utf-8")
+    text = text.replace("Give each player 3 :coin:", "Give each player 3 :coni:").replace(
+        "  setup: |", '  instructions: "Cut the :hex: tiles apart first."\n  setup: |')
+    yaml.write_text(text, encoding="utf-8")
+    lines = text.splitlines()
+    at = {word: next(n for n, ln in enumerate(lines, 1) if word in ln) for word in (":hex:", ":coni:")}
+    proc = pnp("build", deck, "-o", tmp_path / "out" / "x.pdf")
+    assert proc.returncode == 2 and not (tmp_path / "out").exists()
+    assert proc.stderr.splitlines() == [
+        f"pnp: error: {deck}/deck.yaml:{at[':hex:']}: game.instructions: unknown icon ':hex:' in game.instructions "
+        "(the deck's icons: coin, crate, vp; write \\:hex: to print ':hex:' as written)",
+        f"pnp: error: {deck}/deck.yaml:{at[':coni:']}: game.setup: unknown icon ':coni:' in game.setup (did you mean "
+        "'coin'?)"]
