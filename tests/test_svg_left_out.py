@@ -135,3 +135,33 @@ def test_a_clean_svg_deck_says_nothing_of_the_kind(built):
     art = ROOT / "tests" / "decks" / "art"
     built(art)
     assert "is not drawn" not in built.stderr(art) and "not applied" not in built.stderr(art)
+
+
+GLOW = """\
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 90" width="60" height="90">
+  <defs>
+    <radialGradient id="glow" cx="0.5" cy="0.55" r="0.5">
+      <stop offset="0" stop-color="#ffe9a0"/>
+      <stop offset="1" stop-color="#ffe9a0" stop-opacity="0"/>
+    </radialGradient>
+    <linearGradient id="solid"><stop offset="0" stop-color="#000"/><stop offset="1" stop-color="#fff" style="stop-opacity: 1"/></linearGradient>
+    <linearGradient id="spare"><stop offset="0" stop-color="#000" style="stop-opacity:50%"/></linearGradient>
+  </defs>
+  <circle cx="30" cy="50" r="30" fill="url(#glow)"/>
+  <rect x="0" y="0" width="10" height="10" fill="url(#solid)"/>
+</svg>
+"""
+
+
+def test_a_gradient_fading_to_transparent_is_named_for_it_prints_opaque(deck, tmp_path):
+    """svglib draws a gradient's stops with their colours but a PDF shading has no opacity, so a glow that
+    fades out prints as a solid disc; svglib says nothing of it, pnp does. Not named: a gradient whose stops
+    are opaque, and a see-through one nothing uses."""
+    (deck / "art" / "storm.svg").write_text(GLOW, encoding="utf-8")
+    proc = pnp("build", deck, "-o", tmp_path / "out.pdf", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.splitlines() == [
+        "pnp: warning: storm/art/storm.svg:10: the gradient 'glow' (<radialGradient>, line 3) fades to transparent "
+        "(stop-opacity, line 5), which is not drawn: pnp draws a gradient's colours opaque, so what it fills prints "
+        "solid; draw the fading part as shapes of fill-opacity instead; shown on card 'Storm' (face) in region 'art' "
+        "(and 1 more card)"]

@@ -8,7 +8,9 @@ each thing said becomes one line, its place found in the file's own text (svglib
 not its line): `art/storm.svg:9: the filter 'glow' (<filter>, line 3) is not drawn: ...`. A filter, mask,
 pattern or marker nothing refers to (an unused definition) changes nothing drawn and is not named; nor are
 the elements that draw nothing (<title>, <desc>, <metadata>, animation) or another program's own elements
-(Inkscape's, in their own namespace).
+(Inkscape's, in their own namespace). One thing svglib does not say: a gradient whose stops are
+see-through (`stop-opacity` under 1, a glow fading out) is drawn with its colours opaque, as a PDF shading
+is; a gradient in use that has one is named as well.
 `pnp build` prints the lines as warnings, `pnp proof` lists them as findings (proof/checks.py), and the
 preview of `pnp watch` shows them with the card.
 Not here: reading the file (svg.py), checking what it may hold (svgfile.py).
@@ -35,6 +37,8 @@ OTHERS = {
     "foreignObject": "pnp draws no HTML or other foreign content in an SVG",
 }
 _URL = re.compile(r"url\(\s*['\"]?#([^'\")\s]+)")
+_STOP_OPACITY = re.compile(r"stop-opacity\s*:\s*([^;]+)")
+GRADIENTS = ("linearGradient", "radialGradient")
 
 
 class Left(NamedTuple):
@@ -43,14 +47,15 @@ class Left(NamedTuple):
 
 
 def left_out(path: str) -> list[Left]:
-    """Each feature svglib said it could not draw in the SVG at `path`, once, in the order it said them."""
+    """Each feature svglib said it could not draw in the SVG at `path`, once, in the order it said them; then
+    each see-through gradient it draws opaque."""
     from . import svg
     said = svg.notes(path)
-    if not said:
-        return []
     try:
         data = Path(path).read_bytes()
     except OSError:
+        return []
+    if not said and b"stop-opacity" not in data:
         return []
     parts = _Parts(data)
     out: list[Left] = []
@@ -63,6 +68,19 @@ def left_out(path: str) -> list[Left]:
         left = _told(level, pattern, values, parts)
         if left is not None:
             out.append(left)
+    return out + _faded(parts)
+
+
+def _faded(parts: "_Parts") -> list[Left]:
+    """Each gradient in use whose stops are see-through: drawn opaque."""
+    out = []
+    for ident, (tag, line, stop) in parts.faded.items():
+        uses = parts.refs.get(ident)
+        if uses:
+            out.append(Left(uses[0], f"the gradient '{ident}' (<{tag}>, line {line}) fades to transparent "
+                                     f"(stop-opacity, line {stop}), which is not drawn: pnp draws a gradient's "
+                                     "colours opaque, so what it fills prints solid; draw the fading part as "
+                                     "shapes of fill-opacity instead"))
     return out
 
 
@@ -115,9 +133,12 @@ class _Parts:
         self.text = data.decode("utf-8", "replace").splitlines()
         self.elements: dict = {}
         self.refs: dict = {}
+        self.faded: dict = {}           # gradient id -> (its element, its line, the line of a see-through stop)
+        self.open: list = []            # the gradients open at this point of the file: (element, id, line)
         p = expat.ParserCreate(namespace_separator=" ")
         self.p = p
         p.StartElementHandler = self.start
+        p.EndElementHandler = self.end
         try:
             p.Parse(data, True)
         except expat.ExpatError:
@@ -128,15 +149,38 @@ class _Parts:
         line = self.p.CurrentLineNumber
         if ns in SVG_NS:
             self.elements.setdefault(local, []).append((line, attrs.get("id", "")))
+            if local in GRADIENTS:
+                self.open.append((local, attrs.get("id", ""), line))
+            elif local == "stop" and self.open and _see_through(attrs):
+                tag, ident, at = self.open[-1]
+                self.faded.setdefault(ident, (tag, at, line))
         for key, value in attrs.items():
             if key.rpartition(" ")[2] == "href" and value.strip().startswith("#"):
                 self.refs.setdefault(value.strip()[1:], []).append(line)
             for m in _URL.finditer(value):
                 self.refs.setdefault(m.group(1), []).append(line)
 
+    def end(self, name):
+        if name.rpartition(" ")[2] in GRADIENTS and self.open:
+            self.open.pop()
+
     def line_of(self, text: str) -> int | None:
         """The first line of the file holding `text`, if any."""
         return next((n for n, ln in enumerate(self.text, 1) if text in ln), None)
+
+
+def _see_through(attrs: dict) -> bool:
+    """Whether a <stop>'s opacity (its attribute, or its style's) is under 1."""
+    found = [attrs.get("stop-opacity", "")] + _STOP_OPACITY.findall(attrs.get("style", ""))
+    for value in found:
+        value = value.strip()
+        try:
+            number = float(value[:-1]) / 100 if value.endswith("%") else float(value)
+        except ValueError:
+            continue
+        if number < 1:
+            return True
+    return False
 
 
 def warnings(faces, icons=()) -> list[str]:
