@@ -459,3 +459,42 @@ def test_an_unknown_icon_on_the_print_leaf_is_one_line_at_its_own_line(tmp_path)
         "(the deck's icons: coin, crate, vp; write \\:hex: to print ':hex:' as written)",
         f"pnp: error: {deck}/deck.yaml:{at[':coni:']}: game.setup: unknown icon ':coni:' in game.setup (did you mean "
         "'coin'?)"]
+
+
+def test_every_new_kind_of_mistake_is_one_line_and_all_of_them_in_one_run(tmp_path):
+    """Five of the issue's mistakes planted in the showcase at once - an unknown icon in a card's text, a
+    malformed SVG (the lantern on every back), `fit: cvoer`, a hexagon of no width, a polygon of 2 sides:
+    each one line naming its file:line and field, all in one run of build, export and proof, exit status 2,
+    nothing written."""
+    deck = tmp_path / "showcase"
+    shutil.copytree(DECK, deck)
+
+    def change(name, old, new):
+        path = deck / name
+        text = path.read_text(encoding="utf-8")
+        assert text.count(old) == 1, (name, old)
+        path.write_text(text.replace(old, new), encoding="utf-8")
+    change("deck.yaml", "Pay 2 :coin: to load", "Pay 2 :coni: to load")
+    change("art/lantern.svg", "</svg>", "<rect>\n</svg>")
+    change("templates/event.yaml", "fit: cover,", "fit: cvoer,")
+    change("templates/tile.yaml", "box: [3mm, 3mm, 57.5mm, 48.99mm]", "box: [3mm, 3mm, 0mm, 48.99mm]")
+    change("templates/tile.yaml", "sides: 5,", "sides: 2,")
+    expected = [
+        ("showcase/art/lantern.svg: the file is not a well-formed SVG: mismatched tag (line 11",
+         "(showcase/templates/card-back.yaml:7 names it in region 'lantern')"),
+        ("showcase/deck.yaml:87: text: card 'Tender': unknown icon ':coni:' in region 'text'", "(did you mean 'coin'?)"),
+        ("showcase/templates/event.yaml:6:", "regions[0].fit: expected contain, cover, stretch, found 'cvoer' "
+                                             "(did you mean 'cover'?)"),
+        ("showcase/templates/tile.yaml:8:", "regions[1].box: width and height must be more than 0, found '0mm'"),
+        ("showcase/templates/tile.yaml:9:", "regions[2].sides: expected a whole number of sides from 3 to 100, "
+                                            "found the number 2"),
+    ]
+    for command in (("build", deck, "-o", tmp_path / "out" / "x.pdf"), ("export", deck, "-o", tmp_path / "gc"),
+                    ("proof", deck, "-o", tmp_path / "proof")):
+        proc = pnp(*command, cwd=tmp_path)
+        assert proc.returncode == 2, (command[0], proc.stderr)
+        lines = proc.stderr.splitlines()
+        assert len(lines) == len(expected), (command[0], proc.stderr)
+        for line, (start, says) in zip(lines, expected):
+            assert line.startswith(f"pnp: error: {start}") and says in line, (command[0], line)
+    assert not [p for p in tmp_path.iterdir() if p.name != "showcase"]
