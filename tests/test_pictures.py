@@ -316,3 +316,20 @@ def test_the_art_deck_stays_small():
     total = sum(f.stat().st_size for f in ART.rglob("*") if f.is_file())
     assert total < 200_000, total
     assert Path(ART / "art" / "emblem.svg").read_bytes().startswith(b"<?xml")
+
+
+def test_two_files_of_the_same_bytes_share_one_form(tmp_path):
+    """A designer's copy of a picture under another name (emblem.svg as crest.svg, grid.png as sea.png) is
+    drawn through the form of the same bytes, not defined twice (which reportlab refuses)."""
+    deck = shutil.copytree(ART, tmp_path / "art")
+    shutil.copy(deck / "art" / "emblem.svg", deck / "art" / "crest.svg")
+    shutil.copy(deck / "art" / "grid.png", deck / "art" / "sea.png")
+    yaml = (deck / "deck.yaml").read_text(encoding="utf-8")
+    (deck / "deck.yaml").write_text(yaml + "  - {title: Crest, art: art/crest.svg}\n"
+                                           "  - {title: Sea, art: art/sea.png, template: full-art}\n", encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    proc = pnp("build", deck, "-o", out)
+    assert proc.returncode == 0, proc.stderr
+    everything = [d for page in drawn(out) for d in page]
+    pictures = {d.name for d in everything if d.kind == "form" and d.name.startswith("/FormXob.Pic")}
+    assert len(pictures) == 7, sorted(pictures)         # the two SVGs and the five rasters, once each

@@ -428,3 +428,136 @@ def test_odd_values_of_the_shape_keys_are_each_one_line(tmp_path, key, rtype):
     assert len(got) == len(ODD), proc.stderr
     for i, line in enumerate(got):
         assert f"card.yaml:{i + 3}:" in line and f"regions[{i}].{key}: expected" in line, line
+
+
+# --- rect and ellipse take dash and opacity, as the shape regions do ---
+
+DASHED = """\
+    size: poker
+    regions:
+      - {id: ground, type: rect, box: [0mm, 0mm, 100%, 100%], fill: paper, bleed: true}
+      - {id: plain, type: rect, box: [5mm, 5mm, 20mm, 10mm], fill: red, stroke: ink}
+      - {id: card, type: rect, box: [5mm, 20mm, 30mm, 20mm], fill: red, stroke: ink, stroke_width: 1pt, dash: [3pt, 1pt], radius: 2mm}
+      - {id: veil, type: rect, box: [20mm, 30mm, 30mm, 20mm], fill: ink, opacity: 40%}
+      - {id: ring, type: ellipse, box: [5mm, 55mm, 30mm, 20mm], stroke: red, stroke_width: 1.5pt, dash: [2pt]}
+      - {id: moon, type: ellipse, box: [25mm, 60mm, 30mm, 20mm], fill: red, stroke: ink, opacity: 0.5}
+    """
+
+
+def test_rect_and_ellipse_take_dash_and_opacity(tmp_path):
+    """A dashed rect and ellipse set their dash around their own path and unset it after; a see-through rect
+    and ellipse are drawn through graphics states of their opacity (the face then drawn on the page, not in a
+    form); the plain rect is drawn as before, with no dash and no graphics state."""
+    deck = tmp_path / "dashed"
+    (deck / "templates").mkdir(parents=True)
+    (deck / "deck.yaml").write_text(textwrap.dedent("""\
+        game: {title: Dashed}
+        palette: {ink: "#1d2230", red: "#a33a2c", paper: "#f4ecd8"}
+        kinds:
+          card: {title: Card, template: card, back: none}
+        cards:
+          - {kind: card, name: A, copies: 2}
+        """), encoding="utf-8")
+    (deck / "templates" / "card.yaml").write_text(textwrap.dedent(DASHED), encoding="utf-8")
+    out = tmp_path / "x.pdf"
+    pnp("build", deck, "-o", out, check=True)
+    page, pl = card_pages(out)[0]
+    card = pl[0]
+    assert card.form.startswith("inline-") and len(pl) == 2
+    ops = list(card.ops)
+    x, y = card.x, card.y
+
+    def at(px, py):
+        """The index of the path that starts at (px, py) points from the card's bottom-left (its re, or
+        the first point of its curve)."""
+        return next(i for i, (args, op) in enumerate(ops) if op in (b"re", b"m") and
+                    abs(float(args[0]) - px) <= TOL and abs(float(args[1]) - py) <= TOL)
+
+    def last(name, before, since=0):
+        return next((args for args, op in reversed(ops[since:before]) if op == name), None)
+
+    h = POKER[1]
+    plain = at(5 * MM, h - 15 * MM)
+    assert last(b"d", plain) is None and last(b"gs", plain) is None
+    rounded = next(i for i, (args, op) in enumerate(ops) if op == b"m" and i > plain)      # the round rect's path
+    assert [float(v) for v in last(b"d", rounded, plain + 1)[0]] == [3.0, 1.0]
+    after = next(i for i, (args, op) in enumerate(ops) if op == b"d" and i > rounded)
+    assert list(ops[after][0][0]) == []                                                   # the dash unset after it
+    veil = at(20 * MM, h - 50 * MM)
+    assert last(b"gs", veil, after) is not None and last(b"d", veil, after + 1) is None
+    states = reader(out).pages[page]["/Resources"]["/ExtGState"]
+    used = [states[str(args[0])].get_object() for args, op in ops if op == b"gs"]
+    alphas = sorted({float(gs[k]) for gs in used for k in ("/ca", "/CA") if k in gs})
+    assert alphas == [0.4, 0.5], alphas
+    dashes = [[float(v) for v in args[0]] for args, op in ops if op == b"d"]
+    assert dashes == [[3.0, 1.0], [], [2.0], []], dashes                       # the rect's, then the ring's
+
+
+def test_rect_and_ellipse_dash_and_opacity_mistakes_are_one_line_each(tmp_path):
+    deck = tmp_path / "bad"
+    (deck / "templates").mkdir(parents=True)
+    (deck / "deck.yaml").write_text("game: {title: Bad}\nkinds:\n  card: {title: Card, template: card, back: none}\n"
+                                    "cards:\n  - {kind: card, name: A}\n", encoding="utf-8")
+    (deck / "templates" / "card.yaml").write_text(textwrap.dedent("""\
+        size: poker
+        regions:
+          - {id: a, type: rect, box: [1mm, 1mm, 20mm, 20mm], stroke: black, dash: [1pt, 2pt, 3pt]}
+          - {id: b, type: ellipse, box: [1mm, 1mm, 20mm, 20mm], fill: black, opacity: 150%}
+          - {id: c, type: rect, box: [1mm, 1mm, 20mm, 20mm], fill: black, opacity: clear}
+        """), encoding="utf-8")
+    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    assert proc.returncode == 2 and not (tmp_path / "x.pdf").exists()
+    got = proc.stderr.strip().splitlines()
+    assert len(got) == 3, proc.stderr
+    assert "card.yaml:3:" in got[0] and "regions[0].dash: expected [dash] or [dash, gap]" in got[0]
+    assert "card.yaml:4:" in got[1] and "regions[1].opacity: expected an opacity from 0% to 100%" in got[1]
+    assert "card.yaml:5:" in got[2] and "regions[2].opacity: expected an opacity" in got[2]
+
+
+# --- a back of another shape than its front ---
+
+def test_a_back_whose_shape_is_not_its_fronts_is_an_error_at_the_backs_line(tmp_path):
+    """A pointy hex chit with a rectangular back, a flat hex tile with a pointy back, and a flat hex marker
+    with a round back: each printed behind its front but cut along the front's outline. One line each, at
+    the back template's shape (or its size, when it writes none), naming both shapes; nothing written."""
+    deck = tmp_path / "shapes"
+    shutil.copytree(DECK, deck)
+    t = deck / "templates"
+    chit_back = (t / "chit-back.yaml").read_text(encoding="utf-8")
+    (t / "chit-back.yaml").write_text(chit_back.replace("shape: hex\norientation: pointy\n", ""), encoding="utf-8")
+    tile_back = (t / "tile-back.yaml").read_text(encoding="utf-8")
+    (t / "tile-back.yaml").write_text(tile_back.replace("shape: hex\n", "shape: hex\norientation: pointy\n"),
+                                      encoding="utf-8")
+    (t / "marker-back.yaml").write_text(textwrap.dedent("""\
+        size: {width: 30mm, height: 25.98mm}
+        shape: circle
+        regions:
+          - {id: ground, type: ellipse, box: [0mm, 0mm, 100%, 100%], fill: ink, bleed: true}
+        """), encoding="utf-8")
+    yaml = (deck / "deck.yaml").read_text(encoding="utf-8")
+    yaml = yaml.replace("  chit: {template: chit-back}\n", "  chit: {template: chit-back}\n  marker: {template: marker-back}\n")
+    (deck / "deck.yaml").write_text(yaml.replace("    template: marker\n    back: none", "    template: marker\n    back: marker"),
+                                    encoding="utf-8")
+    out = tmp_path / "x.pdf"
+    proc = pnp("build", deck, "-o", out)
+    assert proc.returncode == 2 and not out.exists() and proc.stdout == "", proc.stderr
+    got = [line.removeprefix("pnp: error: ") for line in proc.stderr.strip().splitlines()]
+    want = [
+        (f"{t}/chit-back.yaml:1: shape: back template 'chit-back' is a rectangle, but the front it is printed behind, "
+         f"template 'chit' ({t}/chit.yaml:3), is a pointy hexagon", "card 'One'", "write shape: hex, orientation: pointy"),
+        (f"{t}/marker-back.yaml:2: shape: back template 'marker-back' is round, but the front it is printed behind, "
+         f"template 'marker' ({t}/marker.yaml:3), is a flat hexagon", "card 'Far Marker'", "write shape: hex, "
+         "orientation: flat"),
+        (f"{t}/tile-back.yaml:3: shape: back template 'tile-back' is a pointy hexagon", "template 'tile' "
+         f"({t}/tile.yaml:3), is a flat hexagon", "card 'Forest'"),
+    ]
+    assert len(got) == len(want), proc.stderr
+    for line, parts in zip(got, want):
+        assert line.startswith(parts[0]) and all(p in line for p in parts[1:]), (line, parts)
+        assert "must have its front's shape" in line
+    # the same deck with each back of its front's shape builds
+    (t / "chit-back.yaml").write_text(chit_back, encoding="utf-8")
+    (t / "tile-back.yaml").write_text(tile_back, encoding="utf-8")
+    (t / "marker-back.yaml").write_text((t / "marker-back.yaml").read_text(encoding="utf-8").replace(
+        "shape: circle", "shape: hex").replace("type: ellipse", "type: hexagon"), encoding="utf-8")
+    pnp("build", deck, "-o", out, check=True)

@@ -35,7 +35,8 @@ def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_
         options.check_complete(deck, force, "build")
     pages = pipeline.pages(deck, opts)
     drawn = _drawn(pages)
-    warnings = options.safe_zone_warnings(deck, drawn) + options.resolution_warnings(deck, drawn)
+    warnings = options.safe_zone_warnings(deck, drawn) + options.resolution_warnings(deck, drawn) + \
+        options.svg_warnings(deck, drawn)
     out = Path(output) if output else Path("output") / f"{deck.id}{'-partial' if only else ''}.pdf"
     pipeline.write_pdf(deck, pages, out)
     for line in warnings:           # after the PDF is written: an error stays the only line

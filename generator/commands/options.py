@@ -110,6 +110,13 @@ def resolution_warnings(deck, faces) -> list[str]:
     return [f"pnp: warning: {line}" for line in warnings(faces, deck.folder)]
 
 
+def svg_warnings(deck, faces) -> list[str]:
+    """Warnings of what svglib leaves out of the SVG pictures the faces ((who, face) pairs) and icons show."""
+    from ..render.leftout import warnings
+    icons = [(icon.name, icon.path) for icon in deck.icons.values()]
+    return [f"pnp: warning: {line}" for line in warnings(faces, icons)]
+
+
 def safe_zone_warnings(deck, faces) -> list[str]:
     """Warnings of text reaching into a face's safe zone: `faces` are (who, face) pairs."""
     from ..layout.safezone import warnings

@@ -95,6 +95,8 @@ class Loader(Reading):
         the_icons = icons.read(self, root.get("icons"), root)
         from ..layout.icons import note_icons
         note_icons(self.folder, the_icons)
+        if isinstance(root.get("game"), Map):      # :name: on the print leaf, now that the icons are known
+            game.refuse_icons(self, root["game"], self.folder)
         for entry in inferred.read(self, root.get("inferred"), root):
             self.inferred.append(entry)
         the_rules = rules.read(self, root)

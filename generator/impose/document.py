@@ -30,8 +30,12 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
         from ..layout.store import remembered
         parts = leaf_sections(deck, cards, rules, spec, len(extra))
         args = {"sections": parts, "width": paper.width, "height": paper.height}
-        # laid out again only when its words, the paper or pnp's files change (layout/store.py)
-        laid = remembered(f"{deck.id}-leaf", deck.folder, args, lambda: _leaf_pages(parts, paper, deck.file))
+        if deck.icons:
+            from ..layout.icons import stamp
+            args["icons"] = stamp(deck.folder)
+        # laid out again only when its words, the paper, the icons or pnp's files change (layout/store.py)
+        laid = remembered(f"{deck.id}-leaf", deck.folder, args,
+                          lambda: _leaf_pages(parts, paper, deck.file, deck.folder))
         for n, ops in enumerate(laid, 1):
             pages.append(Page("text", paper.width, paper.height, ops=ops, label=f"Print leaf, page {n}"))
     pages.extend(cards)
@@ -40,10 +44,11 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
     return pages
 
 
-def _leaf_pages(parts: list[str], paper: SheetLayout, file: str) -> list[list]:
+def _leaf_pages(parts: list[str], paper: SheetLayout, file: str, folder=None) -> list[list]:
     """The leaf's two pages, broken between sections where neither is left half empty (leaf.split)."""
-    k, size = split(parts, paper.width, paper.height, file)
-    return [text_pages("\n\n".join(half), paper, size=size, file=file)[0] for half in (parts[:k], parts[k:])]
+    k, size = split(parts, paper.width, paper.height, file, folder)
+    return [text_pages("\n\n".join(half), paper, size=size, file=file, folder=folder)[0]
+            for half in (parts[:k], parts[k:])]
 
 
 def label_title(deck: Deck) -> str:
@@ -60,10 +65,11 @@ def calibration_sheet(spec: SheetSpec) -> list[Page]:
 
 
 def text_pages(markup: str, sheet: SheetLayout, family: str = "serif", size: float = 10.5,
-               margin: float = length("18mm"), file: str = "") -> list[list]:
-    """Short markup on one page, shrunk to fit it if need be (card text's wrapper: no platypus)."""
-    from ..layout import fonts
-    from ..layout.text import fit, styles_used
+               margin: float = length("18mm"), file: str = "", folder=None) -> list[list]:
+    """Short markup on one page, shrunk to fit it if need be (card text's wrapper: no platypus). `folder`: the
+    deck folder whose icons (:name:) it may write, drawn on their lines' baselines as on cards."""
+    from ..layout import fonts, icons
+    from ..layout.text import ICON, fit, styles_used
     fonts.ensure(family, styles_used(markup) + ("bold",))
     missing = fonts.missing_glyphs(markup.replace("*", ""), family, styles_used(markup) + ("bold",))
     if missing:
@@ -72,13 +78,21 @@ def text_pages(markup: str, sheet: SheetLayout, family: str = "serif", size: flo
         raise PnpError(f"the print-instructions page (font '{family}') has no glyph for {chars}; "
                        "it comes from the game's title, designer, parts or kinds", file)
     w, h = sheet.width - 2 * margin, sheet.height - 2 * margin
-    fitted = fit(markup, family, w, h, size, MIN_LEAF_SIZE)
+    known = icons.metrics(folder, markup) if folder is not None else ()
+    fitted = fit(markup, family, w, h, size, MIN_LEAF_SIZE, 1.2, "left", known)
     if fitted is None:
         from ..errors import PnpError
         raise PnpError(f"the print leaf does not fit its page at {MIN_LEAF_SIZE:g}pt: shorten game.setup or "
                        "game.instructions", file, field="game.setup")
     top = sheet.height - margin
-    return [[Text(margin + p.x, top - p.y, p.text, p.font, p.size, "#000000") for p in fitted.wrapped.pieces]]
+    ops: list = []
+    for p in fitted.wrapped.pieces:
+        if p.font == ICON:
+            op = icons.op(folder, p.text, margin + p.x, top - p.y, p.size, "#000000")
+            ops.extend([op] if op is not None else [])
+        else:
+            ops.append(Text(margin + p.x, top - p.y, p.text, p.font, p.size, "#000000"))
+    return [ops]
 
 
 def rule_pages(deck: Deck, sheet: SheetLayout) -> list[Page]:

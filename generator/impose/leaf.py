@@ -30,7 +30,7 @@ def markup(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
            calibration_pages: int = 0) -> tuple[str, str]:
     """The leaf's two pages as markup (first, second), for the document and for the proof to check."""
     parts = sections(deck, cards, rules, spec, calibration_pages)
-    k, _ = split(parts, spec.paper.width, spec.paper.height, deck.file)
+    k, _ = split(parts, spec.paper.width, spec.paper.height, deck.file, deck.folder)
     return "\n\n".join(parts[:k]), "\n\n".join(parts[k:])
 
 
@@ -45,15 +45,18 @@ def sections(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
     return [s.strip("\n") for s in re.split(r"\n(?=## )", front + "\n" + back) if s.strip()]
 
 
-def split(parts: list[str], width: float, height: float, file: str = "") -> tuple[int, float]:
+def split(parts: list[str], width: float, height: float, file: str = "", folder=None) -> tuple[int, float]:
     """(k, size): the leaf's first page holds parts[:k], both pages set at `size`; the break that leaves
-    neither page half empty where the text can fill them (layout/pages.py two_pages)."""
+    neither page half empty where the text can fill them (layout/pages.py two_pages). `folder`: the deck
+    folder whose icons (:name:) the leaf's text may write, measured with it."""
     from ..layout import fonts
+    from ..layout.icons import metrics
     from ..layout.pages import two_pages
     from ..layout.text import styles_used
     fonts.ensure(FAMILY, styles_used("\n\n".join(parts)) + ("bold",))
     w, h = width - 2 * MARGIN, height - 2 * MARGIN
-    found = two_pages(parts, w, h, FAMILY, LARGEST, SMALLEST)
+    icons = metrics(folder, "\n\n".join(parts)) if folder is not None else ()
+    found = two_pages(parts, w, h, FAMILY, LARGEST, SMALLEST, icons)
     if found is None:
         from ..errors import PnpError
         raise PnpError(f"the print leaf does not fit its two pages at {SMALLEST:g}pt: shorten game.setup or "

@@ -11,6 +11,8 @@ from typing import NamedTuple
 
 
 class Rect(NamedTuple):
+    """A rectangle (corners rounded by `radius`); `dash` ((dash, gap) in points) for its stroke, `opacity`
+    (0 to 1) for its fill and stroke, as a Polygon's."""
     x: float
     y: float
     w: float
@@ -19,9 +21,12 @@ class Rect(NamedTuple):
     stroke: str | None = None
     stroke_width: float = 0.0
     radius: float = 0.0
+    dash: tuple = ()
+    opacity: float = 1.0
 
 
 class Ellipse(NamedTuple):
+    """The ellipse inside the box x, y, w, h; `dash` and `opacity` as a Rect's."""
     x: float
     y: float
     w: float
@@ -29,6 +34,8 @@ class Ellipse(NamedTuple):
     fill: str | None = None
     stroke: str | None = None
     stroke_width: float = 0.0
+    dash: tuple = ()
+    opacity: float = 1.0
 
 
 class Line(NamedTuple):

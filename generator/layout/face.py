@@ -105,10 +105,11 @@ def _draw_region(face: Face, tpl: Template, region: Region, ctx: Context, bleed:
         fill_c = ctx.colour(region.get("fill"), region)
         stroke = ctx.colour(region.get("stroke"), region)
         sw = region.get("stroke_width", 0.5 if stroke else 0.0)
+        dash, opacity = tuple(region.get("dash") or ()), float(region.get("opacity", 1.0))
         if t == "rect":
-            face.ops.append(Rect(x, y, w, h, fill_c, stroke, sw, region.get("radius", 0.0)))
+            face.ops.append(Rect(x, y, w, h, fill_c, stroke, sw, region.get("radius", 0.0), dash, opacity))
         else:
-            face.ops.append(Ellipse(x, y, w, h, fill_c, stroke, sw))
+            face.ops.append(Ellipse(x, y, w, h, fill_c, stroke, sw, dash, opacity))
     elif t == "line":
         face.ops.append(Line(x, y + h, x + w, y, ctx.colour(region.get("stroke", "black"), region) or "#000000",
                              region.get("stroke_width", 0.5), tuple(region.get("dash") or ())))

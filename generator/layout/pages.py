@@ -302,20 +302,20 @@ def _box_tail(paged: list[list[Column]], columns: int, height: float) -> bool:
 
 
 def two_pages(sections: list[str], width: float, height: float, family: str, largest: float,
-              smallest: float) -> tuple[int, float] | None:
+              smallest: float, icons: tuple = ()) -> tuple[int, float] | None:
     """Where a text of two pages (the print leaf) breaks, between its sections (each a markup string), and
     the size it is set at: of the breaks at which both pages fit at `smallest` or more, the one whose
     emptier page is fullest, each break at the largest size (to `largest`) at which both its pages fit.
     So neither page is left half empty where the text can fill them. (k, size): the first page holds
-    sections[:k]; None if no break lets both pages fit."""
+    sections[:k]; None if no break lets both pages fit. `icons`: the IconMetrics of the icons it writes."""
     best, best_score = None, None
     for k in range(1, len(sections)):
         parts = ["\n\n".join(sections[:k]), "\n\n".join(sections[k:])]
-        fitted = [text.fit(p, family, width, height, largest, smallest) for p in parts]
+        fitted = [text.fit(p, family, width, height, largest, smallest, 1.2, "left", icons) for p in parts]
         if None in fitted:
             continue
         size = min(f.size for f in fitted)
-        fills = [text.wrap(p, family, width, size).height / height for p in parts]
+        fills = [text.wrap(p, family, width, size, 1.2, "left", icons).height / height for p in parts]
         score = (round(min(fills), 3), size)
         if best_score is None or score > best_score:
             best, best_score = (k, size), score

@@ -22,8 +22,8 @@ from ..yamlfile import Map, Seq
 from .sizes import MAX_EDGE, checked_length
 
 REGION_TYPES = {
-    "rect": ("fill", "stroke", "stroke_width", "radius", "bleed"),
-    "ellipse": ("fill", "stroke", "stroke_width", "bleed"),
+    "rect": ("fill", "stroke", "stroke_width", "dash", "opacity", "radius", "bleed"),
+    "ellipse": ("fill", "stroke", "stroke_width", "dash", "opacity", "bleed"),
     "line": ("stroke", "stroke_width", "dash"),
     "text": ("text", "font", "style", "size", "min_size", "colour", "align", "valign", "rotate"),
     "textbox": ("text", "font", "size", "min_size", "leading", "colour", "align", "valign", "rotate"),
@@ -157,7 +157,8 @@ def _fraction(r: Map, key, field: str, what: str, low: float, high: float) -> fl
 
 
 def _shape_value(r: Map, key, field: str):
-    """A key only the shape regions have: opacity, sides, points, inner, orientation."""
+    """A key the shape regions have (rect and ellipse take opacity too): opacity, sides, points, inner,
+    orientation."""
     from .shapes import ORIENTATIONS
     v = r[key]
     if key == "orientation":

@@ -1,7 +1,8 @@
 """The safe zone: how near a face's text comes to its cut line, following the face's shape.
 
 Measured on the laid-out face, so it is the text actually drawn: each line by its width and the
-font's ascent and descent at the size used, turned with the text if it is rotated. A rectangular
+font's ascent and descent at the size used, and each icon in it (:name:) by its picture's box, turned
+with the text if it is rotated. A rectangular
 face's cut is its trim box; a round face's cut is the circle (or ellipse) inside it, a hex piece's the
 hexagon inside it, so a word in the corner of a round or hex chit's box is past its cut even though it is
 inside the box. Where the lines
@@ -16,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from .display import Text
+from .display import Image, Text
 from .shapes import inside_by, is_hex, piece_outline
 
 MM = 72 / 25.4
@@ -55,7 +56,11 @@ def _corners(op, xs=None) -> list[tuple[float, float]]:
         x0, x1 = xs
     down, up = _vertical(op.font)
     y0, y1 = op.y + down * op.size, op.y + up * op.size
-    pts = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+    return _turned(op, [(x0, y0), (x1, y0), (x0, y1), (x1, y1)])
+
+
+def _turned(op, pts) -> list[tuple[float, float]]:
+    """`pts` turned about the op's centre by its rotation."""
     if not op.rotate % 360:
         return pts
     a = math.radians(op.rotate)
@@ -103,9 +108,16 @@ def _gap(face, pts) -> float:
     return min(min(x, y, w - x, h - y) for x, y in pts)
 
 
+def _is_icon(op) -> bool:
+    """An icon in a text region's text (layout/icons.py): a picture no image region placed."""
+    return type(op) is Image and not op.region
+
+
 def _op_gap(face, op, box, beyond: float) -> float:
-    """The gap of one line of text: first from a bound that needs no measuring; only a line
-    whose bound comes nearer the cut than `beyond` is measured."""
+    """The gap of one line of text (or an icon in it): first from a bound that needs no measuring;
+    only a line whose bound comes nearer the cut than `beyond` is measured."""
+    if type(op) is Image:                   # an icon: its picture's box, turned with its text
+        return _gap(face, _turned(op, _box_corners((op.x, op.y, op.x + op.w, op.y + op.h))))
     if box is not None:
         if face.shape == "rect" and not op.rotate % 360:      # the common case, without corner lists
             down, up = _vertical(op.font)
@@ -119,10 +131,12 @@ def _op_gap(face, op, box, beyond: float) -> float:
 
 
 def _attribute(face, regions, beyond: float) -> list | None:
-    """The gap of each text region: its text ops found in drawing order by their turning centre,
-    which layout sets to the centre of the region's box (one region may draw many lines)."""
-    ops = [op for op in face.ops if type(op) is Text]
+    """The gap of each text region: its text ops (and its icons) found in drawing order by their
+    turning centre, which layout sets to the centre of the region's box (one region may draw many
+    lines)."""
+    ops = [op for op in face.ops if type(op) is Text or _is_icon(op)]
     if not regions:
+        ops = [op for op in ops if type(op) is Text]
         if len(ops) != len(face.texts):
             return None
         return [(t, _op_gap(face, op, None, beyond)) for t, op in zip(face.texts, ops)]

@@ -32,7 +32,7 @@ from .. import FONTS, LAYOUTS, ROOT, __version__, cachefile
 from .display import Ellipse, Face, Image, Line, Polygon, Rect, Text
 from ..cachefile import cache_dir
 
-FORMAT = 5
+FORMAT = 6                      # 6: Rect and Ellipse carry dash and opacity
 OPS = (Rect, Ellipse, Line, Text, Image, Polygon)     # a drawing operation is stored as (its index here, its values)
 _CODE = {cls: i for i, cls in enumerate(OPS)}
 _ARITY = tuple(len(cls._fields) for cls in OPS)

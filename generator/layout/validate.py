@@ -8,8 +8,8 @@ nothing, so it is an error at the template's line, with a did-you-mean; except t
 kinds show may name a field only some of them have inside `when:`, or in a region whose `when:` names it:
 for the others it is empty and the region is not drawn (a name none of them has is still an error). An
 icon (:name:) that a template's own text writes must be one of the deck's icons. A field a kind declares
-that none of its templates uses is a warning. A card's back must be the size of its front (it is printed
-behind it), a template the size of the template it extends, and every region's box must stay on its
+that none of its templates uses is a warning. A card's back must be the size and the shape of its front (it
+is printed behind it, and cut along one outline), a template the size of the template it extends, and every region's box must stay on its
 piece. Text a template asks to print under 6pt is a warning, or an error if the deck says so (smallprint.py).
 Not here: loading a template and checking its own values (templates.py, regions.py, sizes.py).
 """
@@ -97,7 +97,7 @@ def _check(deck: Deck, checked) -> list[str]:
             bad.add(name)
             found.add(error)
     sized = size_errors(deck, loaded)
-    for error, names in sized:
+    for error, names in sized + shape_errors(deck, loaded, {names for _, names in sized}):
         bad.update(names)
         found.add(error)
     for error, name in box_errors(loaded, {names[1] for _, names in sized}):
@@ -223,6 +223,56 @@ def size_errors(deck: Deck, loaded: dict) -> list[tuple[PnpError, tuple]]:
                             f"must be the size of its front (card '{card.name}', {card.source})",
                             file, line, field="size"), (front.name, back.name)))
     return out
+
+
+SHAPE_WORDS = {"rect": "a rectangle", "circle": "round", "hex-flat": "a flat hexagon (flat top and bottom)",
+               "hex-pointy": "a pointy hexagon (corners at top and bottom)"}
+SHAPE_KEYS = {"rect": "shape: rect", "circle": "shape: circle", "hex-flat": "shape: hex, orientation: flat",
+              "hex-pointy": "shape: hex, orientation: pointy"}
+
+
+def shape_errors(deck: Deck, loaded: dict, resized: set) -> list[tuple[PnpError, tuple]]:
+    """A back whose shape is not its front's (a hex chit with a rectangular back, a round chit with a hex
+    one): it is printed behind the front, but the piece is cut along one outline, so the back's design, its
+    cut guide and its safe zone would be another piece's. The error at the back template's `shape:` (or its
+    size, when it writes none), and the two templates. Not for a back of the wrong size (`resized`): that is
+    its one mistake to report."""
+    out, seen = [], set()
+    for card in deck.cards:
+        if card.back is None or not card.back.template:
+            continue
+        front, back = loaded.get(card.template), loaded.get(card.back.template)
+        if front is None or back is None or (front.name, back.name) in seen | resized or front.shape == back.shape:
+            continue
+        seen.add((front.name, back.name))
+        both_hex = back.shape.startswith("hex") and front.shape.startswith("hex")
+        file, line = _shape_line(back, "orientation") if both_hex else (None, None)
+        if line is None:
+            file, line = _shape_line(back)
+        where = ":".join(str(v) for v in _shape_line(front) if v)
+        out.append((PnpError(f"back template '{back.name}' is {SHAPE_WORDS[back.shape]}, but the front it is "
+                             f"printed behind, template '{front.name}' ({where}), is "
+                             f"{SHAPE_WORDS[front.shape]}; the piece is cut along one outline, so a card's back "
+                             f"must have its front's shape (card '{card.name}', {card.source})",
+                             file, line, field="shape",
+                             hint=f"write {SHAPE_KEYS[front.shape]} in the back template"),
+                    (front.name, back.name)))
+    return out
+
+
+def _shape_line(tpl: Template, key: str = "shape") -> tuple[str, int | None]:
+    """Where a template's shape (or orientation) is written: its own line for `key`, else where its size is
+    given (for the orientation: none)."""
+    import re
+    from pathlib import Path
+    try:
+        lines = Path(tpl.file).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        lines = []
+    n = next((i for i, ln in enumerate(lines, 1) if re.match(key + r"\s*:", ln)), None)
+    if n or key != "shape":
+        return tpl.file, n
+    return _place(tpl.size_source)
 
 
 def box_errors(loaded: dict, resized: set) -> list[tuple[PnpError, str]]:

@@ -7,11 +7,13 @@ errors:   spelling (not in the dictionary or words.txt), repeated words ("the th
           a correction's seed text still printed
 warnings: text a template asks to print under 6pt (small print), text shrunk below its template's
           size, text reaching into the template's safe zone (measured along the piece's shape: the
-          circle of a round chit), raster pictures printed under 150 dpi, asterisks printed as written,
+          circle of a round chit), raster pictures printed under 150 dpi, what an SVG picture holds
+          that pnp cannot draw (render/leftout.py), asterisks printed as written,
           a words.txt entry that accepted nothing, cards told apart only by colours that collapse for
           colour-blind players or in greyscale (colours.py)
 
-Here: layout errors, small print, shrunk text, the safe zone, pictures' resolution, unbalanced markup (on
+Here: layout errors, small print, shrunk text, the safe zone, pictures' resolution and what SVG pictures
+leave out, unbalanced markup (on
 faces and in the rules) and the corrections. Not here: the checks of words (wordchecks.py), of colours
 (colours.py), where a finding points (where.py).
 """
@@ -106,6 +108,33 @@ def resolution(cards: list[CardProof], where: Where, folder) -> list[Issue]:
                 pass
             out.append(Issue(WARNING, "resolution", describe(f, folder), cp.card.name, cp.card.id, side.side,
                              field, where.of(cp.card, side, f.region, field), also))
+    return out
+
+
+def svg_left_out(cards: list[CardProof], deck: Deck) -> list[Issue]:
+    """What svglib leaves out of each SVG picture the faces show (render/leftout.py), once for each file and
+    feature, on the first card that shows the file (and how many more), pointing at the SVG file's line."""
+    from ..deck.values import display
+    from ..images import is_svg
+    from ..layout.display import Image
+    from ..render.leftout import left_out
+    from pathlib import Path
+    shown: dict = {}                    # path -> (first card, its side, everyone showing it)
+    for cp, side, _ in faces_once(cards):
+        for op in side.face.ops:
+            if type(op) is Image and is_svg(op.path):
+                shown.setdefault(op.path, (cp, side, set()))[2].add(cp.card.id)
+    for c in cards:                     # every card that shows it, not only the first of each face
+        for side in c.sides:
+            for op in side.face.ops if side.face is not None else ():
+                if type(op) is Image and op.path in shown:
+                    shown[op.path][2].add(c.card.id)
+    out = []
+    for path, (cp, side, everyone) in shown.items():
+        for left in left_out(path):
+            where = display(Path(path)) + (f":{left.line}" if left.line else "")
+            out.append(Issue(WARNING, "svg", left.what, cp.card.name, cp.card.id, side.side, None, where,
+                             len(everyone) - 1))
     return out
 
 
@@ -218,6 +247,7 @@ def run_all(deck: Deck, cards: list[CardProof], speller: Speller, leaf: tuple = 
     issues += shrunk(cards, where)
     issues += safe_zone(cards, where, deck.folder)
     issues += resolution(cards, where, deck.folder)
+    issues += svg_left_out(cards, deck)
     issues += small_text(cards, deck.folder)
     entries, found = corrections(deck, cards)
     issues += found

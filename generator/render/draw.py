@@ -5,8 +5,9 @@ are a handful of PDF operators each (a colour, a rectangle, a line of text), whi
 straight into the page's content as reportlab's own canvas methods would write them, without the
 per-call bookkeeping that made drawing a card's ops cost more than laying them out (README,
 Performance). Curved paths (round corners, ellipses) are still reportlab's, made once per shape and size;
-a Polygon's closed path is written here, once per polygon and place, and its transparency (opacity under 1)
-goes through the canvas, which keeps the page's graphics states.
+a Polygon's closed path is written here, once per polygon and place; a dash is set around the one path it
+dashes, and transparency (a shape's opacity under 1) goes through the canvas, which keeps the page's
+graphics states.
 Pictures (PNG, JPEG, SVG) are placed by pictures.py, the one place they enter a document.
 """
 from __future__ import annotations
@@ -107,18 +108,15 @@ def draw_ops(c, ops) -> None:
             continue
         i += 1
         if t is Rect or t is Ellipse:
+            if (op.dash and op.stroke) or op.opacity < 1.0:
+                _shape(c, out, op, _outline(op))
+                continue
             if op.fill:
                 out.append(_paint(op.fill, "rg"))
             if op.stroke:
                 out.append(_paint(op.stroke, "RG"))
                 out.append(f"{fp_str(op.stroke_width)} w")
-            paint = PAINT[bool(op.stroke), bool(op.fill)]
-            if t is Ellipse:
-                out.append(f"{_path('ellipse', op.x, op.y, op.w, op.h)} {paint}")
-            elif op.radius:
-                out.append(f"{_path('round', op.x, op.y, op.w, op.h, op.radius)} {paint}")
-            else:
-                out.append(f"{fp_str(op.x, op.y, op.w, op.h)} re {paint}")
+            out.append(_outline(op))
         elif t is Line:
             out.append(_paint(op.stroke, "RG"))
             out.append(f"{fp_str(op.stroke_width)} w")
@@ -128,7 +126,7 @@ def draw_ops(c, ops) -> None:
             if op.dash:
                 out.append("[] 0 d")
         elif t is Polygon:
-            _polygon(c, out, op)
+            _shape(c, out, op, f"{_polygon_path(op.points)} {PAINT[bool(op.stroke), bool(op.fill)]}")
         elif t is Image:
             if out:
                 c.addLiteral("\n".join(out))
@@ -137,6 +135,16 @@ def draw_ops(c, ops) -> None:
             place(c, op)
     if out:
         c.addLiteral("\n".join(out))
+
+
+def _outline(op) -> str:
+    """A Rect's or an Ellipse's path and its paint operator."""
+    paint = PAINT[bool(op.stroke), bool(op.fill)]
+    if type(op) is Ellipse:
+        return f"{_path('ellipse', op.x, op.y, op.w, op.h)} {paint}"
+    if op.radius:
+        return f"{_path('round', op.x, op.y, op.w, op.h, op.radius)} {paint}"
+    return f"{fp_str(op.x, op.y, op.w, op.h)} re {paint}"
 
 
 def _polygon_path(points) -> str:
@@ -149,9 +157,9 @@ def _polygon_path(points) -> str:
     return s
 
 
-def _polygon(c, out: list, op) -> None:
-    """A Polygon op: its colours, dash and closed path; with an opacity under 1, inside q ... Q with the
-    canvas's own transparency state (an ExtGState the page or form lists among its resources)."""
+def _shape(c, out: list, op, outline: str) -> None:
+    """A Polygon, or a dashed or see-through Rect or Ellipse: its colours, its dash set around its path and
+    paint operator (`outline`) and unset after, see-through when its opacity is under 1 (_see_through)."""
     ops = []
     if op.fill:
         ops.append(_paint(op.fill, "rg"))
@@ -160,26 +168,35 @@ def _polygon(c, out: list, op) -> None:
         ops.append(f"{fp_str(op.stroke_width)} w")
         if op.dash:
             ops.append(f"[{fp_str(*op.dash)}] 0 d")
-    ops.append(f"{_polygon_path(op.points)} {PAINT[bool(op.stroke), bool(op.fill)]}")
+    ops.append(outline)
     if op.stroke and op.dash:
         ops.append("[] 0 d")
-    if op.opacity >= 1.0:
+    _see_through(c, out, ops, op.opacity)
+
+
+def _see_through(c, out: list, ops: list, opacity: float) -> None:
+    """A shape's operators: added to `out` when opaque; with an opacity under 1, inside q ... Q with the
+    canvas's own transparency state (an ExtGState the page or form lists among its resources)."""
+    if opacity >= 1.0:
         out.extend(ops)
         return
     if out:
         c.addLiteral("\n".join(out))
         out.clear()
     c.saveState()
-    c.setFillAlpha(op.opacity)
-    c.setStrokeAlpha(op.opacity)
+    c.setFillAlpha(opacity)
+    c.setStrokeAlpha(opacity)
     c.addLiteral("\n".join(ops))
     c.restoreState()
 
 
 def needs_page(ops) -> bool:
-    """Whether ops must be drawn straight onto a page, never into a form XObject: a see-through Polygon's
+    """Whether ops must be drawn straight onto a page, never into a form XObject: a see-through shape's
     graphics state is listed in the page's resources, and reportlab lists none in a form's."""
-    return any(type(op) is Polygon and op.opacity < 1.0 for op in ops)
+    return any(type(op) in _SEE_THROUGH and op.opacity < 1.0 for op in ops)
+
+
+_SEE_THROUGH = (Polygon, Rect, Ellipse)
 
 
 def draw_cut_guide(c, face, x, y, width=0.3, hexstr="#808080") -> None:

@@ -25,7 +25,8 @@ from ..errors import PnpError
 from ..images import BadImage, fitted, is_svg, picture
 from ..reportlab_adapter import define_form, document, draw_drawing
 
-_forms: WeakKeyDictionary = WeakKeyDictionary()      # document -> {(path, size, time, tint): (form, width, height)}
+_forms: WeakKeyDictionary = WeakKeyDictionary()      # document -> {(path, size, time, tint) and form name:
+#                                                      (form, width, height)}
 
 
 def place(c, op) -> None:
@@ -58,6 +59,8 @@ def _form(c, path: str, tint: str | None) -> tuple[str, float, float]:
     if hit is None:
         digest = _digest(path, st.st_size, st.st_mtime_ns)
         name = f"Pic{digest}{(tint or '').lstrip('#')}"
+        hit = forms[key] = forms.get(name)      # another file of the same bytes (a copy) has its form
+    if hit is None:
         if is_svg(path):
             from .svg import drawing
             d = drawing(path, tint)
@@ -71,7 +74,7 @@ def _form(c, path: str, tint: str | None) -> tuple[str, float, float]:
             iw, ih = info.width, info.height
             source = _raster(path, tint)
             define_form(c, name, (0, 0, 1, 1), lambda: c.drawImage(source, 0, 0, 1, 1, mask="auto"))
-        hit = forms[key] = (name, iw, ih)
+        hit = forms[key] = forms[name] = (name, iw, ih)
     return hit
 
 

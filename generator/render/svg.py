@@ -3,7 +3,8 @@ file (and each tint), and render/pictures.py draws it into a form XObject.
 
 svglib is given the file's bytes, checked by images.svg_bytes (svgfile.py), never its path: with no path it
 cannot resolve a reference to another file, and the check has refused every reference but `#id` and the
-PNG and JPEG pictures written into the file. svglib's log (what it could not draw) is kept off stderr.
+PNG and JPEG pictures written into the file. svglib's log (what it could not draw) is kept off stderr: what
+it says while it reads a file is kept with the drawing (`notes`), for leftout.py to tell the designer.
 A tint ('#rrggbb') recolours every fill and stroke that is not 'none', gradients included: a one-colour
 icon in the colour of the text around it.
 Not here: checking the file (svgfile.py, images.py), placing the drawing (pictures.py).
@@ -27,16 +28,33 @@ def drawing(path: str, tint: str | None = None):
     return _drawing(path, st.st_size, st.st_mtime_ns, tint)
 
 
+def notes(path: str) -> tuple:
+    """What svglib said while it read the SVG at `path` (what it could not draw): (level, its message's
+    pattern, the pattern's values as text), in order; () for a file that cannot be drawn (its mistake is
+    reported where it is drawn)."""
+    st = os.stat(path)
+    try:
+        return _parsed(path, st.st_size, st.st_mtime_ns)[1]
+    except PnpError:
+        return ()
+
+
 @lru_cache(maxsize=64)
 def _drawing(path: str, size: int, mtime: int, tint: str | None):
     if tint is not None:
         return _tinted(_drawing(path, size, mtime, None), tint)
+    return _parsed(path, size, mtime)[0]
+
+
+@lru_cache(maxsize=64)
+def _parsed(path: str, size: int, mtime: int):
+    """(the Drawing, svglib's notes) of the SVG at `path`."""
     from ..images import BadImage, svg_bytes
     _silence()
     from svglib.svglib import svg2rlg
     try:
         data = svg_bytes(path)
-        d = svg2rlg(io.BytesIO(data))
+        d, said = _noted(svg2rlg, io.BytesIO(data))
     except BadImage as exc:
         raise PnpError(f"image '{path}' {exc}")
     except (ValueError, TypeError, ArithmeticError, AttributeError, KeyError, IndexError, RecursionError) as exc:
@@ -44,18 +62,47 @@ def _drawing(path: str, size: int, mtime: int, tint: str | None):
                        f"{str(exc).splitlines()[0][:80] if str(exc) else ''})")
     if d is None or not (0 < d.width < float("inf") and 0 < d.height < float("inf")):
         raise PnpError(f"image '{path}' cannot be drawn as an SVG (svglib made nothing of it)")
-    return d
+    return d, said
 
 
 def _silence() -> None:
     """svglib logs what it cannot draw; with no handler set, Python would print it on stderr, where pnp's
-    lines are one a mistake."""
+    lines are one a mistake. Its records go to _Notes instead."""
     global _quiet
     if not _quiet:
         log = logging.getLogger("svglib")
-        log.addHandler(logging.NullHandler())
+        log.addHandler(_Notes())
         log.propagate = False
         _quiet = True
+
+
+# svglib's debug lines that say something is not drawn (the rest are its own housekeeping)
+DEBUG_SAID = ("Ignoring node: %s", "Ignoring transform: %s %s", "Suspicious path operator: %s")
+_said: list | None = None       # svglib's notes on the file being read (_noted), else None
+
+
+class _Notes(logging.Handler):
+    """Keeps what svglib logs while _noted reads a file, and nothing at other times."""
+
+    def emit(self, record) -> None:
+        if _said is not None and isinstance(record.msg, str) and (record.levelno >= logging.WARNING
+                                                                  or record.msg in DEBUG_SAID):
+            args = record.args if isinstance(record.args, tuple) else ()
+            _said.append((record.levelno, record.msg, tuple(str(a)[:200] for a in args)))
+
+
+def _noted(read, source):
+    """read(source) with svglib's log, down to its debug lines (where it says which elements it ignores),
+    kept: (what read returned, the notes)."""
+    global _said
+    log = logging.getLogger("svglib")
+    level, _said = log.level, []
+    log.setLevel(logging.DEBUG)
+    try:
+        return read(source), tuple(_said)
+    finally:
+        _said = None
+        log.setLevel(level)
 
 
 def _tinted(d, tint: str):
