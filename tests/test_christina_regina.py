@@ -152,7 +152,7 @@ def test_every_card_in_the_original_print_order(pdf):
         elif kind == "dagger":
             assert "DAGGER" in words and colour.capitalize() in words, where
         else:
-            assert f"Rule Card {2 * value - 1}." in text, where
+            assert f"Rule Card {2 * value - 1} ·" in text, where
 
 
 def test_court_cards_each_colour_once_per_group(pdf):
@@ -222,8 +222,8 @@ def test_rule_text_back_lies_behind_its_front(pdf, front, back):
     width = page_sizes(pdf)[f][0]
     rules = [(p, q) for (ff, p, bb, q), (kind, _, _) in zip(all_cards(pdf), _expected_order()) if kind == "rule"]
     p, q = rules[(front - 1) // 2]
-    fx, fy = _phrase_centre(pdf, f, p, f"Rule Card {front}. · {HEADING_TAIL}")     # the heading line, centred
-    bx, by = _phrase_centre(pdf, b, q, f"Rule Card {back}. · {HEADING_TAIL}")
+    fx, fy = _phrase_centre(pdf, f, p, f"Rule Card {front} · {HEADING_TAIL}")     # the heading line, centred
+    bx, by = _phrase_centre(pdf, b, q, f"Rule Card {back} · {HEADING_TAIL}")
     assert abs((width - fx) - bx) <= 0.2 * MM and abs(fy - by) <= 0.2 * MM
 
 
@@ -330,7 +330,7 @@ def _rule_card_text(pdf, number: int) -> str:
 @pytest.mark.parametrize("number", [1, 2, 3, 4])
 def test_rule_cards_carry_every_rule_in_short(pdf, number):
     text = _rule_card_text(pdf, number)
-    assert squash(f"Rule Card {number}. · in short") in text
+    assert squash(f"Rule Card {number} · in short") in text
     missing = [phrase for phrase in IN_SHORT[number] if squash(phrase) not in text]
     assert not missing, f"Rule Card {number}: not on the card: {missing}"
 
