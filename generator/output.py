@@ -63,11 +63,12 @@ def _mode() -> int:
     return 0o666 & ~umask
 
 
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        n = os.write(fd, view)
-        view = view[n:]
+def _write_all(fd: int, data) -> None:
+    for part in (data,) if isinstance(data, (bytes, bytearray, memoryview)) else data:
+        view = memoryview(part)
+        while view:
+            n = os.write(fd, view)
+            view = view[n:]
     os.fsync(fd)
 
 
@@ -78,8 +79,10 @@ def _named_tmp(path: Path) -> str:
     return tmp
 
 
-def write_atomic(path, data: bytes) -> None:
-    """Either the whole new file is there, or the old one is untouched; never a partial file."""
+def write_atomic(path, data) -> None:
+    """Either the whole new file is there, or the old one is untouched; never a partial file. `data`: bytes, or
+    an iterable of buffers that may be iterated more than once, written as it is iterated (a PDF's pictures,
+    render/splice.py: read from their files as they are written, never all in memory at once)."""
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

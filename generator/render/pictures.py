@@ -2,14 +2,16 @@
 
 The one place a picture's pixels or paths enter a PDF, for every page, form, PNG export and preview
 (render/draw.py calls place() for each Image op):
-- a PNG or JPEG goes in through reportlab's drawImage, which embeds each file once a document (an image
-  XObject, reused wherever the file is drawn again); transparency (a PNG's alpha) is kept as its soft mask;
+- a PNG or JPEG is an image XObject, one a document for each file, reused wherever the file is drawn
+  again, its compressed pixels copied as they are where a PDF can read them so (render/rasters.py);
+  transparency (a PNG's alpha) is kept as its soft mask;
 - an SVG is drawn as vectors (render/svg.py) into a form XObject, made once a document for each file (and
   tint) and placed with `Do` wherever a card shows it;
 - `cover` crops the picture to its box with a clipping path; `contain` and `stretch` need none;
 - a tint draws the picture in one colour: an SVG's fills and strokes recoloured, a raster's alpha (or,
   where it has none, its darkness) used as the coverage of a fill of that colour.
-Not here: the geometry of fit and focus (images.fitted), checking files (images.py), the SVG drawing (svg.py).
+Not here: the geometry of fit and focus (images.fitted), checking files (images.py), the SVG drawing (svg.py),
+the image XObjects (rasters.py).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from reportlab.lib.rl_accel import fp_str
 from ..errors import PnpError
 from ..images import BadImage, fitted, is_svg, picture
 from ..reportlab_adapter import define_form, document, draw_drawing
+from .rasters import xobject
 
 _forms: WeakKeyDictionary = WeakKeyDictionary()      # document -> {(path, tint): (form name, width, height)}
 
@@ -31,6 +34,8 @@ def place(c, op) -> None:
     svg = is_svg(op.path)
     if svg:
         name, iw, ih = _svg_form(c, op.path, op.tint)
+    elif op.tint is None:
+        name, iw, ih = xobject(c, op.path)
     else:
         try:
             info = picture(op.path)         # checked as the face was laid out; again here, once a process
@@ -45,8 +50,11 @@ def place(c, op) -> None:
     if svg:
         c.addLiteral(f"{fp_str(w / iw, 0, 0, h / ih, x, y)} cm")
         c.doForm(name)
+    elif op.tint is None:
+        c.addLiteral(f"1 0 0 1 {fp_str(x, y)} cm {fp_str(w, 0, 0, h, 0, 0)} cm")     # as drawImage placed it
+        c.doForm(name)
     else:
-        c.drawImage(_raster(op.path, op.tint), x, y, w, h, mask="auto")
+        c.drawImage(_stencil(op.path, op.tint), x, y, w, h, mask="auto")
     c.restoreState()
 
 
@@ -67,16 +75,14 @@ def _svg_form(c, path: str, tint: str | None) -> tuple[str, float, float]:
     return hit
 
 
-def _raster(path: str, tint: str | None):
-    """What drawImage is given: the file's path, or for a tint a picture in one colour (made once a process)."""
-    if tint is None:
-        return path
+def _stencil(path: str, tint: str):
+    """What drawImage is given for a tinted picture: the picture in one colour (made once a process)."""
     st = os.stat(path)
-    return _stencil(path, st.st_size, st.st_mtime_ns, tint)
+    return _stencil_of(path, st.st_size, st.st_mtime_ns, tint)
 
 
 @lru_cache(maxsize=64)
-def _stencil(path: str, size: int, mtime: int, tint: str):
+def _stencil_of(path: str, size: int, mtime: int, tint: str):
     """An RGBA picture of colour `tint` whose alpha is the file's alpha, or where it has none, its darkness
     (black ink fully covered, white paper not at all)."""
     from PIL import Image, ImageOps
