@@ -8,8 +8,8 @@ illustration art is, about 85 KB a file on average. The kinds take turns, card b
 an alpha channel (its corners faded out), a palette PNG (256 colours) and a JPEG (quality 90).
 `twin_deck(folder, n)` writes the same deck with the picture regions and the picture field removed: what pnp
 does for the cards' text, colours and layout, without the pictures.
-Generated decks are kept in a folder of the temporary directory named for their size and FORMAT, and copied
-from there: drawing 2,000 pictures takes a minute.
+Generated pictures are kept in a folder of the temporary directory named for their number and FORMAT, and
+copied from there (drawing 2,000 pictures takes a minute); the deck file and templates are written each time.
 Not here: timing the builds (art.py), the other benchmarks (run.py).
 """
 from __future__ import annotations
@@ -26,7 +26,7 @@ KINDS = ("rgb", "alpha", "palette", "jpeg")
 SUFFIX = {"rgb": ".png", "alpha": ".png", "palette": ".png", "jpeg": ".jpg"}
 TEXT = "Play this card on your turn. **Draw {d}** and pass the *harvest* to the left."
 
-DECK = """game: {{title: {title}, designer: pnp benchmark}}
+DECK = """game: {{title: {title}, designer: Benchmark Press}}
 palette: {{c0: '#2f6b3b', c1: '#a8261f', c2: '#1d2f4f', paper: '#fbf7ec', ink: '#1e1e1e', gilt: '#e2c26b'}}
 backs: {{plain: {{template: back}}}}
 kinds:
@@ -143,39 +143,40 @@ def _templates(folder: Path, pictures: bool) -> None:
         (folder / "templates" / f"{name}.yaml").write_text("".join(lines), encoding="utf-8")
 
 
-def _kept(n: int, pictures: bool) -> Path:
-    return Path(tempfile.gettempdir()) / "pnp-bench-art" / f"v{FORMAT}-{'art' if pictures else 'twin'}-{n}"
+def _kept(n: int) -> Path:
+    return Path(tempfile.gettempdir()) / "pnp-bench-art" / f"v{FORMAT}-{n}"
 
 
-def _make(folder: Path, n: int, pictures: bool) -> None:
+def _pictures(folder: Path, n: int) -> None:
     folder.mkdir(parents=True)
-    _templates(folder, pictures)
-    (folder / "deck.yaml").write_text(_deck_text(n, pictures), encoding="utf-8")
-    if pictures:
-        (folder / "art").mkdir()
-        (folder / "art" / "back.png").write_bytes(back_bytes())
-        jobs = [(str(folder), i) for i in range(n)]
-        if n >= 50:
-            from multiprocessing import Pool
-            with Pool(min(4, os.cpu_count() or 1)) as pool:
-                pool.map(_write, jobs, chunksize=8)
-        else:
-            for job in jobs:
-                _write(job)
+    (folder / "art").mkdir()
+    (folder / "art" / "back.png").write_bytes(back_bytes())
+    jobs = [(str(folder), i) for i in range(n)]
+    if n >= 50:
+        from multiprocessing import Pool
+        with Pool(min(4, os.cpu_count() or 1)) as pool:
+            pool.map(_write, jobs, chunksize=8)
+    else:
+        for job in jobs:
+            _write(job)
 
 
 def _deck(folder: Path, n: int, pictures: bool) -> Path:
-    kept = _kept(n, pictures)
-    if not (kept / "deck.yaml").is_file():
-        partial = kept.with_name(kept.name + f".{os.getpid()}")
-        shutil.rmtree(partial, ignore_errors=True)
-        _make(partial, n, pictures)
-        try:
-            partial.rename(kept)
-        except OSError:             # another run made it at the same time
-            shutil.rmtree(partial, ignore_errors=True)
     shutil.rmtree(folder, ignore_errors=True)
-    shutil.copytree(kept, folder)
+    if pictures:
+        kept = _kept(n)
+        if not (kept / "art").is_dir():
+            partial = kept.with_name(kept.name + f".{os.getpid()}")
+            shutil.rmtree(partial, ignore_errors=True)
+            _pictures(partial, n)
+            try:
+                partial.rename(kept)
+            except OSError:             # another run made them at the same time
+                shutil.rmtree(partial, ignore_errors=True)
+        shutil.copytree(kept, folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    _templates(folder, pictures)
+    (folder / "deck.yaml").write_text(_deck_text(n, pictures), encoding="utf-8")
     return folder
 
 

@@ -76,11 +76,12 @@ def ratio(a: dict, b: dict, runs: str = "cpu_runs") -> float:
 
 
 class Edit:
-    """A copy of a seed deck in which one card's text changes before every run (its first letter flips
-    case), as when a designer edits a card and builds again: that card is laid out afresh each time."""
+    """A copy of a seed deck (or of the deck folder `game`, a path) in which one card's text changes before every
+    run (its first letter flips case), as when a designer edits a card and builds again: that card is laid out
+    afresh each time."""
 
-    def __init__(self, game: str, folder: Path):
-        shutil.copytree(ROOT / "decks" / game, folder)
+    def __init__(self, game, folder: Path):
+        shutil.copytree(game if isinstance(game, Path) else ROOT / "decks" / game, folder)
         self.folder, self.file = folder, folder / "deck.yaml"
         self.text = self.file.read_text(encoding="utf-8")
         self.value = self._pick()

@@ -7,6 +7,7 @@ Not here: reading or checking a file's contents (textfile.py, images.py).
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
@@ -34,20 +35,21 @@ def check_name(name: str, what: str = "file") -> None:
 def find_inside(name: str, bases, what: str = "file") -> Path | None:
     """The resolved file for `name` under the first base that has it, or None when none has it.
 
-    Raises Refused when the name is a path out of the bases, or a symbolic link that leads out."""
+    Raises Refused when the name is a path out of the bases, or a symbolic link that leads out.
+    (os.path, not pathlib: a deck of 270 pictures asks for 270 of them on every build.)"""
     check_name(name, what)
     for base in bases:
         if base is None:
             continue
-        root = Path(base).resolve()
-        candidate = Path(base) / name
-        if not (candidate.exists() or candidate.is_symlink()):
+        candidate = os.path.join(base, name)
+        if not os.path.lexists(candidate):
             continue
-        real = candidate.resolve()
-        if real != root and root not in real.parents:
+        root = os.path.realpath(base)
+        real = os.path.realpath(candidate)
+        if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
             raise Refused(f"{what} '{name}' leads outside the deck folder (a symbolic link to {real})")
-        if real.is_file():
-            return real
+        if os.path.isfile(real):
+            return Path(real)
     return None
 
 
