@@ -35,6 +35,7 @@ import artdeck  # noqa: E402
 from timing import PY, Edit, measure, ratio, run, steal  # noqa: E402
 
 MEMORY_CARDS = 2000
+EDITED = "Card 3, "             # the third card's title (its first letter's case flips before each run)
 READ = ("import sys, os\nfor name in sorted(os.listdir(sys.argv[1])):\n"
         "    with open(os.path.join(sys.argv[1], name), 'rb') as f:\n        f.read()\n")
 
@@ -56,7 +57,7 @@ class Deck:
         self.out = tmp / name
         self.out.mkdir(parents=True, exist_ok=True)
         self.cache = {"PNP_CACHE": str(tmp / "cache")}
-        self.edit = Edit(folder, tmp / f"{name}-edited")
+        self.edit = Edit(folder, tmp / f"{name}-edited", EDITED)
 
     def builds(self) -> list:
         pdf = self.out / "build.pdf"
@@ -75,7 +76,7 @@ class Deck:
 def _watch(deck: Deck, tmp: Path, repeat: int) -> list[float]:
     """CPU seconds of pnp watch's rebuild after each one-card edit (the first two left out: code paths warm)."""
     from watch import Watch
-    edit = Edit(deck.folder, tmp / f"{deck.name}-watched")
+    edit = Edit(deck.folder, tmp / f"{deck.name}-watched", EDITED)
     w = Watch(edit.folder, tmp / f"{deck.name}-watched.pdf", tmp / "cache")
     out = []
     try:

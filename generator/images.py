@@ -48,7 +48,13 @@ class Picture(NamedTuple):
 
     @property
     def stored(self) -> Raster:
-        return Raster(*self.raster)
+        return self.raster if type(self.raster) is Raster else Raster(*self.raster)
+
+
+def _made(values: tuple, digest: str) -> Picture:
+    """A Picture of the plain values picturecache keeps (its raster a Raster again)."""
+    kind, width, height, raster = values
+    return Picture(kind, width, height, Raster(*raster) if raster else (), digest)
 
 
 def is_svg(path) -> bool:
@@ -67,10 +73,16 @@ def stamp(st) -> tuple:
     return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
 
 
+def _absolute(path) -> str:
+    """The path as `_known` keeps it: absolute (a face's pictures are, as find_inside gives them)."""
+    p = os.fspath(path)
+    return p if p.startswith(os.sep) else os.path.abspath(p)
+
+
 def picture(path) -> Picture:
     """What `path` holds, checked (see the module's docstring); BadImage otherwise (OSError when it cannot be
     read at all)."""
-    p = os.path.abspath(path)
+    p = _absolute(path)
     st = os.stat(p)
     key = stamp(st)
     hit = _known.get(p)
@@ -85,6 +97,22 @@ def picture(path) -> Picture:
     return hit[1]
 
 
+def known(path) -> Picture:
+    """What `path` holds as this process last found it (picture()), without looking at the file again: for the
+    steps after the one that checked it in the same build (the resolution check, drawing; render/splice.py
+    checks the file is still that picture as it reads it); picture() when it was never examined."""
+    hit = _known.get(_absolute(path))
+    if hit is not None and type(hit[1]) is not str:
+        return hit[1]
+    return picture(path)
+
+
+def seen(path) -> tuple | None:
+    """The stat stamp of `path` when picture() last looked at it in this process, or None."""
+    hit = _known.get(_absolute(path))
+    return None if hit is None else hit[0]
+
+
 def digest(path) -> str:
     """The digest of a picture file's bytes (picturecache.digest): kept with what it is, or read now."""
     p = picture(path)
@@ -97,7 +125,7 @@ def digest(path) -> str:
 def _examine(path: str, key: tuple) -> Picture:
     kept = picturecache.by_path(path, key)
     if kept is not None:
-        return Picture(*kept[1], digest=kept[0])
+        return _made(kept[1], kept[0])
     size = key[0]
     limit = svgfile.MAX_BYTES if is_svg(path) else MAX_BYTES
     if size > limit:                    # refused before it is read
@@ -112,7 +140,7 @@ def _examine(path: str, key: tuple) -> Picture:
         values = _values(path, data)
     if cached:
         picturecache.keep(path, key, name, values)
-    return Picture(*values, digest=name)
+    return _made(values, name)
 
 
 def _values(path: str, data: bytes) -> tuple:

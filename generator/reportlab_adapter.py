@@ -6,8 +6,8 @@ kept per document), deflating every stream with zlib-ng (reportlab's one FlateDe
 TrueType faces between runs (layout/fontcache.py), drawing an SVG (svglib's Drawing) into a form
 XObject that lists the transparency and shadings it uses (reportlab's forms list only fonts and XObjects),
 and putting a PNG's or JPEG's compressed pixels into the document as they are (define_picture: an image
-XObject of pnp's own, which reportlab's PDFImageXObject would decode and compress again). pyproject.toml pins reportlab below its next major
-version; tests/test_reportlab_adapter.py checks each name in INTERNALS and fails naming the one an upgrade
+XObject of pnp's own, which reportlab's PDFImageXObject would decode and compress again; use_form draws it).
+pyproject.toml pins reportlab below its next major version; tests/test_reportlab_adapter.py checks each name in INTERNALS and fails naming the one an upgrade
 removed, so that this file is the only one to mend.
 """
 from __future__ import annotations
@@ -48,6 +48,7 @@ INTERNALS = (
     ("reportlab.pdfbase.pdfdoc.PDFDocument", "Reference", "registers an object of pnp's own (define_picture)"),
     ("reportlab.pdfbase.pdfdoc", "PDFObject", "the base of every object a document formats (define_picture)"),
     ("reportlab.pdfbase.pdfdoc", "PDFObjectReference", "an indirect reference, formatted as 'n 0 R'"),
+    ("reportlab.pdfgen.canvas.Canvas", "_formsinuse", "the XObjects a page or form draws: its resources (use_form)"),
 )
 
 
@@ -188,43 +189,35 @@ def define_form(canvas, name: str, box, draw) -> None:
 
 
 class _Picture(pdfdoc.PDFObject):
-    """An image XObject's stream as pnp writes it: `entries` of its dictionary (PDF syntax), the indirect
-    objects holding its /Length and its /SMask, and `data` (a token render/splice.py replaces)."""
+    """An image XObject's stream as pnp writes it: `entries` of its dictionary (PDF syntax), its /Length and
+    /SMask, and `data` (a token render/splice.py replaces)."""
 
-    def __init__(self, entries: bytes, data: bytes, length: str, smask: str | None):
+    def __init__(self, entries: bytes, data: bytes, length: int, smask: str | None):
         self.entries, self.data, self.length, self.smask = entries, data, length, smask
 
     def format(self, document):
-        ref = pdfdoc.PDFObjectReference
-        mask = b" /SMask " + ref(self.smask).format(document) if self.smask else b""
-        return (b"<< " + self.entries + b" /Length " + ref(self.length).format(document) + mask
-                + b" >>\nstream\n" + self.data + b"\nendstream\n")
+        mask = b" /SMask " + pdfdoc.PDFObjectReference(self.smask).format(document) if self.smask else b""
+        return (b"<< %s /Length %d%s >>\nstream\n%s\nendstream\n" % (self.entries, self.length, mask, self.data))
 
 
-class _Raw(pdfdoc.PDFObject):
-    """An indirect object written as the bytes given (a token render/splice.py replaces)."""
-
-    def __init__(self, data: bytes):
-        self.data = data
-
-    def format(self, document):
-        return self.data
-
-
-def define_picture(canvas, name: str, entries: bytes, data: bytes, length: bytes,
-                   smask: tuple | None = None) -> None:
+def define_picture(canvas, name: str, entries: bytes, data: bytes, length: int, smask: tuple | None = None) -> None:
     """An image XObject that `canvas.doForm(name)` draws, in the canvas's document: its dictionary's
-    `entries` (/Type /XObject /Subtype /Image ...), its stream `data`, its /Length an indirect object holding
-    `length`, written after the stream; `smask`, when given, (entries, data, length) of its soft mask, made
-    the same way. The stream's bytes are the caller's, as they are: no filter is applied to them."""
+    `entries` (/Type /XObject /Subtype /Image ...), its stream `data`, `length` bytes long; `smask`, when given,
+    (entries, data, length) of its soft mask. The stream's bytes are the caller's, as they are: no filter is
+    applied to them."""
     from reportlab.pdfbase.pdfdoc import xObjectName
     doc = canvas._doc
     mask = None if smask is None else f"PnpMask.{name}"
-    doc.Reference(_Picture(entries, data, f"PnpLength.{name}", mask), xObjectName(name))
-    doc.Reference(_Raw(length), f"PnpLength.{name}")
+    doc.Reference(_Picture(entries, data, length, mask), xObjectName(name))
     if smask is not None:
-        doc.Reference(_Picture(smask[0], smask[1], f"PnpLength.{mask}", None), mask)
-        doc.Reference(_Raw(smask[2]), f"PnpLength.{mask}")
+        doc.Reference(_Picture(*smask, None), mask)
+
+
+def use_form(canvas, name: str) -> str:
+    """The operator that draws the XObject `name` (`/FormXob.name Do`), for the caller to write into the page
+    or form itself; listed among the page's or form's resources, as canvas.doForm lists it."""
+    canvas._formsinuse.append(name)
+    return f"/{canvas._doc.getXObjectName(name)} Do"
 
 
 def has_object(canvas, name: str) -> bool:

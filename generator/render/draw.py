@@ -130,10 +130,14 @@ def draw_ops(c, ops) -> None:
         elif t is Polygon:
             _polygon(c, out, op)
         elif t is Image:
+            from .pictures import operators, place
+            drawn = operators(c, op)
+            if drawn is not None:
+                out.append(drawn)
+                continue
             if out:
                 c.addLiteral("\n".join(out))
                 out = []
-            from .pictures import place
             place(c, op)
     if out:
         c.addLiteral("\n".join(out))

@@ -1,7 +1,7 @@
 """Placing a picture: an Image op (layout/display.py) of any kind, at its box with its fit, focus and tint.
 
 The one place a picture's pixels or paths enter a PDF, for every page, form, PNG export and preview
-(render/draw.py calls place() for each Image op):
+(render/draw.py writes operators() for each Image op with the face's other operators, or calls place()):
 - a PNG or JPEG is an image XObject, one a document for each file, reused wherever the file is drawn
   again, its compressed pixels copied as they are where a PDF can read them so (render/rasters.py);
   transparency (a PNG's alpha) is kept as its soft mask;
@@ -23,10 +23,26 @@ from reportlab.lib.rl_accel import fp_str
 
 from ..errors import PnpError
 from ..images import BadImage, fitted, is_svg, picture
-from ..reportlab_adapter import define_form, document, draw_drawing
+from ..reportlab_adapter import define_form, document, draw_drawing, use_form
 from .rasters import xobject
 
 _forms: WeakKeyDictionary = WeakKeyDictionary()      # document -> {(path, tint): (form name, width, height)}
+
+
+def operators(c, op) -> str | None:
+    """The operators that draw the Image op `op` (a raster picture or an SVG, not tinted) at its place, for
+    draw.py to write with the face's other operators: the XObject or form is defined the first time and listed
+    among the page's resources. None for a tinted raster, which place() draws through the canvas."""
+    svg = is_svg(op.path)
+    if op.tint is not None and not svg:
+        return None
+    name, iw, ih = _svg_form(c, op.path, op.tint) if svg else xobject(c, op.path)
+    x, y, w, h = fitted(op.x, op.y, op.w, op.h, iw, ih, op.fit, op.fx, op.fy)
+    crop = op.fit == "cover" and (w > op.w + 1e-6 or h > op.h + 1e-6)
+    clip = f"{fp_str(op.x, op.y, op.w, op.h)} re W n " if crop else ""
+    if svg:
+        return f"q {clip}{fp_str(w / iw, 0, 0, h / ih, x, y)} cm {use_form(c, name)} Q"
+    return f"q {clip}1 0 0 1 {fp_str(x, y)} cm {fp_str(w, 0, 0, h, 0, 0)} cm {use_form(c, name)} Q"
 
 
 def place(c, op) -> None:

@@ -40,24 +40,35 @@ def chunks(items: list, jobs: int, most: int = 24) -> list[list]:
     return [items[i:i + size] for i in range(0, len(items), size)]
 
 
-def map_chunks(fn, items: list, jobs: int | None = None, most: int = 24) -> list:
-    """fn(chunk) for chunks of `items`, on every core: the results of all of them, in the items' order. A
+def map_chunks(fn, items: list, jobs: int | None = None, most: int = 24, fewest: int = MIN_ITEMS,
+               progress=None) -> list:
+    """fn(chunk) for chunks of `items` (of at most `most` items), on every core when there are `fewest` items
+    or more: the results of all of them, in the items' order; progress(n), if given, as n more are done. A
     user's mistake met in a worker (a picture gone since it was examined) is raised here, as it was made."""
     import multiprocessing
     from functools import partial
     jobs = cores() if jobs is None else jobs
     if not items:
         return []
-    if jobs <= 1 or len(items) < MIN_ITEMS or "fork" not in multiprocessing.get_all_start_methods():
-        return [r for chunk in chunks(items, 1, most) for r in fn(chunk)]
+    if jobs <= 1 or len(items) < fewest or "fork" not in multiprocessing.get_all_start_methods():
+        out = []
+        for chunk in chunks(items, 1, most):
+            out += fn(chunk)
+            if progress:
+                progress(len(chunk))
+        return out
     import gc
     from concurrent.futures import ProcessPoolExecutor
     work = chunks(items, jobs, most)
+    done = []
     gc.freeze()
     try:
         with ProcessPoolExecutor(max_workers=min(jobs, len(work)),
                                  mp_context=multiprocessing.get_context("fork")) as pool:
-            done = list(pool.map(partial(_guarded, fn), work))
+            for chunk, result in zip(work, pool.map(partial(_guarded, fn), work)):
+                done.append(result)
+                if progress:
+                    progress(len(chunk))
     finally:
         gc.unfreeze()
     for kind, value in done:

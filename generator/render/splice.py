@@ -1,10 +1,9 @@
 """A PDF's picture streams filled in as its bytes are written.
 
-reportlab formats the document with a short token in place of each picture's compressed pixels and of each
-such stream's length (render/rasters.py defines them: the length is an indirect object written after its
-stream). Filled is the file's bytes with every token replaced by what it stands for: the pixels, read from
-their file (or their cached conversion) only when the writer reaches them, and then the number of bytes that
-made, and the cross-reference table's offsets moved by what each replacement added. So the document is held
+reportlab formats the document with a short token in place of each picture's compressed pixels (render/rasters.py
+defines them, with their length). Filled is the file's bytes with every token replaced by what it stands for,
+the pixels, read from their file only when the writer reaches them, and the cross-reference table's offsets
+moved by what each replacement added. So the document is held
 in memory without its pictures, and one picture at a time; the bytes are the same whichever way they are
 taken (iterated into a file by output.write_atomic, or joined for pdfium).
 Not here: what the pictures' bytes are (render/rasters.py), the document itself (reportlab, render/pdf.py).
@@ -27,8 +26,7 @@ def token(n: int) -> bytes:
 
 class Filled:
     """The bytes of `pdf` (as reportlab wrote it) with its tokens replaced: `fills` maps a token's number to
-    ("data", produce), produce() giving the stream's bytes as a list of buffers, or to ("length", n), the
-    number of bytes the data of fill n made (written after it)."""
+    produce(), which gives the stream's bytes as a list of buffers."""
 
     def __init__(self, pdf: bytes, fills: dict):
         self.pdf, self.fills = pdf, fills
@@ -37,38 +35,29 @@ class Filled:
             raise ValueError("the PDF's tokens are not the fills its pictures left")      # a bug, not a user's mistake
 
     def __iter__(self):
-        """The file's bytes, in pieces of about BATCH bytes (a few writes, not one a PNG chunk)."""
+        """The file's bytes, as lists of buffers of about BATCH bytes together (output.write_atomic writes a
+        list with one call, not one a PNG chunk, and copies nothing to join them)."""
         batch, size = [], 0
         for piece in self._pieces():
             batch.append(piece)
             size += len(piece)
-            if size >= BATCH:
-                yield b"".join(batch)
+            if size >= BATCH or len(batch) >= 1000:
+                yield batch
                 batch, size = [], 0
         if batch:
-            yield b"".join(batch)
+            yield batch
 
     def _pieces(self):
         pdf, fills = self.pdf, self.fills
         view = memoryview(pdf)
-        sizes: dict = {}
         moved = []                  # (position in pdf, bytes added there so far)
         at, added = 0, 0
         for pos, n in self.found:
             yield view[at:pos]
-            kind, what = fills[n]
-            if kind == "data":
-                parts = what()
-                size = sum(len(p) for p in parts)
-                sizes[n] = size
-                yield from parts
-            else:
-                if what not in sizes:
-                    raise ValueError("a stream's length comes before the stream")       # a bug
-                size = len(b"%d" % sizes[what])
-                yield b"%d" % sizes[what]
+            parts = fills[n]()
+            yield from parts
             at = pos + len(token(n))
-            added += size - len(token(n))
+            added += sum(len(p) for p in parts) - len(token(n))
             moved.append((at, added))
         match = _START.search(pdf, max(0, len(pdf) - 64))
         xref = int(match.group(1)) if match else len(pdf)
@@ -92,7 +81,7 @@ class Filled:
         return _ENTRY.sub(shift, entries) + trailer + rest
 
     def tobytes(self) -> bytes:
-        return b"".join(self)
+        return b"".join(piece for batch in self for piece in batch)
 
 
 def filled(pdf: bytes, fills: dict):

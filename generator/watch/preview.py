@@ -45,16 +45,21 @@ class Digests:
 
 
 def _images(face) -> list:
-    """The size and time of each image a face draws: a saved image changes the face's picture, not its ops."""
+    """The size, times and inode of each image a face draws, as this build found them (images.seen): a saved
+    image changes the face's picture, not its ops."""
+    from ..images import seen
     from ..layout.display import Image
     out = []
     for op in face.ops:
         if type(op) is Image:
-            try:
-                st = os.stat(op.path)
-                out.append((st.st_size, st.st_mtime_ns))
-            except OSError:
-                out.append(None)
+            stamp = seen(op.path)
+            if stamp is None:
+                try:
+                    st = os.stat(op.path)
+                    stamp = (st.st_size, st.st_mtime_ns)
+                except OSError:
+                    pass
+            out.append(stamp)
     return out
 
 
