@@ -228,5 +228,7 @@ def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired",
         new[name] = {"hash": trust.digest(data), **trust.stamp(path, data)}
     sweep(report, outputs, expected, clean, found)
     outputs.save(new)
+    from .. import picturecache
+    picturecache.save()                 # what was learnt of the pictures, for the next run
     report.seconds = time.perf_counter() - start
     return report

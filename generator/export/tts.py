@@ -104,5 +104,7 @@ def export_tts(deck, out_dir, base_url: str | None = None, redraw: bool = False,
     found = [n for n in found if n not in expected]
     sweep(report, outputs, expected, clean, found)
     outputs.save(new)
+    from .. import picturecache
+    picturecache.save()                 # what was learnt of the pictures, for the next run
     report.seconds = time.perf_counter() - start
     return report

@@ -117,9 +117,9 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
     result.thumbs = contact.Thumbs(tiles)
 
     if out_dir is not None:
-        from ..output import write_atomic
+        from ..output import write_atomic, write_if_changed
         if contact_sheet:
-            write_atomic(out_dir / "contact.png", contact.png_bytes(image))
+            write_if_changed(out_dir / "contact.png", contact.png_bytes(image))
             result.contact_file = "contact.png"
             result.contact["file"] = "contact.png"
         docs = {"proof.html": report_html.proof_html(deck, result), "proof.md": report_md.proof_md(deck, result)}
@@ -133,4 +133,6 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
             for name in ("changes.html", "changes.md"):
                 (out_dir / name).unlink(missing_ok=True)
         result.files = (["contact.png"] if contact_sheet else []) + list(docs) + written
+    from .. import picturecache
+    picturecache.save()                     # what was learnt of the pictures, for the next run
     return result

@@ -161,6 +161,7 @@ class _Source:
         self.masked = self.kind in ("mask", "split") or self.kind == "decode" and (
             r.colour in (4, 6) or r.colour == 3 and bool(r.transparency))
         self._value = None
+        self._data = None               # the file's bytes, read to convert its mask, until its pixels are copied
 
     def read(self) -> bytes:
         """The file's bytes, checked to hold the picture examined (its size, colours and pixel data's length)."""
@@ -184,7 +185,7 @@ class _Source:
             parts = _recall(key)
             if parts is not None:
                 return parts
-        data = self.read()
+        data, self._data = self._data or self.read(), None
         parts = [data] if self.r.format == "JPEG" else png_data(data)
         _remember(key, parts, len(data))
         return parts
@@ -202,6 +203,8 @@ class _Source:
                 _remember(key, kept, sum(len(b) for part in kept if part for b in part))
             else:
                 data = self.read()
+                if self.kind == "mask":
+                    self._data = data           # its pixels are copied from these bytes when the PDF is written
                 try:
                     self._value = getattr(convert, "decoded" if self.kind == "decode" else self.kind)(data, self.r)
                 except (ValueError, OSError, SyntaxError, EOFError) as exc:
