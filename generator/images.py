@@ -32,7 +32,8 @@ RASTER = (".png", ".jpg", ".jpeg")
 SVG = ".svg"
 SUFFIXES = RASTER + (SVG,)
 FITS = ("contain", "cover", "stretch")
-_known: dict = {}           # path -> (stat stamp, Picture or the message of its mistake)
+_known: dict = {}           # path -> (stat stamp, Picture or the message of its mistake, the build that looked)
+_build = 0                  # the build this process is at (next_build(): pnp watch's every rebuild)
 
 
 class BadImage(ValueError):
@@ -91,10 +92,26 @@ def picture(path) -> Picture:
             found = _examine(p, key)
         except BadImage as exc:
             found = str(exc)
-        hit = _known[p] = (key, found)
+        hit = (key, found)
+    _known[p] = hit + (_build,) if len(hit) == 2 else hit[:2] + (_build,)
     if type(hit[1]) is str:
         raise BadImage(hit[1])
     return hit[1]
+
+
+def next_build() -> None:
+    """A long-running process (pnp watch) begins another build: checked() looks at each file again."""
+    global _build
+    _build += 1
+
+
+def checked(path) -> Picture:
+    """picture(), unless this build looked at the file already (the deck's image fields are checked as the deck
+    is read): then what it found, without a stat."""
+    hit = _known.get(_absolute(path))
+    if hit is not None and hit[2] == _build and type(hit[1]) is not str:
+        return hit[1]
+    return picture(path)
 
 
 def known(path) -> Picture:

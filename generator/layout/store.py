@@ -271,15 +271,15 @@ def _deck_file(rel: str) -> bool:
 
 
 def _pictures_sound(face) -> bool:
-    """Whether every picture a face from the store draws is still there and sound (images.picture: a stat,
-    then what this process or the cache knows of the file, or the file examined)."""
+    """Whether every picture a face from the store draws is still there and sound (images.checked: a stat,
+    unless this build made one, then what this process or the cache knows of the file, or the file examined)."""
     pictures = [op.path for op in face.ops if type(op) is Image]
     if not pictures:
         return True
-    from ..images import BadImage, picture
+    from ..images import BadImage, checked
     try:
         for path in pictures:
-            picture(path)
+            checked(path)
     except (BadImage, OSError):
         return False
     return True

@@ -18,8 +18,10 @@ FONT_SUFFIXES = (".ttf", ".otf")
 
 
 def forget(changed, deck_folder: Path | None) -> None:
-    """Drop what the files in `changed` (paths) may have made stale."""
+    """Drop what the files in `changed` (paths) may have made stale; and every picture is looked at again."""
+    from .. import images
     from ..layout import store
+    images.next_build()
     paths = [Path(p) for p in changed]
     rels = [_inside(p, deck_folder) for p in paths]
     if any(rel is None or rel.parts[:1] == ("templates",) or p.suffix.lower() in FONT_SUFFIXES
