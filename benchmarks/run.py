@@ -12,6 +12,8 @@ and as a first build (PNP_CACHE=off: every font parsed, every card laid out);
 the same cards in the same run (benchmarks/watch.py; target: at most 0.5x);
 - the art deck against its text-only twin (benchmarks/art.py, issue 36: a picture on every card; builds,
 pnp watch, exports and the proof as ratios to the twin, the PDF's size and peak memory, at 2,000 cards too);
+- icons inside text: the same deck with an icon in every card's text against a letter in its place
+(benchmarks/icons.py; target: at most 1.3x, rebuild and first build);
 - the Game Crafter export benchmark (benchmarks/export.py), when present.
 Each figure is the median of several runs as whole processes (min and max shown), with its CPU time and
 peak RSS; each ratio is the median of the ratios within a turn, of CPU time (judged; see ratio()) and of
@@ -159,6 +161,9 @@ def main() -> int:
     print("\nthe art deck against its text-only twin (benchmarks/art.py)", flush=True)
     m = art.measure_art(60 if args.quick else 270, repeat, tmp)
     failures += art.report(m, None if args.quick else art.memory(art.MEMORY_CARDS, tmp))
+    import icons
+    print("\nicons in every card's text against a letter in their place (benchmarks/icons.py, CPU time):", flush=True)
+    failures += icons.report(tmp, repeat, [550] if args.quick else [550, 5500])
     export = ROOT / "benchmarks" / "export.py"
     if export.is_file() and not args.quick:
         print("\nGame Crafter export (benchmarks/export.py):", flush=True)

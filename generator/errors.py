@@ -55,6 +55,9 @@ class PnpErrors(PnpError):
     def lines(self) -> list[str]:
         return [str(e) for e in self.errors]
 
+    def __str__(self) -> str:           # the first mistake as it says itself (a spreadsheet's names its cell)
+        return str(self.errors[0])
+
 
 def _order(e: PnpError):
     # a spreadsheet's errors (deck/sheets.py CellError) sort by sheet, then row and column

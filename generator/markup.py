@@ -5,6 +5,13 @@ Markup: **bold**, *italic*, a blank line between paragraphs, a single newline fo
 "- " or "• " for a bullet, "1. " for a numbered item (indented two spaces or a tab under an item: a
 sub-item), "# " / "## " for headings; \\* is an asterisk printed as written (for quoting text that holds one).
 
+Icons: ":name:" (a letter, then letters, digits, '_' or '-', between colons, with no letter right before
+it: "2:coin:" is two and an icon, "a:b:c" is text) names one of the deck's icons (deck.yaml `icons:`);
+parse() leaves it in a block's text as the tag <icon name="NAME"/>, which layout/text.py draws as a
+picture on the baseline. "\\:" is a colon printed as written, so "\\:word:" prints ":word:". Which names
+are icons is the deck's to say: icons_in() finds every one written, with its line, for the build's check
+(layout/icons.py); one_line() splits a text region's text (no markup) into text and icons.
+
 Unbalanced markup: an asterisk (or a pair) that parse() leaves unpaired in a paragraph, bullet or
 heading. One that touches a word on one side only ("**Bold" with no closing "**", "away*") was meant
 as markup and would print as written: an error, the same in `pnp build`, `pnp export` and `pnp proof`.
@@ -24,6 +31,8 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
 _ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", re.S)
 _LEFT = re.compile(r"\*+")          # asterisks left unpaired in a block's text
 _TAG = re.compile(r"<[^>]+>")
+ICON = re.compile(r"(?<![^\W\d])(?<!\\):([A-Za-z][A-Za-z0-9_-]*):")     # :coin: (not after a letter or \)
+ICON_TAG = re.compile(r'<icon name="([A-Za-z][A-Za-z0-9_-]*)"/>')
 ERROR, WARNING = "error", "warning"
 
 
@@ -48,7 +57,8 @@ def escape(text: str) -> str:
 
 
 def inline(text: str) -> str:
-    """**bold** and *italic* to reportlab tags; unbalanced markers are left as written; \\* is a plain '*'."""
+    """**bold** and *italic* to reportlab tags, :name: to an icon tag; unbalanced markers are left as
+    written; \\* is a plain '*' and \\: a plain ':'."""
     t = escape(text)
     escaped = "\\*" in t
     if escaped:
@@ -57,7 +67,39 @@ def inline(text: str) -> str:
     t = _ITALIC.sub(r"<i>\1</i>", t)
     if escaped:
         t = t.replace("\x00", "*")
+    if ":" in t:
+        t = ICON.sub(r'<icon name="\1"/>', t).replace("\\:", ":")
     return t.replace("\n", "<br/>")
+
+
+def icons_in(text: str) -> list[tuple[str, int]]:
+    """(name, line) of every :name: that `text` writes (line 1 is its first), in order; not \\:name:."""
+    if ":" not in text:
+        return []
+    return [(m.group(1), text.count("\n", 0, m.start()) + 1) for m in ICON.finditer(str(text))]
+
+
+def without_icons(text: str) -> str:
+    """`text` with each :name: written in it left out (the glyph check: an icon is no character), and \\:
+    as the colon it prints."""
+    if ":" not in text:
+        return text
+    return ICON.sub("", text).replace("\\:", ":")
+
+
+def one_line(text: str) -> list[tuple[bool, str]]:
+    """A text region's text (printed as written, no markup) as (is an icon, text or icon name) runs."""
+    if ":" not in text:
+        return [(False, text)]
+    out, at = [], 0
+    for m in ICON.finditer(text):
+        if m.start() > at:
+            out.append((False, text[at:m.start()].replace("\\:", ":")))
+        out.append((True, m.group(1)))
+        at = m.end()
+    if at < len(text):
+        out.append((False, text[at:].replace("\\:", ":")))
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -116,6 +158,7 @@ def plain(markup: str) -> str:
     out = []
     for b in parse(markup):
         t = re.sub(r"<br/>", "\n", b.text)
+        t = ICON_TAG.sub(r":\1:", t)
         t = re.sub(r"<[^>]+>", "", t).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
         out.append(f"{b.bullet} {t}" if b.bullet else t)
     return "\n".join(out)

@@ -25,47 +25,75 @@ class BuildOptions(NamedTuple):
     calibration: bool = False       # a calibration sheet as the last pages
 
 
-def load(game: str, without=()) -> Deck:
+def load(game: str, without=(), faces: bool = False, quiet: bool = False) -> Deck:
     """GAME (a folder's path, or a shipped game's name) loaded and validated, with the optional parts
     `without` left out. Every mistake found is raised at once (PnpErrors, in file and line order, up to
-    errors.MAX_ERRORS), as a compiler reports them: the deck file, every template its cards name (and
-    the fields those templates show), its component list, and, when the only mistakes are in single
-    cards or the component list, the other cards laid out (text that does not fit, unbalanced markup)."""
+    errors.MAX_ERRORS), as a compiler reports them: the deck file and the files it names (spreadsheets, fonts,
+    rules, corrections), every template its cards name (and the fields those templates show), its component
+    list, and, when the only mistakes are in single cards or the component list, the other cards laid out
+    (text that does not fit, unbalanced markup). `faces`: lay every card out even when nothing else is wrong,
+    for the commands that do not lay them out themselves (pnp check, pnp cards), so that they refuse what a
+    build refuses, in the same words. `quiet`: no warnings (pnp list)."""
+    return read(game, without, faces, quiet)[0]
+
+
+def read(game: str, without=(), faces: bool = False, quiet: bool = False) -> tuple[Deck, list]:
+    """As load, and what each card was read from (a YAML card's mapping, a spreadsheet's row): pnp cards
+    writes them as a table."""
     note = shadowed(game)
-    if note:
+    if note and not quiet:
         warn(note)
     found = Collector()
-    deck, sound, shared = read_deck(game, found)
-    warnings = validate(deck, found, sound, shared)
+    deck, loader = read_deck(game, found)
+    warnings = validate(deck, found, loader.sound, loader.shared, faces, without)
     with found.each():
         _check_without(deck, without)
     found.done()
-    for line in warnings:
+    for line in warnings if not quiet else ():
         warn(line)
-    return deck.without(without) if without else deck
+    return (deck.without(without) if without else deck), loader.raw_cards
 
 
-def validate(deck: Deck, found: Collector, sound: bool, shared: bool) -> list[str]:
-    """The checks after the deck file (see load); returns the warnings, to be shown if nothing is wrong."""
+def validate(deck: Deck, found: Collector, sound: bool, shared: bool, faces: bool = False, without=()) -> list[str]:
+    """The checks after the deck file (see load); returns the warnings, to be shown if nothing is wrong.
+    `faces`: lay out the cards a build `without` those parts would lay out, even with nothing else wrong."""
     from .check.model import read_components
     from .layout.validate import check_templates
     warnings, checked = [], set()
     with found.each():
         components = read_components(deck)
         checked = components.fields() if components else set()
+    _texts(deck, found)
     if not shared:                      # the palette, sizes or fonts that templates are checked against
         return warnings
+    from .impose.rules import refuse_icons
+    with found.each():              # :name: in the rules that is no icon: found with the cards' mistakes
+        refuse_icons(deck)
     with found.each():
         bad, unloadable, warnings = check_templates(deck, found, checked)
         if found.errors and sound and not found.full:
             _more(deck, found, bad, unloadable)
+        elif faces and sound:
+            _more(deck.without(without) if without else deck, found, bad, unloadable)
     return warnings
 
 
+def _texts(deck: Deck, found: Collector) -> None:
+    """The rules (their file, settings and markup) and the corrections, read as the printout reads them, so
+    that every command refuses a deck whose printout would fail on them."""
+    from .deck.edition import corrections
+    with found.each():
+        corrections(deck)
+    if isinstance(deck.rules, dict):         # (one that is not a mapping is noted already)
+        from .impose.rules import refuse_markup, rule_text
+        with found.each():
+            refuse_markup(deck, rule_text(deck)[0])
+
+
 def _more(deck: Deck, found: Collector, bad: set, unloadable: set) -> None:
-    """With mistakes found already, but none that leaves the deck unfit to lay out: lay the other cards
-    out (text that does not fit, unbalanced markup, a missing glyph), each in its card; look at the markup
-    of cards whose templates have a mistake of their own (their layout would repeat it), and at the rules."""
+    """With mistakes found already (or `faces` asked for), but none that leaves the deck unfit to lay out: lay
+    the other cards out (text that does not fit, unbalanced markup, a missing glyph), each in its card; look at
+    the markup of cards whose templates have a mistake of their own (their layout would repeat it)."""
     from .layout.deck import card_markup_errors, layout_deck
 
     def shows(card, names) -> bool:
@@ -77,10 +105,6 @@ def _more(deck: Deck, found: Collector, bad: set, unloadable: set) -> None:
             for error in card_markup_errors(deck, card):
                 with found.each():
                     raise error
-    if isinstance(deck.rules, dict):         # (one that is not a mapping is noted already)
-        from .impose.rules import refuse_markup, rule_text
-        with found.each():
-            refuse_markup(deck, rule_text(deck)[0])
 
 
 def _check_without(deck: Deck, without) -> None:

@@ -19,6 +19,7 @@ import ctypes
 import hashlib
 import math
 import os
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType

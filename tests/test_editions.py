@@ -14,7 +14,7 @@ import yaml
 
 from cli import ROOT
 from pdfcheck import columns_text, placements, squash
-from seedtext import GAMES, section, sentences, unmark
+from seedtext import GAMES, seed as seed_text, section, sentences, unmark
 
 from generator.deck import load_deck
 from generator.deck.edition import about, inferred_facts
@@ -56,7 +56,7 @@ def printed_rules(pdf) -> str:
 def box_text(pdf) -> str:
     """The This edition box, normalised (see norm): from its heading and first words to the end."""
     text = norm(printed_rules(pdf))
-    at = text.find(norm("This edition The rules above are"))
+    at = text.find(norm("This edition The rule pages print"))
     assert at >= 0, "no This edition box on the rule pages"
     return text[at:]
 
@@ -90,8 +90,9 @@ def test_this_edition_names_every_correction_and_inferred_fact(built, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_change_of_wording_gives_its_reason(game):
-    """Each correction says why (printed beside it), and quotes words the seed's rules really hold."""
-    seed = " ".join(unmark(section(game)).split())
+    """Each correction says why (printed beside it), and quotes words the seed really holds: its rules, or for
+    a card's own words (a title's spelling made one with the rest), the seed's card list."""
+    seed = " ".join(unmark(section(game)).split()) + " " + " ".join(unmark(seed_text(game)).split())
     for c in corrections(game):
         assert str(c.get("why") or c.get("note") or "").strip(), f"{game}: correction {c['about']!r} gives no reason"
         assert " ".join(str(c["seed"]).split()) in seed, f"{game}: {c['seed']!r} is not in the seed's rules"

@@ -24,17 +24,23 @@ CASES = sorted(p.name for p in BROKEN.iterdir() if (p / "deck.yaml").is_file())
 
 
 def _header(folder: Path) -> dict:
+    """The deck.yaml's leading comment lines: expect, at, field, found, exit (tests/broken/README.md)."""
     head = {}
-    for raw in (folder / "deck.yaml").read_bytes().splitlines()[:3]:
-        m = re.match(rb"^# (expect|at|field): (.*)$", raw)
+    for raw in (folder / "deck.yaml").read_bytes().splitlines():
+        if not raw.startswith(b"# "):
+            break
+        m = re.match(rb"^# (expect|at|field|found|exit): (.*)$", raw)
         if m:
             head[m.group(1).decode()] = m.group(2).decode("utf-8").strip()
     return head
 
 
-def _expected_place(folder: Path, at: str) -> tuple[str, int]:
-    """(file relative to the repo, line): an explicit FILE:LINE, or the line marked '# <-' in FILE."""
+def _expected_place(folder: Path, at: str) -> tuple[str, int | None]:
+    """(file relative to the repo, line): an explicit FILE:LINE, the line marked '# <-' in FILE, or FILE:- for
+    a mistake in a file as a whole (an image, a font, a spreadsheet: named with no line)."""
     file, _, line = at.partition(":")
+    if line == "-":
+        return f"{folder.relative_to(ROOT).as_posix()}/{file}", None
     if not line:
         marked = [i for i, raw in enumerate((folder / file).read_bytes().splitlines(), 1) if b"# <-" in raw]
         assert len(marked) == 1, f"{folder.name}: mark exactly one line of {file} with '# <-'"
@@ -42,32 +48,111 @@ def _expected_place(folder: Path, at: str) -> tuple[str, int]:
     return f"{folder.relative_to(ROOT).as_posix()}/{file}", int(line)
 
 
+def _names_place(line: str, file: str, number: int | None) -> bool:
+    if number is None:
+        return re.search(re.escape(file) + r"(: |, sheet )", line) is not None
+    return re.search(re.escape(f"{file}:{number}") + r"[: ]", line) is not None
+
+
 def test_the_corpus_has_at_least_thirty_broken_decks():
     assert len(CASES) >= 30
     for name in CASES:
         head = _header(BROKEN / name)
         assert "expect" in head and "at" in head, f"{name}: needs '# expect:' and '# at:' lines"
+        assert head.get("found", "reading") in ("reading", "laying out", "printing"), name
+        assert head.get("exit", "2") in ("1", "2"), name
+
+
+def _outputs(tmp_path: Path) -> dict:
+    """Each command's arguments after GAME, writing inside tmp_path."""
+    return {"build": ["-o", tmp_path / "b.pdf"], "check": [], "proof": ["-o", tmp_path / "proof"],
+            "export": ["-o", tmp_path / "export"], "cards": ["-o", tmp_path / "cards.csv"]}
 
 
 @pytest.mark.parametrize("name", CASES)
 def test_broken_deck_gives_its_one_line_error(name, tmp_path):
-    """Each corpus deck built by its own `pnp build` (the cases spread over the test workers)."""
-    pdf = tmp_path / f"{name}.pdf"
-    proc = pnp("build", BROKEN / name, "-o", pdf)
+    """Each corpus deck built by its own `pnp build` (the cases spread over the test workers), then given to
+    every other command that reads a deck: each refuses it as build does, in the same words, writing nothing.
+    What only laying a card out finds, the proof reports as its own finding (exit 1, its report written);
+    what only printing finds (a piece larger than the paper) is not the component check's, the export's or
+    pnp cards' to refuse."""
     head = _header(BROKEN / name)
+    runs = {cmd: pnp(cmd, BROKEN / name, *args) for cmd, args in _outputs(tmp_path).items()}
+    proc = runs["build"]
     err = proc.stderr
-    assert proc.returncode == 2, f"exit {proc.returncode}: {err}"
     assert "Traceback" not in err
+    assert not (tmp_path / "b.pdf").exists()
+    file, number = _expected_place(BROKEN / name, head["at"])
+    if head.get("exit") == "1":             # an incomplete deck: the component check's report, no output
+        assert proc.returncode == 1 and head["expect"] in err, f"exit {proc.returncode}: {err}"
+        check = runs["check"]
+        assert check.returncode == 1 and head["expect"] in check.stdout and file in check.stdout
+        assert runs["export"].returncode == 1 and not (tmp_path / "export").exists()
+        return
+    assert proc.returncode == 2, f"exit {proc.returncode}: {err}"
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
     line = lines[0]
     assert line.startswith("pnp: error: "), line
-    file, number = _expected_place(BROKEN / name, head["at"])
-    assert re.search(re.escape(f"{file}:{number}") + r"[: ]", line), f"expected {file}:{number} in: {line}"
+    where = f"{file}:{number}" if number else file
+    assert _names_place(line, file, number), f"expected {where} in: {line}"
     if "field" in head:
         assert f" {head['field']}: " in line, f"expected field {head['field']!r} in: {line}"
     assert head["expect"] in line, f"expected {head['expect']!r} in: {line}"
-    assert not pdf.exists()
+    found = head.get("found", "reading")
+    for cmd in ("check", "proof", "export", "cards"):
+        run = runs[cmd]
+        assert "Traceback" not in run.stderr, f"pnp {cmd}: {run.stderr}"
+        if found == "printing" and cmd != "proof":
+            assert run.returncode == 0, f"pnp {cmd}: exit {run.returncode}: {run.stderr}"
+            continue
+        if cmd == "proof" and found != "reading":       # the proof's own finding: the same words, and a report
+            assert run.returncode == 1, f"pnp proof: exit {run.returncode}: {run.stderr}"
+            assert head["expect"] in run.stderr and _names_place(run.stderr, file, number), run.stderr
+            continue
+        assert (run.returncode, run.stderr.strip()) == (2, line), f"pnp {cmd} (exit {run.returncode}): {run.stderr}"
+    written = [w for w in ("proof", "export", "cards.csv") if (tmp_path / w).exists()]
+    assert written == ([] if found == "reading" else ["proof"] if found == "laying out" else written), written
+
+
+def test_the_corpus_workbooks_are_what_their_script_makes(tmp_path):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("make_workbooks", BROKEN / "make_workbooks.py")
+    make_workbooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_workbooks)
+    for made in make_workbooks.make(tmp_path):
+        name = made.relative_to(tmp_path)
+        assert made.read_bytes() == (BROKEN / name).read_bytes(), f"run python tests/broken/make_workbooks.py ({name})"
+
+
+def test_every_command_names_a_decks_mistakes_in_the_same_words(tmp_path):
+    """One deck with three mistakes in three files (a spreadsheet's cell, a template's box, the component list):
+    pnp build, check, proof, export and cards each name all three, the same lines in the same order, exit 2,
+    and write nothing."""
+    deck = tmp_path / "deck"
+    (deck / "templates").mkdir(parents=True)
+    (deck / "deck.yaml").write_text(
+        "game: {title: T, players: 2-4}\nkinds:\n  plain:\n    template: card\n    back: none\n"
+        "    fields: {title: text, value: {type: int, min: 1, max: 9}}\ncards: {file: cards.csv}\n")
+    (deck / "cards.csv").write_text("title,value\nOne,1\nTwo,two\nThree,3\n")
+    (deck / "templates" / "card.yaml").write_text(
+        "size: poker\nregions:\n  - {id: title, type: text, box: [5mm, 5mm, 70mm, 10mm], text: \"{title}\"}\n"
+        "  - {id: value, type: text, box: [5mm, 20mm, 20mm, 10mm], text: \"{value}\"}\n")
+    (deck / "components.yaml").write_text("components:\n  - {name: Cards, count: 2, each: {value: 1-3}}\n")
+    outs = {"build": ["-o", tmp_path / "b.pdf"], "check": [], "proof": ["-o", tmp_path / "proof"],
+            "export": ["-o", tmp_path / "export"], "cards": ["-o", tmp_path / "cards.csv"]}
+    runs = {cmd: pnp(cmd, deck, *args, cwd=tmp_path) for cmd, args in outs.items()}
+    lines = runs["build"].stderr.splitlines()
+    assert [ln.split(": ")[2].split(":")[0] for ln in lines] == ["deck/cards.csv", "deck/components.yaml",
+                                                                  "deck/templates/card.yaml"], lines
+    assert "cards.csv:3 (value): expected a whole number, found 'two'" in lines[0]
+    assert "count 2 cannot be met: each: asks for exactly 3 cards" in lines[1]
+    assert "region title.box: the box reaches 11.5 mm past the right edge" in lines[2]
+    for cmd, run in runs.items():
+        assert (run.returncode, run.stderr.splitlines(), run.stdout) == (2, lines, ""), f"pnp {cmd}: {run.stderr}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck"]
+    listed = pnp("list", cwd=tmp_path, check=True).stdout.splitlines()      # pnp list names the first of them
+    assert f"./deck               (does not load: {lines[0].removeprefix('pnp: error: ')})" in listed, listed
 
 
 # --- paths that leave the deck's folders

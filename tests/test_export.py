@@ -224,11 +224,13 @@ def test_workers_started_either_way_draw_the_same_bytes(tmp_path):
 
 
 def test_a_failed_export_leaves_nothing_trusted(tmp_path):
-    """A card that cannot be laid out stops the export with one line; the images it was about to
-    redraw are no longer vouched for by the cache, so the next export redraws them."""
+    """A card that cannot be laid out stops the export with one line, before the folder is touched (every
+    card is laid out first, as pnp build refuses it): its images and the cache that vouches for them are as
+    they were, so the next export of the mended deck draws nothing."""
     deck = copy_deck("vasa-regalis", tmp_path)
     out = tmp_path / "gc"
     pnp("export", deck, "-o", out, check=True)
+    before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in out.iterdir()}
     original = (deck / "deck.yaml").read_text(encoding="utf-8")
     broken = original.replace("title: Rule Card 2", "title: Rule Card Two").replace(
         "    text: |\n      After 4 rounds", "    text: |\n      " + "overlong " * 350 + "\n\n      After 4 rounds")
@@ -237,9 +239,10 @@ def test_a_failed_export_leaves_nothing_trusted(tmp_path):
     failed = pnp("export", deck, "-o", out)
     assert failed.returncode == 2 and failed.stderr.count("\n") == 1
     assert "Rule card 2" in failed.stderr and "does not fit" in failed.stderr
+    assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in out.iterdir()} == before
     (deck / "deck.yaml").write_text(original, encoding="utf-8")
     again = pnp("export", deck, "-o", out, check=True)
-    assert "1 drawn, 34 unchanged" in again.stdout
+    assert "0 drawn, 35 unchanged" in again.stdout
 
 
 def test_an_unreadable_cache_redraws_everything(tmp_path, exported):

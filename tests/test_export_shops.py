@@ -183,11 +183,17 @@ def test_print_shop_pdf_keeps_a_picture_at_its_own_resolution(export):
         source = im.size
     reader = pypdf.PdfReader(str(out / "poker-deck.pdf"))
     found = []
-    for page in reader.pages:
-        for x in (page["/Resources"].get("/XObject") or {}).values():
+
+    def walk(resources):            # a picture is drawn through a form XObject (render/draw.py): look inside
+        for x in (resources.get("/XObject") or {}).values():
             x = x.get_object()
             if x.get("/Subtype") == "/Image":
                 found.append((int(x["/Width"]), int(x["/Height"])))
+            elif x.get("/Subtype") == "/Form":
+                walk(x.get("/Resources") or {})
+
+    for page in reader.pages:
+        walk(page["/Resources"])
     assert found == [source]
 
 

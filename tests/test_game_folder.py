@@ -86,8 +86,10 @@ def test_a_size_sets_its_templates_safe_inset_and_bleed(tmp_path):
 
 @pytest.mark.parametrize("case,extra_or_font,expect", [
     ("redefines a shared size", "sizes:\n  poker: {width: 60mm, height: 90mm}\n", "deck.yaml:{line}:3: sizes.poker: 'poker' is a shared card size already"),
-    ("CFF outlines", "fonts/Cff.otf", "deck.yaml:6:3: fonts.script: font file 'fonts/Cff.otf' has PostScript (CFF) outlines"),
-    ("not a font", "fonts/notes.ttf", "deck.yaml:6:3: fonts.script: font file 'fonts/notes.ttf' is not a TrueType font"),
+    ("CFF outlines", "fonts/Cff.otf", "fonts/Cff.otf: the font has PostScript (CFF) outlines, which pnp cannot embed"),
+    ("CFF outlines, named", "fonts/Cff.otf", "; tiles/deck.yaml:6 names it as fonts.script)"),
+    ("not a font", "fonts/notes.ttf", "tiles/fonts/notes.ttf: not a TrueType font (it starts b'not ') "
+                                      "(tiles/deck.yaml:6 names it as fonts.script)"),
     ("missing font", "fonts/Nope.ttf", "deck.yaml:6:3: fonts.script: font file 'fonts/Nope.ttf' not found in the deck folder"),
     ("font outside the folder", "../Other.ttf", "deck.yaml:6:3: fonts.script: font path '../Other.ttf' leaves the deck folder"),
 ])

@@ -110,4 +110,5 @@ def test_a_picture_saved_again_keeps_every_face_and_prints_anew(tmp_path):
     assert (store.stat().st_mtime_ns, store.read_bytes()) == kept
     (deck / "art" / "rgb.png").write_text("not a picture", encoding="utf-8")
     proc = pnp("build", deck, "-o", tmp_path / "broken.pdf", env={"PNP_CACHE": str(cache)})
-    assert proc.returncode == 2 and "image 'art/rgb.png' is not an image" in proc.stderr, proc.stderr
+    assert proc.returncode == 2 and f"{deck / 'art' / 'rgb.png'}: the file is not an image" in proc.stderr, \
+        proc.stderr

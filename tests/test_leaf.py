@@ -65,7 +65,7 @@ def test_the_leaf_says_which_pages_to_print_and_how(built, game):
     assert "Setting up" in text and squash(load_deck(game).game.setup.splitlines()[0].split("**")[-1])[:20] in flat
     # where the This edition box starts: the page that holds its title
     box = next(i + 1 for i in range(last, total)
-               if "ThiseditionTherulesabove" in squash(columns_text(pdf, i)))
+               if "ThiseditionTherulepagesprint" in squash(columns_text(pdf, i)))
     assert f"(page{box})" in flat
 
 
@@ -104,3 +104,22 @@ def test_calibration_sheet_as_the_last_pages_on_request(tmp_path, built):
     flat = squash(leaf_text(out))
     assert squash(f"Backs not behind their fronts? Pages {n + 1}–{n + 2}: a calibration sheet.") in flat
     assert "calibration" not in leaf_text(plain)
+
+
+def test_a_setup_too_long_for_the_leaf_is_one_error(tmp_path):
+    """The leaf's sections run over its two pages; a setup (with the instructions before it) that no page
+    can hold at 8pt is one line naming game.setup, exit status 2, nothing written."""
+    from cli import copy_deck
+    deck = copy_deck("vasa-regalis", tmp_path)
+    y = deck / "deck.yaml"
+    long = "\n".join(f"    {n}. Put the cards in a pile, then count them once more." for n in range(1, 75))
+    words = " ".join(["Sort the cards by color, then by value, before you deal."] * 80)
+    text = y.read_text(encoding="utf-8")
+    start = text.index("  setup: |")
+    end = text.index("\n\n", start)
+    y.write_text(text[:start] + f"  instructions: \"{words}\"\n  setup: |\n" + long + text[end:], encoding="utf-8")
+    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    assert proc.returncode == 2, proc.stderr
+    err = proc.stderr.strip()
+    assert len(err.splitlines()) == 1 and "game.setup" in err and "8pt" in err, err
+    assert not (tmp_path / "x.pdf").exists()

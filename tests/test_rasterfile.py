@@ -103,7 +103,9 @@ def test_a_broken_picture_in_a_deck_is_one_line_at_its_field(tmp_path):
     assert proc.returncode == 2
     lines = proc.stderr.splitlines()
     assert len(lines) == 2, proc.stderr
-    assert "deck.yaml:5:" in lines[0] and "cards[0].art: image 'one.png' cannot be read as an image (broken PNG " \
-        "file: chunk IDAT does not match its checksum)" in lines[0], lines[0]
-    assert "deck.yaml:6:" in lines[1] and "cards[1].art: image 'two.jpg' is a JPEG of 12-bit samples" in lines[1]
+    # the file at fault first, then the line that names it (issue 33)
+    assert f"{deck / 'one.png'}: the file cannot be read as an image (broken PNG file: chunk IDAT does not match " \
+        "its checksum)" in lines[0] and "deck.yaml:5 names it as cards[0].art" in lines[0], lines[0]
+    assert f"{deck / 'two.jpg'}: the file is a JPEG of 12-bit samples" in lines[1] \
+        and "deck.yaml:6 names it as cards[1].art" in lines[1], lines[1]
     assert not (tmp_path / "out.pdf").exists()

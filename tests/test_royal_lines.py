@@ -244,7 +244,7 @@ def _rule_text(path, box: bool = False) -> str:
     """The rule pages' text in reading order, without the footers (8pt); the This edition box at their
     end (which quotes the seed's typos) only with box=True."""
     text = " ".join(w["text"] for i in _rule_pages(path) for w in _reading_order(path, i) if w["size"] > 8.5)
-    return text if box else text[:text.rindex("This edition The rules above")]
+    return text if box else text[:text.rindex("This edition The rule pages print")]
 
 
 def test_rule_pages_come_after_the_card_sheets(pdf):

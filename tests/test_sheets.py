@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -23,13 +24,13 @@ YAML_CARDS = """cards:
   - {kind: crop, title: Barley, value: 2, text: "Score **2** points at harvest.", copies: 3}
   - {kind: crop, title: Apples, value: 3, text: "Score **3** points at harvest. *Keep it through one storm.*", copies: 2}
   - {kind: event, title: Storm, text: "Every player discards their **highest** crop."}
-  - {kind: event, title: Market Day, text: "Draw **2** cards, then give **1** card to the player on your left."}
+  - {kind: event, title: Market Day, text: "Draw **2** :card:, then give **1** :card: to the player on your left."}
   - {kind: event, title: Good Rain, text: "Every player draws **1** card."}
 """
 CROPS = [("Wheat", 1, "Score **1** point at harvest.", 4), ("Barley", 2, "Score **2** points at harvest.", 3),
          ("Apples", 3, "Score **3** points at harvest. *Keep it through one storm.*", 2)]
 EVENTS = [("Storm", "Every player discards their **highest** crop."),
-          ("Market Day", "Draw **2** cards, then give **1** card to the player on your left."),
+          ("Market Day", "Draw **2** :card:, then give **1** :card: to the player on your left."),
           ("Good Rain", "Every player draws **1** card.")]
 
 
@@ -243,7 +244,11 @@ def test_an_xlsx_that_is_not_a_zip_and_a_csv_that_is_not_utf8(tmp_path):
 def test_a_damaged_xlsx_and_a_formula_with_no_stored_value(tmp_path):
     deck = _new(tmp_path)
     _metals(deck, [("Gold", 3, "Shines."), ("Lead", "=B2-1", "Heavy.")])
-    _fails(deck, "cards.xlsx, sheet Metals, cell B3: the cell holds a formula whose value is not stored")
+    _fails(deck, "cards.xlsx, sheet Metals: 1 cell holds a formula with no value stored in the file, as a file "
+                 "written by a script has until a spreadsheet program saves it: B3 (value) (open the file in a "
+                 "spreadsheet program and save it once, or let LibreOffice store them: soffice --headless "
+                 "--convert-to xlsx --outdir stored cards.xlsx, then use stored/cards.xlsx; or have the script write "
+                 "values, not formulas)")
     data = (deck / "cards.xlsx").read_bytes()
     (deck / "cards.xlsx").write_bytes(data[: len(data) // 2])
     _fails(deck, "cards.xlsx: not an .xlsx file: it is not a zip archive")
@@ -353,8 +358,8 @@ def test_a_csv_saved_by_excel_reads_the_same(tmp_path):
     deck = _new(tmp_path)
     plain = load_deck(str(deck)).cards
     text = (deck / "cards.csv").read_text(encoding="utf-8")
-    excel = "\ufeff" + text.replace('"Draw **2** cards, then give **1** card to the player on your left."',
-                                     "Draw **2** cards@ then give **1** card to the player on your left.")
+    excel = "\ufeff" + text.replace('"Draw **2** :card:, then give **1** :card: to the player on your left."',
+                                     "Draw **2** :card:@ then give **1** :card: to the player on your left.")
     excel = excel.replace(",", ";").replace("@", ",").replace("\n", "\r\n")
     (deck / "cards.csv").write_bytes(excel.encode("utf-8"))
     again = load_deck(str(deck)).cards
@@ -362,3 +367,68 @@ def test_a_csv_saved_by_excel_reads_the_same(tmp_path):
     (deck / "cards.csv").write_bytes((excel + 'event;Frost;;"First line\r\nsecond line";1\r\n').encode())
     cards = load_deck(str(deck)).cards
     assert cards[-1].name == "Frost" and cards[-1].fields["text"] == "First line\nsecond line"
+
+
+def _scripted(path: Path) -> Workbook:
+    """docs/deck-format.md's worked example as a script writes it: Barley's and Apples' values as formulas."""
+    wb = Workbook()
+    crops = wb.active
+    crops.title = "Crops"
+    crops.append(["title", "value", "text", "copies"])
+    crops.append(["Wheat", 1, "Score **1** point at harvest.", 4])
+    crops.append(["Barley", "=B2+1", "Score **2** points at harvest.", 3])
+    crops.append(["Apples", "=B3+1", "Score **3** points at harvest. *Keep it through one storm.*", 2])
+    events = wb.create_sheet("Events")
+    events.append(["title", "text"])
+    for title, text in EVENTS:
+        events.append([title, text])
+    wb.save(path)
+    return wb
+
+
+def test_the_readmes_workbook_written_by_a_script(tmp_path):
+    """README: cards may come from a workbook, "a sheet per kind, formulas and all". A new user follows
+    docs/deck-format.md's worked example with a script (openpyxl, which writes formulas with no value): one
+    line for the sheet says so and how to store the values, and nothing is written; once the values are stored
+    (as a spreadsheet program stores them when it saves), or the script writes the values, the cards build the
+    same PDF as the starter's own cards.csv, Barley's and Apples' values 2 and 3 included."""
+    deck = _new(tmp_path)
+    reference = _build(deck, "reference")                   # the starter's cards, from its cards.csv
+    wb = _scripted(deck / "cards.xlsx")
+    crops = wb["Crops"]
+    _cards(deck, "cards:\n  - {file: cards.xlsx, sheet: Crops, kind: crop}\n"
+                 "  - {file: cards.xlsx, sheet: Events, kind: event}\n")
+    for cmd in ("build", "check", "cards"):
+        proc = pnp(cmd, deck, *(["-o", tmp_path / "g.pdf"] if cmd == "build" else []))
+        assert proc.returncode == 2 and proc.stderr.splitlines() == [
+            f"pnp: error: {deck}/cards.xlsx, sheet Crops: 2 cells hold a formula with no value stored in the file, as "
+            "a file written by a script has until a spreadsheet program saves it: B3 (value), B4 (value) (open the "
+            "file in a spreadsheet program and save it once, or let LibreOffice store them: soffice --headless "
+            "--convert-to xlsx --outdir stored cards.xlsx, then use stored/cards.xlsx; or have the script write "
+            "values, not formulas)"], proc.stderr
+    assert not (tmp_path / "g.pdf").exists()
+    _stored_value(deck / "cards.xlsx", "B2+1", "2")         # what saving it once in a spreadsheet program does
+    _stored_value(deck / "cards.xlsx", "B3+1", "3")
+    same_bytes(_build(deck, "saved"), reference, "the workbook with its values stored and the starter's CSV")
+    crops["B3"], crops["B4"] = 2, 3                          # or the script writes the values
+    wb.save(deck / "cards.xlsx")
+    same_bytes(_build(deck, "values"), reference, "the workbook with values and the starter's CSV")
+
+
+@pytest.mark.skipif(not shutil.which("soffice"), reason="LibreOffice (soffice) is not installed here; the stored "
+                    "values themselves are checked without it by test_the_readmes_workbook_written_by_a_script")
+def test_libreoffice_stores_a_scripts_formulas_as_the_line_says(tmp_path):
+    deck = _new(tmp_path)
+    reference = _build(deck, "reference")
+    _scripted(deck / "cards.xlsx")
+    _cards(deck, "cards:\n  - {file: cards.xlsx, sheet: Crops, kind: crop}\n"
+                 "  - {file: cards.xlsx, sheet: Events, kind: event}\n")
+    line = pnp("build", deck, "-o", tmp_path / "g.pdf").stderr
+    command = re.search(r"soffice [^,;]*cards\.xlsx", line).group(0)      # as the error line gives it
+    proc = subprocess.run(command.split(), cwd=deck, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "HOME": str(tmp_path / "home")})
+    assert (deck / "stored" / "cards.xlsx").is_file(), proc.stdout + proc.stderr
+    named = deck / "deck.yaml"
+    named.write_text(named.read_text(encoding="utf-8").replace("file: cards.xlsx", "file: stored/cards.xlsx"),
+                     encoding="utf-8")
+    same_bytes(_build(deck, "stored"), reference, "the workbook LibreOffice stored and the starter's CSV")

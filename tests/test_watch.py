@@ -6,10 +6,12 @@ save builds again; Ctrl-C ends it with status 0; the server answers only for its
 from __future__ import annotations
 
 import json
+import shutil
 import struct
+import time
 
 import pytest
-from cli import copy_deck, pnp
+from cli import ROOT, copy_deck, pnp
 from pdfcheck import all_text, same_bytes, squash
 from watching import Watcher, edit
 
@@ -333,8 +335,10 @@ def test_the_component_list_and_the_word_list_are_watched_too(game, tmp_path):
     out = tmp_path / "out.pdf"
     with Watcher(game, "-o", out) as w:
         assert w.first_build()["incomplete"] is False
-        edit(game / "components.yaml", "    where: {kind: material, part: base}\n    count: 16",
-             "    where: {kind: material, part: base}\n    count: 17")
+        # a list that asks for a card the deck lacks (Wood 5), its count agreeing (a count its own grid
+        # contradicts is the list's mistake, and fails the build: issue 33)
+        edit(game / "components.yaml", "    count: 16\n    each:\n      - {material: Wood, colour: green, value: 1-4}",
+             "    count: 17\n    each:\n      - {material: Wood, colour: green, value: 1-5}")
         built = w.build()
         assert built["event"] == "built" and built["incomplete"] is True and built["changed"] == []
         assert "Material cards, base game" in w.state()["check"]
@@ -350,4 +354,89 @@ def test_the_component_list_and_the_word_list_are_watched_too(game, tmp_path):
         assert built["changed"] == ["Rule card 1"]                  # its findings changed, not its face
         card = w.state()["cards"][16]
         assert card["name"] == "Rule card 1" and not [f for f in card["findings"] if f["check"] == "spelling"]
+        assert w.interrupt() == 0
+
+
+def test_a_saved_template_or_back_is_reported_as_that_template_with_the_cards_it_touched(game, tmp_path):
+    """A save that changes many cards through what they share is said as that: the template saved (and on
+    which side), or the back whose face changed on every card that shows it, each with its cards; in the JSON
+    event and the preview's state, and on the terminal as one line rather than a list of card names."""
+    out = tmp_path / "out.pdf"
+    with Watcher(game, "-o", out) as w:
+        assert w.first_build()["event"] == "built"
+        cards = w.state()["cards"]
+        materials = [c["name"] for c in cards if c["kind"] == "Material card"]
+        edit(game / "templates" / "material.yaml", "size: 17pt", "size: 14pt")
+        built = w.build()
+        assert built["touched"] == [{"template": "material", "file": "templates/material.yaml", "side": "front",
+                                     "cards": materials}]
+        assert w.state()["touched"] == built["touched"]
+        shared = [c["name"] for c in cards if c["back"] == cards[0]["back"]]
+        edit(game / "templates" / "back.yaml", "size: 24pt", "size: 22pt")
+        built = w.build()
+        assert built["touched"] == [{"template": "back", "file": "templates/back.yaml", "side": "back",
+                                     "cards": shared}] and len(shared) == 32
+        edit(game / "deck.yaml", "title: Rule Card 1", "title: Rule Card Zanzibar")
+        built = w.build()
+        assert built["changed"] == ["Rule card 1"] and built["touched"] == []       # one card: said by its name
+        assert w.interrupt() == 0
+    icons = tmp_path / "icons"
+    shutil.copytree(ROOT / "tests" / "decks" / "icons", icons)
+    with Watcher(icons, "-o", tmp_path / "icons.pdf", as_json=False) as w:
+        w.wait_for(lambda e: e["event"] == "text" and e["line"].startswith("build 1: wrote "))
+        time.sleep(1)                       # (the watcher looks at the files from here on)
+        edit(icons / "deck.yaml", "title: Icon Test", "title: Icon Tests")       # shown on the back only
+        line = w.wait_for(lambda e: e["event"] == "text" and e["line"].startswith("build 2: "))["line"]
+        assert "; changed: back plain: 5 cards (Market, Harvest, Treasury, …);" in line, line
+        edit(icons / "templates" / "card.yaml", "size: 8pt", "size: 7.5pt")
+        line = w.wait_for(lambda e: e["event"] == "text" and e["line"].startswith("build 3: "))["line"]
+        assert "; changed: template card (templates/card.yaml): 5 cards (Market, Harvest, Treasury, …)" in line, line
+        assert w.interrupt() == 0
+
+
+def test_editors_temporary_files_neither_start_a_build_nor_appear_in_its_log(game, tmp_path):
+    """emacs's lock (a link to nowhere) and autosave, backups, vim's swap file and its test file 4913, a .tmp,
+    sed -i's file, office programs' locks: written beside the deck, then the deck saved. The save is one build,
+    naming deck.yaml alone, and nothing else is built."""
+    out = tmp_path / "out.pdf"
+    with Watcher(game, "-o", out) as w:
+        assert w.first_build()["event"] == "built"
+        (game / ".#deck.yaml").symlink_to("designer@laptop.4242:1700000000")
+        for name in ("deck.yaml~", "#deck.yaml#", ".deck.yaml.swp", "4913", "deck.yaml.tmp", "sedX1b2C3",
+                     "rules.md.bak", ".~lock.cards.ods#", "~$cards.xlsx", "templates/.material.yaml.swx"):
+            (game / name).write_text("x")
+        (game / "4913").unlink()
+        time.sleep(0.5)
+        edit(game / "deck.yaml", "title: Rule Card 1", "title: Rule Card Zanzibar")
+        saved = w.wait_for(lambda e: e["event"] == "saved")
+        assert saved["paths"] == [str((game / "deck.yaml").resolve())], saved
+        built = w.build()
+        assert (built["build"], built["changed"]) == (2, ["Rule card 1"])
+        (game / ".deck.yaml.swp").unlink()
+        (game / "deck.yaml~").write_text("y")
+        time.sleep(2)                       # a build on its own would come within a few hundred ms
+        assert w.state()["number"] == 2
+        assert not [e for e in w.events if e["event"] == "saved" and e is not saved]
+        assert w.interrupt() == 0
+
+
+def test_the_preview_draws_icons_and_a_face_large(tmp_path):
+    """The icons deck watched: a face's picture shows its icons (the coin's gold), and /large/ draws the same
+    face at 300 dpi for the page's large view."""
+    import numpy
+    from PIL import Image
+    icons = tmp_path / "icons"
+    shutil.copytree(ROOT / "tests" / "decks" / "icons", icons)
+    with Watcher(icons, "-o", tmp_path / "out.pdf") as w:
+        assert w.first_build()["event"] == "built"
+        market = w.state()["cards"][0]
+        assert market["name"] == "Market"
+        for kind, dpi in (("face", 110), ("large", 300)):
+            status, _, png = w.get(f"/{kind}/{market['front']}.png")
+            assert status == 200 and _png_size(png) == tuple(round(v / 72 * dpi) for v in market["size"])
+            import io
+            rgb = numpy.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
+            gold = (abs(rgb[..., 0] - 217) < 20) & (abs(rgb[..., 1] - 169) < 20) & (abs(rgb[..., 2] - 60) < 25)
+            assert gold.sum() > (dpi / 110) ** 2 * 40, (kind, gold.sum())
+        assert w.get("/large/" + "0" * 32 + ".png")[0] == 404
         assert w.interrupt() == 0

@@ -74,3 +74,52 @@ def test_the_page_shows_an_edit_without_a_reload(tmp_path):
             if browser is not None:
                 browser.close()
         assert w.interrupt() == 0
+
+
+def test_a_click_shows_a_face_large_and_the_page_says_what_a_template_save_touched(tmp_path):
+    """The icons deck: a click on a card's front shows it large (the 300 dpi picture, at least 300 px wide), a
+    click or Escape closes it; a saved template is named in the page with the cards it changed."""
+    import shutil
+    from cli import ROOT
+    game = tmp_path / "icons"
+    shutil.copytree(ROOT / "tests" / "decks" / "icons", game)
+    browser = None
+    with Watcher(game, "-o", tmp_path / "out.pdf") as w:
+        try:
+            w.first_build()
+            market = w.state()["cards"][0]
+            large = round(market["size"][0] / 72 * 300)
+            browser = Browser(tmp_path / "profile")
+            browser.open(w.url)
+            browser.until("document.querySelectorAll('#cards .card').length === 5")
+            box = "document.getElementById('large')"
+            assert browser.eval(f"{box}.classList.contains('hidden')") is True
+            browser.eval("document.querySelector('#card-market .faces img').click()")
+            browser.until(f"!{box}.classList.contains('hidden') && {box}.querySelector('img').complete && "
+                          f"{box}.querySelector('img').naturalWidth === {large}")
+            assert browser.eval(f"{box}.querySelector('img').getAttribute('src')") == f"/large/{market['front']}.png"
+            shown = browser.eval(f"(() => {{ const r = {box}.querySelector('img').getBoundingClientRect(); "
+                                 "return [r.width, r.height, r.left, r.top, innerWidth, innerHeight]; })()")
+            width, height, left, top, vw, vh = shown
+            assert width >= 300 and abs(height / width - market["size"][1] / market["size"][0]) < 0.01, shown
+            assert left >= 0 and left + width <= vw and top >= 0 and top + height <= vh, shown      # all of it shows
+            browser.eval("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape'}))")
+            browser.until(f"{box}.classList.contains('hidden')")
+            browser.eval("document.querySelector('#card-tax .faces img').click()")
+            browser.until(f"!{box}.classList.contains('hidden')")
+            browser.eval(f"{box}.click()")
+            browser.until(f"{box}.classList.contains('hidden')")
+
+            edit(game / "templates" / "card.yaml", "size: 8pt", "size: 7.5pt")
+            assert w.build()["touched"][0]["template"] == "card"
+            browser.until("!document.getElementById('touched').classList.contains('hidden')")
+            said = browser.eval("document.getElementById('touched').textContent")
+            assert "template card (templates/card.yaml): 5 cards (front): Market, Harvest, Treasury, Tax, " \
+                   "Crowded Hall" in said, said
+            assert "changed: template card (templates/card.yaml), 5 cards" in browser.eval(
+                "document.getElementById('status').textContent")
+            assert browser.eval("document.querySelectorAll('#cards .card.changed').length") == 5
+        finally:
+            if browser is not None:
+                browser.close()
+        assert w.interrupt() == 0

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from ..errors import Collector, PnpError, known_list, suggest
 from ..yamlfile import Map, Seq
+from .consistent import check_component
 
 TOP_KEYS = ("players", "seed", "components")
 COMPONENT_KEYS = ("name", "where", "count", "distinct", "each", "times", "unique", "back", "players",
@@ -194,11 +195,11 @@ class _Reader:
             for fname, spec in kind.fields.items():
                 fields.setdefault(fname, spec)
         self.fields = fields
-        back_fields = {}
-        for ref in list(deck.backs.values()) + [card.back for card in deck.cards]:
-            for fname, _ in (ref.fields if ref is not None else ()):
-                back_fields[f"back.{fname}"] = None
-        self.known = list(CARD_ATTRS) + list(fields) + list(back_fields)
+        self.specs: dict = {}           # field -> its declaration in every kind that has it
+        for kind in deck.kinds.values():
+            for fname, spec in kind.fields.items():
+                self.specs.setdefault(fname, []).append(spec)
+        self.known = list(CARD_ATTRS) + list(fields) + [f"back.{f}" for f in deck.back_fields()]
         self.players = None
 
     def field_name(self, name, parent, key, fld) -> str:
@@ -328,6 +329,7 @@ class _Reader:
         if c.per_player and self.players is None:
             raise m.error("per_player", "per_player needs the game's player count (game.players in deck.yaml, "
                                         "or players: in the component list)", field=f"{fld}.per_player")
+        check_component(c, m, fld, self.players, self.specs)      # rules no deck could meet: the list's mistake
         return c
 
     def coverage(self, m: Map, fld) -> Coverage:

@@ -16,8 +16,7 @@ def command(game, output):
     Named in deck.yaml as the deck's cards (cards: {file: cards.xlsx}), the table builds the same PDF."""
     from pathlib import Path
 
-    from ..deck.games import resolve_game
-    from ..deck.load import Loader
+    from .. import pipeline
     from ..deck.table import csv_bytes, table, xlsx_bytes
     from ..errors import PnpError
     from ..output import write_atomic
@@ -25,9 +24,8 @@ def command(game, output):
     if suffix not in (".csv", ".xlsx"):
         raise PnpError(f"cannot write '{output}': pnp cards writes a .csv or .xlsx file",
                        hint="name the output cards.csv or cards.xlsx")
-    loader = Loader(resolve_game(game))
-    deck = loader.load()
-    headers, rows = table(deck, loader.raw_cards)
+    deck, raw = pipeline.read(game, faces=True)      # a deck pnp build refuses is refused, in the same words
+    headers, rows = table(deck, raw)
     data = csv_bytes(headers, rows) if suffix == ".csv" else xlsx_bytes(headers, rows)
     if output is None:
         click.echo(data.decode("utf-8-sig"), nl=False)

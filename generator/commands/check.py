@@ -22,7 +22,7 @@ def command(game, players, without, fmt):
     from .. import pipeline
     from ..check import check_deck, report_json, report_text
     from ..errors import IncompleteDeck
-    deck = pipeline.load(game, without)
+    deck = pipeline.load(game, without, faces=True)        # refused as pnp build refuses it
     result = check_deck(deck, players)
     click.echo(report_json(result) if fmt == "json" else report_text(result))
     if not result.ok:

@@ -88,7 +88,7 @@ def command(game, to, without, output, jobs, force, redraw, clean, base_url, ord
     if base_url is not None and not base_url.strip():
         raise click.BadParameter("expected a web address such as https://example.org/my-game",
                                  param_hint="'--base-url'")
-    deck = pipeline.load(game, without)
+    deck = pipeline.load(game, without, faces=True)         # every card laid out before a folder is made
     options.check_complete(deck, force, "export")
     out = Path(output) if output else Path("output") / deck.id / to
     bars = []

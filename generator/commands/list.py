@@ -10,16 +10,15 @@ def command():
     """List the shipped games, and the game folders here, with their card counts.
 
     The first column is what to give other commands as GAME: a shipped game's name, or ./FOLDER."""
-    from ..deck import known_games, load_deck, local_games
-    from ..deck.games import DECK_FILE
+    from .. import DECKS, pipeline
+    from ..deck import known_games, local_games
     from ..errors import PnpError
-    from .. import DECKS
     rows = [(name, DECKS / name) for name in known_games()] + [(f"./{name}", name) for name in local_games()]
     for label, where in rows:
-        try:
-            deck = load_deck(str(where))
+        try:                # read as pnp build reads it: a deck it refuses is named with its first mistake
+            deck = pipeline.load(str(where), quiet=True)
         except PnpError as exc:
-            click.echo(f"{label:20} (its {DECK_FILE} does not load: {exc})")
+            click.echo(f"{label:20} (does not load: {exc})")
             continue
         parts = ", ".join(f"{p.title} {deck.card_count([p.id])}" for p in deck.parts.values()
                           if deck.card_count([p.id]))

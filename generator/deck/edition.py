@@ -64,18 +64,33 @@ _INDEXED = re.compile(r"^cards\[(\d+)\]\.?")
 def inferred_facts(deck: Deck) -> list[dict]:
     """The deck's inferred facts, one entry per fact: the same fact (value, note and what it is about) shared
     by several cards, written once in an anchor or in each of their spreadsheet rows, is one entry naming all
-    of them. Each: about (list), value, note, seed, where, cards."""
+    of them. Each card is named by its name (a card without one by the name its kind gives it, never by its
+    place in the file, "material #23"). A fact about cards of a part left out of this build (--without) names
+    only the cards printed, and is left out when none of its cards is. Each: about (list), value, note, seed,
+    where, cards."""
     groups: dict = {}
+    at = {c.index: c for c in deck.cards}               # by place in the deck file (a part left out: missing)
+    names = {c.name for c in deck.cards}
     for i in deck.inferred:
         subject = i.subject
         m = _PROVISIONAL.match(subject)
-        if m and 0 < int(m.group(2)) <= len(deck.cards) and deck.cards[int(m.group(2)) - 1].kind == m.group(1):
-            subject = f"card '{deck.cards[int(m.group(2)) - 1].name}'" + subject[m.end():]
+        if m:
+            card = at.get(int(m.group(2)) - 1)
+            if card is not None and card.kind == m.group(1):
+                subject = f"card '{card.name}'" + subject[m.end():]
+            elif deck.left_out:
+                continue                                # a card of a part left out
         m = _INDEXED.match(subject)
-        if m and int(m.group(1)) < len(deck.cards):
-            rest = subject[m.end():]
-            subject = f"card '{deck.cards[int(m.group(1))].name}'" + (f", {rest}" if rest else "")
+        if m:
+            card = at.get(int(m.group(1)))
+            if card is not None:
+                rest = subject[m.end():]
+                subject = f"card '{card.name}'" + (f", {rest}" if rest else "")
+            elif deck.left_out:
+                continue
         name = subject.split("'")[1] if subject.startswith("card '") and subject.count("'") >= 2 else None
+        if name is not None and deck.left_out and name not in names:
+            continue
         # one fact, wherever it is written: in an anchor several cards share, or in each row of a spreadsheet
         key = (i.value, i.note, subject.split("'", 2)[2] if name is not None else subject)
         if key not in groups:

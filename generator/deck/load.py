@@ -16,8 +16,8 @@ from . import sheets
 from .games import DECK_FILE, resolve_game
 from .model import Deck, Game
 from .reading import Reading
-from .sections import (backs, cards, components, defaults, fonts, game, inferred, kinds, palette, parts, rules,
-                       sizes)
+from .sections import (backs, cards, components, defaults, fonts, game, icons, inferred, kinds, palette, parts,
+                       rules, sizes)
 from .sections.cards import CARD_KEYS  # noqa: F401 (the keys a card accepts: tests/test_mistakes.py reads them here)
 from .values import need_map, unknown_keys, without_extensions
 
@@ -26,6 +26,7 @@ SECTIONS = {        # deck.yaml's top-level keys, and what reads each (keys star
     "palette": "sections/palette.py",
     "sizes": "sections/sizes.py",
     "fonts": "sections/fonts.py",
+    "icons": "sections/icons.py",
     "defaults": "sections/defaults.py",
     "parts": "sections/parts.py",
     "kinds": "sections/kinds.py (required)",
@@ -63,6 +64,7 @@ class Loader(Reading):
         the_palette = self.palette = palette.read(self, root.get("palette"), root)
         the_defaults = defaults.read(self, root)
         the_parts = parts.read(self, root.get("parts"), root)
+        parts.within_game(self, the_parts, root.get("parts"), the_game)
         defaults.part(self, the_defaults, the_parts)
         defaults.template(self, the_defaults)
         the_backs = backs.read(self, root.get("backs"), root)
@@ -90,33 +92,38 @@ class Loader(Reading):
         # what templates are checked against (with the palette) read without a mistake
         self.shared = len(self.found.errors) == errors and not any(k == "palette" for k, _ in self.failed)
         note_deck(self.folder, self.file, the_palette, self.templates, own_sizes, own_fonts)
+        the_icons = icons.read(self, root.get("icons"), root)
+        from ..layout.icons import note_icons
+        note_icons(self.folder, the_icons)
         for entry in inferred.read(self, root.get("inferred"), root):
             self.inferred.append(entry)
         the_rules = rules.read(self, root)
         the_components, components_file = components.read(self, root)
-        return Deck(id=self.folder.name if self.path.name == DECK_FILE else self.path.stem,
+        deck = Deck(id=self.folder.name if self.path.name == DECK_FILE else self.path.stem,
                     folder=self.folder, file=self.file, game=the_game, palette=the_palette, parts=the_parts,
                     kinds=the_kinds, backs=the_backs, cards=the_cards, components=the_components,
-                    rules=the_rules, inferred=self.inferred,
+                    rules=the_rules, inferred=self.inferred, icons=the_icons,
                     extra={"components_file": components_file,
                            **{k: root[k] for k in ("proof", "corrections") if k in root},
                            **sheets.corrections_of(root.get("corrections"), self.raw_cards, the_cards)})
+        # the fields its backs show, kept for the component list when it is read for some of the cards
+        return deck._replace(extra={**deck.extra, "back_fields": tuple(deck.back_fields())})
 
 
 def load_deck(game: str | Path) -> Deck:
     """Resolve GAME (a name under decks/ or a path) and load it; every mistake found is raised at once
     (PnpErrors, up to errors.MAX_ERRORS)."""
-    deck, _, _ = read_deck(game, found := Collector())
+    deck, _ = read_deck(game, found := Collector())
     found.done()
     return deck
 
 
-def read_deck(game: str | Path, found: Collector) -> tuple[Deck, bool, bool]:
+def read_deck(game: str | Path, found: Collector) -> tuple[Deck, Loader]:
     """Resolve GAME and load it, noting its mistakes in `found` rather than raising them (a file that
-    is not YAML at all is raised at once). Returns the deck as far as it could be read, and whether it is
-    sound: whether its only mistakes, if any, are in single cards (which it then lacks) or in its
-    component list, so that the rest can be laid out to find more; and whether its palette, sizes and
-    fonts loaded, so that its templates can be checked against them."""
+    is not YAML at all is raised at once). Returns the deck as far as it could be read, and its Loader, which
+    says whether it is sound (its only mistakes, if any, are in single cards, which it then lacks, or in its
+    component list, so that the rest can be laid out to find more), whether its palette, sizes and fonts
+    loaded (shared: its templates can be checked against them), and what each card was read from (raw_cards)."""
     loader = Loader(resolve_game(str(game)), found)
     deck = loader.load()
-    return deck, loader.sound, loader.shared
+    return deck, loader

@@ -47,6 +47,19 @@ class BackRef(NamedTuple):
         return dict(self.fields)
 
 
+class Icon(NamedTuple):
+    """A picture that text writes as :name: (the `icons:` section): drawn scale em high on the baseline of
+    the text around it, raised by shift em, in the text's colour when tinted."""
+    name: str
+    path: Path | None             # the image inside the deck folder; None when it could not be read (noted)
+    file: str                     # as written in deck.yaml
+    scale: float = 1.0            # its height in em of the text around it
+    shift: float = 0.0            # em it is raised (negative: lowered) from the baseline
+    tint: bool = False            # drawn in the text's colour (a one-colour icon)
+    source: Source = Source("")
+    pixels: tuple = (1, 1)        # its (width, height): the icon's shape
+
+
 class Part(NamedTuple):
     id: str
     title: str
@@ -91,6 +104,8 @@ class Game(NamedTuple):
     subtitle: str = ""
     instructions: str = ""
     setup: str = ""             # markup: how to set the game up, for the print leaf
+    spelling: str = ""          # american | british: pnp's own printed words; "" = as the deck's own words
+    small_text: str = "warning"  # warning | error: a template's text under 6pt (layout/smallprint.py)
 
 
 class Deck(NamedTuple):
@@ -108,9 +123,22 @@ class Deck(NamedTuple):
     inferred: list = []                          # never changed once made
     extra: dict = {}                             # other top-level sections, raw
     left_out: tuple = ()                         # optional parts left out of this build
+    icons: dict = {}                             # name -> Icon: pictures that text writes as :name:
 
     def card_count(self, parts=None) -> int:
         return sum(c.copies for c in self.cards if parts is None or c.part in parts)
+
+    def back_fields(self) -> list:
+        """The fields shown on some back of the deck: its named backs', its kinds' and its cards'. Those of the
+        whole deck as loaded (extra["back_fields"]) when it has them, so that the component list read for some
+        of its cards (pnp build --only, a part left out) knows a field only the others' backs show."""
+        if "back_fields" in self.extra:
+            return list(self.extra["back_fields"])
+        out: dict = {}
+        for ref in [*self.backs.values(), *(k.back for k in self.kinds.values()), *(c.back for c in self.cards)]:
+            for name, _ in (ref.fields if ref is not None else ()):
+                out[name] = None
+        return list(out)
 
     def without(self, leave_out) -> "Deck":
         """The same deck with some optional parts left out."""

@@ -47,12 +47,12 @@ def calibration_pages(spec: SheetSpec, players: bool = False) -> list[Page]:
     ])
     act = ([
         "Then shift your printer's back side by X mm right and Y mm up (seen from this side), if its",
-        "duplex or layout settings allow; if not, give X,Y to whoever made the file (the centre counts most).",
-    ] if players else ["Rebuild with: pnp build GAME --offset X,Y   (the centre target counts most)."])
+        "duplex or layout settings allow; if not, give X,Y to whoever made the file (the middle target counts most).",
+    ] if players else ["Rebuild with: pnp build GAME --offset X,Y   (the middle target counts most)."])
     back += _explain(sheet, bold, regular, [
         ("Duplex calibration" if players else "pnp duplex calibration") + " — back (hold up to a light, this side facing you)",
         "Where the vertical line of the cross from the front meets the horizontal ruler: X.",
-        "Where its horizontal line meets the vertical ruler: Y. Numbers are millimetres.",
+        "Where its horizontal line meets the vertical ruler: Y. The numbers are mm.",
         *act,
     ])
     return [Page("text", sheet.width, sheet.height, ops=front, label="Calibration front"),

@@ -2,8 +2,7 @@
 sheets (cardsheets.py), the rule pages (rules.py) and, if asked for and the backs print on backs pages, a
 calibration sheet (calibration.py); and text_pages, which sets short markup (the leaf) on a page.
 
-Not here: the leaf's words (leaf.py), what the options mean (spec.py). `document` and `leaf_markup` take a
-sheet layout and the options one by one, as proof/pages.py asks for them, and make the spec themselves.
+Not here: the leaf's words and where its two pages break (leaf.py), what the options mean (spec.py).
 """
 from __future__ import annotations
 
@@ -11,12 +10,12 @@ from ..deck.model import Deck
 from ..layout.face import Text
 from ..units import length
 from .cardsheets import card_sheets
-from .leaf import markup as leaf_text
+from .leaf import SMALLEST, sections as leaf_sections, split
 from .page import Page
 from .sheets import SheetLayout
 from .spec import PAGE, SheetSpec
 
-MIN_LEAF_SIZE = 8.0         # the leaf is read, not glanced at: never smaller
+MIN_LEAF_SIZE = SMALLEST    # the leaf is read, not glanced at: never smaller
 
 
 def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
@@ -29,16 +28,22 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
     pages: list[Page] = []
     if leaf:
         from ..layout.store import remembered
-        front_text, back_text = leaf_text(deck, cards, rules, spec, len(extra))
-        args = {"front": front_text, "back": back_text, "width": paper.width, "height": paper.height}
-        front, back = remembered(f"{deck.id}-leaf", deck.folder, args, lambda: (
-            text_pages(args["front"], paper, file=deck.file), text_pages(args["back"], paper, file=deck.file)))
-        pages.append(Page("text", paper.width, paper.height, ops=front[0], label="For the players"))
-        pages.append(Page("text", paper.width, paper.height, ops=back[0], label="Setting up"))
+        parts = leaf_sections(deck, cards, rules, spec, len(extra))
+        args = {"sections": parts, "width": paper.width, "height": paper.height}
+        # laid out again only when its words, the paper or pnp's files change (layout/store.py)
+        laid = remembered(f"{deck.id}-leaf", deck.folder, args, lambda: _leaf_pages(parts, paper, deck.file))
+        for n, ops in enumerate(laid, 1):
+            pages.append(Page("text", paper.width, paper.height, ops=ops, label=f"Print leaf, page {n}"))
     pages.extend(cards)
     pages.extend(rules)
     pages.extend(extra)
     return pages
+
+
+def _leaf_pages(parts: list[str], paper: SheetLayout, file: str) -> list[list]:
+    """The leaf's two pages, broken between sections where neither is left half empty (leaf.split)."""
+    k, size = split(parts, paper.width, paper.height, file)
+    return [text_pages("\n\n".join(half), paper, size=size, file=file)[0] for half in (parts[:k], parts[k:])]
 
 
 def label_title(deck: Deck) -> str:

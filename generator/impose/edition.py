@@ -86,6 +86,12 @@ def entries(deck: Deck) -> dict:
             "pieces": pieces(deck)}
 
 
+def has_original(e: dict) -> bool:
+    """Whether the deck's rules have an original it quotes (a correction, a fact's or a piece's words from
+    it): only then does the printout speak of "the original"."""
+    return bool(e["corrections"] or e["pieces"] or any(f.get("seed") for f in e["inferred"]))
+
+
 def markup(deck: Deck) -> str:
     """The box as rule-page markup; "" when there is nothing to say."""
     e = entries(deck)
@@ -93,10 +99,12 @@ def markup(deck: Deck) -> str:
         return ""
     g = deck.game
     first = re.split(r";|\.\s", g.source)[0].strip().rstrip(".") if g.source else ""   # its first clause
-    source = quote(first) if first else "the published rules"
-    lines = [f"## {TITLE}",
-             f"*The rules above are the original's, word for word ({source.replace('(', '– ').replace(')', '')}), "
-             "but for what is listed here: what the original says, what this edition prints instead, and why.*", ""]
+    source = f" ({quote(first).replace('(', '– ').replace(')', '')})" if first else ""
+    original = has_original(e)
+    intro = (f"*The rule pages print the original's rules{source}, but for what is listed here: what the original "
+             "says, what this edition prints instead, and why.*" if original else
+             "*What this edition settles where its rules are silent, and why.*")
+    lines = [f"## {TITLE}", intro, ""]
     if e["corrections"]:
         lines += ["### Changes to the original's words", "*The original → this edition.*"]
         for c in e["corrections"]:
@@ -110,7 +118,7 @@ def markup(deck: Deck) -> str:
             lines.append(head + what + (f" *({quote(c['why'].strip().rstrip('.'))}.)*" if c["why"] else ""))
         lines.append("")
     if e["inferred"]:
-        lines += ["### Not in the original: settled or chosen here"]
+        lines += ["### Not in the original: settled or chosen here" if original else "### Settled or chosen here"]
         for f in e["inferred"]:
             seed = " ".join(str(f.get("seed") or "").split())
             said = f" The original: “{quote(seed)}”{'' if seed[-1:] in '.!?:' else '.'}" if seed else ""

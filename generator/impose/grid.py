@@ -210,10 +210,11 @@ def layout_bleed(stock: Stock, marks: Marks, mode: str = AUTO, bleed: float = 0.
 
 
 def describe(spec: Spec, paper: str = "") -> str:
-    """What the layout chose for a piece size, for the print instructions."""
+    """What the layout chose for a piece size, for the print instructions (how many are printed is the
+    leaf's to say: impose/howto.py)."""
     x, y = spec.x, spec.y
     on = f" on {paper}" if paper else ""
-    parts = [f"{spec.per_sheet} a sheet ({x.n} × {y.n})" if spec.per_sheet > 1 else "1 a sheet"]
+    parts = []
     if spec.stock.shape != "rect":
         guide = "circle" if spec.stock.shape == "circle" else "hexagon"
         parts.append(f"cut the sheet apart through the middle of the {mm(max(x.gutter, y.gutter)):.1f} mm gutters, "

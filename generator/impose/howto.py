@@ -1,5 +1,7 @@
-"""The print leaf's cutting section: the marks, the margin and bleed the build's SheetSpec gives, and what the
-layout chose for each piece size (gutters or touching, marks at one end or none), read off the card sheets.
+"""The print leaf's cutting section: the marks, the margin and bleed the build's SheetSpec gives, and for each
+piece size what is printed of it ("66 coins", "1 field marker", never a sheet's capacity) and what the
+layout chose (gutters or touching, marks at one end or none), read off the card sheets; for many round
+pieces, a quicker way: cut them as squares, or play with coins or counters from another game.
 
 Not here: the rest of the leaf (leaf.py), the choices themselves (grid.py; grid.describe words them).
 """
@@ -9,6 +11,10 @@ from ..units import mm
 from .grid import describe
 from .page import Page
 from .spec import SheetSpec
+from .words import plural
+
+MANY_ROUND = 24             # round pieces: from this many, the leaf offers a quicker way
+STAND_IN = 10               # a kind of as many alike round pieces (coins, trackers) may be played with others
 
 
 def how_to_cut(deck, cards: list[Page], spec: SheetSpec) -> list[str]:
@@ -16,28 +22,40 @@ def how_to_cut(deck, cards: list[Page], spec: SheetSpec) -> list[str]:
     steps = cut_steps(deck, cards, spec)
     lines = ["## Cutting", "Use a craft knife and a steel ruler, or a paper trimmer; scissors will do. " + steps[0]]
     lines += steps[1:]
-    if any(pl.face.shape == "circle" for p in cards for pl in p.placements):
-        lines.append("Round pieces: first cut the sheet apart along those lines, then cut each piece out along "
-                     "its thin grey circle.")
+    lines += round_pieces(deck, cards)
     if any(pl.face.shape.startswith("hex") for p in cards for pl in p.placements):
         lines.append("Hex pieces: first cut the sheet apart along those lines, then cut each piece out along its "
                      "thin grey hexagon, six straight cuts from corner to corner (a ruler helps).")
     return lines
 
 
+def printed(deck, cards: list[Page]) -> dict:
+    """stock -> {kind: pieces printed}, in print order: each piece once (a gutter-fold page holds its backs
+    beside its fronts)."""
+    out: dict = {}
+    seen = set()
+    for p in cards:
+        if p.kind == "back":
+            continue
+        for pl in p.placements:
+            if pl.card is None or (id(pl.card), pl.copy) in seen:
+                continue
+            seen.add((id(pl.card), pl.copy))
+            stock = next((s.stock for s in p.specs if abs(s.stock.w - pl.face.width) < 0.01
+                          and abs(s.stock.h - pl.face.height) < 0.01 and s.stock.shape == pl.face.shape), None)
+            if stock is not None:
+                kinds = out.setdefault(stock, {})
+                kinds[pl.card.kind] = kinds.get(pl.card.kind, 0) + 1
+    return out
+
+
 def cut_steps(deck, cards: list[Page], spec: SheetSpec) -> list[str]:
-    """How to cut: the marks, and what the layout chose for each piece size (gutters or touching)."""
-    kinds: dict = {}
+    """How to cut: the marks, and for each piece size what is printed and what the layout chose."""
     grids: dict = {}                # stock -> grid.Spec: how that piece size sits on the sheet
     for p in cards:
         for grid in p.specs:
             grids.setdefault(grid.stock, grid)
-        for pl in p.placements:
-            if p.kind != "back" and pl.card is not None:
-                stock = next((s.stock for s in p.specs if abs(s.stock.w - pl.face.width) < 0.01
-                              and abs(s.stock.h - pl.face.height) < 0.01 and s.stock.shape == pl.face.shape), None)
-                if stock is not None:
-                    kinds.setdefault(stock, {}).setdefault(pl.card.kind, deck.kinds[pl.card.kind].title)
+    counts = printed(deck, cards)
     head = "Cut along the lines that join the cut marks (the short lines beside the pieces)."
     if spec.margin:
         head += (f" Nothing is printed within {mm(spec.margin):.1f} mm of the paper's edge, where printers leave "
@@ -49,6 +67,33 @@ def cut_steps(deck, cards: list[Page], spec: SheetSpec) -> list[str]:
                  "shows only that piece's colour.")
     out = [head]
     for stock, grid in grids.items():
-        names = ", ".join(kinds.get(stock, {}).values()) or stock.name()
-        out.append(f"- {names} ({mm(stock.w):.4g} × {mm(stock.h):.4g} mm): {describe(grid, spec.title)}.")
+        kinds = counts.get(stock, {})
+        names = ", ".join(plural(deck, k, n) for k, n in kinds.items()) or stock.name()
+        size = (f"{mm(stock.w):.4g} mm round" if stock.shape == "circle" and abs(stock.w - stock.h) < 0.01
+                else f"{mm(stock.w):.4g} × {mm(stock.h):.4g} mm")
+        if sum(kinds.values()) == 1 and stock.shape == "circle":     # one piece: no gutters to cut through
+            how = "cut it out along its grey circle"
+        else:
+            how = describe(grid, spec.title) or "cut along its cut marks"
+        out.append(f"- {names} ({size}): {how}.")
     return out
+
+
+def round_pieces(deck, cards: list[Page]) -> list[str]:
+    """For many round pieces: cut them as squares, and (for a kind of many alike) play with stand-ins."""
+    kinds: dict = {}
+    for stock, counted in printed(deck, cards).items():
+        if stock.shape == "circle":
+            for kind, n in counted.items():
+                kinds[kind] = kinds.get(kind, 0) + n
+    total = sum(kinds.values())
+    if total < MANY_ROUND:
+        return []
+    alike = [k for k, n in kinds.items() if n >= STAND_IN and len({c.name for c in deck.cards if c.kind == k}) == 1]
+    line = (f"{total} round pieces take a while to cut out. Square ones play as well: cut along the straight lines "
+            "only, and leave the circles.")
+    if alike:
+        named = [plural(deck, k, kinds[k]) for k in alike]
+        named = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+        line += f" Or, instead of the {named}, use coins or counters from another game."
+    return [line]

@@ -3,7 +3,9 @@
 the sheets part by part, how to cut (howto.py); its back: setting up (game.setup, or the rules' own setup
 section), where the rules and their "This edition" box are, the source.
 
-The leaf is two pages, so card fronts stay on odd pages and backs on even ones. What only a designer with
+The leaf is two pages, so card fronts stay on odd pages and backs on even ones. Its sections run over both,
+broken between sections where neither page is left half empty, at the largest size (8 to 12pt) at which
+both pages hold their part (split; layout/pages.py two_pages). What only a designer with
 pnp can act on (build options, the proof) is in the proof, not here. Not here either: the leaf's pages as
 drawn (document.py), the card sheets it describes (cardsheets.py), the cutting steps (howto.py).
 """
@@ -12,21 +14,51 @@ from __future__ import annotations
 import re
 
 from ..deck.model import Deck
+from ..units import length
 from .howto import how_to_cut
 from .page import Page
 from .spec import FOLD, NONE, PAGE, SheetSpec
+from .words import plural, spelled, spelling
 
 LEAF = 2                    # pages
+FAMILY = "serif"
+LARGEST, SMALLEST = 12.0, 8.0   # points: the leaf is read, not glanced at
+MARGIN = length("18mm")
 
 
 def markup(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
            calibration_pages: int = 0) -> tuple[str, str]:
-    """The leaf's two pages as markup (front, back), for the document and for the proof to check."""
+    """The leaf's two pages as markup (first, second), for the document and for the proof to check."""
+    parts = sections(deck, cards, rules, spec, calibration_pages)
+    k, _ = split(parts, spec.paper.width, spec.paper.height, deck.file)
+    return "\n\n".join(parts[:k]), "\n\n".join(parts[k:])
+
+
+def sections(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
+             calibration_pages: int = 0) -> list[str]:
+    """The leaf's sections in order, each a markup string: the game, what is in the box, printing, the
+    sheets, cutting; setting up, this edition, the source. Two pages hold them (split)."""
     last = LEAF + len(cards)
     front = instructions(deck, cards, spec, LEAF + 1, len(rules), calibration_pages)
     back = contents(deck, (last + 1, last + len(rules)) if rules else (0, 0),
                     last + 1 + _box_page(rules) if rules else 0)
-    return front, back
+    return [s.strip("\n") for s in re.split(r"\n(?=## )", front + "\n" + back) if s.strip()]
+
+
+def split(parts: list[str], width: float, height: float, file: str = "") -> tuple[int, float]:
+    """(k, size): the leaf's first page holds parts[:k], both pages set at `size`; the break that leaves
+    neither page half empty where the text can fill them (layout/pages.py two_pages)."""
+    from ..layout import fonts
+    from ..layout.pages import two_pages
+    from ..layout.text import styles_used
+    fonts.ensure(FAMILY, styles_used("\n\n".join(parts)) + ("bold",))
+    w, h = width - 2 * MARGIN, height - 2 * MARGIN
+    found = two_pages(parts, w, h, FAMILY, LARGEST, SMALLEST)
+    if found is None:
+        from ..errors import PnpError
+        raise PnpError(f"the print leaf does not fit its two pages at {SMALLEST:g}pt: shorten game.setup or "
+                       "game.instructions", file, field="game.setup")
+    return found
 
 
 def _pages(a: int, b: int) -> str:
@@ -37,15 +69,6 @@ def _players(span) -> str:
     if not span:
         return ""
     return f"{span[0]} players" if span[0] == span[1] else f"{span[0]}–{span[1]} players"
-
-
-def plural(deck: Deck, kind: str, n: int) -> str:
-    """'1 check-up chart', '20 game trackers', '4 settlers (aces)': a kind's title, or its plural."""
-    k = deck.kinds[kind]
-    if n == 1:
-        return f"1 {k.title[:1].lower() + k.title[1:]}"
-    name = k.plural or (k.title if k.title.endswith("s") else k.title + "s")
-    return f"{n} {name[:1].lower() + name[1:]}"
 
 
 def in_the_box(deck: Deck) -> list[str]:
@@ -117,10 +140,10 @@ def printing(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rules: 
                      "calibration sheet. Print it double-sided like the cards and hold it up to a light: it says "
                      "how far your printer shifts the backs.")
     elif backs == PAGE:
-        lines.append(f"{len(lines)}. Backs a little off their fronts? Most printers shift the back side by a "
-                     "millimetre or two; cut on the fronts' marks and the backs' edges will hardly show.")
-    lines.append("Every card page is labelled in its margin: the game, the sheet's number, fronts or backs.")
-    return lines
+        lines.append(f"{len(lines)}. Backs a little off their fronts? Most printers shift the back side by 1 "
+                     "or 2 mm; cut on the fronts' marks and the backs' edges will hardly show.")
+    lines.append("Every card page has a label in its margin: the game, the sheet's number, fronts or backs.")
+    return [spelled(line, spelling(deck)) for line in lines]
 
 
 def sheet_list(deck: Deck, cards: list[Page], first: int, spec: SheetSpec) -> list[str]:
@@ -168,7 +191,7 @@ def instructions(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rul
              "", *in_the_box(deck),
              "", *printing(deck, cards, spec, first, rules, calibration),
              "", *sheet_list(deck, cards, first, spec),
-             "", *how_to_cut(deck, cards, spec)]
+             "", *(spelled(line, spelling(deck)) for line in how_to_cut(deck, cards, spec))]
     return "\n".join(lines)
 
 
@@ -190,7 +213,7 @@ def _sheet_contents(deck: Deck, page: Page) -> str:
 
 def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
     """The leaf's back: setting up, where the rules are, what this edition changed, the source."""
-    from .edition import entries
+    from .edition import entries, has_original
     g = deck.game
     lines = ["## Setting up"]
     if g.instructions:
@@ -203,17 +226,22 @@ def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
     e = entries(deck)
     n_fix, n_chosen, n_pieces = len(e["corrections"]), len(e["inferred"]), len(e["pieces"])
     if n_fix or n_chosen or n_pieces:
+        original = has_original(e)
         said = []
         if n_fix:
             said.append(f"{n_fix} change{'s' if n_fix != 1 else ''} to the original's words")
         if n_chosen:
-            said.append(f"{n_chosen} fact{'s' if n_chosen != 1 else ''} the original leaves open, settled here")
+            said.append(f"{n_chosen} fact{'s' if n_chosen != 1 else ''} the "
+                        f"{'original leaves' if original else 'rules leave'} open, settled here")
         if n_pieces:
             said.append(f"{n_pieces} piece{'s' if n_pieces != 1 else ''} counted differently from the original")
         where = f" at the end of the rules ({_pages(box_page, box_page)})" if box_page else ""
-        lines += ["", "## This edition",
-                  "The rules are printed word for word from the original; the box headed “This edition”"
-                  f"{where} lists, with the reason for each, " + _and(said) + "."]
+        # the rule pages are the original's only where there is one (the deck quotes it): never "word for word",
+        # since a deck may shorten a rule on its cards or move a sentence, and says so in the box
+        lead = ("The rule pages print the original's rules, but for what the box headed “This edition”"
+                f"{where} lists, with the reason for each: " if original else
+                f"The box headed “This edition”{where} lists, with the reason for each, ")
+        lines += ["", "## This edition", lead + _and(said) + "."]
     if g.source:
         lines += ["", "## Source", g.source]
     return "\n".join(lines)

@@ -64,8 +64,12 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
         raise r.error("file", f"rules file '{name}' not found", field="rules.file")
     from ..textfile import read_text
     data = read_text(path, rules_file(deck), limit=4 * MAX_RULES)
+    if not data.strip():            # the printout would silently have no rules
+        raise PnpError("the rules file is empty", rules_file(deck),
+                       hint=f"{deck.file}:{r.where('file')[0]} names it: write the rules in it, or leave rules: out")
     if len(data) > MAX_RULES:
-        raise r.error("file", f"rules file is {len(data)} characters; the limit is {MAX_RULES}", field="rules.file")
+        raise PnpError(f"the rules file is {len(data)} characters; the limit is {MAX_RULES}", rules_file(deck),
+                       hint=f"{deck.file}:{r.where('file')[0]} names it")      # the file at fault first
     return data, settings
 
 
@@ -94,6 +98,31 @@ def refuse_markup(deck: Deck, text: str) -> None:
     found.done()
 
 
+def refuse_icons(deck: Deck, text: str | None = None) -> None:
+    """A :name: in the rules that is no icon of the deck stops the build, one error for each, at its line
+    (a rules section that cannot be read is left for the rule pages to report)."""
+    from ..errors import Collector
+    from ..layout.icons import unknown, unknown_message
+    if text is None:
+        if not isinstance(deck.rules, dict):
+            return
+        try:
+            text = rule_text(deck)[0]
+        except PnpError:
+            return
+    if ":" not in (text or ""):
+        return
+    if "text" in deck.rules:
+        file, first = deck.file, deck.rules.where("text")[0] + (1 if "\n" in text.rstrip("\n") else 0)
+    else:
+        file, first = rules_file(deck), 1
+    found = Collector()
+    for name, line in unknown(deck.folder, text):
+        message, hint = unknown_message(deck.folder, name)
+        found.add(PnpError(f"{message} in the rules", file, first + line - 1, field="rules", hint=hint))
+    found.done()
+
+
 def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
     """The deck's `rules:` section as flowing pages, headed by the game's title and closed by the
     "This edition" box (impose/edition.py); [] if it has neither."""
@@ -105,25 +134,29 @@ def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
     if not text and not box:
         return []
     refuse_markup(deck, text)
+    refuse_icons(deck, text)
+    from ..layout.icons import stamp
     from ..layout.store import remembered
     from .page import Page
     g = deck.game
     args = {"text": text, "family": settings.get("font", "serif"), "size": settings.get("size", 9.5),
             "columns": settings.get("columns", 1), "accent": settings.get("accent", "#1a1a1a"),
             "title": g.title, "subtitle": "Rules" + (f" · version {g.version}" if g.version else ""),
-            "footer": f"{g.title} — rules", "width": sheet.width, "height": sheet.height, "box": box}
+            "footer": f"{g.title} — rules", "width": sheet.width, "height": sheet.height, "box": box,
+            "icons": stamp(deck.folder)}
     # laid out again only when the text, its settings, the paper or pnp's files change (layout/store.py)
     pages = remembered(f"{deck.id}-rules", deck.folder, args, lambda: _flow(deck, **args))
     return [Page("text", sheet.width, sheet.height, ops=ops, label=f"Rules page {i + 1}")
             for i, ops in enumerate(pages)]
 
 
-def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, footer, width, height, box) -> list:
+def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, footer, width, height, box,
+          icons="") -> list:
     from ..layout import fonts
     from ..layout.pages import flow
-    from ..layout.text import styles_used
+    from ..layout.text import styles_used, without_icons
     try:
-        missing = fonts.missing_glyphs(text + box + title + subtitle + "·“”", family,
+        missing = fonts.missing_glyphs(without_icons(text + box) + title + subtitle + "·“”", family,
                                        styles_used(text + "\n\n" + box) + ("italic",))
     except PnpError as exc:
         raise PnpError(exc.message, deck.file, deck.rules.where("font")[0], field="rules.font", hint=exc.hint)
@@ -133,4 +166,4 @@ def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, foot
         raise PnpError(f"rule pages: font '{fonts.shown(family)}' has no glyph for {chars}", deck.file,
                        deck.rules.where()[0] if where == "rules" else None, field=where)
     return flow(text, width, height, family=family, size=size, footer=footer, columns=columns, accent=accent,
-                title=title, subtitle=subtitle, box=box)
+                title=title, subtitle=subtitle, box=box, folder=deck.folder if icons else None)

@@ -14,7 +14,8 @@ from ..deck.model import Card, Deck
 from ..errors import Collector, PnpError, PnpErrors
 from ..fields import PLACEHOLDER, fill
 from ..markup import problems
-from .face import Context, Face, layout_face
+from .face import Context, Face, layout_face, text_icons
+from .icons import stamp
 from .regions import field_of
 from .store import FaceStore
 from .templates import get_template
@@ -92,8 +93,9 @@ def _own_markup_errors(region) -> list[str]:
 
 
 def card_markup_errors(deck: Deck, card: Card) -> list:
-    """Unbalanced markup on a card's faces, found without laying them out: for a card whose template has
-    another mistake (a placeholder, a size), whose layout would only repeat it."""
+    """Unbalanced markup, and icons that are none of the deck's, on a card's faces, found without laying them
+    out: for a card whose template has another mistake (a placeholder, a size), whose layout would only repeat
+    it."""
     values = card_values(deck, card)
     sides = [(card.template, values, f"card '{card.name}'")]
     if card.back is not None and card.back.template:
@@ -105,12 +107,18 @@ def card_markup_errors(deck: Deck, card: Card) -> list:
         except PnpError:
             continue
         face = Face(template=tpl.name)
-        for r in tpl.regions:
-            if r.type != "textbox" or (r.when and not fill(r.when, vals).strip()):
-                continue
-            for p in problems(fill(str(r.get("text", "")), vals)):
-                face.markup.append((r.id, field_of(r), p.level, p.message, p.start))
         ctx = Context(vals, deck.palette, subject, str(card.source), card.field_lines, deck.folder)
+        for r in tpl.regions:
+            if r.type not in ("text", "textbox") or (r.when and not fill(r.when, vals).strip()):
+                continue
+            content = fill(str(r.get("text", "")), vals)
+            try:                        # a :name: that is no icon
+                text_icons(content, r, ctx)
+            except PnpError as exc:
+                out.append(exc)
+            if r.type == "textbox":
+                for p in problems(content):
+                    face.markup.append((r.id, field_of(r), p.level, p.message, p.start))
         out.extend(markup_errors(face, ctx))
     return out
 
@@ -154,7 +162,7 @@ def layout_deck(deck: Deck, bleed: float = 0.0, found: Collector | None = None, 
     size). A card that cannot be laid out is noted and the next one laid out; all are raised at the end,
     or, with `found` given, left there for the caller."""
     cache: dict = {}
-    store = FaceStore.open(deck.id, deck.folder, deck.palette) if keep else None
+    store = FaceStore.open(deck.id, deck.folder, deck.palette, stamp(deck.folder)) if keep else None
     own = found is None
     found = Collector() if own else found
     laid = []

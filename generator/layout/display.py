@@ -58,7 +58,9 @@ class Text(NamedTuple):
 class Image(NamedTuple):
     """A picture (PNG, JPEG or SVG: images.py) in the box x, y, w, h: the one way a picture reaches render/
     (render/pictures.py places it). `fit` and the focus (fx, fy: 0 to 1 across the picture from its left
-    and its top) as images.fitted() reads them; `tint` ('#rrggbb' or None) draws it in that one colour."""
+    and its top) as images.fitted() reads them; `tint` ('#rrggbb' or None) draws it in that one colour. An icon
+    in text is one too: `tint` its text's colour when the icon is tinted, turned with its text by `rotate`
+    degrees about (cx, cy)."""
     x: float
     y: float
     w: float
@@ -69,6 +71,9 @@ class Image(NamedTuple):
     fy: float = 0.5
     tint: str | None = None
     region: str = ""            # the template region that placed it (the proof's findings name it)
+    rotate: float = 0.0
+    cx: float = 0.0
+    cy: float = 0.0
 
 
 class Polygon(NamedTuple):

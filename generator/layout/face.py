@@ -2,8 +2,8 @@
 
 layout_face draws each region of the card's template with the card's values (Context): colours from the
 palette, pictures found inside the deck's folder (fitted or cropped to their box, which may run to the bleed
-edge), text in its font, shrunk to fit down to its min_size, every character checked for a glyph; a mistake
-names the card, the field and the template's line.
+edge), text in its font with the deck's icons in it (:name:), shrunk to fit down to its min_size, every
+character checked for a glyph; a mistake names the card, the field and the template's line.
 Not here: the display list itself, Face and its drawing operations (display.py, whose names this module
 also gives: render/, impose/ and export/ import them from here); templates and their regions (templates.py,
 regions.py); wrapping markup text (text.py); a deck's cards and the cache of faces (deck.py, store.py).
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..errors import PnpError, known_list, suggest
 from ..fields import fill, names_in
-from . import fonts, text
+from . import fonts, icons, text
 from .display import Ellipse, Face, Image, Line, Polygon, Rect, Text
 from .regions import SHAPE_REGIONS, Region, field_of
 from .templates import Template, get_template
@@ -187,6 +187,11 @@ def _image_path(src: str, ctx: Context, region: Region | None = None) -> str:
     try:
         check_image(path)
     except BadImage as exc:
+        if field is None and region is not None and region.source:
+            # the file is at fault: named first, then the template's line that names it (as a card's is)
+            from ..deck.values import display
+            raise PnpError(f"the file {exc}", display(path),
+                           hint=f"{region.source} names it in region '{region.id}'")
         raise fail(f"image '{src}' {exc}")
     return str(path)
 
@@ -200,8 +205,23 @@ def _family(region: Region, ctx: Context) -> str:
     return fam
 
 
+def text_icons(content: str, region: Region, ctx: Context) -> tuple:
+    """The IconMetrics of the icons `content` writes; text that writes a name that is no icon of the deck is
+    an error: at the template's line when its own text writes it, else at the card's field that does."""
+    if ":" not in content:
+        return ()
+    for name, _ in icons.unknown(ctx.deck_folder, content):
+        message, hint = icons.unknown_message(ctx.deck_folder, name)
+        own = str(region.get("text", ""))
+        if any(n == name for n, _ in text.icons_in(own)):
+            raise region.error("text", f"{message} in region '{region.id}'", hint=hint)
+        fields = [n for n in names_in(own) if f":{name}:" in str(ctx.values.get(n, ""))]
+        raise ctx.error(f"{message} in region '{region.id}'", field=(fields or [field_of(region)])[0], hint=hint)
+    return icons.metrics(ctx.deck_folder, content)
+
+
 def _glyphs(content: str, fam: str, styles, region: Region, ctx: Context):
-    missing = fonts.missing_glyphs(content, fam, styles)
+    missing = fonts.missing_glyphs(text.without_icons(content), fam, styles)
     if missing:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
         raise ctx.error(f"font '{fonts.shown(fam)}' has no glyph for {chars} in region '{region.id}'",
@@ -217,11 +237,16 @@ def _text_line(face, tpl, region, ctx, x, y, w, h):
     if style not in fonts.STYLES:
         raise ctx.error(f"unknown style '{style}' in region '{region.id}' ({region.source})",
                         hint=known_list(fonts.STYLES))
+    metrics = text_icons(content, region, ctx)
     _glyphs(content, fam, (style,), region, ctx)
     font = fonts.font_name(fam, style)
     size = region.get("size", 10.0)
     min_size = region.get("min_size", min(MIN_SIZE, size))
-    used = _fitting_size(content, font, size, w + 0.01)
+    runs, measure = None, None
+    if metrics:
+        runs = _runs(content, font, {m.name: m for m in metrics})
+        measure = lambda s: sum(w1 * s for w1, _ in runs)    # noqa: E731 (width at size s: linear in it)
+    used = _fitting_size(content, font, size, w + 0.01, measure)
     if used < min_size:
         raise ctx.error(f"text '{content}' does not fit region '{region.id}' of template '{tpl.name}' "
                         f"({w / 72 * 25.4:.1f}mm wide) even at {min_size:g}pt", field=field_of(region))
@@ -241,23 +266,46 @@ def _text_line(face, tpl, region, ctx, x, y, w, h):
     if ax is None:
         raise ctx.error(f"unknown align '{align}' in region '{region.id}'", hint="left, center or right")
     rotate = float(region.get("rotate", 0) or 0)
-    face.ops.append(Text(ax, base, content, font, used, ctx.colour(region.get("colour", "black"), region) or "#000000",
-                         align, rotate, x + w / 2, y + h / 2))
+    colour = ctx.colour(region.get("colour", "black"), region) or "#000000"
+    if runs is None:
+        face.ops.append(Text(ax, base, content, font, used, colour, align, rotate, x + w / 2, y + h / 2))
+    else:                   # text and icons side by side, the whole line placed as `align` says
+        at = ax - {"left": 0.0, "center": 0.5, "right": 1.0}[align] * measure(used)
+        for width, (icon, run) in runs:
+            if icon:
+                op = icons.op(ctx.deck_folder, run, at, base, used, colour, rotate, x + w / 2, y + h / 2)
+                if op is not None:
+                    face.ops.append(op)
+            else:
+                face.ops.append(Text(at, base, run, font, used, colour, "left", rotate, x + w / 2, y + h / 2))
+            at += width * used
     face.texts.append((region.id, field_of(region), content))
 
 
-def _fitting_size(content: str, font: str, size: float, width: float) -> float:
-    """The largest of size, size - 0.25pt, size - 0.5pt ... at which one line of text is at most `width` wide.
-    Width grows linearly with size, so the step is computed, then checked against the real width."""
+def _runs(content: str, font: str, known: dict) -> list:
+    """A text region's text as [(width per point of size, (is an icon, text or icon name))]."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
-    if stringWidth(content, font, size) <= width:
+    return [(known[t].width if icon else stringWidth(t, font, 1000.0) / 1000.0, (icon, t))
+            for icon, t in text.one_line(content)]
+
+
+def _fitting_size(content: str, font: str, size: float, width: float, measure=None) -> float:
+    """The largest of size, size - 0.25pt, size - 0.5pt ... at which one line of text is at most `width` wide
+    (`measure(size)`: its width, icons and all; else the text's). Width grows linearly with size, so the step
+    is computed, then checked against the real width."""
+    if measure is None:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        def measure(s):
+            return stringWidth(content, font, s)
+    if measure(size) <= width:
         return size
-    per_point = stringWidth(content, font, 1000.0) / 1000.0
+    per_point = measure(1000.0) / 1000.0
     steps = max(1, math.ceil((size - width / per_point) / 0.25) - 1) if per_point > 0 else 1
     used = round(size - 0.25 * steps, 2)
-    while used > 0 and stringWidth(content, font, used) > width:
+    while used > 0 and measure(used) > width:
         used = round(used - 0.25, 2)
-    while used < size and stringWidth(content, font, round(used + 0.25, 2)) <= width:
+    while used < size and measure(round(used + 0.25, 2)) <= width:
         used = round(used + 0.25, 2)
     return used
 
@@ -269,6 +317,7 @@ def _text_box(face, tpl, region, ctx, x, y, w, h):
     fam = _family(region, ctx)
     for p in text.problems(content):        # unbalanced ** and *: the build refuses them (layout.deck)
         face.markup.append((region.id, field_of(region), p.level, p.message, p.start))
+    metrics = text_icons(content, region, ctx)
     _glyphs(content.replace("**", "").replace("*", "") + "•", fam, text.styles_used(content), region, ctx)
     size = region.get("size", 9.0)
     min_size = region.get("min_size", min(MIN_SIZE, size))
@@ -278,9 +327,9 @@ def _text_box(face, tpl, region, ctx, x, y, w, h):
         raise ctx.error(f"unknown align '{align}' in region '{region.id}'", hint=known_list(text.ALIGN))
     colour = ctx.colour(region.get("colour", "black"), region) or "#000000"
     fonts.ensure(fam, text.styles_used(content))
-    fitted = text.fit(content, fam, w, h, size, min_size, leading, align)
+    fitted = text.fit(content, fam, w, h, size, min_size, leading, align, metrics)
     if fitted is None:
-        need = text.needed_height(content, fam, w, min_size, leading)
+        need = text.needed_height(content, fam, w, min_size, leading, metrics)
         raise ctx.error(f"text does not fit region '{region.id}' of template '{tpl.name}' even at {min_size:g}pt "
                         f"(needs {need / 72 * 25.4:.1f}mm of {h / 72 * 25.4:.1f}mm)", field=field_of(region))
     if fitted.size < size:
@@ -294,5 +343,10 @@ def _text_box(face, tpl, region, ctx, x, y, w, h):
     rotate = float(region.get("rotate", 0) or 0)
     cx, cy = x + w / 2, y + h / 2
     for p in fitted.wrapped.pieces:
-        face.ops.append(Text(x + p.x, top - p.y, p.text, p.font, p.size, colour, "left", rotate, cx, cy))
+        if p.font != text.ICON:
+            face.ops.append(Text(x + p.x, top - p.y, p.text, p.font, p.size, colour, "left", rotate, cx, cy))
+            continue
+        op = icons.op(ctx.deck_folder, p.text, x + p.x, top - p.y, p.size, colour, rotate, cx, cy)
+        if op is not None:
+            face.ops.append(op)
     face.texts.append((region.id, field_of(region), text.plain(content)))

@@ -95,9 +95,13 @@ def _ttf(path: Path, name: str, where: str) -> TTFont:
         raise
     except Exception as exc:        # reportlab's parser: a damaged file, or outlines it cannot embed
         why = " ".join(str(exc).split())[:120]
-        raise PnpError(f"font file '{path.name}' cannot be read as a TrueType font ({why})", where,
-                       hint="pnp embeds TrueType (glyf) outlines; a .otf with PostScript (CFF) outlines must be "
-                            "converted to .ttf first")
+        try:
+            shown_as = str(path.resolve().relative_to(Path.cwd().resolve()))
+        except ValueError:
+            shown_as = str(path)
+        raise PnpError(f"the font cannot be read as a TrueType font ({why})", shown_as,     # the file at fault
+                       hint=f"pnp embeds TrueType (glyf) outlines; a .otf with PostScript (CFF) outlines must be "
+                            f"converted to .ttf first; {where} names it")
     register_font(font)           # a face name clash gets a name of its own (reportlab_adapter)
     return font
 

@@ -1,19 +1,32 @@
-"""Text that flows over whole pages: print instructions and a game's rule pages.
+"""Text that flows over whole pages: a game's rule pages, closed by the "This edition" box, and the print
+leaf's two pages (two_pages: where they break, and at what size).
 
 The markup is the card markup (layout/text.py): "# " and "## " headings, "- " bullets, **bold**, *italic*.
 Blocks are broken into lines by the card text's own wrapper (text.break_lines), so rule pages need no
-reportlab Paragraphs. Columns fill top to bottom, then left to right; a paragraph too long for what is
-left of a column is split between lines; a heading never ends a column (it moves on with the start of
-what follows it); the columns of the last page are balanced; every page gets a footer with "page N of M"
-when a footer is given. A `box` (markup) follows the text on a tinted ground with a frame, narrower by
-its padding, split between columns and pages like any text (the rules' "This edition" box).
+reportlab Paragraphs. Columns fill top to bottom, then left to right. A paragraph too long for what is
+left of a column is split between lines, with two lines at least on each side (no first line alone at a
+column's foot, no last line alone at the next one's top); a heading never ends a column (it moves on with
+the start of what follows it); the columns of the last page are balanced; every page gets a footer with
+"page N of M" when a footer is given.
+
+A `box` (markup) follows the text on a tinted ground with a frame, narrower by its padding (the rules'
+"This edition" box). Its entries are never split: the box breaks between them, its headings and the lines
+that introduce a list kept with the entry after them, and each part after a break starts with the box's
+heading and "(continued)". The box is kept whole on one page where it fits: when it would break onto the
+next page but fits on a page of its own, it starts that page, provided what the text leaves on this page
+fills half of it at least (the text's columns on that page are then balanced, as on a last page);
+otherwise it starts where the text ends, and breaks between entries. So no page but the last is under a
+third full, and none is left half empty for the box's sake. Where the box's last entries alone would fill
+less than a third of a last page, the box is set a little smaller (95% or 90% of the text's size) if that
+saves the page.
+The deck's icons (:name:, given its folder) are drawn on the lines' baselines as on cards (layout/icons.py).
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
 from ..units import length
-from . import fonts, text
+from . import fonts, icons, text
 from .display import Line, Rect, Text
 
 HEADING_SCALE = {"heading1": 1.45, "heading2": 1.12, "heading3": 1.0}
@@ -21,6 +34,10 @@ FOOTER_SPACE = 14.0       # points kept free at the foot of a page for the foote
 PARA_LEADING, HEADING_LEADING = 1.3, 1.2
 BOX_PAD = 5.0             # points between a box's frame and its text
 BOX_FILL, BOX_STROKE = "#f4f0e6", "#8a8070"
+CONTINUED = " (continued)"
+LEAST_FILL = 1 / 2        # of a page's columns: what a page the box leaves for the next one must hold
+BOX_SCALES = (0.95, 0.9)  # the box's size, of the text's, tried when its last entries alone fill a last page
+MIN_BOX = 6.0             # points: the box is never set smaller
 
 
 class Block(NamedTuple):
@@ -32,14 +49,21 @@ class Block(NamedTuple):
     after: float
     heading: bool
     boxed: bool = False  # inside the box
+    whole: bool = False  # never split between columns (an entry of the box)
+    keep: bool = False   # kept in a column with the block after it (a heading; the box's lines before a list)
+
+    @property
+    def height(self) -> float:
+        return self.lead * len(self.lines.lines)
 
 
-def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = False) -> list[Block]:
+def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = False,
+            metrics: tuple = ()) -> list[Block]:
     out = []
     if boxed:
         width -= 2 * BOX_PAD
     for b in text.parse(markup):
-        ls = text.break_lines(b, family, width, size, HEADING_SCALE)
+        ls = text.break_lines(b, family, width, size, HEADING_SCALE, metrics)
         heading = b.kind.startswith("heading")
         if heading:
             before = size * (1.5 if b.kind == "heading1" else 0.9)
@@ -52,78 +76,146 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
         lines = text.Lines(kept, [True] * len(kept), ls.size, ls.indent, ls.widest)
         if boxed and not out:
             before = size * 2.5            # room above the frame
-        out.append(Block(b, lines, ls.size * (HEADING_LEADING if heading else PARA_LEADING), before, after, heading,
-                         boxed))
+        lead = ls.size * (HEADING_LEADING if heading else PARA_LEADING)
+        if metrics:                        # icons taller than a line's room: the block's lines move apart
+            room = [text.icon_room(ln, metrics, ls.size, lead, (lead - ls.size) / 2 + ls.size * 0.8) for ln in kept]
+            lead += 2 * max(max(r) for r in room)
+        out.append(Block(b, lines, lead, before, after, heading, boxed, whole=boxed, keep=heading))
+    if boxed:                   # the lines that introduce the box or a list stay with its first entry
+        out = [b._replace(keep=True) if not b.source.bullet and i + 1 < len(out) else b for i, b in enumerate(out)]
     return out
 
 
-def _fill_column(blocks: list[Block], at: tuple[int, int], height: float) -> tuple[list, tuple[int, int]]:
-    """From line `at` = (block, line), the lines that fit one column `height` tall, each with its top
-    offset; and where the next column starts. A paragraph splits between lines, but not after its
-    first; a heading never ends a column (it moves on with the start of what follows); a column
-    never starts with space."""
-    bi, li = at
-    placed, used = [], 0.0
-    while bi < len(blocks):
-        b = blocks[bi]
-        before = b.before if (placed and li == 0) else 0.0
-        if b.heading and li == 0 and placed and used + before + _keep_need(blocks, bi) > height:
-            break
-        if used + before + b.lead > height and placed:
-            break
-        if li == 0 and len(b.lines.lines) > 1 and placed and used + before + 2 * b.lead > height:
-            break                                   # no first line left alone at the foot of a column
-        placed.append((used + before, bi, li))
-        used += before + b.lead
-        li += 1
-        if li == len(b.lines.lines):
-            used += b.after
-            bi, li = bi + 1, 0
-    return placed, (bi, li)
-
-
-def _keep_need(blocks: list[Block], bi: int) -> float:
-    """Height the heading at blocks[bi] needs: itself, any headings right after it, two lines of what follows."""
+def _need(blocks: list[Block], bi: int) -> float:
+    """The height block `bi` needs at the foot of a column to start there: a paragraph two lines (or all of
+    it), an entry of the box all of it; a heading (or any block kept with the next) that too, and itself."""
     need, j = 0.0, bi
-    while j < len(blocks) and blocks[j].heading:
+    while j < len(blocks):
         b = blocks[j]
-        need += (b.before if j > bi else 0.0) + b.lead * len(b.lines.lines) + b.after
+        before = b.before if j > bi else 0.0
+        if not b.keep or j + 1 == len(blocks):
+            return need + before + (b.height if b.whole else b.lead * min(2, len(b.lines.lines)))
+        need += before + b.height + b.after
         j += 1
-    if j < len(blocks):
-        b = blocks[j]
-        need += b.before + b.lead * min(2, len(b.lines.lines))
     return need
 
 
-def _fill_page(blocks, at, columns: int, height: float):
+class Column(NamedTuple):
+    placed: list         # (top offset, Block, line index) for each line
+    end: tuple           # (block, line) where the next column starts
+    used: float          # the height it fills
+    forced: bool = False  # a block split against its rules: the column is too short for it
+
+
+def _fill_column(blocks: list[Block], at: tuple[int, int], height: float, cont: Block | None = None,
+                 stop: int | None = None) -> Column:
+    """From line `at` = (block, line), the lines that fit one column `height` tall (blocks before `stop`
+    only), each with its top offset; and where the next column starts. A column that starts inside the box
+    after its first block starts with `cont`, the box's heading continued; a column never starts with space."""
+    stop = len(blocks) if stop is None else stop
+    bi, li = at
+    placed: list = []
+    used = 0.0
+    if cont is not None and bi < stop and blocks[bi].boxed and (bi > 0 and blocks[bi - 1].boxed or li > 0):
+        placed.append((0.0, cont, 0))
+        used = cont.height + cont.after
+    top = True                                       # nothing of the flow placed yet in this column
+    forced = False
+    while bi < stop:
+        b = blocks[bi]
+        n = len(b.lines.lines)
+        before = b.before if (placed and li == 0) else 0.0
+        if li == 0 and used + before + _need(blocks, bi) > height + 1e-6:
+            if not top:
+                break                               # kept with what follows, or too little room to start
+            forced = True                           # a column's first block goes in, whatever it is
+        room = height - used - before
+        fits = max(0, int((room + 1e-6) // b.lead))
+        left = n - li
+        k = left if fits >= left else fits
+        if k < left:                                # the block is split: two lines at least on each side
+            if not top and (b.whole or li > 0):
+                break
+            if left - k < 2:
+                k = left - 2
+            if k < (1 if top else 2):
+                if not top:
+                    break
+                k = max(1, min(fits, left))
+                forced = True
+        for j in range(k):
+            placed.append((used + before + j * b.lead, b, li + j))
+        used += before + k * b.lead
+        li += k
+        top = False
+        if li < n:
+            break
+        used += b.after
+        bi, li = bi + 1, 0
+    return Column(placed, (bi, li), used, forced)
+
+
+def _fill_page(blocks, at, columns: int, height: float, cont=None, stop=None) -> tuple[list[Column], tuple]:
     cols = []
     for _ in range(columns):
-        placed, at = _fill_column(blocks, at, height)
-        cols.append(placed)
+        col = _fill_column(blocks, at, height, cont, stop)
+        cols.append(col)
+        at = col.end
     return cols, at
 
 
-def _balanced_height(blocks, at, columns: int, height: float) -> float:
-    """The least column height (to 1pt) at which what is left fits on one page."""
+def _balanced_height(blocks, at, columns: int, height: float, cont=None, stop=None) -> float:
+    """The least column height (to 1pt) at which what is left (before `stop`) fits on one page."""
+    stop = len(blocks) if stop is None else stop
     lo, hi = 0.0, height
     while hi - lo > 1.0:
         mid = (lo + hi) / 2
-        _, end = _fill_page(blocks, at, columns, mid)
-        if end[0] < len(blocks):
+        cols, end = _fill_page(blocks, at, columns, mid, cont, stop)
+        if end[0] < stop or any(c.forced for c in cols):
             lo = mid
         else:
             hi = mid
     return hi
 
 
+def _continued(box: str, family: str, width: float, size: float) -> Block | None:
+    """The heading a part of the box after a break starts with: the box's own heading, continued."""
+    first = box.lstrip("\n").split("\n", 1)[0]
+    if not first.startswith("#"):
+        return None
+    made = _blocks(first.rstrip() + CONTINUED, family, width, size, boxed=True)
+    return made[0]._replace(before=0.0) if made else None
+
+
+def _page(blocks, at, columns: int, h: float, full_h: float, cont, box_at):
+    """What one page holds from `at`: its columns and where the next page starts. The box starts the next
+    page when it would break onto it, fits on a page of its own, and leaves this one a third full."""
+    cols, nxt = _fill_page(blocks, at, columns, h, cont)
+    if nxt[0] >= len(blocks):
+        if columns > 1:
+            cols, nxt = _fill_page(blocks, at, columns, _balanced_height(blocks, at, columns, h, cont), cont)
+        return cols, nxt
+    if box_at is not None and at[0] < box_at <= nxt[0] and nxt != (box_at, 0):
+        _, alone = _fill_page(blocks, (box_at, 0), columns, full_h, cont)
+        before, end = _fill_page(blocks, at, columns, h, cont, stop=box_at)
+        if alone[0] >= len(blocks) and end == (box_at, 0) and \
+                sum(c.used for c in before) >= LEAST_FILL * columns * h:
+            if columns > 1:                         # the text's last page: even columns
+                before, end = _fill_page(blocks, at, columns,
+                                         _balanced_height(blocks, at, columns, h, cont, box_at), cont, box_at)
+            return before, end
+    return cols, nxt
+
+
 def flow(markup: str, width: float, height: float, margin: float = length("18mm"), family: str = "serif",
          size: float = 10.0, footer: str = "", columns: int = 1, gap: float = length("8mm"),
          accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
-         box: str = "") -> list[list]:
+         box: str = "", folder=None) -> list[list]:
     """Lay out `markup` over as many pages as it needs; each page is a list of ops in page coordinates.
 
     `title` (and `subtitle`) head the first page across all columns; `footer` puts "footer · page N of M"
-    at the foot of every page; `box` is markup set after the text in a tinted frame.
+    at the foot of every page; `box` is markup set after the text in a tinted frame; `folder`: the deck
+    folder whose icons the text may write (without it, :name: prints as written).
     """
     fonts.family(family)
     columns = max(1, int(columns))
@@ -146,36 +238,53 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
         head_h = top - y + size * 1.2
     for style in text.styles_used(markup + "\n\n" + box):
         fonts.font_name(family, style)
-    blocks = _blocks(markup, family, col_w, size) + (_blocks(box, family, col_w, size, boxed=True) if box else [])
+    metrics = icons.metrics(folder, markup + "\n\n" + box) if folder is not None else ()
+    text_blocks = _blocks(markup, family, col_w, size, metrics=metrics)
+
+    def paginate(box_size: float) -> tuple[list, list[list[Column]]]:
+        blocks = text_blocks + (_blocks(box, family, col_w, box_size, boxed=True, metrics=metrics) if box else [])
+        box_at = next((i for i, b in enumerate(blocks) if b.boxed), None)
+        cont = _continued(box, family, col_w, box_size) if box else None
+        paged: list[list[Column]] = []
+        at = (0, 0)
+        while at[0] < len(blocks) or not paged:
+            cols, nxt = _page(blocks, at, columns, col_h - (0.0 if paged else head_h), col_h, cont, box_at)
+            paged.append(cols)
+            if nxt == at:                                    # nothing fitted at all: give up rather than loop
+                break
+            at = nxt
+        return blocks, paged
+
+    blocks, paged = paginate(size)
+    if box and _box_tail(paged, columns, col_h):            # a last page the box's last entries alone: set
+        for scale in BOX_SCALES:                            # the box a little smaller, if that saves the page
+            smaller = paginate(max(MIN_BOX, size * scale))
+            if len(smaller[1]) < len(paged):
+                blocks, paged = smaller
+                break
     pages: list[list] = []
-    at = (0, 0)
-    while at[0] < len(blocks) or not pages:
+    for cols in paged:
         first = not pages
-        h = col_h - (head_h if first else 0.0)
         top = height - margin - (head_h if first else 0.0)
-        _, end = _fill_page(blocks, at, columns, h)
-        if end[0] >= len(blocks) and columns > 1:
-            h = _balanced_height(blocks, at, columns, h)    # the last page: even columns
-        cols, nxt = _fill_page(blocks, at, columns, h)
         ops: list = list(head_ops) if first else []
         frames: list = []
-        for c, placed in enumerate(cols):
+        for c, col in enumerate(cols):
             x = margin + c * (col_w + gap)
-            inside = [(y, blocks[bi].lead) for y, bi, li in placed if blocks[bi].boxed]
+            inside = [(y, b.lead) for y, b, li in col.placed if b.boxed]
             if inside:              # the box's part in this column: a frame behind its lines
                 y0, y1 = inside[0][0] - BOX_PAD, inside[-1][0] + inside[-1][1] + BOX_PAD
                 frames.append(Rect(x, top - y1, col_w, y1 - y0, BOX_FILL, BOX_STROKE, 0.6, 2.0))
-            for y, bi, li in placed:
-                b = blocks[bi]
+            for y, b, li in col.placed:
                 base = top - y - ((b.lead - b.lines.size) / 2 + b.lines.size * 0.8)
                 colour = accent if b.heading else ink
                 pad = BOX_PAD if b.boxed else 0.0
                 for p in text.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "left"):
-                    ops.append(Text(x + pad + p.x, base, p.text, p.font, p.size, colour))
+                    if p.font == text.ICON:
+                        op = icons.op(folder, p.text, x + pad + p.x, base, p.size, colour)
+                        ops.extend([op] if op is not None else [])
+                    else:
+                        ops.append(Text(x + pad + p.x, base, p.text, p.font, p.size, colour))
         pages.append(frames + ops)
-        if nxt == at:                                        # nothing fitted at all: give up rather than loop
-            break
-        at = nxt
     if footer:
         fn = fonts.font_name(family, "italic")
         for n, ops in enumerate(pages, 1):
@@ -183,3 +292,31 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
             ops.append(Text(width / 2, margin - 4, f"{footer} · page {n} of {len(pages)}", fn, 8, "#555555",
                             "center"))
     return pages
+
+
+def _box_tail(paged: list[list[Column]], columns: int, height: float) -> bool:
+    """The last page holds nothing but the box's last entries, and fills less than a third of it."""
+    last = paged[-1]
+    return len(paged) > 1 and all(b.boxed for col in last for _, b, _ in col.placed) and \
+        sum(c.used for c in last) < columns * height / 3
+
+
+def two_pages(sections: list[str], width: float, height: float, family: str, largest: float,
+              smallest: float) -> tuple[int, float] | None:
+    """Where a text of two pages (the print leaf) breaks, between its sections (each a markup string), and
+    the size it is set at: of the breaks at which both pages fit at `smallest` or more, the one whose
+    emptier page is fullest, each break at the largest size (to `largest`) at which both its pages fit.
+    So neither page is left half empty where the text can fill them. (k, size): the first page holds
+    sections[:k]; None if no break lets both pages fit."""
+    best, best_score = None, None
+    for k in range(1, len(sections)):
+        parts = ["\n\n".join(sections[:k]), "\n\n".join(sections[k:])]
+        fitted = [text.fit(p, family, width, height, largest, smallest) for p in parts]
+        if None in fitted:
+            continue
+        size = min(f.size for f in fitted)
+        fills = [text.wrap(p, family, width, size).height / height for p in parts]
+        score = (round(min(fills), 3), size)
+        if best_score is None or score > best_score:
+            best, best_score = (k, size), score
+    return best

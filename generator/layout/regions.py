@@ -44,7 +44,7 @@ FITS = ("contain", "cover", "stretch")     # as images.FITS, without importing P
 STYLES = ("regular", "bold", "italic", "bolditalic")
 MAX_FONT = 400.0             # points
 MAX_TEXT = 5000
-MIN_TEXT = 6.0               # points: no word is printed smaller (issue 20)
+MIN_TEXT = 6.0               # points: smaller words are small print (smallprint.py; issue 20, 32)
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -203,10 +203,41 @@ def symbols_only(text) -> bool:
         not any(unicodedata.category(ch)[0] in "LN" for ch in text)
 
 
+def _mm(points: float) -> str:
+    return f"{points / 72 * 25.4:.1f}".rstrip("0").rstrip(".")
+
+
+def box_error(region: Region, width: float, height: float, bleed: float = 0.0) -> PnpError | None:
+    """A region drawn wholly on its piece: its box (a line's two ends; a rotated text's box turned about its
+    centre, as it is drawn) inside the piece's width x height points, or inside its bleed (`bleed` points past
+    the cut) for a region that bleeds. One reaching further would be drawn over the pieces beside it: the error
+    at the region's box, naming the region, the edge it crosses and by how much (None when it does not)."""
+    x, y, w, h = region.box
+    turn = float(region.get("rotate", 0) or 0) if region.type in ("text", "textbox") else 0.0
+    if turn % 180:
+        a, cx, cy = math.radians(turn), x + w / 2, y + h / 2
+        w, h = abs(w * math.cos(a)) + abs(h * math.sin(a)), abs(w * math.sin(a)) + abs(h * math.cos(a))
+        x, y = cx - w / 2, cy - h / 2
+    room = bleed if region.type in ("rect", "ellipse") and region.get("bleed") is True else 0.0
+    x0, x1, y0, y1 = min(x, x + w), max(x, x + w), min(y, y + h), max(y, y + h)
+    past = {"left": -room - x0, "top": -room - y0, "right": x1 - width - room, "bottom": y1 - height - room}
+    edge, by = max(past.items(), key=lambda kv: kv[1])
+    if by <= 0.01:
+        return None
+    turned = f", turned {turn:g}° as it is drawn," if turn % 180 else ""
+    limit = f"the piece's {_mm(room)} mm bleed" if room else "the piece"
+    return region.error("box", f"the box{turned} reaches {_mm(by)} mm past the {edge} edge of the "
+                        f"{_mm(width)} x {_mm(height)} mm piece: it would be drawn over the pieces beside it",
+                        hint=f"keep every box inside {limit}" if room or region.type not in ("rect", "ellipse") else
+                        "keep every box inside the piece; a background meant to run past the cut is written to the "
+                        "cut, with bleed: true")
+
+
 def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
                 deck_folder: Path | None = None) -> Region:
     """regions[i] of a template (`r`, in `seq`) of a card width x height points, every value checked where
-    it is written."""
+    it is written (whether its box stays on the piece is validate.py's check, box_error: a back of the wrong
+    size is that mistake, not one of each of its regions)."""
     where = f"regions[{i}]"
     if not isinstance(r, Map):
         raise seq.error(i, f"expected a region (a mapping with type and box), found {found(r)}", field=where)
@@ -310,11 +341,7 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
     if "min_size" in sizes_ and sizes_["min_size"] > sizes_.get("size", 10.0 if rtype == "text" else 9.0):
         raise r.error("min_size", f"min_size {r['min_size']} is larger than the size "
                       f"{r.get('size', 'default')}", field=f"{where}.min_size")
-    if rtype in ("text", "textbox"):
-        for key in ("size", "min_size"):
-            if key in sizes_ and sizes_[key] < MIN_TEXT - 1e-9 and not symbols_only(sizes_.get("text", "")):
-                raise r.error(key, f"{key} {r[key]} is smaller than {MIN_TEXT:g}pt: no word is printed smaller "
-                              f"(a symbol set alone, with no letter or digit, may be)", field=f"{where}.{key}")
+    # text under MIN_TEXT is a warning, or the deck's error: layout/smallprint.py
     line = r.where()[0]
     places = tuple((str(k), *r.where(k)) for k in r)
     return Region(str(rid), rtype, (x, y, w, h), sizes_, str(r.get("when", "")),

@@ -54,10 +54,18 @@ def parse_size(m: Map, key, field: str) -> Size:
             raise m.error(key, f"size needs a {k}", field=f"{field}.{k}")
     width = checked_length(v, "width", field=f"{field}.width", low=1.0)
     height = checked_length(v, "height", field=f"{field}.height", low=1.0)
-    short = min(width, height)
     bleed = checked_length(v, "bleed", field=f"{field}.bleed", high=length("10mm")) if "bleed" in v else None
-    safe = checked_length(v, "safe", field=f"{field}.safe", high=short / 2) if "safe" in v else None
+    safe = checked_safe(v, "safe", width, height, field=f"{field}.safe") if "safe" in v else None
     return Size(width, height, bleed, safe)
+
+
+def checked_safe(m: Map, key, width: float, height: float, field: str) -> float:
+    """A safe inset (m[key]) that leaves room inside a width x height piece: at most half its short side."""
+    points = checked_length(m, key, field=field)
+    if points > min(width, height) / 2 + 1e-9:
+        raise m.error(key, f"a safe inset of {m[key]} leaves no room on a {size_mm(Size(width, height))} piece: it "
+                      f"is more than half its short side ({min(width, height) / 2 / 72 * 25.4:g} mm)", field=field)
+    return points
 
 
 @lru_cache(maxsize=1)

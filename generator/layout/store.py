@@ -35,7 +35,7 @@ from .. import FONTS, LAYOUTS, ROOT, __version__, cachefile
 from .display import Ellipse, Face, Image, Line, Polygon, Rect, Text
 from ..cachefile import cache_dir
 
-FORMAT = 3
+FORMAT = 5
 OPS = (Rect, Ellipse, Line, Text, Image, Polygon)     # a drawing operation is stored as (its index here, its values)
 _CODE = {cls: i for i, cls in enumerate(OPS)}
 _ARITY = tuple(len(cls._fields) for cls in OPS)
@@ -120,7 +120,7 @@ class FaceStore:
         self._decoded: dict = {}    # id of plain data -> what it decoded to: one face shared by many keys
 
     @classmethod
-    def open(cls, deck_id: str, folder: Path | None, palette: dict | None = None,
+    def open(cls, deck_id: str, folder: Path | None, palette: dict | None = None, also: str = "",
              what: str = "faces") -> "FaceStore | None":
         base = cache_dir()
         if base is None:
@@ -128,7 +128,7 @@ class FaceStore:
         where = str(folder.resolve()) if folder is not None else deck_id
         name = hashlib.blake2b(where.encode(), digest_size=8).hexdigest()
         file = base / "layout" / f"{deck_id[:40]}-{name}.{what}"
-        stamp = _stamp(folder) + repr(sorted((palette or {}).items()))
+        stamp = _stamp(folder) + repr(sorted((palette or {}).items())) + also     # also: the deck's icons
         if _held is not None and file in _held:
             held_stamp, faces = _held[file][:2]
             return cls(file, stamp, faces if held_stamp == stamp else {}, what, decoded=True)

@@ -21,7 +21,7 @@ from ..fields import names_in
 from ..units import length
 from ..yamlfile import Map, Seq, load
 from .regions import check_colours, read_region
-from .sizes import MAX_EDGE, SIZE_TEXT, Size, checked_length, parse_size, size_mm, sizes
+from .sizes import MAX_EDGE, SIZE_TEXT, Size, checked_length, checked_safe, parse_size, size_mm, sizes
 
 TEMPLATE_KEYS = ("extends", "size", "safe", "radius", "shape", "orientation", "gutter", "regions", "description")
 SHAPES = ("rect", "circle", "hex")        # as written; a Template's shape is one of shapes.PIECE_SHAPES
@@ -247,7 +247,7 @@ def get_template(name: str, deck_folder: Path | None = None, _chain: tuple = ())
                               ", and its regions are placed for that size", field="size",
                       hint="give both the same size, or do not extend it")
     short = min(width, height)
-    safe = (checked_length(m, "safe", high=short / 2) if "safe" in m else size_safe if size_safe is not None
+    safe = (checked_safe(m, "safe", width, height, "safe") if "safe" in m else size_safe if size_safe is not None
             else parent.safe if parent else length("3mm"))
     radius = checked_length(m, "radius", high=short / 2) if "radius" in m else (parent.radius if parent else 0.0)
     gutter = checked_length(m, "gutter", high=200.0) if "gutter" in m else (parent.gutter if parent else 0.0)

@@ -6,6 +6,12 @@ that drawing, the proof and a build's check of unbalanced markup share.
 Text is wrapped here, greedily, with reportlab's (C-accelerated) string widths, into positioned
 lines of text: no Paragraph objects, so laying out a card costs microseconds. Rule pages
 (pages.py) break the same parsed blocks into the same lines and flow them over columns.
+
+An icon (:name:, given with its IconMetrics) is a word of its own, as wide as its picture at the text's
+size; it is glued to the word written before it, even across a space ("2 :coin:" never breaks), and such a
+run counts whole as the widest word, so text shrinks until it fits on a line; a line whose icon rises above
+(or hangs below) the line's room is moved down by that much. An icon the caller gives no metrics for is
+printed as written, ":name:".
 """
 from __future__ import annotations
 
@@ -15,12 +21,22 @@ from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ..markup import Block, escape, inline, parse, plain, problems, styles_used  # noqa: F401 (one parser)
+from ..markup import (Block, escape, icons_in, inline, one_line, parse, plain, problems,  # noqa: F401
+                      styles_used, without_icons)  # (one parser)
 from . import fonts
 
 ALIGN = ("left", "center", "right", "justify")
 HEADING_SCALE = {"heading1": 1.3, "heading2": 1.15, "heading3": 1.0}
-_TOKEN = re.compile(r"<b>|</b>|<i>|</i>|<br/>|[^<]+")
+_TOKEN = re.compile(r'<b>|</b>|<i>|</i>|<br/>|<icon name="[^"]*"/>|[^<]+')
+ICON = ""           # the font of a word that is an icon (its text is the icon's name)
+
+
+class IconMetrics(NamedTuple):
+    """An icon's shape, in em of the text around it (layout/icons.py makes them from the deck's icons)."""
+    name: str
+    width: float
+    height: float
+    rise: float         # its bottom above the baseline
 
 
 def _unescape(t: str) -> str:
@@ -29,7 +45,7 @@ def _unescape(t: str) -> str:
 
 @lru_cache(maxsize=4096)
 def spans(xml: str) -> tuple[tuple[str, str], ...]:
-    """A block's text as (text, style) runs; "\n" marks a line break."""
+    """A block's text as (text, style) runs; "\n" marks a line break, style "icon" an icon (text: its name)."""
     bold = italic = 0
     out = []
     for tok in _TOKEN.findall(xml):
@@ -43,6 +59,8 @@ def spans(xml: str) -> tuple[tuple[str, str], ...]:
             italic -= 1
         elif tok == "<br/>":
             out.append(("\n", "regular"))
+        elif tok.startswith("<icon "):
+            out.append((tok[12:-3], "icon"))
         else:
             style = ("bold" if bold else "") + ("italic" if italic else "")
             out.append((_unescape(tok), {"": "regular", "bolditalic": "bolditalic"}.get(style, style)))
@@ -50,7 +68,8 @@ def spans(xml: str) -> tuple[tuple[str, str], ...]:
 
 
 class Piece(NamedTuple):
-    """A run of text on one line: x from the column's left edge, y down from the column's top to the baseline."""
+    """A run of text on one line: x from the column's left edge, y down from the column's top to the baseline.
+    An icon is a piece whose font is ICON and whose text is the icon's name."""
     x: float
     y: float
     text: str
@@ -71,6 +90,9 @@ def _words(block_spans, family):
         if text == "\n":
             out.append(None)
             continue
+        if style == "icon":
+            out.append((text, ICON, False, False))
+            continue
         font = fonts.font_name(family, style)
         parts = text.split(" ")
         for i, word in enumerate(parts):
@@ -90,8 +112,23 @@ class Lines(NamedTuple):
     widest: float        # the widest unbreakable word plus indent
 
 
-def break_lines(b: Block, family: str, width: float, size: float, scale: dict | None = None) -> Lines:
-    """Break one parsed block into lines `width` wide at `size`, greedily."""
+def _as_written(runs, known: dict) -> tuple:
+    """Runs with each icon that has no metrics (`known`) turned back into the text ":name:"."""
+    out: list = []
+    for t, st in runs:
+        if st == "icon" and t not in known:
+            t, st = f":{t}:", out[-1][1] if out and out[-1][0] != "\n" and out[-1][1] != "icon" else "regular"
+        if out and st != "icon" and t != "\n" and out[-1][1] == st and out[-1][0] != "\n":
+            out[-1] = (out[-1][0] + t, st)
+        else:
+            out.append((t, st))
+    return tuple(out)
+
+
+def break_lines(b: Block, family: str, width: float, size: float, scale: dict | None = None,
+                icons: tuple = ()) -> Lines:
+    """Break one parsed block into lines `width` wide at `size`, greedily; `icons`: the IconMetrics of the
+    icons it writes."""
     heading = b.kind.startswith("heading")
     fs = size * (scale or HEADING_SCALE).get(b.kind, 1.0)
     indent = 0.0
@@ -99,6 +136,9 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
         indent = size * (1.1 if len(b.bullet) <= 1 else 0.65 * len(b.bullet) + 0.6) + b.level * size * 1.6
     avail = width - indent
     runs = spans(b.text)
+    known = {m.name: m for m in icons}
+    if '<icon ' in b.text:
+        runs = _as_written(runs, known)
     if heading:
         runs = tuple((t, "bold" if st == "regular" else "bolditalic" if st == "italic" else st) for t, st in runs)
     words = _words(runs, family)
@@ -108,6 +148,8 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
     widest = 0.0
     space_before = False
     glued: list[bool] = []          # per word of the current line: written against the word before it
+    chain, iconic = 0, False        # where the current glued run starts in the line; whether it holds an icon
+    last_font = fonts.font_name(family) if icons else ""
     for w in words:
         if w is None:
             lines.append([])
@@ -115,10 +157,14 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
             cur, glued = 0.0, []
             continue
         word, font, _, space_after = w
-        ww = stringWidth(word, font, fs)
+        icon = font == ICON
+        ww = known[word].width * fs if icon else stringWidth(word, font, fs)
         widest = max(widest, ww + indent)
-        attached = bool(lines[-1]) and not space_before     # "coin" then "." in another font: one word
-        gap = stringWidth(" ", font, fs) if lines[-1] and space_before else 0.0
+        # "coin" then "." in another font: one word; an icon stays with the word before it, space or not
+        attached = bool(lines[-1]) and (not space_before or icon)
+        gap = stringWidth(" ", last_font if icon else font, fs) if lines[-1] and space_before else 0.0
+        if attached and (iconic or icon):           # the glued run with an icon in it: as wide as any word
+            widest = max(widest, cur + gap + ww - lines[-1][chain][0] + indent)
         if lines[-1] and cur + gap + ww > avail + 0.01:
             carried = []
             if attached:                # take the start of the glued word along, if the line keeps a word
@@ -131,15 +177,28 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
             lines.append([])
             breaks.append(False)
             cur, gap, glued = 0.0, 0.0, []
-            for _, cw, cf, cww in carried:
-                lines[-1].append((cur, cw, cf, cww))
-                glued.append(bool(glued))
-                cur += cww
-            attached = bool(carried)
+            if iconic or icon:          # a run with an icon keeps its spaces
+                x0 = carried[0][0] if carried else 0.0
+                for cx, cw, cf, cww in carried:
+                    lines[-1].append((cx - x0, cw, cf, cww))
+                    glued.append(bool(glued))
+                cur = carried[-1][0] - x0 + carried[-1][3] if carried else 0.0
+                gap = stringWidth(" ", last_font if icon else font, fs) if carried and space_before else 0.0
+            else:
+                for _, cw, cf, cww in carried:
+                    lines[-1].append((cur, cw, cf, cww))
+                    glued.append(bool(glued))
+                    cur += cww
+            attached, chain = bool(carried), 0
+        if not attached:
+            chain, iconic = len(lines[-1]), False
+        iconic = iconic or icon
         lines[-1].append((cur + gap, word, font, ww))
         glued.append(attached)
         cur += gap + ww
         space_before = space_after
+        if not icon:
+            last_font = font
     breaks.append(True)
     return Lines(lines, breaks, fs, indent, widest)
 
@@ -162,7 +221,7 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
     run_x, run_text, run_font = None, [], None
     for k, (x, word, font, _) in enumerate(line):
         x = x + shift + k * stretch + indent
-        if run_font == font and not stretch:
+        if run_font == font and not stretch and font != ICON:
             run_text.append(word)
             continue
         if run_text:
@@ -173,10 +232,24 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
     return out
 
 
+def icon_room(line: list, icons: tuple, size: float, lead: float, baseline: float) -> tuple[float, float]:
+    """(above, below): how far a line's icons reach beyond its room above the baseline (`baseline` below the
+    line's top) and below it (the rest of `lead`), in points; (0, 0) when they stay inside."""
+    above = below = 0.0
+    known = {m.name: m for m in icons}
+    for _, word, font, _ in line:
+        m = known.get(word) if font == ICON else None
+        if m is not None:
+            above = max(above, (m.rise + m.height) * size - baseline)
+            below = max(below, -m.rise * size - (lead - baseline))
+    return above, below
+
+
 @lru_cache(maxsize=8192)
 def wrap(markup: str, family: str, width: float, size: float, leading: float = 1.2,
-         align: str = "left") -> Wrapped:
-    """Lay out markup in a column `width` wide at `size`: positioned pieces and the height used."""
+         align: str = "left", icons: tuple = ()) -> Wrapped:
+    """Lay out markup in a column `width` wide at `size`: positioned pieces and the height used. `icons`:
+    the IconMetrics of the icons it writes."""
     pieces: list[Piece] = []
     y = 0.0
     widest = 0.0
@@ -184,7 +257,7 @@ def wrap(markup: str, family: str, width: float, size: float, leading: float = 1
     for bi, b in enumerate(blocks):
         if bi and b.kind.startswith("heading"):
             y += size * 0.5
-        ls = break_lines(b, family, width, size)
+        ls = break_lines(b, family, width, size, icons=icons)
         widest = max(widest, ls.widest)
         lead = ls.size * leading
         baseline0 = (lead - ls.size) / 2 + ls.size * 0.8
@@ -193,8 +266,10 @@ def wrap(markup: str, family: str, width: float, size: float, leading: float = 1
                 if li < len(ls.lines) - 1 or not pieces:
                     y += lead if li < len(ls.lines) - 1 else 0.0
                 continue
+            above, below = icon_room(line, icons, ls.size, lead, baseline0) if icons else (0.0, 0.0)
+            y += above
             pieces.extend(line_pieces(ls, li, b, family, width, y + baseline0, align))
-            y += lead
+            y += lead + below
         if bi < len(blocks) - 1:
             y += size * (0.2 if b.bullet else 0.35)
     return Wrapped(pieces, y, widest)
@@ -207,10 +282,10 @@ class Fitted(NamedTuple):
 
 
 def fit(markup: str, family: str, width: float, height: float, size: float, min_size: float,
-        leading: float = 1.2, align: str = "left") -> Fitted | None:
+        leading: float = 1.2, align: str = "left", icons: tuple = ()) -> Fitted | None:
     """The largest size from `size` down to `min_size` (0.25pt steps) at which the text fits, or None."""
     def good(s):
-        w = wrap(markup, family, width, s, leading, align)
+        w = wrap(markup, family, width, s, leading, align, icons)
         return w if (w.height <= height + 0.01 and w.widest <= width + 0.01) else None
 
     w = good(size)
@@ -230,5 +305,6 @@ def fit(markup: str, family: str, width: float, height: float, size: float, min_
     return Fitted(best[0], best[1], best[0].height)
 
 
-def needed_height(markup: str, family: str, width: float, size: float, leading: float = 1.2) -> float:
-    return wrap(markup, family, width, size, leading).height
+def needed_height(markup: str, family: str, width: float, size: float, leading: float = 1.2,
+                  icons: tuple = ()) -> float:
+    return wrap(markup, family, width, size, leading, "left", icons).height

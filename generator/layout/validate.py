@@ -4,9 +4,13 @@ Every template the deck names is loaded (a mistake in one is reported at its own
 is read). Every {placeholder} a template writes (in text, when, colours, src, font and the choices
 such as align) must name a value its cards can have: a field of the card's kind, a field of its back,
 or one of the values every card has (layout.deck.BUILT_IN). A name that is none of these would print
-nothing, so it is an error at the template's line, with a did-you-mean. A field a kind declares that
-none of its templates uses is a warning. A card's back must be the size of its front (it is printed
-behind it), and a template the size of the template it extends.
+nothing, so it is an error at the template's line, with a did-you-mean; except that a template several
+kinds show may name a field only some of them have inside `when:`, or in a region whose `when:` names it:
+for the others it is empty and the region is not drawn (a name none of them has is still an error). An
+icon (:name:) that a template's own text writes must be one of the deck's icons. A field a kind declares
+that none of its templates uses is a warning. A card's back must be the size of its front (it is printed
+behind it), a template the size of the template it extends, and every region's box must stay on its
+piece. Text a template asks to print under 6pt is a warning, or an error if the deck says so (smallprint.py).
 Not here: loading a template and checking its own values (templates.py, regions.py, sizes.py).
 """
 from __future__ import annotations
@@ -15,6 +19,7 @@ from ..deck.model import Deck
 from ..errors import Collector, PnpError, suggest
 from ..fields import names_in
 from .deck import BUILT_IN
+from .regions import box_error
 from .templates import Template, get_template
 
 
@@ -88,15 +93,32 @@ def _check(deck: Deck, checked) -> list[str]:
                 unloadable.add(name)
                 raise
     for name, tpl in loaded.items():
-        for error in placeholder_errors(deck, tpl, uses[name]):
+        for error in placeholder_errors(deck, tpl, uses[name]) + icon_errors(deck, tpl):
             bad.add(name)
             found.add(error)
-    for error, names in size_errors(deck, loaded):
+    sized = size_errors(deck, loaded)
+    for error, names in sized:
         bad.update(names)
         found.add(error)
+    for error, name in box_errors(loaded, {names[1] for _, names in sized}):
+        bad.add(name)
+        found.add(error)
+    small = _small_print(deck, loaded, found, bad)
     if found.errors:
         raise _Failed(found.errors, bad | unloadable, unloadable)
-    return unused_fields(deck, loaded, set(checked))
+    return small + unused_fields(deck, loaded, set(checked))
+
+
+def _small_print(deck: Deck, loaded: dict, found: Collector, bad: set) -> list[str]:
+    """Text under 6pt (smallprint.py): warnings, or with `game.small_text: error` the deck's mistakes."""
+    from .smallprint import small_print
+    small = small_print(loaded.values())
+    if deck.game.small_text != "error":
+        return [str(s.error()) for s in small]
+    for s in small:
+        bad.update(name for name, tpl in loaded.items() if any(r.source.startswith(s.file + ":") for r in tpl.regions))
+        found.add(s.error(strict=True))
+    return []
 
 
 def _what_is_checked(deck: Deck, checked) -> dict:
@@ -114,8 +136,10 @@ def _what_is_checked(deck: Deck, checked) -> dict:
             "kinds": sorted((k, kind.name, tuple((f, s.line) for f, s in kind.fields.items()))
                             for k, kind in deck.kinds.items()),
             "checked": sorted(checked), "palette": sorted(deck.palette.items()), "file": deck.file,
+            "small_text": deck.game.small_text,
             "sizes": sorted((note.sizes if note else {}).items()),
-            "fonts": sorted(fonts.deck_families(deck.folder).items())}
+            "fonts": sorted(fonts.deck_families(deck.folder).items()),
+            **({"icons": sorted(deck.icons)} if deck.icons else {})}
 
 
 def _available(deck: Deck, kind: str, back_fields) -> set:
@@ -135,13 +159,17 @@ def placeholders(tpl: Template):
 
 
 def placeholder_errors(deck: Deck, tpl: Template, use: dict) -> list[PnpError]:
-    """A {name} that some card showing the template cannot have: an error at the template's line."""
+    """A {name} that some card showing the template cannot have: an error at the template's line; unless it
+    is under `when:` (in it, or in a region whose `when:` names it) and some kind showing the template has it."""
     out = []
     seen = set()
+    kinds = {kind for kind, _ in use}
     for r, key, name in placeholders(tpl):
         lacking = {kind: backs for (kind, _), backs in use.items() if name not in _available(deck, kind, backs)}
         if not lacking or (r.id, key, name) in seen:
             continue
+        if set(lacking) != kinds and (key == "when" or name in names_in(r.when)):
+            continue                # empty for the kinds that lack it: the region is not drawn for them
         seen.add((r.id, key, name))
         known = set().union(*(_available(deck, kind, backs) for kind, backs in lacking.items()))
         lacking = sorted(lacking)
@@ -152,6 +180,18 @@ def placeholder_errors(deck: Deck, tpl: Template, use: dict) -> list[PnpError]:
         out.append(r.error(key, f"{{{name}}} is not a field of kind {kinds} ({deck.file}), so this {what} would be "
                                 "empty", hint=hint or f"its fields: {own}; every card also has "
                                                       f"{', '.join(BUILT_IN)}"))
+    return out
+
+
+def icon_errors(deck: Deck, tpl: Template) -> list[PnpError]:
+    """A :name: that a region's own text writes (not a field's value) where the deck has no such icon."""
+    from .icons import unknown, unknown_message
+    out = []
+    for r in tpl.regions:
+        own = str(r.get("text", ""))
+        for name, _ in unknown(deck.folder, own):
+            message, hint = unknown_message(deck.folder, name)
+            out.append(r.error("text", f"{message} in region '{r.id}'", hint=hint))
     return out
 
 
@@ -182,6 +222,21 @@ def size_errors(deck: Deck, loaded: dict) -> list[tuple[PnpError, tuple]]:
                             f"template '{front.name}' ({front.size_source}), is {_mm(front)}; a card's back "
                             f"must be the size of its front (card '{card.name}', {card.source})",
                             file, line, field="size"), (front.name, back.name)))
+    return out
+
+
+def box_errors(loaded: dict, resized: set) -> list[tuple[PnpError, str]]:
+    """A region reaching past its piece (or past its bleed, for one that bleeds: regions.box_error), which
+    would be drawn over the pieces beside it: the error, and the template. Not for a back of the wrong size
+    (`resized`): its regions are placed for its front, and its size is the one mistake to report."""
+    out = []
+    for name, tpl in sorted(loaded.items()):
+        if name in resized:
+            continue
+        for region in tpl.regions:
+            error = box_error(region, tpl.width, tpl.height, tpl.bleed or 0.0)
+            if error is not None:
+                out.append((error, name))
     return out
 
 

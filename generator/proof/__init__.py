@@ -5,9 +5,9 @@ collect.py lays out each card (an error stays with its card); pages.py lays out 
 pages as the build does and renders faces (200 dpi) and pages (150 dpi); checks.py (layout, fit, safe
 zone, markup, corrections), wordchecks.py with spelling.py (a questioned word is one finding naming every
 card and page that prints it) and colours.py find what a proofreader must see, each finding an Issue
-(issues.py) pointing at its file:line (where.py); contact.py draws the contact sheet; report_html.py,
-report_md.py and report.py write proof.html, proof.md and proof.json; since.py compares with a git
-revision or an earlier proof.
+(issues.py) pointing at its file:line (where.py); icons.py lists the deck's icons and where they print;
+contact.py draws the contact sheet; report_html.py, report_md.py and report.py write proof.html, proof.md
+and proof.json; since.py compares with a git revision or an earlier proof.
 This module runs them all (proof_deck); images.py writes the images; it holds no check of its own.
 
 Not here: laying cards out or drawing them (layout/, render/).
@@ -35,6 +35,7 @@ class ProofResult:
     face_files: dict = field(default_factory=dict)  # (side, face key) -> "faces/NNN-....png"
     pages: list = field(default_factory=list)       # [{label, number, file}]: leaf and rule pages
     accepted: list = field(default_factory=list)    # words accepted through words.txt (wordchecks.accepted_words)
+    icons: list = field(default_factory=list)       # the deck's icons and where each is printed (icons.listed)
     complete: bool = True                           # every card laid out (page numbers are the build's)
     card_proofs: list = field(default_factory=list) # [collect.CardProof], print order
 
@@ -72,6 +73,7 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
     from .issues import Issue
     from .report import inferred_facts
     from .spelling import Speller, WordList
+    from .icons import listed as listed_icons
     from .wordchecks import accepted_words
 
     cards = collect(deck)
@@ -96,6 +98,7 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
     result.faces = face_counts(cards)
     result.complete = doc.complete
     result.accepted = accepted_words(deck, cards, speller, doc.leaf)
+    result.icons = listed_icons(deck, cards, _rules(deck))
     if since_ref is not None:
         from .since import since
         result.since = since(deck, since_ref, records)
@@ -136,3 +139,13 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
     from .. import picturecache
     picturecache.save()                     # what was learnt of the pictures, for the next run
     return result
+
+
+def _rules(deck: Deck) -> str:
+    """The rules' text, or "" when there is none or it cannot be read (a finding already)."""
+    from ..errors import PnpError
+    from ..impose.rules import rule_text
+    try:
+        return rule_text(deck)[0]
+    except PnpError:
+        return ""

@@ -5,14 +5,15 @@ errors:   spelling (not in the dictionary or words.txt), repeated words ("the th
           markup (an odd number of ** or * in a paragraph), text that does not fit, characters
           without a glyph, any other layout error
           a correction's seed text still printed
-warnings: text shrunk below its template's size, text reaching into the template's safe zone (measured
-          along the piece's shape: the circle of a round chit), raster pictures printed under 150 dpi,
-          asterisks printed as written, a words.txt entry that accepted nothing, cards told apart only
-          by colours that collapse for colour-blind players or in greyscale (colours.py)
+warnings: text a template asks to print under 6pt (small print), text shrunk below its template's
+          size, text reaching into the template's safe zone (measured along the piece's shape: the
+          circle of a round chit), raster pictures printed under 150 dpi, asterisks printed as written,
+          a words.txt entry that accepted nothing, cards told apart only by colours that collapse for
+          colour-blind players or in greyscale (colours.py)
 
-Here: layout errors, shrunk text, the safe zone, pictures' resolution, unbalanced markup (on faces and in
-the rules) and the corrections. Not here: the checks of words (wordchecks.py), of colours (colours.py), where a finding
-points (where.py).
+Here: layout errors, small print, shrunk text, the safe zone, pictures' resolution, unbalanced markup (on
+faces and in the rules) and the corrections. Not here: the checks of words (wordchecks.py), of colours
+(colours.py), where a finding points (where.py).
 """
 from __future__ import annotations
 
@@ -108,6 +109,31 @@ def resolution(cards: list[CardProof], where: Where, folder) -> list[Issue]:
     return out
 
 
+def small_text(cards: list[CardProof], folder) -> list[Issue]:
+    """Text a template asks to print under 6pt (layout/smallprint.py), a warning for each region, on the
+    first card that shows it (and how many more): the build's warning, in the proof and the preview."""
+    from ..layout.smallprint import small_print
+    users: dict = {}                    # template -> [(card, side)]
+    for cp in cards:
+        for side in cp.sides:
+            users.setdefault(side.template, []).append((cp.card, side.side))
+    out, seen = [], set()
+    for name, shown in users.items():
+        try:
+            tpl = get_template(name, folder)
+        except PnpError:
+            continue                    # a template that does not load is a layout error of its cards
+        for small in small_print([tpl]):
+            if (small.file, small.line, small.field) in seen:
+                continue
+            seen.add((small.file, small.line, small.field))
+            exc = small.error()
+            card, side = shown[0]
+            out.append(Issue(WARNING, "small", f"{exc.message} ({exc.hint})", card.name, card.id, side,
+                             small.field, f"{small.file}:{small.line}", len({c.id for c, _ in shown}) - 1))
+    return out
+
+
 def markup_problems(raw: str) -> list[tuple[str, str, str]]:
     """(level, message, block start) for each block of markup whose ** or * do not pair up: the one
     definition (generator/markup.problems) that a build refuses and a face records as it is laid out."""
@@ -192,6 +218,7 @@ def run_all(deck: Deck, cards: list[CardProof], speller: Speller, leaf: tuple = 
     issues += shrunk(cards, where)
     issues += safe_zone(cards, where, deck.folder)
     issues += resolution(cards, where, deck.folder)
+    issues += small_text(cards, deck.folder)
     entries, found = corrections(deck, cards)
     issues += found
     issues += rule_markup(deck)

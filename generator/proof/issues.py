@@ -12,7 +12,8 @@ ERROR, WARNING = "error", "warning"
 @dataclass
 class Issue:
     level: str                  # error | warning
-    check: str                  # spelling | repeat | markup | shrunk | safe | resolution | fit | glyph | layout | correction | words
+    check: str                  # spelling | repeat | markup | small | shrunk | safe | resolution | fit | glyph
+                                # | layout | correction | words
     message: str
     card: str | None = None     # the card's name
     card_id: str | None = None

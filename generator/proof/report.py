@@ -91,6 +91,7 @@ def proof_json(deck: Deck, result) -> str:
         "inferred": inferred_facts(deck),
         "corrections": result.corrections,
         "accepted": result.accepted,
+        **({"icons": result.icons} if result.icons else {}),       # the deck's icons, when it has any
         "faces": result.faces,
         "face_files": [{"side": k[0], "file": v} for k, v in result.face_files.items()],
         "pages": result.pages,

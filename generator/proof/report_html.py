@@ -8,6 +8,11 @@ import difflib
 import html
 
 from ..deck.model import Deck
+from .icons import css as icon_css
+from .icons import names_of as icon_names
+from .icons import shown as shown_icons
+from .icons import shown_markup
+from .icons import table as icon_table
 from .report import about, back_label, changed_texts, designer_notes, distinct_texts, faces_line, inferred_facts
 
 CSS = """
@@ -71,21 +76,23 @@ def _issues_table(issues) -> str:
             f"<th>where</th></tr>{rows}</table>")
 
 
-def markup_html(raw: str) -> str:
-    """A markup field as HTML, bold and italic shown as printed (the renderer's own parse)."""
+def markup_html(raw: str, icons=()) -> str:
+    """A markup field as HTML, bold and italic shown as printed (the renderer's own parse), and the `icons`
+    it writes (their names) drawn."""
     from ..layout.text import parse
     out = []
     for b in parse(raw):
+        t = shown_markup(b.text, icons)
         if b.kind.startswith("heading"):
-            out.append(f"<div class='mk'><b>{b.text}</b></div>")
+            out.append(f"<div class='mk'><b>{t}</b></div>")
         elif b.kind == "bullet":
-            out.append(f"<div class='mk bullet'>{e(b.bullet)} {b.text}</div>")
+            out.append(f"<div class='mk bullet'>{e(b.bullet)} {t}</div>")
         else:
-            out.append(f"<div class='mk'>{b.text}</div>")
+            out.append(f"<div class='mk'>{t}</div>")
     return "".join(out)
 
 
-def _texts_html(texts, raw: dict | None = None) -> str:
+def _texts_html(texts, raw: dict | None = None, icons=()) -> str:
     from ..layout.text import plain
     if texts is None:
         return "<p class='error'>not laid out (see the errors)</p>"
@@ -95,7 +102,8 @@ def _texts_html(texts, raw: dict | None = None) -> str:
     rows = []
     for label, t, n in distinct_texts(texts):
         r = raw.get(label)
-        shown = markup_html(r) if isinstance(r, str) and r != t and plain(r) == t else e(t)
+        shown = markup_html(r, icons) if isinstance(r, str) and r != t and plain(r) == t else \
+            shown_icons(e(t), icons)
         rows.append(f"<tr><td><code>{e(label)}</code>{f' <small>×{n}</small>' if n > 1 else ''}</td>"
                     f"<td class='text'>{shown}</td></tr>")
     return f"<table>{''.join(rows)}</table>"
@@ -121,7 +129,7 @@ def _face_img(rec: dict, k, thumbs: dict, files: dict, sizes: dict) -> str:
 
 
 def _card_html(rec: dict, thumbs: dict, issues, diff: dict | None = None, status: str = "", files=None,
-               sizes=None) -> str:
+               sizes=None, icons=()) -> str:
     bad = any(i.level == "error" for i in issues)
     imgs = "".join(_face_img(rec, k, thumbs, files or {}, sizes or {}) for k in rec.get("_thumbs", []))
     facts = (f"#{rec['index'] + 1} · {e(rec['kind'])} · part {e(rec['part'])} · copies <b>{rec['copies']}</b> · "
@@ -137,10 +145,10 @@ def _card_html(rec: dict, thumbs: dict, issues, diff: dict | None = None, status
         for label, old, new in diff["texts"]:
             body.append(f"<div class='side'>{e(label)}, old → new</div><div class='text'>{word_diff(old, new)}</div>")
     front_raw = rec.get("fields", {})
-    body.append("<div class='side'>front</div>" + _texts_html(rec.get("front_text"), front_raw))
+    body.append("<div class='side'>front</div>" + _texts_html(rec.get("front_text"), front_raw, icons))
     if rec.get("back") and rec["back"].get("template"):
         back_raw = {**front_raw, **rec["back"].get("fields", {})}
-        body.append("<div class='side'>back</div>" + _texts_html(rec.get("back_text"), back_raw))
+        body.append("<div class='side'>back</div>" + _texts_html(rec.get("back_text"), back_raw, icons))
     if issues:
         body.append("<ul class='issues'>" + "".join(
             f"<li class='{i.level}'>{e(i.level)}: {e(i.check)}{', field ' + e(i.field) if i.field else ''}"
@@ -150,9 +158,9 @@ def _card_html(rec: dict, thumbs: dict, issues, diff: dict | None = None, status
             f"<div class='body'>{''.join(body)}</div></div>")
 
 
-def _page(title: str, parts: list[str]) -> str:
+def _page(title: str, parts: list[str], css: str = "") -> str:
     return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{e(title)}</title>"
-            f"<style>{CSS}</style></head><body>{''.join(parts)}</body></html>")
+            f"<style>{CSS}{css}</style></head><body>{''.join(parts)}</body></html>")
 
 
 def _summary(deck: Deck, result) -> str:
@@ -220,14 +228,17 @@ def proof_html(deck: Deck, result) -> str:
              _corrections_html(result.corrections),
              "<h2>Accepted through words.txt</h2><p>Words the dictionary does not know, printed because the "
              "game's word list accepts them.</p>", _accepted_html(result),
+             *(["<h2>Icons</h2><p>Pictures the text writes as <code>:name:</code> (deck.yaml <code>icons:</code>); "
+                "they are not spelled.</p>", icon_table(result.icons)] if result.icons else []),
              "<h2>The print leaf and the rule pages</h2><p>As the build lays them out (A4); their text is checked "
              "like card text. Click a page for full size.</p>", _pages_html(result),
              f"<h2>Cards in print order ({len(result.records)})</h2>"
              "<p>Front beside back; click a face for full size (200 dpi).</p>"]
+    names = icon_names(deck)
     for rec in result.records:
         parts.append(_card_html(rec, result.thumbs, result.issues_of(rec["id"]), files=result.face_files,
-                                sizes=sizes))
-    return _page(f"Proof: {g.title}", parts)
+                                sizes=sizes, icons=names))
+    return _page(f"Proof: {g.title}", parts, icon_css(deck) if deck.icons else "")
 
 
 def _face_sizes(result) -> dict:
@@ -255,5 +266,6 @@ def changes_html(deck: Deck, result) -> str:
         diff = None
         if ch.status == "changed":
             diff = {"what": [e(w) for w in ch.what], "texts": changed_texts(ch.old, ch.new)}
-        parts.append(_card_html(ch.new, result.thumbs, result.issues_of(ch.id), diff, ch.status))
-    return _page(f"Changes: {deck.game.title}", parts)
+        parts.append(_card_html(ch.new, result.thumbs, result.issues_of(ch.id), diff, ch.status,
+                                icons=icon_names(deck)))
+    return _page(f"Changes: {deck.game.title}", parts, icon_css(deck) if deck.icons else "")

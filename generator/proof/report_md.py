@@ -62,6 +62,10 @@ def proof_md(deck: Deck, result) -> str:
     out += ["", "## Accepted through words.txt", ""]
     out += [f"- **{a['word']}** (printed as {', '.join(a['printed'])}): {'; '.join(a['places'])} (`{a['line']}`)"
             for a in result.accepted] or ["None."]
+    if result.icons:
+        from .icons import markdown
+        out += ["", "## Icons", "", "Pictures the text writes as `:name:` (deck.yaml `icons:`), not spelled:"]
+        out += markdown(result.icons)
     out += ["", "## The print leaf and the rule pages", ""]
     out += [f"- {p['label']} (PDF page {p['number']}): {p['file']}" for p in result.pages] or ["None laid out."]
     out += ["", "## Inferred facts", ""]

@@ -4,7 +4,7 @@ words.txt holds one accepted word a line (names like Oxenstierna, terms like PnP
 regard to case; '#' starts a comment. A line of one word written twice ("had had") accepts that
 repetition for the repeated-word check.
 
-Words in other scripts (kana, Greek, Cyrillic) are not spelled. The dictionary is American English;
+Words in other scripts (kana, Greek, Cyrillic) are not spelled, nor icons (:name:, markup.py). The dictionary is American English;
 a British spelling is accepted when its American form is a word (colour/color, favour/favor,
 centre/center, organise/organize, travelled/traveled), and an accented one when its letters
 without accents are (naïve, café).
@@ -75,9 +75,18 @@ def _norm(word: str) -> str:
     return word.replace("’", "'").lower()
 
 
+def _no_icons(text: str) -> str:
+    """`text` with each icon it writes (:name:) blanked out, every other character where it was: an icon is
+    a picture, not a word to spell."""
+    if ":" not in text:
+        return text
+    from ..markup import ICON
+    return ICON.sub(lambda m: " " * len(m.group()), text)
+
+
 def words(text: str):
-    """(word, start offset) for every word of a text."""
-    for m in WORD.finditer(text):
+    """(word, start offset) for every word of a text; icons (:name:) are none."""
+    for m in WORD.finditer(_no_icons(text)):
         yield m.group(0), m.start()
 
 
@@ -157,7 +166,7 @@ REPEAT = re.compile(r"\b([^\W\d_]+)[ \t\u00a0]+\1\b", re.I)
 def repeated(text: str, accepted=frozenset()) -> list[tuple[str, int]]:
     """Words written twice in a row ("the the"): (the pair as written, offset)."""
     out = []
-    for m in REPEAT.finditer(text):
+    for m in REPEAT.finditer(_no_icons(text)):
         if m.group(1).lower() in accepted:
             continue
         out.append((m.group(0), m.start()))

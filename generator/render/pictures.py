@@ -2,14 +2,17 @@
 
 The one place a picture's pixels or paths enter a PDF, for every page, form, PNG export and preview
 (render/draw.py writes operators() for each Image op with the face's other operators, or calls place()):
-- a PNG or JPEG is an image XObject, one a document for each file, reused wherever the file is drawn
-  again, its compressed pixels copied as they are where a PDF can read them so (render/rasters.py);
-  transparency (a PNG's alpha) is kept as its soft mask;
-- an SVG is drawn as vectors (render/svg.py) into a form XObject, made once a document for each file (and
-  tint) and placed with `Do` wherever a card shows it;
+- every picture is a form XObject (a raster's in a unit square, an SVG's in its own points), made once a
+  document for each picture's bytes (and tint), named by their digest (so the same deck in another folder builds the same bytes), and placed with
+  `Do` wherever a card or an icon in text shows it;
+- inside it, a PNG or JPEG is an image XObject, one a document for each file, its compressed pixels copied
+  as they are where a PDF can read them so (render/rasters.py; a PNG's alpha kept as its soft mask); an SVG
+  is drawn as vectors (render/svg.py);
 - `cover` crops the picture to its box with a clipping path; `contain` and `stretch` need none;
 - a tint draws the picture in one colour: an SVG's fills and strokes recoloured, a raster's alpha (or,
-  where it has none, its darkness) used as the coverage of a fill of that colour.
+  where it has none, its darkness) used as the coverage of a fill of that colour (drawn by reportlab's
+  drawImage, converted once a process);
+- an icon in turned text turns with it (place(), through the canvas).
 Not here: the geometry of fit and focus (images.fitted), checking files (images.py), the SVG drawing (svg.py),
 the image XObjects (rasters.py).
 """
@@ -22,72 +25,77 @@ from weakref import WeakKeyDictionary
 from reportlab.lib.rl_accel import fp_str
 
 from ..errors import PnpError
-from ..images import BadImage, fitted, is_svg, picture
+from ..images import BadImage, digest, fitted, is_svg, known
 from ..reportlab_adapter import define_form, document, draw_drawing, use_form
 from .rasters import xobject
 
-_forms: WeakKeyDictionary = WeakKeyDictionary()      # document -> {(path, tint): (form name, width, height)}
+_forms: WeakKeyDictionary = WeakKeyDictionary()      # document -> {(path, tint) or form name: (form, width, height)}
 
 
 def operators(c, op) -> str | None:
-    """The operators that draw the Image op `op` (a raster picture or an SVG, not tinted) at its place, for
-    draw.py to write with the face's other operators: the XObject or form is defined the first time and listed
-    among the page's resources. None for a tinted raster, which place() draws through the canvas."""
-    svg = is_svg(op.path)
-    if op.tint is not None and not svg:
+    """The operators that draw the Image op `op` at its place, for draw.py to write with the face's other
+    operators: the picture's form is defined the first time and listed among the page's resources. None for
+    an icon turned with its text, which place() draws through the canvas."""
+    if op.rotate:
         return None
-    name, iw, ih = _svg_form(c, op.path, op.tint) if svg else xobject(c, op.path)
+    name, iw, ih, bw, bh = _form(c, op.path, op.tint)
     x, y, w, h = fitted(op.x, op.y, op.w, op.h, iw, ih, op.fit, op.fx, op.fy)
     crop = op.fit == "cover" and (w > op.w + 1e-6 or h > op.h + 1e-6)
     clip = f"{fp_str(op.x, op.y, op.w, op.h)} re W n " if crop else ""
-    if svg:
-        return f"q {clip}{fp_str(w / iw, 0, 0, h / ih, x, y)} cm {use_form(c, name)} Q"
-    return f"q {clip}1 0 0 1 {fp_str(x, y)} cm {fp_str(w, 0, 0, h, 0, 0)} cm {use_form(c, name)} Q"
+    return f"q {clip}{fp_str(w / bw, 0, 0, h / bh, x, y)} cm {use_form(c, name)} Q"
 
 
 def place(c, op) -> None:
     """Draw the Image op `op` on canvas `c` (which has nothing of this op's pending: draw.py flushes first)."""
-    svg = is_svg(op.path)
-    if svg:
-        name, iw, ih = _svg_form(c, op.path, op.tint)
-    elif op.tint is None:
-        name, iw, ih = xobject(c, op.path)
-    else:
-        try:
-            info = picture(op.path)         # checked as the face was laid out; again here, once a process
-        except (BadImage, OSError) as exc:  # changed since (pnp watch), or a face from the layout store
-            raise PnpError(f"image '{op.path}' {exc}")
-        iw, ih = info.width, info.height
+    name, iw, ih, bw, bh = _form(c, op.path, op.tint)
     x, y, w, h = fitted(op.x, op.y, op.w, op.h, iw, ih, op.fit, op.fx, op.fy)
     crop = op.fit == "cover" and (w > op.w + 1e-6 or h > op.h + 1e-6)
     c.saveState()
+    if op.rotate:                           # an icon in turned text turns with it, about the text's centre
+        c.translate(op.cx, op.cy)
+        c.rotate(op.rotate)
+        c.translate(-op.cx, -op.cy)
     if crop:
         c.addLiteral(f"{fp_str(op.x, op.y, op.w, op.h)} re W n")
-    if svg:
-        c.addLiteral(f"{fp_str(w / iw, 0, 0, h / ih, x, y)} cm")
-        c.doForm(name)
-    elif op.tint is None:
-        c.addLiteral(f"1 0 0 1 {fp_str(x, y)} cm {fp_str(w, 0, 0, h, 0, 0)} cm")     # as drawImage placed it
-        c.doForm(name)
-    else:
-        c.drawImage(_stencil(op.path, op.tint), x, y, w, h, mask="auto")
+    c.addLiteral(f"{fp_str(w / bw, 0, 0, h / bh, x, y)} cm")
+    c.doForm(name)
     c.restoreState()
 
 
-def _svg_form(c, path: str, tint: str | None) -> tuple[str, float, float]:
-    """The form XObject of an SVG (and tint) in c's document, made the first time it is drawn there."""
-    from .svg import drawing
+def _form(c, path: str, tint: str | None) -> tuple[str, float, float, float, float]:
+    """The form XObject that draws the picture at `path` (tinted) in c's document, made the first time it is
+    drawn there (another file of the same bytes draws the same form); the picture's width and height (pixels,
+    or an SVG's points); and the width and height of the form's box (1 x 1 for a raster: an SVG is drawn in
+    its own points, not scaled inside its form, so that the pixels it prints are the ones drawn before)."""
     doc = document(c)
     forms = _forms.get(doc)
     if forms is None:
         forms = _forms[doc] = {}
-    key = (path, tint)
-    hit = forms.get(key)
+    hit = forms.get((path, tint))
+    if hit is not None:
+        return hit
+    try:
+        info = known(path)                  # checked as the face was laid out, or taken from the layout store
+        name = f"Pic{(info.digest or digest(path))[:20]}{(tint or '').lstrip('#')}"
+    except (BadImage, OSError) as exc:
+        raise PnpError(f"image '{path}' {exc}")
+    hit = forms.get(name)
     if hit is None:
-        d = drawing(path, tint)
-        name = f"Svg{len(forms)}"
-        define_form(c, name, (0, 0, d.width, d.height), lambda: draw_drawing(d, c))
-        hit = forms[key] = (name, d.width, d.height)
+        if is_svg(path):
+            from .svg import drawing
+            d = drawing(path, tint)
+            iw, ih = d.width, d.height
+            define_form(c, name, (0, 0, iw, ih), lambda: draw_drawing(d, c))
+        elif tint is None:
+            image, iw, ih = xobject(c, path)
+            define_form(c, name, (0, 0, 1, 1), lambda: c.addLiteral(use_form(c, image)))
+        else:
+            iw, ih = info.width, info.height
+            source = _stencil(path, tint)
+            define_form(c, name, (0, 0, 1, 1), lambda: c.drawImage(source, 0, 0, 1, 1, mask="auto"))
+        box = (iw, ih) if is_svg(path) else (1, 1)
+        hit = forms[name] = (name, iw, ih) + box
+    forms[(path, tint)] = hit
     return hit
 
 

@@ -3,12 +3,15 @@
 Watched: the game's folder (every file in it: deck.yaml, components.yaml, spreadsheets, templates, images,
 fonts, rules, words.txt, whatever the deck comes to read) and the shared layouts/ and fonts/. Changes are
 grouped (watchfiles: a save that arrives in several writes within STEP ms is one rebuild). The build's own
-output and its temporary files are not watched, even when they lie inside the game's folder.
+output and its temporary files are not watched, even when they lie inside the game's folder, nor are editors'
+temporary files (a swap or lock file, a backup, vim's test file 4913, a .tmp written before a rename): they
+neither start a build nor appear among the files a build says were saved.
 """
 from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sys
 import threading
@@ -29,8 +32,23 @@ DEBOUNCE = 1600     # ms: the most that changes are gathered before a rebuild
 TIMEOUT = 500       # ms: how often the watcher looks up from waiting (to notice that it is running, or to stop)
 
 
+# Files editors and office programs write beside the one being saved, by name: emacs's lock (.#x) and autosave
+# (#x#), backups (x~, x.bak), vim's swap files (.x.swp, .x.swo ...) and the file it writes to test a folder
+# (4913, 5036 ...: digits alone), temporaries (x.tmp, x.temp, .goutputstream-..., x.crswap, x.part),
+# LibreOffice's and Microsoft Office's locks (.~lock.x.ods#, ~$x.xlsx), Kate's swap files (x.kate-swp), and
+# what `sed -i` writes before its rename (sedXXXXXX)
+TEMPORARY = re.compile(r"^(\.#.*|#.*#|.*~|.*\.bak|\..*\.sw.|\d+|.*\.te?mp|\.goutputstream-.*|.*\.crswap|.*\.part"
+                       r"|\.~lock\..*#|~\$.*|.*\.kate-swp|sed[A-Za-z0-9]{6})$", re.I)
+
+
+def temporary(name: str) -> bool:
+    """Whether a file of this name is an editor's (or office program's) temporary file, not the game's."""
+    return TEMPORARY.match(name) is not None
+
+
 class Filter:
-    """watchfiles' default filter (editor swap and backup files, .git, __pycache__), and none of pnp's outputs."""
+    """watchfiles' default filter (editor swap and backup files, .git, __pycache__), editors' temporary files
+    (TEMPORARY), and none of pnp's outputs."""
 
     def __init__(self, out: Path, folder: Path):
         from watchfiles import DefaultFilter
@@ -45,7 +63,7 @@ class Filter:
         if not self.default(change, path):
             return False
         name = os.path.basename(path)
-        if path == self.out or path.startswith(self.output_dir) or name.startswith(self.tmp):
+        if path == self.out or path.startswith(self.output_dir) or name.startswith(self.tmp) or temporary(name):
             return False
         # write_atomic's temporaries, and the anonymous file (O_TMPFILE) it writes first, which the kernel
         # reports under its inode number
@@ -160,13 +178,14 @@ class _Say:
         if o.ok:
             snap = o.snapshot
             cards = len(snap.state["cards"])
-            changed = f"; changed: {', '.join(o.changed[:8])}" + (" …" if len(o.changed) > 8 else "") \
-                if o.changed else ""
+            from .touched import summary
+            changed = f"; changed: {summary(o.touched, o.changed)}" if o.changed else ""
             counts = snap.state["counts"]
             found = f"; {counts['error']} errors, {counts['warning']} warnings (see the preview)" \
                 if counts["error"] or counts["warning"] else ""
             self._emit({"event": "built", "build": o.number, "pdf": str(snap.out), "cards": cards,
-                        "changed": o.changed, "rebuild_cpu_ms": o.rebuild_ms, "preview_cpu_ms": o.preview_ms,
+                        "changed": o.changed, "touched": o.touched,
+                        "rebuild_cpu_ms": o.rebuild_ms, "preview_cpu_ms": o.preview_ms,
                         "wall_ms": round(o.wall_ms, 1), "counts": counts, "incomplete": o.check is not None},
                        f"build {o.number}: wrote {snap.out}, {snap.state['card_count']} cards in {o.wall_ms:.0f} ms"
                        f"{changed}{found}")

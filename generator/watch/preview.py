@@ -3,7 +3,8 @@
 A Snapshot is one good build: each card with the digests of its faces, its proof findings and inferred
 facts, and each page of the PDF by the digest of what is drawn on it. Images are named by those digests, so
 the browser fetches again only what changed, and they are drawn when first asked for: a card's face through
-the one drawing path (render/png.py, as pnp export and pnp proof draw them), a sheet by rasterizing the page
+the one drawing path (render/png.py, as pnp export and pnp proof draw them; small in the grid, large when the
+page shows one on a click), a sheet by rasterizing the page
 of the PDF just written (pdfium). RENDER is held while anything draws: the rebuild, and the images (reportlab's
 font registry and pdfium are not made for two threads at once).
 """
@@ -16,6 +17,7 @@ import time
 
 RENDER = threading.Lock()
 FACE_DPI = 110                  # a poker card 275 x 385 px, shown at half that for sharp screens
+LARGE_DPI = 300                 # a face shown large on a click: a poker card 750 px wide, shown at 360 px or more
 SHEET_WIDTH = 900               # pixels across a sheet
 
 
@@ -130,6 +132,13 @@ class Snapshot:
             return None
         return self._drawn(("face", digest), lambda: _face_png(face))
 
+    def large_png(self, digest: str) -> bytes | None:
+        """A face at LARGE_DPI, for the page's large view of it."""
+        face = self.faces.get(digest)
+        if face is None:
+            return None
+        return self._drawn(("large", digest), lambda: _face_png(face, LARGE_DPI))
+
     def sheet_png(self, digest: str) -> bytes | None:
         n = self.sheets.get(digest)
         if n is None:
@@ -165,7 +174,7 @@ class Snapshot:
         if before is None:
             return
         for (kind, digest), png in before._png.items():
-            if digest in (self.faces if kind == "face" else self.sheets):
+            if digest in (self.sheets if kind == "sheet" else self.faces):
                 self._png[(kind, digest)] = png
 
     def close(self) -> None:
@@ -175,9 +184,9 @@ class Snapshot:
                 self._pdf_doc = None
 
 
-def _face_png(face) -> bytes:
+def _face_png(face, dpi: int = FACE_DPI) -> bytes:
     from ..render.png import encode_png, thumbnail
-    return encode_png(thumbnail(face, FACE_DPI), dpi=FACE_DPI)
+    return encode_png(thumbnail(face, dpi), dpi=dpi)
 
 
 def _label(page) -> str:

@@ -33,6 +33,7 @@ class Outcome(NamedTuple):
     snapshot: Snapshot | None
     failure: Failure | None
     check: str | None       # the component check's report when the deck is incomplete
+    touched: list = []      # the saved templates and the backs that changed the cards, with them (touched.py)
 
 
 class Builder:
@@ -69,6 +70,9 @@ class Builder:
             snap = Snapshot(self.number, deck, laid, pages, pdf, out, issues, facts, self.digests, self.good,
                             times, check)
             snap.inherit(self.good)
+            from .touched import touched
+            snap.state["touched"] = touched(deck, laid, self.good.card_digests if self.good is not None else {},
+                                            snap.card_digests, changed)
         except (PnpError, OSError) as exc:
             return self._failed(exc, cpu0, wall0)
         except RecursionError as exc:
@@ -85,7 +89,7 @@ class Builder:
         if old is not None:
             old.close()
         return Outcome(self.number, True, times["rebuild_ms"], times["preview_ms"],
-                       (time.perf_counter() - wall0) * 1000, snap.changed, snap, None, check)
+                       (time.perf_counter() - wall0) * 1000, snap.changed, snap, None, check, snap.state["touched"])
 
     def _failed(self, exc, cpu0: float, wall0: float) -> Outcome:
         errors = exc.errors if isinstance(exc, PnpErrors) else [exc]

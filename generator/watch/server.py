@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 from ..errors import PnpError
 
-IMAGE = re.compile(r"^/(face|sheet)/([0-9a-f]{32})\.png$")
+IMAGE = re.compile(r"^/(face|large|sheet)/([0-9a-f]{32})\.png$")
 CSP = ("default-src 'none'; img-src 'self'; connect-src 'self'; script-src 'unsafe-inline'; "
        "style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
 KEEPALIVE = 15.0            # seconds between comments on an idle event stream
@@ -89,7 +89,8 @@ class Handler(BaseHTTPRequestHandler):
             snap = self.preview.snapshot
             png = None
             if snap is not None:
-                png = snap.face_png(m.group(2)) if m.group(1) == "face" else snap.sheet_png(m.group(2))
+                draw = {"face": snap.face_png, "large": snap.large_png, "sheet": snap.sheet_png}[m.group(1)]
+                png = draw(m.group(2))
             if png is not None:
                 return self._send(200, png, "image/png", cache="public, max-age=31536000, immutable", head=head)
         return self._send(404, b"not found\n", "text/plain")

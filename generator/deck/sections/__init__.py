@@ -13,6 +13,7 @@ parts and backs before the kinds and cards that name them).
     cards.py     cards:     the cards (spreadsheet sources among them are expanded by ../sheets/ first)
     sizes.py     sizes:     a deck's own card sizes
     fonts.py     fonts:     a deck's own font families
+    icons.py     icons:     pictures that text writes as :name:
     inferred.py  inferred:  facts the rules did not state, which the deck chose
     rules.py     rules:     the rule pages' settings
     components.py components: the component list (or components.yaml beside the deck file)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import math
 
-from ...errors import found, known_list, suggest
+from ...errors import PnpError, found, known_list, suggest
 from ...yamlfile import Map, Seq
 from ..model import FieldSpec
-from ..values import MAX_NUMBER, MAX_TEXT, no_placeholder
+from ..values import MAX_NUMBER, MAX_TEXT, display, no_placeholder
 from .palette import colour_value
 
 TYPES = {           # a field's type: the values it takes
@@ -72,5 +72,6 @@ def image_value(r, value: str, m, key, field):
                       hint=suggest(value, known) or (known_list(known) if known else None))
     try:
         check_image(path)
-    except BadImage as exc:
-        raise m.error(key, f"image '{value}' {exc}", field=field)
+    except BadImage as exc:         # the image is at fault: named first, then the line that names it
+        raise PnpError(f"the file {exc}", display(path), hint=f"{m.file or r.file}:{m.where(key)[0]} names it "
+                       f"as {field}")

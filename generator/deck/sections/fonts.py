@@ -4,9 +4,9 @@ templates and rule pages then name beside the built-in ones. Not here: the built
 """
 from __future__ import annotations
 
-from ...errors import found, known_list, suggest
+from ...errors import PnpError, found, known_list, suggest
 from ...yamlfile import Map
-from ..values import NAME, need_map, need_text, unknown_keys
+from ..values import NAME, display, need_map, need_text, unknown_keys
 
 KEYS = {            # the section's keys are family names (letters, digits, '_' and '-'), each one of
     "NAME": "a font file (fonts/My.ttf): every style; or {regular, bold, italic, bolditalic}, regular required",
@@ -60,12 +60,13 @@ def font_file(r, value, m, key, field) -> tuple:
         raise m.error(key, f"font file '{name}' is not a .ttf or .otf file", field=field)
     with open(path, "rb") as f:
         magic = f.read(4)
+    named = f"{m.file or r.file}:{line} names it as {field}"      # the file at fault first, then who names it
     if magic == b"OTTO":
-        raise m.error(key, f"font file '{name}' has PostScript (CFF) outlines, which pnp cannot embed",
-                      field=field, hint="use the font's TrueType (.ttf) version, or convert it to TrueType "
-                                        "outlines (for example with fontTools' otf2ttf)")
+        raise PnpError("the font has PostScript (CFF) outlines, which pnp cannot embed", display(path),
+                       hint=f"use the font's TrueType (.ttf) version, or convert it to TrueType outlines (for "
+                            f"example with fontTools' otf2ttf); {named}")
     if magic not in (b"\x00\x01\x00\x00", b"true"):
-        raise m.error(key, f"font file '{name}' is not a TrueType font"
-                      + (" (it is a font collection; name one font file)" if magic == b"ttcf" else ""),
-                      field=field)
+        raise PnpError("not a TrueType font" + (": it is a font collection; name one font file of it"
+                                                if magic == b"ttcf" else f" (it starts {magic!r})"),
+                       display(path), hint=named)
     return (path, f"{m.file or r.file}:{line}")

@@ -19,7 +19,10 @@ KEYS = {            # key: what it holds. Each is text (no {field} in it) unless
     "year": "the year of the game",
     "instructions": "markup printed on the print leaf (its ** and * pair up)",
     "setup": "markup: how to set the game up, for the print leaf",
+    "spelling": "american or british: the spelling of pnp's own printed words; default: the deck's own",
+    "small_text": "warning or error: what a template's text under 6pt is; default: warning",
 }
+CHOICES = {"spelling": ("american", "british"), "small_text": ("warning", "error")}
 
 
 def read(r, m: Map) -> Game:
@@ -34,6 +37,8 @@ def read(r, m: Map) -> Game:
         with r.noting():
             if key == "players":
                 g["players"] = player_count(m.get("players"), m, "players", "game.players")
+            elif key in CHOICES and key in m:
+                g[key] = _choice(m, key)
             elif key in m:
                 g[key] = need_text(r.unwrap(m[key], m, key, f"game {key}"), m, key, f"game.{key}",
                                    required=False)
@@ -41,6 +46,13 @@ def read(r, m: Map) -> Game:
     if g.get("instructions"):
         markup_value(r, g["instructions"], m, "instructions", "game.instructions")
     return Game(**g)
+
+
+def _choice(m: Map, key: str) -> str:
+    value = str(m[key]).strip().lower() if isinstance(m[key], str) else None
+    if value not in CHOICES[key]:
+        raise m.error(key, f"expected {' or '.join(CHOICES[key])}, found {m[key]!r}", field=f"game.{key}")
+    return value
 
 
 def markup_value(r, value: str, m, key, field) -> None:

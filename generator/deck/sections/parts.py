@@ -52,3 +52,23 @@ def part(r, i, m, seq, parts) -> None:
         if pid is not None and pid not in parts:
             r.failed.add(("part", pid))      # its cards are passed over: this part's mistake is noted
         raise
+
+
+def within_game(r, parts: dict, seq, game) -> None:
+    """A part for player counts the game is not for (parts: [{players: 5-6}] in a game for 2-4) contradicts
+    game.players: an error at the part's players."""
+    if not isinstance(seq, Seq) or not game.players:
+        return
+    lo, hi = game.players
+    for i, m in enumerate(seq):
+        part = parts.get(m.get("id")) if isinstance(m, Map) else None
+        if part is None or not part.players or (lo <= part.players[0] and part.players[1] <= hi):
+            continue
+        with r.noting(wide=False):
+            raise m.error("players", f"part '{part.id}' is for {_span(*part.players)} players, but the game is for "
+                          f"{_span(lo, hi)} (game.players)", field=f"parts[{i}].players",
+                          hint="give the game every player count its parts serve, or the part the game's")
+
+
+def _span(lo: int, hi: int) -> str:
+    return str(lo) if lo == hi else f"{lo}-{hi}"

@@ -57,12 +57,14 @@ def expand(value, loader, kinds, parts, backs, default_part):
     out = Seq()
     out.file, out.line, out.column, out._pos = value.file, value.line, value.column, []
     found_ = Collector()
+    named: dict = {}                # (file, sheet) -> the line that first names it as a source
     for i, entry in enumerate(value):
         if not is_source(entry, kinds):
             out.append(entry)
             out._pos.append(value.where(i))
             continue
         try:
+            twice(entry, named)
             rows = SheetSource(entry, loader, kinds, parts, backs, default_part, found_, i).rows()
         except PnpError as exc:
             if isinstance(exc, PnpErrors) and found_.full:
@@ -76,6 +78,19 @@ def expand(value, loader, kinds, parts, backs, default_part):
             out._pos.append((row.line, 0))
     found_.done()
     return out
+
+
+def twice(entry, named: dict) -> None:
+    """A file (and sheet) named a second time as a source of cards: its rows would all be printed twice."""
+    file, sheet = entry.get("file"), entry.get("sheet")
+    if not isinstance(file, str) or not isinstance(sheet, (str, type(None))):
+        return                      # (the source's own check names what is wrong with it)
+    key = (file.strip().replace("\\", "/").removeprefix("./"), sheet)
+    if key in named:
+        raise entry.error("file", f"{file}{f', sheet {sheet},' if sheet else ''} is named a second time as a source "
+                          f"of cards (first at line {named[key]}): its rows would be printed twice", field="file",
+                          hint="a card printed more than once takes a copies column")
+    named[key] = entry.where("file")[0]
 
 
 def corrections_of(declared, seq, cards) -> dict:

@@ -2,7 +2,8 @@
 python-calamine. A workbook is measured before calamine reads a sheet (calamine makes a dense table of the
 sheet's extent): the zip's declared sizes and checksums, and the extent of the cells that hold values, so a
 file of a million rows, or two cells a million rows apart, is refused before anything big is allocated. Error
-cells and formulas with no stored value are named, not read as empty.
+cells, formulas with no stored value and merged cells are marked (Marks) for source.py to name, never read as
+empty; a CSV file is read strictly (a quote left open is an error where it opened).
 Not here: what the cells mean (source.py reads the header and the rows, cells.py the values).
 """
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ...errors import PnpError, PnpErrors, known_list, suggest
+from ...errors import PnpError, known_list, suggest
 from ...yamlfile import Map
 from ..values import need_text
 
@@ -60,9 +61,26 @@ class Table:
         return CellError(message, self.display, self.sheet, row, column, header, hint, self.index)
 
 
+class Marks:
+    """What measuring a workbook's sheet found in its cells, for source.py to report once it knows the
+    columns' headers: error cells ((row, column, '#DIV/0!')), formulas with no stored value ((row, column)) and
+    merged ranges ((first row, first column, last row, last column))."""
+
+    def __init__(self):
+        self.errors: list = []
+        self.formulas: list = []
+        self.merged: list = []
+
+    def cells(self) -> set:
+        """(row, column) of every cell whose value cannot be read."""
+        return {(r, c) for r, c, *_ in self.errors} | set(self.formulas)
+
+
 def read_csv(path: Path, display: str):
     """[(line, [cell text])]: each row with the line it starts on. UTF-8 (a BOM is allowed); the delimiter
-    is the header line's most frequent of , ; and tab."""
+    is the header line's most frequent of , ; and tab. Read strictly: a quote left open (which would swallow
+    the rows after it into one cell), or text after a cell's closing quote, is an error at the line where the
+    quote opened, naming the column."""
     import csv
     import io
     raw = path.read_bytes()
@@ -75,7 +93,7 @@ def read_csv(path: Path, display: str):
                        hint="in Excel: Save As 'CSV UTF-8'; in LibreOffice: character set 'Unicode (UTF-8)'")
     first = text.lstrip("\r\n").split("\n", 1)[0]
     delimiter = max((",", ";", "\t"), key=first.count) if first else ","
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     rows, last = [], 0
     try:
         for cells in reader:
@@ -87,8 +105,58 @@ def read_csv(path: Path, display: str):
                 raise PnpError(f"{len(cells)} columns; the limit is {MAX_COLUMNS}", display, start)
             rows.append((start, cells))
     except csv.Error as exc:
-        raise PnpError(f"not a readable CSV file: {exc}", display, reader.line_num)
+        raise _quote_error(text, last + 1, delimiter, rows, display) or \
+            PnpError(f"not a readable CSV file: {exc}", display, last + 1)
     return rows
+
+
+def _quote_error(text: str, start: int, delimiter: str, rows: list, display: str) -> CellError | None:
+    """Where the row starting on line `start` goes wrong: a quoted cell never closed, or closed with text
+    after it. The error names the line the quote opened on and the cell's column (its header, once the
+    header row is read)."""
+    lines = text.splitlines(keepends=True)
+    at = sum(len(s) for s in lines[:start - 1])
+    cell, opened, i = 0, None, at
+    while i < len(text):
+        ch = text[i]
+        if opened is None:
+            if ch == '"' and (i == at or text[i - 1] in (delimiter, "\n", "\r")):
+                opened = i
+            elif ch == delimiter:
+                cell += 1
+            elif ch in "\r\n":
+                return None                     # the row ends with no quote at fault
+        elif ch == '"':
+            if text[i + 1:i + 2] == '"':
+                i += 1                          # a quote written twice: a quote inside the cell
+            elif i + 1 >= len(text) or text[i + 1] in (delimiter, "\r", "\n"):
+                opened = None                   # the cell is closed where it ends
+            else:
+                return _quoted(text, opened, i, cell, rows, display)
+        i += 1
+    return _quoted(text, opened, None, cell, rows, display) if opened is not None else None
+
+
+def _quoted(text, opened: int, closed: int | None, cell: int, rows: list, display: str) -> CellError:
+    line = text.count("\n", 0, opened) + 1
+    header = next((cells for _, cells in rows if any(c.strip() for c in cells)), None)
+    head = header[cell].strip() if header is not None and cell < len(header) and header[cell].strip() else None
+    fix = 'a quote inside a cell is written twice: ""'
+    if closed is None:
+        message = ("a quote opened on this line is never closed: the cell runs on to the end of the file, "
+                   "taking every row after it in")
+        hint = f"close the quote where the cell ends; {fix}"
+    else:
+        end = text.count("\n", 0, closed) + 1
+        after = text[closed + 1:].split("\n", 1)[0][:30]
+        if end == line:
+            message = f"text follows the closing quote of a quoted cell ('{after}')"
+            hint = f"a cell that starts with a quote ends with one; {fix}"
+        else:
+            message = (f"a quote opened on this line closes on line {end}, with text after it ('{after}'): the rows "
+                       "between are taken into this cell")
+            hint = f"close the quote where the cell ends; {fix}"
+    return CellError(message, display, None, line, cell + 1 if head else None, head, hint)
 
 
 def _open_zip(path: Path, display: str):
@@ -143,9 +211,9 @@ def _xlsx_part(z, sheet: str, display: str) -> str:
     return target.lstrip("/") if target.startswith("/") else "xl/" + target
 
 
-def _measure_xlsx(z, part: str, table: Table, found_: list) -> tuple[int, int]:
+def _measure_xlsx(z, part: str, table: Table, marks: Marks) -> tuple[int, int]:
     """The extent (rows, columns) of the cells of a worksheet that hold values, refused past the limits;
-    error cells and formulas with no stored value are noted in `found_`."""
+    error cells, formulas with no stored value and merged ranges are noted in `marks`."""
     import xml.etree.ElementTree as ET
     rows = cols = 0
     row_no = col_no = 0
@@ -174,15 +242,17 @@ def _measure_xlsx(z, part: str, table: Table, found_: list) -> tuple[int, int]:
                         rows, cols = max(rows, row_no), max(cols, col_no)
                         _limits(rows, cols, table)
                     if el.get("t") == "e":
-                        found_.append(table.error(row_no, col_no, None, f"the cell holds the error "
-                                                  f"{value.text if value is not None else ''}"))
+                        marks.errors.append((row_no, col_no, value.text if value is not None else ""))
                     elif "f" in kids and not has_value and el.get("t") not in ("str", "inlineStr"):
-                        found_.append(table.error(row_no, col_no, None, "the cell holds a formula whose value "
-                                                  "is not stored in the file", hint="open the file in your "
-                                                  "spreadsheet program and save it, so that it stores the values"))
+                        marks.formulas.append((row_no, col_no))
                     el.clear()
                 elif tag == "row":
                     el.clear()
+                elif tag == "mergeCell":
+                    m = re.match(r"^([A-Z]{1,3})(\d+):([A-Z]{1,3})(\d+)$", el.get("ref") or "")
+                    if m:
+                        marks.merged.append((int(m.group(2)), _column_number(m.group(1)),
+                                             int(m.group(4)), _column_number(m.group(3))))
     except ET.ParseError as exc:
         raise PnpError(f"the file is damaged ({part}: {exc})", table.display)
     return rows, cols
@@ -212,7 +282,7 @@ _ODS = {"table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
         "calcext": "urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0"}
 
 
-def _measure_ods(z, sheet: str, table: Table, found_: list) -> tuple[int, int]:
+def _measure_ods(z, sheet: str, table: Table, marks: Marks) -> tuple[int, int]:
     """As _measure_xlsx, for the table named `sheet` in an .ods file's content.xml (rows and cells there
     may repeat: number-rows-repeated, number-columns-repeated)."""
     import xml.etree.ElementTree as ET
@@ -255,12 +325,13 @@ def _measure_ods(z, sheet: str, table: Table, found_: list) -> tuple[int, int]:
                         cols = max(cols, col_no + repeat)
                         _limits(row_no + 1, cols, table)
                         if el.get(x + "value-type") == "error":
-                            text = "".join(el.itertext())
-                            found_.append(table.error(row_no + 1, col_no + 1, None, f"the cell holds the error {text}"))
+                            marks.errors.append((row_no + 1, col_no + 1, "".join(el.itertext())))
                     if el.get(t + "formula") is not None and kind is None:
-                        found_.append(table.error(row_no + 1, col_no + 1, None, "the cell holds a formula whose "
-                                                  "value is not stored in the file", hint="open the file in your "
-                                                  "spreadsheet program and save it, so that it stores the values"))
+                        marks.formulas.append((row_no + 1, col_no + 1))
+                    down = int(el.get(t + "number-rows-spanned") or 1)
+                    across = int(el.get(t + "number-columns-spanned") or 1)
+                    if down > 1 or across > 1:
+                        marks.merged.append((row_no + 1, col_no + 1, row_no + down, col_no + across))
                     col_no += repeat
     except ET.ParseError as exc:
         raise PnpError(f"the file is damaged (content.xml: {exc})", table.display)
@@ -270,8 +341,8 @@ def _measure_ods(z, sheet: str, table: Table, found_: list) -> tuple[int, int]:
 
 
 def read_workbook(path: Path, display: str, sheet, entry: Map, index: int):
-    """(sheet name, [(row, [cell])]) of an .xlsx or .ods file's sheet (the first, unless `sheet` names one),
-    read by python-calamine after the file is measured."""
+    """(sheet name, [(row, [cell])], Marks) of an .xlsx or .ods file's sheet (the first, unless `sheet` names
+    one), read by python-calamine after the file is measured."""
     ods = path.suffix.lower() == ".ods"
     z = _open_zip(path, display)
     try:
@@ -293,13 +364,11 @@ def read_workbook(path: Path, display: str, sheet, entry: Map, index: int):
                 raise entry.error("sheet", f"no sheet '{name}' in {display}", field="sheet",
                                   hint=suggest(name, names) or known_list(names))
         table = Table(display, name, index)
-        problems: list = []
+        marks = Marks()
         if ods:
-            _measure_ods(z, name, table, problems)
+            _measure_ods(z, name, table, marks)
         else:
-            _measure_xlsx(z, _xlsx_part(z, name, display), table, problems)
-        if problems:
-            raise PnpErrors(problems)
+            _measure_xlsx(z, _xlsx_part(z, name, display), table, marks)
         try:
             data = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
         except CalamineError as exc:
@@ -308,4 +377,4 @@ def read_workbook(path: Path, display: str, sheet, entry: Map, index: int):
             book.close()
     finally:
         z.close()
-    return name, [(i, r) for i, r in enumerate(data, 1)]
+    return name, [(i, r) for i, r in enumerate(data, 1)], marks

@@ -17,7 +17,8 @@ from ..sections.fields import field_value
 from ..values import display, need_text, unknown_keys
 from .cells import FALSE, TRUE, filled, shown, text_cell, text_value, typed
 from .columns import BACK, CARD_COLUMNS, CORRECTION, NOTE, SETTINGS, SOURCE_KEYS, SUFFIXES
-from .readers import MAX_BYTES, Table, column_letter, read_csv, read_workbook
+from .marks import empty, named_marks, ragged
+from .readers import MAX_BYTES, Marks, Table, column_letter, read_csv, read_workbook
 
 
 class Row(Map):
@@ -114,6 +115,7 @@ class SheetSource:
         settings = self.settings()
         path, shown_as = self.path()
         sheet = self.entry.get("sheet")
+        marks = Marks()
         if path.suffix.lower() == ".csv":
             if sheet is not None:
                 raise self.entry.error("sheet", "a CSV file has no sheets; name a sheet of an .xlsx or .ods file",
@@ -121,20 +123,32 @@ class SheetSource:
             table = Table(shown_as, None, self.index)
             cells = read_csv(path, shown_as)
         else:
-            name, cells = read_workbook(path, shown_as, sheet, self.entry, self.index)
+            name, cells, marks = read_workbook(path, shown_as, sheet, self.entry, self.index)
             table = Table(shown_as, name, self.index)
-        header_row, columns, headed = None, [], set()
-        out = []
+        header_row, columns, headed, width = None, [], set(), 0
+        unread = marks.cells()                  # cells whose value cannot be read: their rows are passed over
+        out, given = [], 0
+        self.loose = set()                      # columns with a value and no header, named once each
         for number, values in cells:
             if not any(filled(v) for v in values):
                 continue                        # a blank row
             if header_row is None:
-                header_row = number
+                header_row, width = number, len(values)
                 columns, headed = self.header(table, number, values, settings)
+                headed |= named_marks(self, table, marks, header_row, values)
+                continue
+            given += 1
+            if any((number, col) in unread for col in range(1, len(values) + 1)) or \
+                    any(r1 <= number <= r2 for r1, _, r2, _ in marks.merged):
+                continue                        # named by named_marks()
+            if table.sheet is None and len(values) != width and not any(filled(v) for v in values[width:]):
+                self.note(ragged(table, number, values, header_row, width))
                 continue
             row = self.row(table, number, values, columns, headed, settings)
             if row is not None:
                 out.append(row)
+        if header_row is None or (not given and not self.bad_header):
+            raise empty(table, self.entry, header_row)
         return out
 
     def header(self, table: Table, number: int, values, settings) -> tuple[list, set]:
@@ -175,7 +189,7 @@ class SheetSource:
         if not out and not self.bad_header:
             raise table.error(number, None, None, "the first row must name the columns (kind, copies and "
                               "the fields)")
-        return out, set(seen.values())
+        return out, {col for col, value in enumerate(values, 1) if filled(value)}   # a column given twice too
 
     def row(self, table: Table, number: int, values, columns, headed, settings) -> Row | None:
         row = Row(table, number)
@@ -186,7 +200,9 @@ class SheetSource:
                 raw[head] = (col, what, name, v)
         for col, v in enumerate(values, 1):
             if filled(v) and col not in headed:
-                self.note(table.error(number, col, None, f"a value, {shown(v)}, in a column with no header"))
+                if col not in self.loose:       # named once for its column
+                    self.loose.add(col)
+                    self.note(table.error(number, col, None, f"a value, {shown(v)}, in a column with no header"))
                 return None
         # the kind first: it types the other cells
         kind_id = None

@@ -1,0 +1,86 @@
+"""Icons inside text (issue 31): the same synthetic deck built with an icon in every card's text (":coin:", a
+PNG named under icons:) and with the icon replaced by a letter, the two taking turns in one run.
+
+Each deck is built as a rebuild (pnp's font and layout caches filled by an earlier run: what a designer's
+next build costs) and as a first build (PNP_CACHE=off: every card laid out, every icon measured and placed).
+The ratio is the median of the turns' ratios of CPU time, icons over letter. Target: at most 1.3x (both).
+Usage: python benchmarks/icons.py [--repeat N] [--cards N ...]
+"""
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import PY, ROOT, measure, ratio  # noqa: E402
+
+TARGET = 1.3
+ICON = ROOT / "tests" / "decks" / "icons" / "icons" / "coin.png"
+
+
+def deck(folder: Path, n: int, icon: bool) -> Path:
+    """n poker cards whose text pays a coin: written ':coin:' (an icon), or 'C' (a letter in its place)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(ICON, folder / "coin.png")
+    coin = ":coin:" if icon else "C"
+    lines = ["game: {title: Icons %d, designer: pnp benchmark}" % n,
+             "palette: {c0: '#2f6b3b', c1: '#a8261f', c2: '#1d2f4f'}",
+             "icons: {coin: coin.png}",
+             "backs: {plain: {template: basic-back}}",
+             "kinds:",
+             "  card:",
+             "    template: basic-card",
+             "    back: plain",
+             "    name: '{title}'",
+             "    fields: {title: text, value: int, text: markup, colour: colour}",
+             "cards:"]
+    for i in range(n):
+        lines.append(f"  - {{title: Card {i + 1}, value: {i % 10}, colour: c{i % 3}, text: 'Play this card on your "
+                     f"turn. **Pay {i % 4 + 1}** {coin} and pass.'}}")
+    (folder / "deck.yaml").write_text("\n".join(lines) + "\n")
+    return folder
+
+
+def fmt(r: dict) -> str:
+    return f"{r['median'] * 1000:6.0f} ms (cpu {r['cpu'] * 1000:5.0f} ms, {r['mem']:5.1f} MiB)"
+
+
+def report(tmp: Path, repeat: int, sizes=(550,)) -> list[str]:
+    """Measure and print; returns the names of the targets missed."""
+    failures = []
+    for n in sizes:
+        with_icons, with_letter = deck(tmp / f"icons-{n}", n, True), deck(tmp / f"letter-{n}", n, False)
+        cache = {"PNP_CACHE": str(tmp / "icons-cache")}
+        off = {"PNP_CACHE": "off"}
+
+        def build(target, name):
+            return [PY, "-m", "generator", "build", str(target), "--output", str(tmp / f"{name}.pdf")]
+        ir, lr, ic, lc = measure([(build(with_icons, f"i{n}"), cache), (build(with_letter, f"l{n}"), cache),
+                                  (build(with_icons, f"i{n}"), off), (build(with_letter, f"l{n}"), off)], repeat)
+        for label, a, b in (("rebuild", ir, lr), ("first build", ic, lc)):
+            r = ratio(a, b)
+            ok = r <= TARGET
+            print(f"  {n} cards, {label:12} icons {fmt(a)}  letter {fmt(b)}  {r:4.2f}x  "
+                  f"{'ok' if ok else 'OVER'} (target <= {TARGET:g}x)", flush=True)
+            if not ok:
+                failures.append(f"icons {n} {label}")
+    return failures
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--cards", type=int, nargs="*", default=[550])
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="pnp-bench-icons-"))
+    print(f"icons in every card's text against a letter in their place (CPU time, median of {args.repeat} turns):")
+    failures = report(tmp, args.repeat, args.cards)
+    shutil.rmtree(tmp, ignore_errors=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

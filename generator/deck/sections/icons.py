@@ -1,0 +1,118 @@
+"""The `icons:` section: pictures that card text, text regions and the rules write as :name: ("Pay 2 :coin:"),
+each an image file inside the deck folder, drawn the height of the text around it on its baseline.
+
+    icons:
+      coin: icons/coin.png                                  # the file alone: 1 em high, on the baseline
+      vp: {file: icons/vp.png, scale: 1.2, shift: -0.1em, tint: true}
+
+A mistake in one icon is noted and reading goes on; it keeps no card from being laid out (to find more),
+and text that writes that icon is not called unknown for it. Not here: what :name: is in the markup
+(markup.py), where the icons are drawn (layout/icons.py, layout/text.py).
+"""
+from __future__ import annotations
+
+import math
+import re
+
+from ...errors import found, known_list, suggest
+from ...yamlfile import Map
+from ..model import Icon
+from ..values import need_map, need_text, unknown_keys
+
+KEYS = {            # the section's keys are icon names: a letter, then letters, digits, '_' and '-'
+    "NAME": "an image file inside the deck folder (icons/coin.png), or {file, scale, shift, tint}",
+}
+ICON_KEYS = {       # an icon written as a mapping
+    "file": "the image inside the deck folder: PNG or JPEG (SVG with issue 31's pictures); required",
+    "scale": "a number from 0.25 to 4: the icon's height in em of the text around it; default 1",
+    "shift": "a length in em from -1em to 1em: how far the icon is raised from the baseline (negative: "
+             "lowered); default 0em",
+    "tint": "true: the icon is drawn in the colour of its text (for one-colour icons); default false",
+}
+NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")           # as markup.ICON finds it in text
+SCALE = (0.25, 4.0)
+SHIFT = 1.0                                              # em either way
+_EM = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*em\s*$")
+
+
+def read(r, m, root) -> dict:
+    """{name: Icon}; an icon whose file cannot be used is kept with path None (its mistake is noted), so that
+    the text writing it is not told the icon is unknown."""
+    if m is None:
+        return {}
+    with r.noting(wide=False):
+        m = need_map(m, root, "icons", "icon names to image files ({coin: icons/coin.png})")
+    if not isinstance(m, Map):
+        return {}
+    out = {}
+    for name, value in m.items():
+        field = f"icons.{name}"
+        out[str(name)] = Icon(str(name), None, "", source=r.src(m, name))
+        with r.noting(wide=False):
+            out[str(name)] = icon(r, name, value, m, field)
+    return out
+
+
+def icon(r, name, value, m, field) -> Icon:
+    if not isinstance(name, str) or not NAME.match(name):
+        raise m.error(name, f"icon name '{name}' must be a letter followed by letters, digits, '_' or '-' "
+                            "(text writes it as :name:)", field=field)
+    source = r.src(m, name)
+    if isinstance(value, Map):
+        unknown_keys(value, tuple(ICON_KEYS), f"icon {name}")
+        if "file" not in value:
+            raise m.error(name, "an icon needs a file", field=f"{field}.file")
+        path, pixels = _image(r, value.get("file"), value, "file", f"{field}.file")
+        return Icon(name, path, str(value["file"]), _scale(value, field), _shift(value, field), _tint(value, field),
+                    source, pixels)
+    if isinstance(value, str):
+        path, pixels = _image(r, value, m, name, field)
+        return Icon(name, path, value, source=source, pixels=pixels)
+    raise m.error(name, f"expected an image file or {{file, scale, shift, tint}}, found {found(value)}", field=field)
+
+
+def _image(r, value, m, key, field):
+    """(the file's path, its size in pixels): an image inside the deck folder that reads whole."""
+    from ...images import SUFFIXES, BadImage, check_image
+    from ...paths import Refused, files_under, find_inside
+    name = need_text(value, m, key, field, limit=500)
+    try:
+        path = find_inside(name, [r.folder], "icon")
+    except Refused as exc:
+        raise m.error(key, str(exc), field=field)
+    if path is None:
+        known = files_under(r.folder, SUFFIXES + (".svg",))
+        raise m.error(key, f"icon file '{name}' not found in the deck folder", field=field,
+                      hint=suggest(name, known) or (known_list(known) if known else None))
+    try:
+        pixels = check_image(path)
+    except BadImage as exc:
+        raise m.error(key, f"icon file '{name}' {exc}", field=field)
+    return path, tuple(pixels)
+
+
+def _scale(value: Map, field: str) -> float:
+    v = value.get("scale", 1.0)
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or \
+            not SCALE[0] <= v <= SCALE[1]:
+        raise value.error("scale", f"expected a number from {SCALE[0]:g} to {SCALE[1]:g} (the icon's height in "
+                                   f"em of its text), found {found(v)}", field=f"{field}.scale")
+    return float(v)
+
+
+def _shift(value: Map, field: str) -> float:
+    v = value.get("shift", "0em")
+    hit = _EM.match(v) if isinstance(v, str) else None
+    if v == 0 and not isinstance(v, bool):
+        return 0.0
+    if hit is None or not math.isfinite(float(hit.group(1))) or abs(float(hit.group(1))) > SHIFT:
+        raise value.error("shift", f"expected a shift in em from -{SHIFT:g}em to {SHIFT:g}em (e.g. -0.1em: "
+                                   f"lowered a tenth of the text's size), found {found(v)}", field=f"{field}.shift")
+    return float(hit.group(1))
+
+
+def _tint(value: Map, field: str) -> bool:
+    v = value.get("tint", False)
+    if not isinstance(v, bool):
+        raise value.error("tint", f"expected true or false, found {found(v)}", field=f"{field}.tint")
+    return v

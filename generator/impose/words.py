@@ -1,0 +1,85 @@
+"""pnp's own printed words, written for the game: a kind's name counted as the cards print it (plural), and one
+spelling per game. pnp's words (the leaf's printing and cutting notes, the This edition box) follow the
+game's, British or American. `game.spelling: american | british` says which; without it, the
+deck's own printed words decide (its rules, setup and card texts: colour or color, grey or gray, ...), and
+a deck that writes none of them keeps pnp's British.
+
+pnp writes its sentences in British spelling; `spelled` turns the words of WORDS into American ones. Words
+that both spellings share (-ize, which British print uses too) are left alone.
+Not here: the sentences themselves (leaf.py, howto.py, grid.py, edition.py).
+"""
+from __future__ import annotations
+
+import re
+
+from ..deck.model import Deck
+
+AMERICAN, BRITISH = "american", "british"
+WORDS = {                   # British -> American, as pnp prints them and as a deck's own text is read
+    "colour": "color", "colours": "colors", "coloured": "colored", "colourful": "colorful",
+    "grey": "gray", "greyscale": "grayscale",
+    "neighbour": "neighbor", "neighbours": "neighbors", "neighbouring": "neighboring",
+    "centre": "center", "centres": "centers", "centred": "centered",
+    "labelled": "labeled", "labelling": "labeling",
+    "favour": "favor", "favourable": "favorable",
+    "honour": "honor", "behaviour": "behavior", "millimetre": "millimeter",
+    "millimetres": "millimeters",
+}
+_BRITISH = re.compile(r"\b(" + "|".join(sorted(WORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
+_AMERICAN = re.compile(r"\b(" + "|".join(sorted(set(WORDS.values()), key=len, reverse=True)) + r")\b",
+                       re.IGNORECASE)
+
+
+def spelling(deck: Deck) -> str:
+    """The game's spelling: game.spelling, or the one its own printed words use more (British on a tie)."""
+    if deck.game.spelling:
+        return deck.game.spelling
+    words = _deck_words(deck)
+    return AMERICAN if len(_AMERICAN.findall(words)) > len(_BRITISH.findall(words)) else BRITISH
+
+
+def spelled(text: str, how: str) -> str:
+    """pnp's British words in `text` in the spelling `how` (a capital kept a capital)."""
+    if how != AMERICAN:
+        return text
+
+    def one(m: re.Match) -> str:
+        word = WORDS[m.group(0).lower()]
+        if m.group(0).isupper():
+            return word.upper()
+        return word[0].upper() + word[1:] if m.group(0)[0].isupper() else word
+    return _BRITISH.sub(one, text)
+
+
+def _deck_words(deck: Deck) -> str:
+    """The deck's own printed words: its rules, setup and instructions, and its cards' texts."""
+    from .rules import rule_text
+    try:
+        rules = rule_text(deck)[0]
+    except Exception:           # a broken rules section is reported where the rule pages are made
+        rules = ""
+    g = deck.game
+    texts = [rules, g.setup, g.instructions, g.subtitle]
+    for card in deck.cards:
+        kind = deck.kinds.get(card.kind)
+        for name, value in card.fields.items():
+            spec = kind.fields.get(name) if kind else None
+            if isinstance(value, str) and (spec is None or spec.type in ("text", "markup")):
+                texts.append(value)
+    return "\n".join(t for t in texts if t)
+
+
+def plural(deck: Deck, kind: str, n: int) -> str:
+    """'1 check-up chart', '20 game trackers', '4 settlers (aces)', '2 Rule Cards': a kind's title, or its
+    plural, as a common noun; a title written as a name (every word a capital: "Rule Card", as the cards
+    print it) keeps its capitals, so a card's name is printed one way throughout."""
+    k = deck.kinds[kind]
+    name = k.title if n == 1 else (k.plural or (k.title if k.title.endswith("s") else k.title + "s"))
+    return f"{n} {name if _proper(k.title) else name[:1].lower() + name[1:]}"
+
+
+def _proper(title: str) -> bool:
+    """A title written as a name: two words or more, each starting with a capital ("Rule Card", not
+    "Rule card", "Joker" or "Settler (ace)")."""
+    words = [w for w in re.findall(r"[^\W\d_][\w'-]*", title)]
+    return len(words) >= 2 and all(w[0].isupper() for w in words)
