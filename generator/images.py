@@ -45,7 +45,7 @@ class Picture(NamedTuple):
     width: float            # a raster's pixels; an SVG's points
     height: float
     raster: tuple = ()      # a raster's rasterfile.Raster; () for an SVG
-    digest: str = ""        # of the file's bytes (picturecache.digest), when the cache is on
+    digest: str = ""        # of the file's bytes (picturecache.digest)
 
     @property
     def stored(self) -> Raster:
@@ -151,7 +151,7 @@ def _examine(path: str, key: tuple) -> Picture:
     with open(path, "rb") as f:
         data = f.read()
     cached = picturecache.on()
-    name = picturecache.digest(data) if cached else ""
+    name = picturecache.digest(data)    # always: a picture's form is named by it (render/pictures.py)
     values = picturecache.by_digest(path, name) if cached else None
     if values is None:
         values = _values(path, data)
