@@ -6,9 +6,10 @@ kept per document), deflating every stream with zlib-ng (reportlab's one FlateDe
 TrueType faces between runs (layout/fontcache.py), drawing an SVG (svglib's Drawing) into a form
 XObject that lists the transparency and shadings it uses (reportlab's forms list only fonts and XObjects),
 and putting a PNG's or JPEG's compressed pixels into the document as they are (define_picture: an image
-XObject of pnp's own, which reportlab's PDFImageXObject would decode and compress again; use_form draws it).
-pyproject.toml pins reportlab below its next major version; tests/test_reportlab_adapter.py checks each name in INTERNALS and fails naming the one an upgrade
-removed, so that this file is the only one to mend.
+XObject of pnp's own, which reportlab's PDFImageXObject would decode and compress again; define_frame its
+form, use_form draws either). pyproject.toml pins reportlab below its next major version;
+tests/test_reportlab_adapter.py checks each name in INTERNALS and fails naming the one an upgrade removed,
+so that this file is the only one to mend.
 """
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ INTERNALS = (
     ("reportlab.pdfbase.pdfdoc.PDFFormXObject", "XObjects", "a form's XObjects, for its resources"),
     ("reportlab.pdfbase.pdfdoc.PDFFormXObject", "ExtGState", "a form's transparency states (set by endForm)"),
     ("reportlab.pdfbase.pdfdoc.PDFFormXObject", "_colorsUsed", "a form's colour spaces (set by endForm)"),
-    ("reportlab.pdfbase.pdfdoc.PDFDocument", "Reference", "registers an object of pnp's own (define_picture)"),
+    ("reportlab.pdfbase.pdfdoc.PDFDocument", "Reference", "registers an object of pnp's own (define_picture, define_frame)"),
     ("reportlab.pdfbase.pdfdoc", "PDFObject", "the base of every object a document formats (define_picture)"),
     ("reportlab.pdfbase.pdfdoc", "PDFObjectReference", "an indirect reference, formatted as 'n 0 R'"),
     ("reportlab.pdfgen.canvas.Canvas", "_formsinuse", "the XObjects a page or form draws: its resources (use_form)"),
@@ -211,6 +212,27 @@ def define_picture(canvas, name: str, entries: bytes, data: bytes, length: int, 
     doc.Reference(_Picture(entries, data, length, mask), xObjectName(name))
     if smask is not None:
         doc.Reference(_Picture(*smask, None), mask)
+
+
+class _Frame(pdfdoc.PDFObject):
+    """A form XObject in a unit square that draws one other XObject filling it (define_frame)."""
+
+    def __init__(self, inner: str):
+        self.inner = inner
+
+    def format(self, document):
+        ref = pdfdoc.PDFObjectReference(self.inner).format(document)
+        draw = b"/%s Do" % self.inner.encode("ascii")
+        return (b"<< /Type /XObject /Subtype /Form /BBox [0 0 1 1] /Resources << /XObject << /%s %s >> >> "
+                b"/Length %d >>\nstream\n%s\nendstream\n" % (self.inner.encode("ascii"), ref, len(draw), draw))
+
+
+def define_frame(canvas, name: str, inner: str) -> None:
+    """A form XObject `name` in a unit square that draws the XObject `inner` (define_picture's) filling it: what
+    define_form makes of `use_form(canvas, inner)`, without reportlab's form machinery (its resources listing
+    fonts and procedure sets, formatted again for every form: 270 pictures' forms cost a rebuild ~40 ms)."""
+    from reportlab.pdfbase.pdfdoc import xObjectName
+    canvas._doc.Reference(_Frame(xObjectName(inner)), xObjectName(name))
 
 
 def use_form(canvas, name: str) -> str:

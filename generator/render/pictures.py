@@ -26,7 +26,7 @@ from reportlab.lib.rl_accel import fp_str
 
 from ..errors import PnpError
 from ..images import BadImage, digest, fitted, is_svg, known
-from ..reportlab_adapter import define_form, document, draw_drawing, use_form
+from ..reportlab_adapter import define_form, define_frame, document, draw_drawing, use_form
 from .rasters import xobject
 
 _forms: WeakKeyDictionary = WeakKeyDictionary()      # document -> {(path, tint) or form name: (form, width, height)}
@@ -88,7 +88,7 @@ def _form(c, path: str, tint: str | None) -> tuple[str, float, float, float, flo
             define_form(c, name, (0, 0, iw, ih), lambda: draw_drawing(d, c))
         elif tint is None:
             image, iw, ih = xobject(c, path)
-            define_form(c, name, (0, 0, 1, 1), lambda: c.addLiteral(use_form(c, image)))
+            define_frame(c, name, image)
         else:
             iw, ih = info.width, info.height
             source = _stencil(path, tint)
