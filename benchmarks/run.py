@@ -10,6 +10,8 @@ and as a first build (PNP_CACHE=off: every font parsed, every card laid out);
 - the 5500-card deck read from an .xlsx file against the same deck in YAML (a rebuild and a first build);
 - pnp watch's rebuild after a one-card text edit, CPU time inside the warm process, against the floor for
 the same cards in the same run (benchmarks/watch.py; target: at most 0.5x);
+- the art deck against its text-only twin (benchmarks/art.py, issue 36: a picture on every card; builds,
+pnp watch, exports and the proof as ratios to the twin, the PDF's size and peak memory, at 2,000 cards too);
 - icons inside text: the same deck with an icon in every card's text against a letter in its place
 (benchmarks/icons.py; target: at most 1.3x, rebuild and first build);
 - the Game Crafter export benchmark (benchmarks/export.py), when present.
@@ -74,7 +76,7 @@ def fmt(r: dict) -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=7)
-    ap.add_argument("--quick", action="store_true", help="3 runs each and no 5500-card deck")
+    ap.add_argument("--quick", action="store_true", help="3 runs each, no 5500-card deck, a 60-card art deck")
     args = ap.parse_args()
     repeat = 3 if args.quick else args.repeat
     sizes = [55, 550] if args.quick else [55, 550, 5500]
@@ -155,6 +157,10 @@ def main() -> int:
     import watch
     print("\npnp watch (benchmarks/watch.py): CPU time of the warm process's rebuild after a one-card edit", flush=True)
     failures += watch.report([watch.measure(game, tmp, repeat) for game in games])
+    import art
+    print("\nthe art deck against its text-only twin (benchmarks/art.py)", flush=True)
+    m = art.measure_art(60 if args.quick else 270, repeat, tmp)
+    failures += art.report(m, None if args.quick else art.memory(art.MEMORY_CARDS, tmp))
     import icons
     print("\nicons in every card's text against a letter in their place (benchmarks/icons.py, CPU time):", flush=True)
     failures += icons.report(tmp, repeat, [550] if args.quick else [550, 5500])

@@ -76,14 +76,15 @@ def ratio(a: dict, b: dict, runs: str = "cpu_runs") -> float:
 
 
 class Edit:
-    """A copy of a seed deck in which one card's text changes before every run (its first letter flips
-    case), as when a designer edits a card and builds again: that card is laid out afresh each time."""
+    """A copy of a seed deck (or of the deck folder `game`, a path) in which one card's text changes before every
+    run (its first letter flips case), as when a designer edits a card and builds again: that card is laid out
+    afresh each time. The text is `value`, or the longest a card holds that the deck file holds once."""
 
-    def __init__(self, game: str, folder: Path):
-        shutil.copytree(ROOT / "decks" / game, folder)
+    def __init__(self, game, folder: Path, value: str | None = None):
+        shutil.copytree(game if isinstance(game, Path) else ROOT / "decks" / game, folder)
         self.folder, self.file = folder, folder / "deck.yaml"
         self.text = self.file.read_text(encoding="utf-8")
-        self.value = self._pick()
+        self.value = value or self._pick()
         self.flipped = False
 
     def _pick(self) -> str:

@@ -1,25 +1,28 @@
 """Picture files a deck names, checked before anything draws them, and how a picture fits its box.
 
-A picture is a PNG or JPEG (a raster: Pillow decodes it whole, once) or an SVG (a vector: svgfile.py reads
-it with the standard library and refuses what reaches outside it; the PNG and JPEG pictures written into an
-SVG are checked here as files are). Pillow's decompression-bomb guard is on (Image.MAX_IMAGE_PIXELS) and
-its warning is an error, so a small file that claims to be a gigantic picture is refused before it is
-decoded. Each file is examined once a process for each size and time it has (lru_cache).
+A picture is a PNG or JPEG (a raster) or an SVG (a vector: svgfile.py reads it with the standard library and
+refuses what reaches outside it; the PNG and JPEG pictures written into an SVG are checked here as files
+are). A raster is read as a structure, never decoded (rasterfile.py): its size, colours and how its pixels
+are stored, which is all render/rasters.py needs to put it into a PDF as it is; a file that claims more than
+MAX_PIXELS pixels is refused before anything else reads it. A file that is neither is named by Pillow (with
+its decompression-bomb guard on, its warning an error). Each file is examined once: what was learnt is kept in
+this process for each path, size, times and inode, and in the cache under the digest of the file's bytes
+(picturecache.py), so a rebuild opens no unchanged picture; a mistake is kept in this process too.
 `fitted` is the one geometry of `fit` and `focus` (layout's resolution check and render/pictures.py's
 drawing both use it); `dpi` the effective resolution of a raster picture at its printed size.
-Not here: drawing (render/pictures.py, render/svg.py), the resolution findings (layout/resolution.py).
+Not here: drawing (render/pictures.py, render/rasters.py, render/svg.py), the resolution findings
+(layout/resolution.py).
 """
 from __future__ import annotations
 
 import io
+import os
 import warnings
-from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from PIL import Image
-
-from . import svgfile
+from . import picturecache, svgfile
+from .rasterfile import BadRaster, Raster, examine, is_jpeg, is_png
 from .svgfile import BadSvg, check_svg
 
 MAX_PIXELS = 40_000_000          # e.g. 6000 x 6600: a tarot card at 1200 dpi
@@ -29,8 +32,8 @@ RASTER = (".png", ".jpg", ".jpeg")
 SVG = ".svg"
 SUFFIXES = RASTER + (SVG,)
 FITS = ("contain", "cover", "stretch")
-
-Image.MAX_IMAGE_PIXELS = MAX_PIXELS
+_known: dict = {}           # path -> (stat stamp, Picture or the message of its mistake, the build that looked)
+_build = 0                  # the build this process is at (next_build(): pnp watch's every rebuild)
 
 
 class BadImage(ValueError):
@@ -41,6 +44,18 @@ class Picture(NamedTuple):
     kind: str               # "raster" | "svg"
     width: float            # a raster's pixels; an SVG's points
     height: float
+    raster: tuple = ()      # a raster's rasterfile.Raster; () for an SVG
+    digest: str = ""        # of the file's bytes (picturecache.digest)
+
+    @property
+    def stored(self) -> Raster:
+        return self.raster if type(self.raster) is Raster else Raster(*self.raster)
+
+
+def _made(values: tuple, digest: str) -> Picture:
+    """A Picture of the plain values picturecache keeps (its raster a Raster again)."""
+    kind, width, height, raster = values
+    return Picture(kind, width, height, Raster(*raster) if raster else (), digest)
 
 
 def is_svg(path) -> bool:
@@ -54,11 +69,107 @@ def check_image(path) -> tuple[int, int]:
     return p.width, p.height
 
 
+def stamp(st) -> tuple:
+    """What says a file is the one examined before: its size, its times and its inode."""
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+
+
+def _absolute(path) -> str:
+    """The path as `_known` keeps it: absolute (a face's pictures are, as find_inside gives them)."""
+    p = os.fspath(path)
+    return p if p.startswith(os.sep) else os.path.abspath(p)
+
+
 def picture(path) -> Picture:
-    """What `path` holds, checked (see the module's docstring); BadImage otherwise."""
-    p = Path(path)
-    st = p.stat()
-    return _check(str(p), st.st_size, st.st_mtime_ns)
+    """What `path` holds, checked (see the module's docstring); BadImage otherwise (OSError when it cannot be
+    read at all)."""
+    p = _absolute(path)
+    st = os.stat(p)
+    key = stamp(st)
+    hit = _known.get(p)
+    if hit is None or hit[0] != key:
+        try:
+            found = _examine(p, key)
+        except BadImage as exc:
+            found = str(exc)
+        hit = (key, found)
+    _known[p] = hit + (_build,) if len(hit) == 2 else hit[:2] + (_build,)
+    if type(hit[1]) is str:
+        raise BadImage(hit[1])
+    return hit[1]
+
+
+def next_build() -> None:
+    """A long-running process (pnp watch) begins another build: checked() looks at each file again."""
+    global _build
+    _build += 1
+
+
+def checked(path) -> Picture:
+    """picture(), unless this build looked at the file already (the deck's image fields are checked as the deck
+    is read): then what it found, without a stat."""
+    hit = _known.get(_absolute(path))
+    if hit is not None and hit[2] == _build and type(hit[1]) is not str:
+        return hit[1]
+    return picture(path)
+
+
+def known(path) -> Picture:
+    """What `path` holds as this process last found it (picture()), without looking at the file again: for the
+    steps after the one that checked it in the same build (the resolution check, drawing; render/splice.py
+    checks the file is still that picture as it reads it); picture() when it was never examined."""
+    hit = _known.get(_absolute(path))
+    if hit is not None and type(hit[1]) is not str:
+        return hit[1]
+    return picture(path)
+
+
+def seen(path) -> tuple | None:
+    """The stat stamp of `path` when picture() last looked at it in this process, or None."""
+    hit = _known.get(_absolute(path))
+    return None if hit is None else hit[0]
+
+
+def digest(path) -> str:
+    """The digest of a picture file's bytes (picturecache.digest): kept with what it is, or read now."""
+    p = picture(path)
+    if p.digest:
+        return p.digest
+    with open(path, "rb") as f:
+        return picturecache.digest(f.read())
+
+
+def _examine(path: str, key: tuple) -> Picture:
+    kept = picturecache.by_path(path, key)
+    if kept is not None:
+        return _made(kept[1], kept[0])
+    size = key[0]
+    limit = svgfile.MAX_BYTES if is_svg(path) else MAX_BYTES
+    if size > limit:                    # refused before it is read
+        raise BadImage(f"is {size:,} bytes; the limit for an SVG is {limit:,}" if is_svg(path)
+                       else f"is {size} bytes; the limit is {limit}")
+    with open(path, "rb") as f:
+        data = f.read()
+    cached = picturecache.on()
+    name = picturecache.digest(data)    # always: a picture's form is named by it (render/pictures.py)
+    values = picturecache.by_digest(path, name) if cached else None
+    if values is None:
+        values = _values(path, data)
+    if cached:
+        picturecache.keep(path, key, name, values)
+    return _made(values, name)
+
+
+def _values(path: str, data: bytes) -> tuple:
+    """(kind, width, height, raster) of a file's bytes; BadImage when they are refused."""
+    if is_svg(path):
+        try:
+            info = _svg(data)
+        except BadSvg as exc:
+            raise BadImage(str(exc))
+        return ("svg", info.width, info.height, ())
+    raster = _raster(data)
+    return ("raster", raster.width, raster.height, tuple(raster))
 
 
 def svg_bytes(path) -> bytes:
@@ -71,27 +182,11 @@ def svg_bytes(path) -> bytes:
     return data
 
 
-@lru_cache(maxsize=256)
-def _check(path: str, size: int, mtime: int) -> Picture:
-    if is_svg(path):
-        try:
-            if size > svgfile.MAX_BYTES:        # refused before it is read
-                raise BadSvg(f"is {size:,} bytes; the limit for an SVG is {svgfile.MAX_BYTES:,}")
-            info = _svg(Path(path).read_bytes())
-        except BadSvg as exc:
-            raise BadImage(str(exc))
-        return Picture("svg", info.width, info.height)
-    if size > MAX_BYTES:
-        raise BadImage(f"is {size} bytes; the limit is {MAX_BYTES}")
-    w, h = _raster(path)
-    return Picture("raster", w, h)
-
-
 def _svg(data: bytes):
     info = check_svg(data)
     for n, raster in enumerate(info.rasters, 1):
         try:
-            _raster(io.BytesIO(raster))
+            _raster(raster)
         except BadImage as exc:
             raise BadSvg(f"holds a picture (the {_nth(n)} data:image URI) that {exc}")
     return info
@@ -101,19 +196,27 @@ def _nth(n: int) -> str:
     return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
 
 
-def _raster(source) -> tuple[int, int]:
-    """(width, height) of a PNG or JPEG (a path or a file object) that decodes whole."""
+def _raster(data: bytes) -> Raster:
+    """What a PNG or JPEG file's bytes hold (rasterfile.examine); BadImage for those it refuses, and for a file
+    of any other kind, named by Pillow."""
+    if is_png(data) or is_jpeg(data):
+        try:
+            return examine(data, MAX_PIXELS)
+        except BadRaster as exc:
+            raise BadImage(str(exc))
+    _other(data)
+    raise BadImage("is not an image Pillow can read; use PNG, JPEG or SVG (named .svg)")  # pragma: no cover
+
+
+def _other(data: bytes) -> None:
+    """BadImage naming what a file that is neither a PNG nor a JPEG is, as Pillow knows it."""
+    from PIL import Image
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
-            with Image.open(source) as im:
-                if im.format not in FORMATS:
-                    raise BadImage(f"is a {im.format} image; use PNG, JPEG or SVG")
-                w, h = im.size
-                if w < 1 or h < 1 or w * h > MAX_PIXELS:
-                    raise BadImage(f"is {w} x {h} pixels; the limit is {MAX_PIXELS // 1_000_000} million pixels")
-                im.load()
+            with Image.open(io.BytesIO(data)) as im:
+                raise BadImage(f"is a {im.format} image; use PNG, JPEG or SVG")
         except BadImage:
             raise
         except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
@@ -123,7 +226,6 @@ def _raster(source) -> tuple[int, int]:
             raise BadImage("is not an image Pillow can read; use PNG, JPEG or SVG (named .svg)")
         except (OSError, ValueError, SyntaxError, EOFError, MemoryError) as exc:
             raise BadImage(f"cannot be read as an image ({str(exc).splitlines()[0][:80] or type(exc).__name__})")
-    return w, h
 
 
 def fitted(x: float, y: float, w: float, h: float, iw: float, ih: float, fit: str = "contain",

@@ -63,11 +63,17 @@ def _mode() -> int:
     return 0o666 & ~umask
 
 
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        n = os.write(fd, view)
-        view = view[n:]
+def _write_all(fd: int, data) -> None:
+    for part in (data,) if isinstance(data, (bytes, bytearray, memoryview)) else data:
+        if isinstance(part, list):                  # buffers written by one call, none copied to join them
+            n = os.writev(fd, part) if len(part) <= 1024 else 0
+            if n == sum(len(p) for p in part):
+                continue
+            part = b"".join(part)[n:]
+        view = memoryview(part)
+        while view:
+            n = os.write(fd, view)
+            view = view[n:]
     os.fsync(fd)
 
 
@@ -78,8 +84,11 @@ def _named_tmp(path: Path) -> str:
     return tmp
 
 
-def write_atomic(path, data: bytes) -> None:
-    """Either the whole new file is there, or the old one is untouched; never a partial file."""
+def write_atomic(path, data) -> None:
+    """Either the whole new file is there, or the old one is untouched; never a partial file. `data`: bytes, or
+    an iterable that may be iterated more than once of buffers (or of lists of them, each list written by one
+    call), written as it is iterated (a PDF's pictures, render/splice.py: read from their files as they are
+    written, never all in memory at once)."""
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -7,8 +7,11 @@ Not here: reading or checking a file's contents (textfile.py, images.py).
 """
 from __future__ import annotations
 
+import os
 import re
-from pathlib import Path, PurePosixPath, PureWindowsPath
+import stat
+from functools import lru_cache
+from pathlib import Path, PureWindowsPath
 
 
 class Refused(ValueError):
@@ -24,31 +27,49 @@ def check_name(name: str, what: str = "file") -> None:
         raise Refused(f"the {what} name is empty")
     if "\x00" in name:
         raise Refused(f"the {what} name holds a NUL character")
-    if name.startswith(("/", "~", "\\")) or _DRIVE.match(name) or PureWindowsPath(name).is_absolute():
+    if (name.startswith(("/", "~", "\\")) or _DRIVE.match(name)
+            or (":" in name and PureWindowsPath(name).is_absolute())):
         raise Refused(f"{what} '{name}' is an absolute path; name a file inside the deck folder")
-    parts = PurePosixPath(name.replace("\\", "/")).parts
-    if ".." in parts:
+    if ".." in name.replace("\\", "/").split("/"):
         raise Refused(f"{what} path '{name}' leaves the deck folder ('..' is not allowed)")
 
 
 def find_inside(name: str, bases, what: str = "file") -> Path | None:
     """The resolved file for `name` under the first base that has it, or None when none has it.
 
-    Raises Refused when the name is a path out of the bases, or a symbolic link that leads out."""
+    Raises Refused when the name is a path out of the bases, or a symbolic link that leads out.
+    Each of the name's parts is looked at with lstat: where none is a symbolic link, the file lies inside the
+    base as named, and only where one is are both resolved and compared (a deck of 270 pictures asks for 270
+    names on every build: 2 ms, not 22 with pathlib's resolve)."""
     check_name(name, what)
+    parts = [p for p in name.split("/") if p not in ("", ".")]
     for base in bases:
         if base is None:
             continue
-        root = Path(base).resolve()
-        candidate = Path(base) / name
-        if not (candidate.exists() or candidate.is_symlink()):
-            continue
-        real = candidate.resolve()
-        if real != root and root not in real.parents:
-            raise Refused(f"{what} '{name}' leads outside the deck folder (a symbolic link to {real})")
-        if real.is_file():
-            return real
+        path, linked, st = os.fspath(base), False, None
+        try:
+            for part in parts:
+                path = os.path.join(path, part)
+                st = os.lstat(path)
+                linked = linked or stat.S_ISLNK(st.st_mode)
+        except OSError:
+            continue                    # not under this base
+        if linked:
+            root = os.path.realpath(base)
+            real = os.path.realpath(path)
+            if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
+                raise Refused(f"{what} '{name}' leads outside the deck folder (a symbolic link to {real})")
+            if os.path.isfile(real):
+                return Path(real)
+        elif st is not None and stat.S_ISREG(st.st_mode):
+            return Path(os.path.join(_real(os.fspath(base)), *parts))
     return None
+
+
+@lru_cache(maxsize=32)
+def _real(base: str) -> str:
+    """A base folder's real path, once a process (the deck's folder, layouts/: their own links do not move)."""
+    return os.path.realpath(base)
 
 
 def files_under(base: Path, suffixes=(), limit: int = 2000) -> list[str]:

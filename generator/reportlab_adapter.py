@@ -1,12 +1,15 @@
 """Every private name of reportlab that pnp relies on, in one place.
 
-pnp draws through reportlab's public canvas, but four things go faster, come out reproducible or come
+pnp draws through reportlab's public canvas, but five things go faster, come out reproducible or come
 out right only through its internals: writing a card's text straight into the page (the font's subsets are
 kept per document), deflating every stream with zlib-ng (reportlab's one FlateDecode filter), keeping parsed
-TrueType faces between runs (layout/fontcache.py), and drawing an SVG (svglib's Drawing) into a form
-XObject that lists the transparency and shadings it uses (reportlab's forms list only fonts and XObjects). pyproject.toml pins reportlab below its next major
-version; tests/test_reportlab_adapter.py checks each name in INTERNALS and fails naming the one an upgrade
-removed, so that this file is the only one to mend.
+TrueType faces between runs (layout/fontcache.py), drawing an SVG (svglib's Drawing) into a form
+XObject that lists the transparency and shadings it uses (reportlab's forms list only fonts and XObjects),
+and putting a PNG's or JPEG's compressed pixels into the document as they are (define_picture: an image
+XObject of pnp's own, which reportlab's PDFImageXObject would decode and compress again; define_frame its
+form, use_form draws either). pyproject.toml pins reportlab below its next major version;
+tests/test_reportlab_adapter.py checks each name in INTERNALS and fails naming the one an upgrade removed,
+so that this file is the only one to mend.
 """
 from __future__ import annotations
 
@@ -43,6 +46,10 @@ INTERNALS = (
     ("reportlab.pdfbase.pdfdoc.PDFFormXObject", "XObjects", "a form's XObjects, for its resources"),
     ("reportlab.pdfbase.pdfdoc.PDFFormXObject", "ExtGState", "a form's transparency states (set by endForm)"),
     ("reportlab.pdfbase.pdfdoc.PDFFormXObject", "_colorsUsed", "a form's colour spaces (set by endForm)"),
+    ("reportlab.pdfbase.pdfdoc.PDFDocument", "Reference", "registers an object of pnp's own (define_picture, define_frame)"),
+    ("reportlab.pdfbase.pdfdoc", "PDFObject", "the base of every object a document formats (define_picture)"),
+    ("reportlab.pdfbase.pdfdoc", "PDFObjectReference", "an indirect reference, formatted as 'n 0 R'"),
+    ("reportlab.pdfgen.canvas.Canvas", "_formsinuse", "the XObjects a page or form draws: its resources (use_form)"),
 )
 
 
@@ -138,7 +145,7 @@ def _scale(units_per_em: int):
 def draw_drawing(drawing, canvas) -> None:
     """A reportlab Drawing (svglib's) onto `canvas` at its origin, as renderPDF.draw draws it, less the font
     that renderPDF sets for text at the start (reportlab's Times-Roman, which would enter the PDF unembedded):
-    the SVGs pnp draws hold no text (svgfile.py)."""
+    the SVGs pnp draws hold no text (svgfile.py); and the pictures written into it drawn as image XObjects."""
     from reportlab.graphics.renderPDF import _PDFRenderer
     from reportlab.graphics.renderbase import renderScaledDrawing
 
@@ -147,6 +154,15 @@ def draw_drawing(drawing, canvas) -> None:
             if "fontName" in delta or "fontSize" in delta:
                 delta = {k: v for k, v in delta.items() if k not in ("fontName", "fontSize")}
             super().applyStateChanges(delta, newState)
+
+        def drawImage(self, image):
+            # a picture written into the SVG (svglib gives it decoded, as a PIL image) is an image XObject with
+            # its alpha as a soft mask, as drawImage makes one: renderPDF's inline image would drop the alpha,
+            # and fails where streams are not ASCII85-encoded (rl_config.useA85 off, as pnp writes them)
+            from reportlab.lib.utils import ImageReader
+            if hasattr(image.path, "mode"):
+                self._canvas.drawImage(ImageReader(image.path), image.x, image.y, image.width, image.height,
+                                       mask="auto")
 
     ShapesOnly().draw(renderScaledDrawing(drawing), canvas, 0, 0, showBoundary=False)
 
@@ -171,3 +187,62 @@ def define_form(canvas, name: str, box, draw) -> None:
     resources.setShading(shading)
     resources.setColorSpace(form._colorsUsed)
     form.Resources = resources
+
+
+class _Picture(pdfdoc.PDFObject):
+    """An image XObject's stream as pnp writes it: `entries` of its dictionary (PDF syntax), its /Length and
+    /SMask, and `data` (a token render/splice.py replaces)."""
+
+    def __init__(self, entries: bytes, data: bytes, length: int, smask: str | None):
+        self.entries, self.data, self.length, self.smask = entries, data, length, smask
+
+    def format(self, document):
+        mask = b" /SMask " + pdfdoc.PDFObjectReference(self.smask).format(document) if self.smask else b""
+        return (b"<< %s /Length %d%s >>\nstream\n%s\nendstream\n" % (self.entries, self.length, mask, self.data))
+
+
+def define_picture(canvas, name: str, entries: bytes, data: bytes, length: int, smask: tuple | None = None) -> None:
+    """An image XObject that `canvas.doForm(name)` draws, in the canvas's document: its dictionary's
+    `entries` (/Type /XObject /Subtype /Image ...), its stream `data`, `length` bytes long; `smask`, when given,
+    (entries, data, length) of its soft mask. The stream's bytes are the caller's, as they are: no filter is
+    applied to them."""
+    from reportlab.pdfbase.pdfdoc import xObjectName
+    doc = canvas._doc
+    mask = None if smask is None else f"PnpMask.{name}"
+    doc.Reference(_Picture(entries, data, length, mask), xObjectName(name))
+    if smask is not None:
+        doc.Reference(_Picture(*smask, None), mask)
+
+
+class _Frame(pdfdoc.PDFObject):
+    """A form XObject in a unit square that draws one other XObject filling it (define_frame)."""
+
+    def __init__(self, inner: str):
+        self.inner = inner
+
+    def format(self, document):
+        ref = pdfdoc.PDFObjectReference(self.inner).format(document)
+        draw = b"/%s Do" % self.inner.encode("ascii")
+        return (b"<< /Type /XObject /Subtype /Form /BBox [0 0 1 1] /Resources << /XObject << /%s %s >> >> "
+                b"/Length %d >>\nstream\n%s\nendstream\n" % (self.inner.encode("ascii"), ref, len(draw), draw))
+
+
+def define_frame(canvas, name: str, inner: str) -> None:
+    """A form XObject `name` in a unit square that draws the XObject `inner` (define_picture's) filling it: what
+    define_form makes of `use_form(canvas, inner)`, without reportlab's form machinery (its resources listing
+    fonts and procedure sets, formatted again for every form: 270 pictures' forms cost a rebuild ~40 ms)."""
+    from reportlab.pdfbase.pdfdoc import xObjectName
+    canvas._doc.Reference(_Frame(xObjectName(inner)), xObjectName(name))
+
+
+def use_form(canvas, name: str) -> str:
+    """The operator that draws the XObject `name` (`/FormXob.name Do`), for the caller to write into the page
+    or form itself; listed among the page's or form's resources, as canvas.doForm lists it."""
+    canvas._formsinuse.append(name)
+    return f"/{canvas._doc.getXObjectName(name)} Do"
+
+
+def has_object(canvas, name: str) -> bool:
+    """Whether the canvas's document holds an XObject `name` already."""
+    from reportlab.pdfbase.pdfdoc import xObjectName
+    return xObjectName(name) in canvas._doc.idToObject

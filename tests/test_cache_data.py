@@ -12,7 +12,7 @@ import pytest
 from cli import copy_deck, pnp
 from pdfcheck import same_bytes
 
-from generator import cachefile, yamlfile
+from generator import cachefile, picturecache, yamlfile
 from generator.layout import fontcache, store
 
 
@@ -42,7 +42,7 @@ def cold(tmp_path_factory):
 
 
 def test_no_cache_module_imports_pickle():
-    for module in (store, fontcache, cachefile, yamlfile):
+    for module in (store, fontcache, cachefile, yamlfile, picturecache):
         text = Path(module.__file__).read_text(encoding="utf-8")
         assert "import pickle" not in text and "pickle.loads" not in text, module.__name__
 
@@ -229,3 +229,47 @@ def test_a_yaml_file_read_again_comes_back_as_parsed_positions_and_all(tmp_path,
     dated.write_text("day: 2024-05-01\n", encoding="utf-8")
     yamlfile.load(dated)
     assert not yamlfile._cache_file(dated).exists()
+
+
+def test_the_picture_cache_is_data_and_a_damaged_or_planted_file_is_made_again(tmp_path):
+    """Issue 36: what was learnt of each picture (pictures/dir-*) and what a picture was converted to
+    (pictures/*.pdfimage) are cache files of data, checked as the others are: each damaged, misshapen or a
+    planted pickle is ignored, the pictures examined and converted again, and the PDF the same bytes."""
+    import shutil
+
+    from cli import ROOT
+    deck = shutil.copytree(ROOT / "tests" / "decks" / "art", tmp_path / "art")
+    out = tmp_path / "off.pdf"
+    proc = pnp("build", deck, "-o", out, env={"PNP_CACHE": "off"})
+    assert proc.returncode == 0, proc.stderr
+    cold = out.read_bytes()
+    cache = tmp_path / "cache"
+
+    def build(name):
+        out = tmp_path / f"{name}.pdf"
+        proc = pnp("build", deck, "-o", out, env={"PNP_CACHE": str(cache)})
+        assert proc.returncode == 0, proc.stderr
+        return out.read_bytes()
+    same_bytes(build("first"), cold)
+    index = sorted((cache / "pictures").glob("dir-*"))
+    converted = sorted((cache / "pictures").glob("*.pdfimage"))
+    assert index and converted                          # tests/decks/art has a PNG with alpha: converted once
+    kept = cachefile.read(index[0], "pictures", picturecache.FORMAT)
+    folder, paths, pictures = kept
+    assert all(picturecache.shaped(v) for v in pictures.values())
+    marker = tmp_path / "owned"
+    planted = pickle.dumps(_Planted(marker))
+    for damage in ("planted", "flipped", "wrong shape"):
+        for f in index + converted:
+            data = f.read_bytes()
+            if damage == "planted":
+                f.write_bytes(planted)
+            elif damage == "flipped":
+                f.write_bytes(_damage("flipped", data, b""))
+            elif f.name.startswith("dir-"):
+                bad = {k: ("raster", 1, 1, ("PNG",)) for k in pictures}
+                f.write_bytes(cachefile.dumps("pictures", picturecache.FORMAT, (folder, paths, bad)))
+            else:
+                f.write_bytes(cachefile.dumps("picture pdf", picturecache.FORMAT, ((b"x", b"y"),)))
+        same_bytes(build(damage), cold, damage)
+        assert not marker.exists(), "a cache file was unpickled"

@@ -1,12 +1,13 @@
 """Laid-out faces kept between builds (generator/layout/store.py): a warm rebuild is the same bytes
-as a cold one, and any change to what a face is drawn from lays it out afresh."""
+as a cold one, and any change to what a face is laid out from lays it out afresh; a picture saved again
+changes no face (a face holds its picture's name), but the PDF shows the new picture, and a picture broken
+since fails the build naming its card."""
 from __future__ import annotations
 
-from cli import copy_deck, pnp
-from pdfcheck import all_text, same_bytes, squash
+import shutil
 
-from generator.images import SUFFIXES
-from generator.layout.store import IMAGE_SUFFIXES
+from cli import ROOT, copy_deck, pnp
+from pdfcheck import all_text, same_bytes, squash
 
 
 def _build(tmp_path, deck, name, cache) -> bytes:
@@ -95,5 +96,19 @@ def test_a_face_that_cannot_be_laid_out_fails_every_build(tmp_path):
         assert proc.returncode == 2 and "no glyph" in proc.stderr, proc.stderr
 
 
-def test_the_store_watches_every_image_kind_the_layout_reads():
-    assert IMAGE_SUFFIXES == SUFFIXES
+def test_a_picture_saved_again_keeps_every_face_and_prints_anew(tmp_path):
+    """Issue 36: the store was dropped whenever any picture changed; now it keeps every face (its file is not
+    written again), the PDF shows the new picture as a cold build does, and a broken picture is reported."""
+    deck = shutil.copytree(ROOT / "tests" / "decks" / "art", tmp_path / "art")
+    cache = tmp_path / "cache"
+    before = _build(tmp_path, deck, "before", cache)
+    store, = (cache / "layout").glob("art-*.faces")
+    kept = store.stat().st_mtime_ns, store.read_bytes()
+    shutil.copyfile(deck / "art" / "grid.png", deck / "art" / "rgb.png")       # another picture, the same name
+    after = _rebuilt(tmp_path, deck, "after", cache)
+    assert after != before
+    assert (store.stat().st_mtime_ns, store.read_bytes()) == kept
+    (deck / "art" / "rgb.png").write_text("not a picture", encoding="utf-8")
+    proc = pnp("build", deck, "-o", tmp_path / "broken.pdf", env={"PNP_CACHE": str(cache)})
+    assert proc.returncode == 2 and f"{deck / 'art' / 'rgb.png'}: the file is not an image" in proc.stderr, \
+        proc.stderr

@@ -64,7 +64,7 @@ def test_a_font_survives_the_cache_state_round_trip():
 def test_no_other_module_reaches_past_the_adapter():
     private = re.compile(r"\._doc\b|splitString|getSubsetInternalName|PDFZCompress|TTFontFace|TTFNameBytes|"
                          r"TTEncoding|_ttf_data|_pdfScale|_PDFRenderer|_shadingUsed|idToObject|xObjectName|"
-                         r"_colorsUsed")
+                         r"_colorsUsed|_formsinuse")
     offenders = []
     for path in sorted(GENERATOR.rglob("*.py")):
         if path.name == "reportlab_adapter.py":

@@ -98,8 +98,8 @@ def plan(deck: Deck, shop_id: str = "gamecrafter") -> Plan:
 
 
 # Everything whose change can change a face's pixels but is not in its values.
-_CODE = ("generator/layout", "generator/render/draw.py", "generator/render/png.py", "generator/render/deflate.py",
-         "generator/export", "generator/fields.py", "generator/units.py")
+_CODE = ("generator/layout", "generator/render", "generator/export", "generator/fields.py", "generator/units.py",
+         "generator/images.py", "generator/rasterfile.py", "generator/svgfile.py")
 
 
 @lru_cache(maxsize=1)
@@ -145,7 +145,9 @@ class _Hasher:
         return d
 
     def images(self, tpl: Template, values: dict) -> list[str]:
-        """The bytes of any image file a face draws."""
+        """The digests of the bytes of any image file a face draws (kept with what images.py found the
+        picture to be: an unchanged picture is not read again)."""
+        from ..images import BadImage, digest
         out = []
         for r in tpl.regions:
             if r.type != "image":
@@ -153,7 +155,10 @@ class _Hasher:
             src = fill(str(r.get("src", "")), values).strip()
             for base in (self.deck.folder, LAYOUTS):
                 if base is not None and src and (base / src).is_file():
-                    out.append(f"{src}={_file_digest(base / src)}")
+                    try:
+                        out.append(f"{src}={digest(base / src)}")
+                    except (BadImage, OSError):
+                        out.append(f"{src}={_file_digest(base / src)}")     # drawing it reports the file
                     break
         return out
 

@@ -126,7 +126,7 @@ def render(deck, doc: Document, laid, bleed: float) -> bytes:
     from ..layout.face import Text
     from ..layout.fonts import register
     from ..render.draw import draw_ops
-    from ..render.pdf import new_canvas
+    from ..render.pdf import new_canvas, pdf_bytes
     w, h, b = doc.width, doc.height, bleed
     faces = [_face(laid, pc, side) for pc, side in doc.pages]
     register({op.font for face in faces if face is not None for op in face.ops if type(op) is Text})
@@ -144,8 +144,7 @@ def render(deck, doc: Document, laid, bleed: float) -> bytes:
             draw_ops(c, face.ops)
             c.restoreState()
         c.showPage()
-    c.save()
-    return buf.getvalue()
+    return pdf_bytes(c, buf)
 
 
 def _face(laid, piece: Piece, side: str):
@@ -229,5 +228,7 @@ def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired",
         new[name] = {"hash": trust.digest(data), **trust.stamp(path, data)}
     sweep(report, outputs, expected, clean, found)
     outputs.save(new)
+    from .. import picturecache
+    picturecache.save()                 # what was learnt of the pictures, for the next run
     report.seconds = time.perf_counter() - start
     return report

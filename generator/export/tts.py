@@ -1,8 +1,8 @@
 """The Tabletop Simulator export: deck sheets, tile images and a saved object, in one folder.
 
 The images are drawn by the same layout and drawing code as the PDF (render/png.py), at the cell's
-or tile's pixel size; each is redrawn only when what it is drawn from, or the file itself, changed
-(export/trust.py), as for The Game Crafter. The saved object (saved.py) holds one deck object for
+or tile's pixel size, on every core (tts_draw.draw_all); each is redrawn only when what it is drawn from, or
+the file itself, changed (export/trust.py), as for The Game Crafter. The saved object (saved.py) holds one deck object for
 each kind of card in each part of the game, with every card by name as many times as it is printed,
 and a bag of tiles for each kind of tile.
 
@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .tts_draw import blank_png, draw_sheet, draw_tiles, laid_faces
+from .tts_draw import draw_all, laid_faces
 from .tts_sheets import Layout, digest, grid, layout
 
 __all__ = ["Report", "export_tts", "grid", "layout"]
@@ -64,26 +64,7 @@ def export_tts(deck, out_dir, base_url: str | None = None, redraw: bool = False,
             todo.append(o)
     laid = layout_deck(deck, 0.0)         # from the layout store where a build laid them out
     update = progress(len(todo)) if progress and todo else None
-    data: dict = {}                 # id(Output) -> its PNG bytes
-    sheet_of = {id(s.faces): (s, False) for s in lay.sheets}
-    sheet_of.update({id(s.backs): (s, True) for s in lay.sheets if s.unique_back})
-    singles = []
-    for o in todo:
-        if id(o) in sheet_of:
-            sheet, backs = sheet_of[id(o)]
-            data[id(o)] = draw_sheet(laid, sheet, backs)
-            if update:
-                update(1)
-        elif o.image is None:       # the blank
-            data[id(o)] = blank_png()
-        else:
-            singles.append(o)
-    for i in range(0, len(singles), 24):
-        chunk = singles[i:i + 24]
-        for o, png in zip(chunk, draw_tiles(laid, chunk)):
-            data[id(o)] = png
-        if update:
-            update(len(chunk))
+    data = dict(zip((id(o) for o in todo), draw_all(laid, lay, todo, update)))    # id(Output) -> its PNG bytes
 
     # every image is named for its bytes; images of the same bytes (a coin's face and its back) are one file
     new: dict = {}
@@ -123,5 +104,7 @@ def export_tts(deck, out_dir, base_url: str | None = None, redraw: bool = False,
     found = [n for n in found if n not in expected]
     sweep(report, outputs, expected, clean, found)
     outputs.save(new)
+    from .. import picturecache
+    picturecache.save()                 # what was learnt of the pictures, for the next run
     report.seconds = time.perf_counter() - start
     return report

@@ -1,6 +1,7 @@
 """Drawing the Tabletop Simulator export's images: deck sheets (every cell a face at the cell's
 pixel size), tile images and the blank image, through the same layout and drawing code as the PDF
-(render/png.py).
+(render/png.py), on every core (draw_all: each sheet, and each few tiles, drawn and encoded by a worker
+process that inherits the laid-out faces, render/pool.py).
 
 Not here: which face goes in which cell (tts_sheets.py), writing files or deciding what to redraw
 (tts.py).
@@ -64,3 +65,29 @@ def blank_png() -> bytes:
     from ..render.png import numpy_or_none
     np = numpy_or_none()
     return _encode(np.full((64, 64, 3), 255, np.uint8), 72)
+
+
+def draw_all(laid, lay, todo: list, progress=None) -> list[bytes]:
+    """The PNG bytes of each tts_sheets.Output in `todo`, in order, drawn on every core."""
+    from ..render.pool import map_chunks, share
+    sheet_of = {id(s.faces): (k, False) for k, s in enumerate(lay.sheets)}
+    sheet_of.update({id(s.backs): (k, True) for k, s in enumerate(lay.sheets) if s.unique_back})
+    items = [("sheet", *sheet_of[id(o)]) if id(o) in sheet_of else ("blank",) if o.image is None else ("tile", o)
+             for o in todo]
+    share(laid=laid, sheets=lay.sheets)
+    sheets = [item for item in items if item[0] == "sheet"]
+    others = [item for item in items if item[0] != "sheet"]
+    # a sheet is a job of its own (up to 70 faces and an image 4096 px a side); tiles go a few to a job
+    drawn = dict(zip(map(id, sheets), map_chunks(_drawn, sheets, most=1, fewest=2, progress=progress)))
+    drawn.update(zip(map(id, others), map_chunks(_drawn, others, most=24, progress=progress)))
+    return [drawn[id(item)] for item in items]
+
+
+def _drawn(chunk: list) -> list[bytes]:
+    """In a worker (or here): the PNG bytes of each ("sheet", index, backs?), ("tile", Output) or ("blank",)."""
+    from ..render.pool import shared
+    laid, sheets = shared("laid"), shared("sheets")
+    tiles = [item[1] for item in chunk if item[0] == "tile"]
+    drawn = iter(draw_tiles(laid, tiles) if tiles else [])
+    return [draw_sheet(laid, sheets[item[1]], item[2]) if item[0] == "sheet" else blank_png() if item[0] == "blank"
+            else next(drawn) for item in chunk]

@@ -110,6 +110,8 @@ def export(deck, out_dir, jobs: int | None = None, redraw: bool = False, clean: 
     write_if_changed(out / MANIFEST, manifest_csv(p).encode("utf-8"))
     sweep(report, outputs, expected, clean, found)
     outputs.save(new)
+    from .. import picturecache
+    picturecache.save()                 # what was learnt of the pictures, for the next run
     report.seconds = time.perf_counter() - start
     return report
 

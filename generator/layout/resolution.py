@@ -32,13 +32,13 @@ class Low(NamedTuple):
 def low(face, below: float = WARN_DPI, at_least: float = 0.0) -> list[Low]:
     """The raster pictures of `face` that print at fewer than `below` pixels per inch (and at `at_least` or
     more), in drawing order."""
-    from ..images import BadImage, dpi, fitted, is_svg, picture
+    from ..images import BadImage, dpi, fitted, is_svg, known
     out = []
     for op in face.ops:
         if type(op) is not Image or is_svg(op.path):
             continue
         try:
-            info = picture(op.path)
+            info = known(op.path)       # as the build found it (images.py)
         except (BadImage, OSError):
             continue                    # laying the face out or drawing it reports the file
         _, _, w, h = fitted(op.x, op.y, op.w, op.h, info.width, info.height, op.fit, op.fx, op.fy)

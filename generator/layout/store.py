@@ -5,9 +5,12 @@ fitted. Each face is stored under a digest of what layout reads for it: the temp
 values (its fields and the game, kind and part names it may show, each with its type) and the
 bleed. Laid-out pages (rule pages, the print-instructions leaf) are kept the same way, under a
 digest of their arguments (`remembered`). Everything else layout reads is the deck's palette and files: pnp's code, layouts/
-(templates, sizes), fonts/, and the deck folder's own templates and images. The store records the
+(templates, sizes), fonts/, and the deck folder's own templates and fonts. The store records the
 palette and the files' sizes and times, and is dropped whole when any of them differs, so a changed
-template or colour lays every card out afresh.
+template or colour lays every card out afresh. Pictures are not among them: a face holds a picture's
+name, never its pixels, so a picture saved again leaves every face as it was; a face taken from the
+store has its pictures checked again (images.picture: a stat, and what the cache knows of the file),
+and one whose picture is now missing or broken is laid out afresh, which reports it.
 
 One file per deck folder and store name in the cache folder (see cachefile.cache_dir; PNP_CACHE=off
 turns it off), holding only what the last build used: plain data, never code (generator/cachefile.py:
@@ -40,7 +43,6 @@ _FACE = ("name", "template", "width", "height", "bleed", "shape", "gutter", "ops
          "markup", "source")
 _new = tuple.__new__
 _held: dict | None = None       # file -> (stamp, faces, changed, what), while a process holds its stores (hold())
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")      # as images.SUFFIXES, without importing Pillow
 FONT_SUFFIXES = (".ttf", ".otf")                # as fonts.SUFFIXES, without importing reportlab
 
 
@@ -150,18 +152,19 @@ class FaceStore:
         if data is None:
             return None
         if self.decoded:
-            self.new[key] = data
-            return data
-        value = self._decoded.get(id(data))
-        if value is None:
-            try:
-                value = _CODECS[self.what][1](data)
-            except (ValueError, TypeError, RecursionError):
-                value = None
-            self._decoded[id(data)] = value
-        if value is not None:
+            value = data
+        else:
+            value = self._decoded.get(id(data))
+            if value is None:
+                try:
+                    value = _CODECS[self.what][1](data)
+                except (ValueError, TypeError, RecursionError):
+                    value = None
+                self._decoded[id(data)] = value
+        if value is not None and (self.what != "faces" or _pictures_sound(value)):
             self.new[key] = value
-        return value
+            return value
+        return None
 
     def put(self, key, face) -> None:
         self.new[key] = face
@@ -238,8 +241,8 @@ def remembered(name: str, folder: Path | None, args: dict, compute, what: str = 
 
 @lru_cache(maxsize=None)
 def _stamp(folder: Path | None) -> str:
-    """Sizes and times of every file layout may read besides the deck's values: pnp's code, layouts/,
-    fonts/, and in the deck folder its templates/ and its images."""
+    """Sizes and times of every file layout may read besides the deck's values and pictures: pnp's code,
+    layouts/, fonts/, and in the deck folder its templates/ and its fonts."""
     parts = [f"{FORMAT} {__version__}"]
     for top, wanted in ((ROOT / "generator", None), (LAYOUTS, None), (FONTS, None), (folder, _deck_file)):
         if top is None or not top.is_dir():
@@ -263,5 +266,20 @@ def _stamp(folder: Path | None) -> str:
 
 
 def _deck_file(rel: str) -> bool:
-    """What layout reads from a deck folder: templates/, images (face.py finds them there) and its own fonts."""
-    return rel.startswith("templates" + os.sep) or rel.lower().endswith(IMAGE_SUFFIXES + FONT_SUFFIXES)
+    """What layout reads from a deck folder besides pictures: templates/ and its own fonts."""
+    return rel.startswith("templates" + os.sep) or rel.lower().endswith(FONT_SUFFIXES)
+
+
+def _pictures_sound(face) -> bool:
+    """Whether every picture a face from the store draws is still there and sound (images.checked: a stat,
+    unless this build made one, then what this process or the cache knows of the file, or the file examined)."""
+    pictures = [op.path for op in face.ops if type(op) is Image]
+    if not pictures:
+        return True
+    from ..images import BadImage, checked
+    try:
+        for path in pictures:
+            checked(path)
+    except (BadImage, OSError):
+        return False
+    return True

@@ -5,10 +5,10 @@ collect.py lays out each card (an error stays with its card); pages.py lays out 
 pages as the build does and renders faces (200 dpi) and pages (150 dpi); checks.py (layout, fit, safe
 zone, markup, corrections), wordchecks.py with spelling.py (a questioned word is one finding naming every
 card and page that prints it) and colours.py find what a proofreader must see, each finding an Issue
-(issues.py) pointing at its file:line (where.py); icons.py lists the deck's icons and where they print; contact.py draws the contact sheet; report_html.py,
-report_md.py and report.py write proof.html, proof.md and proof.json; since.py compares with a git
-revision or an earlier proof.
-This module runs them all (proof_deck) and writes the images; it holds no check of its own.
+(issues.py) pointing at its file:line (where.py); icons.py lists the deck's icons and where they print;
+contact.py draws the contact sheet; report_html.py, report_md.py and report.py write proof.html, proof.md
+and proof.json; since.py compares with a git revision or an earlier proof.
+This module runs them all (proof_deck); images.py writes the images; it holds no check of its own.
 
 Not here: laying cards out or drawing them (layout/, render/).
 """
@@ -27,7 +27,7 @@ class ProofResult:
     issues: list                            # [issues.Issue]
     corrections: list                       # the deck's corrections, as dicts
     contact: dict                           # contact-sheet geometry and labels
-    thumbs: dict = field(default_factory=dict)     # (side, face key) -> PNG bytes
+    thumbs: dict = field(default_factory=dict)     # (side, face key) -> PNG bytes (contact.Thumbs)
     since: object = None                    # since.Since with --since
     files: list = field(default_factory=list)
     contact_file: str = ""
@@ -68,7 +68,7 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
                contact_sheet: bool = True) -> ProofResult:
     """Run every check; with out_dir, write the documents, the face and page images and the contact sheet there."""
     from ..errors import PnpError
-    from . import checks, contact, pages, report, report_html, report_md
+    from . import checks, contact, images, pages, report, report_html, report_md
     from .collect import collect, record
     from .issues import Issue
     from .report import inferred_facts
@@ -103,20 +103,26 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
         from .since import since
         result.since = since(deck, since_ref, records)
 
-    tiles = contact.tiles(cards) if contact_sheet else []
+    written, drawn = [], {}
+    if out_dir is not None:
+        out_dir = Path(out_dir)
+        size = None
+        if contact_sheet:
+            cell = contact.cell_size([s.face for cp in cards for s in cp.sides if s.face is not None])
+            size = lambda face: contact.thumb_size(face, contact.DPI, cell)     # noqa: E731
+        written, drawn = images.write(out_dir, cards, doc, result, size)
+    tiles = contact.tiles(cards, drawn=drawn) if contact_sheet else []
     image, result.contact = contact.sheet(deck.game.title, tiles)
     facts = inferred_facts(deck)
     for cp, rec in zip(cards, records):
         rec["_inferred"] = [f for f in facts if cp.card.name in f["cards"]]
         rec["_thumbs"] = [(s.side, s.key) for s in cp.sides if s.face is not None]
-    result.thumbs = {t.key: contact.png_bytes(t.image) for t in tiles if t.image is not None}
+    result.thumbs = contact.Thumbs(tiles)
 
     if out_dir is not None:
-        from ..output import write_atomic
-        out_dir = Path(out_dir)
-        written = _write_images(out_dir, cards, doc, result)
+        from ..output import write_atomic, write_if_changed
         if contact_sheet:
-            write_atomic(out_dir / "contact.png", contact.png_bytes(image))
+            write_if_changed(out_dir / "contact.png", contact.png_bytes(image))
             result.contact_file = "contact.png"
             result.contact["file"] = "contact.png"
         docs = {"proof.html": report_html.proof_html(deck, result), "proof.md": report_md.proof_md(deck, result)}
@@ -130,6 +136,8 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
             for name in ("changes.html", "changes.md"):
                 (out_dir / name).unlink(missing_ok=True)
         result.files = (["contact.png"] if contact_sheet else []) + list(docs) + written
+    from .. import picturecache
+    picturecache.save()                     # what was learnt of the pictures, for the next run
     return result
 
 
@@ -141,32 +149,3 @@ def _rules(deck: Deck) -> str:
         return rule_text(deck)[0]
     except PnpError:
         return ""
-
-
-def _write_images(out_dir: Path, cards, doc, result) -> list[str]:
-    """faces/: every distinct face at pages.FACE_DPI; pages/: the leaf and rule pages at PAGE_DPI.
-    Images of an earlier proof that this one does not make are removed."""
-    from ..output import write_atomic
-    from ..render.png import encode_png
-    from . import pages
-    from .collect import face_cards
-    faces, names = [], []
-    for side, cps in face_cards(cards):
-        faces.append(side.face)
-        names.append(f"faces/{len(faces):03d}-{cps[0].card.id}-{side.side}.png"[:120])
-        result.face_files[(side.side, side.key)] = names[-1]
-    for name, image in zip(names, pages.face_images(faces)):
-        write_atomic(out_dir / name, encode_png(image, pages.FACE_DPI))
-    page_names = []
-    for tp, image in zip(doc.pages, pages.page_images(doc.pages)):
-        page_names.append(f"pages/page-{tp.number:02d}.png")
-        write_atomic(out_dir / page_names[-1], encode_png(image, pages.PAGE_DPI))
-        result.pages.append({"label": tp.label, "number": tp.number, "file": page_names[-1]})
-    keep = set(names) | set(page_names)
-    for folder in ("faces", "pages"):
-        for old in sorted((out_dir / folder).glob("*.png")) if (out_dir / folder).is_dir() else []:
-            if f"{folder}/{old.name}" not in keep:
-                old.unlink(missing_ok=True)
-    return (["faces/"] if names else []) + (["pages/"] if page_names else [])
-
-

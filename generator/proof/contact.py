@@ -1,14 +1,15 @@
 """The contact sheet: every distinct face and back, small and labelled, on one PNG.
 
-Thumbnails come from render/png.py (the same drawing code as the PDF). Tiles run in print
-order; a back that many cards share is one tile, labelled with how many cards show it.
+Thumbnails come from render/png.py (the same drawing code as the PDF): made smaller from the face images the
+proof draws (proof/images.py), or drawn at DPI when it writes none. Tiles run in print order; a back that many
+cards share is one tile, labelled with how many cards show it.
 
 Not here: laying out or drawing a face (layout/, render/png.py).
 """
 from __future__ import annotations
 
-import io
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .. import FONTS
@@ -37,8 +38,10 @@ class Tile:
     scaled: bool = False  # drawn smaller than the other tiles' scale (a board)
 
 
-def tiles(cards: list[CardProof], dpi: float = DPI) -> list[Tile]:
-    """One tile per distinct face (and per side that failed to lay out), in print order."""
+def tiles(cards: list[CardProof], dpi: float = DPI, drawn: dict | None = None) -> list[Tile]:
+    """One tile per distinct face (and per side that failed to lay out), in print order. `drawn`: thumbnails
+    made already ((side, face key) -> PIL image of the face's thumb_size: proof/images.py makes them from the
+    face images it draws); the others are drawn here."""
     out: list[Tile] = []
     index: dict = {}
     faces = []
@@ -58,8 +61,11 @@ def tiles(cards: list[CardProof], dpi: float = DPI) -> list[Tile]:
             faces.append((t, side.face))
     cell = cell_size([f for _, f in faces], dpi)
     sizes = [thumb_size(f, dpi, cell) for _, f in faces]
-    for (t, f), size, image in zip(faces, sizes, thumbnails([f for _, f in faces], sizes)):
-        t.image = image
+    drawn = drawn or {}
+    todo = [(f, size) for (t, f), size in zip(faces, sizes) if t.key not in drawn]
+    made = iter(thumbnails([f for f, _ in todo], [size for _, size in todo]))
+    for (t, f), size in zip(faces, sizes):
+        t.image = drawn[t.key] if t.key in drawn else next(made)
         true = (_px(f.width + 2 * f.bleed, dpi), _px(f.height + 2 * f.bleed, dpi))
         t.scaled = size != true
     copies = {cp.card.name: cp.card.copies for cp in cards}
@@ -179,6 +185,28 @@ def sheet(title: str, tile_list: list[Tile]):
 
 
 def png_bytes(image) -> bytes:
-    buf = io.BytesIO()
-    image.save(buf, "PNG", optimize=False)
-    return buf.getvalue()
+    """A tile or the sheet as PNG bytes (render/png.encode_png: the Sub filter and zlib-ng, five times faster
+    than Pillow's encoder at its default level)."""
+    from ..render.png import encode_png
+    return encode_png(image, DPI)
+
+
+class Thumbs(Mapping):
+    """(side, face key) -> a tile's image as PNG bytes, encoded when first asked for: only changes.html shows
+    them (proof.html shows the face files)."""
+
+    def __init__(self, tile_list: list[Tile]):
+        self.images = {t.key: t.image for t in tile_list if t.image is not None}
+        self.encoded: dict = {}
+
+    def __getitem__(self, key) -> bytes:
+        png = self.encoded.get(key)
+        if png is None:
+            png = self.encoded[key] = png_bytes(self.images[key])
+        return png
+
+    def __iter__(self):
+        return iter(self.images)
+
+    def __len__(self) -> int:
+        return len(self.images)

@@ -50,11 +50,11 @@ def document(deck: Deck, cards: list[CardProof]) -> Document:
     return Document(leaf, out, complete)
 
 
-def _px(points: float, dpi: float) -> int:
+def px(points: float, dpi: float) -> int:
     return max(1, round(points / 72 * dpi))
 
 
-def _fonts(faces: list) -> None:
+def fonts(faces: list) -> None:
     """Register the fonts the ops name: faces and pages may come from the layout store."""
     from ..layout.display import Text
     from ..layout.fonts import register
@@ -66,18 +66,23 @@ def face_images(faces: list, dpi: float = FACE_DPI) -> list:
     from ..render import png
     if not faces:
         return []
-    _fonts(faces)
-    sizes = [(_px(f.width + 2 * f.bleed, dpi), _px(f.height + 2 * f.bleed, dpi)) for f in faces]
+    fonts(faces)
+    sizes = [(px(f.width + 2 * f.bleed, dpi), px(f.height + 2 * f.bleed, dpi)) for f in faces]
     return list(png.render_pages(png.faces_pdf(faces), sizes))
+
+
+def page_faces(pages: list[TextPage]) -> list:
+    """Each text page as a face the size of the paper (drawn as faces are, without a cutting guide)."""
+    from ..layout.display import Face
+    return [Face(tp.label, "", tp.page.width, tp.page.height, ops=tp.page.ops) for tp in pages]
 
 
 def page_images(pages: list[TextPage], dpi: float = PAGE_DPI) -> list:
     """Each text page as a PIL image at `dpi` (drawn as a face the size of the paper)."""
-    from ..layout.display import Face
     from ..render import png
     if not pages:
         return []
-    faces = [Face(tp.label, "", tp.page.width, tp.page.height, ops=tp.page.ops) for tp in pages]
-    _fonts(faces)
-    sizes = [(_px(f.width, dpi), _px(f.height, dpi)) for f in faces]
+    faces = page_faces(pages)
+    fonts(faces)
+    sizes = [(px(f.width, dpi), px(f.height, dpi)) for f in faces]
     return list(png.render_pages(png.faces_pdf(faces, guide=False), sizes))

@@ -128,10 +128,14 @@ def draw_ops(c, ops) -> None:
         elif t is Polygon:
             _shape(c, out, op, f"{_polygon_path(op.points)} {PAINT[bool(op.stroke), bool(op.fill)]}")
         elif t is Image:
+            from .pictures import operators, place
+            drawn = operators(c, op)
+            if drawn is not None:
+                out.append(drawn)
+                continue
             if out:
                 c.addLiteral("\n".join(out))
                 out = []
-            from .pictures import place
             place(c, op)
     if out:
         c.addLiteral("\n".join(out))

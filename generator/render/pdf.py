@@ -11,6 +11,8 @@ Either way each placement is a marked-content sequence, so a reader finds every 
 Where the sheet shows less of a face's bleed than it was laid out with (cards that touch show none on
 the touching sides), the props say how much it shows, `/Shown [left bottom right top]`, and the
 placement is clipped to it: `... cm -l -b W H re W n ...`.
+The pictures' compressed pixels are read from their files as the PDF is written (render/splice.py): the
+document is never whole in memory.
 """
 from __future__ import annotations
 
@@ -25,6 +27,8 @@ from ..output import write_atomic
 from ..reportlab_adapter import set_flate
 from .deflate import deflate
 from .draw import colour, draw_cut_guide, draw_ops, needs_page
+from .rasters import fills
+from .splice import filled
 
 rl_config.useA85 = 0        # binary zlib streams: smaller files, no ASCII85 pass
 
@@ -92,7 +96,9 @@ def render_pdf(pages, path, title: str = "", author: str = "", subject: str = ""
                 c.line(x1, y1, x2, y2)
         c.showPage()
     c.save()
-    write_atomic(path, buf.getvalue())
+    write_atomic(path, filled(buf.getvalue(), fills(c)))
+    from .. import picturecache
+    picturecache.save()
 
 
 def _shown(pl, face):
@@ -108,6 +114,13 @@ def _define_form(c, face, name: str) -> None:
     c.beginForm(name, lowerx=-b, lowery=-b, upperx=face.width + b, uppery=face.height + b)
     draw_ops(c, face.ops)
     c.endForm()
+
+
+def pdf_bytes(c, buf) -> bytes:
+    """The document canvas `c` saved into `buf` (an io.BytesIO), its pictures filled in (render/splice.py)."""
+    c.save()
+    data = filled(buf.getvalue(), fills(c))
+    return data if isinstance(data, bytes) else data.tobytes()
 
 
 def new_canvas(buf, size, title: str = "", author: str = "", subject: str = "") -> Canvas:

@@ -45,12 +45,12 @@ def faces_pdf(faces, guide: bool = True) -> bytes:
     from ..layout.fonts import register
     # faces may come from the layout store, laid out by an earlier process that met their fonts
     register({op.font for face in faces for op in face.ops if type(op) is Text})
+    from .pdf import pdf_bytes
     buf = io.BytesIO()
     c = _canvas(buf, (100, 100))
     for face in faces:
         _page(c, face, guide)
-    c.save()
-    return buf.getvalue()
+    return pdf_bytes(c, buf)
 
 
 def render_rgb(page, width_px: int, height_px: int):

@@ -3,8 +3,9 @@
 A one-shot `pnp build` reads each template, card size, sheet layout and font once and keeps it for the rest of
 the process (functools.lru_cache); pnp watch lives on, so a saved template, size, sheet layout or font file must
 drop what was made from it. Card values and text live in the deck's own files, read afresh on every build; the
-layout store keeps faces by their values and is dropped whole when a template, image or font changes
-(layout/store.py), which it learns by looking at the files' times again (store.forget_files). A deck file's
+layout store keeps faces by their values and is dropped whole when a template or font changes
+(layout/store.py), which it learns by looking at the files' times again (store.forget_files); a saved picture
+drops nothing (images.picture sees its new size and time, and examines it anew). A deck file's
 edit that changes its palette, its own card sizes or its own fonts reaches its templates too (deck_changed).
 
 Not here: the layout store itself (layout/store.py), watching files (loop.py).
@@ -17,8 +18,10 @@ FONT_SUFFIXES = (".ttf", ".otf")
 
 
 def forget(changed, deck_folder: Path | None) -> None:
-    """Drop what the files in `changed` (paths) may have made stale."""
+    """Drop what the files in `changed` (paths) may have made stale; and every picture is looked at again."""
+    from .. import images
     from ..layout import store
+    images.next_build()
     paths = [Path(p) for p in changed]
     rels = [_inside(p, deck_folder) for p in paths]
     if any(rel is None or rel.parts[:1] == ("templates",) or p.suffix.lower() in FONT_SUFFIXES

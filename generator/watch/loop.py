@@ -23,6 +23,7 @@ from .. import FONTS, LAYOUTS
 from ..deck import resolve_game, shadowed
 from ..errors import warn
 from ..layout import store
+from ..render import rasters
 from .rebuild import Builder, Outcome
 from .server import Preview, Server
 
@@ -84,6 +85,7 @@ def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_
     stop = threading.Event()
     old_term = signal.signal(signal.SIGTERM, _interrupt)
     store.hold()
+    rasters.hold()
     try:
         server.start()
         say.serving(server.url, folder)

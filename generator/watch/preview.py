@@ -23,21 +23,23 @@ SHEET_WIDTH = 900               # pixels across a sheet
 
 class Digests:
     """Content digests of faces and pages, remembered by object between builds: a face from the layout
-    store is the same object in the next build, so only what was laid out anew is hashed."""
+    store is the same object in the next build, so only what was laid out anew is hashed (and a face whose
+    pictures were saved since: the store keeps the face, which holds their names, not their pixels)."""
 
     def __init__(self):
-        self.known: dict = {}           # id(obj) -> (obj, digest); obj is held so its id is not reused
+        self.known: dict = {}           # id(obj) -> (obj, stamp, digest); obj is held so its id is not reused
 
-    def of(self, obj, *content) -> str:
+    def of(self, obj, *content, stamp=None) -> str:
         hit = self.known.get(id(obj))
-        if hit is not None and hit[0] is obj:
-            return hit[1]
+        if hit is not None and hit[0] is obj and hit[1] == stamp:
+            return hit[2]
         digest = hashlib.blake2b(repr(content).encode(), digest_size=16).hexdigest()
-        self.known[id(obj)] = (obj, digest)
+        self.known[id(obj)] = (obj, stamp, digest)
         return digest
 
     def face(self, face) -> str:
-        return self.of(face, face.width, face.height, face.bleed, face.shape, face.ops, _images(face))
+        images = _images(face)
+        return self.of(face, face.width, face.height, face.bleed, face.shape, face.ops, images, stamp=images)
 
     def keep_only(self, objs) -> None:
         wanted = {id(o) for o in objs}
@@ -45,16 +47,21 @@ class Digests:
 
 
 def _images(face) -> list:
-    """The size and time of each image a face draws: a saved image changes the face's picture, not its ops."""
+    """The size, times and inode of each image a face draws, as this build found them (images.seen): a saved
+    image changes the face's picture, not its ops."""
+    from ..images import seen
     from ..layout.display import Image
     out = []
     for op in face.ops:
         if type(op) is Image:
-            try:
-                st = os.stat(op.path)
-                out.append((st.st_size, st.st_mtime_ns))
-            except OSError:
-                out.append(None)
+            stamp = seen(op.path)
+            if stamp is None:
+                try:
+                    st = os.stat(op.path)
+                    stamp = (st.st_size, st.st_mtime_ns)
+                except OSError:
+                    pass
+            out.append(stamp)
     return out
 
 

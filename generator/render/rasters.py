@@ -1,0 +1,235 @@
+"""Raster pictures (PNG, JPEG) as image XObjects: their compressed pixels copied into the PDF as they are, or
+converted once.
+
+A PDF reads a JPEG's data as it is (DCTDecode) and a PNG's (FlateDecode with the PNG predictors), so:
+- a JPEG is its file: grey, RGB or CMYK (whose Decode is inverted, as reportlab wrote it: Adobe's CMYK);
+- a PNG of grey, RGB (8 bits) or a palette (1 to 8 bits), not interlaced, is its IDAT chunks' data, its
+  palette an Indexed colour space; a tRNS chunk of a grey or RGB PNG is not applied (it was not before);
+- a palette PNG with transparency keeps its pixels as they are, with a soft mask made for it; an 8-bit PNG
+  with an alpha channel becomes a colour image and a soft mask, its rows split, not decoded; any other PNG
+  (16 bits, interlaced) is decoded (render/convert.py). What a picture is converted to is kept in the cache
+  under the digest of its bytes (picturecache.py), so a picture is converted once.
+Each file is one XObject a document, defined the first time a face shows it (xobject), however many show it
+(a picture to convert is converted then, or taken from the cache); its stream's bytes are a token until the
+document is written: fills() gives them to render/splice.py, which reads each file only then (rasterfile.py
+checks it is still the picture it was, its pixel data as long as its dictionary says). A long-running process (pnp watch) holds what it read and converted in memory
+(hold()). The pixels printed are those reportlab's drawImage printed of the same file (tests/test_raster_pixels.py
+renders both).
+Not here: placing the picture (pictures.py), checking the files (images.py), the conversions (convert.py).
+"""
+from __future__ import annotations
+
+import os
+from collections import OrderedDict
+from functools import lru_cache
+from weakref import WeakKeyDictionary
+
+from ..errors import PnpError
+from ..images import MAX_PIXELS, BadImage, known, seen, stamp
+from ..rasterfile import CHANNELS, BadRaster, Raster, examine, png_data
+from ..reportlab_adapter import define_picture, document
+from . import convert
+from .splice import token
+
+_docs: WeakKeyDictionary = WeakKeyDictionary()      # document -> _Pictures
+_held: OrderedDict | None = None    # what was read or converted, last used last, while a process holds it (hold())
+_held_bytes = 0
+HOLD = 128 << 20                    # bytes held at most: a deck of 270 pictures' files and conversions, ~33 MB
+
+
+def hold() -> None:
+    """Keep the pictures' bytes and conversions in memory from now on, up to HOLD bytes (the least recently
+    used given back first): a long-running process (pnp watch) then reads no unchanged picture again."""
+    global _held
+    if _held is None:
+        _held = OrderedDict()
+
+
+def _recall(key):
+    if key is None or _held is None:
+        return None
+    hit = _held.get(key)
+    if hit is not None:
+        _held.move_to_end(key)
+        return hit[0]
+    return None
+
+
+def _remember(key, value, size: int) -> None:
+    global _held_bytes
+    if key is None or _held is None or size > HOLD:
+        return
+    old = _held.pop(key, None)
+    _held_bytes += size - (old[1] if old else 0)
+    _held[key] = (value, size)
+    while _held_bytes > HOLD:
+        _, (_, gone) = _held.popitem(last=False)
+        _held_bytes -= gone
+
+
+class _Pictures:
+    """A document's raster pictures: file -> (XObject name, width, height), and the fills their streams left
+    (a token's number -> what gives the stream's bytes)."""
+
+    def __init__(self):
+        self.names: dict = {}
+        self.fills: dict = {}
+
+    def fill(self, produce) -> int:
+        n = len(self.fills)
+        self.fills[n] = produce
+        return n
+
+
+def fills(c) -> dict:
+    """The tokens c's document holds for its pictures' streams and lengths (see render/splice.py)."""
+    state = _docs.get(document(c))
+    return state.fills if state is not None else {}
+
+
+def how(r: Raster) -> str:
+    """How a picture enters a PDF: "jpeg", "copy" (its pixels as they are), "mask" (its pixels as they are
+    and a soft mask made), "split" (alpha split off, rows not decoded) or "decode" (decoded by Pillow)."""
+    if r.format == "JPEG":
+        return "jpeg"
+    if r.interlaced:
+        return "decode"
+    if r.colour == 3:
+        return "mask" if r.transparency else "copy"
+    if r.colour == 0 and r.bits <= 8 or r.colour == 2 and r.bits == 8:
+        return "copy"
+    if r.colour in (4, 6) and r.bits == 8:
+        return "split"
+    return "decode"
+
+
+def xobject(c, path: str) -> tuple[str, float, float]:
+    """The name of the image XObject of the raster picture at `path` in c's document (defined the first time),
+    and its width and height in pixels."""
+    doc = document(c)
+    state = _docs.get(doc)
+    if state is None:
+        state = _docs[doc] = _Pictures()
+    hit = state.names.get(path)
+    if hit is not None:
+        return hit
+    try:
+        info = known(path)          # checked as the face was laid out, or taken from the layout store
+    except (BadImage, OSError) as exc:
+        raise PnpError(f"image '{path}' {exc}")
+    r = info.stored
+    name = f"PnpImage{len(state.names)}"
+    source = _Source(path, r, info.digest)
+    if source.kind in ("jpeg", "copy", "mask"):
+        entries, length = _entries(r), r.data       # the file's pixels: so many bytes (checked as they are read)
+        data = state.fill(source.file_data)
+    else:
+        entries, pixels = source.value()[0]
+        length = len(pixels)
+        data = state.fill(source.colour_data)
+    smask = None
+    if source.masked:
+        mask_entries, pixels = source.value()[1]
+        smask = (mask_entries, token(state.fill(source.mask_data)), len(pixels))
+    define_picture(c, name, entries, token(data), length, smask)
+    hit = state.names[path] = (name, r.width, r.height)
+    return hit
+
+
+@lru_cache(maxsize=4096)
+def _entries(r: Raster) -> bytes:
+    """The dictionary entries of a JPEG, or of a PNG whose pixels are copied."""
+    if r.format == "JPEG":
+        space = {1: b"/DeviceGray", 3: b"/DeviceRGB", 4: b"/DeviceCMYK"}[r.colour]
+        decode = b"/Decode [1 0 1 0 1 0 1 0] " if r.colour == 4 else b""
+        return convert.image(r.width, r.height, space, 8, decode + b"/Filter /DCTDecode")
+    if r.colour == 3:
+        space = b"[/Indexed /DeviceRGB %d <%s>]" % (len(r.palette) // 3 - 1, r.palette.hex().encode())
+    else:
+        space = b"/DeviceGray" if r.colour == 0 else b"/DeviceRGB"
+    return convert.image(r.width, r.height, space, r.bits, convert.flate(r.width, CHANNELS[r.colour], r.bits))
+
+
+class _Source:
+    """One picture's bytes for its streams: read from its file when the document is written, checked to be
+    the picture it was; converted (or taken from the cache) once for its colour and its mask."""
+
+    def __init__(self, path: str, r: Raster, digest: str):
+        self.path, self.r, self.digest = path, r, digest
+        self.kind = how(r)
+        # a soft mask: an alpha channel, or a palette's transparency (a grey or RGB PNG's tRNS is not applied)
+        self.masked = self.kind in ("mask", "split") or self.kind == "decode" and (
+            r.colour in (4, 6) or r.colour == 3 and bool(r.transparency))
+        self._value = None
+        self._data = None               # the file's bytes, read to convert its mask, until its pixels are copied
+
+    def read(self) -> bytes:
+        """The file's bytes, checked to hold the picture examined (its size, colours and pixel data's length)."""
+        try:
+            with open(self.path, "rb") as f:
+                data = f.read()
+            now = examine(data, MAX_PIXELS)
+        except (OSError, BadRaster) as exc:
+            raise PnpError(f"image '{self.path}' cannot be read as it was when the build began ({exc}): "
+                           f"build again")
+        if now[:6] != self.r[:6] or now.palette != self.r.palette or now.data != self.r.data:
+            raise PnpError(f"image '{self.path}' changed while the PDF was written: build again")
+        return data
+
+    def file_data(self) -> list:
+        """The file's compressed pixels (a JPEG's whole file, a PNG's IDAT chunks' data); while a process holds
+        pictures (hold()), kept in memory for as long as the file's stat is the one this build found."""
+        key = None
+        if _held is not None:
+            key = ("pixels", self.path, seen(self.path) or stamp(os.stat(self.path)))
+            parts = _recall(key)
+            if parts is not None:
+                return parts
+        data, self._data = self._data or self.read(), None
+        parts = [data] if self.r.format == "JPEG" else png_data(data)
+        _remember(key, parts, len(data))
+        return parts
+
+    def value(self) -> tuple:
+        """(colour, mask) of the conversion (render/convert.py), made once (or kept in the cache)."""
+        if self._value is None:
+            from .. import picturecache
+            key = ("converted", self.digest or (self.path, stamp(os.stat(self.path)))) if _held is not None else None
+            kept = _recall(key)
+            if kept is None:
+                kept = picturecache.converted(self.digest)
+            if self._shaped(kept):
+                self._value = kept
+                _remember(key, kept, sum(len(b) for part in kept if part for b in part))
+            else:
+                data = self.read()
+                if self.kind == "mask":
+                    self._data = data           # its pixels are copied from these bytes when the PDF is written
+                try:
+                    self._value = getattr(convert, "decoded" if self.kind == "decode" else self.kind)(data, self.r)
+                except (ValueError, OSError, SyntaxError, EOFError) as exc:
+                    raise PnpError(f"image '{self.path}' cannot be read as an image "
+                                   f"({str(exc).splitlines()[0][:80] if str(exc) else type(exc).__name__})")
+                picturecache.keep_converted(self.digest, self._value)
+                _remember(key, self._value, sum(len(b) for part in self._value if part for b in part))
+        return self._value
+
+    def _shaped(self, value) -> bool:
+        """Whether a conversion read back from the cache has the shape convert.py gives this picture:
+        (colour, mask), each None or (entries, data) as bytes, the colour None where the file's is copied and
+        the mask there where it has one."""
+        def part(p, there):
+            return p is None if not there else type(p) is tuple and len(p) == 2 and all(type(x) is bytes for x in p)
+        return (type(value) is tuple and len(value) == 2 and part(value[0], self.kind != "mask")
+                and part(value[1], self.masked))
+
+    def colour_data(self) -> list:
+        data = self.value()[0][1]
+        if not self.masked:
+            self._value = None          # nothing more is asked of it: its memory is given back
+        return [data]
+
+    def mask_data(self) -> list:
+        data = self.value()[1][1]
+        self._value = None              # the mask is written after the colour: nothing more is asked of it
+        return [data]

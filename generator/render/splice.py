@@ -1,0 +1,89 @@
+"""A PDF's picture streams filled in as its bytes are written.
+
+reportlab formats the document with a short token in place of each picture's compressed pixels (render/rasters.py
+defines them, with their length). Filled is the file's bytes with every token replaced by what it stands for,
+the pixels, read from their file only when the writer reaches them, and the cross-reference table's offsets
+moved by what each replacement added. So the document is held
+in memory without its pictures, and one picture at a time; the bytes are the same whichever way they are
+taken (iterated into a file by output.write_atomic, or joined for pdfium).
+Not here: what the pictures' bytes are (render/rasters.py), the document itself (reportlab, render/pdf.py).
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+_TOKEN = re.compile(rb"\x00pnp-fill (\d{8})\x00")
+_ENTRY = re.compile(rb"(\d{10}) (\d{5}) n")
+_START = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*$")
+BATCH = 1 << 20
+
+
+def token(n: int) -> bytes:
+    """The bytes standing in for fill number `n` until the document is written."""
+    return b"\x00pnp-fill %08d\x00" % n
+
+
+class Filled:
+    """The bytes of `pdf` (as reportlab wrote it) with its tokens replaced: `fills` maps a token's number to
+    produce(), which gives the stream's bytes as a list of buffers."""
+
+    def __init__(self, pdf: bytes, fills: dict):
+        self.pdf, self.fills = pdf, fills
+        self.found = [(m.start(), int(m.group(1))) for m in _TOKEN.finditer(pdf)]
+        if sorted(n for _, n in self.found) != sorted(fills):
+            raise ValueError("the PDF's tokens are not the fills its pictures left")      # a bug, not a user's mistake
+
+    def __iter__(self):
+        """The file's bytes, as lists of buffers of about BATCH bytes together (output.write_atomic writes a
+        list with one call, not one a PNG chunk, and copies nothing to join them)."""
+        batch, size = [], 0
+        for piece in self._pieces():
+            batch.append(piece)
+            size += len(piece)
+            if size >= BATCH or len(batch) >= 1000:
+                yield batch
+                batch, size = [], 0
+        if batch:
+            yield batch
+
+    def _pieces(self):
+        pdf, fills = self.pdf, self.fills
+        view = memoryview(pdf)
+        moved = []                  # (position in pdf, bytes added there so far)
+        at, added = 0, 0
+        for pos, n in self.found:
+            yield view[at:pos]
+            parts = fills[n]()
+            yield from parts
+            at = pos + len(token(n))
+            added += sum(len(p) for p in parts) - len(token(n))
+            moved.append((at, added))
+        match = _START.search(pdf, max(0, len(pdf) - 64))
+        xref = int(match.group(1)) if match else len(pdf)
+        if xref < at:
+            raise ValueError("a token after the cross-reference table")                # a bug
+        yield view[at:xref]
+        yield self._xref(pdf[xref:match.start(1)] if match else b"", moved)
+        yield b"%d" % (xref + added)
+        yield pdf[match.end(1):] if match else b""
+
+    @staticmethod
+    def _xref(table: bytes, moved: list) -> bytes:
+        """The cross-reference table with each object's offset moved by the bytes added before it."""
+        points = [p for p, _ in moved]
+
+        def shift(m):
+            old = int(m.group(1))
+            i = bisect_right(points, old)
+            return b"%010d %s n" % (old + (moved[i - 1][1] if i else 0), m.group(2))
+        entries, trailer, rest = table.partition(b"trailer")
+        return _ENTRY.sub(shift, entries) + trailer + rest
+
+    def tobytes(self) -> bytes:
+        return b"".join(piece for batch in self for piece in batch)
+
+
+def filled(pdf: bytes, fills: dict):
+    """`pdf` itself when it holds no picture to fill in, else Filled(pdf, fills)."""
+    return Filled(pdf, fills) if fills else pdf
