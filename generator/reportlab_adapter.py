@@ -50,6 +50,9 @@ INTERNALS = (
     ("reportlab.pdfbase.pdfdoc", "PDFObject", "the base of every object a document formats (define_picture)"),
     ("reportlab.pdfbase.pdfdoc", "PDFObjectReference", "an indirect reference, formatted as 'n 0 R'"),
     ("reportlab.pdfgen.canvas.Canvas", "_formsinuse", "the XObjects a page or form draws: its resources (use_form)"),
+    ("reportlab.pdfgen.canvas.Canvas", "_code", "the page's operators written so far (define_form; instance attribute)"),
+    ("reportlab.pdfgen.canvas.Canvas", "_formData", "the form being drawn, if any (define_form; instance attribute)"),
+    ("reportlab.pdfgen.canvas.Canvas", "_pushAccumulators", "keeps a page's resources while a form is drawn (define_form)"),
 )
 
 
@@ -172,6 +175,11 @@ def define_form(canvas, name: str, box, draw) -> None:
     list the transparency states (ExtGState) and shadings it uses as a page's would: reportlab's forms list
     only fonts and XObjects, so a gradient would print black and a half-transparent shape opaque."""
     from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
+    if not (canvas._code or canvas._formData):
+        # beginForm keeps the page's accumulators only when the page has written operators; a page whose
+        # operators are still with their caller (draw.py writes a run of them at once) may already use forms
+        # (use_form), which endForm would otherwise forget: the page's resources would miss them
+        canvas._pushAccumulators()
     canvas.beginForm(name, *box)
     draw()
     shading = dict(canvas._shadingUsed)         # the form's own: endForm restores the page's

@@ -498,3 +498,27 @@ def test_every_new_kind_of_mistake_is_one_line_and_all_of_them_in_one_run(tmp_pa
         for line, (start, says) in zip(lines, expected):
             assert line.startswith(f"pnp: error: {start}") and says in line, (command[0], line)
     assert not [p for p in tmp_path.iterdir() if p.name != "showcase"]
+
+
+def test_every_picture_a_page_or_form_draws_is_among_its_resources(pdf):
+    """Each `/Name Do` of every page and form names an XObject its own resources list: a viewer looks a name up
+    there only. The leaf's setup draws its icons before the page has written anything else, and an SVG icon's
+    form defined at that moment once made reportlab forget the page's earlier pictures."""
+    from pypdf import PdfReader
+    missing, seen = [], set()
+
+    def walk(stream, resources, where):
+        names = set((resources or {}).get("/XObject", {}).keys()) if resources else set()
+        for name in re.findall(rb"/([^\s/\[\]()<>]+)\s+Do\b", stream.get_data()):
+            name = "/" + name.decode()
+            if name not in names:
+                missing.append(f"{where}: {name}")
+                continue
+            obj = resources["/XObject"][name].get_object()
+            if obj.get("/Subtype") == "/Form" and id(obj) not in seen:
+                seen.add(id(obj))
+                walk(obj, obj.get("/Resources"), f"{where} > {name}")
+
+    for i, page in enumerate(PdfReader(pdf).pages):
+        walk(page.get_contents(), page.get("/Resources"), f"page {i + 1}")
+    assert seen and not missing, missing
