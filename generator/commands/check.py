@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from . import options
+
 
 @click.command("check")
 @click.argument("game")
@@ -14,7 +16,8 @@ import click
 @click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False),
               default="text", show_default=True,
               help="The report as text, or as JSON for tools.")
-def command(game, players, without, fmt):
+@options.language
+def command(game, players, without, fmt, lang, strict):
     """Check GAME's cards against its component list (components.yaml in the game folder).
 
     Exit status: 0 complete, 1 incomplete, 2 bad input.
@@ -22,7 +25,7 @@ def command(game, players, without, fmt):
     from .. import pipeline
     from ..check import check_deck, report_json, report_text
     from ..errors import IncompleteDeck
-    deck = pipeline.load(game, without, faces=True)        # refused as pnp build refuses it
+    deck = pipeline.load(game, without, faces=True, lang=lang, strict=strict)   # refused as pnp build refuses it
     result = check_deck(deck, players)
     click.echo(report_json(result) if fmt == "json" else report_text(result))
     if not result.ok:

@@ -86,6 +86,15 @@ def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Dec
                       f"the {_name(source)} is printed")
         values = {**card.fields, **{k: v for k, v in given.items() if k != "name"}}
         cards.append(card._replace(fields=values))
+    inferred = []
+    for fact in deck.inferred:
+        words = fact.translations.get(code, {})
+        for key, value in (("about", fact.subject), ("value", fact.value), ("note", fact.note)):
+            if fact.translations and wordy(value) and key not in words:
+                lacks(fact.source.file, fact.source.line, f"inferred.{key}",
+                      f"inferred fact '{fact.subject}': {key} has no {_name(code)} text ({key}:{code})")
+        inferred.append(fact._replace(subject=words.get("about", fact.subject), value=words.get("value", fact.value),
+                                      note=words.get("note", fact.note)))
     extra = dict(deck.extra)
     _rules(deck, code, extra, lacks)
     found = Collector()
@@ -98,7 +107,7 @@ def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Dec
     found.done()
     fonts.speak(deck.folder, code, lang.fonts)
     out = deck._replace(id=f"{deck.id}.{code}", game=game, kinds=kinds, parts=parts, cards=cards, extra=extra,
-                        language=code)
+                        language=code, inferred=inferred)
     return out, warnings
 
 

@@ -23,6 +23,7 @@ class Inferred(NamedTuple):
     note: str             # why, and from what
     source: Source
     seed: str = ""        # what the seed says about it, quoted (optional)
+    translations: dict = {}     # language -> {about, value, note}: about:fr ... (the inferred: section's facts)
 
 
 class FieldSpec(NamedTuple):

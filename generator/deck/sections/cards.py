@@ -141,8 +141,8 @@ def card(r, i, m, seq, kinds, parts, backs, first_part, ids, index) -> Card:
         mistakes.append(m.error("new_sheet", f"expected true or false, found {new_sheet!r}",
                                 field=f"{where}.new_sheet"))
     translations: dict = {}
-    for lang, values in translated.items():
-        for fname, raw in values.items():
+    for lang, given in translated.items():
+        for fname, raw in given.items():
             key = f"{fname}:{lang}"
             try:
                 if fname == "name":
