@@ -99,8 +99,9 @@ def in_the_box(deck: Deck) -> list[str]:
         total = sum(sum(v.values()) for v in counts.values())
         if len(deck.parts) > 1:
             if part.players:
+                players = _players(_, part.players)
                 lines.append(_.ngettext("**{part}**, for {players}: {n} piece", "**{part}**, for {players}: {n} pieces",
-                                        total, part=part.title, players=_players(_, part.players), n=total))
+                                        total, part=part.title, players=players, n=total))
             else:
                 lines.append(_.ngettext("**{part}**: {n} piece", "**{part}**: {n} pieces", total, part=part.title,
                                         n=total))

@@ -131,6 +131,8 @@ def sheet_spec(paper: str | SheetLayout, duplex: str = "long", offset: tuple = (
     d = d._replace(title=_(d.title))
     title, stock = PAPERS.get(layout.name, (layout.name, N_("card stock")))
     stock = _(stock)
+    fronts_only = DUPLEX["none"]
+    fronts_only = fronts_only._replace(title=_(fronts_only.title))
     both = _printable(layout, True, True)
     folds = ()
     if d.backs == FOLD:
@@ -139,7 +141,7 @@ def sheet_spec(paper: str | SheetLayout, duplex: str = "long", offset: tuple = (
                  Fold("down", Area(both.x0, both.y0, W / 2 - g, both.y1), "x", (W / 2, both.y0, W / 2, both.y1)))
     return SheetSpec(
         paper=layout, title=title, stock=stock, duplex=d,
-        unfolded=DUPLEX["none"]._replace(title=_(DUPLEX["none"].title)) if d.backs == FOLD else d,
+        unfolded=fronts_only if d.backs == FOLD else d,
         offset=tuple(offset), mode=mode, bleed=bleed, marks=_marks(layout),
         area=_printable(layout, d.backs == FOLD or d.mirror == "x", d.backs == FOLD or d.mirror == "y"),
         full=_printable(layout, False, False), folds=folds,

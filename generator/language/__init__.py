@@ -51,10 +51,11 @@ class Words:
 
     def join(self, items: list[str]) -> str:
         """'a', 'a and b', 'a, b and c', in the language's words."""
+        _ = self
         items = list(items)
         if len(items) <= 1:
             return "".join(items)
-        return self("{first} and {last}", first=self(", ").join(items[:-1]), last=items[-1])
+        return _("{first} and {last}", first=_(", ").join(items[:-1]), last=items[-1])
 
 
 def base(code: str) -> str:
