@@ -109,7 +109,8 @@ def in_the_box(deck: Deck) -> list[str]:
             n = sum(labels.values())
             line = f"- {plural(deck, kind, n)}"
             if 2 <= len(labels) <= 4 and max(labels.values()) > 1:     # "12 tokens: 6 Bust/Won, 6 +1/-1"
-                line += ": " + ", ".join(f"{k} {label}" for label, k in labels.items())
+                line = _("{things}: {each}", things=line, each=_(", ").join(_("{n} {label}", n=k, label=label)
+                                                                             for label, k in labels.items()))
             lines.append(line)
     extra = _not_printed(deck)
     if extra:

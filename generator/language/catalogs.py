@@ -60,6 +60,22 @@ def translations(code: str):
     return gettext.GNUTranslations(buffer)
 
 
+@lru_cache(maxsize=None)
+def own_words(code: str) -> frozenset:
+    """The words pnp's own sentences print in the language (its catalog's translations), lower-case: the
+    proof's spelling check of a printout in that language accepts them as pnp's, not the designer's."""
+    path = catalog_file(code)
+    if path is None:
+        return frozenset()
+    import re
+
+    from babel.messages.pofile import read_po
+    with open(path, "rb") as f:
+        catalog = read_po(f, locale=path.parent.parent.name, domain=DOMAIN)
+    said = " ".join(" ".join(m.string) if isinstance(m.string, tuple) else m.string for m in catalog if m.id)
+    return frozenset(w.lower() for w in re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)*", re.sub(r"\{\w+\}", " ", said)))
+
+
 def note_missing(code: str) -> None:
     """One line on stderr, once a process: pnp prints its own sentences in English for this language."""
     if code in _said:
