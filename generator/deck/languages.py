@@ -39,13 +39,7 @@ def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Dec
         spoken = languages.get(source)
         fonts.speak(deck.folder, source, spoken.fonts if spoken else ())
         return deck._replace(language=source), []
-    if code not in languages:
-        from ..language.catalogs import name
-        said = (f"its translations are {', '.join(list(languages)[1:])}" if len(languages) > 1 else
-                f"it is written in {name(source)} only")
-        raise PnpError(f"the deck has no {name(code)} ({code}) text: {said}", deck.file, field="languages",
-                       hint=f"name it in deck.yaml (languages: {{{code}: {{}}}}) and give its texts as FIELD:{code} "
-                            f"(pnp cards GAME --lang {code} -o cards.{code}.xlsx writes a sheet to translate)")
+    named(deck, code)
     lang = languages[code]
     missing: list = []          # (file, line, field, message)
 
@@ -58,9 +52,11 @@ def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Dec
         if wordy(getattr(game, key)) and key not in said:
             lacks(deck.file, 0, f"game.{key}", f"game.{key} has no {_name(code)} text ({key}:{code})")
     game = game._replace(**{k: v for k, v in said.items()})
+    from .translations import KIND_ROW, read as read_sheet
+    sheet = read_sheet(deck, code)          # a translator's sheet, languages: {fr: {file: ...}}
     kinds = {}
     for kid, kind in deck.kinds.items():
-        words = kind.translations.get(code, {})
+        words = {**kind.translations.get(code, {}), **sheet.get(KIND_ROW + kid, {})}
         if wordy(kind.title) and "title" not in words:
             lacks(deck.file, 0, f"kinds.{kid}.title", f"kind '{kid}' has no {_name(code)} title (title:{code})")
         plural = words.get("plural", kind.plural if "title" not in words else "")
@@ -75,7 +71,7 @@ def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Dec
     cards = []
     for card in deck.cards:
         kind = deck.kinds[card.kind]
-        given = card.translations.get(code, {})
+        given = {**card.translations.get(code, {}), **sheet.get(card.id, {})}
         for fname, value in card.fields.items():
             spec = kind.fields.get(fname)
             if spec is None or spec.type not in ("text", "markup") or spec.choices or fname in given:
@@ -109,6 +105,19 @@ def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Dec
     out = deck._replace(id=f"{deck.id}.{code}", game=game, kinds=kinds, parts=parts, cards=cards, extra=extra,
                         language=code, inferred=inferred)
     return out, warnings
+
+
+def named(deck: Deck, code: str) -> None:
+    """PnpError unless the deck names the language `code` (under languages:)."""
+    languages, source = deck.languages, deck.source_language
+    if code in languages:
+        return
+    from ..language.catalogs import name
+    said = (f"its translations are {', '.join(list(languages)[1:])}" if len(languages) > 1 else
+            f"it is written in {name(source)} only")
+    raise PnpError(f"the deck has no {name(code)} ({code}) text: {said}", deck.file, field="languages",
+                   hint=f"name it in deck.yaml (languages: {{{code}: {{}}}}) and give its texts as FIELD:{code}; "
+                        f"pnp cards GAME --lang {code} -o cards.{code}.xlsx writes a sheet to translate")
 
 
 def _name(code: str) -> str:
