@@ -14,20 +14,11 @@ in the language (language/), the fonts themselves (layout/fonts.py).
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from ..errors import Collector, PnpError
 from .model import Deck
-
-LETTER = re.compile(r"[^\W\d_]")
-ICON = re.compile(r"(?<![\w\\]):[A-Za-z0-9_-]+:")
-
-
-def wordy(value) -> bool:
-    """Text a translation must say in its own words: it holds a letter (not only numbers and symbols)."""
-    return isinstance(value, str) and bool(LETTER.search(ICON.sub("", value)))
-
+from .translations import KIND_ROW, read as read_sheet, wordy
 
 def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Deck, list[str]]:
     """(the deck in language `code`, its warnings): `code` None or the source language is the deck as loaded.
@@ -52,7 +43,6 @@ def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Dec
         if wordy(getattr(game, key)) and key not in said:
             lacks(deck.file, 0, f"game.{key}", f"game.{key} has no {_name(code)} text ({key}:{code})")
     game = game._replace(**{k: v for k, v in said.items()})
-    from .translations import KIND_ROW, read as read_sheet
     sheet = read_sheet(deck, code)          # a translator's sheet, languages: {fr: {file: ...}}
     kinds = {}
     for kid, kind in deck.kinds.items():

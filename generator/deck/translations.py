@@ -10,15 +10,24 @@ translator to read, beside the language's (`text:de`), filled where the deck alr
 own columns (the translator's sheet is the newer); the source columns are not read. An id that is no card's,
 a column that is no field's, or another language's column is a mistake naming the cell.
 
+Also here: which texts a translation must say in its own words (wordy).
 Not here: writing the table's bytes (table.py), putting the deck into the language (languages.py).
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from ..errors import Collector, PnpError, known_list, suggest
-from .languages import wordy
+from ..errors import Collector, known_list, suggest
 from .model import Deck
+
+LETTER = re.compile(r"[^\W\d_]")
+ICON = re.compile(r"(?<![\w\\]):[A-Za-z0-9_-]+:")
+
+
+def wordy(value) -> bool:
+    """Text a translation must say in its own words: it holds a letter (not only numbers and symbols)."""
+    return isinstance(value, str) and bool(LETTER.search(ICON.sub("", value)))
 
 
 KIND_ROW = "kind:"           # the id of a row that translates a kind's title: kind:crop

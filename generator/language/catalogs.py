@@ -26,8 +26,8 @@ _said: set = set()
 
 def catalog_file(code: str) -> Path | None:
     """The .po file for `code` (or for its base language), None when pnp has none."""
-    from . import base
-    for name in (code.replace("-", "_"), base(code)):
+    base = code.replace("_", "-").split("-", 1)[0].lower()        # fr-CA -> fr (as language.base)
+    for name in (code.replace("-", "_"), base):
         path = LOCALE / name / "LC_MESSAGES" / f"{DOMAIN}.po"
         if path.is_file():
             return path

@@ -4,8 +4,6 @@ run_all), and each card's inferred facts. The faces come from the build itself, 
 Not here: the checks themselves (generator/proof/), the page's model of a build (preview.py)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..deck.model import Deck
 from ..layout.deck import card_values
 
