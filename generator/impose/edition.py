@@ -25,13 +25,13 @@ def quote(text: str) -> str:
     return " ".join(str(text).split()).replace("*", "\\*")
 
 
-def _sentence(text: str) -> str:
-    """One sentence: flattened, its first letter a capital, a full stop at the end."""
+def _sentence(text: str, stop: str = ".") -> str:
+    """One sentence: flattened, its first letter a capital, a full stop (`stop`: '。' in Japanese) at the end."""
     text = " ".join(str(text).split())
     if not text:
         return text
     text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
+    return text if text[-1] in ".!?" or (stop != "." and text[-1] in "。！？") else text + stop
 
 
 _CARD = re.compile(r"^card '([^']+)'(?:, (.*))?$")
@@ -123,10 +123,12 @@ def markup(deck: Deck) -> str:
         lines += [_("### Not in the original: settled or chosen here") if original else _("### Settled or chosen here")]
         for f in e["inferred"]:
             seed = " ".join(str(f.get("seed") or "").split())
-            said = " " + _("The original: “{seed}”", seed=quote(seed)) + ('' if seed[-1:] in '.!?:' else '.') \
+            sp, stop = _.space, _.stop          # ' ' and '.'; in Japanese '' and '。'
+            said = sp + _("The original: “{seed}”", seed=quote(seed)) + ('' if seed[-1:] in '.!?:。！？' else stop) \
                 if seed else ""
-            value = " " + _("This edition: **{value}**", value=quote(_sentence(f['value']))) if f["value"] else ""
-            lines.append(f"- **{quote(_sentence(printed_about(f, _))[:-1])}.**{said}{value} *{quote(_sentence(f['note']))}*")
+            value = sp + _("This edition: **{value}**", value=quote(_sentence(f['value'], stop))) if f["value"] else ""
+            lines.append(f"- **{quote(_sentence(printed_about(f, _), stop)[:-1])}{stop}**{said}{value}{sp}"
+                         f"*{quote(_sentence(f['note'], stop))}*")
         lines.append("")
     if e["pieces"]:
         lines += [_("### Pieces")]
@@ -134,6 +136,6 @@ def markup(deck: Deck) -> str:
             said = _(" and ").join(str(n) for n in p["seed"])
             seed = _("the original lists none") if p["seed"] == [0] else _("the original says {counts}", counts=said)
             lines.append(_("- **{piece}:** {n} printed; {seed}.", piece=quote(p['name']), n=p['count'], seed=seed)
-                         + f" *{quote(_sentence(p['why']))}*")
+                         + f"{_.space}*{quote(_sentence(p['why'], _.stop))}*")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"

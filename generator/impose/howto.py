@@ -22,7 +22,7 @@ def how_to_cut(deck, cards: list[Page], spec: SheetSpec) -> list[str]:
     """The leaf's "Cutting" section for these card sheets."""
     _ = words(deck.language)
     steps = cut_steps(deck, cards, spec)
-    lines = [_("## Cutting"), _("Use a craft knife and a steel ruler, or a paper trimmer; scissors will do.") + " "
+    lines = [_("## Cutting"), _("Use a craft knife and a steel ruler, or a paper trimmer; scissors will do.") + _.space
              + steps[0]]
     lines += steps[1:]
     lines += round_pieces(deck, cards)
@@ -62,13 +62,13 @@ def cut_steps(deck, cards: list[Page], spec: SheetSpec) -> list[str]:
     _ = words(deck.language)
     head = _("Cut along the lines that join the cut marks (the short lines beside the pieces).")
     if spec.margin:
-        head += " " + _("Nothing is printed within {mm} mm of the paper's edge, where printers leave a border.",
+        head += _.space + _("Nothing is printed within {mm} mm of the paper's edge, where printers leave a border.",
                         mm=_.num(mm(spec.margin), ".1f"))
     if spec.bleed:
-        head += " " + _("Each piece has {mm} mm of bleed: cut on the marks, not on the colour's edge.",
+        head += _.space + _("Each piece has {mm} mm of bleed: cut on the marks, not on the colour's edge.",
                         mm=_.num(mm(spec.bleed), ".1f"))
     else:
-        head += " " + _("Where pieces are apart, each one's own colour fills the gutter: a cut a little off the "
+        head += _.space + _("Where pieces are apart, each one's own colour fills the gutter: a cut a little off the "
                         "line shows only that piece's colour.")
     out = [head]
     for stock, grid in grids.items():
@@ -101,5 +101,5 @@ def round_pieces(deck, cards: list[Page]) -> list[str]:
              "only, and leave the circles.", n=total)
     if alike:
         named = _.join([plural(deck, k, kinds[k]) for k in alike])
-        line += " " + _("Or, instead of the {pieces}, use coins or counters from another game.", pieces=named)
+        line += _.space + _("Or, instead of the {pieces}, use coins or counters from another game.", pieces=named)
     return [line]

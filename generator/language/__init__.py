@@ -16,6 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 SOURCE = "en"               # the language pnp's messages are written in
+UNSPACED = ("ja", "zh")     # languages written without spaces between sentences, ending them with 。
 
 
 class Words:
@@ -40,6 +41,16 @@ class Words:
         else:
             text = self.translations.ngettext(singular, plural, count)
         return text.format(**values) if values else text
+
+    @property
+    def space(self) -> str:
+        """What is written between two sentences: a space, or nothing in Japanese and Chinese."""
+        return "" if self.base in UNSPACED else " "
+
+    @property
+    def stop(self) -> str:
+        """A sentence's full stop: '.', or '。' in Japanese and Chinese."""
+        return "。" if self.base in UNSPACED else "."
 
     def num(self, value: float, spec: str) -> str:
         """`value` formatted as f"{value:{spec}}" ("63.5"), with the language's decimal sign ("63,5")."""
