@@ -48,7 +48,7 @@ def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Dec
     for kid, kind in deck.kinds.items():
         words = {**kind.translations.get(code, {}), **sheet.get(KIND_ROW + kid, {})}
         if wordy(kind.title) and "title" not in words:
-            lacks(deck.file, 0, f"kinds.{kid}.title", f"kind '{kid}' has no {_name(code)} title (title:{code})")
+            lacks(deck.file, kind.line, f"kinds.{kid}.title", f"kind '{kid}' has no {_name(code)} title (title:{code})")
         plural = words.get("plural", kind.plural if "title" not in words else "")
         kinds[kid] = kind._replace(title=words.get("title", kind.title), plural=plural)
     parts = {}

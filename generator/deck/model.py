@@ -89,6 +89,7 @@ class Kind(NamedTuple):
     name: str = "{kind}"                             # pattern for a card's name
     plural: str = ""            # the title for several ("Settlers (aces)"); "" = the title and an s
     translations: dict = {}     # language -> {title, plural}
+    line: int = 0               # deck.yaml's line where the kind is written (0: not known)
 
 
 class Card(NamedTuple):

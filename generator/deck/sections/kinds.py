@@ -98,7 +98,7 @@ def kind(r, kid, value, m: Map, backs, default_back, default_template) -> Kind:
         for k, v in values.items():
             with r.noting():
                 words.setdefault(lang, {})[k] = text_of(v, value, f"{k}:{lang}", f"{field}.{k}:{lang}")
-    return Kind(str(kid), title, template, back, fields, pattern, plural, words)
+    return Kind(str(kid), title, template, back, fields, pattern, plural, words, m.where(kid)[0])
 
 
 def field_spec(r, name, value, parent, field) -> FieldSpec:
