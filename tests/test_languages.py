@@ -261,6 +261,20 @@ def test_pnp_check_lays_out_every_language_in_its_fonts(tmp_path):
     assert pnp("check", DECK).returncode == 0
 
 
+def test_text_that_overflows_in_a_translation_only_is_reported_as_any_overflow(tmp_path):
+    deck = copy(tmp_path)
+    csv = (deck / "cards.csv").read_text(encoding="utf-8")
+    (deck / "cards.csv").write_text(csv.replace("crop,Wheat,Blé,", "crop,Wheat,Blé tendre de la grande plaine du "
+                                                "nord au soleil levant,", 1), encoding="utf-8")
+    assert pnp("build", deck, "-o", tmp_path / "en.pdf").returncode == 0          # the English fits
+    for args in (("check", deck), ("build", deck, "--lang", "fr", "-o", tmp_path / "fr.pdf")):
+        proc = pnp(*args)
+        assert proc.returncode == 2, proc.stderr
+        assert re.search(r"cards\.csv:2: title: card 'Wheat': text 'Blé tendre .*' does not fit region 'title'",
+                         proc.stderr), proc.stderr
+    assert not (tmp_path / "fr.pdf").exists()
+
+
 # -- the catalogs ------------------------------------------------------------------------------------------
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
