@@ -218,6 +218,21 @@ def test_a_translator_fills_the_sheet_and_the_german_pdf_builds(tmp_path):
     assert "Weizen" in again.stdout and "Feldfrucht" in again.stdout
 
 
+def test_pnp_cards_keeps_the_translations_and_the_table_builds_the_same_pdf(tmp_path):
+    deck = copy(tmp_path)
+    assert pnp("build", deck, "--lang", "ja", "-o", tmp_path / "before.pdf").returncode == 0
+    made = pnp("cards", deck, "-o", tmp_path / "cards.xlsx")
+    assert made.returncode == 0, made.stderr
+    assert "title:fr, title:ja" in made.stdout and "text:fr, text:ja" in made.stdout
+    (deck / "cards.csv").unlink()
+    shutil.copy(tmp_path / "cards.xlsx", deck / "cards.xlsx")
+    yaml = (deck / "deck.yaml").read_text(encoding="utf-8")
+    (deck / "deck.yaml").write_text(yaml.replace("cards: {file: cards.csv}", "cards: {file: cards.xlsx}"),
+                                    encoding="utf-8")
+    assert pnp("build", deck, "--lang", "ja", "-o", tmp_path / "after.pdf").returncode == 0
+    assert (tmp_path / "before.pdf").read_bytes() == (tmp_path / "after.pdf").read_bytes()
+
+
 def test_a_mistake_in_the_translators_sheet_names_its_cell(tmp_path):
     deck = copy(tmp_path)
     yaml = (deck / "deck.yaml").read_text(encoding="utf-8")

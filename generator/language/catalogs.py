@@ -2,10 +2,11 @@
 es, ja), read at run time with Babel (a .po file is compiled in memory to gettext's form, so there is no
 .mo file to keep in step with it). generator/locale/pnp.pot is the template every catalog is made from.
 
-Making and refreshing them (docs/deck-format.md, "Languages"):
+Making and refreshing them (docs/languages.md):
 
-    pybabel extract -F generator/locale/babel.cfg -k ngettext:1,2 -o generator/locale/pnp.pot generator
-    pybabel update -i generator/locale/pnp.pot -d generator/locale -D pnp
+    pybabel extract -F generator/locale/babel.cfg -k ngettext:1,2 --add-location=file -w 120 \
+        -o generator/locale/pnp.pot generator
+    pybabel update -i generator/locale/pnp.pot -d generator/locale -D pnp -w 120
 
 tests/test_languages.py checks that every catalog holds every message the code marks, translated, with the
 same placeholders. Also here: a language's name in English, its decimal sign (Babel's data), and the one
