@@ -1,7 +1,8 @@
 """Recreate the committed font subsets from Debian's packages.
 
     apt-get install fonts-dejavu-core fonts-ipaexfont-gothic fonts-roboto-unhinted
-    python fonts/subset_fonts.py
+    python fonts/subset_fonts.py              # every subset
+    python fonts/subset_fonts.py japanese     # only PnpJapanese Gothic, after the Japanese catalog changed
 
 Roboto Condensed (Apache License 2.0, LICENSE-Roboto.txt) is the `narrow` family: long rule texts on a
 poker card (Christina Regina's rule cards) set at 6pt, the least any word is printed at, where DejaVu
@@ -14,6 +15,11 @@ IPAex Gothic: subset to ASCII, kana and CJK punctuation. The IPA Font License
 name, so the subset is called "PnpKana Gothic"; to replace it with the original,
 copy /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf over
 fonts/PnpKanaGothic.ttf (every glyph of the subset is in the original).
+PnpJapanese Gothic (the `japanese` family: Japanese editions, `pnp build --lang ja`) is IPAex Gothic subset
+to Latin-1, general punctuation, kana, CJK punctuation, full-width forms, the 2,965 kanji of JIS X 0208
+level 1 (the common ones: the EUC-JP rows 16 to 47) and every character of pnp's Japanese catalog
+(generator/locale/ja/LC_MESSAGES/pnp.po), about 1.1 MB; renamed as the licence requires. A deck whose
+Japanese text needs a rarer kanji names a font of its own for it (languages: {ja: {fonts: ...}}).
 """
 from pathlib import Path
 
@@ -35,9 +41,34 @@ DEJAVU_BLOCKS = [(0x20, 0x24F), (0x300, 0x36F), (0x370, 0x3FF), (0x2000, 0x206F)
                  (0x2100, 0x215F), (0x2190, 0x21FF), (0x2200, 0x22FF), (0x2460, 0x24FF), (0x2500, 0x25FF),
                  (0x2600, 0x26FF), (0x2700, 0x27BF), (0xFB00, 0xFB06)]
 KANA_BLOCKS = [(0x20, 0x7E), (0x3000, 0x30FF), (0xFF00, 0xFFEF), (0x2190, 0x2193), (0xB7, 0xB7)]
+JAPANESE_BLOCKS = [(0x20, 0x7E), (0xA0, 0xFF), (0x2000, 0x206F), (0x2190, 0x2193), (0x2212, 0x2212),
+                   (0x3000, 0x30FF), (0xFF00, 0xFFEF)]
+CATALOG = HERE.parent / "generator" / "locale" / "ja" / "LC_MESSAGES" / "pnp.po"
 
 
-def _subset(src: Path, dst: Path, blocks, rename: str | None = None) -> None:
+def jis_level_1() -> list:
+    """The kanji of JIS X 0208 level 1: EUC-JP's rows 16 to 47 (bytes 0xB0 to 0xCF, then 0xA1 to 0xFE)."""
+    out = []
+    for a in range(0xB0, 0xD0):
+        for b in range(0xA1, 0xFF):
+            try:
+                ch = bytes([a, b]).decode("euc_jp")
+            except UnicodeDecodeError:
+                continue
+            if "\u4e00" <= ch <= "\u9fff":
+                out.append(ord(ch))
+    return out
+
+
+def japanese_chars() -> list:
+    """Every character PnpJapanese Gothic holds: its blocks, JIS level 1 and pnp's Japanese catalog."""
+    chars = {c for a, b in JAPANESE_BLOCKS for c in range(a, b + 1)} | set(jis_level_1())
+    if CATALOG.is_file():
+        chars |= {ord(ch) for ch in CATALOG.read_text(encoding="utf-8") if ord(ch) >= 0x20}
+    return sorted(chars)
+
+
+def _subset(src: Path, dst: Path, blocks, rename: str | None = None, chars=()) -> None:
     opts = subset.Options()
     opts.name_IDs = ["*"]
     opts.notdef_outline = True
@@ -45,7 +76,7 @@ def _subset(src: Path, dst: Path, blocks, rename: str | None = None) -> None:
     opts.hinting = False
     font = TTFont(src)
     sub = subset.Subsetter(opts)
-    sub.populate(unicodes=[c for a, b in blocks for c in range(a, b + 1)])
+    sub.populate(unicodes=[c for a, b in blocks for c in range(a, b + 1)] + list(chars))
     sub.subset(font)
     if rename:
         for rec in font["name"].names:
@@ -56,8 +87,13 @@ def _subset(src: Path, dst: Path, blocks, rename: str | None = None) -> None:
 
 
 if __name__ == "__main__":
+    import sys
+    if sys.argv[1:] == ["japanese"]:        # only PnpJapanese Gothic (after a change to the Japanese catalog)
+        _subset(IPAEX, HERE / "PnpJapaneseGothic.ttf", [], rename="PnpJapanese Gothic", chars=japanese_chars())
+        sys.exit()
     for name in DEJAVU_FILES:
         _subset(DEJAVU / name, HERE / name, DEJAVU_BLOCKS)
     _subset(IPAEX, HERE / "PnpKanaGothic.ttf", KANA_BLOCKS, rename="PnpKana Gothic")
+    _subset(IPAEX, HERE / "PnpJapaneseGothic.ttf", [], rename="PnpJapanese Gothic", chars=japanese_chars())
     for name in ROBOTO_FILES:
         _subset(ROBOTO / name, HERE / name, DEJAVU_BLOCKS)

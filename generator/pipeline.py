@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .deck import shadowed
+from .deck.languages import in_language
 from .deck.load import read_deck
 from .deck.model import Deck
 from .errors import Collector, PnpError, known_list, warn
@@ -23,9 +24,12 @@ class BuildOptions(NamedTuple):
     spacing: str = "auto"           # auto (gutters filled with each card's bleed where the paper allows) | touching
     drop_backs: bool = False        # --duplex none even though some backs carry text
     calibration: bool = False       # a calibration sheet as the last pages
+    language: str | None = None     # --lang: the language to print in (None: the deck's source language)
+    strict: bool = False            # --strict: a text the language lacks is an error, not a warning
 
 
-def load(game: str, without=(), faces: bool = False, quiet: bool = False) -> Deck:
+def load(game: str, without=(), faces: bool = False, quiet: bool = False, lang: str | None = None,
+         strict: bool = False) -> Deck:
     """GAME (a folder's path, or a shipped game's name) loaded and validated, with the optional parts
     `without` left out. Every mistake found is raised at once (PnpErrors, in file and line order, up to
     errors.MAX_ERRORS), as a compiler reports them: the deck file and the files it names (spreadsheets, fonts,
@@ -33,11 +37,13 @@ def load(game: str, without=(), faces: bool = False, quiet: bool = False) -> Dec
     list, and, when the only mistakes are in single cards or the component list, the other cards laid out
     (text that does not fit, unbalanced markup). `faces`: lay every card out even when nothing else is wrong,
     for the commands that do not lay them out themselves (pnp check, pnp cards), so that they refuse what a
-    build refuses, in the same words. `quiet`: no warnings (pnp list)."""
-    return read(game, without, faces, quiet)[0]
+    build refuses, in the same words. `quiet`: no warnings (pnp list). `lang`: the deck in that language
+    (deck/languages.py), each text it lacks a warning, or with `strict` an error."""
+    return read(game, without, faces, quiet, lang, strict)[0]
 
 
-def read(game: str, without=(), faces: bool = False, quiet: bool = False) -> tuple[Deck, list]:
+def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: str | None = None,
+         strict: bool = False) -> tuple[Deck, list]:
     """As load, and what each card was read from (a YAML card's mapping, a spreadsheet's row): pnp cards
     writes them as a table."""
     note = shadowed(game)
@@ -45,7 +51,10 @@ def read(game: str, without=(), faces: bool = False, quiet: bool = False) -> tup
         warn(note)
     found = Collector()
     deck, loader = read_deck(game, found)
-    warnings = validate(deck, found, loader.sound, loader.shared, faces, without)
+    said: list = []
+    with found.each():
+        deck, said = in_language(deck, lang, strict)
+    warnings = said + validate(deck, found, loader.sound, loader.shared, faces, without)
     with found.each():
         _check_without(deck, without)
     found.done()
@@ -127,7 +136,9 @@ def laid_and_pages(deck: Deck, opts: BuildOptions):
     watched build reads the paper's layout file again when it changes), and every step after reads that."""
     from .impose.document import printout
     from .impose.spec import sheet_spec
-    spec = sheet_spec(opts.paper, opts.duplex, opts.offset, opts.bleed, opts.spacing)
+    from .layout.fonts import own_families
+    spec = sheet_spec(opts.paper, opts.duplex, opts.offset, opts.bleed, opts.spacing, deck.language,
+                      own_families(deck.folder))
     laid = lay_out(deck, spec, opts.drop_backs)
     return laid, printout(deck, laid, spec, opts.leaf, opts.calibration)
 

@@ -21,13 +21,14 @@ from . import options
                    "rule pages, and skips the component check.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Where to write the PDF "
               "[default: output/GAME.pdf].")
+@options.language
 def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions, calibration, force,
-            only, output):
+            only, output, lang, strict):
     """Build GAME's printable PDF [default: output/GAME.pdf]. GAME is a game folder or a shipped game's name."""
     from .. import pipeline
     opts = options.build_options(paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions,
-                                 calibration)
-    deck = pipeline.load(game, without)
+                                 calibration, lang, strict)
+    deck = pipeline.load(game, without, lang=lang, strict=strict)
     whole = deck
     if only:
         deck = _partial(deck, only)
@@ -53,11 +54,14 @@ def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_
 def _partial(deck, only):
     """The chosen cards, marked so that the print leaf says at its top that this is not the whole game."""
     from ..deck.select import only as select
+    from ..language import words
+    _ = words(deck.language)
     part = select(deck, only)
     names = ", ".join(f"#{c.index + 1} {c.name}" for c in part.cards[:12])
-    more = f" and {len(part.cards) - 12} more" if len(part.cards) > 12 else ""
-    note = (f"A proof print of {len(part.cards)} of {len(deck.cards)} cards ({names}{more}), chosen with "
-            "--only; no rule pages. This is not the whole game: build without --only to print it.")
+    more = _(" and {n} more", n=len(part.cards) - 12) if len(part.cards) > 12 else ""
+    note = _("A proof print of {n} of {total} cards ({names}), chosen with --only; no rule pages. This is not the "
+             "whole game: build without --only to print it.", n=len(part.cards), total=len(deck.cards),
+             names=names + more)
     return part._replace(extra={**part.extra, "partial": note})
 
 

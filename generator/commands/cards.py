@@ -1,4 +1,5 @@
-"""pnp cards GAME -o FILE.csv|FILE.xlsx: a deck's cards as a table, to move them into a spreadsheet.
+"""pnp cards GAME -o FILE.csv|FILE.xlsx: a deck's cards as a table, to move them into a spreadsheet; with
+--lang LANG, a translator's sheet for that language (deck/translations.py).
 Not here: reading the deck (deck/), writing the table (deck/table.py)."""
 from __future__ import annotations
 
@@ -9,7 +10,11 @@ import click
 @click.argument("game")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the table to FILE.csv or FILE.xlsx [default: CSV on standard output].")
-def command(game, output):
+@click.option("--lang", "lang", metavar="LANG",
+              help="Write a translator's sheet for LANG instead: each card's texts beside a column to translate "
+                   "them into LANG (filled where the deck has it); named in deck.yaml (languages: {LANG: {file: "
+                   "FILE}}), it is read back.")
+def command(game, output, lang):
     """Write GAME's cards as a table: one row for each distinct card, a column for each field (and kind,
     copies, template, back ... where a card sets them). An empty cell is the field's default.
 
@@ -25,7 +30,13 @@ def command(game, output):
         raise PnpError(f"cannot write '{output}': pnp cards writes a .csv or .xlsx file",
                        hint="name the output cards.csv or cards.xlsx")
     deck, raw = pipeline.read(game, faces=True)      # a deck pnp build refuses is refused, in the same words
-    headers, rows = table(deck, raw)
+    if lang is not None:
+        from ..deck.languages import named
+        from ..deck.translations import sheet
+        named(deck, lang)                       # a language the deck does not name is refused
+        headers, rows = sheet(deck, lang)
+    else:
+        headers, rows = table(deck, raw)
     data = csv_bytes(headers, rows) if suffix == ".csv" else xlsx_bytes(headers, rows)
     if output is None:
         click.echo(data.decode("utf-8-sig"), nl=False)

@@ -1,8 +1,11 @@
-"""pnp check GAME: the deck against its game's component list.
+"""pnp check GAME: the deck against its game's component list, and (without --lang) every language the deck
+names laid out in its own fonts.
 Not here: the rules engine (check/)."""
 from __future__ import annotations
 
 import click
+
+from . import options
 
 
 @click.command("check")
@@ -14,7 +17,8 @@ import click
 @click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False),
               default="text", show_default=True,
               help="The report as text, or as JSON for tools.")
-def command(game, players, without, fmt):
+@options.language
+def command(game, players, without, fmt, lang, strict):
     """Check GAME's cards against its component list (components.yaml in the game folder).
 
     Exit status: 0 complete, 1 incomplete, 2 bad input.
@@ -22,9 +26,26 @@ def command(game, players, without, fmt):
     from .. import pipeline
     from ..check import check_deck, report_json, report_text
     from ..errors import IncompleteDeck
-    deck = pipeline.load(game, without, faces=True)        # refused as pnp build refuses it
+    deck = pipeline.load(game, without, faces=True, lang=lang, strict=strict)   # refused as pnp build refuses it
+    if lang is None and len(deck.languages) > 1:
+        _translations(game, without, deck, strict)
     result = check_deck(deck, players)
     click.echo(report_json(result) if fmt == "json" else report_text(result))
     if not result.ok:
         raise IncompleteDeck(f"pnp: {deck.id} is incomplete: {result.faults} "
                              f"fault{'s' if result.faults != 1 else ''}")
+
+
+def _translations(game, without, deck, strict) -> None:
+    """Without --lang, every translation the deck names laid out too, in its own fonts, as `pnp build --lang`
+    would: a glyph its font lacks, text that overflows in German, a missing translation (a warning, an error
+    with --strict), every language's mistakes reported at once."""
+    from .. import pipeline
+    from ..errors import Collector
+    found = Collector()
+    for code in list(deck.languages)[1:]:
+        with found.each():
+            pipeline.load(game, without, faces=True, lang=code, strict=strict)
+    from ..deck.languages import in_language
+    in_language(deck, None)             # the deck's fonts back in its source language
+    found.done()

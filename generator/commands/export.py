@@ -66,7 +66,8 @@ def _bleed(ctx, param, value):
 @click.option("--bleed", type=float, metavar="MM", callback=_bleed,
               help="With --to pdf: the bleed a side, in millimetres [default: 3.175, 1/8 in].")
 @options.quiet
-def command(game, to, without, output, jobs, force, redraw, clean, base_url, order, bleed, quiet):
+@options.language
+def command(game, to, without, output, jobs, force, redraw, clean, base_url, order, bleed, quiet, lang, strict):
     """Export GAME for a print shop or an online table.
 
     gamecrafter (the default) and mpc: one PNG per distinct card face and back at The Game Crafter's or
@@ -88,7 +89,7 @@ def command(game, to, without, output, jobs, force, redraw, clean, base_url, ord
     if base_url is not None and not base_url.strip():
         raise click.BadParameter("expected a web address such as https://example.org/my-game",
                                  param_hint="'--base-url'")
-    deck = pipeline.load(game, without, faces=True)         # every card laid out before a folder is made
+    deck = pipeline.load(game, without, faces=True, lang=lang, strict=strict)   # every card laid out first
     options.check_complete(deck, force, "export")
     out = Path(output) if output else Path("output") / deck.id / to
     bars = []

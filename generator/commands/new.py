@@ -12,7 +12,10 @@ SKIP = ("output", "__pycache__")
 @click.option("--from", "source", metavar="GAME",
               help="Start from a copy of GAME (a shipped game's name, or a game folder) instead of the starter.")
 @click.option("--title", help="The game's title [default: made from the folder's name].")
-def command(folder, source, title):
+@click.option("--lang", "langs", metavar="en,LANG,...",
+              help="The starter in several languages: English and its translations (en,fr,de,es,ja), each "
+                   "printed with pnp build GAME --lang LANG.")
+def command(folder, source, title, langs):
     """Start a new game in FOLDER (which must not exist, or be empty): a deck of a few cards of two kinds,
     a front and a back template, a component list, rules and a word list, and a README saying which file
     holds what. It builds, checks, proofs and exports as it is."""
@@ -28,6 +31,10 @@ def command(folder, source, title):
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise PnpError(f"'{folder}' is not an empty folder; pnp new never writes into one",
                        hint=f"choose a new name, e.g. pnp new {target.name}-2")
+    if langs and source:
+        raise PnpError("--lang starts the starter in several languages; it does not go with --from")
+    from .new_languages import codes, translate
+    languages = codes(langs) if langs else []
     origin = resolve_game(source).parent if source else LAYOUTS / "starter"
     title = title or " ".join(w.capitalize() for w in target.resolve().name.replace("_", "-").split("-") if w)
     parent = target.resolve().parent
@@ -48,6 +55,8 @@ def command(folder, source, title):
             else:
                 shutil.copyfile(src, dst)
             written.append(rel.as_posix())
+        if len(languages) > 1:
+            written += translate(tmp, languages, LAYOUTS / "starter-languages.yaml")
         if target.exists():
             target.rmdir()                  # empty, as checked above
         os.rename(tmp, target)

@@ -68,14 +68,27 @@ def printout(command):
     return command
 
 
-def build_options(paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions, calibration=False):
+def build_options(paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions, calibration=False,
+                  language=None, strict=False):
     """The printout options as the pipeline takes them (which makes them the sheets' spec: impose/spec.py);
     --drop-backs only with --duplex none."""
     from ..pipeline import BuildOptions
     if drop_backs and not DUPLEX[duplex].fronts_only:
         raise click.UsageError("--drop-backs goes with --duplex none")
     return BuildOptions(paper, duplex, offset, bleed, tuple(without), not no_instructions, gutter, drop_backs,
-                        calibration)
+                        calibration, language, strict)
+
+
+lang = click.option("--lang", "lang", metavar="LANG",
+                    help="Print in the language LANG (fr, de, ja ...), one the deck names under languages: "
+                         "[default: its source language]. Outputs are named GAME.LANG (output/GAME.fr.pdf).")
+strict = click.option("--strict", is_flag=True,
+                      help="With --lang: a text the language lacks is an error, not a warning.")
+
+
+def language(command):
+    """--lang and --strict, the same on every command that reads a deck in a language."""
+    return lang(strict(command))
 
 
 # One meaning on every command that draws a deck: go on although the component check finds it incomplete.

@@ -18,17 +18,18 @@ from . import options
 @click.option("-o", "--output", type=click.Path(file_okay=False),
               help="Folder for the proof [default: output/GAME/proof].")
 @options.quiet
-def command(game, since_ref, output, quiet):
+@options.language
+def command(game, since_ref, output, quiet, lang, strict):
     """Write GAME's proof: every card's text in print order (proof.html, proof.md, proof.json), every
     face at 200 dpi (faces/, front beside back in proof.html), the print leaf and rule pages (pages/),
     every inferred fact and correction, the words accepted through words.txt, and contact.png. Checks
-    spelling (an English dictionary and the deck's words.txt: one finding per word, naming every card
-    and page printing it), repeated words, unbalanced ** and *, text that does not fit or has no glyph
+    spelling (the language's dictionary and the deck's words.txt, or words.LANG.txt with --lang: one
+    finding per word, naming every card and page printing it), repeated words, unbalanced ** and *, text that does not fit or has no glyph
     (errors), text shrunk to fit and text reaching into its safe zone (warnings), on the cards, the
     leaf and the rule pages. Exit status 1 when there are errors."""
     from .. import pipeline
     from ..proof import proof_deck
-    deck = pipeline.load(game)
+    deck = pipeline.load(game, lang=lang, strict=strict)
     out = Path(output) if output else Path("output") / deck.id / "proof"
     result = proof_deck(deck, out, since_ref)
     for issue in result.issues:

@@ -18,13 +18,15 @@ from . import options
               help="Serve the preview on http://127.0.0.1:PORT/ (0: any free port).")
 @click.option("--open", "open_browser", is_flag=True, help="Open the preview in your web browser.")
 @click.option("--json", "as_json", is_flag=True, help="Report each build as one line of JSON (for tools).")
+@options.language
 def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions, output, port,
-            open_browser, as_json):
+            open_browser, as_json, lang, strict):
     """Build GAME, then build it again each time you save a file it uses (deck.yaml, spreadsheets,
     templates, images, fonts, rules, words.txt, shared layouts), and show the sheets and every card with its
     proof findings at http://127.0.0.1:PORT/, updated after each build. A save that breaks the deck shows the
     mistake and keeps the last good PDF. The component check never stops a build here; an incomplete deck is
     reported. Ctrl-C stops."""
     from ..watch.loop import run
-    opts = options.build_options(paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions)
+    opts = options.build_options(paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions,
+                                 language=lang, strict=strict)
     return run(game, opts, Path(output) if output else None, port, open_browser, as_json)

@@ -17,11 +17,12 @@ from .games import DECK_FILE, resolve_game
 from .model import Deck, Game
 from .reading import Reading
 from .sections import (backs, cards, components, defaults, fonts, game, icons, inferred, kinds, palette, parts,
-                       rules, sizes)
+                       languages, rules, sizes)
 from .sections.cards import CARD_KEYS  # noqa: F401 (the keys a card accepts: tests/test_mistakes.py reads them here)
 from .values import need_map, unknown_keys, without_extensions
 
 SECTIONS = {        # deck.yaml's top-level keys, and what reads each (keys starting 'x-' hold YAML anchors)
+    "languages": "sections/languages.py, first: the other sections' KEY:LANG translations name its languages",
     "game": "sections/game.py (required)",
     "palette": "sections/palette.py",
     "sizes": "sections/sizes.py",
@@ -57,6 +58,8 @@ class Loader(Reading):
             if required not in root and not any(suggest(k, [required]) for k in misspelt):
                 with self.noting():         # (a misspelt section's name is the one mistake to report)
                     raise PnpError(f"missing '{required}' section", self.file, 1, field=required)
+        with self.noting():
+            self.languages = languages.read(self, root)
         the_game = Game("")
         if "game" in root:
             with self.noting():
@@ -104,7 +107,8 @@ class Loader(Reading):
         deck = Deck(id=self.folder.name if self.path.name == DECK_FILE else self.path.stem,
                     folder=self.folder, file=self.file, game=the_game, palette=the_palette, parts=the_parts,
                     kinds=the_kinds, backs=the_backs, cards=the_cards, components=the_components,
-                    rules=the_rules, inferred=self.inferred, icons=the_icons,
+                    rules=the_rules, inferred=self.inferred, icons=the_icons, languages=self.languages,
+                    language=next(iter(self.languages), "en"),
                     extra={"components_file": components_file,
                            **{k: root[k] for k in ("proof", "corrections") if k in root},
                            **sheets.corrections_of(root.get("corrections"), self.raw_cards, the_cards)})

@@ -23,6 +23,7 @@ class Inferred(NamedTuple):
     note: str             # why, and from what
     source: Source
     seed: str = ""        # what the seed says about it, quoted (optional)
+    translations: dict = {}     # language -> {about, value, note}: about:fr ... (the inferred: section's facts)
 
 
 class FieldSpec(NamedTuple):
@@ -66,6 +67,17 @@ class Part(NamedTuple):
     players: tuple[int, int] | None = None
     optional: bool = False
     note: str = ""
+    translations: dict = {}     # language -> {title, note}: the part's words in a translation
+
+
+class Language(NamedTuple):
+    """A language the deck prints in (the `languages:` section): its source language, or a translation."""
+    code: str                   # 'fr', 'pt-BR'
+    fonts: tuple = ()           # ((family templates name, family printed instead), ...)
+    file: str = ""              # a translator's sheet its texts come from (pnp cards --lang)
+    sheet: str | None = None
+    source: Source = Source("")
+    settings: object = None     # the settings as written (a Map), for errors about its file
 
 
 class Kind(NamedTuple):
@@ -76,6 +88,8 @@ class Kind(NamedTuple):
     fields: dict = {}           # name -> FieldSpec (never changed once made)
     name: str = "{kind}"                             # pattern for a card's name
     plural: str = ""            # the title for several ("Settlers (aces)"); "" = the title and an s
+    translations: dict = {}     # language -> {title, plural}
+    line: int = 0               # deck.yaml's line where the kind is written (0: not known)
 
 
 class Card(NamedTuple):
@@ -91,6 +105,7 @@ class Card(NamedTuple):
     field_lines: dict = {}      # name -> line (never changed once made)
     new_sheet: bool = False
     index: int = 0              # position in the deck's print order
+    translations: dict = {}     # language -> {field: value}: FIELD:LANG, in deck.yaml, a column or a translator's sheet
 
 
 class Game(NamedTuple):
@@ -106,6 +121,7 @@ class Game(NamedTuple):
     setup: str = ""             # markup: how to set the game up, for the print leaf
     spelling: str = ""          # american | british: pnp's own printed words; "" = as the deck's own words
     small_text: str = "warning"  # warning | error: a template's text under 6pt (layout/smallprint.py)
+    translations: dict = {}     # language -> {key: text}: title:fr, setup:fr ...
 
 
 class Deck(NamedTuple):
@@ -124,6 +140,12 @@ class Deck(NamedTuple):
     extra: dict = {}                             # other top-level sections, raw
     left_out: tuple = ()                         # optional parts left out of this build
     icons: dict = {}                             # name -> Icon: pictures that text writes as :name:
+    languages: dict = {}                         # code -> Language, the source first; {} = English only
+    language: str = "en"                         # the language this deck prints in (deck/languages.py)
+
+    @property
+    def source_language(self) -> str:
+        return next(iter(self.languages), "en")
 
     def card_count(self, parts=None) -> int:
         return sum(c.copies for c in self.cards if parts is None or c.part in parts)

@@ -35,6 +35,7 @@ class Reading:
         self.failed: set = set()          # ("back" | "part" | ..., name) that did not load: what names them is skipped
         self.card_mistakes = 0
         self.total = 0                    # copies of the cards read so far (cards.MAX_CARDS)
+        self.languages: dict = {}         # code -> Language (sections/languages.py), the source first
 
     @contextmanager
     def noting(self, wide: bool = True):

@@ -41,6 +41,9 @@ def table(deck, raw) -> tuple[list[str], list[dict]]:
             if note is None and value == spec.default and type(value) is type(spec.default):
                 continue                # an empty cell is the default
             row[fname] = value
+        for lang, said in card.translations.items():        # title:fr, text:ja ... (deck/languages.py)
+            for fname, value in said.items():
+                row[f"{fname}:{lang}"] = value
         if card.copies != 1:
             row["copies"] = card.copies
         for key in ("part", "template"):
@@ -76,10 +79,11 @@ def table(deck, raw) -> tuple[list[str], list[dict]]:
 def _headers(deck, rows) -> list[str]:
     used = {k for r in rows for k in r}
     order = ["kind"] if len(deck.kinds) > 1 else []
-    order.append("name")
+    langs = list(deck.languages)[1:]
+    order += ["name"] + [f"name:{lang}" for lang in langs]
     for kind in deck.kinds.values():
         for fname in kind.fields:
-            for h in (fname, fname + NOTE):
+            for h in (fname, fname + NOTE, *(f"{fname}:{lang}" for lang in langs)):
                 if h not in order:
                     order.append(h)
     order += ["copies", "part", "template", "back", "back.template", "back.inferred"]

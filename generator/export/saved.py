@@ -41,6 +41,8 @@ BAG_WIDTH = 2.0            # units a bag takes on the table (about its width at 
 def file_name(deck) -> str:
     """The saved object's file name: the game's title, as the game lists it."""
     title = re.sub(r'[\\/:*?"<>|\x00-\x1f]', "", deck.game.title).strip(" .") or deck.id
+    if deck.language != deck.source_language:       # a translation's object beside the source's in Saved Objects
+        title = f"{title} ({deck.language})"
     return f"{title}.json"
 
 

@@ -11,6 +11,7 @@ Not here: which builds carry a calibration sheet (document.py), what --duplex me
 from __future__ import annotations
 
 from ..layout.face import Line, Text
+from ..language import words
 from ..layout.fonts import font_name
 from ..units import from_mm
 from .page import Page
@@ -30,29 +31,33 @@ def _targets(sheet: SheetLayout):
 def calibration_pages(spec: SheetSpec, players: bool = False) -> list[Page]:
     """The sheet's two pages, for a spec whose backs print on a backs page (--duplex long or short).
     `players`: worded for someone holding a game's PDF, who cannot rebuild it (the last page of
-    `pnp build --calibration`); otherwise for the designer running pnp."""
+    `pnp build --calibration`), in the build's language; otherwise for the designer running pnp."""
     sheet = spec.paper
-    regular, bold = font_name("sans"), font_name("sans", "bold")
+    _ = words(spec.language)
+    regular, bold = font_name(spec.font("sans")), font_name(spec.font("sans"), "bold")
     front, back = [], []
     arm = from_mm(RANGE_MM + 4)
     for x, y in _targets(sheet):
         front += [Line(x - arm, y, x + arm, y, INK, 0.4), Line(x, y - arm, x, y + arm, INK, 0.4)]
         bx, by = spec.back_position(x, y, 0, 0, spec.duplex.mirror)
         back += _rulers(bx, by, regular)
+    edge = _("long edge") if spec.duplex.edge == "long" else _("short edge")
     front += _explain(sheet, bold, regular, [
-        ("Duplex calibration" if players else "pnp duplex calibration") + " — front",
-        "Print this PDF double-sided at 100% on the paper you will use for cards,",
-        f"flipping on the {spec.duplex.edge} edge. Then hold the sheet up to a light with the",
-        "OTHER side (the rulers) facing you, and read where the crosses fall.",
+        _("Duplex calibration — front") if players else "pnp duplex calibration — front",
+        _("Print this PDF double-sided at 100% on the paper you will use for cards,"),
+        _("flipping on the {edge}. Then hold the sheet up to a light with the", edge=edge),
+        _("OTHER side (the rulers) facing you, and read where the crosses fall."),
     ])
     act = ([
-        "Then shift your printer's back side by X mm right and Y mm up (seen from this side), if its",
-        "duplex or layout settings allow; if not, give X,Y to whoever made the file (the middle target counts most).",
+        _("Then shift your printer's back side by X mm right and Y mm up (seen from this side), if its"),
+        _("duplex or layout settings allow; if not, give X,Y to whoever made the file (the middle target counts "
+          "most)."),
     ] if players else ["Rebuild with: pnp build GAME --offset X,Y   (the middle target counts most)."])
     back += _explain(sheet, bold, regular, [
-        ("Duplex calibration" if players else "pnp duplex calibration") + " — back (hold up to a light, this side facing you)",
-        "Where the vertical line of the cross from the front meets the horizontal ruler: X.",
-        "Where its horizontal line meets the vertical ruler: Y. The numbers are mm.",
+        _("Duplex calibration — back (hold up to a light, this side facing you)") if players else
+        "pnp duplex calibration — back (hold up to a light, this side facing you)",
+        _("Where the vertical line of the cross from the front meets the horizontal ruler: X."),
+        _("Where its horizontal line meets the vertical ruler: Y. The numbers are mm."),
         *act,
     ])
     return [Page("text", sheet.width, sheet.height, ops=front, label="Calibration front"),

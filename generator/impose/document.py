@@ -10,7 +10,7 @@ from ..deck.model import Deck
 from ..layout.face import Text
 from ..units import length
 from .cardsheets import card_sheets
-from .leaf import SMALLEST, sections as leaf_sections, split
+from .leaf import SMALLEST, family as leaf_family, sections as leaf_sections, split
 from .page import Page
 from .sheets import SheetLayout
 from .spec import PAGE, SheetSpec
@@ -29,13 +29,14 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
     if leaf:
         from ..layout.store import remembered
         parts = leaf_sections(deck, cards, rules, spec, len(extra))
-        args = {"sections": parts, "width": paper.width, "height": paper.height}
+        family = leaf_family(deck)
+        args = {"sections": parts, "width": paper.width, "height": paper.height, "family": family}
         if deck.icons:
             from ..layout.icons import stamp
             args["icons"] = stamp(deck.folder)
-        # laid out again only when its words, the paper, the icons or pnp's files change (layout/store.py)
+        # laid out again only when its words, the paper, its font, the icons or pnp's files change (layout/store.py)
         laid = remembered(f"{deck.id}-leaf", deck.folder, args,
-                          lambda: _leaf_pages(parts, paper, deck.file, deck.folder))
+                          lambda: _leaf_pages(parts, paper, deck.file, family, deck.folder))
         for n, ops in enumerate(laid, 1):
             pages.append(Page("text", paper.width, paper.height, ops=ops, label=f"Print leaf, page {n}"))
     pages.extend(cards)
@@ -44,10 +45,10 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
     return pages
 
 
-def _leaf_pages(parts: list[str], paper: SheetLayout, file: str, folder=None) -> list[list]:
+def _leaf_pages(parts: list[str], paper: SheetLayout, file: str, family: str = "serif", folder=None) -> list[list]:
     """The leaf's two pages, broken between sections where neither is left half empty (leaf.split)."""
-    k, size = split(parts, paper.width, paper.height, file, folder)
-    return [text_pages("\n\n".join(half), paper, size=size, file=file, folder=folder)[0]
+    k, size = split(parts, paper.width, paper.height, file, family, folder)
+    return [text_pages("\n\n".join(half), paper, family=family, size=size, file=file, folder=folder)[0]
             for half in (parts[:k], parts[k:])]
 
 
@@ -55,7 +56,7 @@ def label_title(deck: Deck) -> str:
     """The game's name as the sheet labels print it (in the sans face; the folder's name if it lacks a glyph)."""
     from ..layout import fonts
     title = deck.game.title
-    return title if not fonts.missing_glyphs(title, "sans") else deck.id
+    return title if not fonts.missing_glyphs(title, fonts.own("sans", deck.folder)) else deck.id
 
 
 def calibration_sheet(spec: SheetSpec) -> list[Page]:

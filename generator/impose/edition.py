@@ -15,6 +15,7 @@ import re
 
 from ..deck.edition import about, corrections, inferred_facts
 from ..deck.model import Deck
+from ..language import words
 
 TITLE = "This edition"
 
@@ -24,13 +25,13 @@ def quote(text: str) -> str:
     return " ".join(str(text).split()).replace("*", "\\*")
 
 
-def _sentence(text: str) -> str:
-    """One sentence: flattened, its first letter a capital, a full stop at the end."""
+def _sentence(text: str, stop: str = ".") -> str:
+    """One sentence: flattened, its first letter a capital, a full stop (`stop`: '。' in Japanese) at the end."""
     text = " ".join(str(text).split())
     if not text:
         return text
     text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
+    return text if text[-1] in ".!?" or (stop != "." and text[-1] in "。！？") else text + stop
 
 
 _CARD = re.compile(r"^card '([^']+)'(?:, (.*))?$")
@@ -47,7 +48,7 @@ def _names(names: list[str]) -> str:
     return ", ".join(names)
 
 
-def printed_about(fact: dict) -> str:
+def printed_about(fact: dict, _=None) -> str:
     """What an inferred fact is about, for a reader of the printout: 'Rope 1–5: material',
     'Rule card 1 (back)' (the proof's form names the deck's fields: "cards Rope 1, ..., field material")."""
     found = [_CARD.match(s) for s in fact["about"]]
@@ -57,7 +58,7 @@ def printed_about(fact: dict) -> str:
             rest = rests.pop()
             names = _names(list(dict.fromkeys(m.group(1) for m in found)))
             if rest == "back":
-                return f"{names} (back)"
+                return _("{card} (back)", card=names) if _ is not None else f"{names} (back)"
             rest = rest[len("field "):] if rest.startswith("field ") else rest
             return f"{names}: {rest}" if rest else names
     return about(fact)
@@ -98,15 +99,16 @@ def markup(deck: Deck) -> str:
     if not any(e.values()):
         return ""
     g = deck.game
+    _ = words(deck.language)
     first = re.split(r";|\.\s", g.source)[0].strip().rstrip(".") if g.source else ""   # its first clause
     source = f" ({quote(first).replace('(', '– ').replace(')', '')})" if first else ""
     original = has_original(e)
-    intro = (f"*The rule pages print the original's rules{source}, but for what is listed here: what the original "
-             "says, what this edition prints instead, and why.*" if original else
-             "*What this edition settles where its rules are silent, and why.*")
-    lines = [f"## {TITLE}", intro, ""]
+    intro = (_("*The rule pages print the original's rules{source}, but for what is listed here: what the original "
+               "says, what this edition prints instead, and why.*", source=source) if original else
+             _("*What this edition settles where its rules are silent, and why.*"))
+    lines = [_("## This edition"), intro, ""]
     if e["corrections"]:
-        lines += ["### Changes to the original's words", "*The original → this edition.*"]
+        lines += [_("### Changes to the original's words"), _("*The original → this edition.*")]
         for c in e["corrections"]:
             head = f"- **{quote(c['about'])}:** " if c["about"] else "- "
             if c["seed"] == c["printed"]:
@@ -114,22 +116,26 @@ def markup(deck: Deck) -> str:
             elif c["printed"]:
                 what = f"“{quote(c['seed'])}” → “{quote(c['printed'])}”"
             else:
-                what = f"“{quote(c['seed'])}” → left out"
+                what = _("“{seed}” → left out", seed=quote(c['seed']))
             lines.append(head + what + (f" *({quote(c['why'].strip().rstrip('.'))}.)*" if c["why"] else ""))
         lines.append("")
     if e["inferred"]:
-        lines += ["### Not in the original: settled or chosen here" if original else "### Settled or chosen here"]
+        lines += [_("### Not in the original: settled or chosen here") if original else _("### Settled or chosen here")]
         for f in e["inferred"]:
             seed = " ".join(str(f.get("seed") or "").split())
-            said = f" The original: “{quote(seed)}”{'' if seed[-1:] in '.!?:' else '.'}" if seed else ""
-            value = f" This edition: **{quote(_sentence(f['value']))}**" if f["value"] else ""
-            lines.append(f"- **{quote(_sentence(printed_about(f))[:-1])}.**{said}{value} *{quote(_sentence(f['note']))}*")
+            sp, stop = _.space, _.stop          # ' ' and '.'; in Japanese '' and '。'
+            said = sp + _("The original: “{seed}”", seed=quote(seed)) + ('' if seed[-1:] in '.!?:。！？' else stop) \
+                if seed else ""
+            value = sp + _("This edition: **{value}**", value=quote(_sentence(f['value'], stop))) if f["value"] else ""
+            lines.append(f"- **{quote(_sentence(printed_about(f, _), stop)[:-1])}{stop}**{said}{value}{sp}"
+                         f"*{quote(_sentence(f['note'], stop))}*")
         lines.append("")
     if e["pieces"]:
-        lines += ["### Pieces"]
+        lines += [_("### Pieces")]
         for p in e["pieces"]:
-            said = " and ".join(str(n) for n in p["seed"])
-            seed = "the original lists none" if p["seed"] == [0] else f"the original says {said}"
-            lines.append(f"- **{quote(p['name'])}:** {p['count']} printed; {seed}. *{quote(_sentence(p['why']))}*")
+            said = _(" and ").join(str(n) for n in p["seed"])
+            seed = _("the original lists none") if p["seed"] == [0] else _("the original says {counts}", counts=said)
+            lines.append(_("- **{piece}:** {n} printed; {seed}.", piece=quote(p['name']), n=p['count'], seed=seed)
+                         + f"{_.space}*{quote(_sentence(p['why'], _.stop))}*")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"

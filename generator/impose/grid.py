@@ -209,30 +209,48 @@ def layout_bleed(stock: Stock, marks: Marks, mode: str = AUTO, bleed: float = 0.
     return bleed
 
 
-def describe(spec: Spec, paper: str = "") -> str:
+def describe(spec: Spec, paper: str = "", _=None) -> str:
     """What the layout chose for a piece size, for the print instructions (how many are printed is the
-    leaf's to say: impose/howto.py)."""
+    leaf's to say: impose/howto.py), in the words `_` gives (language.Words; English without)."""
+    if _ is None:
+        from ..language import words
+        _ = words()
     x, y = spec.x, spec.y
-    on = f" on {paper}" if paper else ""
     parts = []
     if spec.stock.shape != "rect":
-        guide = "circle" if spec.stock.shape == "circle" else "hexagon"
-        parts.append(f"cut the sheet apart through the middle of the {mm(max(x.gutter, y.gutter)):.1f} mm gutters, "
-                     f"then cut each piece out along its grey {guide}")
+        gutter = _.num(mm(max(x.gutter, y.gutter)), ".1f")
+        parts.append(_("cut the sheet apart through the middle of the {mm} mm gutters, then cut each piece out "
+                       "along its grey circle", mm=gutter) if spec.stock.shape == "circle" else
+                     _("cut the sheet apart through the middle of the {mm} mm gutters, then cut each piece out "
+                       "along its grey hexagon", mm=gutter))
     else:
         for name, a in (("columns", x), ("rows", y)):
             if a.n < 2:
                 continue
             if a.touching:
-                parts.append(f"{name} touch (no room for a gutter{on}): one cut between neighbours")
+                parts.append((_("columns touch (no room for a gutter on {paper}): one cut between neighbours",
+                                paper=paper) if paper else
+                               _("columns touch (no room for a gutter): one cut between neighbours"))
+                              if name == "columns" else
+                              (_("rows touch (no room for a gutter on {paper}): one cut between neighbours",
+                                 paper=paper) if paper else
+                               _("rows touch (no room for a gutter): one cut between neighbours")))
             else:
-                filled = ", filled with each piece's own colour" if a.bleed >= from_mm(1.0) - 0.01 else ""
-                parts.append(f"{mm(a.gutter):.1f} mm gutters between {name}{filled}: cut both lines of each gutter")
+                gutter = _.num(mm(a.gutter), ".1f")
+                filled = a.bleed >= from_mm(1.0) - 0.01
+                if name == "columns":
+                    parts.append(_("{mm} mm gutters between columns, filled with each piece's own colour: cut both "
+                                   "lines of each gutter", mm=gutter) if filled else
+                                 _("{mm} mm gutters between columns: cut both lines of each gutter", mm=gutter))
+                else:
+                    parts.append(_("{mm} mm gutters between rows, filled with each piece's own colour: cut both "
+                                   "lines of each gutter", mm=gutter) if filled else
+                                 _("{mm} mm gutters between rows: cut both lines of each gutter", mm=gutter))
         if x.n < 2 and y.n < 2 and max(x.bleed, y.bleed) > 0:
-            parts.append(f"its colour runs {mm(min(x.bleed, y.bleed)):.1f} mm past the cut lines")
+            parts.append(_("its colour runs {mm} mm past the cut lines", mm=_.num(mm(min(x.bleed, y.bleed)), ".1f")))
     if 1 in (x.ends, y.ends):
-        parts.append("some cut lines have a mark at one end only (no room for two): cut them square to the "
-                     "sheet's edge")
+        parts.append(_("some cut lines have a mark at one end only (no room for two): cut them square to the "
+                       "sheet's edge"))
     if 0 in (x.ends, y.ends):
-        parts.append("some cut lines have no marks (no room): cut along the pieces' edges")
-    return "; ".join(parts)
+        parts.append(_("some cut lines have no marks (no room): cut along the pieces' edges"))
+    return _("; ").join(parts)

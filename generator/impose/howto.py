@@ -7,6 +7,7 @@ Not here: the rest of the leaf (leaf.py), the choices themselves (grid.py; grid.
 """
 from __future__ import annotations
 
+from ..language import words
 from ..units import mm
 from .grid import describe
 from .page import Page
@@ -19,13 +20,15 @@ STAND_IN = 10               # a kind of as many alike round pieces (coins, track
 
 def how_to_cut(deck, cards: list[Page], spec: SheetSpec) -> list[str]:
     """The leaf's "Cutting" section for these card sheets."""
+    _ = words(deck.language)
     steps = cut_steps(deck, cards, spec)
-    lines = ["## Cutting", "Use a craft knife and a steel ruler, or a paper trimmer; scissors will do. " + steps[0]]
+    lines = [_("## Cutting"), _("Use a craft knife and a steel ruler, or a paper trimmer; scissors will do.") + _.space
+             + steps[0]]
     lines += steps[1:]
     lines += round_pieces(deck, cards)
     if any(pl.face.shape.startswith("hex") for p in cards for pl in p.placements):
-        lines.append("Hex pieces: first cut the sheet apart along those lines, then cut each piece out along its "
-                     "thin grey hexagon, six straight cuts from corner to corner (a ruler helps).")
+        lines.append(_("Hex pieces: first cut the sheet apart along those lines, then cut each piece out along its "
+                       "thin grey hexagon, six straight cuts from corner to corner (a ruler helps)."))
     return lines
 
 
@@ -56,26 +59,29 @@ def cut_steps(deck, cards: list[Page], spec: SheetSpec) -> list[str]:
         for grid in p.specs:
             grids.setdefault(grid.stock, grid)
     counts = printed(deck, cards)
-    head = "Cut along the lines that join the cut marks (the short lines beside the pieces)."
+    _ = words(deck.language)
+    head = _("Cut along the lines that join the cut marks (the short lines beside the pieces).")
     if spec.margin:
-        head += (f" Nothing is printed within {mm(spec.margin):.1f} mm of the paper's edge, where printers leave "
-                 "a border.")
+        head += _.space + _("Nothing is printed within {mm} mm of the paper's edge, where printers leave a border.",
+                        mm=_.num(mm(spec.margin), ".1f"))
     if spec.bleed:
-        head += f" Each piece has {mm(spec.bleed):.1f} mm of bleed: cut on the marks, not on the colour's edge."
+        head += _.space + _("Each piece has {mm} mm of bleed: cut on the marks, not on the colour's edge.",
+                        mm=_.num(mm(spec.bleed), ".1f"))
     else:
-        head += (" Where pieces are apart, each one's own colour fills the gutter: a cut a little off the line "
-                 "shows only that piece's colour.")
+        head += _.space + _("Where pieces are apart, each one's own colour fills the gutter: a cut a little off the "
+                        "line shows only that piece's colour.")
     out = [head]
     for stock, grid in grids.items():
         kinds = counts.get(stock, {})
-        names = ", ".join(plural(deck, k, n) for k, n in kinds.items()) or stock.name()
-        size = (f"{mm(stock.w):.4g} mm round" if stock.shape == "circle" and abs(stock.w - stock.h) < 0.01
-                else f"{mm(stock.w):.4g} × {mm(stock.h):.4g} mm")
+        names = _(", ").join(plural(deck, k, n) for k, n in kinds.items()) or stock.name()
+        size = (_("{mm} mm round", mm=_.num(mm(stock.w), ".4g")) if stock.shape == "circle"
+                and abs(stock.w - stock.h) < 0.01 else
+                _("{width} × {height} mm", width=_.num(mm(stock.w), ".4g"), height=_.num(mm(stock.h), ".4g")))
         if sum(kinds.values()) == 1 and stock.shape == "circle":     # one piece: no gutters to cut through
-            how = "cut it out along its grey circle"
+            how = _("cut it out along its grey circle")
         else:
-            how = describe(grid, spec.title) or "cut along its cut marks"
-        out.append(f"- {names} ({size}): {how}.")
+            how = describe(grid, spec.title, _) or _("cut along its cut marks")
+        out.append(_("- {pieces} ({size}): {how}.", pieces=names, size=size, how=how))
     return out
 
 
@@ -90,10 +96,10 @@ def round_pieces(deck, cards: list[Page]) -> list[str]:
     if total < MANY_ROUND:
         return []
     alike = [k for k, n in kinds.items() if n >= STAND_IN and len({c.name for c in deck.cards if c.kind == k}) == 1]
-    line = (f"{total} round pieces take a while to cut out. Square ones play as well: cut along the straight lines "
-            "only, and leave the circles.")
+    _ = words(deck.language)
+    line = _("{n} round pieces take a while to cut out. Square ones play as well: cut along the straight lines "
+             "only, and leave the circles.", n=total)
     if alike:
-        named = [plural(deck, k, kinds[k]) for k in alike]
-        named = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
-        line += f" Or, instead of the {named}, use coins or counters from another game."
+        named = _.join([plural(deck, k, kinds[k]) for k in alike])
+        line += _.space + _("Or, instead of the {pieces}, use coins or counters from another game.", pieces=named)
     return [line]

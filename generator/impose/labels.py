@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..language import N_, words
 from ..units import from_mm
 from .spec import CLEAR, Duplex, SheetSpec
 
 if TYPE_CHECKING:
     from .pack import Area
 
-SIDE_NAMES = {"front": "fronts", "back": "backs", "fold": "fronts and backs"}
+SIDE_NAMES = {"front": N_("fronts"), "back": N_("backs"), "fold": N_("fronts and backs")}
 
 
 class Label(NamedTuple):
@@ -30,8 +31,10 @@ class Label(NamedTuple):
 
 def label_texts(spec: SheetSpec, title: str, n: int, total: int, side: str, mode: Duplex) -> list[str]:
     """The sheet's label, longest first: the game, sheet n of N, which side, paper, how it is printed."""
-    side_name = SIDE_NAMES[side]
-    full = f"{title} · sheet {n} of {total} · {side_name} · {spec.title} · {mode.title}"
+    _ = words(spec.language)
+    side_name = _(SIDE_NAMES[side])
+    full = _("{title} · sheet {n} of {total} · {side} · {paper} · {mode}", title=title, n=n, total=total,
+             side=side_name, paper=spec.title, mode=mode.title)
     short = f"{title} · {n}/{total} · {side_name} · {spec.title} · {mode.name}"
     shortest = f"{n}/{total} {side_name} {spec.title} {mode.name}"
     return [t.lstrip(" ·") for t in (full, short, shortest)]
@@ -43,7 +46,7 @@ def sheet_label(spec: SheetSpec, texts: list[str], placed: list, marks: list, op
     from ..layout.face import Line
     from ..layout.fonts import font_name
     from reportlab.pdfbase.pdfmetrics import stringWidth
-    font = font_name("sans")
+    font = font_name(spec.font("sans"))
     size = spec.paper.label_size
     obstacles = []
     for p in placed:
@@ -132,5 +135,5 @@ def label_ops(spec: SheetSpec, label: Label | None) -> list:
     cx, cy = label.x + label.w / 2, label.y + label.h / 2
     length_, depth = (label.w, label.h) if not label.rotate else (label.h, label.w)
     base = cy - depth / 2 + (depth - size) / 2 + 0.22 * size
-    return [Text(round(cx - length_ / 2, 4), round(base, 4), label.text, font_name("sans"), size,
+    return [Text(round(cx - length_ / 2, 4), round(base, 4), label.text, font_name(spec.font("sans")), size,
                  spec.paper.label_colour, "left", label.rotate, round(cx, 4), round(cy, 4))]

@@ -18,6 +18,7 @@ from ..units import length
 from .howto import how_to_cut
 from .page import Page
 from .spec import FOLD, NONE, PAGE, SheetSpec
+from ..language import words
 from .words import plural, spelled, spelling
 
 LEAF = 2                    # pages
@@ -30,8 +31,14 @@ def markup(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
            calibration_pages: int = 0) -> tuple[str, str]:
     """The leaf's two pages as markup (first, second), for the document and for the proof to check."""
     parts = sections(deck, cards, rules, spec, calibration_pages)
-    k, _ = split(parts, spec.paper.width, spec.paper.height, deck.file, deck.folder)
+    k, _ = split(parts, spec.paper.width, spec.paper.height, deck.file, family(deck), deck.folder)
     return "\n\n".join(parts[:k]), "\n\n".join(parts[k:])
+
+
+def family(deck: Deck) -> str:
+    """The family the leaf is set in: serif, or the one the deck's language prints it in (Japanese)."""
+    from ..layout.fonts import own
+    return own(FAMILY, deck.folder)
 
 
 def sections(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
@@ -45,7 +52,8 @@ def sections(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
     return [s.strip("\n") for s in re.split(r"\n(?=## )", front + "\n" + back) if s.strip()]
 
 
-def split(parts: list[str], width: float, height: float, file: str = "", folder=None) -> tuple[int, float]:
+def split(parts: list[str], width: float, height: float, file: str = "", family: str = FAMILY,
+          folder=None) -> tuple[int, float]:
     """(k, size): the leaf's first page holds parts[:k], both pages set at `size`; the break that leaves
     neither page half empty where the text can fill them (layout/pages.py two_pages). `folder`: the deck
     folder whose icons (:name:) the leaf's text may write, measured with it."""
@@ -53,10 +61,10 @@ def split(parts: list[str], width: float, height: float, file: str = "", folder=
     from ..layout.icons import metrics
     from ..layout.pages import two_pages
     from ..layout.text import styles_used
-    fonts.ensure(FAMILY, styles_used("\n\n".join(parts)) + ("bold",))
+    fonts.ensure(family, styles_used("\n\n".join(parts)) + ("bold",))
     w, h = width - 2 * MARGIN, height - 2 * MARGIN
     icons = metrics(folder, "\n\n".join(parts)) if folder is not None else ()
-    found = two_pages(parts, w, h, FAMILY, LARGEST, SMALLEST, icons)
+    found = two_pages(parts, w, h, family, LARGEST, SMALLEST, icons)
     if found is None:
         from ..errors import PnpError
         raise PnpError(f"the print leaf does not fit its two pages at {SMALLEST:g}pt: shorten game.setup or "
@@ -64,19 +72,22 @@ def split(parts: list[str], width: float, height: float, file: str = "", folder=
     return found
 
 
-def _pages(a: int, b: int) -> str:
-    return f"page {a}" if a == b else f"pages {a}–{b}"
+def _pages(_, a: int, b: int) -> str:
+    return _("page {n}", n=a) if a == b else _("pages {first}–{last}", first=a, last=b)
 
 
-def _players(span) -> str:
+def _players(_, span) -> str:
     if not span:
         return ""
-    return f"{span[0]} players" if span[0] == span[1] else f"{span[0]}–{span[1]} players"
+    if span[0] == span[1]:
+        return _.ngettext("{n} player", "{n} players", span[0], n=span[0])
+    return _("{least}–{most} players", least=span[0], most=span[1])
 
 
 def in_the_box(deck: Deck) -> list[str]:
     """Every piece with its count, part by part; a kind of 2 to 4 different cards in several copies names them."""
-    lines = ["## In the box"]
+    _ = words(deck.language)
+    lines = [_("## In the box")]
     for part in deck.parts.values():
         cards = [c for c in deck.cards if c.part == part.id]
         if not cards:
@@ -91,17 +102,23 @@ def in_the_box(deck: Deck) -> list[str]:
             counts[c.kind][label] += c.copies
         total = sum(sum(v.values()) for v in counts.values())
         if len(deck.parts) > 1:
-            who = f", for {_players(part.players)}" if part.players else ""
-            lines.append(f"**{part.title}**{who}: {total} pieces")
+            if part.players:
+                players = _players(_, part.players)
+                lines.append(_.ngettext("**{part}**, for {players}: {n} piece", "**{part}**, for {players}: {n} pieces",
+                                        total, part=part.title, players=players, n=total))
+            else:
+                lines.append(_.ngettext("**{part}**: {n} piece", "**{part}**: {n} pieces", total, part=part.title,
+                                        n=total))
         for kind, labels in counts.items():
             n = sum(labels.values())
             line = f"- {plural(deck, kind, n)}"
             if 2 <= len(labels) <= 4 and max(labels.values()) > 1:     # "12 tokens: 6 Bust/Won, 6 +1/-1"
-                line += ": " + ", ".join(f"{k} {label}" for label, k in labels.items())
+                line = _("{things}: {each}", things=line, each=_(", ").join(_("{n} {label}", n=k, label=label)
+                                                                             for label, k in labels.items()))
             lines.append(line)
     extra = _not_printed(deck)
     if extra:
-        lines.append("You also need: " + "; ".join(extra) + ".")
+        lines.append(_("You also need: {things}.", things="; ".join(extra)))
     return lines
 
 
@@ -118,40 +135,50 @@ def _not_printed(deck: Deck) -> list[str]:
 def printing(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rules: tuple,
              calibration: tuple) -> list[str]:
     """Which pages to print, on what, and how."""
+    _ = words(deck.language)
     last = first + len(cards) - 1
     stock, backs = spec.stock, spec.duplex.backs
-    lines = ["## Printing"]
+    sheets = _pages(_, first, last)
+    lines = [_("## Printing")]
     if backs == NONE:
-        lines.append(f"1. Print the card sheets, {_pages(first, last)}, single-sided on {stock} at 100% (actual "
-                     "size, not fit to page). This file holds the card fronts only.")
+        lines.append(_("1. Print the card sheets, {pages}, single-sided on {stock} at 100% (actual size, not fit to "
+                       "page). This file holds the card fronts only.", pages=sheets, stock=stock))
     elif backs == FOLD:
-        lines += [f"1. Print the card sheets, {_pages(first, last)}, **single-sided** on {stock} at 100% (actual "
-                  "size, not fit to page). Each sheet holds the fronts on one half and their backs on the other, "
-                  "either side of a dashed fold line.",
-                  "2. Fold each sheet along its dashed line, printed side out, and glue the halves together (a "
-                  "glue stick, spread thin and even); let it dry flat under a book before you cut."]
+        lines += [_("1. Print the card sheets, {pages}, **single-sided** on {stock} at 100% (actual size, not fit to "
+                    "page). Each sheet holds the fronts on one half and their backs on the other, either side of a "
+                    "dashed fold line.", pages=sheets, stock=stock),
+                  _("2. Fold each sheet along its dashed line, printed side out, and glue the halves together (a "
+                    "glue stick, spread thin and even); let it dry flat under a book before you cut.")]
     else:
-        lines += [f"1. Print the card sheets, {_pages(first, last)}, **double-sided**, flipping on the "
-                  f"**{spec.duplex.edge} edge**, on {stock} at 100% (actual size, not fit to page). Each odd page "
-                  "holds card fronts, the even page after it their backs.",
-                  "2. No duplex printer? Print the odd pages, put the printed stack back in the tray as your printer "
-                  "needs (try one sheet first), then print the even pages."]
+        edge = _("long edge") if spec.duplex.edge == "long" else _("short edge")
+        lines += [_("1. Print the card sheets, {pages}, **double-sided**, flipping on the **{edge}**, on {stock} at "
+                    "100% (actual size, not fit to page). Each odd page holds card fronts, the even page after it "
+                    "their backs.", pages=sheets, edge=edge, stock=stock),
+                  _("2. No duplex printer? Print the odd pages, put the printed stack back in the tray as your "
+                    "printer needs (try one sheet first), then print the even pages.")]
     if rules[0]:
-        lines.append(f"{len(lines)}. Print the rules, {_pages(*rules)}, on plain paper, one- or two-sided.")
+        lines.append(_("{n}. Print the rules, {pages}, on plain paper, one- or two-sided.", n=len(lines),
+                       pages=_pages(_, *rules)))
     if calibration[0]:
-        lines.append(f"{len(lines)}. Backs not behind their fronts? {_pages(*calibration).capitalize()}: a "
-                     "calibration sheet. Print it double-sided like the cards and hold it up to a light: it says "
-                     "how far your printer shifts the backs.")
+        lines.append(_("{n}. Backs not behind their fronts? {Pages}: a calibration sheet. Print it double-sided like "
+                       "the cards and hold it up to a light: it says how far your printer shifts the backs.",
+                       n=len(lines), Pages=_pages(_, *calibration).capitalize()))
     elif backs == PAGE:
-        lines.append(f"{len(lines)}. Backs a little off their fronts? Most printers shift the back side by 1 "
-                     "or 2 mm; cut on the fronts' marks and the backs' edges will hardly show.")
-    lines.append("Every card page has a label in its margin: the game, the sheet's number, fronts or backs.")
-    return [spelled(line, spelling(deck)) for line in lines]
+        lines.append(_("{n}. Backs a little off their fronts? Most printers shift the back side by 1 or 2 mm; cut "
+                       "on the fronts' marks and the backs' edges will hardly show.", n=len(lines)))
+    lines.append(_("Every card page has a label in its margin: the game, the sheet's number, fronts or backs."))
+    return [_spelled(deck, line) for line in lines]
+
+
+def _spelled(deck: Deck, line: str) -> str:
+    """pnp's English words in the game's spelling (words.py); another language's as its catalog writes them."""
+    return spelled(line, spelling(deck)) if words(deck.language).english else line
 
 
 def sheet_list(deck: Deck, cards: list[Page], first: int, spec: SheetSpec) -> list[str]:
     """The card sheets, part by part: which pages hold what (a gutter-fold sheet is one page)."""
-    lines = ["## The sheets"]
+    _ = words(deck.language)
+    lines = [_("## The sheets")]
     by_part: dict[str, list[tuple[int, Page]]] = {}
     for i, p in enumerate(cards):
         if p.kind in ("front", "fold") and p.placements:
@@ -162,9 +189,10 @@ def sheet_list(deck: Deck, cards: list[Page], first: int, spec: SheetSpec) -> li
         span = lambda p: 2 if p.kind == "front" and spec.duplex.backs == PAGE else 1      # noqa: E731
         if len(by_part) > 1 or part.optional:
             pa, pb = pages[0][0], pages[-1][0] + span(pages[-1][1]) - 1
-            who = f" ({_players(part.players)})" if part.players else ""
-            skip = (f": needed only for {_players(part.players)}; skip {_pages(pa, pb)} otherwise"
-                    if part.optional and part.players else (": optional" if part.optional else ""))
+            who = _(" ({players})", players=_players(_, part.players)) if part.players else ""
+            skip = (_(": needed only for {players}; skip {pages} otherwise", players=_players(_, part.players),
+                      pages=_pages(_, pa, pb))
+                    if part.optional and part.players else (_(": optional") if part.optional else ""))
             lines.append(f"**{part.title}**{who}{skip}")
         runs: list[list] = []          # consecutive sheets with the same contents share a line
         for n, p in pages:
@@ -174,8 +202,8 @@ def sheet_list(deck: Deck, cards: list[Page], first: int, spec: SheetSpec) -> li
             else:
                 runs.append([p.sheet, p.sheet, what, n, n + span(p) - 1])
         for a, b, what, pa, pb in runs:
-            label = f"Sheet {a}" if a == b else f"Sheets {a}–{b}"
-            lines.append(f"- {label} ({_pages(pa, pb)}): {what}")
+            label = _("Sheet {n}", n=a) if a == b else _("Sheets {first}–{last}", first=a, last=b)
+            lines.append(_("- {sheets} ({pages}): {contents}", sheets=label, pages=_pages(_, pa, pb), contents=what))
     return lines
 
 
@@ -183,18 +211,20 @@ def instructions(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rul
                  calibration_pages: int = 0) -> str:
     """The leaf's front: the game, what is in the box, printing, the sheets, cutting."""
     g = deck.game
+    _ = words(deck.language)
     last = first + len(cards) - 1
     rules = (last + 1, last + rule_pages) if rule_pages else (0, 0)
     cal_first = last + rule_pages + 1
     calibration = (cal_first, cal_first + calibration_pages - 1) if calibration_pages else (0, 0)
     lines = [f"# {g.title}" + (f" — {g.subtitle}" if g.subtitle else ""),
-             " · ".join(x for x in (f"by {g.designer}" if g.designer else "", g.publisher, _players(g.players),
-                                    f"version {g.version}" if g.version else "") if x),
-             *(["", "## Partial build", str(deck.extra["partial"])] if deck.extra.get("partial") else []),
+             " · ".join(x for x in (_("by {designer}", designer=g.designer) if g.designer else "", g.publisher,
+                                    _players(_, g.players), _("version {version}", version=g.version) if g.version
+                                    else "") if x),
+             *(["", _("## Partial build"), str(deck.extra["partial"])] if deck.extra.get("partial") else []),
              "", *in_the_box(deck),
              "", *printing(deck, cards, spec, first, rules, calibration),
              "", *sheet_list(deck, cards, first, spec),
-             "", *(spelled(line, spelling(deck)) for line in how_to_cut(deck, cards, spec))]
+             "", *(_spelled(deck, line) for line in how_to_cut(deck, cards, spec))]
     return "\n".join(lines)
 
 
@@ -218,39 +248,47 @@ def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
     """The leaf's back: setting up, where the rules are, what this edition changed, the source."""
     from .edition import entries, has_original
     g = deck.game
-    lines = ["## Setting up"]
+    _ = words(deck.language)
+    lines = [_("## Setting up")]
     if g.instructions:
         lines += [g.instructions.strip(), ""]
     setup = g.setup.strip() if g.setup else rules_setup(deck)
     if setup:
         lines += [setup]
     if rule_pages[0]:
-        lines += ["", f"The full rules are on {_pages(*rule_pages)}."]
+        lines += ["", _("The full rules are on {pages}.", pages=_pages(_, *rule_pages))]
     e = entries(deck)
     n_fix, n_chosen, n_pieces = len(e["corrections"]), len(e["inferred"]), len(e["pieces"])
     if n_fix or n_chosen or n_pieces:
         original = has_original(e)
         said = []
         if n_fix:
-            said.append(f"{n_fix} change{'s' if n_fix != 1 else ''} to the original's words")
-        if n_chosen:
-            said.append(f"{n_chosen} fact{'s' if n_chosen != 1 else ''} the "
-                        f"{'original leaves' if original else 'rules leave'} open, settled here")
+            said.append(_.ngettext("{n} change to the original's words", "{n} changes to the original's words",
+                                   n_fix, n=n_fix))
+        if n_chosen and original:
+            said.append(_.ngettext("{n} fact the original leaves open, settled here",
+                                   "{n} facts the original leaves open, settled here", n_chosen, n=n_chosen))
+        elif n_chosen:
+            said.append(_.ngettext("{n} fact the rules leave open, settled here",
+                                   "{n} facts the rules leave open, settled here", n_chosen, n=n_chosen))
         if n_pieces:
-            said.append(f"{n_pieces} piece{'s' if n_pieces != 1 else ''} counted differently from the original")
-        where = f" at the end of the rules ({_pages(box_page, box_page)})" if box_page else ""
+            said.append(_.ngettext("{n} piece counted differently from the original",
+                                   "{n} pieces counted differently from the original", n_pieces, n=n_pieces))
+        where = _(" at the end of the rules ({page})", page=_pages(_, box_page, box_page)) if box_page else ""
         # the rule pages are the original's only where there is one (the deck quotes it): never "word for word",
         # since a deck may shorten a rule on its cards or move a sentence, and says so in the box
-        lead = ("The rule pages print the original's rules, but for what the box headed “This edition”"
-                f"{where} lists, with the reason for each: " if original else
-                f"The box headed “This edition”{where} lists, with the reason for each, ")
-        lines += ["", "## This edition", lead + _and(said) + "."]
+        lead = (_("The rule pages print the original's rules, but for what the box headed “This edition”{where} "
+                  "lists, with the reason for each: {what}.", where=where, what=_.join(said)) if original else
+                _("The box headed “This edition”{where} lists, with the reason for each, {what}.", where=where,
+                  what=_.join(said)))
+        lines += ["", _("## This edition"), lead]
     if g.source:
-        lines += ["", "## Source", g.source]
+        lines += ["", _("## Source"), g.source]
     return "\n".join(lines)
 
 
-_SETUP = re.compile(r"(#{1,3})[ \t]+(?:setup|set-up|set up|setting up|preparation)\b[^\n]*", re.IGNORECASE)
+_SETUP = re.compile(r"(#{1,3})[ \t]+(?:setup|set-up|set up|setting up|preparation|mise en place|préparation|aufbau"
+                    r"|spielvorbereitung|vorbereitung|preparación|preparativos|準備)\b[^\n]*", re.IGNORECASE)
 
 
 def rules_setup(deck: Deck) -> str:
@@ -269,10 +307,6 @@ def rules_setup(deck: Deck) -> str:
             break
         body.append(line)
     return "\n".join(body).strip()
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _box_page(rules: list[Page]) -> int:

@@ -18,6 +18,7 @@ from ..deck.model import Deck
 from ..errors import PnpError
 from ..units import UnitError, length
 from ..yamlfile import Map
+from ..language import words
 from .sheets import SheetLayout
 
 MAX_RULES = 200_000
@@ -32,7 +33,7 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
     if not isinstance(r, Map):
         raise PnpError("expected rules: {file: rules.md} or {text: ...}", deck.file, field="rules")
     for k in r:
-        if k not in KEYS:
+        if k not in KEYS and not re.match(r"^text:[A-Za-z0-9-]+$", str(k)):
             raise r.error(k, f"unknown key '{k}' in rules", field=f"rules.{k}", hint=", ".join(KEYS))
     from ..layout.fonts import resolve
     settings: dict = {"font": resolve(str(r.get("font", "serif")), deck.folder)}
@@ -55,8 +56,8 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
                           hint="a '#rrggbb' or a name from the palette")
         settings["accent"] = colour
     if "text" in r:
-        return str(r["text"]), settings
-    name = str(r.get("file", ""))
+        return str(deck.extra.get("rules_text", r["text"])), settings
+    name = str(deck.extra.get("rules_file") or r.get("file", ""))
     path = (deck.folder / name).resolve()
     if not name or deck.folder.resolve() not in path.parents:
         raise r.error("file", f"rules file '{name}' must be inside the deck folder", field="rules.file")
@@ -76,7 +77,7 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
 def rules_file(deck: Deck) -> str:
     """The rules file (rules: {file: ...}) as errors name it, beside the deck file."""
     from pathlib import Path
-    return str(Path(deck.file).parent / str(deck.rules.get("file", "")))
+    return str(Path(deck.file).parent / str(deck.extra.get("rules_file") or deck.rules.get("file", "")))
 
 
 def refuse_markup(deck: Deck, text: str) -> None:
@@ -139,11 +140,16 @@ def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
     from ..layout.store import remembered
     from .page import Page
     g = deck.game
+    _ = words(deck.language)
     args = {"text": text, "family": settings.get("font", "serif"), "size": settings.get("size", 9.5),
             "columns": settings.get("columns", 1), "accent": settings.get("accent", "#1a1a1a"),
-            "title": g.title, "subtitle": "Rules" + (f" · version {g.version}" if g.version else ""),
-            "footer": f"{g.title} — rules", "width": sheet.width, "height": sheet.height, "box": box,
+            "title": g.title, "subtitle": _("Rules") + (_(" · version {version}", version=g.version)
+                                                        if g.version else ""),
+            "footer": _("{game} — rules", game=g.title), "width": sheet.width, "height": sheet.height, "box": box,
             "icons": stamp(deck.folder)}
+    if not _.english:           # pnp's words on the pages (English: flow's own, so the arguments stay as they were)
+        args["continued"] = _(" (continued)")
+        args["page_of"] = _("{footer} · page {n} of {total}")
     # laid out again only when the text, its settings, the paper or pnp's files change (layout/store.py)
     pages = remembered(f"{deck.id}-rules", deck.folder, args, lambda: _flow(deck, **args))
     return [Page("text", sheet.width, sheet.height, ops=ops, label=f"Rules page {i + 1}")
@@ -151,7 +157,7 @@ def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
 
 
 def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, footer, width, height, box,
-          icons="") -> list:
+          icons="", **words_) -> list:
     from ..layout import fonts
     from ..layout.pages import flow
     from ..layout.text import styles_used, without_icons
@@ -166,4 +172,4 @@ def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, foot
         raise PnpError(f"rule pages: font '{fonts.shown(family)}' has no glyph for {chars}", deck.file,
                        deck.rules.where()[0] if where == "rules" else None, field=where)
     return flow(text, width, height, family=family, size=size, footer=footer, columns=columns, accent=accent,
-                title=title, subtitle=subtitle, box=box, folder=deck.folder if icons else None)
+                title=title, subtitle=subtitle, box=box, folder=deck.folder if icons else None, **words_)

@@ -22,6 +22,7 @@ from ..errors import PnpError, known_list
 from .grid import AUTO, BLEED, TOUCHING, Marks, Stock, layout_bleed
 from .pack import Area
 from .sheets import SheetLayout, get_sheet
+from ..language import N_, words
 from ..units import from_mm
 
 CLEAR = from_mm(0.6)             # between a sheet's label and anything else
@@ -50,16 +51,16 @@ class Duplex(NamedTuple):
 
 
 DUPLEX = {d.name: d for d in (
-    Duplex("long", "duplex, flip on the long edge", PAGE, "x", "long"),
-    Duplex("short", "duplex, flip on the short edge", PAGE, "y", "short"),
-    Duplex("fold", "gutter-fold, single-sided", FOLD),
-    Duplex("none", "single-sided, fronts only", NONE),
+    Duplex("long", N_("duplex, flip on the long edge"), PAGE, "x", "long"),
+    Duplex("short", N_("duplex, flip on the short edge"), PAGE, "y", "short"),
+    Duplex("fold", N_("gutter-fold, single-sided"), FOLD),
+    Duplex("none", N_("single-sided, fronts only"), NONE),
 )}
 FLIPPED = tuple(name for name, d in DUPLEX.items() if d.backs == PAGE)     # pnp calibrate's choices
 
 # the shipped papers: as a sheet's label and the leaf name them, and what the leaf says to print cards on
-PAPERS = {"a4": ("A4", "A4 card stock (160-250 g/m²)"),
-          "letter": ("Letter", "US Letter card stock (65-110 lb cover)")}
+PAPERS = {"a4": ("A4", N_("A4 card stock (160-250 g/m²)")),
+          "letter": ("Letter", N_("US Letter card stock (65-110 lb cover)"))}
 SPACING = (AUTO, TOUCHING)
 
 
@@ -89,6 +90,12 @@ class SheetSpec(NamedTuple):
                             # pieces without backs
     folds: tuple = ()       # gutter-fold: the ways to fold a sheet, across first; () otherwise
     margin: float = 0.0     # the least margin, as the leaf says it
+    language: str = "en"    # the language the labels, the leaf and the calibration sheet speak (language/)
+    families: tuple = ()    # ((family, the family it is printed in), ...) in that language (layout/fonts.own)
+
+    def font(self, family: str) -> str:
+        """The family pnp's own words on the sheets print `family` in, in the build's language."""
+        return dict(self.families).get(family, family)
 
     def back_position(self, x: float, y: float, w: float, h: float, mirror: str,
                       shift: tuple = (0.0, 0.0)) -> tuple[float, float]:
@@ -111,15 +118,21 @@ class SheetSpec(NamedTuple):
 
 
 def sheet_spec(paper: str | SheetLayout, duplex: str = "long", offset: tuple = (0.0, 0.0), bleed: float = 0.0,
-               spacing: str = AUTO) -> SheetSpec:
+               spacing: str = AUTO, language: str = "en", families: tuple = ()) -> SheetSpec:
     """The spec of a build's card sheets: `paper` is a paper's name (layouts/sheets/NAME.yaml) or its layout
-    already read; `offset` and `bleed` in points; `spacing` is --gutter."""
+    already read; `offset` and `bleed` in points; `spacing` is --gutter; the paper's and the duplex mode's
+    words in `language`, printed in `families`."""
     layout = paper if isinstance(paper, SheetLayout) else get_sheet(paper)
     mode = _mode(spacing, bleed)
     if duplex not in DUPLEX:
         raise PnpError(f"unknown duplex mode '{duplex}'", hint=known_list(DUPLEX))
+    _ = words(language)
     d = DUPLEX[duplex]
-    title, stock = PAPERS.get(layout.name, (layout.name, "card stock"))
+    d = d._replace(title=_(d.title))
+    title, stock = PAPERS.get(layout.name, (layout.name, N_("card stock")))
+    stock = _(stock)
+    fronts_only = DUPLEX["none"]
+    fronts_only = fronts_only._replace(title=_(fronts_only.title))
     both = _printable(layout, True, True)
     folds = ()
     if d.backs == FOLD:
@@ -127,11 +140,13 @@ def sheet_spec(paper: str | SheetLayout, duplex: str = "long", offset: tuple = (
         folds = (Fold("across", Area(both.x0, H / 2 + g, both.x1, both.y1), "y", (both.x0, H / 2, both.x1, H / 2)),
                  Fold("down", Area(both.x0, both.y0, W / 2 - g, both.y1), "x", (W / 2, both.y0, W / 2, both.y1)))
     return SheetSpec(
-        paper=layout, title=title, stock=stock, duplex=d, unfolded=DUPLEX["none"] if d.backs == FOLD else d,
+        paper=layout, title=title, stock=stock, duplex=d,
+        unfolded=fronts_only if d.backs == FOLD else d,
         offset=tuple(offset), mode=mode, bleed=bleed, marks=_marks(layout),
         area=_printable(layout, d.backs == FOLD or d.mirror == "x", d.backs == FOLD or d.mirror == "y"),
         full=_printable(layout, False, False), folds=folds,
-        margin=min(layout.left, layout.right, layout.top, layout.bottom))
+        margin=min(layout.left, layout.right, layout.top, layout.bottom), language=language,
+        families=tuple(families))
 
 
 def _mode(spacing: str, bleed: float) -> str:

@@ -73,9 +73,19 @@ def plural(deck: Deck, kind: str, n: int) -> str:
     """'1 check-up chart', '20 game trackers', '4 settlers (aces)', '2 Rule Cards': a kind's title, or its
     plural, as a common noun; a title written as a name (every word a capital: "Rule Card", as the cards
     print it) keeps its capitals, so a card's name is printed one way throughout."""
+    from ..language import base, words
     k = deck.kinds[kind]
-    name = k.title if n == 1 else (k.plural or (k.title if k.title.endswith("s") else k.title + "s"))
-    return f"{n} {name if _proper(k.title) else name[:1].lower() + name[1:]}"
+    _ = words(deck.language)
+    if _.english:
+        name = k.title if n == 1 else (k.plural or (k.title if k.title.endswith("s") else k.title + "s"))
+        return f"{n} {name if _proper(k.title) else name[:1].lower() + name[1:]}"
+    # another language: its plural:LANG, or an s where the language makes plurals so (French, Spanish); a
+    # common noun starts small where the language writes it so (not German's nouns)
+    lang = base(deck.language)
+    s_plural = lang in ("fr", "es", "pt", "it", "ca") and not k.title.endswith(("s", "x", "z"))
+    name = k.title if n == 1 else (k.plural or (k.title + "s" if s_plural else k.title))
+    small = lang not in ("de",) and not _proper(k.title)
+    return _("{n} {things}", n=n, things=name[:1].lower() + name[1:] if small else name)
 
 
 def _proper(title: str) -> bool:

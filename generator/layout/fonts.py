@@ -26,6 +26,10 @@ SUFFIXES = (".ttf", ".otf")
 
 _deck_families: dict = {}       # key -> {style: (path, reportlab name, "file:line" where declared)}
 _deck_names: dict = {}          # deck folder -> {plain family name: key}
+_spoken: dict = {}              # deck folder -> {family: family printed instead}, in the language it prints in
+# the families a language's script needs where the shared ones (DejaVu, Roboto) have no glyphs for it
+LANGUAGE_FAMILIES = {"ja": {"serif": "japanese", "sans": "japanese", "condensed": "japanese",
+                            "narrow": "japanese", "kana": "japanese"}}
 
 
 @lru_cache(maxsize=1)
@@ -52,8 +56,35 @@ def families(deck_folder: Path | None = None) -> list[str]:
 
 
 def resolve(fam: str, deck_folder: Path | None = None) -> str:
-    """The key layout knows a family by: the deck's own family of that name, else the shared one."""
+    """The key layout knows a family by: the deck's own family of that name, else the shared one; in the
+    language the deck prints in, the family that language prints it in (speak)."""
+    fam = _spoken.get(deck_folder, {}).get(fam, fam)
     return _deck_names.get(deck_folder, {}).get(fam, fam)
+
+
+def speak(deck_folder: Path, code: str, fonts=()) -> None:
+    """The deck prints in the language `code`: the families its templates, rules and pnp's own pages name are
+    printed in those the language needs (LANGUAGE_FAMILIES: Japanese in the japanese family), or in those the
+    deck names for it (`fonts`: ((family, family printed instead), ...), languages: in deck.yaml)."""
+    from ..language import base
+    _spoken[deck_folder] = {**LANGUAGE_FAMILIES.get(base(code), {}), **dict(fonts)}
+
+
+def spoken(deck_folder: Path | None) -> dict:
+    """{family: family printed instead} in the language the deck prints in ({} for English)."""
+    return dict(_spoken.get(deck_folder, {}))
+
+
+def own_families(deck_folder: Path | None) -> tuple:
+    """((family, the family pnp's own pages print it in), ...) in the deck's language (own)."""
+    return tuple((f, own(f, deck_folder)) for f in _spoken.get(deck_folder, {}))
+
+
+def own(fam: str, deck_folder: Path | None) -> str:
+    """The family pnp's own pages (the leaf, labels, the calibration sheet) print `fam` in: `fam`, or the one
+    the deck's language prints it in. A deck's own family of the same name does not replace pnp's."""
+    to = _spoken.get(deck_folder, {}).get(fam)
+    return fam if to is None else _deck_names.get(deck_folder, {}).get(to, to)
 
 
 def deck_families(deck_folder: Path | None) -> dict:

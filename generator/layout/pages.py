@@ -35,6 +35,7 @@ PARA_LEADING, HEADING_LEADING = 1.3, 1.2
 BOX_PAD = 5.0             # points between a box's frame and its text
 BOX_FILL, BOX_STROKE = "#f4f0e6", "#8a8070"
 CONTINUED = " (continued)"
+PAGE_OF = "{footer} · page {n} of {total}"
 LEAST_FILL = 1 / 2        # of a page's columns: what a page the box leaves for the next one must hold
 BOX_SCALES = (0.95, 0.9)  # the box's size, of the text's, tried when its last entries alone fill a last page
 MIN_BOX = 6.0             # points: the box is never set smaller
@@ -178,12 +179,12 @@ def _balanced_height(blocks, at, columns: int, height: float, cont=None, stop=No
     return hi
 
 
-def _continued(box: str, family: str, width: float, size: float) -> Block | None:
+def _continued(box: str, family: str, width: float, size: float, continued: str = CONTINUED) -> Block | None:
     """The heading a part of the box after a break starts with: the box's own heading, continued."""
     first = box.lstrip("\n").split("\n", 1)[0]
     if not first.startswith("#"):
         return None
-    made = _blocks(first.rstrip() + CONTINUED, family, width, size, boxed=True)
+    made = _blocks(first.rstrip() + continued, family, width, size, boxed=True)
     return made[0]._replace(before=0.0) if made else None
 
 
@@ -210,12 +211,14 @@ def _page(blocks, at, columns: int, h: float, full_h: float, cont, box_at):
 def flow(markup: str, width: float, height: float, margin: float = length("18mm"), family: str = "serif",
          size: float = 10.0, footer: str = "", columns: int = 1, gap: float = length("8mm"),
          accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
-         box: str = "", folder=None) -> list[list]:
+         box: str = "", folder=None, continued: str = CONTINUED,
+         page_of: str = PAGE_OF) -> list[list]:
     """Lay out `markup` over as many pages as it needs; each page is a list of ops in page coordinates.
 
     `title` (and `subtitle`) head the first page across all columns; `footer` puts "footer · page N of M"
     at the foot of every page; `box` is markup set after the text in a tinted frame; `folder`: the deck
-    folder whose icons the text may write (without it, :name: prints as written).
+    folder whose icons the text may write (without it, :name: prints as written). `continued` and `page_of`
+    ("{footer} · page {n} of {total}") are pnp's words on the pages, in the rules' language.
     """
     fonts.family(family)
     columns = max(1, int(columns))
@@ -244,7 +247,7 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
     def paginate(box_size: float) -> tuple[list, list[list[Column]]]:
         blocks = text_blocks + (_blocks(box, family, col_w, box_size, boxed=True, metrics=metrics) if box else [])
         box_at = next((i for i, b in enumerate(blocks) if b.boxed), None)
-        cont = _continued(box, family, col_w, box_size) if box else None
+        cont = _continued(box, family, col_w, box_size, continued) if box else None
         paged: list[list[Column]] = []
         at = (0, 0)
         while at[0] < len(blocks) or not paged:
@@ -289,7 +292,7 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
         fn = fonts.font_name(family, "italic")
         for n, ops in enumerate(pages, 1):
             ops.append(Line(margin, margin + 6, width - margin, margin + 6, "#999999", 0.4))
-            ops.append(Text(width / 2, margin - 4, f"{footer} · page {n} of {len(pages)}", fn, 8, "#555555",
+            ops.append(Text(width / 2, margin - 4, page_of.format(footer=footer, n=n, total=len(pages)), fn, 8, "#555555",
                             "center"))
     return pages
 

@@ -23,8 +23,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..markup import (Block, escape, icons_in, inline, one_line, parse, plain, problems,  # noqa: F401
                       styles_used, without_icons)  # (one parser)
-from . import fonts
+from . import breaks, fonts
 
+BREAK = "break"         # a word's flag: no space follows it, but a line may break there (breaks.py)
 ALIGN = ("left", "center", "right", "justify")
 HEADING_SCALE = {"heading1": 1.3, "heading2": 1.15, "heading3": 1.0}
 _TOKEN = re.compile(r'<b>|</b>|<i>|</i>|<br/>|<icon name="[^"]*"/>|[^<]+')
@@ -98,7 +99,15 @@ def _words(block_spans, family):
         for i, word in enumerate(parts):
             if i and out and out[-1] is not None:
                 out[-1] = (out[-1][0], out[-1][1], out[-1][2], True)     # a space follows the previous word
-            if word:
+            if word and breaks.wide(word):      # Japanese: a line may break within it (breaks.py)
+                if not i and out and out[-1] is not None and out[-1][3] is False and out[-1][1] != ICON \
+                        and breaks.breakable(out[-1][0][-1], word[0]):
+                    out[-1] = (*out[-1][:3], BREAK)
+                for k, seg in enumerate(breaks.segments(word)):
+                    if k:
+                        out[-1] = (*out[-1][:3], BREAK)
+                    out.append((seg, font, False, False))
+            elif word:
                 out.append((word, font, False, False))
     return out
 
@@ -162,7 +171,7 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
         widest = max(widest, ww + indent)
         # "coin" then "." in another font: one word; an icon stays with the word before it, space or not
         attached = bool(lines[-1]) and (not space_before or icon)
-        gap = stringWidth(" ", last_font if icon else font, fs) if lines[-1] and space_before else 0.0
+        gap = stringWidth(" ", last_font if icon else font, fs) if lines[-1] and space_before is True else 0.0
         if attached and (iconic or icon):           # the glued run with an icon in it: as wide as any word
             widest = max(widest, cur + gap + ww - lines[-1][chain][0] + indent)
         if lines[-1] and cur + gap + ww > avail + 0.01:
@@ -183,7 +192,7 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
                     lines[-1].append((cx - x0, cw, cf, cww))
                     glued.append(bool(glued))
                 cur = carried[-1][0] - x0 + carried[-1][3] if carried else 0.0
-                gap = stringWidth(" ", last_font if icon else font, fs) if carried and space_before else 0.0
+                gap = stringWidth(" ", last_font if icon else font, fs) if carried and space_before is True else 0.0
             else:
                 for _, cw, cf, cww in carried:
                     lines[-1].append((cur, cw, cf, cww))
@@ -219,17 +228,26 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
     elif align == "justify" and not ls.breaks[li] and len(line) > 1:
         stretch = (avail - line_w) / (len(line) - 1)
     run_x, run_text, run_font = None, [], None
-    for k, (x, word, font, _) in enumerate(line):
+    end = 0.0
+    for k, (x, word, font, ww) in enumerate(line):
         x = x + shift + k * stretch + indent
         if run_font == font and not stretch and font != ICON:
-            run_text.append(word)
+            run_text.append("\0" + word if x <= end + 0.01 and breaks.joiner(run_text[-1], word) == "" else word)
+            end = x + ww
             continue
+        end = x + ww
         if run_text:
-            out.append(Piece(run_x, base, " ".join(run_text), run_font, fs))
+            out.append(Piece(run_x, base, _joined(run_text), run_font, fs))
         run_x, run_text, run_font = x, [word], font
     if run_text:
-        out.append(Piece(run_x, base, " ".join(run_text), run_font, fs))
+        out.append(Piece(run_x, base, _joined(run_text), run_font, fs))
     return out
+
+
+def _joined(words: list) -> str:
+    """A line's neighbouring words in one font as one run, spaced; a word marked "\\0" is written against
+    the one before it (Japanese, cut apart where a line may break: breaks.py)."""
+    return " ".join(words).replace(" \0", "")
 
 
 def icon_room(line: list, icons: tuple, size: float, lead: float, baseline: float) -> tuple[float, float]:

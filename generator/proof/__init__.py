@@ -72,13 +72,12 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
     from .collect import collect, record
     from .issues import Issue
     from .report import inferred_facts
-    from .spelling import Speller, WordList
+    from .spelling import for_deck
     from .icons import listed as listed_icons
     from .wordchecks import accepted_words
 
     cards = collect(deck)
-    wordlist = WordList.read(deck.folder, str(Path(deck.file).parent / "words.txt"))
-    speller = Speller(wordlist)
+    speller = for_deck(deck)
     extra: list = []
     try:
         doc = pages.document(deck, cards)

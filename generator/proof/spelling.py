@@ -1,4 +1,6 @@
-"""Spelling: an English dictionary (pyspellchecker) plus the game's own word list (decks/GAME/words.txt).
+"""Spelling: an English dictionary (pyspellchecker) plus the game's own word list (decks/GAME/words.txt); a deck
+printed in one of its translations (deck/languages.py) is spelled with that language's dictionary (French,
+German, Spanish, ...) and its words.LANG.txt (for_deck).
 
 words.txt holds one accepted word a line (names like Oxenstierna, terms like PnP), matched without
 regard to case; '#' starts a comment. A line of one word written twice ("had had") accepts that
@@ -32,6 +34,31 @@ def _english():
     return SpellChecker(language="en", distance=2)
 
 
+@lru_cache(maxsize=8)
+def _dictionary(lang: str):
+    """pyspellchecker's dictionary for a language (fr, de, es, pt, it, nl, ru, ...); English's for a language
+    it has none for (Japanese: only its words in Latin letters are spelled, and names and terms are English)."""
+    from spellchecker import SpellChecker
+    try:
+        return SpellChecker(language=lang, distance=2)
+    except ValueError:              # no dictionary for the language
+        return _english()
+
+
+def words_file(language: str | None, source: str = "en") -> str:
+    """The words file of a language: words.txt for the deck's source language, words.LANG.txt for each
+    translation."""
+    return WORDS_FILE if not language or language == source else f"words.{language}.txt"
+
+
+def for_deck(deck) -> "Speller":
+    """The speller for a deck in the language it prints in: that language's dictionary and words file."""
+    lang = getattr(deck, "language", None)
+    name = words_file(lang, deck.source_language)
+    return Speller(WordList.read(deck.folder, str(Path(deck.file).parent / name), name),
+                   None if name == WORDS_FILE else lang)
+
+
 @dataclass
 class WordList:
     """The game's accepted words, with the line each came from."""
@@ -40,8 +67,8 @@ class WordList:
     repeats: set = field(default_factory=set)       # lower-case words whose repetition is accepted
 
     @classmethod
-    def read(cls, folder: Path, display: str = "") -> "WordList":
-        path = Path(folder) / WORDS_FILE
+    def read(cls, folder: Path, display: str = "", name: str = WORDS_FILE) -> "WordList":
+        path = Path(folder) / name
         wl = cls(display or str(path))
         if not path.is_file():
             return wl
@@ -95,11 +122,25 @@ def words(text: str):
 PRINTING_TERMS = frozenset({"mm", "cm", "pt", "px", "dpi", "lb", "gsm", "a4"})
 
 
+ELIDED = re.compile(r"^(?:[ldjmnstc]|qu|jusqu|lorsqu|puisqu|quoiqu)['’](?=[^\W\d_])", re.I)  # French: l'eau
+
+
 class Speller:
-    def __init__(self, wordlist: WordList | None = None):
+    def __init__(self, wordlist: WordList | None = None, language: str | None = None):
         self.wordlist = wordlist or WordList()
-        self.english = _english()
+        self.language = language    # None: English, the dictionary of old (British spellings accepted)
+        from ..language import base
+        self.english = _english() if language is None else _dictionary(base(language))
+        self.elides = language is not None and base(language) in ("fr", "it", "ca")
+        self.plurals = language is not None and base(language) in ("es", "pt")     # their dictionaries lack them
+        from ..language.catalogs import own_words
+        self.own = own_words(language) if language is not None else frozenset()     # pnp's own words
         self.used: set = set()       # words.txt entries that accepted something
+
+    @property
+    def file(self) -> str:
+        """The words file's name: words.txt, or a translation's words.LANG.txt."""
+        return Path(self.wordlist.file).name if self.wordlist.file else WORDS_FILE
 
     def known(self, word: str) -> bool:
         w = _norm(word)
@@ -129,6 +170,13 @@ class Speller:
         d = self.english.word_frequency.dictionary
         if w in d:
             return True
+        if self.language is not None:       # another language: its own words, as written (accents count)
+            if w in self.own:
+                return True
+            bare = ELIDED.sub("", w) if self.elides else w
+            if bare != w and (bare in d or bare in self.wordlist.words):
+                return True
+            return self.plurals and ((w.endswith("s") and w[:-1] in d) or (w.endswith("es") and w[:-2] in d))
         bare = _unaccented(w)
         if bare != w and bare in d:        # naïve, café, rôle
             return True

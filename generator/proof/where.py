@@ -97,7 +97,7 @@ class Where:
 def rules_source(deck: Deck) -> tuple[str, int]:
     """(file, first line) of the deck's rule text: its own file, or deck.yaml's rules.text."""
     r = deck.rules
-    name = str(r.get("file", "")) if "text" not in r else ""
+    name = str(deck.extra.get("rules_file") or r.get("file", "")) if "text" not in r else ""   # rules.LANG.md
     if name:
         return str(Path(deck.file).parent / name), 1
     return deck.file, r.where("text")[0] + 1

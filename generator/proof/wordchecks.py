@@ -60,7 +60,7 @@ def grouped(seen: list[Seen], speller: Speller) -> list[Issue]:
         if check == "spelling":
             guess = speller.suggest(first.word)
             hint = f" (did you mean '{guess}'?)" if guess else ""
-            message = f"'{first.word}' is not in the dictionary or words.txt{hint}{first.own}"
+            message = f"'{first.word}' is not in the dictionary or {speller.file}{hint}{first.own}"
         else:
             message = f"repeated word '{first.word}'{first.own}"
         cards = list(dict.fromkeys(s.card for s in items if s.card))
@@ -133,7 +133,7 @@ def leaf_words(deck: Deck, speller: Speller, leaf: tuple) -> list[Seen]:
 
 def unused_words(speller: Speller) -> list[Issue]:
     wl = speller.wordlist
-    return [Issue(WARNING, "words", f"'{w}' in words.txt is not needed by any card or rule page (remove it?)",
+    return [Issue(WARNING, "words", f"'{w}' in {speller.file} is not needed by any card or rule page (remove it?)",
                   where=f"{wl.file}:{line}")
             for w, line in wl.words.items() if w not in speller.used]
 

@@ -4,8 +4,6 @@ run_all), and each card's inferred facts. The faces come from the build itself, 
 Not here: the checks themselves (generator/proof/), the page's model of a build (preview.py)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..deck.model import Deck
 from ..layout.deck import card_values
 
@@ -29,9 +27,8 @@ def findings(deck: Deck, laid: list) -> tuple[list, list]:
     """(the proof's issues, as proof/checks.py's run_all makes them, in card order; the deck's inferred facts)."""
     from ..proof import checks
     from ..proof.report import inferred_facts
-    from ..proof.spelling import Speller, WordList
-    words = WordList.read(deck.folder, str(Path(deck.file).parent / "words.txt"))
-    issues, _ = checks.run_all(deck, proof_cards(deck, laid), Speller(words))
+    from ..proof.spelling import for_deck
+    issues, _ = checks.run_all(deck, proof_cards(deck, laid), for_deck(deck))
     index = {c.id: c.index for c in deck.cards}
     issues.sort(key=lambda i: (i.level != "error", index.get(i.card_id, len(index)), i.side or "", i.where))
     return issues, inferred_facts(deck)

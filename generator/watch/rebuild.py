@@ -55,7 +55,7 @@ class Builder:
             with RENDER:
                 caches.forget(changed, self.folder)
                 notes = caches.deck_notes(self.folder)
-                deck = pipeline.load(self.game, self.opts.without)
+                deck = pipeline.load(self.game, self.opts.without, lang=self.opts.language, strict=self.opts.strict)
                 if caches.deck_notes(deck.folder) != notes:       # a new palette, card size or font
                     caches.forget_templates()
                 check = _check(deck)

@@ -13,6 +13,7 @@ from ..reading import Skip
 from ..values import MAX_TEXT, need_name, need_text, no_placeholder
 from .backs import back_ref
 from .fields import field_value
+from .languages import split
 
 KEYS = {            # a card's settings (every other key is one of its kind's fields): what each holds; default
     "kind": "a kind's id; default: the only kind, when there is one",
@@ -65,6 +66,8 @@ def card(r, i, m, seq, kinds, parts, backs, first_part, ids, index) -> Card:
                       f"unknown kind '{kid}'" if kid is not None else "missing kind",
                       field=f"{where}.kind", hint=suggest(kid, kinds) or known_list(kinds))
     kind = kinds[kid]
+    written = m
+    m, translated = split(r, m, list(kind.fields) + ["name"], f"card {where}")
     mistakes = []               # every mistake in this card (try/except: free when there is none)
     for key in m:
         if key not in CARD_KEYS and key not in kind.fields:
@@ -137,6 +140,21 @@ def card(r, i, m, seq, kinds, parts, backs, first_part, ids, index) -> Card:
     if not isinstance(new_sheet, bool):
         mistakes.append(m.error("new_sheet", f"expected true or false, found {new_sheet!r}",
                                 field=f"{where}.new_sheet"))
+    translations: dict = {}
+    for lang, given in translated.items():
+        for fname, raw in given.items():
+            key = f"{fname}:{lang}"
+            try:
+                if fname == "name":
+                    value = need_text(raw, written, key, f"{where}.{key}", required=False)
+                    no_placeholder(value, written, key, f"{where}.{key}")
+                else:
+                    value = field_value(r, kind.fields[fname], raw, written, key, f"{where}.{key}")
+                if value is not None:
+                    translations.setdefault(lang, {})[fname] = value
+                    lines[key] = written.where(key)[0]
+            except PnpError as exc:
+                mistakes.append(exc)
     if mistakes:
         raise PnpErrors(mistakes)
     cid = slug(name)
@@ -146,4 +164,4 @@ def card(r, i, m, seq, kinds, parts, backs, first_part, ids, index) -> Card:
     else:
         ids[cid] = 1
     return Card(cid, name, str(kid), str(part), copies, template, back, values,
-                r.src(m), lines, new_sheet, index)
+                r.src(m), lines, new_sheet, index, translations)

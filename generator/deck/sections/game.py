@@ -7,6 +7,7 @@ from ...errors import PnpError
 from ...yamlfile import Map
 from ..model import Game
 from ..values import need_text, no_placeholder, player_count, unknown_keys
+from .languages import split, text_of
 
 KEYS = {            # key: what it holds. Each is text (no {field} in it) unless said; each but title may be left out
     "title": "the game's name (required)",
@@ -23,10 +24,14 @@ KEYS = {            # key: what it holds. Each is text (no {field} in it) unless
     "small_text": "warning or error: what a template's text under 6pt is; default: warning",
 }
 CHOICES = {"spelling": ("american", "british"), "small_text": ("warning", "error")}
+TRANSLATED = ("title", "subtitle", "instructions", "setup", "source")     # KEY:LANG, in a translation
 
 
 def read(r, m: Map) -> Game:
     allowed = tuple(KEYS)
+    translations: dict = {}
+    with r.noting():
+        m, translations = split(r, m, TRANSLATED, "game")
     with r.noting():
         unknown_keys(m, allowed, "game")
     g = {"title": ""}
@@ -45,6 +50,16 @@ def read(r, m: Map) -> Game:
                 no_placeholder(g[key], m, key, f"game.{key}")
     if g.get("instructions"):
         markup_value(r, g["instructions"], m, "instructions", "game.instructions")
+    g["translations"] = {}
+    for lang, values in translations.items():
+        for key, value in values.items():
+            with r.noting():
+                k = f"{key}:{lang}"
+                text = text_of(value, m, k, f"game.{k}")
+                no_placeholder(text, m, k, f"game.{k}")
+                if key in ("instructions", "setup"):
+                    markup_value(r, text, m, k, f"game.{k}")
+                g["translations"].setdefault(lang, {})[key] = text
     return Game(**g)
 
 

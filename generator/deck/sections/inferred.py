@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...yamlfile import Map, Seq
 from ..model import Inferred
 from ..values import need_text, unknown_keys
+from .languages import split, text_of
 
 KEYS = {            # key of an inferred fact: what it holds
     "about": "text: what the fact is about (required)",
@@ -26,8 +27,12 @@ def read(r, seq, root):
         with r.noting(wide=False):
             if not isinstance(m, Map):
                 raise seq.error(i, "expected {about, value, note}", field=f"inferred[{i}]")
+            written = m
+            m, translated = split(r, m, ("about", "value", "note"), "an inferred fact")
             unknown_keys(m, tuple(KEYS), "an inferred fact")
+            words = {lang: {k: text_of(v, written, f"{k}:{lang}", f"inferred[{i}].{k}:{lang}") for k, v in kv.items()}
+                     for lang, kv in translated.items()}
             yield Inferred(need_text(m.get("about"), m, "about", f"inferred[{i}].about"),
                            need_text(m.get("value"), m, "value", f"inferred[{i}].value", required=False),
                            need_text(m.get("note"), m, "note", f"inferred[{i}].note"), r.src(m),
-                           need_text(m.get("seed"), m, "seed", f"inferred[{i}].seed", required=False))
+                           need_text(m.get("seed"), m, "seed", f"inferred[{i}].seed", required=False), words)

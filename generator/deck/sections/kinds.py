@@ -12,6 +12,7 @@ from ..values import MAX_NUMBER, NAME, finite, need_map, need_text, unknown_keys
 from .backs import back_ref
 from .cards import CARD_KEYS
 from .fields import TYPES, field_value
+from .languages import split, text_of
 
 KEYS = {            # key of a kind: what it holds; default
     "title": "text: the kind's name as printed; default: its id",
@@ -45,6 +46,9 @@ def kind(r, kid, value, m: Map, backs, default_back, default_template) -> Kind:
     so that its cards are checked too and do not each report an unknown kind."""
     field = f"kinds.{kid}"
     value = need_map(value, m, kid, "kind settings")
+    translated: dict = {}
+    with r.noting():
+        value, translated = split(r, value, ("title", "plural"), f"kind {kid}")
     with r.noting():
         unknown_keys(value, tuple(KEYS), f"kind {kid}")
     template = ""
@@ -89,7 +93,12 @@ def kind(r, kid, value, m: Map, backs, default_back, default_template) -> Kind:
     plural = ""
     with r.noting():
         plural = need_text(value.get("plural"), value, "plural", f"{field}.plural", required=False)
-    return Kind(str(kid), title, template, back, fields, pattern, plural)
+    words: dict = {}
+    for lang, values in translated.items():
+        for k, v in values.items():
+            with r.noting():
+                words.setdefault(lang, {})[k] = text_of(v, value, f"{k}:{lang}", f"{field}.{k}:{lang}")
+    return Kind(str(kid), title, template, back, fields, pattern, plural, words, m.where(kid)[0])
 
 
 def field_spec(r, name, value, parent, field) -> FieldSpec:

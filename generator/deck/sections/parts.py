@@ -7,6 +7,7 @@ from ...errors import PnpError, found
 from ...yamlfile import Map, Seq
 from ..model import Part
 from ..values import need_text, player_count, unknown_keys
+from .languages import split, text_of
 
 KEYS = {            # key: what it holds; default
     "id": "text: the name cards give as their part (required)",
@@ -37,6 +38,7 @@ def part(r, i, m, seq, parts) -> None:
         raise seq.error(i, f"expected a part with id and title, found {found(m)}", field=f"parts[{i}]")
     pid = None
     try:
+        m, translated = split(r, m, ("title", "note"), "a part")
         unknown_keys(m, tuple(KEYS), "a part")
         pid = need_text(m.get("id"), m, "id", f"parts[{i}].id")
         if pid in parts:
@@ -47,7 +49,9 @@ def part(r, i, m, seq, parts) -> None:
                           field=f"parts[{i}].optional")
         parts[pid] = Part(pid, need_text(m.get("title", pid), m, "title", f"parts[{i}].title"),
                           player_count(m.get("players"), m, "players", f"parts[{i}].players"), optional,
-                          need_text(m.get("note"), m, "note", f"parts[{i}].note", required=False))
+                          need_text(m.get("note"), m, "note", f"parts[{i}].note", required=False),
+                          {lang: {k: text_of(v, m, f"{k}:{lang}", f"parts[{i}].{k}:{lang}") for k, v in values.items()}
+                           for lang, values in translated.items()})
     except PnpError:
         if pid is not None and pid not in parts:
             r.failed.add(("part", pid))      # its cards are passed over: this part's mistake is noted

@@ -14,6 +14,7 @@ from ...yamlfile import Map
 from ..sections.backs import back_ref
 from ..sections.cards import MAX_COPIES
 from ..sections.fields import field_value
+from ..sections.languages import TRANSLATED
 from ..values import display, need_text, unknown_keys
 from .cells import FALSE, TRUE, filled, shown, text_cell, text_value, typed
 from .columns import BACK, CARD_COLUMNS, CORRECTION, NOTE, SETTINGS, SOURCE_KEYS, SUFFIXES
@@ -175,6 +176,8 @@ class SheetSource:
                                       f"(first in column {column_letter(seen[head])})")
                 if head in CARD_COLUMNS or head in fields or head in CORRECTION:
                     out.append((col, head, "plain", head))
+                elif TRANSLATED.match(head) and TRANSLATED.match(head).group(1) in list(fields) + ["name"]:
+                    out.append((col, head, "translation", TRANSLATED.match(head).group(1)))
                 elif head.endswith(NOTE) and head[:-len(NOTE)] in fields:
                     out.append((col, head, "note", head[:-len(NOTE)]))
                 elif head.startswith(BACK) and len(head) > len(BACK):
@@ -246,6 +249,12 @@ class SheetSource:
                         raise table.error(number, col, head, f"unknown field '{head}' for kind '{kind_id}'",
                                           hint=suggest(head, kind.fields) or known_list(kind.fields))
                     row.put(head, typed(v, kind.fields[head].type, table, number, col, head), col, head)
+                elif what == "translation":
+                    spec = kind.fields.get(name)
+                    if spec is None and name != "name":
+                        raise table.error(number, col, head, f"unknown field '{name}' for kind '{kind_id}'",
+                                          hint=suggest(name, kind.fields) or known_list(kind.fields))
+                    row.put(head, typed(v, spec.type if spec else "text", table, number, col, head), col, head)
                 elif what == "note":
                     if name not in kind.fields:
                         raise table.error(number, col, head, f"unknown field '{name}' for kind '{kind_id}'",

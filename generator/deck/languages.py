@@ -1,0 +1,139 @@
+"""A deck put into one of its languages (in_language): the same cards, numbers, colours and pictures, with
+each text in that language where the deck gives it (FIELD:LANG in deck.yaml or a column, a translator's
+sheet, title:LANG of the game, kinds and parts, rules.LANG.md beside rules.md), the fonts that language
+prints in, and its own name for its outputs (GAME.fr: output/GAME.fr.pdf, output/GAME.fr/proof/).
+
+A text a translation lacks is printed in the source language, and is a warning naming the card (or kind,
+part, game setting) and field, or with `strict` an error at the place it is written. Texts with no letter in
+them ("3", "!", "+1") and fields with `choices` (they name things: a colour, a picture's file) are shared by
+every language, as numbers, colours and pictures are; a language may still override any field.
+A card keeps its name (its identity in errors, the proof, pnp check and --only) in every language.
+
+Not here: reading the translations (sections/languages.py, sheets/, translations.py), pnp's own sentences
+in the language (language/), the fonts themselves (layout/fonts.py).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import Collector, PnpError
+from .model import Deck
+from .translations import KIND_ROW, read as read_sheet, wordy
+
+def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Deck, list[str]]:
+    """(the deck in language `code`, its warnings): `code` None or the source language is the deck as loaded.
+    PnpError for a language the deck does not name; PnpErrors for every text missing, with `strict`."""
+    from ..layout import fonts
+    source = deck.source_language
+    languages = deck.languages
+    if code is None or code == source:
+        spoken = languages.get(source)
+        fonts.speak(deck.folder, source, spoken.fonts if spoken else ())
+        return deck._replace(language=source), []
+    named(deck, code)
+    lang = languages[code]
+    missing: list = []          # (file, line, field, message)
+
+    def lacks(where, line, field, what):
+        missing.append((where, line, field, what))
+
+    game = deck.game
+    said = game.translations.get(code, {})
+    for key in ("subtitle", "setup", "instructions"):
+        if wordy(getattr(game, key)) and key not in said:
+            lacks(deck.file, 0, f"game.{key}", f"game.{key} has no {_name(code)} text ({key}:{code})")
+    game = game._replace(**{k: v for k, v in said.items()})
+    sheet = read_sheet(deck, code)          # a translator's sheet, languages: {fr: {file: ...}}
+    kinds = {}
+    for kid, kind in deck.kinds.items():
+        words = {**kind.translations.get(code, {}), **sheet.get(KIND_ROW + kid, {})}
+        if wordy(kind.title) and "title" not in words:
+            lacks(deck.file, kind.line, f"kinds.{kid}.title", f"kind '{kid}' has no {_name(code)} title (title:{code})")
+        plural = words.get("plural", kind.plural if "title" not in words else "")
+        kinds[kid] = kind._replace(title=words.get("title", kind.title), plural=plural)
+    parts = {}
+    for pid, part in deck.parts.items():
+        words = part.translations.get(code, {})
+        shown = len(deck.parts) > 1 or part.optional
+        if shown and wordy(part.title) and "title" not in words:
+            lacks(deck.file, 0, f"parts.{pid}.title", f"part '{pid}' has no {_name(code)} title (title:{code})")
+        parts[pid] = part._replace(title=words.get("title", part.title), note=words.get("note", part.note))
+    cards = []
+    for card in deck.cards:
+        kind = deck.kinds[card.kind]
+        given = {**card.translations.get(code, {}), **sheet.get(card.id, {})}
+        for fname, value in card.fields.items():
+            spec = kind.fields.get(fname)
+            if spec is None or spec.type not in ("text", "markup") or spec.choices or fname in given:
+                continue
+            if wordy(value) and value != spec.default:
+                lacks(card.source.file, card.field_lines.get(fname, card.source.line), fname,
+                      f"card '{card.name}': field {fname} has no {_name(code)} text ({fname}:{code}); "
+                      f"the {_name(source)} is printed")
+        values = {**card.fields, **{k: v for k, v in given.items() if k != "name"}}
+        cards.append(card._replace(fields=values))
+    inferred = []
+    for fact in deck.inferred:
+        words = fact.translations.get(code, {})
+        for key, value in (("about", fact.subject), ("value", fact.value), ("note", fact.note)):
+            if fact.translations and wordy(value) and key not in words:
+                lacks(fact.source.file, fact.source.line, f"inferred.{key}",
+                      f"inferred fact '{fact.subject}': {key} has no {_name(code)} text ({key}:{code})")
+        inferred.append(fact._replace(subject=words.get("about", fact.subject), value=words.get("value", fact.value),
+                                      note=words.get("note", fact.note)))
+    extra = dict(deck.extra)
+    _rules(deck, code, extra, lacks)
+    found = Collector()
+    warnings = []
+    for file, line, field, message in missing:
+        if strict:
+            found.add(PnpError(message + " (--strict)", file, line or None, field=field))
+        else:
+            warnings.append(f"{file}:{line}: {message}" if line else f"{file}: {message}")
+    found.done()
+    fonts.speak(deck.folder, code, lang.fonts)
+    out = deck._replace(id=f"{deck.id}.{code}", game=game, kinds=kinds, parts=parts, cards=cards, extra=extra,
+                        language=code, inferred=inferred)
+    return out, warnings
+
+
+def named(deck: Deck, code: str) -> None:
+    """PnpError unless the deck names the language `code` (under languages:)."""
+    languages, source = deck.languages, deck.source_language
+    if code in languages:
+        return
+    from ..language.catalogs import name
+    said = (f"its translations are {', '.join(list(languages)[1:])}" if len(languages) > 1 else
+            f"it is written in {name(source)} only")
+    raise PnpError(f"the deck has no {name(code)} ({code}) text: {said}", deck.file, field="languages",
+                   hint=f"name it in deck.yaml (languages: {{{code}: {{}}}}) and give its texts as FIELD:{code}; "
+                        f"pnp cards GAME --lang {code} -o cards.{code}.xlsx writes a sheet to translate")
+
+
+def _name(code: str) -> str:
+    from ..language.catalogs import name
+    return name(code)
+
+
+def _rules(deck: Deck, code: str, extra: dict, lacks) -> None:
+    """The rules in the language: rules.LANG.md beside the rules file, or the rules' text:LANG."""
+    rules = deck.rules
+    if not isinstance(rules, dict):
+        return
+    if "text" in rules:
+        if f"text:{code}" in rules:
+            extra["rules_text"] = str(rules[f"text:{code}"])
+        elif wordy(str(rules["text"])):
+            lacks(deck.file, rules.where("text")[0], "rules.text",
+                  f"the rules have no {_name(code)} text (rules: {{text:{code}: ...}})")
+        return
+    name = str(rules.get("file", ""))
+    if not name:
+        return
+    path = Path(name)
+    translated = str(path.with_name(f"{path.stem}.{code}{path.suffix}"))
+    if (deck.folder / translated).is_file():
+        extra["rules_file"] = translated
+    else:
+        lacks(deck.file, rules.where("file")[0], "rules.file",
+              f"no {translated} beside {name}: the rules are printed in {_name(deck.source_language)}")
