@@ -230,3 +230,15 @@ def test_a_new_games_title_is_no_spelling_error(tmp_path):
     assert (tmp_path / "qzx-vrel" / "words.txt").read_text().splitlines()[-2:] == ["Qzx", "Vrel"]
     proof = pnp("proof", "qzx-vrel", "-o", tmp_path / "proof", cwd=tmp_path, check=True)
     assert "0 errors" in proof.stdout and "Qzx" not in proof.stderr, proof.stdout + proof.stderr
+
+
+def test_a_game_named_as_dot_from_its_own_folder_writes_its_own_name(tmp_path):
+    """`pnp build .` inside the game's folder (and `..` from a folder inside it) names the outputs after the
+    folder, as `pnp build FOLDER` does: before, it wrote a hidden output/.pdf (and output/.fr.pdf)."""
+    game = tmp_path / "harvest-moon"
+    shutil.copytree(ROOT / "tests" / "decks" / "harvest-moon", game)
+    done = pnp("build", ".", cwd=game, check=True)
+    assert (game / "output" / "harvest-moon.pdf").is_file() and not (game / "output" / ".pdf").exists(), done.stdout
+    (game / "sub").mkdir()
+    pnp("build", "..", "--lang", "fr", cwd=game / "sub", check=True)
+    assert (game / "sub" / "output" / "harvest-moon.fr.pdf").is_file()

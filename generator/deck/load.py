@@ -104,7 +104,7 @@ class Loader(Reading):
             self.inferred.append(entry)
         the_rules = rules.read(self, root)
         the_components, components_file = components.read(self, root)
-        deck = Deck(id=self.folder.name if self.path.name == DECK_FILE else self.path.stem,
+        deck = Deck(id=_folder_name(self.folder) if self.path.name == DECK_FILE else self.path.stem,
                     folder=self.folder, file=self.file, game=the_game, palette=the_palette, parts=the_parts,
                     kinds=the_kinds, backs=the_backs, cards=the_cards, components=the_components,
                     rules=the_rules, inferred=self.inferred, icons=the_icons, languages=self.languages,
@@ -133,3 +133,9 @@ def read_deck(game: str | Path, found: Collector) -> tuple[Deck, Loader]:
     loader = Loader(resolve_game(str(game)), found)
     deck = loader.load()
     return deck, loader
+
+
+def _folder_name(folder) -> str:
+    """The game's id from its folder: its own name, also when named as '.' or '..' (`pnp build .` in the game's
+    folder writes output/GAME.pdf, not a hidden output/.pdf)."""
+    return folder.name if folder.name not in ("", "..") else folder.resolve().name
