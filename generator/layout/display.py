@@ -110,3 +110,22 @@ class Face(SimpleNamespace):
                          # (region id, field, level, message, block start): markup.problems() of its text
                          markup=[] if markup is None else markup,
                          source=source)                             # "file:line" of its template's size
+
+
+def by_face(faces) -> dict:
+    """(who, face) pairs in drawing order (e.g. "card 'Coin' (back)") grouped by the face they show:
+    {id(face): [the first who, face, every who]}, in the order the faces first appear. A face many cards
+    share is judged once and named at its first card (and_more says how many others)."""
+    seen: dict = {}
+    for who, face in faces:
+        k = id(face)
+        if k in seen:
+            seen[k][2].add(who)
+        else:
+            seen[k] = [who, face, {who}]
+    return seen
+
+
+def and_more(others: int) -> str:
+    """' (and 2 more cards)' after the first card's name; nothing when no other card shows it."""
+    return f" (and {others} more card{'s' if others != 1 else ''})" if others else ""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from typing import NamedTuple
 
-from .display import Image
+from .display import Image, and_more, by_face
 
 WARN_DPI = 150
 SHOP_DPI = 300
@@ -81,20 +81,12 @@ def warnings(faces, folder, below: float = WARN_DPI, judged: str = "", at_least:
     """One line per raster picture under `below` dpi (and at `at_least` or more), for each distinct face of
     `faces` ((who, face) pairs in drawing order, e.g. "card 'Low' (face)"), naming the card (and how many
     more show the same face); `judged` says why `below` matters, when it is not WARN_DPI."""
-    seen: dict = {}
-    order = []
-    for who, face in faces:
-        k = id(face)
-        if k in seen:
-            seen[k][2].add(who)
-        else:
-            seen[k] = [who, face, {who}]
-            order.append(k)
+    seen = by_face(faces)
+    order = list(seen)
     out = []
     for k in order:
         who, face, names = seen[k]
-        also = len(names) - 1
-        more = f" (and {also} more card{'s' if also != 1 else ''})" if also else ""
+        more = and_more(len(names) - 1)
         for f in low(face, below, at_least):
             out.append(f"{who}{more}: {describe(f, folder, below, judged, aim)}")
     return out

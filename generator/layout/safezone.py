@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from .display import Image, Text
+from .display import Image, Text, and_more, by_face
 from .shapes import inside_by, is_hex, piece_outline
 
 MM = 72 / 25.4
@@ -204,15 +204,8 @@ def warnings(faces, folder, zone_of=template_zone, deck_id: str | None = None) -
     from ..errors import PnpError
     from .fonts import register
     from .templates import get_template
-    seen: dict = {}
-    order = []
-    for who, face in faces:
-        k = id(face)
-        if k in seen:
-            seen[k][2].add(who)
-        else:
-            seen[k] = [who, face, {who}]
-            order.append(k)
+    seen = by_face(faces)
+    order = list(seen)
 
     failed: set = set()
 
@@ -255,7 +248,6 @@ def warnings(faces, folder, zone_of=template_zone, deck_id: str | None = None) -
     out = []
     for k, what in lines:
         who, face, names = seen[k]
-        also = len(names) - 1
-        more = f" (and {also} more card{'s' if also != 1 else ''})" if also else ""
+        more = and_more(len(names) - 1)
         out.append(f"{who}{more}: {what}")
     return out

@@ -189,7 +189,7 @@ def warnings(faces, icons=()) -> list[str]:
     "card 'X' (face)") or an icon of the deck names ((name, path) pairs: for an icon only the rules write)."""
     from ..deck.values import display
     from ..images import is_svg
-    from ..layout.display import Image
+    from ..layout.display import Image, and_more
     shown: dict = {}                    # path -> (first who, its region, everyone showing it)
     for who, face in faces:
         for op in face.ops:
@@ -203,7 +203,5 @@ def warnings(faces, icons=()) -> list[str]:
         for left in left_out(path):
             where = display(Path(path)) + (f":{left.line}" if left.line else "")
             on = f"shown on {who}" + (f" in region '{region}'" if region else "")
-            others = len(everyone - {who})
-            also = f" (and {others} more card{'s' if others != 1 else ''})" if others else ""
-            out.append(f"{where}: {left.what}; {on}{also}")
+            out.append(f"{where}: {left.what}; {on}{and_more(len(everyone - {who}))}")
     return out
