@@ -33,6 +33,7 @@ _LEFT = re.compile(r"\*+")          # asterisks left unpaired in a block's text
 _TAG = re.compile(r"<[^>]+>")
 ICON = re.compile(r"(?<![^\W\d])(?<!\\):([A-Za-z][A-Za-z0-9_-]*):")     # :coin: (not after a letter or \)
 ICON_TAG = re.compile(r'<icon name="([A-Za-z][A-Za-z0-9_-]*)"/>')
+_SPAN = re.compile(r'<b>|</b>|<i>|</i>|<br/>|<icon name="[^"]*"/>|[^<]+')
 ERROR, WARNING = "error", "warning"
 
 
@@ -153,6 +154,34 @@ def parse(markup: str) -> tuple[Block, ...]:
     return tuple(b for b, _, _ in _parse(markup))
 
 
+def _unescape(t: str) -> str:
+    return t.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+@lru_cache(maxsize=4096)
+def spans(xml: str) -> tuple[tuple[str, str], ...]:
+    """A block's text as (text, style) runs; "\n" marks a line break, style "icon" an icon (text: its name)."""
+    bold = italic = 0
+    out = []
+    for tok in _SPAN.findall(xml):
+        if tok == "<b>":
+            bold += 1
+        elif tok == "</b>":
+            bold -= 1
+        elif tok == "<i>":
+            italic += 1
+        elif tok == "</i>":
+            italic -= 1
+        elif tok == "<br/>":
+            out.append(("\n", "regular"))
+        elif tok.startswith("<icon "):
+            out.append((tok[12:-3], "icon"))
+        else:
+            style = ("bold" if bold else "") + ("italic" if italic else "")
+            out.append((_unescape(tok), {"": "regular", "bolditalic": "bolditalic"}.get(style, style)))
+    return tuple(out)
+
+
 def plain(markup: str) -> str:
     """The text a reader sees, without markup: for the proof and for tests."""
     out = []
@@ -165,14 +194,15 @@ def plain(markup: str) -> str:
 
 
 def styles_used(markup: str) -> tuple[str, ...]:
+    """The styles the markup prints in: regular, and those of its runs (spans), a heading's set bold. Only
+    these fonts are parsed and checked for glyphs (a block with **bold** and, apart from it, *italic*
+    prints no bold italic)."""
     used = {"regular"}
     for b in parse(markup):
-        if "<b>" in b.text or b.kind.startswith("heading"):
-            used.add("bold")
-        if "<i>" in b.text:
-            used.add("italic")
-        if "<b>" in b.text and "<i>" in b.text:
-            used.add("bolditalic")
+        styles = {st for t, st in spans(b.text) if st != "icon" and t != "\n"}
+        if b.kind.startswith("heading"):
+            styles = {"bolditalic" if "italic" in st else "bold" for st in styles} | {"bold"}
+        used |= styles
     return tuple(sorted(used))
 
 

@@ -310,16 +310,36 @@ def two_pages(sections: list[str], width: float, height: float, family: str, lar
     the size it is set at: of the breaks at which both pages fit at `smallest` or more, the one whose
     emptier page is fullest, each break at the largest size (to `largest`) at which both its pages fit.
     So neither page is left half empty where the text can fill them. (k, size): the first page holds
-    sections[:k]; None if no break lets both pages fit. `icons`: the IconMetrics of the icons it writes."""
+    sections[:k]; None if no break lets both pages fit. `icons`: the IconMetrics of the icons it writes.
+
+    Every break is measured at `largest` first. A break whose pages both fit there has its score at once;
+    one that must be set smaller can fill its emptier page no more than it does at `largest` (a text is no
+    taller set smaller), at a smaller size, so it is fitted only if that could beat the best break at
+    `largest`: the same choice as fitting every break, for a fraction of the measuring."""
+    def parts(k):
+        return ["\n\n".join(sections[:k]), "\n\n".join(sections[k:])]
+
+    at_largest = {}
+    for k in range(1, len(sections)):
+        measured = [text.measure(p, family, width, largest, 1.2, icons) for p in parts(k)]
+        fits = all(h <= height + 0.01 and w <= width + 0.01 for h, w in measured)
+        at_largest[k] = (fits, round(min(h / height for h, _ in measured), 3))
+    known = [m for fits, m in at_largest.values() if fits]
+    bar = max(known) if known else None
     best, best_score = None, None
     for k in range(1, len(sections)):
-        parts = ["\n\n".join(sections[:k]), "\n\n".join(sections[k:])]
-        fitted = [text.fit(p, family, width, height, largest, smallest, 1.2, "left", icons) for p in parts]
-        if None in fitted:
-            continue
-        size = min(f.size for f in fitted)
-        fills = [text.wrap(p, family, width, size, 1.2, "left", icons).height / height for p in parts]
-        score = (round(min(fills), 3), size)
+        fits, most = at_largest[k]
+        if fits:
+            score = (most, largest)
+        elif bar is not None and most <= bar:
+            continue                    # set smaller, it cannot fill its emptier page more than `bar`
+        else:
+            fitted = [text.fit(p, family, width, height, largest, smallest, 1.2, "left", icons) for p in parts(k)]
+            if None in fitted:
+                continue
+            size = min(f.size for f in fitted)
+            fills = [text.measure(p, family, width, size, 1.2, icons)[0] / height for p in parts(k)]
+            score = (round(min(fills), 3), size)
         if best_score is None or score > best_score:
-            best, best_score = (k, size), score
+            best, best_score = (k, score[1]), score
     return best

@@ -15,20 +15,18 @@ printed as written, ":name:".
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont
 
 from ..markup import (Block, escape, icons_in, inline, one_line, parse, plain, problems,  # noqa: F401
-                      styles_used, without_icons)  # (one parser)
+                      spans, styles_used, without_icons)  # (one parser)
 from . import breaks, fonts
 
 BREAK = "break"         # a word's flag: no space follows it, but a line may break there (breaks.py)
 ALIGN = ("left", "center", "right", "justify")
 HEADING_SCALE = {"heading1": 1.3, "heading2": 1.15, "heading3": 1.0}
-_TOKEN = re.compile(r'<b>|</b>|<i>|</i>|<br/>|<icon name="[^"]*"/>|[^<]+')
 ICON = ""           # the font of a word that is an icon (its text is the icon's name)
 
 
@@ -38,34 +36,6 @@ class IconMetrics(NamedTuple):
     width: float
     height: float
     rise: float         # its bottom above the baseline
-
-
-def _unescape(t: str) -> str:
-    return t.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
-
-
-@lru_cache(maxsize=4096)
-def spans(xml: str) -> tuple[tuple[str, str], ...]:
-    """A block's text as (text, style) runs; "\n" marks a line break, style "icon" an icon (text: its name)."""
-    bold = italic = 0
-    out = []
-    for tok in _TOKEN.findall(xml):
-        if tok == "<b>":
-            bold += 1
-        elif tok == "</b>":
-            bold -= 1
-        elif tok == "<i>":
-            italic += 1
-        elif tok == "</i>":
-            italic -= 1
-        elif tok == "<br/>":
-            out.append(("\n", "regular"))
-        elif tok.startswith("<icon "):
-            out.append((tok[12:-3], "icon"))
-        else:
-            style = ("bold" if bold else "") + ("italic" if italic else "")
-            out.append((_unescape(tok), {"": "regular", "bolditalic": "bolditalic"}.get(style, style)))
-    return tuple(out)
 
 
 class Piece(NamedTuple):
@@ -84,8 +54,25 @@ class Wrapped(NamedTuple):
     widest: float        # the widest unbreakable word (plus indent): more than the width cannot fit
 
 
+_widths: dict = {}      # font name -> its stringWidth(text, size): the same figure as pdfmetrics.stringWidth's
+
+
+def _width(font: str):
+    """The function giving a text's width in `font` at a size (the registered font's own stringWidth)."""
+    w = _widths.get(font)
+    if w is None:
+        w = _widths[font] = getFont(font).stringWidth
+    return w
+
+
+def stringWidth(text: str, font: str, size: float) -> float:
+    """A text's width in points in a registered font at `size`: reportlab's pdfmetrics.stringWidth."""
+    return _width(font)(text, size)
+
+
+@lru_cache(maxsize=8192)
 def _words(block_spans, family):
-    """(word, font, width, space width) in order, with None for a forced line break."""
+    """(word, font, width, space width) in order, with None for a forced line break; read, never changed."""
     out = []
     for text, style in block_spans:
         if text == "\n":
@@ -109,7 +96,7 @@ def _words(block_spans, family):
                     out.append((seg, font, False, False))
             elif word:
                 out.append((word, font, False, False))
-    return out
+    return tuple(out)
 
 
 class Lines(NamedTuple):
@@ -132,6 +119,13 @@ def _as_written(runs, known: dict) -> tuple:
         else:
             out.append((t, st))
     return tuple(out)
+
+
+def _space(spaces: dict, font: str, fs: float) -> float:
+    w = spaces.get(font)
+    if w is None:
+        w = spaces[font] = _width(font)(" ", fs)
+    return w
 
 
 def break_lines(b: Block, family: str, width: float, size: float, scale: dict | None = None,
@@ -159,6 +153,7 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
     glued: list[bool] = []          # per word of the current line: written against the word before it
     chain, iconic = 0, False        # where the current glued run starts in the line; whether it holds an icon
     last_font = fonts.font_name(family) if icons else ""
+    spaces: dict = {}               # font -> a space's width at fs
     for w in words:
         if w is None:
             lines.append([])
@@ -167,11 +162,11 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
             continue
         word, font, _, space_after = w
         icon = font == ICON
-        ww = known[word].width * fs if icon else stringWidth(word, font, fs)
+        ww = known[word].width * fs if icon else (_widths.get(font) or _width(font))(word, fs)
         widest = max(widest, ww + indent)
         # "coin" then "." in another font: one word; an icon stays with the word before it, space or not
         attached = bool(lines[-1]) and (not space_before or icon)
-        gap = stringWidth(" ", last_font if icon else font, fs) if lines[-1] and space_before is True else 0.0
+        gap = _space(spaces, last_font if icon else font, fs) if lines[-1] and space_before is True else 0.0
         if attached and (iconic or icon):           # the glued run with an icon in it: as wide as any word
             widest = max(widest, cur + gap + ww - lines[-1][chain][0] + indent)
         if lines[-1] and cur + gap + ww > avail + 0.01:
@@ -192,7 +187,7 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
                     lines[-1].append((cx - x0, cw, cf, cww))
                     glued.append(bool(glued))
                 cur = carried[-1][0] - x0 + carried[-1][3] if carried else 0.0
-                gap = stringWidth(" ", last_font if icon else font, fs) if carried and space_before is True else 0.0
+                gap = _space(spaces, last_font if icon else font, fs) if carried and space_before is True else 0.0
             else:
                 for _, cw, cf, cww in carried:
                     lines[-1].append((cur, cw, cf, cww))
@@ -263,6 +258,21 @@ def icon_room(line: list, icons: tuple, size: float, lead: float, baseline: floa
     return above, below
 
 
+@lru_cache(maxsize=16384)
+def _broken(b: Block, family: str, width: float, size: float, icons: tuple) -> Lines:
+    """break_lines of one block at a size, remembered: fitting a text tries it at several sizes, and the print
+    leaf its sections at each break between them (the same blocks at the same sizes). Read, never changed."""
+    return break_lines(b, family, width, size, icons=icons)
+
+
+def forget() -> None:
+    """Measure text afresh (a font changed: pnp watch)."""
+    wrap.cache_clear()
+    _broken.cache_clear()
+    _words.cache_clear()
+    _widths.clear()
+
+
 @lru_cache(maxsize=8192)
 def wrap(markup: str, family: str, width: float, size: float, leading: float = 1.2,
          align: str = "left", icons: tuple = ()) -> Wrapped:
@@ -275,7 +285,7 @@ def wrap(markup: str, family: str, width: float, size: float, leading: float = 1
     for bi, b in enumerate(blocks):
         if bi and b.kind.startswith("heading"):
             y += size * 0.5
-        ls = break_lines(b, family, width, size, icons=icons)
+        ls = _broken(b, family, width, size, icons)
         widest = max(widest, ls.widest)
         lead = ls.size * leading
         baseline0 = (lead - ls.size) / 2 + ls.size * 0.8
@@ -293,6 +303,38 @@ def wrap(markup: str, family: str, width: float, size: float, leading: float = 1
     return Wrapped(pieces, y, widest)
 
 
+def measure(markup: str, family: str, width: float, size: float, leading: float = 1.2,
+            icons: tuple = ()) -> tuple[float, float]:
+    """(height, widest) of wrap(...) at `size`, without placing its pieces: the same sums in the same order,
+    so the same figures; what fit() and the leaf try sizes and breaks with."""
+    y = 0.0
+    widest = 0.0
+    blocks = parse(markup)
+    last = len(blocks) - 1
+    for bi, b in enumerate(blocks):
+        if bi and b.kind.startswith("heading"):
+            y += size * 0.5
+        ls = _broken(b, family, width, size, icons)
+        widest = max(widest, ls.widest)
+        lead = ls.size * leading
+        baseline0 = (lead - ls.size) / 2 + ls.size * 0.8
+        n = len(ls.lines) - 1
+        for li, line in enumerate(ls.lines):
+            if not line:
+                if li < n:
+                    y += lead
+                continue
+            if icons:
+                above, below = icon_room(line, icons, ls.size, lead, baseline0)
+                y += above
+                y += lead + below
+            else:
+                y += lead
+        if bi < last:
+            y += size * (0.2 if b.bullet else 0.35)
+    return y, widest
+
+
 class Fitted(NamedTuple):
     wrapped: Wrapped
     size: float
@@ -303,26 +345,26 @@ def fit(markup: str, family: str, width: float, height: float, size: float, min_
         leading: float = 1.2, align: str = "left", icons: tuple = ()) -> Fitted | None:
     """The largest size from `size` down to `min_size` (0.25pt steps) at which the text fits, or None."""
     def good(s):
-        w = wrap(markup, family, width, s, leading, align, icons)
-        return w if (w.height <= height + 0.01 and w.widest <= width + 0.01) else None
+        h, widest = measure(markup, family, width, s, leading, icons)
+        return h <= height + 0.01 and widest <= width + 0.01
 
-    w = good(size)
-    if w:
-        return Fitted(w, size, w.height)
-    lo, hi, best = 1, int(round((size - min_size) / 0.25)), None
-    while lo <= hi:                      # binary search the largest size that fits
-        mid = (lo + hi) // 2
-        s = size - 0.25 * mid
-        w = good(s)
-        if w:
-            best, hi = (w, s), mid - 1
-        else:
-            lo = mid + 1
-    if best is None:
-        return None
-    return Fitted(best[0], best[1], best[0].height)
+    if good(size):
+        best = size
+    else:
+        lo, hi, best = 1, int(round((size - min_size) / 0.25)), None
+        while lo <= hi:                      # binary search the largest size that fits
+            mid = (lo + hi) // 2
+            s = size - 0.25 * mid
+            if good(s):
+                best, hi = s, mid - 1
+            else:
+                lo = mid + 1
+        if best is None:
+            return None
+    w = wrap(markup, family, width, best, leading, align, icons)
+    return Fitted(w, best, w.height)
 
 
 def needed_height(markup: str, family: str, width: float, size: float, leading: float = 1.2,
                   icons: tuple = ()) -> float:
-    return wrap(markup, family, width, size, leading, "left", icons).height
+    return measure(markup, family, width, size, leading, icons)[0]

@@ -63,4 +63,4 @@ def _forget_fonts() -> None:
     """A font file or the font list changed: parse and register fonts afresh, and measure text again."""
     from ..layout import fonts, text
     fonts.forget()
-    text.wrap.cache_clear()
+    text.forget()
