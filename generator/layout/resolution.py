@@ -32,10 +32,13 @@ class Low(NamedTuple):
 def low(face, below: float = WARN_DPI, at_least: float = 0.0) -> list[Low]:
     """The raster pictures of `face` that print at fewer than `below` pixels per inch (and at `at_least` or
     more), in drawing order."""
+    pictures = [op for op in face.ops if type(op) is Image]
+    if not pictures:
+        return []                       # (a face without pictures imports nothing of them)
     from ..images import BadImage, dpi, fitted, is_svg, known
     out = []
-    for op in face.ops:
-        if type(op) is not Image or is_svg(op.path):
+    for op in pictures:
+        if is_svg(op.path):
             continue
         try:
             info = known(op.path)       # as the build found it (images.py)

@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import NamedTuple
-from xml.parsers import expat
 
 SVG_NS = ("", "http://www.w3.org/2000/svg")
 DRAW_NOTHING = ("title", "desc", "metadata", "script", "animate", "animateMotion", "animateTransform",
@@ -135,6 +134,7 @@ class _Parts:
         self.refs: dict = {}
         self.faded: dict = {}           # gradient id -> (its element, its line, the line of a see-through stop)
         self.open: list = []            # the gradients open at this point of the file: (element, id, line)
+        from xml.parsers import expat
         p = expat.ParserCreate(namespace_separator=" ")
         self.p = p
         p.StartElementHandler = self.start
@@ -187,9 +187,12 @@ def warnings(faces, icons=()) -> list[str]:
     """'FILE:LINE: what is left out ...; shown on card 'X' (face) in region 'r' (and N more cards)': one line for each
     feature svglib leaves out of each SVG picture the faces draw ((who, face) pairs in print order, who as
     "card 'X' (face)") or an icon of the deck names ((name, path) pairs: for an icon only the rules write)."""
+    from ..layout.display import Image
+    if not icons and not any(type(op) is Image for _, face in faces for op in face.ops):
+        return []                       # no picture: nothing of the pictures' modules is imported
     from ..deck.values import display
     from ..images import is_svg
-    from ..layout.display import Image, and_more
+    from ..layout.display import and_more
     shown: dict = {}                    # path -> (first who, its region, everyone showing it)
     for who, face in faces:
         for op in face.ops:

@@ -24,11 +24,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.face import Text
 from ..output import write_atomic
-from ..reportlab_adapter import set_flate
+from ..reportlab_adapter import document, set_flate
 from .deflate import deflate
 from .draw import colour, draw_cut_guide, draw_ops, needs_page
-from .rasters import fills
-from .splice import filled
+from .splice import filled, fills
 
 rl_config.useA85 = 0        # binary zlib streams: smaller files, no ASCII85 pass
 
@@ -96,7 +95,7 @@ def render_pdf(pages, path, title: str = "", author: str = "", subject: str = ""
                 c.line(x1, y1, x2, y2)
         c.showPage()
     c.save()
-    write_atomic(path, filled(buf.getvalue(), fills(c)))
+    write_atomic(path, filled(buf.getvalue(), fills(document(c))))
     from .. import picturecache
     picturecache.save()
 
@@ -119,7 +118,7 @@ def _define_form(c, face, name: str) -> None:
 def pdf_bytes(c, buf) -> bytes:
     """The document canvas `c` saved into `buf` (an io.BytesIO), its pictures filled in (render/splice.py)."""
     c.save()
-    data = filled(buf.getvalue(), fills(c))
+    data = filled(buf.getvalue(), fills(document(c)))
     return data if isinstance(data, bytes) else data.tobytes()
 
 

@@ -11,7 +11,7 @@ A PDF reads a JPEG's data as it is (DCTDecode) and a PNG's (FlateDecode with the
   under the digest of its bytes (picturecache.py), so a picture is converted once.
 Each file is one XObject a document, defined the first time a face shows it (xobject), however many show it
 (a picture to convert is converted then, or taken from the cache); its stream's bytes are a token until the
-document is written: fills() gives them to render/splice.py, which reads each file only then (rasterfile.py
+document is written: render/splice.py keeps them (fill) and reads each file only then (rasterfile.py
 checks it is still the picture it was, its pixel data as long as its dictionary says). A long-running process (pnp watch) holds what it read and converted in memory
 (hold()). The pixels printed are those reportlab's drawImage printed of the same file (tests/test_raster_pixels.py
 renders both).
@@ -29,9 +29,9 @@ from ..images import MAX_PIXELS, BadImage, known, seen, stamp
 from ..rasterfile import CHANNELS, BadRaster, Raster, examine, png_data
 from ..reportlab_adapter import define_picture, document
 from . import convert
-from .splice import token
+from .splice import fill, token
 
-_docs: WeakKeyDictionary = WeakKeyDictionary()      # document -> _Pictures
+_docs: WeakKeyDictionary = WeakKeyDictionary()      # document -> {file: (XObject name, width, height)}
 _held: OrderedDict | None = None    # what was read or converted, last used last, while a process holds it (hold())
 _held_bytes = 0
 HOLD = 128 << 20                    # bytes held at most: a deck of 270 pictures' files and conversions, ~33 MB
@@ -67,26 +67,6 @@ def _remember(key, value, size: int) -> None:
         _held_bytes -= gone
 
 
-class _Pictures:
-    """A document's raster pictures: file -> (XObject name, width, height), and the fills their streams left
-    (a token's number -> what gives the stream's bytes)."""
-
-    def __init__(self):
-        self.names: dict = {}
-        self.fills: dict = {}
-
-    def fill(self, produce) -> int:
-        n = len(self.fills)
-        self.fills[n] = produce
-        return n
-
-
-def fills(c) -> dict:
-    """The tokens c's document holds for its pictures' streams and lengths (see render/splice.py)."""
-    state = _docs.get(document(c))
-    return state.fills if state is not None else {}
-
-
 def how(r: Raster) -> str:
     """How a picture enters a PDF: "jpeg", "copy" (its pixels as they are), "mask" (its pixels as they are
     and a soft mask made), "split" (alpha split off, rows not decoded) or "decode" (decoded by Pillow)."""
@@ -107,10 +87,10 @@ def xobject(c, path: str) -> tuple[str, float, float]:
     """The name of the image XObject of the raster picture at `path` in c's document (defined the first time),
     and its width and height in pixels."""
     doc = document(c)
-    state = _docs.get(doc)
-    if state is None:
-        state = _docs[doc] = _Pictures()
-    hit = state.names.get(path)
+    names = _docs.get(doc)
+    if names is None:
+        names = _docs[doc] = {}
+    hit = names.get(path)
     if hit is not None:
         return hit
     try:
@@ -118,21 +98,21 @@ def xobject(c, path: str) -> tuple[str, float, float]:
     except (BadImage, OSError) as exc:
         raise PnpError(f"image '{path}' {exc}")
     r = info.stored
-    name = f"PnpImage{len(state.names)}"
+    name = f"PnpImage{len(names)}"
     source = _Source(path, r, info.digest)
     if source.kind in ("jpeg", "copy", "mask"):
         entries, length = _entries(r), r.data       # the file's pixels: so many bytes (checked as they are read)
-        data = state.fill(source.file_data)
+        data = fill(doc, source.file_data)
     else:
         entries, pixels = source.value()[0]
         length = len(pixels)
-        data = state.fill(source.colour_data)
+        data = fill(doc, source.colour_data)
     smask = None
     if source.masked:
         mask_entries, pixels = source.value()[1]
-        smask = (mask_entries, token(state.fill(source.mask_data)), len(pixels))
+        smask = (mask_entries, token(fill(doc, source.mask_data)), len(pixels))
     define_picture(c, name, entries, token(data), length, smask)
-    hit = state.names[path] = (name, r.width, r.height)
+    hit = names[path] = (name, r.width, r.height)
     return hit
 
 

@@ -1,7 +1,8 @@
 """A PDF's picture streams filled in as its bytes are written.
 
 reportlab formats the document with a short token in place of each picture's compressed pixels (render/rasters.py
-defines them, with their length). Filled is the file's bytes with every token replaced by what it stands for,
+defines them, with their length, and keeps here what gives each: fill). A document with no picture has none, and
+writing it imports nothing of the pictures' modules. Filled is the file's bytes with every token replaced by what it stands for,
 the pixels, read from their file only when the writer reaches them, and the cross-reference table's offsets
 moved by what each replacement added. So the document is held
 in memory without its pictures, and one picture at a time; the bytes are the same whichever way they are
@@ -12,11 +13,27 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from weakref import WeakKeyDictionary
 
 _TOKEN = re.compile(rb"\x00pnp-fill (\d{8})\x00")
 _ENTRY = re.compile(rb"(\d{10}) (\d{5}) n")
 _START = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*$")
 BATCH = 1 << 20
+_fills: WeakKeyDictionary = WeakKeyDictionary()     # document -> {a token's number: what gives its bytes}
+
+
+def fill(doc, produce) -> int:
+    """The number of a new token in `doc` (a reportlab document), standing for the bytes produce() gives (a
+    list of buffers) once the document is written (Filled)."""
+    fills = _fills.setdefault(doc, {})
+    n = len(fills)
+    fills[n] = produce
+    return n
+
+
+def fills(doc) -> dict:
+    """The tokens `doc` holds for its pictures' streams: number -> produce."""
+    return _fills.get(doc, {})
 
 
 def token(n: int) -> bytes:
