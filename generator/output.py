@@ -39,7 +39,7 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _sweep(path: Path) -> None:
+def sweep(path: Path) -> None:
     """Remove temporaries of earlier writes to `path` whose process has died."""
     for tmp in temp_files(path):
         pid = tmp.name[len(_tmp_prefix(path)):].split(".", 1)[0]
@@ -94,7 +94,7 @@ def write_atomic(path, data) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         if path.is_dir():
             raise PnpError(f"cannot write {path}: it is a folder")
-        _sweep(path)
+        sweep(path)
         mode = _mode()
         tmp = _anonymous(path, data, mode) or _named(path, data, mode)
         try:

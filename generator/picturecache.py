@@ -145,6 +145,12 @@ def converted(key: str):
     return cachefile.read(base / f"{key}.pdfimage", "picture pdf", FORMAT)
 
 
+def has_converted(key: str) -> bool:
+    """Whether a conversion of the picture of digest `key` is kept (converted() may still find it damaged)."""
+    base = _base()
+    return base is not None and bool(key) and (base / f"{key}.pdfimage").is_file()
+
+
 def keep_converted(key: str, value) -> None:
     base = _base()
     if base is not None and key:

@@ -201,18 +201,20 @@ class _Picture(pdfdoc.PDFObject):
     """An image XObject's stream as pnp writes it: `entries` of its dictionary (PDF syntax), its /Length and
     /SMask, and `data` (a token render/splice.py replaces)."""
 
-    def __init__(self, entries: bytes, data: bytes, length: int, smask: str | None):
-        self.entries, self.data, self.length, self.smask = entries, data, length, smask
+    def __init__(self, entries: bytes, data: bytes, length, smask: str | None):
+        self.entries, self.data, self.smask = entries, data, smask
+        self.length = length if type(length) is bytes else b"%d" % length
 
     def format(self, document):
         mask = b" /SMask " + pdfdoc.PDFObjectReference(self.smask).format(document) if self.smask else b""
-        return (b"<< %s /Length %d%s >>\nstream\n%s\nendstream\n" % (self.entries, self.length, mask, self.data))
+        return (b"<< %s /Length %s%s >>\nstream\n%s\nendstream\n" % (self.entries, self.length, mask, self.data))
 
 
-def define_picture(canvas, name: str, entries: bytes, data: bytes, length: int, smask: tuple | None = None) -> None:
+def define_picture(canvas, name: str, entries: bytes, data: bytes, length, smask: tuple | None = None) -> None:
     """An image XObject that `canvas.doForm(name)` draws, in the canvas's document: its dictionary's
-    `entries` (/Type /XObject /Subtype /Image ...), its stream `data`, `length` bytes long; `smask`, when given,
-    (entries, data, length) of its soft mask. The stream's bytes are the caller's, as they are: no filter is
+    `entries` (/Type /XObject /Subtype /Image ...), its stream `data`, `length` bytes long (a number, or the
+    bytes that stand for it until the document is written: render/splice.py); `smask`, when given, (entries,
+    data, length) of its soft mask. The stream's bytes are the caller's, as they are: no filter is
     applied to them."""
     from reportlab.pdfbase.pdfdoc import xObjectName
     doc = canvas._doc

@@ -193,3 +193,82 @@ def test_a_picture_renamed_or_copied_is_not_examined_again(tmp_path, monkeypatch
     assert images.picture(tmp_path / "a.png") == first and len(examined) == 1       # from the cache's file
     (tmp_path / "a.png").write_bytes(KINDS["rgb"][0]())                              # saved anew: other bytes
     assert images.picture(tmp_path / "a.png").raster != first.raster and len(examined) == 2
+
+
+def test_a_rebuild_with_nothing_changed_leaves_the_pdf_as_it_is_and_opens_no_picture(tmp_path, deck):
+    """The PDF a rebuild would write holds the same bytes as the file there, which pnp wrote and nobody has
+    touched since: it is left as it is (its inode and time unchanged), and no picture or conversion is read to
+    write it. A file touched since, a changed picture or PNP_CACHE=off: written again, the same bytes as a
+    build from nothing."""
+    cache, out = tmp_path / "cache", tmp_path / "out.pdf"
+    first = pnp("build", deck, "-o", out, check=True, env={"PNP_CACHE": str(cache)})
+    assert first.stdout.startswith(f"wrote {out}: ")
+    before = out.stat()
+    again = _audited(deck, cache, "build", deck, "-o", out)
+    assert again == {"opened": {}, "decoded": 0}, again
+    assert (out.stat().st_ino, out.stat().st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+    said = pnp("build", deck, "-o", out, check=True, env={"PNP_CACHE": str(cache)})
+    assert said.stdout.startswith(f"{out} is up to date: ")
+    fresh = tmp_path / "fresh.pdf"
+    pnp("build", deck, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    out.write_bytes(out.read_bytes() + b"% touched\n")          # someone changed the file: written again
+    assert pnp("build", deck, "-o", out, check=True, env={"PNP_CACHE": str(cache)}).stdout.startswith("wrote ")
+    same_bytes(out.read_bytes(), fresh.read_bytes())
+    off = pnp("build", deck, "-o", out, check=True, env={"PNP_CACHE": "off"})
+    assert off.stdout.startswith("wrote ")
+    changed = shutil.copytree(deck, tmp_path / "changed")
+    pnp("build", changed, "-o", out, check=True, env={"PNP_CACHE": str(cache)})
+    shutil.copyfile(changed / "art" / "rgb.png", changed / "art" / "rgba.png")     # another picture, same name
+    assert pnp("build", changed, "-o", out, check=True, env={"PNP_CACHE": str(cache)}).stdout.startswith("wrote ")
+    assert out.read_bytes() != fresh.read_bytes()
+
+
+CONVERTING = textwrap.dedent('''
+    import os, runpy, sys, threading
+    from generator.render import convert, rasters
+    if os.environ.get("PNP_TEST_NO_AHEAD"):            # each converted as it is drawn, as before
+        rasters.convert_ahead = lambda paths: None
+    threads = set()
+    for name in ("split", "mask", "decoded"):
+        made = getattr(convert, name)
+        def counted(data, r, made=made):
+            threads.add(threading.current_thread().name.split("_")[0])
+            return made(data, r)
+        setattr(convert, name, counted)
+    sys.argv = ["pnp"] + sys.argv[1:]
+    try:
+        runpy.run_module("generator", run_name="__main__")
+    finally:
+        sys.stderr.write("THREADS " + " ".join(sorted(threads)) + "\\n")
+''')
+
+
+def test_a_cold_build_converts_its_pictures_on_other_threads_to_the_same_bytes(tmp_path, deck):
+    """The pictures to convert (alpha, 16 bits, interlaced ...) are converted on threads of their own while
+    the sheets are drawn; the PDF is the bytes of one converting each as it is drawn (one conversion alone:
+    no thread)."""
+    out = tmp_path / "threads.pdf"
+    proc = subprocess.run([sys.executable, "-c", CONVERTING, "build", str(deck), "-o", str(out)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300, env={**os.environ, "PNP_CACHE": "off"})
+    assert proc.returncode == 0, proc.stderr
+    line, = [ln for ln in proc.stderr.splitlines() if ln.startswith("THREADS ")]
+    assert line.split()[1:] == ["pnp-convert"], line
+    drawn = tmp_path / "drawn.pdf"
+    proc = subprocess.run([sys.executable, "-c", CONVERTING, "build", str(deck), "-o", str(drawn)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PNP_CACHE": "off", "PNP_TEST_NO_AHEAD": "1"})
+    assert proc.returncode == 0 and "THREADS MainThread" in proc.stderr, proc.stderr
+    same_bytes(out.read_bytes(), drawn.read_bytes())
+    one = shutil.copytree(deck, tmp_path / "one")
+    from rasterkinds import KINDS as kinds
+    text = (one / "deck.yaml").read_text(encoding="utf-8").splitlines()
+    converted = [f"art/{k}{suffix}" for k, (_, suffix, how) in sorted(kinds.items())
+                 if how in ("split", "decode", "mask")]
+    keep = converted[0]
+    (one / "deck.yaml").write_text("\n".join(ln for ln in text if not any(c in ln for c in converted[1:]))
+                                   + "\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-c", CONVERTING, "build", str(one), "-o", str(tmp_path / "one.pdf")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300, env={**os.environ, "PNP_CACHE": "off"})
+    assert proc.returncode == 0, proc.stderr
+    line, = [ln for ln in proc.stderr.splitlines() if ln.startswith("THREADS ")]
+    assert line.split()[1:] == ["MainThread"], (keep, line)

@@ -39,16 +39,16 @@ def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_
     warnings = options.safe_zone_warnings(deck, drawn) + options.resolution_warnings(deck, drawn) + \
         options.svg_warnings(deck, drawn)
     out = Path(output) if output else Path("output") / f"{deck.id}{'-partial' if only else ''}.pdf"
-    pipeline.write_pdf(deck, pages, out)
+    wrote = f"wrote {out}" if pipeline.write_pdf(deck, pages, out) else f"{out} is up to date"
     for line in warnings:           # after the PDF is written: an error stays the only line
         click.echo(line, err=True)
     sheets = sum(1 for p in pages if p.kind in ("front", "fold"))
     if only:
-        click.echo(f"wrote {out}: partial build, {len(deck.cards)} of {len(whole.cards)} cards "
+        click.echo(f"{wrote}: partial build, {len(deck.cards)} of {len(whole.cards)} cards "
                    f"({deck.card_count()} with copies), {len(pages)} pages, {sheets} card sheets; "
                    "no rule pages; the component check was not run")
     else:
-        click.echo(f"wrote {out}: {len(pages)} pages, {sheets} card sheets, {deck.card_count()} cards")
+        click.echo(f"{wrote}: {len(pages)} pages, {sheets} card sheets, {deck.card_count()} cards")
 
 
 def _partial(deck, only):

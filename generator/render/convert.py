@@ -42,6 +42,12 @@ def _grey_or_rgb(channels: int) -> bytes:
     return b"/DeviceGray" if channels == 1 else b"/DeviceRGB"
 
 
+def split_entries(r: Raster) -> tuple[bytes, bytes]:
+    """The dictionary entries of split()'s colour and mask, known from the picture's header alone."""
+    channels = CHANNELS[r.colour]
+    return image(r.width, r.height, _grey_or_rgb(channels - 1), 8, flate(r.width, channels - 1)), mask_entries(r)
+
+
 def split(data: bytes, r: Raster) -> tuple:
     """(colour, mask) of an 8-bit, non-interlaced PNG with an alpha channel (colour type 4 or 6)."""
     from PIL import Image
@@ -62,8 +68,8 @@ def split(data: bytes, r: Raster) -> tuple:
         pixels = part.tobytes()
         # each row after its filter byte (joined here, not with numpy: importing it cost a first build 50 ms)
         out.append(deflate(b"".join(filters[y:y + 1] + pixels[y * width:(y + 1) * width] for y in range(r.height))))
-    space = _grey_or_rgb(channels - 1)
-    return ((image(r.width, r.height, space, 8, flate(r.width, channels - 1)), out[0]), (mask_entries(r), out[1]))
+    colour, mask = split_entries(r)
+    return (colour, out[0]), (mask, out[1])
 
 
 def mask(data: bytes, r: Raster) -> tuple:

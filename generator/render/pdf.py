@@ -1,4 +1,6 @@
-"""Write imposed pages to a PDF: fonts embedded and subset, same input -> same bytes, atomic write.
+"""Write imposed pages to a PDF: fonts embedded and subset, same input -> same bytes, atomic write; a file that
+already holds those bytes is not written again (written.py, by a digest of the document and
+what its pictures' streams are: render/splice.py's key).
 
 A face placed more than once (a shared back, a card with copies) is one form XObject drawn at each
 place; a face placed once is drawn inline (a form per card cost reportlab as much again as the
@@ -12,7 +14,8 @@ Where the sheet shows less of a face's bleed than it was laid out with (cards th
 the touching sides), the props say how much it shows, `/Shown [left bottom right top]`, and the
 placement is clipped to it: `... cm -l -b W H re W n ...`.
 The pictures' compressed pixels are read from their files as the PDF is written (render/splice.py): the
-document is never whole in memory.
+document is never whole in memory. The pictures to convert (PNGs with alpha ...) are converted on every core
+as the pages are drawn (render/rasters.py convert_ahead).
 """
 from __future__ import annotations
 
@@ -22,12 +25,12 @@ from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
-from ..layout.face import Text
-from ..output import write_atomic
+from ..layout.face import Image, Text
+from ..written import write_unless_same
 from ..reportlab_adapter import document, set_flate
 from .deflate import deflate
 from .draw import colour, draw_cut_guide, draw_ops, needs_page
-from .splice import filled, fills
+from .splice import filled, fills, key
 
 rl_config.useA85 = 0        # binary zlib streams: smaller files, no ASCII85 pass
 
@@ -41,12 +44,18 @@ def _flate(data) -> bytes:
 set_flate(_flate)
 
 
-def render_pdf(pages, path, title: str = "", author: str = "", subject: str = "") -> None:
+def render_pdf(pages, path, title: str = "", author: str = "", subject: str = "") -> bool:
+    """Draw `pages` into the PDF at `path`; False when the file already held these bytes (not written again)."""
     from ..layout.fonts import font_name, register
     faces = {id(pl.face): pl.face for page in pages for pl in page.placements}
     # laid-out faces and pages may come from the layout store, made by an earlier process
     register({op.font for ops in [f.ops for f in faces.values()] + [p.ops for p in pages] for op in ops
               if type(op) is Text})
+    pictures = [op.path for page in pages for ops in [page.ops] + [pl.face.ops for pl in page.placements]
+                for op in ops if type(op) is Image and op.tint is None and not op.path.lower().endswith(".svg")]
+    if pictures:                        # those to convert are converted on every core as the pages are drawn
+        from .rasters import convert_ahead
+        convert_ahead(pictures)
     buf = io.BytesIO()
     # the initial font is one of ours, so no unembedded standard font (Helvetica) enters the file
     c = Canvas(buf, pagesize=(pages[0].width, pages[0].height), invariant=1, pageCompression=1,
@@ -95,9 +104,12 @@ def render_pdf(pages, path, title: str = "", author: str = "", subject: str = ""
                 c.line(x1, y1, x2, y2)
         c.showPage()
     c.save()
-    write_atomic(path, filled(buf.getvalue(), fills(document(c))))
+    pdf, doc = buf.getvalue(), document(c)
+    # a PDF of the same bytes as the file holds is not written again (nor its pictures read)
+    wrote = write_unless_same(path, filled(pdf, fills(doc)), key(doc, pdf))
     from .. import picturecache
     picturecache.save()
+    return wrote
 
 
 def _shown(pl, face):

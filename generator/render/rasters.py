@@ -29,11 +29,12 @@ from ..images import MAX_PIXELS, BadImage, known, seen, stamp
 from ..rasterfile import CHANNELS, BadRaster, Raster, examine, png_data
 from ..reportlab_adapter import define_picture, document
 from . import convert
-from .splice import fill, token
+from .splice import fill, size, token
 
 _docs: WeakKeyDictionary = WeakKeyDictionary()      # document -> {file: (XObject name, width, height)}
 _held: OrderedDict | None = None    # what was read or converted, last used last, while a process holds it (hold())
 _held_bytes = 0
+_ahead: dict = {}                   # (file, digest) -> the Future of its conversion, started by convert_ahead
 HOLD = 128 << 20                    # bytes held at most: a deck of 270 pictures' files and conversions, ~33 MB
 
 
@@ -102,15 +103,15 @@ def xobject(c, path: str) -> tuple[str, float, float]:
     source = _Source(path, r, info.digest)
     if source.kind in ("jpeg", "copy", "mask"):
         entries, length = _entries(r), r.data       # the file's pixels: so many bytes (checked as they are read)
-        data = fill(doc, source.file_data)
+        data = fill(doc, source.file_data, source.name("file"))
     else:
-        entries, pixels = source.value()[0]
-        length = len(pixels)
-        data = fill(doc, source.colour_data)
+        entries = source.entries()[0]
+        data = fill(doc, source.colour_data, source.name("colour"))
+        length = size(data)                         # known once it is converted (or read back), as it is written
     smask = None
     if source.masked:
-        mask_entries, pixels = source.value()[1]
-        smask = (mask_entries, token(fill(doc, source.mask_data)), len(pixels))
+        mask = fill(doc, source.mask_data, source.name("mask"))
+        smask = (source.entries()[1], token(mask), size(mask))
     define_picture(c, name, entries, token(data), length, smask)
     hit = names[path] = (name, r.width, r.height)
     return hit
@@ -130,6 +131,71 @@ def _entries(r: Raster) -> bytes:
     return convert.image(r.width, r.height, space, r.bits, convert.flate(r.width, CHANNELS[r.colour], r.bits))
 
 
+@lru_cache(maxsize=1)
+def _code() -> str:
+    """The code that takes or converts a picture's bytes, by its files' sizes and times: a stream made by other
+    code is another stream."""
+    from .. import rasterfile
+    from . import deflate, splice
+    out = []
+    for module in (convert, deflate, splice, rasterfile):
+        st = os.stat(module.__file__)
+        out.append(f"{st.st_size}:{st.st_mtime_ns}")
+    st = os.stat(__file__)
+    return " ".join(out + [f"{st.st_size}:{st.st_mtime_ns}"])
+
+
+def convert_ahead(paths) -> None:
+    """Start converting, on every core, the raster pictures among `paths` (in the order they are drawn) that
+    must be converted and whose conversion is neither held (hold()) nor in the cache: a cold build of a deck
+    with many PNGs with alpha then converts them while it draws its pages, and each face takes its picture's
+    conversion when it reaches it (the same bytes as converting it there)."""
+    from .. import picturecache
+    jobs = []
+    for path in dict.fromkeys(paths):
+        try:
+            info = known(path)
+        except (BadImage, OSError):
+            continue                    # drawing the face reports the file
+        if info.kind != "raster":
+            continue
+        r = info.stored
+        if how(r) in ("jpeg", "copy") or (path, info.digest) in _ahead:
+            continue
+        if _held is not None and _recall(("converted", info.digest)) is not None:
+            continue
+        if picturecache.has_converted(info.digest):
+            continue
+        jobs.append((path, r, info.digest))
+    if len(jobs) < 2:
+        return                          # one conversion is made where it is drawn
+    from concurrent.futures import ThreadPoolExecutor
+    pool = ThreadPoolExecutor(max_workers=min(len(jobs), os.cpu_count() or 1), thread_name_prefix="pnp-convert")
+    for path, r, key in jobs:
+        _ahead[(path, key)] = pool.submit(_converted, path, r, how(r))
+    pool.shutdown(wait=False)           # its threads end once the last conversion is made
+
+
+def _converted(path: str, r: Raster, kind: str) -> tuple:
+    """(the file's bytes, what it converts to: render/convert.py); zlib and Pillow let other threads run as
+    they work, so convert_ahead's threads use the other cores."""
+    data = _read(path, r)
+    return data, getattr(convert, "decoded" if kind == "decode" else kind)(data, r)
+
+
+def _read(path: str, r: Raster) -> bytes:
+    """The file's bytes, checked to hold the picture examined (its size, colours and pixel data's length)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+        now = examine(data, MAX_PIXELS)
+    except (OSError, BadRaster) as exc:
+        raise PnpError(f"image '{path}' cannot be read as it was when the build began ({exc}): build again")
+    if now[:6] != r[:6] or now.palette != r.palette or now.data != r.data:
+        raise PnpError(f"image '{path}' changed while the PDF was written: build again")
+    return data
+
+
 class _Source:
     """One picture's bytes for its streams: read from its file when the document is written, checked to be
     the picture it was; converted (or taken from the cache) once for its colour and its mask."""
@@ -145,16 +211,13 @@ class _Source:
 
     def read(self) -> bytes:
         """The file's bytes, checked to hold the picture examined (its size, colours and pixel data's length)."""
-        try:
-            with open(self.path, "rb") as f:
-                data = f.read()
-            now = examine(data, MAX_PIXELS)
-        except (OSError, BadRaster) as exc:
-            raise PnpError(f"image '{self.path}' cannot be read as it was when the build began ({exc}): "
-                           f"build again")
-        if now[:6] != self.r[:6] or now.palette != self.r.palette or now.data != self.r.data:
-            raise PnpError(f"image '{self.path}' changed while the PDF was written: build again")
-        return data
+        return _read(self.path, self.r)
+
+    def name(self, part: str) -> str:
+        """What the bytes of a stream of this picture are (render/splice.py's fill): `part` ("file", "colour",
+        "mask") of the file of this digest (or stat, where it has none), as this code takes or converts it."""
+        of = self.digest or repr(stamp(os.stat(self.path)))
+        return f"{part} {self.kind} {of} {self.path if part == 'file' else ''} {_code()}"
 
     def file_data(self) -> list:
         """The file's compressed pixels (a JPEG's whole file, a PNG's IDAT chunks' data); while a process holds
@@ -165,6 +228,8 @@ class _Source:
             parts = _recall(key)
             if parts is not None:
                 return parts
+        if self.kind == "mask" and self._data is None and self._value is None:
+            self.value()                # its mask is made from the same bytes (unless kept): read once for both
         data, self._data = self._data or self.read(), None
         parts = [data] if self.r.format == "JPEG" else png_data(data)
         _remember(key, parts, len(data))
@@ -182,17 +247,30 @@ class _Source:
                 self._value = kept
                 _remember(key, kept, sum(len(b) for part in kept if part for b in part))
             else:
-                data = self.read()
-                if self.kind == "mask":
-                    self._data = data           # its pixels are copied from these bytes when the PDF is written
+                ahead = _ahead.pop((self.path, self.digest), None)
                 try:
-                    self._value = getattr(convert, "decoded" if self.kind == "decode" else self.kind)(data, self.r)
+                    data, self._value = ahead.result() if ahead is not None else _converted(self.path, self.r,
+                                                                                            self.kind)
+                except PnpError:
+                    raise
                 except (ValueError, OSError, SyntaxError, EOFError) as exc:
                     raise PnpError(f"image '{self.path}' cannot be read as an image "
                                    f"({str(exc).splitlines()[0][:80] if str(exc) else type(exc).__name__})")
+                if self.kind == "mask":
+                    self._data = data           # its pixels are copied from these bytes when the PDF is written
                 picturecache.keep_converted(self.digest, self._value)
                 _remember(key, self._value, sum(len(b) for part in self._value if part for b in part))
         return self._value
+
+    def entries(self) -> tuple:
+        """The dictionary entries of the conversion's (colour, mask), each None where there is none: known from
+        the picture's header for an alpha channel split off or a palette's mask, so that drawing a PDF reads no
+        conversion (a PDF written already then reads none at all); a decoded picture's from its conversion."""
+        if self.kind == "split":
+            return convert.split_entries(self.r)
+        if self.kind == "mask":
+            return None, convert.mask_entries(self.r)
+        return tuple(None if p is None else p[0] for p in self.value())
 
     def _shaped(self, value) -> bool:
         """Whether a conversion read back from the cache has the shape convert.py gives this picture:

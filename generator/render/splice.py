@@ -15,19 +15,22 @@ import re
 from bisect import bisect_right
 from weakref import WeakKeyDictionary
 
-_TOKEN = re.compile(rb"\x00pnp-fill (\d{8})\x00")
+_TOKEN = re.compile(rb"\x00pnp-(fill|size) (\d{8})\x00")
 _ENTRY = re.compile(rb"(\d{10}) (\d{5}) n")
 _START = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*$")
 BATCH = 1 << 20
 _fills: WeakKeyDictionary = WeakKeyDictionary()     # document -> {a token's number: what gives its bytes}
+_names: WeakKeyDictionary = WeakKeyDictionary()     # document -> {a token's number: what its bytes are}
 
 
-def fill(doc, produce) -> int:
+def fill(doc, produce, name: str) -> int:
     """The number of a new token in `doc` (a reportlab document), standing for the bytes produce() gives (a
-    list of buffers) once the document is written (Filled)."""
+    list of buffers) once the document is written (Filled); `name` says what those bytes are (a file's
+    digest, and how they are taken from it), so that the same name always stands for the same bytes."""
     fills = _fills.setdefault(doc, {})
     n = len(fills)
     fills[n] = produce
+    _names.setdefault(doc, {})[n] = name
     return n
 
 
@@ -36,9 +39,26 @@ def fills(doc) -> dict:
     return _fills.get(doc, {})
 
 
+def key(doc, pdf: bytes) -> str:
+    """A digest of the file `pdf` (as reportlab wrote it) fills in to: its bytes and what each token stands
+    for (written.py)."""
+    import hashlib
+    h = hashlib.sha256(pdf)
+    for n, name in sorted(_names.get(doc, {}).items()):
+        h.update(b"\0%d %s" % (n, name.encode("utf-8", "surrogateescape")))
+    return h.hexdigest()
+
+
 def token(n: int) -> bytes:
     """The bytes standing in for fill number `n` until the document is written."""
     return b"\x00pnp-fill %08d\x00" % n
+
+
+def size(n: int) -> bytes:
+    """The bytes standing in for the length of fill number `n` (a stream's /Length), in decimal, until the
+    document is written: a converted picture's length is not known until it is converted (or read back), which
+    a PDF written already need not do (render/pdf.py)."""
+    return b"\x00pnp-size %08d\x00" % n
 
 
 class Filled:
@@ -47,20 +67,21 @@ class Filled:
 
     def __init__(self, pdf: bytes, fills: dict):
         self.pdf, self.fills = pdf, fills
-        self.found = [(m.start(), int(m.group(1))) for m in _TOKEN.finditer(pdf)]
-        if sorted(n for _, n in self.found) != sorted(fills):
+        self.found = [(m.start(), int(m.group(2)), m.group(1) == b"size") for m in _TOKEN.finditer(pdf)]
+        if sorted(n for _, n, sized in self.found if not sized) != sorted(fills) or \
+                any(n not in fills for _, n, sized in self.found if sized):
             raise ValueError("the PDF's tokens are not the fills its pictures left")      # a bug, not a user's mistake
 
     def __iter__(self):
         """The file's bytes, as lists of buffers of about BATCH bytes together (output.write_atomic writes a
         list with one call, not one a PNG chunk, and copies nothing to join them)."""
-        batch, size = [], 0
+        batch, total = [], 0
         for piece in self._pieces():
             batch.append(piece)
-            size += len(piece)
-            if size >= BATCH or len(batch) >= 1000:
+            total += len(piece)
+            if total >= BATCH or len(batch) >= 1000:
                 yield batch
-                batch, size = [], 0
+                batch, total = [], 0
         if batch:
             yield batch
 
@@ -69,11 +90,16 @@ class Filled:
         view = memoryview(pdf)
         moved = []                  # (position in pdf, bytes added there so far)
         at, added = 0, 0
-        for pos, n in self.found:
+        sized: dict = {}            # a fill whose length was met first (its dictionary): its bytes, until its stream
+        for pos, n, is_size in self.found:
             yield view[at:pos]
-            parts = fills[n]()
+            if is_size:             # a stream's /Length: its bytes are made now, and kept for the stream after it
+                sized[n] = fills[n]()
+                parts = [b"%d" % sum(len(p) for p in sized[n])]
+            else:
+                parts = sized.pop(n, None) or fills[n]()
             yield from parts
-            at = pos + len(token(n))
+            at = pos + len(token(n))        # (a size token is as long as a fill token)
             added += sum(len(p) for p in parts) - len(token(n))
             moved.append((at, added))
         match = _START.search(pdf, max(0, len(pdf) - 64))
