@@ -406,10 +406,18 @@ class _Reader:
         return tuple(out)
 
 
+_last: list = [None, None]      # the deck whose list was read last, and that list
+
+
 def read_components(deck) -> ComponentList | None:
-    """The deck's component list, or None when it has none."""
+    """The deck's component list, or None when it has none: read once a deck (a build asks for it in its check,
+    the component check, the leaf and the This edition box)."""
+    if _last[0] is deck:
+        return _last[1]
     raw = deck.components
     if raw is None:
         return None
     file = str(deck.extra.get("components_file") or deck.file)
-    return _Reader(deck, file).read(raw)
+    read = _Reader(deck, file).read(raw)
+    _last[:] = [deck, read]
+    return read

@@ -117,14 +117,24 @@ def check_complete(deck, force: bool, do: str = "build") -> None:
                              f"(use --force to {do} anyway)")
 
 
+def _pictured(faces) -> bool:
+    """Whether any of the faces ((who, face) pairs) draws a picture."""
+    from ..layout.display import Image
+    return any(type(op) is Image for _, face in faces for op in face.ops)
+
+
 def resolution_warnings(deck, faces) -> list[str]:
     """Warnings of raster pictures printed under 150 dpi: `faces` are (who, face) pairs."""
+    if not _pictured(faces):
+        return []
     from ..layout.resolution import warnings
     return [f"pnp: warning: {line}" for line in warnings(faces, deck.folder)]
 
 
 def svg_warnings(deck, faces) -> list[str]:
     """Warnings of what svglib leaves out of the SVG pictures the faces ((who, face) pairs) and icons show."""
+    if not deck.icons and not _pictured(faces):
+        return []
     from ..render.leftout import warnings
     icons = [(icon.name, icon.path) for icon in deck.icons.values()]
     return [f"pnp: warning: {line}" for line in warnings(faces, icons)]
