@@ -157,7 +157,11 @@ def report(m: dict, mem: dict | None = None) -> list[str]:
     print(f"{'cold build (PNP_CACHE=off)':34} {_ms(a_cold):32} {_ms(t_cold):32} {ratio(a_cold, t_cold):8.2f}x "
           f"{ratio(a_cold, t_cold, 'runs'):5.2f}x  {'ok' if cold <= 1 else 'OVER'} (the art deck's cold build "
           f"{cold:.2f}x of the twin's + 2 x reading the pictures)")
+    walls = [t + 2 * r for t, r in zip(t_cold["runs"], read["runs"])]
+    wall = statistics.median(a / x for a, x in zip(a_cold["runs"], walls))
     print(f"{'':34} {extra * 1000:.0f} ms more than the twin's; a process reading every picture: {_ms(read)}")
+    print(f"{'':34} wall time (pictures converted on every core as the pages are drawn): {wall:.2f}x of the "
+          "twin's + 2 x reading the pictures")
     if cold > 1:
         over.append("art cold build")
     names = ("Game Crafter export, empty folder", "Game Crafter export, unchanged", "Tabletop Simulator export",
