@@ -130,3 +130,19 @@ def test_many_round_pieces_come_with_a_quicker_way(built):
     ar = " ".join(all_text(built("aqua-regia")).split())
     assert "1 field marker (18 mm round): cut it out along its gray circle." in ar
     assert "round pieces take a while" not in ar
+
+
+@pytest.mark.parametrize("rules, expected", [
+    ("The COLOURS of the neighbours' grey cards, re-coloured.", "british"),
+    ("Each color, each Colors card, gray tokens; a colour.", "american"),
+    ("colour2 _colour colouré Color", "american"),      # only whole words count: Color
+    ("Colourful colour color", "british"),
+    ("No word of either spelling.", "british"),
+])
+def test_a_decks_spelling_is_read_from_its_whole_words(tmp_path, rules, expected):
+    """Without game.spelling, the words of either spelling the deck prints decide it, each whole word counted
+    (as \\bword\\b finds them: not in colour2, _colour or colouré), in any case; British on a tie."""
+    from generator.deck import load_deck
+    from generator.impose.words import spelling
+    deck = load_deck(str(_deck(tmp_path, "{title: Mine}", rules=rules)))
+    assert spelling(deck) == expected
