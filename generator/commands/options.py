@@ -117,10 +117,15 @@ def check_complete(deck, force: bool, do: str = "build") -> None:
                              f"(use --force to {do} anyway)")
 
 
+_seen: list = [None, False]     # the faces last asked about, and whether they draw a picture
+
+
 def _pictured(faces) -> bool:
-    """Whether any of the faces ((who, face) pairs) draws a picture."""
-    from ..layout.display import Image
-    return any(type(op) is Image for _, face in faces for op in face.ops)
+    """Whether any of the faces ((who, face) pairs) draws a picture (asked twice a build, looked at once)."""
+    if _seen[0] is not faces:
+        from ..layout.display import Image
+        _seen[:] = [faces, any(type(op) is Image for _, face in faces for op in face.ops)]
+    return _seen[1]
 
 
 def resolution_warnings(deck, faces) -> list[str]:

@@ -97,32 +97,33 @@ def _grow(tpl: Template, x, y, w, h, bleed):
 
 
 def _draw_region(face: Face, tpl: Template, region: Region, ctx: Context, bleed: float):
+    get = region.props.get          # its keys, read many times a card: no method call each
     x, y, w, h = _box(tpl, region)
     t = region.type
     if t in ("rect", "ellipse"):
-        if region.get("bleed") and bleed:
+        if get("bleed") and bleed:
             x, y, w, h = _grow(tpl, x, y, w, h, bleed)
-        fill_c = ctx.colour(region.get("fill"), region)
-        stroke = ctx.colour(region.get("stroke"), region)
-        sw = region.get("stroke_width", 0.5 if stroke else 0.0)
-        dash, opacity = tuple(region.get("dash") or ()), float(region.get("opacity", 1.0))
+        fill_c = ctx.colour(get("fill"), region)
+        stroke = ctx.colour(get("stroke"), region)
+        sw = get("stroke_width", 0.5 if stroke else 0.0)
+        dash, opacity = tuple(get("dash") or ()), float(get("opacity", 1.0))
         if t == "rect":
-            face.ops.append(Rect(x, y, w, h, fill_c, stroke, sw, region.get("radius", 0.0), dash, opacity))
+            face.ops.append(Rect(x, y, w, h, fill_c, stroke, sw, get("radius", 0.0), dash, opacity))
         else:
             face.ops.append(Ellipse(x, y, w, h, fill_c, stroke, sw, dash, opacity))
     elif t == "line":
-        face.ops.append(Line(x, y + h, x + w, y, ctx.colour(region.get("stroke", "black"), region) or "#000000",
-                             region.get("stroke_width", 0.5), tuple(region.get("dash") or ())))
+        face.ops.append(Line(x, y + h, x + w, y, ctx.colour(get("stroke", "black"), region) or "#000000",
+                             get("stroke_width", 0.5), tuple(get("dash") or ())))
     elif t == "text":
         _text_line(face, tpl, region, ctx, x, y, w, h)
     elif t == "textbox":
         _text_box(face, tpl, region, ctx, x, y, w, h)
     elif t == "image":
-        src = fill(str(region.get("src", "")), ctx.values).strip()
+        src = fill(str(get("src", "")), ctx.values).strip()
         if src:
-            if region.get("bleed") and bleed:
+            if get("bleed") and bleed:
                 x, y, w, h = _grow(tpl, x, y, w, h, bleed)
-            fx, fy = region.get("focus", (0.5, 0.5))
+            fx, fy = get("focus", (0.5, 0.5))
             face.ops.append(Image(x, y, w, h, _image_path(src, ctx, region), _fit(region, ctx), fx, fy,
                                   region=region.id))
     elif t in SHAPE_REGIONS:
@@ -132,21 +133,22 @@ def _draw_region(face: Face, tpl: Template, region: Region, ctx: Context, bleed:
 def _shape_region(face: Face, region: Region, ctx: Context, bleed: float, x, y, w, h):
     """A hexagon, polygon or star region as one Polygon op (layout/shapes.py gives its corners). A hexagon
     with bleed grows by the bleed on every side, as far as the bleed edge (a hex piece's background)."""
+    get = region.props.get          # its keys, read many times a card: no method call each
     from . import shapes
     t = region.type
     if t == "hexagon":
-        points = shapes.hexagon(x, y, w, h, region.get("orientation", "flat") == "pointy")
-        if region.get("bleed") and bleed:
+        points = shapes.hexagon(x, y, w, h, get("orientation", "flat") == "pointy")
+        if get("bleed") and bleed:
             points = shapes.clipped(shapes.grown(points, bleed), -bleed, -bleed, face.width + bleed,
                                     face.height + bleed)
     elif t == "polygon":
-        points = shapes.polygon(x, y, w, h, region.get("sides", 6), region.get("rotate", 0.0))
+        points = shapes.polygon(x, y, w, h, get("sides", 6), get("rotate", 0.0))
     else:
-        points = shapes.star(x, y, w, h, region.get("points", 5), region.get("inner", 0.5), region.get("rotate", 0.0))
-    stroke = ctx.colour(region.get("stroke"), region)
-    face.ops.append(Polygon(tuple(points), ctx.colour(region.get("fill"), region), stroke,
-                            region.get("stroke_width", 0.5 if stroke else 0.0), tuple(region.get("dash") or ()),
-                            float(region.get("opacity", 1.0))))
+        points = shapes.star(x, y, w, h, get("points", 5), get("inner", 0.5), get("rotate", 0.0))
+    stroke = ctx.colour(get("stroke"), region)
+    face.ops.append(Polygon(tuple(points), ctx.colour(get("fill"), region), stroke,
+                            get("stroke_width", 0.5 if stroke else 0.0), tuple(get("dash") or ()),
+                            float(get("opacity", 1.0))))
 
 
 def _fit(region: Region, ctx: Context) -> str:
@@ -230,19 +232,20 @@ def _glyphs(content: str, fam: str, styles, region: Region, ctx: Context):
 
 
 def _text_line(face, tpl, region, ctx, x, y, w, h):
-    content = fill(str(region.get("text", "")), ctx.values)
+    get = region.props.get          # its keys, read many times a card: no method call each
+    content = fill(str(get("text", "")), ctx.values)
     if not content.strip():
         return
     fam = _family(region, ctx)
-    style = str(region.get("style", "regular"))
+    style = str(get("style", "regular"))
     if style not in fonts.STYLES:
         raise ctx.error(f"unknown style '{style}' in region '{region.id}' ({region.source})",
                         hint=known_list(fonts.STYLES))
     metrics = text_icons(content, region, ctx)
     _glyphs(content, fam, (style,), region, ctx)
     font = fonts.font_name(fam, style)
-    size = region.get("size", 10.0)
-    min_size = region.get("min_size", min(MIN_SIZE, size))
+    size = get("size", 10.0)
+    min_size = get("min_size", min(MIN_SIZE, size))
     runs, measure = None, None
     if metrics:
         runs = _runs(content, font, {m.name: m for m in metrics})
@@ -254,8 +257,8 @@ def _text_line(face, tpl, region, ctx, x, y, w, h):
     if used < size:
         face.shrunk.append((region.id, field_of(region), size, used))
     fc = fonts.face(font)
-    align = str(region.get("align", "left"))
-    valign = str(region.get("valign", "middle"))
+    align = str(get("align", "left"))
+    valign = str(get("valign", "middle"))
     cap = (getattr(fc, "capHeight", 700) or 700) * used / 1000.0
     if valign == "top":
         base = y + h - cap
@@ -266,8 +269,8 @@ def _text_line(face, tpl, region, ctx, x, y, w, h):
     ax = {"left": x, "center": x + w / 2, "right": x + w}.get(align)
     if ax is None:
         raise ctx.error(f"unknown align '{align}' in region '{region.id}'", hint="left, center or right")
-    rotate = float(region.get("rotate", 0) or 0)
-    colour = ctx.colour(region.get("colour", "black"), region) or "#000000"
+    rotate = float(get("rotate", 0) or 0)
+    colour = ctx.colour(get("colour", "black"), region) or "#000000"
     if runs is None:
         face.ops.append(Text(ax, base, content, font, used, colour, align, rotate, x + w / 2, y + h / 2))
     else:                   # text and icons side by side, the whole line placed as `align` says
@@ -312,7 +315,8 @@ def _fitting_size(content: str, font: str, size: float, width: float, measure=No
 
 
 def _text_box(face, tpl, region, ctx, x, y, w, h):
-    content = fill(str(region.get("text", "")), ctx.values)
+    get = region.props.get          # its keys, read many times a card: no method call each
+    content = fill(str(get("text", "")), ctx.values)
     if not content.strip():
         return
     fam = _family(region, ctx)
@@ -320,13 +324,13 @@ def _text_box(face, tpl, region, ctx, x, y, w, h):
         face.markup.append((region.id, field_of(region), p.level, p.message, p.start))
     metrics = text_icons(content, region, ctx)
     _glyphs(content.replace("**", "").replace("*", "") + "•", fam, text.styles_used(content), region, ctx)
-    size = region.get("size", 9.0)
-    min_size = region.get("min_size", min(MIN_SIZE, size))
-    leading = float(region.get("leading", 1.2))
-    align = str(region.get("align", "left"))
+    size = get("size", 9.0)
+    min_size = get("min_size", min(MIN_SIZE, size))
+    leading = float(get("leading", 1.2))
+    align = str(get("align", "left"))
     if align not in text.ALIGN:
         raise ctx.error(f"unknown align '{align}' in region '{region.id}'", hint=known_list(text.ALIGN))
-    colour = ctx.colour(region.get("colour", "black"), region) or "#000000"
+    colour = ctx.colour(get("colour", "black"), region) or "#000000"
     fonts.ensure(fam, text.styles_used(content))
     fitted = text.fit(content, fam, w, h, size, min_size, leading, align, metrics)
     if fitted is None:
@@ -335,13 +339,13 @@ def _text_box(face, tpl, region, ctx, x, y, w, h):
                         f"(needs {need / 72 * 25.4:.1f}mm of {h / 72 * 25.4:.1f}mm)", field=field_of(region))
     if fitted.size < size:
         face.shrunk.append((region.id, field_of(region), size, fitted.size))
-    valign = str(region.get("valign", "top"))
+    valign = str(get("valign", "top"))
     top = y + h
     if valign == "middle":
         top = y + h - (h - fitted.height) / 2
     elif valign == "bottom":
         top = y + fitted.height
-    rotate = float(region.get("rotate", 0) or 0)
+    rotate = float(get("rotate", 0) or 0)
     cx, cy = x + w / 2, y + h / 2
     for p in fitted.wrapped.pieces:
         if p.font != text.ICON:
