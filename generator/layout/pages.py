@@ -319,9 +319,11 @@ def two_pages(sections: list[str], width: float, height: float, family: str, lar
     def parts(k):
         return ["\n\n".join(sections[:k]), "\n\n".join(sections[k:])]
 
+    parsed = [text.parse(s) for s in sections]          # each section parsed once, its blocks joined at each break
     at_largest = {}
     for k in range(1, len(sections)):
-        measured = [text.measure(p, family, width, largest, 1.2, icons) for p in parts(k)]
+        halves = (sum(parsed[:k], ()), sum(parsed[k:], ()))
+        measured = [text.measure_blocks(h, family, width, largest, 1.2, icons) for h in halves]
         fits = all(h <= height + 0.01 and w <= width + 0.01 for h, w in measured)
         at_largest[k] = (fits, round(min(h / height for h, _ in measured), 3))
     known = [m for fits, m in at_largest.values() if fits]

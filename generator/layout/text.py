@@ -307,9 +307,15 @@ def measure(markup: str, family: str, width: float, size: float, leading: float 
             icons: tuple = ()) -> tuple[float, float]:
     """(height, widest) of wrap(...) at `size`, without placing its pieces: the same sums in the same order,
     so the same figures; what fit() and the leaf try sizes and breaks with."""
+    return measure_blocks(parse(markup), family, width, size, leading, icons)
+
+
+def measure_blocks(blocks: tuple, family: str, width: float, size: float, leading: float = 1.2,
+                   icons: tuple = ()) -> tuple[float, float]:
+    """measure() of markup parsed already: its blocks (the print leaf's sections, parsed once, joined at each
+    break: markup joined at blank lines parses to its parts' blocks one after the other)."""
     y = 0.0
     widest = 0.0
-    blocks = parse(markup)
     last = len(blocks) - 1
     for bi, b in enumerate(blocks):
         if bi and b.kind.startswith("heading"):
