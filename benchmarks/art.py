@@ -85,24 +85,31 @@ class Deck:
                 (_pnp("proof", self.folder, "--output", proof), self.cache, _fresh(proof))]
 
 
-def _watch(deck: Deck, tmp: Path, repeat: int) -> list[float]:
-    """CPU seconds of pnp watch's rebuild after each one-card edit (the first two left out: code paths warm)."""
+def _watch(decks, tmp: Path, repeat: int) -> list[list[float]]:
+    """CPU seconds of pnp watch's rebuild after each one-card edit, for each deck: one watch a deck, all
+    started first, and in each turn every deck edited and rebuilt in turn, so that the machine's drift falls
+    on each alike (the first two turns left out: code paths warm)."""
     from watch import Watch
-    edit = Edit(deck.folder, tmp / f"{deck.name}-watched", EDITED)
-    w = Watch(edit.folder, tmp / f"{deck.name}-watched.pdf", tmp / "cache")
-    out = []
+    edits = [Edit(d.folder, tmp / f"{d.name}-watched", EDITED) for d in decks]
+    watches = []
+    out = [[] for _ in decks]
     try:
-        w.until("built")
-        w.until("watching")
+        for d, e in zip(decks, edits):
+            watches.append(Watch(e.folder, tmp / f"{d.name}-watched.pdf", tmp / "cache"))
+        for w in watches:
+            w.until("built")
+            w.until("watching")
         for turn in range(repeat + 2):
-            edit()
-            built = w.until("built", "failed")
-            if built["event"] != "built" or not built["changed"]:
-                raise SystemExit(f"{deck.name}: the edit did not rebuild one card: {built}")
-            if turn >= 2:
-                out.append(built["rebuild_cpu_ms"] / 1000)
+            for d, e, w, times in zip(decks, edits, watches, out):
+                e()
+                built = w.until("built", "failed")
+                if built["event"] != "built" or not built["changed"]:
+                    raise SystemExit(f"{d.name}: the edit did not rebuild one card: {built}")
+                if turn >= 2:
+                    times.append(built["rebuild_cpu_ms"] / 1000)
     finally:
-        w.stop()
+        for w in watches:
+            w.stop()
     return out
 
 
@@ -114,7 +121,7 @@ def measure_art(n: int, repeat: int, tmp: Path) -> dict:
     stolen0, total0 = steal()
     builds = measure(art.builds() + twin.builds() + [read], repeat)
     exports = measure(art.exports() + twin.exports(), max(3, repeat // 2))
-    watch = (_watch(art, tmp, repeat), _watch(twin, tmp, repeat))
+    watch = tuple(_watch((art, twin), tmp, repeat))
     stolen1, total1 = steal()
     return {"cards": n, "pictures": len(pictures), "bytes": sum(p.stat().st_size for p in pictures),
             "builds": builds, "exports": exports, "watch": watch,
