@@ -123,3 +123,29 @@ def test_a_setup_too_long_for_the_leaf_is_one_error(tmp_path):
     err = proc.stderr.strip()
     assert len(err.splitlines()) == 1 and "game.setup" in err and "8pt" in err, err
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_deck_with_nothing_to_set_up_prints_no_setting_up_heading(tmp_path):
+    """A designer's first deck: cards and a back, no game.setup, no instructions, no rules. The leaf's back
+    has nothing to say under "Setting up", so it prints no such heading (it used to end the leaf, alone);
+    the same deck with a setup prints the heading with the setup under it."""
+    deck = tmp_path / "plain"
+    deck.mkdir()
+    cards = "\n".join(f"  - {{kind: card, title: Card {i}, value: {i}, colour: c0, text: Draw {i}.}}"
+                      for i in range(1, 4))
+    base = ("game: {title: Plain Deck, designer: Tester%s}\n"
+            "palette: {c0: '#2f6b3b'}\n"
+            "backs: {plain: {template: basic-back}}\n"
+            "kinds:\n  card:\n    template: basic-card\n    back: plain\n    name: '{title}'\n"
+            "    fields: {title: text, value: int, text: markup, colour: colour}\n"
+            "cards:\n" + cards + "\n")
+    (deck / "deck.yaml").write_text(base % "", encoding="utf-8")
+    proc = pnp("build", deck, "-o", tmp_path / "plain.pdf")
+    assert proc.returncode == 0, proc.stderr
+    text = leaf_text(tmp_path / "plain.pdf")
+    assert "Cutting" in text and "Setting up" not in text, text
+    (deck / "deck.yaml").write_text(base % ", setup: Deal each player three cards.", encoding="utf-8")
+    proc = pnp("build", deck, "-o", tmp_path / "set.pdf")
+    assert proc.returncode == 0, proc.stderr
+    flat = squash(leaf_text(tmp_path / "set.pdf"))
+    assert squash("Setting up Deal each player three cards.") in flat, flat

@@ -249,7 +249,7 @@ def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
     from .edition import entries, has_original
     g = deck.game
     _ = words(deck.language)
-    lines = [_("## Setting up")]
+    lines = []
     if g.instructions:
         lines += [g.instructions.strip(), ""]
     setup = g.setup.strip() if g.setup else rules_setup(deck)
@@ -257,6 +257,8 @@ def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
         lines += [setup]
     if rule_pages[0]:
         lines += ["", _("The full rules are on {pages}.", pages=_pages(_, *rule_pages))]
+    if lines:                   # a heading with nothing under it (no setup, no rules) is left out
+        lines.insert(0, _("## Setting up"))
     e = entries(deck)
     n_fix, n_chosen, n_pieces = len(e["corrections"]), len(e["inferred"]), len(e["pieces"])
     if n_fix or n_chosen or n_pieces:
