@@ -140,19 +140,7 @@ def laid_and_pages(deck: Deck, opts: BuildOptions):
     spec = sheet_spec(opts.paper, opts.duplex, opts.offset, opts.bleed, opts.spacing, deck.language,
                       own_families(deck.folder))
     laid = lay_out(deck, spec, opts.drop_backs)
-    _convert_ahead(laid)
     return laid, printout(deck, laid, spec, opts.leaf, opts.calibration)
-
-
-def _convert_ahead(laid: list) -> None:
-    """The pictures the cards show that must be converted to enter a PDF (PNGs with alpha ...) start converting
-    on the other cores now, while the sheets, leaf and rules are imposed and drawn (render/rasters.py)."""
-    from .layout.display import Image
-    paths = [op.path for lo in laid for face in (lo.front, lo.back) if face is not None for op in face.ops
-             if type(op) is Image and op.tint is None and not op.path.lower().endswith(".svg")]
-    if paths:
-        from .render.rasters import convert_ahead
-        convert_ahead(paths)
 
 
 def lay_out(deck: Deck, spec: SheetSpec, drop_backs: bool = False) -> list:
