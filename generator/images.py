@@ -32,8 +32,6 @@ RASTER = (".png", ".jpg", ".jpeg")
 SVG = ".svg"
 SUFFIXES = RASTER + (SVG,)
 FITS = ("contain", "cover", "stretch")
-_known: dict = {}           # path -> (stat stamp, Picture or the message of its mistake, the build that looked)
-_build = 0                  # the build this process is at (next_build(): pnp watch's every rebuild)
 
 
 class BadImage(ValueError):
@@ -75,7 +73,7 @@ def stamp(st) -> tuple:
 
 
 def _absolute(path) -> str:
-    """The path as `_known` keeps it: absolute (a face's pictures are, as find_inside gives them)."""
+    """The path as picturecache.examined keeps it: absolute (a face's pictures are, as find_inside gives them)."""
     p = os.fspath(path)
     return p if p.startswith(os.sep) else os.path.abspath(p)
 
@@ -86,39 +84,24 @@ def picture(path) -> Picture:
     p = _absolute(path)
     st = os.stat(p)
     key = stamp(st)
-    hit = _known.get(p)
+    hit = picturecache.examined(p)
     if hit is None or hit[0] != key:
         try:
             found = _examine(p, key)
         except BadImage as exc:
             found = str(exc)
         hit = (key, found)
-    _known[p] = hit + (_build,) if len(hit) == 2 else hit[:2] + (_build,)
+    picturecache.note(p, hit)
     if type(hit[1]) is str:
         raise BadImage(hit[1])
     return hit[1]
-
-
-def next_build() -> None:
-    """A long-running process (pnp watch) begins another build: checked() looks at each file again."""
-    global _build
-    _build += 1
-
-
-def checked(path) -> Picture:
-    """picture(), unless this build looked at the file already (the deck's image fields are checked as the deck
-    is read): then what it found, without a stat."""
-    hit = _known.get(_absolute(path))
-    if hit is not None and hit[2] == _build and type(hit[1]) is not str:
-        return hit[1]
-    return picture(path)
 
 
 def known(path) -> Picture:
     """What `path` holds as this process last found it (picture()), without looking at the file again: for the
     steps after the one that checked it in the same build (the resolution check, drawing; render/splice.py
     checks the file is still that picture as it reads it); picture() when it was never examined."""
-    hit = _known.get(_absolute(path))
+    hit = picturecache.examined(_absolute(path))
     if hit is not None and type(hit[1]) is not str:
         return hit[1]
     return picture(path)
@@ -126,7 +109,7 @@ def known(path) -> Picture:
 
 def seen(path) -> tuple | None:
     """The stat stamp of `path` when picture() last looked at it in this process, or None."""
-    hit = _known.get(_absolute(path))
+    hit = picturecache.examined(_absolute(path))
     return None if hit is None else hit[0]
 
 

@@ -24,8 +24,11 @@ from . import cachefile
 
 FORMAT = 1
 _FIELDS = (str, int, int, int, int, bool, bytes, bytes, int)       # rasterfile.Raster's, in order
-_folders: dict = {}         # (cache, folder of pictures) -> [paths {name: (stamp, digest)}, pictures {digest: values},
-                            # changed since read]
+# What this process knows of each folder of pictures: (cache folder or None, folder) -> [paths {name: (stamp,
+# digest)} and pictures {digest: values} as the cache's index holds them, changed since read, and what this process
+# found examining each file {name: (stamp, images.Picture or the message of its mistake)}]. Process-wide, as the
+# cache on disk is: an entry is used only while its file's size, times and inode are the same.
+_folders: dict = {}
 
 
 def digest(data) -> str:
@@ -71,15 +74,30 @@ def _read(base: Path, folder: str) -> tuple[dict, dict]:
     return paths, pictures
 
 
-def _entry(path: str):
+def _entry(path: str, off_too: bool = False):
+    """The folder's entry in _folders and the file's name in it; (None, "") with the cache off, unless `off_too`
+    (what this process examined is kept then too, with no index read or written)."""
     base = _base()
-    if base is None:
+    if base is None and not off_too:
         return None, ""
     folder, _, name = path.rpartition(os.sep)
     entry = _folders.get((base, folder))
     if entry is None:
-        entry = _folders[base, folder] = [*_read(base, folder), False]
+        entry = _folders[base, folder] = [*(_read(base, folder) if base is not None else ({}, {})), False, {}]
     return entry, name
+
+
+def examined(path: str) -> tuple | None:
+    """(stat stamp, what images.picture found: a Picture or the message of its mistake) for the file at `path`
+    (absolute) as this process last examined it, or None."""
+    entry, name = _entry(path, off_too=True)
+    return entry[3].get(name)
+
+
+def note(path: str, found: tuple) -> None:
+    """Remember what this process found examining the file at `path`: (stat stamp, Picture or message)."""
+    entry, name = _entry(path, off_too=True)
+    entry[3][name] = found
 
 
 def by_path(path: str, stamp: tuple) -> tuple | None:
@@ -116,7 +134,7 @@ def save() -> None:
     if base is None:
         return
     for (where, folder), entry in _folders.items():
-        if not entry[2] or where != base:
+        if not entry[2] or where != base or where is None:
             continue
         paths, pictures = _read(base, folder)
         paths.update(entry[0])

@@ -29,7 +29,7 @@ class BuildOptions(NamedTuple):
 
 
 def load(game: str, without=(), faces: bool = False, quiet: bool = False, lang: str | None = None,
-         strict: bool = False) -> Deck:
+         strict: bool = False, held: dict | None = None) -> Deck:
     """GAME (a folder's path, or a shipped game's name) loaded and validated, with the optional parts
     `without` left out. Every mistake found is raised at once (PnpErrors, in file and line order, up to
     errors.MAX_ERRORS), as a compiler reports them: the deck file and the files it names (spreadsheets, fonts,
@@ -38,8 +38,12 @@ def load(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
     (text that does not fit, unbalanced markup). `faces`: lay every card out even when nothing else is wrong,
     for the commands that do not lay them out themselves (pnp check, pnp cards), so that they refuse what a
     build refuses, in the same words. `quiet`: no warnings (pnp list). `lang`: the deck in that language
-    (deck/languages.py), each text it lacks a warning, or with `strict` an error."""
-    return read(game, without, faces, quiet, lang, strict)[0]
+    (deck/languages.py), each text it lacks a warning, or with `strict` an error. `held`: what a long-running
+    process (pnp watch) keeps between its builds, handed down with the deck (Deck.memo["held"])."""
+    deck = read(game, without, faces, quiet, lang, strict)[0]
+    if held is not None:
+        deck.memo["held"] = held
+    return deck
 
 
 def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: str | None = None,
@@ -138,7 +142,7 @@ def laid_and_pages(deck: Deck, opts: BuildOptions):
     from .impose.spec import sheet_spec
     from .layout.fonts import own_families
     spec = sheet_spec(opts.paper, opts.duplex, opts.offset, opts.bleed, opts.spacing, deck.language,
-                      own_families(deck.folder))
+                      own_families(deck))
     laid = lay_out(deck, spec, opts.drop_backs)
     return laid, printout(deck, laid, spec, opts.leaf, opts.calibration)
 
@@ -149,7 +153,7 @@ def lay_out(deck: Deck, spec: SheetSpec, drop_backs: bool = False) -> list:
     from .impose.backs import refuse_lost_backs
     from .layout.deck import layout_deck
     from .layout.templates import geometry
-    sizes = geometry(deck.id, deck.folder, (c.template for c in deck.cards))
+    sizes = geometry(deck, (c.template for c in deck.cards))
     bleeds: dict = {}
 
     def bleed_of(card) -> float:
@@ -170,4 +174,6 @@ def write_pdf(deck: Deck, pages, out) -> bool:
     the same bytes, and was left as it was."""
     from .render.pdf import render_pdf
     g = deck.game
-    return render_pdf(pages, out, g.title, g.designer, f"{g.title}: print and play cards")
+    held = deck.memo.get("held") if deck.memo is not None else None
+    return render_pdf(pages, out, g.title, g.designer, f"{g.title}: print and play cards",
+                      held=held.get("pictures") if held else None)

@@ -37,7 +37,7 @@ INTERNALS = (
     ("reportlab.pdfbase.ttfonts.TTFontFace", "glyphToChar", "dropped from the cache: used only while parsing"),
     ("reportlab.pdfbase.pdfdoc.PDFZCompress", "encode", "the FlateDecode filter every stream goes through"),
     ("reportlab.pdfbase.ttfonts.TTFontFace", "name", "the face's PostScript name, made unique on a clash"),
-    ("reportlab.pdfbase.pdfmetrics", "_fonts", "registered fonts by name: pnp watch forgets a changed font's"),
+    ("reportlab.pdfbase.pdfmetrics", "_fonts", "registered fonts by name: a deck's font saved anew replaces its old one"),
     ("reportlab.pdfbase.pdfmetrics", "_dynFaceNames", "registered TrueType fonts by face name (unregister_fonts)"),
     ("reportlab.graphics.renderPDF", "_PDFRenderer", "draws a Drawing onto a canvas (draw_drawing)"),
     ("reportlab.pdfgen.canvas.Canvas", "_shadingUsed", "the shadings a form draws (define_form; instance attribute)"),
@@ -59,6 +59,19 @@ INTERNALS = (
 def document(canvas):
     """The PDF document a canvas writes into."""
     return canvas._doc
+
+
+def registered(name: str) -> bool:
+    """Whether a font is registered under `name` (reportlab's registry, which is process-wide)."""
+    from reportlab.pdfbase import pdfmetrics
+    return name in pdfmetrics._fonts
+
+
+def face_owner(font) -> str | None:
+    """The name of the font already registered under `font`'s face name (its file's PostScript name), or None."""
+    from reportlab.pdfbase import pdfmetrics
+    taken = pdfmetrics._dynFaceNames.get(font.face.name)
+    return None if taken is None or taken is font else getattr(taken, "fontName", None)
 
 
 def unregister_fonts(names) -> None:

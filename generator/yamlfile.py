@@ -11,6 +11,7 @@ themselves and the tree as plain data (yamltree.py; Map and Seq are given here t
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from pathlib import Path
 
 from .yamltree import Map, Seq, decode_tree, encode_tree  # noqa: F401  (Map and Seq: given here too)
@@ -69,21 +70,17 @@ def loads(text: str, name: str = "<text>"):
     return parse(text, name)
 
 
-_installed: str | None = None
-
-
+@lru_cache(maxsize=1)
 def _parser() -> str:
-    """PyYAML's install, without importing it: where its package is and its file's size and time. A tree
-    cached by one PyYAML is not read back by another (it might parse the file otherwise)."""
-    global _installed
-    if _installed is None:
-        import importlib.util
-        import os
-        spec = importlib.util.find_spec("yaml")
-        origin = spec.origin if spec is not None and spec.origin else ""
-        try:
-            st = os.stat(origin)
-            _installed = f"{origin}:{st.st_size}:{st.st_mtime_ns}"
-        except OSError:
-            _installed = origin
-    return _installed
+    """PyYAML's install, without importing it: where its package is and its file's size and time (once a
+    process, as pnp's own code is read). A tree cached by one PyYAML is not read back by another (it might parse
+    the file otherwise)."""
+    import importlib.util
+    import os
+    spec = importlib.util.find_spec("yaml")
+    origin = spec.origin if spec is not None and spec.origin else ""
+    try:
+        st = os.stat(origin)
+        return f"{origin}:{st.st_size}:{st.st_mtime_ns}"
+    except OSError:
+        return origin

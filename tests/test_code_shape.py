@@ -1,5 +1,7 @@
-"""The code's shape (issue 30): no two modules import each other, no module takes another's private names,
-no module is longer than 450 lines, every module opens with a docstring saying what it holds.
+"""The code's shape: no two modules import each other, no module takes another's private names, no module is
+longer than 450 lines, every module opens with a docstring saying what it holds; the pipeline's stages import only
+the stages before them; no module keeps state with `global`, forgets a cache with cache_clear, or keeps more than
+a few containers that live as long as the process (each saying why); at most 8 modules at generator/'s top.
 
 Every .py file under generator/ and benchmarks/ is read with `ast` (nothing is imported or run). The
 import graph has an edge from a module to each module of the project it imports, wherever the import is
@@ -25,6 +27,16 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 TREES = ("generator", "benchmarks")
 MAX_LINES = 450
+# The pipeline's stages in order: each imports only those before it (export and proof are built on render; the
+# proof may read the exports' own records). pipeline.py runs load -> check -> lay out -> impose -> printout ->
+# render for the later stages. The other packages and modules (errors, files, pictures, text, language ...)
+# are below every stage and import none.
+STAGES = ("deck", "check", "layout", "impose", "printout", "render", "pipeline", "export", "proof", "watch",
+          "commands", "cli", "__main__")
+MAX_TOP = 8                 # modules at generator/'s top (its packages hold the rest)
+MAX_PROCESS_STATE = 4       # module-level containers a module changes after import (see state_findings)
+MUTATING = {"append", "extend", "insert", "add", "update", "setdefault", "pop", "popitem", "clear", "remove",
+            "discard", "move_to_end", "appendleft"}
 # A module may be longer only for a reason written here (path relative to the repository: why).
 LONG: dict[str, str] = {}
 
@@ -265,6 +277,90 @@ def docstring_findings(modules) -> list[str]:
             if ast.get_docstring(m.tree) is None]
 
 
+def stage_of(name: str) -> str | None:
+    """The stage a module of generator/ belongs to (its package under generator/, or its own name there)."""
+    parts = name.split(".")
+    if parts[0] != "generator" or len(parts) < 2:
+        return None
+    return parts[1] if parts[1] in STAGES else None
+
+
+def stage_findings(modules) -> list[str]:
+    """An import of a later stage (or, from below every stage, of any stage)."""
+    rank = {s: i for i, s in enumerate(STAGES)}
+    out = []
+    for m in modules.values():
+        if not m.name.startswith("generator.") or m.name == "generator":
+            continue
+        mine = stage_of(m.name)
+        for target, line in m.edges:
+            theirs = stage_of(target)
+            if theirs is None or theirs == mine:
+                continue
+            if mine is None:
+                out.append(f"{m.rel}:{line} imports {target}: {m.name} is below the stages, and imports none")
+            elif rank[theirs] > rank[mine]:
+                out.append(f"{m.rel}:{line} imports {target}: stage {theirs} comes after {mine}")
+    return sorted(out)
+
+
+def global_findings(modules) -> list[str]:
+    return [f"{m.rel}:{node.lineno} keeps state with `global {', '.join(node.names)}`"
+            for m in modules.values() for node in ast.walk(m.tree) if isinstance(node, ast.Global)]
+
+
+def cache_clear_findings(modules) -> list[str]:
+    return [f"{m.rel}:{node.lineno} calls cache_clear(): key the cache by what it reads instead"
+            for m in modules.values() for node in ast.walk(m.tree)
+            if isinstance(node, ast.Attribute) and node.attr == "cache_clear"]
+
+
+def process_state(m: Module) -> list[tuple[str, int, bool]]:
+    """(name, line, said why) for each container bound at m's top (a literal, or made by a call) that m's
+    functions change (item assignment or deletion, or a mutating method); `said why`: a comment on its line or
+    on the line just above it."""
+    bound: dict[str, int] = {}
+    for node in m.tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, ast.AnnAssign) and node.value is not None else []
+        value = getattr(node, "value", None)
+        if isinstance(value, (ast.Dict, ast.List, ast.Set, ast.Call, ast.DictComp, ast.ListComp, ast.SetComp)):
+            for t in targets:
+                if isinstance(t, ast.Name):
+                    bound[t.id] = node.lineno
+    changed = set()
+    for node in ast.walk(m.tree):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.Delete)):
+            for t in (node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]):
+                if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and t.value.id in bound:
+                    changed.add(t.value.id)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATING \
+                and isinstance(node.func.value, ast.Name) and node.func.value.id in bound:
+            changed.add(node.func.value.id)
+    lines = m.path.read_text(encoding="utf-8").splitlines()
+
+    def said(line: int) -> bool:
+        return "#" in lines[line - 1] or (line >= 2 and lines[line - 2].strip().startswith("#"))
+    return [(name, bound[name], said(bound[name])) for name in sorted(changed)]
+
+
+def state_findings(modules, limit=MAX_PROCESS_STATE) -> list[str]:
+    found = [(m, name, line, why) for m in modules.values() if m.name.startswith("generator")
+             for name, line, why in process_state(m)]
+    out = [f"{m.rel}:{line} {name} lives as long as the process: say why in a comment"
+           for m, name, line, why in found if not why]
+    if len(found) > limit:
+        out.append(f"{len(found)} containers live as long as the process (at most {limit}): "
+                   + ", ".join(f"{m.rel}:{line} {name}" for m, name, line, _ in found))
+    return out
+
+
+def top_findings(modules, limit=MAX_TOP) -> list[str]:
+    top = sorted(m.rel for m in modules.values() if m.name.count(".") == 1 and not m.package
+                 and m.name.startswith("generator."))
+    return [f"{len(top)} modules at generator/'s top (at most {limit}): {', '.join(top)}"] if len(top) > limit else []
+
+
 def _report(findings):
     return "\n".join(findings)
 
@@ -294,6 +390,26 @@ def test_no_module_is_too_long(project):
 
 def test_every_module_says_what_it_holds(project):
     found = docstring_findings(project)
+    assert not found, _report(found)
+
+
+def test_each_stage_imports_only_the_stages_before_it(project):
+    found = stage_findings(project)
+    assert not found, _report(found)
+
+
+def test_no_module_keeps_state_with_global_or_forgets_a_cache(project):
+    found = global_findings(project) + cache_clear_findings(project)
+    assert not found, _report(found)
+
+
+def test_at_most_four_containers_live_as_long_as_the_process_each_saying_why(project):
+    found = state_findings(project)
+    assert not found, _report(found)
+
+
+def test_at_most_eight_modules_at_the_top(project):
+    found = top_findings(project)
     assert not found, _report(found)
 
 
@@ -341,3 +457,35 @@ def test_the_checks_catch_what_they_look_for(tmp_path, project):
     # and the project's own modules are found where they are
     assert {"generator.layout.face", "generator", "generator.cli", "run", "watch"} <= set(project)
     assert "generator.cli" in {target for target, _ in project["generator.__main__"].edges}
+
+
+def test_the_state_and_stage_checks_catch_what_they_look_for(tmp_path):
+    """A planted generator/ with a later stage imported, a global, a cache_clear, containers changed after
+    import (one with a comment, one without, one never changed) and too many modules at its top."""
+    def write(rel, text):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+
+    write("generator/__init__.py", '"""G."""\n')
+    write("generator/deck/__init__.py", '"""D."""\n')
+    write("generator/deck/load.py", '"""L."""\nfrom ..layout import face\nfrom ..errors import x\n')
+    write("generator/layout/__init__.py", '"""Y."""\n')
+    write("generator/layout/face.py", '"""F."""\nfrom ..deck import load\n_n = 0\n\n\ndef f():\n'
+                                      '    global _n\n    g.cache_clear()\n')
+    write("generator/errors.py", '"""E."""\nfrom .layout import face\n'
+                                 "# the workers' inherited state\n_kept: dict = {}\n_seen = set()\n"
+                                 'TABLE = {"a": 1}\n\n\ndef f():\n    _kept["x"] = 1\n    _seen.add(2)\n'
+                                 '    return TABLE["a"]\n')
+    for n in range(8):
+        write(f"generator/m{n}.py", f'"""M{n}."""\n')
+    modules = read(tmp_path, ("generator",))
+    assert stage_findings(modules) == [
+        "generator/deck/load.py:2 imports generator.layout.face: stage layout comes after deck",
+        "generator/errors.py:2 imports generator.layout.face: generator.errors is below the stages, and imports none"]
+    assert global_findings(modules) == ["generator/layout/face.py:7 keeps state with `global _n`"]
+    assert cache_clear_findings(modules) == [
+        "generator/layout/face.py:8 calls cache_clear(): key the cache by what it reads instead"]
+    assert state_findings(modules) == ["generator/errors.py:5 _seen lives as long as the process: say why in a comment"]
+    assert state_findings(modules, limit=1)[-1].startswith("2 containers live as long as the process (at most 1)")
+    assert top_findings(modules) == ["9 modules at generator/'s top (at most 8): generator/errors.py, "
+                                     + ", ".join(f"generator/m{n}.py" for n in range(8))]

@@ -304,12 +304,8 @@ def test_a_sheet_layout_error_names_its_line(tmp_path, monkeypatch):
     (tmp_path / "sheets" / "odd.yaml").write_text(
         "paper: {width: 210mm, height: 297mm}\nmargins:\n  left: 5\n")
     monkeypatch.setattr(sheets, "LAYOUTS", tmp_path)
-    sheets.get_sheet.cache_clear()
-    try:
-        with pytest.raises(PnpError) as info:
-            sheets.get_sheet("odd")
-    finally:
-        sheets.get_sheet.cache_clear()
+    with pytest.raises(PnpError) as info:
+        sheets.get_sheet("odd")
     assert str(info.value).startswith("layouts/sheets/odd.yaml:3:3: margins.left: expected a length")
 
 
@@ -349,7 +345,7 @@ def test_every_deck_under_decks_still_loads():
         for card in deck.cards:
             for template in (card.template, card.back.template if card.back else None):
                 if template:
-                    get_template(template, deck.folder)
+                    get_template(template, deck)
 
 
 @pytest.mark.parametrize("args, message", [

@@ -427,7 +427,7 @@ def test_safe_zone_measures_drawn_text_or_else_region_boxes(token_deck):
     deck = pipeline.load(str(token_deck))
     edgy = next(c for c in deck.cards if c.name == "Edgy")
     face = layout_card(deck, edgy, 9.0).front
-    tpl = get_template(face.template, deck.folder)
+    tpl = get_template(face.template, deck)
     drawn = safezone.check(face, "card 'Edgy' (face)", tpl)
     assert len(drawn) == 1 and "region 'corner'" in drawn[0] and "1.0 mm from the cut," in drawn[0]
     face.ops = [op for op in face.ops if type(op).__name__ not in ("Text", "Flow")][:1]

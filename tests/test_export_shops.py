@@ -95,7 +95,7 @@ def test_upload_images_are_the_data_files_sizes(game, target, export):
 def _templates(deck):
     from generator.layout.templates import get_template
     names = {c.template for c in deck.cards} | {c.back.template for c in deck.cards if c.back and c.back.template}
-    return [get_template(n, deck.folder) for n in sorted(names)]
+    return [get_template(n, deck) for n in sorted(names)]
 
 
 def test_makeplayingcards_poker_cards_reach_their_bleed(export):

@@ -75,12 +75,12 @@ def test_a_size_sets_its_templates_safe_inset_and_bleed(tmp_path):
     from generator.deck import load_deck
     from generator.layout.templates import get_template
     game = _tiles(tmp_path / "tiles")
-    load_deck(str(game))
-    tile = get_template("tile", game)
+    deck = load_deck(str(game))
+    tile = get_template("tile", deck)
     assert tile.size_name == "tile" and tile.width == pytest.approx(40 * MM)
     assert tile.safe == pytest.approx(2.5 * MM) and tile.bleed == pytest.approx(2 * MM)
     assert tile.gutter == pytest.approx(4 * MM)     # made with 2 mm of bleed: at least twice that apart
-    back = get_template("tile-back", game)          # written as '40mm x 40mm': no size defaults
+    back = get_template("tile-back", deck)          # written as '40mm x 40mm': no size defaults
     assert back.width == pytest.approx(40 * MM) and back.safe == pytest.approx(3 * MM) and back.bleed is None
 
 

@@ -31,7 +31,7 @@ def _regions(game):
         if laid.back is not None:
             sides.append(("back", card.back.template, {**values, **card.back.field_map}, laid.back))
         for side, template, vals, face in sides:
-            tpl = get_template(template, deck.folder)
+            tpl = get_template(template, deck)
             for region in tpl.regions:
                 if region.type not in ("text", "textbox"):
                     continue
@@ -169,7 +169,7 @@ def test_every_shipped_game_keeps_text_at_6pt_and_more(game):
     deck = load_deck(game)
     assert deck.game.small_text == "error"
     names = {c.template for c in deck.cards} | {c.back.template for c in deck.cards if c.back and c.back.template}
-    assert small_print([get_template(n, deck.folder) for n in names]) == []
+    assert small_print([get_template(n, deck) for n in names]) == []
 
 
 def test_a_symbol_set_alone_may_be_smaller(tmp_path):

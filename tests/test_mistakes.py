@@ -391,7 +391,8 @@ def test_a_component_check_that_cannot_be_imported_is_a_bug_not_a_pass(tmp_path,
 def test_every_key_the_loader_accepts_is_documented():
     from generator.deck import load
     from generator.deck.sections import icons
-    from generator.layout import regions, sizes, templates
+    from generator.deck import sizes
+    from generator.layout import regions, templates
     doc = (Path(__file__).resolve().parent.parent / "docs" / "deck-format.md").read_text(encoding="utf-8")
     keys = set(load.TOP_KEYS) | set(load.CARD_KEYS) | set(templates.TEMPLATE_KEYS) | set(regions.COMMON) \
         | {k for v in regions.REGION_TYPES.values() for k in v} | set(sizes.SIZE_KEYS) | set(icons.ICON_KEYS) \

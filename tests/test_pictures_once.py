@@ -188,8 +188,7 @@ def test_a_picture_renamed_or_copied_is_not_examined_again(tmp_path, monkeypatch
     again = images.picture(tmp_path / "b.png")
     assert examined == [str(tmp_path / "a.png")] and again == first
     picturecache.save()
-    picturecache.forget()
-    images._known.clear()
+    picturecache.forget()           # what this process knows of the folder, examined files too
     assert images.picture(tmp_path / "a.png") == first and len(examined) == 1       # from the cache's file
     (tmp_path / "a.png").write_bytes(KINDS["rgb"][0]())                              # saved anew: other bytes
     assert images.picture(tmp_path / "a.png").raster != first.raster and len(examined) == 2
@@ -227,7 +226,7 @@ CONVERTING = textwrap.dedent('''
     import os, runpy, sys, threading
     from generator.render import convert, rasters
     if os.environ.get("PNP_TEST_NO_AHEAD"):            # each converted as it is drawn, as before
-        rasters.convert_ahead = lambda paths: None
+        rasters.convert_ahead = lambda doc, paths: None
     threads = set()
     for name in ("split", "mask", "decoded"):
         made = getattr(convert, name)

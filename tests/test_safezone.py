@@ -69,7 +69,7 @@ def test_the_words_are_inside_the_box_but_past_the_circle(chit_deck):
     from generator.layout.templates import get_template
     deck = pipeline.load(str(chit_deck))
     face = layout_card(deck, deck.cards[0]).front
-    tpl = get_template(face.template, deck.folder)
+    tpl = get_template(face.template, deck)
     found = {f.region: f for f in safezone.measure(face, tpl)}
     assert found["word"].gap < 2 * MM and found["middle"].gap > 5 * MM
     x0, y0, x1, y1 = safezone.extent(next(op for op in face.ops if getattr(op, "text", "") == "REVERSED"))

@@ -406,18 +406,11 @@ class _Reader:
         return tuple(out)
 
 
-_last: list = [None, None]      # the deck whose list was read last, and that list
-
-
 def read_components(deck) -> ComponentList | None:
     """The deck's component list, or None when it has none: read once a deck (a build asks for it in its check,
     the component check, the leaf and the This edition box)."""
-    if _last[0] is deck:
-        return _last[1]
     raw = deck.components
     if raw is None:
         return None
     file = str(deck.extra.get("components_file") or deck.file)
-    read = _Reader(deck, file).read(raw)
-    _last[:] = [deck, read]
-    return read
+    return deck.once("components", deck, lambda: _Reader(deck, file).read(raw))

@@ -117,20 +117,15 @@ def check_complete(deck, force: bool, do: str = "build") -> None:
                              f"(use --force to {do} anyway)")
 
 
-_seen: list = [None, False]     # the faces last asked about, and whether they draw a picture
-
-
-def _pictured(faces) -> bool:
+def _pictured(deck, faces) -> bool:
     """Whether any of the faces ((who, face) pairs) draws a picture (asked twice a build, looked at once)."""
-    if _seen[0] is not faces:
-        from ..layout.display import Image
-        _seen[:] = [faces, any(type(op) is Image for _, face in faces for op in face.ops)]
-    return _seen[1]
+    from ..layout.display import Image
+    return deck.once("pictured", faces, lambda: any(type(op) is Image for _, face in faces for op in face.ops))
 
 
 def resolution_warnings(deck, faces) -> list[str]:
     """Warnings of raster pictures printed under 150 dpi: `faces` are (who, face) pairs."""
-    if not _pictured(faces):
+    if not _pictured(deck, faces):
         return []
     from ..layout.resolution import warnings
     return [f"pnp: warning: {line}" for line in warnings(faces, deck.folder)]
@@ -138,7 +133,7 @@ def resolution_warnings(deck, faces) -> list[str]:
 
 def svg_warnings(deck, faces) -> list[str]:
     """Warnings of what svglib leaves out of the SVG pictures the faces ((who, face) pairs) and icons show."""
-    if not deck.icons and not _pictured(faces):
+    if not deck.icons and not _pictured(deck, faces):
         return []
     from ..render.leftout import warnings
     icons = [(icon.name, icon.path) for icon in deck.icons.values()]
@@ -148,4 +143,4 @@ def svg_warnings(deck, faces) -> list[str]:
 def safe_zone_warnings(deck, faces) -> list[str]:
     """Warnings of text reaching into a face's safe zone: `faces` are (who, face) pairs."""
     from ..layout.safezone import warnings
-    return [f"pnp: warning: {line}" for line in warnings(faces, deck.folder, deck_id=deck.id)]
+    return [f"pnp: warning: {line}" for line in warnings(faces, deck, remember=True)]

@@ -1,7 +1,7 @@
 """A deck put into one of its languages (in_language): the same cards, numbers, colours and pictures, with
 each text in that language where the deck gives it (FIELD:LANG in deck.yaml or a column, a translator's
 sheet, title:LANG of the game, kinds and parts, rules.LANG.md beside rules.md), the fonts that language
-prints in, and its own name for its outputs (GAME.fr: output/GAME.fr.pdf, output/GAME.fr/proof/).
+prints in (Deck.language: layout/fonts.py reads its languages: settings), and its own name for its outputs (GAME.fr: output/GAME.fr.pdf, output/GAME.fr/proof/).
 
 A text a translation lacks is printed in the source language, and is a warning naming the card (or kind,
 part, game setting) and field, or with `strict` an error at the place it is written. Texts with no letter in
@@ -23,12 +23,9 @@ from .translations import KIND_ROW, read as read_sheet, wordy
 def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Deck, list[str]]:
     """(the deck in language `code`, its warnings): `code` None or the source language is the deck as loaded.
     PnpError for a language the deck does not name; PnpErrors for every text missing, with `strict`."""
-    from ..layout import fonts
     source = deck.source_language
     languages = deck.languages
     if code is None or code == source:
-        spoken = languages.get(source)
-        fonts.speak(deck.folder, source, spoken.fonts if spoken else ())
         return deck._replace(language=source), []
     named(deck, code)
     lang = languages[code]
@@ -91,9 +88,8 @@ def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Dec
         else:
             warnings.append(f"{file}:{line}: {message}" if line else f"{file}: {message}")
     found.done()
-    fonts.speak(deck.folder, code, lang.fonts)
     out = deck._replace(id=f"{deck.id}.{code}", game=game, kinds=kinds, parts=parts, cards=cards, extra=extra,
-                        language=code, inferred=inferred)
+                        language=code, inferred=inferred, memo={})     # laid out in its own fonts: a memo of its own
     return out, warnings
 
 

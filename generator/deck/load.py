@@ -85,7 +85,6 @@ class Loader(Reading):
             if rows is not None:
                 self.raw_cards = rows
                 the_cards = cards.read(self, rows, root, the_kinds, the_parts, the_backs, the_defaults.get("part"))
-        from ..layout.templates import note_deck
         own_sizes, own_fonts = {}, {}
         errors = len(self.found.errors)
         with self.noting():
@@ -94,12 +93,9 @@ class Loader(Reading):
             own_fonts = fonts.read(self, root.get("fonts"), root)
         # what templates are checked against (with the palette) read without a mistake
         self.shared = len(self.found.errors) == errors and not any(k == "palette" for k, _ in self.failed)
-        note_deck(self.folder, self.file, the_palette, self.templates, own_sizes, own_fonts)
         the_icons = icons.read(self, root.get("icons"), root)
-        from ..layout.icons import note_icons
-        note_icons(self.folder, the_icons)
         if isinstance(root.get("game"), Map):      # :name: on the print leaf, now that the icons are known
-            game.refuse_icons(self, root["game"], self.folder)
+            game.refuse_icons(self, root["game"], the_icons)
         for entry in inferred.read(self, root.get("inferred"), root):
             self.inferred.append(entry)
         the_rules = rules.read(self, root)
@@ -108,7 +104,8 @@ class Loader(Reading):
                     folder=self.folder, file=self.file, game=the_game, palette=the_palette, parts=the_parts,
                     kinds=the_kinds, backs=the_backs, cards=the_cards, components=the_components,
                     rules=the_rules, inferred=self.inferred, icons=the_icons, languages=self.languages,
-                    language=next(iter(self.languages), "en"),
+                    language=next(iter(self.languages), "en"), sizes=own_sizes, fonts=own_fonts,
+                    template_refs=dict(self.templates), memo={},
                     extra={"components_file": components_file,
                            **{k: root[k] for k in ("proof", "corrections") if k in root},
                            **sheets.corrections_of(root.get("corrections"), self.raw_cards, the_cards)})

@@ -1,4 +1,10 @@
-"""The typed deck: what a validated deck.yaml becomes. No YAML, no drawing here.
+"""The typed deck: what a validated deck.yaml becomes, and the one value a build passes down. No YAML, no
+drawing here.
+
+A Deck holds everything the later stages need of the game's folder: its palette, its own card sizes and font
+families, its icons, where each template is named, its language. What they work out from it once (the
+templates read, the font families resolved) they keep in its `memo`, a dict of their own for each deck loaded:
+a warm process (pnp watch) loads the deck again on every build, so nothing read from a file outlives it.
 Not here: how deck.yaml is read and checked (load.py, sections/)."""
 from __future__ import annotations
 
@@ -142,6 +148,31 @@ class Deck(NamedTuple):
     icons: dict = {}                             # name -> Icon: pictures that text writes as :name:
     languages: dict = {}                         # code -> Language, the source first; {} = English only
     language: str = "en"                         # the language this deck prints in (deck/languages.py)
+    sizes: dict = {}                             # its own card sizes (the sizes: section): name -> sizes.Size
+    fonts: dict = {}                             # its own font families: name -> {style: (Path, "file:line")}
+    template_refs: dict = {}                     # template name -> (file, line, column, field) where it is named
+    memo: dict | None = None                     # what later stages work out from it, once (see memo())
+
+    def memo_of(self, what: str) -> dict:
+        """The later stages' own dict `what` on this deck (layout's templates, font families ...): kept with
+        the deck, shared by its copies (_replace, without), made afresh when the deck is loaded again."""
+        if self.memo is None:
+            return {}
+        found = self.memo.get(what)
+        if found is None:
+            found = self.memo[what] = {}
+        return found
+
+    def once(self, what: str, of, compute):
+        """compute(), or what it returned when last asked for `what` of the same object `of` (this deck, or
+        the faces of its build): for what several steps of one build ask of it."""
+        memo = self.memo_of(what)
+        last = memo.get("last")
+        if last is not None and last[0] is of:
+            return last[1]
+        value = compute()
+        memo["last"] = (of, value)
+        return value
 
     @property
     def source_language(self) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 from ..errors import Collector, PnpError
 from ..yamlfile import Map
 from .model import Inferred, Source
-from .values import display, need_text, unknown_keys
+from .values import display, name_problem, need_text, unknown_keys
 
 
 class Skip(Exception):
@@ -75,7 +75,6 @@ class Reading:
     # template exists is checked when cards are laid out (pnp check needs no templates), and
     # the error then points here (layout.templates.note_deck).
     def template_ref(self, value, parent, key, field) -> str:
-        from ..layout.templates import name_problem
         name = need_text(value, parent, key, field)
         problem = name_problem(name)
         if problem:

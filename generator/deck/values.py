@@ -20,6 +20,7 @@ from ..yamlfile import Map, Seq
 MAX_TEXT = 5000                 # characters in one text value
 MAX_NUMBER = 1e12               # the largest number (either sign) pnp computes with
 NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_\-]*$")       # a field or font family name: written as {name}
+TEMPLATE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.\-]*$")     # a template or card size name
 
 
 def display(path: Path) -> str:
@@ -28,6 +29,17 @@ def display(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
+
+
+def name_problem(name) -> str | None:
+    """Why `name` cannot be a template name (it must be a plain name, never a path), or None."""
+    if not isinstance(name, str) or not name.strip():
+        return f"expected a template name, found {found(name)}"
+    if "/" in name or "\\" in name or name.startswith((".", "~")) or ".." in name:
+        return f"template '{name}' is a path; a template is named without folder or '.yaml'"
+    if not TEMPLATE_NAME.match(name):
+        return f"template name '{name}' may hold only letters, digits, '-', '_' and '.'"
+    return None
 
 
 def need_map(value, parent, key, what) -> Map:

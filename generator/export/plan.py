@@ -80,7 +80,7 @@ def plan(deck: Deck, shop_id: str = "gamecrafter") -> Plan:
             back_values.update(card.back.field_map)
             sides.append((BACK, card.back.template, back_values, card.back.name))
         for side, name, vals, back_name in sides:
-            tpl = get_template(name, deck.folder)
+            tpl = get_template(name, deck)
             if tpl.name not in used:
                 used[tpl.name] = tpl.fields_used
             key = (side, tpl.name, tuple((k, str(vals.get(k))) for k in used[tpl.name]))

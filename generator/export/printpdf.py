@@ -208,7 +208,7 @@ def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired",
                 if face is not None:
                     card = pc.cards[0][1]
                     who = f"card '{card.name}' ({'face' if side == 'front' else 'back'})"
-                    report.warnings += check(face, who, get_template(face.template, deck.folder), "printshop")
+                    report.warnings += check(face, who, get_template(face.template, deck), "printshop")
                     report.warnings += resolution([(who, face)], deck.folder)     # pictures under 150 dpi
     new = {}
     files = [(d.file, lambda d=d: render(deck, d, laid, bleed)) for d in docs]

@@ -94,7 +94,7 @@ def export_tts(deck, out_dir, base_url: str | None = None, redraw: bool = False,
     drawn += [(f"card '{c.back.first[1].name}' (back)", c.back) for s in lay.sheets for c in s.cells if c.back]
     drawn += [(f"card '{o.image.first[1].name}' ({o.image.side})", o.image) for o in lay.backs + lay.tiles]
     faces = [(who, laid_faces(laid, [image])[0]) for who, image in drawn]
-    report.warnings = safe_warnings(faces, deck.folder)
+    report.warnings = safe_warnings(faces, deck)
 
     text, report.objects = saved.saved_object(deck, lay, saved.urls(out, base_url))
     write_if_changed(out / name, text.encode("utf-8"))

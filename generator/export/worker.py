@@ -6,7 +6,7 @@ lays each face out with layout/deck.py (the PDF's own layout), checks its safe z
 them on one PDF (a page a face, trim + bleed, drawn by render/draw.py), rasterizes the pages with
 pdfium at the exact pixel size, encodes each PNG and writes it atomically, returning what the
 export's cache records of the file written (export/trust.py). Faces are never pickled: workers
-find the deck in `_STATE`, inherited when the process is forked, or load it themselves.
+find the deck among what render/pool.py shares, inherited when the process is forked, or load it themselves.
 
 Not here: which images to draw (plan.py) or the pool of processes (uploads.py).
 """
@@ -16,29 +16,29 @@ from pathlib import Path
 
 from ..errors import PnpError
 from ..output import write_atomic
+from ..render.pool import share, shared
 from .products import DPI
 from .shops import shop
 
-_STATE: dict = {}
 WRITERS = 2           # threads encoding and writing images in each process
 
 
 def setup(deck=None, spec=None, out_dir=None, shop_id: str = "gamecrafter") -> None:
     """Make the deck known to this process (given, already inherited from a fork, or loaded), and the
     shop whose images it draws."""
-    if deck is None and _STATE.get("spec") == spec and "deck" in _STATE and _STATE.get("shop") == shop_id:
+    if deck is None and shared("spec", None) == spec and shared("deck", None) is not None \
+            and shared("shop", None) == shop_id:
         return
     if deck is None:
         from .. import pipeline
         game, without = spec
         deck = pipeline.load(game, without)
-    _STATE.clear()
-    _STATE.update(deck=deck, spec=spec, out=Path(out_dir), bleed=shop(shop_id).bleed, shop=shop_id, cache={})
+    share(deck=deck, spec=spec, out=Path(out_dir), bleed=shop(shop_id).bleed, shop=shop_id, cache={})
 
 
 def forget() -> None:
     """Drop the deck this process drew from (after an export drew in this process)."""
-    _STATE.clear()
+    share()
 
 
 def who(card, side: str) -> str:
@@ -57,16 +57,16 @@ def draw(items) -> list:
     from ..layout.templates import get_template
     from ..render.png import faces_pdf, render_pages
     from . import safezone
-    deck, out, bleed = _STATE["deck"], _STATE["out"], _STATE["bleed"]
+    deck, out, bleed = shared("deck"), shared("out"), shared("bleed")
     faces, warnings = [], []
     try:
         for index, side, file, *_ in items:
             card = deck.cards[index]
-            laid = layout_card(deck, card, bleed, _STATE["cache"])
+            laid = layout_card(deck, card, bleed, shared("cache"))
             face = laid.front if side == "face" else laid.back
             faces.append(face)
-            warnings.append(safezone.check(face, who(card, side), get_template(face.template, deck.folder),
-                                           _STATE["shop"]) + _resolution(face, who(card, side), deck.folder))
+            warnings.append(safezone.check(face, who(card, side), get_template(face.template, deck),
+                                           shared("shop")) + _resolution(face, who(card, side), deck.folder))
     except PnpError as exc:
         return [("error", (exc.message, exc.file, exc.line, exc.column, exc.field, exc.hint))]
     pdf = faces_pdf(faces, guide=False)
@@ -95,7 +95,7 @@ def _resolution(face, who_: str, folder) -> list[str]:
     """A warning for each raster picture that prints blurred (as pnp build warns), and a note for each other
     one the shop would find under its resolution ("note: " marks it: the export command prints it so)."""
     from ..layout.resolution import WARN_DPI, warnings
-    s = shop(_STATE["shop"])
+    s = shop(shared("shop"))
     judged = f"{s.name} judges an upload at {s.dpi} dpi"
     blurred = f"under {WARN_DPI} dpi it prints blurred, and {judged}"
     return warnings([(who_, face)], folder, WARN_DPI, blurred, aim=s.dpi) + \

@@ -33,10 +33,10 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
         args = {"sections": parts, "width": paper.width, "height": paper.height, "family": family}
         if deck.icons:
             from ..layout.icons import stamp
-            args["icons"] = stamp(deck.folder)
+            args["icons"] = stamp(deck.icons)
         # laid out again only when its words, the paper, its font, the icons or pnp's files change (layout/store.py)
-        laid = remembered(f"{deck.id}-leaf", deck.folder, args,
-                          lambda: _leaf_pages(parts, paper, deck.file, family, deck.folder))
+        laid = remembered(f"{deck.id}-leaf", deck, args,
+                          lambda: _leaf_pages(parts, paper, deck.file, family, deck.icons))
         for n, ops in enumerate(laid, 1):
             pages.append(Page("text", paper.width, paper.height, ops=ops, label=f"Print leaf, page {n}"))
     pages.extend(cards)
@@ -45,10 +45,11 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
     return pages
 
 
-def _leaf_pages(parts: list[str], paper: SheetLayout, file: str, family: str = "serif", folder=None) -> list[list]:
+def _leaf_pages(parts: list[str], paper: SheetLayout, file: str, family: str = "serif",
+                icons_: dict | None = None) -> list[list]:
     """The leaf's two pages, broken between sections where neither is left half empty (leaf.split)."""
-    k, size = split(parts, paper.width, paper.height, file, family, folder)
-    return [text_pages("\n\n".join(half), paper, family=family, size=size, file=file, folder=folder)[0]
+    k, size = split(parts, paper.width, paper.height, file, family, icons_)
+    return [text_pages("\n\n".join(half), paper, family=family, size=size, file=file, icons_=icons_)[0]
             for half in (parts[:k], parts[k:])]
 
 
@@ -56,7 +57,7 @@ def label_title(deck: Deck) -> str:
     """The game's name as the sheet labels print it (in the sans face; the folder's name if it lacks a glyph)."""
     from ..layout import fonts
     title = deck.game.title
-    return title if not fonts.missing_glyphs(title, fonts.own("sans", deck.folder)) else deck.id
+    return title if not fonts.missing_glyphs(title, fonts.own("sans", deck)) else deck.id
 
 
 def calibration_sheet(spec: SheetSpec) -> list[Page]:
@@ -66,9 +67,9 @@ def calibration_sheet(spec: SheetSpec) -> list[Page]:
 
 
 def text_pages(markup: str, sheet: SheetLayout, family: str = "serif", size: float = 10.5,
-               margin: float = length("18mm"), file: str = "", folder=None) -> list[list]:
-    """Short markup on one page, shrunk to fit it if need be (card text's wrapper: no platypus). `folder`: the
-    deck folder whose icons (:name:) it may write, drawn on their lines' baselines as on cards."""
+               margin: float = length("18mm"), file: str = "", icons_: dict | None = None) -> list[list]:
+    """Short markup on one page, shrunk to fit it if need be (card text's wrapper: no platypus). `icons_`: the
+    deck's icons ({name: Icon}), which it may write as :name:, drawn on their lines' baselines as on cards."""
     from ..layout import fonts, icons
     from ..layout.text import ICON, fit, styles_used
     fonts.ensure(family, styles_used(markup) + ("bold",))
@@ -79,7 +80,7 @@ def text_pages(markup: str, sheet: SheetLayout, family: str = "serif", size: flo
         raise PnpError(f"the print-instructions page (font '{family}') has no glyph for {chars}; "
                        "it comes from the game's title, designer, parts or kinds", file)
     w, h = sheet.width - 2 * margin, sheet.height - 2 * margin
-    known = icons.metrics(folder, markup) if folder is not None else ()
+    known = icons.metrics(icons_, markup) if icons_ else ()
     fitted = fit(markup, family, w, h, size, MIN_LEAF_SIZE, 1.2, "left", known)
     if fitted is None:
         from ..errors import PnpError
@@ -89,7 +90,7 @@ def text_pages(markup: str, sheet: SheetLayout, family: str = "serif", size: flo
     ops: list = []
     for p in fitted.wrapped.pieces:
         if p.font == ICON:
-            op = icons.op(folder, p.text, margin + p.x, top - p.y, p.size, "#000000")
+            op = icons.op(icons_, p.text, margin + p.x, top - p.y, p.size, "#000000")
             ops.extend([op] if op is not None else [])
         else:
             ops.append(Text(margin + p.x, top - p.y, p.text, p.font, p.size, "#000000"))

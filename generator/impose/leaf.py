@@ -31,14 +31,14 @@ def markup(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
            calibration_pages: int = 0) -> tuple[str, str]:
     """The leaf's two pages as markup (first, second), for the document and for the proof to check."""
     parts = sections(deck, cards, rules, spec, calibration_pages)
-    k, _ = split(parts, spec.paper.width, spec.paper.height, deck.file, family(deck), deck.folder)
+    k, _ = split(parts, spec.paper.width, spec.paper.height, deck.file, family(deck), deck.icons)
     return "\n\n".join(parts[:k]), "\n\n".join(parts[k:])
 
 
 def family(deck: Deck) -> str:
     """The family the leaf is set in: serif, or the one the deck's language prints it in (Japanese)."""
     from ..layout.fonts import own
-    return own(FAMILY, deck.folder)
+    return own(FAMILY, deck)
 
 
 def sections(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
@@ -53,17 +53,17 @@ def sections(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
 
 
 def split(parts: list[str], width: float, height: float, file: str = "", family: str = FAMILY,
-          folder=None) -> tuple[int, float]:
+          icons_: dict | None = None) -> tuple[int, float]:
     """(k, size): the leaf's first page holds parts[:k], both pages set at `size`; the break that leaves
-    neither page half empty where the text can fill them (layout/pages.py two_pages). `folder`: the deck
-    folder whose icons (:name:) the leaf's text may write, measured with it."""
+    neither page half empty where the text can fill them (layout/pages.py two_pages). `icons_`: the deck's
+    icons ({name: Icon}), which the leaf's text may write as :name:, measured with it."""
     from ..layout import fonts
     from ..layout.icons import metrics
     from ..layout.pages import two_pages
     from ..layout.text import styles_used
     fonts.ensure(family, styles_used("\n\n".join(parts)) + ("bold",))
     w, h = width - 2 * MARGIN, height - 2 * MARGIN
-    icons = metrics(folder, "\n\n".join(parts)) if folder is not None else ()
+    icons = metrics(icons_, "\n\n".join(parts)) if icons_ else ()
     found = two_pages(parts, w, h, family, LARGEST, SMALLEST, icons)
     if found is None:
         from ..errors import PnpError

@@ -36,7 +36,7 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
         if k not in KEYS and not re.match(r"^text:[A-Za-z0-9-]+$", str(k)):
             raise r.error(k, f"unknown key '{k}' in rules", field=f"rules.{k}", hint=", ".join(KEYS))
     from ..layout.fonts import resolve
-    settings: dict = {"font": resolve(str(r.get("font", "serif")), deck.folder)}
+    settings: dict = {"font": resolve(str(r.get("font", "serif")), deck)}
     if "size" in r:
         try:
             settings["size"] = length(r["size"])
@@ -118,8 +118,8 @@ def refuse_icons(deck: Deck, text: str | None = None) -> None:
     else:
         file, first = rules_file(deck), 1
     found = Collector()
-    for name, line in unknown(deck.folder, text):
-        message, hint = unknown_message(deck.folder, name)
+    for name, line in unknown(deck.icons, text):
+        message, hint = unknown_message(deck.icons, name)
         found.add(PnpError(f"{message} in the rules", file, first + line - 1, field="rules", hint=hint))
     found.done()
 
@@ -146,12 +146,12 @@ def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
             "title": g.title, "subtitle": _("Rules") + (_(" · version {version}", version=g.version)
                                                         if g.version else ""),
             "footer": _("{game} — rules", game=g.title), "width": sheet.width, "height": sheet.height, "box": box,
-            "icons": stamp(deck.folder)}
+            "icons": stamp(deck.icons)}
     if not _.english:           # pnp's words on the pages (English: flow's own, so the arguments stay as they were)
         args["continued"] = _(" (continued)")
         args["page_of"] = _("{footer} · page {n} of {total}")
     # laid out again only when the text, its settings, the paper or pnp's files change (layout/store.py)
-    pages = remembered(f"{deck.id}-rules", deck.folder, args, lambda: _flow(deck, **args))
+    pages = remembered(f"{deck.id}-rules", deck, args, lambda: _flow(deck, **args))
     return [Page("text", sheet.width, sheet.height, ops=ops, label=f"Rules page {i + 1}")
             for i, ops in enumerate(pages)]
 
@@ -172,4 +172,4 @@ def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, foot
         raise PnpError(f"rule pages: font '{fonts.shown(family)}' has no glyph for {chars}", deck.file,
                        deck.rules.where()[0] if where == "rules" else None, field=where)
     return flow(text, width, height, family=family, size=size, footer=footer, columns=columns, accent=accent,
-                title=title, subtitle=subtitle, box=box, folder=deck.folder if icons else None, **words_)
+                title=title, subtitle=subtitle, box=box, icons_=deck.icons if icons else None, **words_)

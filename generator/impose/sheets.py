@@ -9,7 +9,6 @@ the options given one by one, as proof/pages.py and the tests ask for them: it m
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import NamedTuple
 
 from .. import LAYOUTS
@@ -43,8 +42,9 @@ def known_sheets() -> list[str]:
     return sorted(p.stem for p in (LAYOUTS / "sheets").glob("*.yaml"))
 
 
-@lru_cache(maxsize=None)
 def get_sheet(name: str) -> SheetLayout:
+    """The paper `name` as layouts/sheets/NAME.yaml lays it out, read afresh (its parsed tree from the YAML cache
+    when unchanged): a build reads it once, as it makes its SheetSpec (spec.py)."""
     path = LAYOUTS / "sheets" / f"{name}.yaml"
     if "/" in name or not path.is_file():
         raise PnpError(f"unknown paper '{name}'", hint=suggest(name, known_sheets()) or known_list(known_sheets()))

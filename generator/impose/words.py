@@ -35,26 +35,25 @@ def _words(how: str) -> re.Pattern:
     return re.compile(r"\b(" + "|".join(sorted(words, key=len, reverse=True)) + r")\b", re.IGNORECASE)
 
 
-_decided: list = [None, ""]  # the last deck whose spelling was read from its words, and that spelling
-
-
 def spelling(deck: Deck) -> str:
     """The game's spelling: game.spelling, or the one its own printed words use more (British on a tie).
     Read from the words once a deck: the leaf asks for each of its lines, and a deck of 5,500 cards took
     0.4 s to read again and again."""
     if deck.game.spelling:
         return deck.game.spelling
-    if _decided[0] is not deck:
-        # each of the deck's words (a run of word characters, as the spelling's \b...\b finds them), counted
-        # once: the words of WORDS among them then say which spelling it uses (a pattern of them all, tried
-        # at every character, cost a 550-card deck's first build 20 ms)
-        counts: dict = {}
-        for word in re.findall(r"\w+", _deck_words(deck).lower()):
-            counts[word] = counts.get(word, 0) + 1
-        british = sum(counts.get(w, 0) for w in WORDS)
-        american = sum(counts.get(w, 0) for w in set(WORDS.values()))
-        _decided[:] = [deck, AMERICAN if american > british else BRITISH]
-    return _decided[1]
+    return deck.once("spelling", deck, lambda: _decide(deck))
+
+
+def _decide(deck: Deck) -> str:
+    # each of the deck's words (a run of word characters, as the spelling's \b...\b finds them), counted
+    # once: the words of WORDS among them then say which spelling it uses (a pattern of them all, tried
+    # at every character, cost a 550-card deck's first build 20 ms)
+    counts: dict = {}
+    for word in re.findall(r"\w+", _deck_words(deck).lower()):
+        counts[word] = counts.get(word, 0) + 1
+    british = sum(counts.get(w, 0) for w in WORDS)
+    american = sum(counts.get(w, 0) for w in set(WORDS.values()))
+    return AMERICAN if american > british else BRITISH
 
 
 def spelled(text: str, how: str) -> str:

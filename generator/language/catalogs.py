@@ -22,7 +22,6 @@ from pathlib import Path
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "pnp"
-_said: set = set()
 
 
 def catalog_file(code: str) -> Path | None:
@@ -77,11 +76,10 @@ def own_words(code: str) -> frozenset:
     return frozenset(w.lower() for w in re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)*", re.sub(r"\{\w+\}", " ", said)))
 
 
+@lru_cache(maxsize=None)
 def note_missing(code: str) -> None:
-    """One line on stderr, once a process: pnp prints its own sentences in English for this language."""
-    if code in _said:
-        return
-    _said.add(code)
+    """One line on stderr, once a process (a warm one too: the line is about pnp, not the deck): pnp prints its
+    own sentences in English for this language."""
     print(f"pnp: note: pnp has no {name(code)} catalog for its own printed words (the print leaf, sheet labels, "
           f"cutting steps, rule page headings, This edition box): they are printed in English "
           f"(catalogs: {', '.join(languages())})", file=sys.stderr)

@@ -47,14 +47,13 @@ def layout_card(deck: Deck, card: Card, bleed: float = 0.0, cache: dict | None =
     cache = {} if cache is None else cache
     values = card_values(deck, card)
     subject = f"card '{card.name}'"
-    front_ctx = Context(values, deck.palette, subject, str(card.source), card.field_lines, deck.folder)
+    front_ctx = Context(values, deck, subject, str(card.source), card.field_lines)
     front = cached_face(cache, card.template, front_ctx, bleed, f"{card.name}", store)
     back = None
     if card.back is not None and card.back.template:
         back_values = dict(values)
         back_values.update(card.back.field_map)
-        back_ctx = Context(back_values, deck.palette, f"{subject} (back)", str(card.source), card.field_lines,
-                           deck.folder)
+        back_ctx = Context(back_values, deck, f"{subject} (back)", str(card.source), card.field_lines)
         back = cached_face(cache, card.back.template, back_ctx, bleed, f"{card.name} (back)", store)
     if strict and (front.markup or (back is not None and back.markup)):
         found = Collector()
@@ -74,7 +73,7 @@ def markup_errors(face: Face | None, ctx: Context) -> list:
     for region, field, level, message, _ in face.markup:
         if level != "error":
             continue
-        r = next((r for r in get_template(face.template, ctx.deck_folder).regions if r.id == region), None)
+        r = next((r for r in get_template(face.template, ctx.deck).regions if r.id == region), None)
         own = _own_markup_errors(r) if r is not None else []
         if own:                         # the template's own text is at fault: as written there
             out.extend(r.error("text", m) for m in own)
@@ -103,11 +102,11 @@ def card_markup_errors(deck: Deck, card: Card) -> list:
     out = []
     for template, vals, subject in sides:
         try:
-            tpl = get_template(template, deck.folder)
+            tpl = get_template(template, deck)
         except PnpError:
             continue
         face = Face(template=tpl.name)
-        ctx = Context(vals, deck.palette, subject, str(card.source), card.field_lines, deck.folder)
+        ctx = Context(vals, deck, subject, str(card.source), card.field_lines)
         for r in tpl.regions:
             if r.type not in ("text", "textbox") or (r.when and not fill(r.when, vals).strip()):
                 continue
@@ -149,7 +148,7 @@ def _used(cache, template, ctx) -> tuple:
     k = ("fields-used", template)
     if k not in cache:
         try:
-            cache[k] = get_template(template, ctx.deck_folder).fields_used
+            cache[k] = get_template(template, ctx.deck).fields_used
         except Exception:
             cache[k] = tuple(sorted(ctx.values))     # layout_face reports the real error
     return cache[k]
@@ -162,7 +161,7 @@ def layout_deck(deck: Deck, bleed: float = 0.0, found: Collector | None = None, 
     size). A card that cannot be laid out is noted and the next one laid out; all are raised at the end,
     or, with `found` given, left there for the caller."""
     cache: dict = {}
-    store = FaceStore.open(deck.id, deck.folder, deck.palette, stamp(deck.folder)) if keep else None
+    store = FaceStore.open(deck, palette=deck.palette, also=stamp(deck.icons)) if keep else None
     own = found is None
     found = Collector() if own else found
     laid = []

@@ -11,7 +11,6 @@ regions.py); wrapping markup text (text.py); a deck's cards and the cache of fac
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 from ..errors import PnpError, known_list, suggest
 from ..fields import fill, names_in
@@ -25,16 +24,18 @@ MIN_SIZE = 6.0
 
 
 class Context:
-    """What a face is drawn from: field values, the deck's palette, where errors point."""
+    """What a face is drawn from: field values, the deck (its palette, templates, fonts, icons), where errors
+    point."""
 
-    def __init__(self, values: dict, palette: dict, subject: str, source: str, field_lines: dict | None = None,
-                 deck_folder: Path | None = None):
+    def __init__(self, values: dict, deck, subject: str, source: str, field_lines: dict | None = None):
         self.values = values
-        self.palette = palette
+        self.deck = deck                # the loaded Deck: every face of a build is laid out from the one value
+        self.palette = deck.palette
+        self.icons = deck.icons         # {name: Icon}
+        self.deck_folder = deck.folder
         self.subject = subject          # "card 'Green 1'"
         self.source = source            # "decks/x/deck.yaml:12"
         self.field_lines = field_lines or {}
-        self.deck_folder = deck_folder
 
     def error(self, message: str, field: str | None = None, hint: str | None = None) -> PnpError:
         file, _, line = self.source.rpartition(":")
@@ -60,7 +61,7 @@ class Context:
 
 def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str = "") -> Face:
     try:
-        tpl = get_template(template_name, ctx.deck_folder)
+        tpl = get_template(template_name, ctx.deck)
     except PnpError as exc:
         if exc.file:
             raise
@@ -200,7 +201,7 @@ def _image_path(src: str, ctx: Context, region: Region | None = None) -> str:
 
 
 def _family(region: Region, ctx: Context) -> str:
-    fam = fonts.resolve(str(region.get("font", "sans")), ctx.deck_folder)
+    fam = fonts.resolve(str(region.get("font", "sans")), ctx.deck)
     try:
         fonts.family(fam)
     except PnpError as exc:
@@ -213,14 +214,14 @@ def text_icons(content: str, region: Region, ctx: Context) -> tuple:
     an error: at the template's line when its own text writes it, else at the card's field that does."""
     if ":" not in content:
         return ()
-    for name, _ in icons.unknown(ctx.deck_folder, content):
-        message, hint = icons.unknown_message(ctx.deck_folder, name)
+    for name, _ in icons.unknown(ctx.icons, content):
+        message, hint = icons.unknown_message(ctx.icons, name)
         own = str(region.get("text", ""))
         if any(n == name for n, _ in text.icons_in(own)):
             raise region.error("text", f"{message} in region '{region.id}'", hint=hint)
         fields = [n for n in names_in(own) if f":{name}:" in str(ctx.values.get(n, ""))]
         raise ctx.error(f"{message} in region '{region.id}'", field=(fields or [field_of(region)])[0], hint=hint)
-    return icons.metrics(ctx.deck_folder, content)
+    return icons.metrics(ctx.icons, content)
 
 
 def _glyphs(content: str, fam: str, styles, region: Region, ctx: Context):
@@ -277,7 +278,7 @@ def _text_line(face, tpl, region, ctx, x, y, w, h):
         at = ax - {"left": 0.0, "center": 0.5, "right": 1.0}[align] * measure(used)
         for width, (icon, run) in runs:
             if icon:
-                op = icons.op(ctx.deck_folder, run, at, base, used, colour, rotate, x + w / 2, y + h / 2)
+                op = icons.op(ctx.icons, run, at, base, used, colour, rotate, x + w / 2, y + h / 2)
                 if op is not None:
                     face.ops.append(op)
             else:
@@ -351,7 +352,7 @@ def _text_box(face, tpl, region, ctx, x, y, w, h):
         if p.font != text.ICON:
             face.ops.append(Text(x + p.x, top - p.y, p.text, p.font, p.size, colour, "left", rotate, cx, cy))
             continue
-        op = icons.op(ctx.deck_folder, p.text, x + p.x, top - p.y, p.size, colour, rotate, cx, cy)
+        op = icons.op(ctx.icons, p.text, x + p.x, top - p.y, p.size, colour, rotate, cx, cy)
         if op is not None:
             face.ops.append(op)
     face.texts.append((region.id, field_of(region), text.plain(content)))

@@ -1,13 +1,18 @@
 """Font families, registered with reportlab once per process, and the glyph check.
 
-The shared families are fonts/fonts.yaml. A deck may bring its own (`fonts:` in deck.yaml, files inside its
-folder): each is known to layout under a key of its own, "NAME@DIGEST" (the digest of its files), so two
-decks' families of one name never meet, and templates and rules name it plainly (resolve()).
+The shared families are fonts/fonts.yaml, part of pnp's install (read once a process, as its code is). A deck
+may bring its own (`fonts:` in deck.yaml, files inside its folder: Deck.fonts): each is known to layout under a
+key of its own, "NAME@DIGEST" (the digest of its files), so two decks' families of one name never meet, a font
+saved anew is a new key (nothing measured or registered from the old file is ever used for it), and templates
+and rules name it plainly: resolve(name, deck) gives the key, in the language the deck prints in (a Japanese
+deck prints its families in the japanese one, or those its languages: section names). What is worked out for a
+deck is kept on it (Deck.memo_of), never here.
 Not here: parsed fonts kept between runs (fontcache.py), reportlab's private names (reportlab_adapter.py).
 """
 from __future__ import annotations
 
 import hashlib
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,15 +23,17 @@ from reportlab.pdfbase.ttfonts import TTFont
 from .. import FONTS
 from ..errors import PnpError, known_list, suggest
 from ..yamlfile import load
-from ..reportlab_adapter import register_font
+from ..reportlab_adapter import face_owner, register_font, registered, unregister_fonts
 from .fontcache import load_ttf
 
 STYLES = ("regular", "bold", "italic", "bolditalic")
+_DECK_FONT = re.compile(r"pnp-.+-[0-9a-f]{8}")          # a deck's own font file's reportlab name (_add)
 SUFFIXES = (".ttf", ".otf")
 
-_deck_families: dict = {}       # key -> {style: (path, reportlab name, "file:line" where declared)}
-_deck_names: dict = {}          # deck folder -> {plain family name: key}
-_spoken: dict = {}              # deck folder -> {family: family printed instead}, in the language it prints in
+# Every deck family this process has met, by its key (NAME@DIGEST): {style: (path, reportlab name, "file:line")}.
+# Process-wide because reportlab's font registry is, and text is measured and drawn by a family's key alone; the key
+# names the files' contents, so an entry is never stale and a deck loaded again finds its own.
+_families: dict = {}
 # the families a language's script needs where the shared ones (DejaVu, Roboto) have no glyphs for it
 LANGUAGE_FAMILIES = {"ja": {"serif": "japanese", "sans": "japanese", "condensed": "japanese",
                             "narrow": "japanese", "kana": "japanese"}}
@@ -44,52 +51,61 @@ def _catalogue() -> dict:
 
 
 def _entry(fam: str) -> dict:
-    entry = _deck_families.get(fam) or _catalogue().get(fam)
+    entry = _families.get(fam) or _catalogue().get(fam)
     if entry is None:
         raise PnpError(f"unknown font '{fam}'", hint=suggest(fam, _catalogue()) or known_list(_catalogue()))
     return entry
 
 
-def families(deck_folder: Path | None = None) -> list[str]:
-    """The family names a template may write: the shared ones and the deck's own."""
-    return sorted(set(_catalogue()) | set(_deck_names.get(deck_folder, {})))
+def families(deck=None) -> list[str]:
+    """The family names a template may write: the shared ones and the deck's own (`deck`: a loaded Deck, or
+    None for pnp's own pages)."""
+    return sorted(set(_catalogue()) | set(deck_families(deck)))
 
 
-def resolve(fam: str, deck_folder: Path | None = None) -> str:
+def resolve(fam: str, deck=None) -> str:
     """The key layout knows a family by: the deck's own family of that name, else the shared one; in the
-    language the deck prints in, the family that language prints it in (speak)."""
-    fam = _spoken.get(deck_folder, {}).get(fam, fam)
-    return _deck_names.get(deck_folder, {}).get(fam, fam)
+    language the deck prints in, the family that language prints it in (spoken)."""
+    fam = spoken(deck).get(fam, fam)
+    return deck_families(deck).get(fam, fam)
 
 
-def speak(deck_folder: Path, code: str, fonts=()) -> None:
-    """The deck prints in the language `code`: the families its templates, rules and pnp's own pages name are
-    printed in those the language needs (LANGUAGE_FAMILIES: Japanese in the japanese family), or in those the
-    deck names for it (`fonts`: ((family, family printed instead), ...), languages: in deck.yaml)."""
-    from ..language import base
-    _spoken[deck_folder] = {**LANGUAGE_FAMILIES.get(base(code), {}), **dict(fonts)}
+def spoken(deck) -> dict:
+    """{family: family printed instead} in the language the deck prints in: those the language needs
+    (LANGUAGE_FAMILIES: Japanese in the japanese family), or those the deck names for it (languages: in
+    deck.yaml); {} for None and for English."""
+    if deck is None:
+        return {}
+    memo = deck.memo_of("fonts")
+    key = ("spoken", deck.language)
+    if key not in memo:
+        from ..language import base
+        lang = deck.languages.get(deck.language)
+        memo[key] = {**LANGUAGE_FAMILIES.get(base(deck.language), {}), **dict(lang.fonts if lang else ())}
+    return memo[key]
 
 
-def spoken(deck_folder: Path | None) -> dict:
-    """{family: family printed instead} in the language the deck prints in ({} for English)."""
-    return dict(_spoken.get(deck_folder, {}))
-
-
-def own_families(deck_folder: Path | None) -> tuple:
+def own_families(deck) -> tuple:
     """((family, the family pnp's own pages print it in), ...) in the deck's language (own)."""
-    return tuple((f, own(f, deck_folder)) for f in _spoken.get(deck_folder, {}))
+    return tuple((f, own(f, deck)) for f in spoken(deck))
 
 
-def own(fam: str, deck_folder: Path | None) -> str:
+def own(fam: str, deck) -> str:
     """The family pnp's own pages (the leaf, labels, the calibration sheet) print `fam` in: `fam`, or the one
     the deck's language prints it in. A deck's own family of the same name does not replace pnp's."""
-    to = _spoken.get(deck_folder, {}).get(fam)
-    return fam if to is None else _deck_names.get(deck_folder, {}).get(to, to)
+    to = spoken(deck).get(fam)
+    return fam if to is None else deck_families(deck).get(to, to)
 
 
-def deck_families(deck_folder: Path | None) -> dict:
-    """A deck's own families (add_deck_fonts): {plain family name: the key layout knows it by}."""
-    return dict(_deck_names.get(deck_folder, {}))
+def deck_families(deck) -> dict:
+    """A deck's own families: {plain family name: the key layout knows it by}, made known to this process the
+    first time they are asked for (each font file read once a load, for its digest)."""
+    if deck is None or not deck.fonts:
+        return {}
+    memo = deck.memo_of("fonts")
+    if "own" not in memo:
+        memo["own"] = _add(deck.fonts)
+    return memo["own"]
 
 
 def shown(fam: str) -> str:
@@ -97,8 +113,9 @@ def shown(fam: str) -> str:
     return fam.split("@", 1)[0]
 
 
-def add_deck_fonts(deck_folder: Path, declared: dict) -> None:
-    """Make a deck's own families known: {name: {style: (Path, "file:line")}} (styles it lacks use regular)."""
+def _add(declared: dict) -> dict:
+    """Make a deck's own families known: {name: {style: (Path, "file:line")}} (styles it lacks use regular);
+    returns {name: key}."""
     names = {}
     for fam, styles in declared.items():
         digest = hashlib.blake2b(digest_size=4)
@@ -111,13 +128,14 @@ def add_deck_fonts(deck_folder: Path, declared: dict) -> None:
             path, where = styles.get(style) or styles["regular"]
             data_digest = hashlib.blake2b(path.read_bytes(), digest_size=4).hexdigest()
             entry[style] = (path, f"pnp-{path.stem}-{data_digest}", where)
-        _deck_families[key] = entry
+        _families[key] = entry
         names[fam] = key
-    _deck_names[deck_folder] = names
+    return names
 
 
-@lru_cache(maxsize=None)
 def _ttf(path: Path, name: str, where: str) -> TTFont:
+    """The font file parsed (or read back from the font cache: fontcache.py) and registered under `name`: once a
+    process for each name (font_name asks only for one not registered)."""
     if not path.is_file():
         raise PnpError(f"font file '{path.name}' is missing", where)
     try:
@@ -133,6 +151,12 @@ def _ttf(path: Path, name: str, where: str) -> TTFont:
         raise PnpError(f"the font cannot be read as a TrueType font ({why})", shown_as,     # the file at fault
                        hint=f"pnp embeds TrueType (glyf) outlines; a .otf with PostScript (CFF) outlines must be "
                             f"converted to .ttf first; {where} names it")
+    older = face_owner(font)
+    if older is not None and older != name and _DECK_FONT.fullmatch(older) and _DECK_FONT.fullmatch(name) \
+            and older.rsplit("-", 1)[0] == name.rsplit("-", 1)[0]:
+        # the same file of a deck saved anew (pnp-STEM-DIGEST): the new one replaces it, under its own face name,
+        # as a fresh process would register it
+        unregister_fonts([older])
     register_font(font)           # a face name clash gets a name of its own (reportlab_adapter)
     return font
 
@@ -153,9 +177,8 @@ def font_name(fam: str, style: str = "regular") -> str:
     """The registered reportlab name of a family's style, parsing the font file on first use."""
     faces = family(fam)
     name = faces[style]
-    if name not in _registered:
+    if not registered(name):
         _ttf(*_entry(fam)[style])
-        _registered.add(name)
         # reportlab's registerFont maps every style of a new font to itself: restore the family
         for (bold, italic), st in {(0, 0): "regular", (1, 0): "bold", (0, 1): "italic",
                                    (1, 1): "bolditalic"}.items():
@@ -163,14 +186,13 @@ def font_name(fam: str, style: str = "regular") -> str:
     return name
 
 
-_registered: set = set()
 
 
 def register(names) -> None:
     """Register fonts by the names laid-out Text ops carry: a face from the layout store was laid
     out by an earlier build, so this process has not met its fonts yet."""
-    for name in set(names) - _registered:
-        for fam in list(_catalogue()) + list(_deck_families):
+    for name in {n for n in names if not registered(n)}:
+        for fam in list(_catalogue()) + list(_families):
             style = next((st for st in STYLES if _entry(fam)[st][1] == name), None)
             if style is not None:
                 font_name(fam, style)
@@ -204,12 +226,3 @@ def _missing(text: str, fam: str, styles: tuple) -> tuple:
                 missing.append(ch)
     return tuple(sorted(missing))
 
-
-def forget() -> None:
-    """A font file or fonts.yaml changed (pnp watch): parse and register fonts afresh at their next use, as
-    the process's first build did (reportlab forgets them too: see reportlab_adapter.unregister_fonts)."""
-    from ..reportlab_adapter import unregister_fonts
-    unregister_fonts(_registered)
-    for cached in (_catalogue, _ttf, family, _missing):
-        cached.cache_clear()
-    _registered.clear()

@@ -1,6 +1,6 @@
-"""The deck's icons as layout meets them: which names are icons (by deck folder, as deck/load.py notes them),
-each one's shape for the text wrapper, its drawing operation, and the mistake of text that writes a name that
-is no icon (with a did-you-mean, and how to print the name as written).
+"""The deck's icons as layout meets them (Deck.icons: {name: Icon}): each one's shape for the text wrapper and
+its drawing operation; and the mistake of text that writes a name that is no icon (deck/sections/icons.py words
+it, with a did-you-mean, and how to print the name as written).
 
 An icon is `scale` em high and as wide as its picture's shape makes it; its bottom sits on the baseline of
 the text around it, raised by `shift` em; tinted, it takes the text's colour.
@@ -9,39 +9,26 @@ icons in it (text.py), where a text's icons are placed on a face (face.py) or a 
 """
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..errors import known_list, suggest
+from ..deck.sections.icons import unknown, unknown_message  # noqa: F401 (the mistake's words: given here too)
 from ..markup import icons_in
 from .display import Image
 from .text import IconMetrics
 
-_TABLES: dict = {}          # deck folder -> {name: deck.model.Icon}
 
-
-def note_icons(folder: Path | None, icons: dict) -> None:
-    """Remember a loaded deck's icons (deck/load.py), for laying out its faces and rule pages."""
-    _TABLES[folder] = dict(icons)
-
-
-def icons_of(folder: Path | None) -> dict:
-    return _TABLES.get(folder, {})
-
-
-def stamp(folder: Path | None) -> str:
-    """Everything layout reads of the deck's icons, as text: for the layout store's stamp and keys."""
-    table = icons_of(folder)
+def stamp(table: dict) -> str:
+    """Everything layout reads of the deck's icons (`table`: Deck.icons), as text: for the layout store's stamp
+    and keys."""
     if not table:
         return ""
     return repr(sorted((i.name, str(i.path), i.scale, i.shift, i.tint, i.pixels) for i in table.values()))
 
 
-def metrics(folder: Path | None, text: str) -> tuple:
-    """The IconMetrics of the deck's icons that `text` writes, in name order; () when it writes none."""
+def metrics(table: dict, text: str) -> tuple:
+    """The IconMetrics of the deck's icons (`table`: Deck.icons) that `text` writes, in name order; () when it
+    writes none."""
     names = {n for n, _ in icons_in(text)}
     if not names:
         return ()
-    table = icons_of(folder)
     out = []
     for name in sorted(names):
         icon = table.get(name)
@@ -51,27 +38,11 @@ def metrics(folder: Path | None, text: str) -> tuple:
     return tuple(out)
 
 
-def unknown(folder: Path | None, text: str) -> list[tuple[str, int]]:
-    """(name, line) of each :name: that `text` writes and that is no icon of the deck."""
-    table = icons_of(folder)
-    return [(n, line) for n, line in icons_in(text) if n not in table]
-
-
-def unknown_message(folder: Path | None, name: str) -> tuple[str, str]:
-    """(message, hint) for text that writes :name: where the deck has no such icon."""
-    known = sorted(icons_of(folder))
-    close = suggest(name, known)
-    listed = f"the deck's icons: {known_list(known).removeprefix('known: ')}" if known else \
-        "the deck names no icons (icons: in deck.yaml)"
-    return (f"unknown icon ':{name}:'",
-            close or f"{listed}; write \\:{name}: to print ':{name}:' as written")
-
-
-def op(folder: Path | None, name: str, x: float, baseline: float, size: float, colour: str, rotate: float = 0.0,
+def op(table: dict, name: str, x: float, baseline: float, size: float, colour: str, rotate: float = 0.0,
        cx: float = 0.0, cy: float = 0.0) -> Image | None:
     """The drawing operation of icon `name` at `x` on a baseline of text `size` points high (None for an
     icon whose file could not be read: that mistake is reported already)."""
-    icon = icons_of(folder).get(name)
+    icon = table.get(name)
     if icon is None or icon.path is None:
         return None
     w, h = icon.pixels

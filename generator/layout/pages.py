@@ -19,7 +19,8 @@ otherwise it starts where the text ends, and breaks between entries. So no page 
 third full, and none is left half empty for the box's sake. Where the box's last entries alone would fill
 less than a third of a last page, the box is set a little smaller (95% or 90% of the text's size) if that
 saves the page.
-The deck's icons (:name:, given its folder) are drawn on the lines' baselines as on cards (layout/icons.py).
+The deck's icons (:name:, given its icons: Deck.icons) are drawn on the lines' baselines as on cards
+(layout/icons.py).
 """
 from __future__ import annotations
 
@@ -211,13 +212,13 @@ def _page(blocks, at, columns: int, h: float, full_h: float, cont, box_at):
 def flow(markup: str, width: float, height: float, margin: float = length("18mm"), family: str = "serif",
          size: float = 10.0, footer: str = "", columns: int = 1, gap: float = length("8mm"),
          accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
-         box: str = "", folder=None, continued: str = CONTINUED,
+         box: str = "", icons_: dict | None = None, continued: str = CONTINUED,
          page_of: str = PAGE_OF) -> list[list]:
     """Lay out `markup` over as many pages as it needs; each page is a list of ops in page coordinates.
 
     `title` (and `subtitle`) head the first page across all columns; `footer` puts "footer · page N of M"
-    at the foot of every page; `box` is markup set after the text in a tinted frame; `folder`: the deck
-    folder whose icons the text may write (without it, :name: prints as written). `continued` and `page_of`
+    at the foot of every page; `box` is markup set after the text in a tinted frame; `icons_`: the deck's
+    icons, which the text may write ({name: Icon}; without them, :name: prints as written). `continued` and `page_of`
     ("{footer} · page {n} of {total}") are pnp's words on the pages, in the rules' language.
     """
     fonts.family(family)
@@ -241,7 +242,7 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
         head_h = top - y + size * 1.2
     for style in text.styles_used(markup + "\n\n" + box):
         fonts.font_name(family, style)
-    metrics = icons.metrics(folder, markup + "\n\n" + box) if folder is not None else ()
+    metrics = icons.metrics(icons_, markup + "\n\n" + box) if icons_ else ()
     text_blocks = _blocks(markup, family, col_w, size, metrics=metrics)
 
     def paginate(box_size: float) -> tuple[list, list[list[Column]]]:
@@ -283,7 +284,7 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
                 pad = BOX_PAD if b.boxed else 0.0
                 for p in text.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "left"):
                     if p.font == text.ICON:
-                        op = icons.op(folder, p.text, x + pad + p.x, base, p.size, colour)
+                        op = icons.op(icons_, p.text, x + pad + p.x, base, p.size, colour)
                         ops.extend([op] if op is not None else [])
                     else:
                         ops.append(Text(x + pad + p.x, base, p.text, p.font, p.size, colour))

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import math
 import re
-from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import Collector, PnpError, found, known_list, suggest
 from ..fields import names_in
 from ..units import UnitError, length
 from ..yamlfile import Map, Seq
-from .sizes import MAX_EDGE, checked_length
+from ..deck.sizes import MAX_EDGE, checked_length
 
 REGION_TYPES = {
     "rect": ("fill", "stroke", "stroke_width", "dash", "opacity", "radius", "bleed"),
@@ -235,7 +234,7 @@ def box_error(region: Region, width: float, height: float, bleed: float = 0.0) -
 
 
 def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
-                deck_folder: Path | None = None) -> Region:
+                deck=None) -> Region:
     """regions[i] of a template (`r`, in `seq`) of a card width x height points, every value checked where
     it is written (whether its box stays on the piece is validate.py's check, box_error: a back of the wrong
     size is that mistake, not one of each of its regions)."""
@@ -301,10 +300,10 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
             v = _scalar_text(r, key, field, limit=100)
             if not names_in(v):
                 from .fonts import families, resolve
-                if v not in families(deck_folder):
+                if v not in families(deck):
                     raise r.error(key, f"unknown font '{v}'", field=field,
-                                  hint=suggest(v, families(deck_folder)) or known_list(families(deck_folder)))
-                v = resolve(v, deck_folder)          # the deck's own family of that name, if it has one
+                                  hint=suggest(v, families(deck)) or known_list(families(deck)))
+                v = resolve(v, deck)          # the deck's own family of that name, if it has one
         elif key == "style":
             v = _choice(r, key, STYLES, field)
         elif key == "align":

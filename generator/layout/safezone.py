@@ -15,6 +15,7 @@ their 1/8 in.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import NamedTuple
 
 from .display import Image, Text, and_more, by_face
@@ -30,17 +31,12 @@ class Finding(NamedTuple):
     gap: float            # points from the ink to the cut line, inwards; negative: past the cut
 
 
-_METRICS: dict = {}
-
-
+@lru_cache(maxsize=None)
 def _vertical(font: str) -> tuple[float, float]:
     """(descent, ascent) of a font, per point of size."""
-    m = _METRICS.get(font)
-    if m is None:
-        from reportlab.pdfbase.pdfmetrics import getFont
-        face = getFont(font).face
-        m = _METRICS[font] = (face.descent / 1000, face.ascent / 1000)
-    return m
+    from reportlab.pdfbase.pdfmetrics import getFont
+    face = getFont(font).face
+    return face.descent / 1000, face.ascent / 1000
 
 
 def _corners(op, xs=None) -> list[tuple[float, float]]:
@@ -196,10 +192,10 @@ def describe(f: Finding, shape: str, zone: str) -> str:
             f"inside {zone}")
 
 
-def warnings(faces, folder, zone_of=template_zone, deck_id: str | None = None) -> list[str]:
+def warnings(faces, deck, zone_of=template_zone, remember: bool = False) -> list[str]:
     """One line per text region that reaches into its safe zone, for each distinct face of
     `faces` ((who, face) pairs in drawing order, e.g. "card 'Coin' (back)"); `zone_of(template)`
-    gives the (inset, name) of the zone to hold it to. With `deck_id` (and the templates' own zones: build
+    gives the (inset, name) of the zone to hold it to. With `remember` (and the templates' own zones: build
     and proof), what was found for the same faces is remembered between builds (layout/store.py)."""
     from ..errors import PnpError
     from .fonts import register
@@ -216,7 +212,7 @@ def warnings(faces, folder, zone_of=template_zone, deck_id: str | None = None) -
         for k in ks:
             face = seen[k][1]
             try:
-                tpl = get_template(face.template, folder)
+                tpl = get_template(face.template, deck)
             except PnpError:
                 found[k] = []       # drawing it reported the template's error (not remembered)
                 failed.add(k)
@@ -225,11 +221,11 @@ def warnings(faces, folder, zone_of=template_zone, deck_id: str | None = None) -
             found[k] = [describe(f, face.shape, zone) for f in unsafe(face, tpl, inset)]
         return found
 
-    if deck_id is not None and zone_of is template_zone:
+    if remember and zone_of is template_zone:
         # each face's findings are remembered under its own key: after an edit only the changed faces
         # are measured, and no template is parsed for the others
         from .store import FaceStore
-        store = FaceStore.open(f"{deck_id}-safe", folder, what="lines")
+        store = FaceStore.open(deck, f"{deck.id}-safe", what="lines")
     else:
         store = None
     if store is None:

@@ -20,15 +20,16 @@ for that shape, face by face, and a file or a face that is not as written is lai
 that could not be laid out is never stored, so its error is reported on every build. The PDF is the
 same bytes warm or cold (tests/test_layout_store.py).
 
-A long-running process (pnp watch) calls hold(): each store then stays in memory between builds, as the
-objects it decodes to, so a rebuild neither reads nor writes its file; release() writes the changed ones
-when the process ends.
+A long-running process (pnp watch) holds its stores (Held): each store then stays in memory between builds, as
+the objects it decodes to, so a rebuild neither reads nor writes its file; Held.release() writes the changed
+ones when the process ends. The held stores reach the store with the deck (Deck.memo["held"]), as everything a
+build knows does; the files' stamp is taken once a deck is loaded (its memo), so a file saved between two
+builds is seen by the next one.
 """
 from __future__ import annotations
 
 import hashlib
 import os
-from functools import lru_cache
 from pathlib import Path
 
 from .. import FONTS, LAYOUTS, ROOT, __version__, cachefile
@@ -42,7 +43,6 @@ _ARITY = tuple(len(cls._fields) for cls in OPS)
 _FACE = ("name", "template", "width", "height", "bleed", "shape", "gutter", "ops", "texts", "shrunk", "key",
          "markup", "source")
 _new = tuple.__new__
-_held: dict | None = None       # file -> (stamp, faces, changed, what), while a process holds its stores (hold())
 FONT_SUFFIXES = (".ttf", ".otf")                # as fonts.SUFFIXES, without importing reportlab
 
 
@@ -110,8 +110,11 @@ _CODECS = {"faces": (face_data, decode_face), "pages": (pages_data, decode_pages
 class FaceStore:
     """Faces (or, with what="pages", laid-out pages) kept under keys, read from and written to one file."""
 
-    def __init__(self, file: Path, stamp: str, stored: dict, what: str = "faces", decoded: bool = False):
+    def __init__(self, file: Path, stamp: str, stored: dict, what: str = "faces", decoded: bool = False,
+                 held: "Held | None" = None):
         self.file = file
+        self.held = held            # the stores a long-running process holds in memory, if it does
+        self.seen: set = set()      # the pictures this store's faces draw, found sound in this build
         self.stamp = stamp
         self.what = what
         self.old = stored           # key -> plain data from the last build, decoded when asked for
@@ -120,22 +123,29 @@ class FaceStore:
         self._decoded: dict = {}    # id of plain data -> what it decoded to: one face shared by many keys
 
     @classmethod
-    def open(cls, deck_id: str, folder: Path | None, palette: dict | None = None, also: str = "",
+    def open(cls, deck, name: str | None = None, palette: dict | None = None, also: str = "",
              what: str = "faces") -> "FaceStore | None":
+        """The store `name` (default: the deck's id) of a loaded deck, or None with the cache off."""
         base = cache_dir()
         if base is None:
             return None
+        deck_id, folder = name or deck.id, deck.folder
         where = str(folder.resolve()) if folder is not None else deck_id
-        name = hashlib.blake2b(where.encode(), digest_size=8).hexdigest()
-        file = base / "layout" / f"{deck_id[:40]}-{name}.{what}"
-        stamp = _stamp(folder) + repr(sorted((palette or {}).items())) + also     # also: the deck's icons
-        if _held is not None and file in _held:
-            held_stamp, faces = _held[file][:2]
-            return cls(file, stamp, faces if held_stamp == stamp else {}, what, decoded=True)
+        digest = hashlib.blake2b(where.encode(), digest_size=8).hexdigest()
+        file = base / "layout" / f"{deck_id[:40]}-{digest}.{what}"
+        memo = deck.memo_of("store")
+        if "stamp" not in memo:
+            memo["stamp"] = _stamp(folder)
+        stamp = memo["stamp"] + repr(sorted((palette or {}).items())) + also     # also: the deck's icons
+        held = (deck.memo or {}).get("held")
+        held = held.get("stores") if held else None
+        if held is not None and file in held.stores:
+            held_stamp, faces = held.stores[file][:2]
+            return cls(file, stamp, faces if held_stamp == stamp else {}, what, decoded=True, held=held)
         stored = cachefile.read(file, f"layout {what}", FORMAT)
         if not (type(stored) is tuple and len(stored) == 2 and stored[0] == stamp and type(stored[1]) is dict):
             stored = (stamp, {})        # none yet, another one's, stale or damaged: lay everything out
-        return cls(file, stamp, stored[1], what)
+        return cls(file, stamp, stored[1], what, held=held)
 
     @staticmethod
     def key(*parts) -> bytes:
@@ -161,7 +171,7 @@ class FaceStore:
                 except (ValueError, TypeError, RecursionError):
                     value = None
                 self._decoded[id(data)] = value
-        if value is not None and (self.what != "faces" or _pictures_sound(value)):
+        if value is not None and (self.what != "faces" or _pictures_sound(value, self.seen)):
             self.new[key] = value
             return value
         return None
@@ -171,11 +181,11 @@ class FaceStore:
 
     def save(self) -> None:
         """Write what this build used, if it differs from what was there (atomically; failures only cost time).
-        While stores are held (hold()), it is kept in memory instead, and written by release()."""
-        if _held is not None:
-            before = _held.get(self.file)
+        While stores are held (Held), it is kept in memory instead, and written by Held.release()."""
+        if self.held is not None:
+            before = self.held.stores.get(self.file)
             changed = self.new.keys() != self.old.keys() or bool(before and before[2])
-            _held[self.file] = (self.stamp, self.new, changed, self.what)
+            self.held.stores[self.file] = (self.stamp, self.new, changed, self.what)
             return
         if self.new.keys() == self.old.keys():
             return
@@ -194,40 +204,29 @@ class FaceStore:
         cachefile.write(self.file, f"layout {self.what}", FORMAT, (self.stamp, data))
 
 
-def hold() -> None:
-    """Keep every store in memory from now on (a long-running process); release() writes them."""
-    global _held
-    if _held is None:
-        _held = {}
+class Held:
+    """The stores a long-running process (pnp watch) keeps in memory between its builds: given to each build
+    with its deck (Deck.memo["held"]); release() writes the changed ones when the process ends."""
+
+    def __init__(self):
+        self.stores: dict = {}      # file -> (stamp, faces, changed, what)
+
+    def release(self) -> None:
+        """Write the stores held in memory that changed, and stop holding them."""
+        held, self.stores = self.stores, {}
+        for file, (stamp, faces, changed, what) in held.items():
+            if changed:
+                store = FaceStore(file, stamp, {}, what)
+                store.new = faces
+                store._write()
 
 
-def release() -> None:
-    """Write the stores held in memory that changed, and stop holding them."""
-    global _held
-    held, _held = _held or {}, None
-    for file, (stamp, faces, changed, what) in held.items():
-        if changed:
-            store = FaceStore(file, stamp, {}, what)
-            store.new = faces
-            store._write()
-
-
-def covers(rel: str) -> bool:
-    """Whether a file of the deck's folder (its path inside it) is one the stamp covers (see _stamp)."""
-    return _deck_file(rel)
-
-
-def forget_files() -> None:
-    """Files layout reads may have changed: look at their sizes and times again at the next build."""
-    _stamp.cache_clear()
-
-
-def remembered(name: str, folder: Path | None, args: dict, compute, what: str = "pages"):
+def remembered(name: str, deck, args: dict, compute, what: str = "pages"):
     """compute(), or what it returned in an earlier build from the same `args` (a dict of plain values)
     and the same files (see _stamp). For laid-out pages, such as a deck's rule pages (what="pages"), or
     lines of text (what="lines"): one store file for each `name`, holding only the latest result. When
     compute() raises, nothing is kept."""
-    store = FaceStore.open(name, folder, what=what)
+    store = FaceStore.open(deck, name, what=what)
     if store is None:
         return compute()
     key = store.key(name, sorted(args.items()))
@@ -239,7 +238,6 @@ def remembered(name: str, folder: Path | None, args: dict, compute, what: str = 
     return value
 
 
-@lru_cache(maxsize=None)
 def _stamp(folder: Path | None) -> str:
     """Sizes and times of every file layout may read besides the deck's values and pictures: pnp's code,
     layouts/, fonts/, and in the deck folder its templates/ and its fonts."""
@@ -270,16 +268,18 @@ def _deck_file(rel: str) -> bool:
     return rel.startswith("templates" + os.sep) or rel.lower().endswith(FONT_SUFFIXES)
 
 
-def _pictures_sound(face) -> bool:
-    """Whether every picture a face from the store draws is still there and sound (images.checked: a stat,
-    unless this build made one, then what this process or the cache knows of the file, or the file examined)."""
-    pictures = [op.path for op in face.ops if type(op) is Image]
+def _pictures_sound(face, seen: set) -> bool:
+    """Whether every picture a face from the store draws is still there and sound (images.picture: a stat, then
+    what this process or the cache knows of the file, or the file examined), each looked at once a build
+    (`seen`: those found sound already)."""
+    pictures = [op.path for op in face.ops if type(op) is Image and op.path not in seen]
     if not pictures:
         return True
-    from ..images import BadImage, checked
+    from ..images import BadImage, picture
     try:
         for path in pictures:
-            checked(path)
+            picture(path)
+            seen.add(path)
     except (BadImage, OSError):
         return False
     return True

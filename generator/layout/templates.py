@@ -1,5 +1,6 @@
-"""Card templates as data: layouts/cards/NAME.yaml (or a deck's own templates/NAME.yaml), found by name,
-loaded with what they extend, and what the loaded decks tell the templates they use.
+"""Card templates as data: layouts/cards/NAME.yaml (or a deck's own templates/NAME.yaml), found by name and
+loaded with what they extend, once a loaded deck (kept on it: Deck.memo_of), checked against what the deck says
+(its palette, its own card sizes and fonts, where it names each template).
 
 A template gives the card size, its safe inset, and regions drawn in order; a template may extend another
 (its keys win; its regions come after the parent's). Everything is checked as it is loaded, so a mistake
@@ -11,22 +12,21 @@ templates against its cards (validate.py).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
 from .. import LAYOUTS
+from ..deck.sizes import MAX_EDGE, SIZE_TEXT, Size, checked_length, checked_safe, parse_size, size_mm, sizes
+from ..deck.values import name_problem
 from ..errors import Collector, PnpError, PnpErrors, found, known_list, suggest
 from ..fields import names_in
 from ..units import length
 from ..yamlfile import Map, Seq, load
 from .regions import check_colours, read_region
-from .sizes import MAX_EDGE, SIZE_TEXT, Size, checked_length, checked_safe, parse_size, size_mm, sizes
 
 TEMPLATE_KEYS = ("extends", "size", "safe", "radius", "shape", "orientation", "gutter", "regions", "description")
 SHAPES = ("rect", "circle", "hex")        # as written; a Template's shape is one of shapes.PIECE_SHAPES
 MAX_REGIONS = 500
-_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.\-]*$")
 
 
 class Template(NamedTuple):
@@ -71,17 +71,6 @@ def known_templates(deck_folder: Path | None) -> list[str]:
     return sorted(names)
 
 
-def name_problem(name) -> str | None:
-    """Why `name` cannot be a template name (it must be a plain name, never a path), or None."""
-    if not isinstance(name, str) or not name.strip():
-        return f"expected a template name, found {found(name)}"
-    if "/" in name or "\\" in name or name.startswith((".", "~")) or ".." in name:
-        return f"template '{name}' is a path; a template is named without folder or '.yaml'"
-    if not _NAME.match(name):
-        return f"template name '{name}' may hold only letters, digits, '-', '_' and '.'"
-    return None
-
-
 def _find(name: str, deck_folder: Path | None) -> Path | None:
     if name_problem(name):
         return None
@@ -106,72 +95,21 @@ def template_problem(name, deck_folder: Path | None) -> tuple[str, str | None] |
     return None
 
 
-# What the loaded decks say about the templates they use, by deck folder: the deck file, its palette,
-# and where each template name is written. A template error found while laying out cards can then
-# point at the line that names the template, and colours written in a template are checked against
-# the palette of the deck that uses it.
-_DECKS: dict = {}
-
-
-class DeckNote(NamedTuple):
-    """What a loaded deck tells its templates (note_deck)."""
-    file: str               # the deck file
-    palette: dict           # colour name -> '#rrggbb'
-    refs: dict              # template name -> (file, line, column, field) where the deck names it
-    sizes: dict             # the deck's own card sizes: name -> Size
-
-
-def note_deck(folder: Path | None, file: str, palette: dict, refs: dict, own_sizes: dict | None = None,
-              own_fonts: dict | None = None) -> None:
-    """Remember a loaded deck's palette, where it names each template ({name: (file, line, col, field)}), its
-    own card sizes, and make its own font families known (fonts.add_deck_fonts)."""
-    if folder is not None:
-        _DECKS[folder] = DeckNote(file, dict(palette), dict(refs), dict(own_sizes or {}))
-        if own_fonts:
-            from .fonts import add_deck_fonts
-            add_deck_fonts(folder, own_fonts)
-
-
-def deck_note(folder: Path | None) -> DeckNote | None:
-    """What the deck loaded from `folder` told its templates, or None (no deck loaded from there)."""
-    return _DECKS.get(folder)
-
-
-def _named_at(name, deck_folder) -> tuple:
-    note = _DECKS.get(deck_folder)
-    where = note.refs.get(name) if note else None
+def _named_at(name, deck) -> tuple:
+    """(file, line, column, field) where the deck names template `name`, for a mistake in finding it."""
+    where = deck.template_refs.get(name) if deck is not None else None
     return tuple(where) if where else (None, None, None, None)
 
 
-def sizes_for(deck_folder: Path | None) -> dict:
-    """The sizes a template of this deck may name: the shared ones and the deck's own."""
-    note = _DECKS.get(deck_folder)
-    own = note.sizes if note else {}
-    return {**sizes(), **own} if own else sizes()
-
-
-def deck_sizes(m, root_file: str = "") -> dict:
-    """A deck's own `sizes:` section: name -> Size. A name may not redefine a shared size."""
-    if m is None:
-        return {}
-    if not isinstance(m, Map):
-        raise PnpError(f"expected a mapping of size names to {{width, height, bleed, safe}}, found {found(m)}",
-                       root_file, field="sizes")
-    out = {}
-    shared = sizes()
-    mistakes = Collector()
-    for k in m:
-        with mistakes.each():           # a mistake in one size is noted, and the next one read
-            name = str(k)
-            if name_problem(name):
-                raise m.error(k, f"size name '{name}' may hold only letters, digits, '-', '_' and '.'",
-                              field=f"sizes.{name}")
-            if name in shared:
-                raise m.error(k, f"'{name}' is a shared card size already ({size_mm(shared[name])}); give yours "
-                              "another name", field=f"sizes.{name}")
-            out[name] = parse_size(m, k, f"sizes.{name}")
-    mistakes.done()
-    return out
+def sizes_for(deck) -> dict:
+    """The sizes a template of this deck may name: the shared ones and the deck's own (kept on the deck)."""
+    if deck is None:
+        return sizes()
+    memo = deck.memo_of("card sizes")
+    if not memo:
+        memo.update(sizes())
+        memo.update(deck.sizes)
+    return memo
 
 
 def _display(p: Path) -> str:
@@ -181,13 +119,14 @@ def _display(p: Path) -> str:
         return str(p)
 
 
-def _raw(name: str, deck_folder: Path | None) -> tuple[Map, str]:
+def _raw(name: str, deck) -> tuple[Map, str]:
+    deck_folder = deck.folder if deck is not None else None
     try:
         problem = template_problem(name, deck_folder)
     except PnpError as exc:             # a symbolic link out of templates/
-        raise PnpError(exc.message, *_named_at(name, deck_folder), hint=exc.hint)
+        raise PnpError(exc.message, *_named_at(name, deck), hint=exc.hint)
     if problem:
-        raise PnpError(problem[0], *_named_at(name, deck_folder), hint=problem[1])
+        raise PnpError(problem[0], *_named_at(name, deck), hint=problem[1])
     path = _find(name, deck_folder)
     m = load(path, _display(path))
     if not isinstance(m, Map):
@@ -200,10 +139,20 @@ def _raw(name: str, deck_folder: Path | None) -> tuple[Map, str]:
     return m, _display(path)
 
 
-@lru_cache(maxsize=None)
-def get_template(name: str, deck_folder: Path | None = None, _chain: tuple = ()) -> Template:
-    """Load a template, following `extends` (the child's keys win; its regions come after the parent's)."""
-    m, file = _raw(name, deck_folder)
+def get_template(name: str, deck=None, _chain: tuple = ()) -> Template:
+    """The template `name` of a loaded deck (None: pnp's shared templates alone), following `extends` (the
+    child's keys win; its regions come after the parent's): read once a deck, and kept on it."""
+    memo = deck.memo_of("templates") if deck is not None else {}
+    key = (name, not _chain)            # read as another's parent, its colours are not checked against the deck
+    tpl = memo.get(key)
+    if tpl is None:                     # (a template that fails to load is not kept: it fails again, the same way)
+        tpl = memo[key] = _load(name, deck, _chain)
+    return tpl
+
+
+def _load(name: str, deck, _chain: tuple) -> Template:
+    deck_folder = deck.folder if deck is not None else None
+    m, file = _raw(name, deck)
     parent = None
     if "extends" in m:
         base = m["extends"]
@@ -216,8 +165,8 @@ def get_template(name: str, deck_folder: Path | None = None, _chain: tuple = ())
         if base == name or base in _chain:
             loop = " -> ".join(_chain + (name, base))
             raise m.error("extends", f"template '{name}' extends itself ({loop})", field="extends")
-        parent = get_template(base, deck_folder, _chain + (name,))
-    known = sizes_for(deck_folder)
+        parent = get_template(base, deck, _chain + (name,))
+    known = sizes_for(deck)
     bleed = None
     if "size" in m:
         size = m["size"]
@@ -268,14 +217,13 @@ def get_template(name: str, deck_folder: Path | None = None, _chain: tuple = ())
     mistakes = Collector()
     for i, r in enumerate(seq):
         with mistakes.each():           # a mistake in one region is noted, and the next one read
-            regions.append(read_region(r, seq, i, width, height, file, deck_folder))
+            regions.append(read_region(r, seq, i, width, height, file, deck))
     mistakes.done()
     size_source = f"{file}:{m.where('size')[0]}" if "size" in m else parent.size_source
     tpl = Template(name, width, height, safe, radius, shape, gutter, tuple(regions), file, size_name, bleed,
                    size_source)
-    if not _chain and deck_folder in _DECKS:
-        note = _DECKS[deck_folder]
-        check_colours(tpl.regions, note.file, note.palette)
+    if not _chain and deck is not None:
+        check_colours(tpl.regions, deck.file, deck.palette)
     return tpl
 
 
@@ -304,7 +252,7 @@ def _piece_shape(m: Map, parent: Template | None, width: float, height: float) -
     return shape
 
 
-def geometry(deck_id: str, folder: Path | None, names) -> dict:
+def geometry(deck, names) -> dict:
     """{template: (width, height, shape, gutter)} for the templates `names` of a deck, for the sheets to plan
     each piece's bleed before anything is laid out. Remembered between builds (layout/store.py, whose stamp
     covers the template files), so a rebuild parses no template it does not lay out; {} when one of them
@@ -315,11 +263,11 @@ def geometry(deck_id: str, folder: Path | None, names) -> dict:
     def compute() -> list:
         out = []
         for name in names:
-            tpl = get_template(name, folder)
+            tpl = get_template(name, deck)
             out.append(f"{name}\t{tpl.width!r}\t{tpl.height!r}\t{tpl.shape}\t{tpl.gutter!r}")
         return out
     try:
-        lines = remembered(f"{deck_id}-sizes", folder, {"templates": names}, compute, what="lines")
+        lines = remembered(f"{deck.id}-sizes", deck, {"templates": names}, compute, what="lines")
     except PnpError:
         return {}
     out = {}

@@ -54,15 +54,11 @@ class Wrapped(NamedTuple):
     widest: float        # the widest unbreakable word (plus indent): more than the width cannot fit
 
 
-_widths: dict = {}      # font name -> its stringWidth(text, size): the same figure as pdfmetrics.stringWidth's
-
-
+@lru_cache(maxsize=None)
 def _width(font: str):
-    """The function giving a text's width in `font` at a size (the registered font's own stringWidth)."""
-    w = _widths.get(font)
-    if w is None:
-        w = _widths[font] = getFont(font).stringWidth
-    return w
+    """The function giving a text's width in `font` at a size (the registered font's own stringWidth): a
+    font's name names its file's contents (layout/fonts.py), so it is never stale."""
+    return getFont(font).stringWidth
 
 
 def stringWidth(text: str, font: str, size: float) -> float:
@@ -162,7 +158,7 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
             continue
         word, font, _, space_after = w
         icon = font == ICON
-        ww = known[word].width * fs if icon else (_widths.get(font) or _width(font))(word, fs)
+        ww = known[word].width * fs if icon else _width(font)(word, fs)
         widest = max(widest, ww + indent)
         # "coin" then "." in another font: one word; an icon stays with the word before it, space or not
         attached = bool(lines[-1]) and (not space_before or icon)
@@ -263,14 +259,6 @@ def _broken(b: Block, family: str, width: float, size: float, icons: tuple) -> L
     """break_lines of one block at a size, remembered: fitting a text tries it at several sizes, and the print
     leaf its sections at each break between them (the same blocks at the same sizes). Read, never changed."""
     return break_lines(b, family, width, size, icons=icons)
-
-
-def forget() -> None:
-    """Measure text afresh (a font changed: pnp watch)."""
-    wrap.cache_clear()
-    _broken.cache_clear()
-    _words.cache_clear()
-    _widths.clear()
 
 
 @lru_cache(maxsize=8192)

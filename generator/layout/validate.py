@@ -64,7 +64,7 @@ def check_templates(deck: Deck, found: Collector, checked=()) -> tuple[set, set,
     again: a rebuild then reads no template it does not lay out."""
     from .store import remembered
     try:
-        return set(), set(), remembered(f"{deck.id}-check", deck.folder, _what_is_checked(deck, checked),
+        return set(), set(), remembered(f"{deck.id}-check", deck, _what_is_checked(deck, checked),
                                         lambda: _check(deck, checked), what="lines")
     except _Failed as failed:
         for error in failed.errors:
@@ -88,7 +88,7 @@ def _check(deck: Deck, checked) -> list[str]:
     for name in sorted(uses):
         with found.each():
             try:
-                loaded[name] = get_template(name, deck.folder)
+                loaded[name] = get_template(name, deck)
             except PnpError:
                 unloadable.add(name)
                 raise
@@ -125,20 +125,19 @@ def _what_is_checked(deck: Deck, checked) -> dict:
     """Everything the checks read besides the template files: which kinds (with which fields, and which
     back fields) show each template, the front and back pairs, the fields cards fill in, the name
     patterns, the component list's fields, and the deck's palette, sizes and fonts."""
-    from . import fonts, templates
+    from . import fonts
     filled = _filled(deck)
     pairs = {(t, back.template) for _, t, back in _combinations(deck) if back is not None and back.template}
     uses = {t: sorted((kind, side, tuple(sorted(_available(deck, kind, backs)))) for (kind, side), backs in u.items())
             for t, u in _uses(deck).items()}
-    note = templates.deck_note(deck.folder)
     return {"uses": sorted(uses.items()), "pairs": sorted(pairs),
             "filled": sorted((k, tuple(sorted(v))) for k, v in filled.items()),
             "kinds": sorted((k, kind.name, tuple((f, s.line) for f, s in kind.fields.items()))
                             for k, kind in deck.kinds.items()),
             "checked": sorted(checked), "palette": sorted(deck.palette.items()), "file": deck.file,
             "small_text": deck.game.small_text,
-            "sizes": sorted((note.sizes if note else {}).items()),
-            "fonts": sorted(fonts.deck_families(deck.folder).items()),
+            "sizes": sorted(deck.sizes.items()),
+            "fonts": sorted(fonts.deck_families(deck).items()),
             **({"icons": sorted(deck.icons)} if deck.icons else {})}
 
 
@@ -189,8 +188,8 @@ def icon_errors(deck: Deck, tpl: Template) -> list[PnpError]:
     out = []
     for r in tpl.regions:
         own = str(r.get("text", ""))
-        for name, _ in unknown(deck.folder, own):
-            message, hint = unknown_message(deck.folder, name)
+        for name, _ in unknown(deck.icons, own):
+            message, hint = unknown_message(deck.icons, name)
             out.append(r.error("text", f"{message} in region '{r.id}'", hint=hint))
     return out
 

@@ -70,7 +70,7 @@ def shrunk(cards: list[CardProof], where: Where) -> list[Issue]:
     return out
 
 
-def safe_zone(cards: list[CardProof], where: Where, folder) -> list[Issue]:
+def safe_zone(cards: list[CardProof], where: Where, deck) -> list[Issue]:
     """Text reaching into its template's safe zone, on each distinct face: the same check (and
     words) as `pnp build` and `pnp export` (layout/safezone.py)."""
     from ..layout.fonts import register
@@ -80,7 +80,7 @@ def safe_zone(cards: list[CardProof], where: Where, folder) -> list[Issue]:
     register({op.font for _cp, side, _also in faces for op in side.face.ops if hasattr(op, "font")})
     for cp, side, also in faces:
         try:
-            tpl = get_template(side.face.template, folder)
+            tpl = get_template(side.face.template, deck)
         except PnpError:
             continue
         inset, zone = template_zone(tpl)
@@ -90,7 +90,7 @@ def safe_zone(cards: list[CardProof], where: Where, folder) -> list[Issue]:
     return out
 
 
-def resolution(cards: list[CardProof], where: Where, folder) -> list[Issue]:
+def resolution(cards: list[CardProof], where: Where, deck) -> list[Issue]:
     """Raster pictures printed under 150 dpi, on each distinct face: the same check (and words) as `pnp build`
     (layout/resolution.py), pointing at the card's field that names the file, or the template's region."""
     from ..fields import names_in
@@ -100,13 +100,13 @@ def resolution(cards: list[CardProof], where: Where, folder) -> list[Issue]:
         for f in low(side.face):
             field = None
             try:
-                for r in get_template(side.face.template, folder).regions:
+                for r in get_template(side.face.template, deck).regions:
                     if r.id == f.region:
                         field = (names_in(str(r.get("src", ""))) or [None])[0]
                         break
             except PnpError:
                 pass
-            out.append(Issue(WARNING, "resolution", describe(f, folder), cp.card.name, cp.card.id, side.side,
+            out.append(Issue(WARNING, "resolution", describe(f, deck.folder), cp.card.name, cp.card.id, side.side,
                              field, where.of(cp.card, side, f.region, field), also))
     return out
 
@@ -138,7 +138,7 @@ def svg_left_out(cards: list[CardProof], deck: Deck) -> list[Issue]:
     return out
 
 
-def small_text(cards: list[CardProof], folder) -> list[Issue]:
+def small_text(cards: list[CardProof], deck) -> list[Issue]:
     """Text a template asks to print under 6pt (layout/smallprint.py), a warning for each region, on the
     first card that shows it (and how many more): the build's warning, in the proof and the preview."""
     from ..layout.smallprint import small_print
@@ -149,7 +149,7 @@ def small_text(cards: list[CardProof], folder) -> list[Issue]:
     out, seen = [], set()
     for name, shown in users.items():
         try:
-            tpl = get_template(name, folder)
+            tpl = get_template(name, deck)
         except PnpError:
             continue                    # a template that does not load is a layout error of its cards
         for small in small_print([tpl]):
@@ -237,7 +237,6 @@ def rule_markup(deck: Deck) -> list[Issue]:
 
 def run_all(deck: Deck, cards: list[CardProof], speller: Speller, leaf: tuple = ()) -> tuple[list[Issue], list[dict]]:
     """Every check. `leaf`: the print leaf's two pages as markup (proof/pages.py), checked too."""
-    file_lines.cache_clear()           # the deck's files as they are now, read once a run
     where = Where(deck)
     issues = layout_errors(cards)
     seen = card_words(cards, speller, where) + leaf_words(deck, speller, leaf) + rule_words(deck, speller)
@@ -245,10 +244,10 @@ def run_all(deck: Deck, cards: list[CardProof], speller: Speller, leaf: tuple = 
     issues += grouped(seen, speller)
     issues += unbalanced(cards, deck, where)
     issues += shrunk(cards, where)
-    issues += safe_zone(cards, where, deck.folder)
-    issues += resolution(cards, where, deck.folder)
+    issues += safe_zone(cards, where, deck)
+    issues += resolution(cards, where, deck)
     issues += svg_left_out(cards, deck)
-    issues += small_text(cards, deck.folder)
+    issues += small_text(cards, deck)
     entries, found = corrections(deck, cards)
     issues += found
     issues += rule_markup(deck)

@@ -20,6 +20,7 @@ Not here: the proof's other checks (checks.py, wordchecks.py).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from ..layout.display import Ellipse, Line, Rect, Text
@@ -35,15 +36,10 @@ def _simulate(hexstr: str, how: str | None):
     return c.filter("grayscale") if how is None else c.filter(how, method="machado")
 
 
-_cache: dict = {}
-
-
+@lru_cache(maxsize=4096)
 def delta_e(a: str, b: str, how: str | None) -> float:
     """CIEDE2000 between two '#rrggbb' colours as `how` (protan, deutan, tritan, None: greyscale) sees them."""
-    key = (a, b, how)
-    if key not in _cache:
-        _cache[key] = float(_simulate(a, how).delta_e(_simulate(b, how), method="2000"))
-    return _cache[key]
+    return float(_simulate(a, how).delta_e(_simulate(b, how), method="2000"))
 
 
 def _colours(face) -> list:

@@ -35,7 +35,7 @@ def document(deck: Deck, cards: list[CardProof]) -> Document:
     from ..impose.spec import sheet_spec
     from ..layout.deck import LaidOut
     from ..layout.fonts import own_families
-    spec = sheet_spec("a4", language=deck.language, families=own_families(deck.folder))
+    spec = sheet_spec("a4", language=deck.language, families=own_families(deck))
     laid = [LaidOut(cp.card, cp.front.face, cp.back.face if cp.back is not None else None)
             for cp in cards if cp.front.face is not None]
     complete = all(s.face is not None for cp in cards for s in cp.sides)

@@ -7,6 +7,7 @@ The deck's files are read once a proof run (file_lines; checks.run_all clears it
 from __future__ import annotations
 
 import re
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -15,9 +16,17 @@ from ..errors import PnpError
 from ..layout.templates import get_template
 from .collect import Side
 
-@lru_cache(maxsize=16)
 def file_lines(file: str) -> tuple:
-    """The lines of a file of the deck, read once a run (run_all clears this cache)."""
+    """The lines of a file of the deck as it is now (read once for each size and time it has)."""
+    try:
+        st = os.stat(file)
+    except OSError:
+        return ()
+    return _lines(file, st.st_size, st.st_mtime_ns)
+
+
+@lru_cache(maxsize=16)
+def _lines(file: str, size: int, mtime: int) -> tuple:
     try:
         return tuple(Path(file).read_text(encoding="utf-8").splitlines())
     except OSError:
@@ -85,7 +94,7 @@ class Where:
 
     def region_source(self, template: str, region: str) -> str:
         try:
-            tpl = get_template(template, self.deck.folder)
+            tpl = get_template(template, self.deck)
         except PnpError:
             return ""
         for r in tpl.regions:

@@ -44,8 +44,9 @@ def _flate(data) -> bytes:
 set_flate(_flate)
 
 
-def render_pdf(pages, path, title: str = "", author: str = "", subject: str = "") -> bool:
-    """Draw `pages` into the PDF at `path`; False when the file already held these bytes (not written again)."""
+def render_pdf(pages, path, title: str = "", author: str = "", subject: str = "", held=None) -> bool:
+    """Draw `pages` into the PDF at `path`; False when the file already held these bytes (not written again).
+    `held`: the pictures a long-running process keeps in memory (render/rasters.Memory), or None."""
     from ..layout.fonts import font_name, register
     faces = {id(pl.face): pl.face for page in pages for pl in page.placements}
     # laid-out faces and pages may come from the layout store, made by an earlier process
@@ -53,13 +54,16 @@ def render_pdf(pages, path, title: str = "", author: str = "", subject: str = ""
               if type(op) is Text})
     pictures = [op.path for page in pages for ops in [page.ops] + [pl.face.ops for pl in page.placements]
                 for op in ops if type(op) is Image and op.tint is None and not op.path.lower().endswith(".svg")]
-    if pictures:                        # those to convert are converted on every core as the pages are drawn
-        from .rasters import convert_ahead
-        convert_ahead(pictures)
     buf = io.BytesIO()
     # the initial font is one of ours, so no unembedded standard font (Helvetica) enters the file
     c = Canvas(buf, pagesize=(pages[0].width, pages[0].height), invariant=1, pageCompression=1,
                initialFontName=font_name("sans"), initialFontSize=10)
+    if pictures or held is not None:
+        from .drawn import begin
+        from .rasters import convert_ahead
+        begin(document(c), held)
+        if pictures:                    # those to convert are converted on every core as the pages are drawn
+            convert_ahead(document(c), pictures)
     c.setTitle(title)
     c.setAuthor(author)
     c.setSubject(subject)

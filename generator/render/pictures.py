@@ -20,16 +20,15 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
-from weakref import WeakKeyDictionary
 
 from reportlab.lib.rl_accel import fp_str
 
 from ..errors import PnpError
 from ..images import BadImage, digest, fitted, is_svg, known
 from ..reportlab_adapter import define_form, define_frame, document, draw_drawing, use_form
+from .drawn import drawn
 from .rasters import xobject
 
-_forms: WeakKeyDictionary = WeakKeyDictionary()      # document -> {(path, tint) or form name: (form, width, height)}
 
 
 def operators(c, op) -> str | None:
@@ -68,9 +67,7 @@ def _form(c, path: str, tint: str | None) -> tuple[str, float, float, float, flo
     or an SVG's points); and the width and height of the form's box (1 x 1 for a raster: an SVG is drawn in
     its own points, not scaled inside its form, so that the pixels it prints are the ones drawn before)."""
     doc = document(c)
-    forms = _forms.get(doc)
-    if forms is None:
-        forms = _forms[doc] = {}
+    forms = drawn(doc).forms
     hit = forms.get((path, tint))
     if hit is not None:
         return hit

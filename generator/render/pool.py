@@ -13,6 +13,9 @@ from __future__ import annotations
 import math
 import os
 
+# What the workers about to be forked read (share): process-wide because a forked process inherits only what its
+# parent's modules hold, and nothing else reaches it unpickled. A worker started afresh (export/worker.setup) fills
+# its own.
 _SHARED: dict = {}
 MIN_ITEMS = 6           # fewer items than this are drawn here: starting a pool would cost more
 
@@ -23,7 +26,10 @@ def share(**values) -> None:
     _SHARED.update(values)
 
 
-def shared(name: str):
+def shared(name: str, default=KeyError):
+    """What share() made known as `name` (`default` when nothing was, if one is given)."""
+    if default is not KeyError:
+        return _SHARED.get(name, default)
     return _SHARED[name]
 
 

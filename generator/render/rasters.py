@@ -13,7 +13,7 @@ Each file is one XObject a document, defined the first time a face shows it (xob
 (a picture to convert is converted then, or taken from the cache); its stream's bytes are a token until the
 document is written: render/splice.py keeps them (fill) and reads each file only then (rasterfile.py
 checks it is still the picture it was, its pixel data as long as its dictionary says). A long-running process (pnp watch) holds what it read and converted in memory
-(hold()). The pixels printed are those reportlab's drawImage printed of the same file (tests/test_raster_pixels.py
+(a Memory, given to render_pdf with the deck). The pixels printed are those reportlab's drawImage printed of the same file (tests/test_raster_pixels.py
 renders both).
 Not here: placing the picture (pictures.py), checking the files (images.py), the conversions (convert.py).
 """
@@ -22,50 +22,42 @@ from __future__ import annotations
 import os
 from collections import OrderedDict
 from functools import lru_cache
-from weakref import WeakKeyDictionary
 
 from ..errors import PnpError
 from ..images import MAX_PIXELS, BadImage, known, seen, stamp
 from ..rasterfile import CHANNELS, BadRaster, Raster, examine, png_data
 from ..reportlab_adapter import define_picture, document
 from . import convert
+from .drawn import Drawn, drawn
 from .splice import fill, size, token
 
-_docs: WeakKeyDictionary = WeakKeyDictionary()      # document -> {file: (XObject name, width, height)}
-_held: OrderedDict | None = None    # what was read or converted, last used last, while a process holds it (hold())
-_held_bytes = 0
-_ahead: dict = {}                   # (file, digest) -> the Future of its conversion, started by convert_ahead
 HOLD = 128 << 20                    # bytes held at most: a deck of 270 pictures' files and conversions, ~33 MB
 
 
-def hold() -> None:
-    """Keep the pictures' bytes and conversions in memory from now on, up to HOLD bytes (the least recently
-    used given back first): a long-running process (pnp watch) then reads no unchanged picture again."""
-    global _held
-    if _held is None:
-        _held = OrderedDict()
+class Memory:
+    """The pictures' bytes and conversions a long-running process (pnp watch) keeps between its builds, up to
+    HOLD bytes (the least recently used given back first): it then reads no unchanged picture again."""
 
+    def __init__(self):
+        self.items: OrderedDict = OrderedDict()     # key -> (value, bytes), last used last
+        self.size = 0
 
-def _recall(key):
-    if key is None or _held is None:
-        return None
-    hit = _held.get(key)
-    if hit is not None:
-        _held.move_to_end(key)
+    def recall(self, key):
+        hit = self.items.get(key) if key is not None else None
+        if hit is None:
+            return None
+        self.items.move_to_end(key)
         return hit[0]
-    return None
 
-
-def _remember(key, value, size: int) -> None:
-    global _held_bytes
-    if key is None or _held is None or size > HOLD:
-        return
-    old = _held.pop(key, None)
-    _held_bytes += size - (old[1] if old else 0)
-    _held[key] = (value, size)
-    while _held_bytes > HOLD:
-        _, (_, gone) = _held.popitem(last=False)
-        _held_bytes -= gone
+    def remember(self, key, value, size: int) -> None:
+        if key is None or size > HOLD:
+            return
+        old = self.items.pop(key, None)
+        self.size += size - (old[1] if old else 0)
+        self.items[key] = (value, size)
+        while self.size > HOLD:
+            _, (_, gone) = self.items.popitem(last=False)
+            self.size -= gone
 
 
 def how(r: Raster) -> str:
@@ -88,9 +80,8 @@ def xobject(c, path: str) -> tuple[str, float, float]:
     """The name of the image XObject of the raster picture at `path` in c's document (defined the first time),
     and its width and height in pixels."""
     doc = document(c)
-    names = _docs.get(doc)
-    if names is None:
-        names = _docs[doc] = {}
+    state = drawn(doc)
+    names = state.pictures
     hit = names.get(path)
     if hit is not None:
         return hit
@@ -100,7 +91,7 @@ def xobject(c, path: str) -> tuple[str, float, float]:
         raise PnpError(f"image '{path}' {exc}")
     r = info.stored
     name = f"PnpImage{len(names)}"
-    source = _Source(path, r, info.digest)
+    source = _Source(path, r, info.digest, state)
     if source.kind in ("jpeg", "copy", "mask"):
         entries, length = _entries(r), r.data       # the file's pixels: so many bytes (checked as they are read)
         data = fill(doc, source.file_data, source.name("file"))
@@ -145,12 +136,13 @@ def _code() -> str:
     return " ".join(out + [f"{st.st_size}:{st.st_mtime_ns}"])
 
 
-def convert_ahead(paths) -> None:
+def convert_ahead(doc, paths) -> None:
     """Start converting, on every core, the raster pictures among `paths` (in the order they are drawn) that
-    must be converted and whose conversion is neither held (hold()) nor in the cache: a cold build of a deck
+    must be converted and whose conversion is neither held (Memory) nor in the cache, for the document `doc`: a cold build of a deck
     with many PNGs with alpha then converts them while it draws its pages, and each face takes its picture's
     conversion when it reaches it (the same bytes as converting it there)."""
     from .. import picturecache
+    state = drawn(doc)
     jobs = []
     for path in dict.fromkeys(paths):
         try:
@@ -160,9 +152,9 @@ def convert_ahead(paths) -> None:
         if info.kind != "raster":
             continue
         r = info.stored
-        if how(r) in ("jpeg", "copy") or (path, info.digest) in _ahead:
+        if how(r) in ("jpeg", "copy") or (path, info.digest) in state.ahead:
             continue
-        if _held is not None and _recall(("converted", info.digest)) is not None:
+        if state.recall(("converted", info.digest)) is not None:
             continue
         if picturecache.has_converted(info.digest):
             continue
@@ -172,7 +164,7 @@ def convert_ahead(paths) -> None:
     from concurrent.futures import ThreadPoolExecutor
     pool = ThreadPoolExecutor(max_workers=min(len(jobs), os.cpu_count() or 1), thread_name_prefix="pnp-convert")
     for path, r, key in jobs:
-        _ahead[(path, key)] = pool.submit(_converted, path, r, how(r))
+        state.ahead[(path, key)] = pool.submit(_converted, path, r, how(r))
     pool.shutdown(wait=False)           # its threads end once the last conversion is made
 
 
@@ -200,8 +192,8 @@ class _Source:
     """One picture's bytes for its streams: read from its file when the document is written, checked to be
     the picture it was; converted (or taken from the cache) once for its colour and its mask."""
 
-    def __init__(self, path: str, r: Raster, digest: str):
-        self.path, self.r, self.digest = path, r, digest
+    def __init__(self, path: str, r: Raster, digest: str, doc: Drawn):
+        self.path, self.r, self.digest, self.doc = path, r, digest, doc
         self.kind = how(r)
         # a soft mask: an alpha channel, or a palette's transparency (a grey or RGB PNG's tRNS is not applied)
         self.masked = self.kind in ("mask", "split") or self.kind == "decode" and (
@@ -221,33 +213,34 @@ class _Source:
 
     def file_data(self) -> list:
         """The file's compressed pixels (a JPEG's whole file, a PNG's IDAT chunks' data); while a process holds
-        pictures (hold()), kept in memory for as long as the file's stat is the one this build found."""
+        pictures (Memory), kept in memory for as long as the file's stat is the one this build found."""
         key = None
-        if _held is not None:
+        if self.doc.memory is not None:
             key = ("pixels", self.path, seen(self.path) or stamp(os.stat(self.path)))
-            parts = _recall(key)
+            parts = self.doc.recall(key)
             if parts is not None:
                 return parts
         if self.kind == "mask" and self._data is None and self._value is None:
             self.value()                # its mask is made from the same bytes (unless kept): read once for both
         data, self._data = self._data or self.read(), None
         parts = [data] if self.r.format == "JPEG" else png_data(data)
-        _remember(key, parts, len(data))
+        self.doc.remember(key, parts, len(data))
         return parts
 
     def value(self) -> tuple:
         """(colour, mask) of the conversion (render/convert.py), made once (or kept in the cache)."""
         if self._value is None:
             from .. import picturecache
-            key = ("converted", self.digest or (self.path, stamp(os.stat(self.path)))) if _held is not None else None
-            kept = _recall(key)
+            key = ("converted", self.digest or (self.path, stamp(os.stat(self.path)))) \
+                if self.doc.memory is not None else None
+            kept = self.doc.recall(key)
             if kept is None:
                 kept = picturecache.converted(self.digest)
             if self._shaped(kept):
                 self._value = kept
-                _remember(key, kept, sum(len(b) for part in kept if part for b in part))
+                self.doc.remember(key, kept, sum(len(b) for part in kept if part for b in part))
             else:
-                ahead = _ahead.pop((self.path, self.digest), None)
+                ahead = self.doc.ahead.pop((self.path, self.digest), None)
                 try:
                     data, self._value = ahead.result() if ahead is not None else _converted(self.path, self.r,
                                                                                             self.kind)
@@ -259,7 +252,7 @@ class _Source:
                 if self.kind == "mask":
                     self._data = data           # its pixels are copied from these bytes when the PDF is written
                 picturecache.keep_converted(self.digest, self._value)
-                _remember(key, self._value, sum(len(b) for part in self._value if part for b in part))
+                self.doc.remember(key, self._value, sum(len(b) for part in self._value if part for b in part))
         return self._value
 
     def entries(self) -> tuple:

@@ -13,30 +13,29 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from weakref import WeakKeyDictionary
+
+from .drawn import drawn
 
 _TOKEN = re.compile(rb"\x00pnp-(fill|size) (\d{8})\x00")
 _ENTRY = re.compile(rb"(\d{10}) (\d{5}) n")
 _START = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*$")
 BATCH = 1 << 20
-_fills: WeakKeyDictionary = WeakKeyDictionary()     # document -> {a token's number: what gives its bytes}
-_names: WeakKeyDictionary = WeakKeyDictionary()     # document -> {a token's number: what its bytes are}
 
 
 def fill(doc, produce, name: str) -> int:
     """The number of a new token in `doc` (a reportlab document), standing for the bytes produce() gives (a
     list of buffers) once the document is written (Filled); `name` says what those bytes are (a file's
     digest, and how they are taken from it), so that the same name always stands for the same bytes."""
-    fills = _fills.setdefault(doc, {})
-    n = len(fills)
-    fills[n] = produce
-    _names.setdefault(doc, {})[n] = name
+    state = drawn(doc)
+    n = len(state.fills)
+    state.fills[n] = produce
+    state.names[n] = name
     return n
 
 
 def fills(doc) -> dict:
     """The tokens `doc` holds for its pictures' streams: number -> produce."""
-    return _fills.get(doc, {})
+    return drawn(doc).fills
 
 
 def key(doc, pdf: bytes) -> str:
@@ -44,7 +43,7 @@ def key(doc, pdf: bytes) -> str:
     for (written.py)."""
     import hashlib
     h = hashlib.sha256(pdf)
-    for n, name in sorted(_names.get(doc, {}).items()):
+    for n, name in sorted(drawn(doc).names.items()):
         h.update(b"\0%d %s" % (n, name.encode("utf-8", "surrogateescape")))
     return h.hexdigest()
 

@@ -19,7 +19,6 @@ from functools import lru_cache
 
 from ..errors import PnpError
 
-_quiet = False
 
 
 def drawing(path: str, tint: str | None = None):
@@ -65,43 +64,46 @@ def _parsed(path: str, size: int, mtime: int):
     return d, said
 
 
-def _silence() -> None:
+def _silence() -> "_Notes":
     """svglib logs what it cannot draw; with no handler set, Python would print it on stderr, where pnp's
-    lines are one a mistake. Its records go to _Notes instead."""
-    global _quiet
-    if not _quiet:
-        log = logging.getLogger("svglib")
-        log.addHandler(_Notes())
+    lines are one a mistake. Its records go to a _Notes (the one on svglib's logger, added the first time)."""
+    log = logging.getLogger("svglib")
+    notes = next((h for h in log.handlers if isinstance(h, _Notes)), None)
+    if notes is None:
+        notes = _Notes()
+        log.addHandler(notes)
         log.propagate = False
-        _quiet = True
+    return notes
 
 
 # svglib's debug lines that say something is not drawn (the rest are its own housekeeping)
 DEBUG_SAID = ("Ignoring node: %s", "Ignoring transform: %s %s", "Suspicious path operator: %s")
-_said: list | None = None       # svglib's notes on the file being read (_noted), else None
-
-
 class _Notes(logging.Handler):
-    """Keeps what svglib logs while _noted reads a file, and nothing at other times."""
+    """Keeps what svglib logs while _noted reads a file (its `said`), and nothing at other times."""
+
+    def __init__(self):
+        super().__init__()
+        self.said: list | None = None       # svglib's notes on the file being read (_noted), else None
 
     def emit(self, record) -> None:
-        if _said is not None and isinstance(record.msg, str) and (record.levelno >= logging.WARNING
-                                                                  or record.msg in DEBUG_SAID):
+        said = self.said
+        if said is not None and isinstance(record.msg, str) and (record.levelno >= logging.WARNING
+                                                                 or record.msg in DEBUG_SAID):
             args = record.args if isinstance(record.args, tuple) else ()
-            _said.append((record.levelno, record.msg, tuple(str(a)[:200] for a in args)))
+            said.append((record.levelno, record.msg, tuple(str(a)[:200] for a in args)))
 
 
 def _noted(read, source):
     """read(source) with svglib's log, down to its debug lines (where it says which elements it ignores),
     kept: (what read returned, the notes)."""
-    global _said
+    notes = _silence()
     log = logging.getLogger("svglib")
-    level, _said = log.level, []
+    level, notes.said = log.level, []
     log.setLevel(logging.DEBUG)
     try:
-        return read(source), tuple(_said)
+        return read(source), tuple(notes.said)
     finally:
-        _said = None
+        notes.said = None
         log.setLevel(level)
 
 

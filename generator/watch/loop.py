@@ -84,15 +84,14 @@ def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_
     server = Server(preview, port)
     stop = threading.Event()
     old_term = signal.signal(signal.SIGTERM, _interrupt)
-    store.hold()
-    rasters.hold()
+    held = {"stores": store.Held(), "pictures": rasters.Memory()}
     try:
         server.start()
         say.serving(server.url, folder)
         if open_browser:
             import webbrowser
             webbrowser.open(server.url)
-        builder = Builder(game, opts, output, folder.resolve())
+        builder = Builder(game, opts, output, folder.resolve(), held)
         watched = (folder.resolve(), LAYOUTS.resolve(), FONTS.resolve())
         keep = Filter(out, folder)
         before = _files(watched, keep)
@@ -116,7 +115,7 @@ def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_
     finally:
         stop.set()
         server.stop()
-        store.release()
+        held["stores"].release()
         signal.signal(signal.SIGTERM, old_term)
     say.stopped()
     return 0

@@ -11,7 +11,6 @@ from typing import NamedTuple
 
 from .. import pipeline
 from ..errors import PnpError, PnpErrors
-from . import caches
 from .preview import RENDER, Digests, Snapshot
 
 
@@ -37,8 +36,13 @@ class Outcome(NamedTuple):
 
 
 class Builder:
-    def __init__(self, game: str, opts: pipeline.BuildOptions, output: Path | None, folder: Path | None):
+    def __init__(self, game: str, opts: pipeline.BuildOptions, output: Path | None, folder: Path | None,
+                 held: dict | None = None):
         self.game, self.opts, self.output, self.folder = game, opts, output, folder
+        # what this warm process keeps between its builds, given to each with its deck (Deck.memo["held"]):
+        # the layout stores (layout/store.Held) and the pictures' bytes and conversions (render/rasters.Memory).
+        # Everything else a build knows is read afresh with the deck, so a save needs nothing forgotten.
+        self.held = held
         self.number = 0
         self.good: Snapshot | None = None           # the last good build
         self.failure: Failure | None = None         # the last build, when it failed
@@ -53,11 +57,8 @@ class Builder:
         wall0, cpu0 = time.perf_counter(), time.thread_time()
         try:
             with RENDER:
-                caches.forget(changed, self.folder)
-                notes = caches.deck_notes(self.folder)
-                deck = pipeline.load(self.game, self.opts.without, lang=self.opts.language, strict=self.opts.strict)
-                if caches.deck_notes(deck.folder) != notes:       # a new palette, card size or font
-                    caches.forget_templates()
+                deck = pipeline.load(self.game, self.opts.without, lang=self.opts.language, strict=self.opts.strict,
+                                     held=self.held)
                 check = _check(deck)
                 laid, pages = pipeline.laid_and_pages(deck, self.opts)
                 out = self.out_path(deck.id)

@@ -52,7 +52,7 @@ def _template(deck, laid, sides: dict, path: Path, taken: set) -> dict | None:
                 continue
             if face.template not in reads:
                 try:
-                    reads[face.template] = _files(get_template(face.template, deck.folder))
+                    reads[face.template] = _files(get_template(face.template, deck))
                 except PnpError:
                     reads[face.template] = set()
             if path in reads[face.template]:

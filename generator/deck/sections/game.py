@@ -63,16 +63,16 @@ def read(r, m: Map) -> Game:
     return Game(**g)
 
 
-def refuse_icons(r, m: Map, folder) -> None:
+def refuse_icons(r, m: Map, table: dict) -> None:
     """A :name: in game.setup or game.instructions (markup printed on the print leaf) that is no icon of the
     deck: one error each, at its line, with a did-you-mean (the deck's icons are read after this section)."""
-    from ...layout.icons import unknown, unknown_message
+    from .icons import unknown, unknown_message
     for key in ("instructions", "setup"):
         value = m.get(key)
         if not isinstance(value, str) or ":" not in value:
             continue
-        for name, line in unknown(folder, value):
-            message, hint = unknown_message(folder, name)
+        for name, line in unknown(table, value):
+            message, hint = unknown_message(table, name)
             with r.noting(wide=False):       # it does not keep the cards from being laid out
                 raise PnpError(f"{message} in game.{key}", m.file or r.file,
                                m.where(key)[0] + line - (1 if "\n" not in value else 0), field=f"game.{key}",

@@ -116,3 +116,19 @@ def _tint(value: Map, field: str) -> bool:
     if not isinstance(v, bool):
         raise value.error("tint", f"expected true or false, found {found(v)}", field=f"{field}.tint")
     return v
+
+
+def unknown(table: dict, text: str) -> list[tuple[str, int]]:
+    """(name, line) of each :name: that `text` writes and that is none of the icons `table` ({name: Icon})."""
+    from ...markup import icons_in
+    return [(n, line) for n, line in icons_in(text) if n not in table]
+
+
+def unknown_message(table: dict, name: str) -> tuple[str, str]:
+    """(message, hint) for text that writes :name: where the deck (its icons `table`) has no such icon."""
+    known = sorted(table)
+    close = suggest(name, known)
+    listed = f"the deck's icons: {known_list(known).removeprefix('known: ')}" if known else \
+        "the deck names no icons (icons: in deck.yaml)"
+    return (f"unknown icon ':{name}:'",
+            close or f"{listed}; write \\:{name}: to print ':{name}:' as written")

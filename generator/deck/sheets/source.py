@@ -15,7 +15,7 @@ from ..sections.backs import back_ref
 from ..sections.cards import MAX_COPIES
 from ..sections.fields import field_value
 from ..sections.languages import TRANSLATED
-from ..values import display, need_text, unknown_keys
+from ..values import display, name_problem, need_text, unknown_keys
 from .cells import FALSE, TRUE, filled, shown, text_cell, text_value, typed
 from .columns import BACK, CARD_COLUMNS, CORRECTION, NOTE, SETTINGS, SOURCE_KEYS, SUFFIXES
 from .marks import empty, named_marks, ragged
@@ -376,7 +376,6 @@ class SheetSource:
                             or known_list(self.parts))
 
     def check_template(self, row, key):
-        from ...layout.templates import name_problem
         problem = name_problem(row[key])
         if problem:
             raise row.error(key, problem)

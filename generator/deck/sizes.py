@@ -2,15 +2,15 @@
 
 A size is a trim width and height, and optionally the bleed and safe inset its pieces are made with,
 written as {width, height, bleed, safe} or as "63.5mm x 88.9mm". checked_length reads every length a
-template or a size writes (units, % of the card, bounds), naming the file:line of a mistake.
-Not here: a deck's own sizes and which sizes a deck's templates may name (templates.py: deck_sizes and
-sizes_for, with what the loaded decks tell their templates); a template's regions (regions.py).
+template or a size writes (units, % of the card, bounds), naming the file:line of a mistake. Here, in deck/,
+because a deck's own `sizes:` section is read with them (sections/sizes.py); layout's templates read them too.
+Not here: a deck's own sizes section (sections/sizes.py); which sizes a deck's templates may name
+(layout/templates.py: sizes_for); a template's regions (layout/regions.py).
 """
 from __future__ import annotations
 
 import math
 import re
-from functools import lru_cache
 from typing import NamedTuple
 
 from .. import LAYOUTS
@@ -68,9 +68,9 @@ def checked_safe(m: Map, key, width: float, height: float, field: str) -> float:
     return points
 
 
-@lru_cache(maxsize=1)
 def sizes() -> dict:
-    """The shared card sizes (layouts/sizes.yaml): name -> Size."""
+    """The shared card sizes (layouts/sizes.yaml): name -> Size, read afresh (its parsed tree comes from the
+    YAML cache when the file is unchanged: files/yamlfile.py); a build keeps them on its deck (templates.sizes_for)."""
     m = load(LAYOUTS / "sizes.yaml", "layouts/sizes.yaml")
     if not isinstance(m, Map):
         raise PnpError("expected a mapping of size names to {width, height}", "layouts/sizes.yaml", 1)
