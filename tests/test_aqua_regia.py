@@ -156,15 +156,21 @@ def test_reference_cards_order_and_turn_summary(pdf):
     for passage in ["Play as many cards as the last play, or one more, all of one metal, each:",
                     "of reactivity other than 0 to the field;",
                     "stronger than the last play;",
-                    "not of reactivity 1 if the last play had several.",
+                    # issue 44: read alone, the card said nothing against leading two cards of reactivity 1
+                    "reactivity 1: single card only, not onto several.",
                     "Reverse Change: the same card played 4 at once reverses the field order.",
                     "Pass: draw 1 card (if any are left).",
-                    "Metal Precipitation: discard 1 card and take a stronger one from the discard pile (not a metal with all 4 there).",
+                    # issue 44: the discard pile is face up and open to search (Metal Precipitation takes from it)
+                    "Metal Precipitation: discard 1 card and take a stronger one from the discard pile (face up, "
+                    "open to all), not a metal with all 4 there.",
                     "Field change: when all others have passed and the turn is back with the last player who played, "
                     "that player becomes the dealer",
-                    # the field changes when no one can lead (issue 32: the rule was only in the This edition box)
-                    "No lead: when the role of dealer goes round with no card played, the field moves one step too.",
-                    "cards with reactivity 2+ may go in multiples",
+                    # the field changes when no one can lead (issue 32: the rule was only in the This edition box);
+                    # issue 44: and who leads then
+                    "No lead: if no one can lead, the field moves one step too and the first dealer leads.",
+                    "the dealer plays first (several cards only of reactivity 2+).",
+                    # issue 44: a dealer who cannot lead
+                    "No playable card: the role of dealer passes left, with no card drawn.",
                     "End: the first player to run out of cards wins."]:
         assert squash(passage) in text, passage
     # the order side: left column then right column reads weakest to strongest

@@ -201,7 +201,10 @@ def test_hidden_backs_show_neither_colour_nor_number(pdf, kind):
     assert len(forms) == 1
 
 
-HEADING_TAIL = "in short (in full: the rules)"      # each side's heading says where its full text is
+# each side's heading says where its full text starts: the rule page, as the rule pages' footers number them
+# (tests/test_rulings.py checks that each rule text starts on that page)
+HEADING_TAIL = {1: "in short (in full: rules, p. 1)", 2: "in short (in full: rules, p. 1)",
+                3: "in short (in full: rules, p. 2)", 4: "in short (in full: rules, p. 2)"}
 
 
 def _phrase_centre(pdf, page, p, phrase):
@@ -222,8 +225,8 @@ def test_rule_text_back_lies_behind_its_front(pdf, front, back):
     width = page_sizes(pdf)[f][0]
     rules = [(p, q) for (ff, p, bb, q), (kind, _, _) in zip(all_cards(pdf), _expected_order()) if kind == "rule"]
     p, q = rules[(front - 1) // 2]
-    fx, fy = _phrase_centre(pdf, f, p, f"Rule Card {front} · {HEADING_TAIL}")     # the heading line, centred
-    bx, by = _phrase_centre(pdf, b, q, f"Rule Card {back} · {HEADING_TAIL}")
+    fx, fy = _phrase_centre(pdf, f, p, f"Rule Card {front} · {HEADING_TAIL[front]}")     # the heading line, centred
+    bx, by = _phrase_centre(pdf, b, q, f"Rule Card {back} · {HEADING_TAIL[back]}")
     assert abs((width - fx) - bx) <= 0.2 * MM and abs(fy - by) <= 0.2 * MM
 
 
@@ -299,7 +302,7 @@ IN_SHORT = {
         "Action cards are kept open", "Dagger cards are only used in assassinations."],
     2: ["the more points that faction scores at the end of the game", "one (and only one) of the following",
         "Draw: Draw the top court card of one stack and move the top court card of another stack face down to its bottom.",
-        "Players may not draw if a stack is depleted.", "a) Drawn non-colored cards are simply discarded.",
+        "Players may not draw if a stack is depleted.", "a) Drawn non-colored cards are discarded.",
         "b) Drawn colored cards go to the influence stacks", "Action: Discard your action card (you may not use it again)",
         "Assassination: Attempt 1 assassination on 1 other player's faction",
         "turn face up the top two cards of each court stack", "Players may only pass if a court stack is depleted",
@@ -309,7 +312,7 @@ IN_SHORT = {
         "gives the assassin his or her faction card of that number to look at.",
         "without revealing any cards or colors.", "a) Successful: the victim tilts his or her faction card of that number.",
         "b) Failed: the assassin tilts his or her faction card of that number.",
-        "Both return the dagger cards face down.", "No second assassination on the same victim.",
+        "Both return the dagger cards face down.", "No second assassination on the same victim",
         "Tilted faction cards stay hidden until the end."],
     4: ["The game ends when all players pass consecutively", "a court stack is depleted",
         "The scoring is done in four steps", "Resolve assassinations: Flip the tilted faction cards.",
@@ -350,9 +353,11 @@ def test_rule_cards_2_and_4_print_what_this_edition_settles(pdf):
     assert squash("This edition: anyone may start; turns pass left.") in _rule_card_text(pdf, 2)
     assert squash("This edition: any player may take the first turn; turns then pass to the left.") \
         in _rule_pages_text(pdf)
+    # the fourth step is numbered and named, marked as this edition's (issue 44: no note about the text)
     for text in (_rule_card_text(pdf, 4), _rule_pages_text(pdf)):
-        assert squash("The scoring is done in four steps (this edition: the three below, then the winner)").replace(":", "") \
-            in text.replace(":", "")
+        assert squash("The scoring is done in four steps:") in text
+        assert squash("4. Winner (this edition): The player who scored the most") in text
+        assert "thethreebelow" not in text
 
 
 def test_one_spelling_on_the_cards(pdf):

@@ -112,10 +112,10 @@ def test_rule_pages_have_no_orphans_and_no_empty_pages(built, game, paper):
                 box_seen = True
             if col[0][3]:
                 pass
-            elif not any(first.startswith(s) for s in starts):
+            elif not _starts_a_block(first, starts, blocks):
                 # a paragraph continued from the column before: two of its lines at least
                 run = 1
-                while run < len(col) and not any(_key(col[run][0]).startswith(s) for s in starts):
+                while run < len(col) and not _starts_a_block(_key(col[run][0]), starts, blocks):
                     run += 1
                 assert run >= 2, f"{where} starts with a paragraph's last line alone: {col[0][0]!r}"
             last_line = _key(col[-1][0])
@@ -125,6 +125,18 @@ def test_rule_pages_have_no_orphans_and_no_empty_pages(built, game, paper):
                 assert not _starts_a_longer_block(last_line, blocks) or len(col) == 1, \
                     f"{where} ends with a paragraph's first line alone: {col[-1][0]!r}"
     assert box_seen, f"{game} {paper}: no This edition box"
+
+
+def _starts_a_block(line: str, starts: set, blocks: list) -> bool:
+    """The line starts a block: it is the start of a block's text; a line found only inside a block's text
+    continues it (a line "assassinations. The Queen ..." is no start though a block begins "Assassination:");
+    a line found in no block (a numbered item's number, a word the PDF reads otherwise) is judged by its
+    first characters, as a block's start is kept in `starts`."""
+    if any(b.startswith(line) for b in blocks):
+        return True
+    if any(line in b for b in blocks):
+        return False
+    return any(line.startswith(s) for s in starts)
 
 
 def _starts_a_longer_block(line: str, blocks: list) -> bool:

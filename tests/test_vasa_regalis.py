@@ -33,17 +33,17 @@ def faces(pdf) -> dict[str, str]:
 
 def test_the_two_and_three_player_rules_are_on_rule_card_1(vasa):
     card = faces(vasa)["Rule Card 1"]
-    assert squash("You win if 1 of your colors wins. This edition: each of your colors takes its own turns, "
-                  "as a player would.") in card
+    assert squash("You win if 1 of your colors wins. This edition: each color plays as a player would, yours "
+                  "and theirs in turn.") in card
     assert squash("The 4th color is a neutral player. This edition: it takes no turns; each round's new pile is "
                   "one of its 4.") in card
 
 
 def test_how_two_and_three_players_score_is_on_rule_card_2(vasa):
     card = faces(vasa)["Rule Card 2"]
-    assert squash("This edition: every color is scored as a player. With 2 players you win if 1 of your colors "
-                  "wins, even if your other color is blamed; with 3, no player loses or wins with the neutral "
-                  "color.") in card
+    assert squash("This edition: every color is scored as a player. With 2 you win if 1 of your colors wins, "
+                  "even if the other is blamed; with 3, no one loses or wins with the neutral color: lowest on the "
+                  "highest pile, it leaves no winner.") in card
 
 
 def test_the_examples_of_rule_card_2_are_on_the_captain_card(vasa):
@@ -79,7 +79,8 @@ def test_the_rule_pages_print_the_same_settlements_and_no_doubled_bullet(vasa):
     rules = printed_rules(vasa)
     assert "• ♣" not in rules and "•♣" not in squash(rules)
     text = squash(rules)
-    for phrase in ["This edition: each of your colors takes its own turns, as a player would.",
+    for phrase in ["This edition: each of your colors takes its own turns, as a player would. Seat the four colors "
+                   "so that yours and the other player's alternate",
                    "This edition: it takes no turns; each round's new pile is one of its 4.",
                    "This edition: every color is scored as a player."]:
         assert squash(phrase) in text, phrase
