@@ -4,7 +4,7 @@ A size is a trim width and height, and optionally the bleed and safe inset its p
 written as {width, height, bleed, safe} or as "63.5mm x 88.9mm". checked_length reads every length a
 template or a size writes (units, % of the card, bounds), naming the file:line of a mistake.
 Not here: a deck's own sizes and which sizes a deck's templates may name (templates.py: deck_sizes and
-sizes_for, with what the loaded decks tell their templates); a template's regions (regions.py).
+sizes_for, with what the loaded decks tell their templates); a template's regions (regions/).
 """
 from __future__ import annotations
 
