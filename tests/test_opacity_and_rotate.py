@@ -339,3 +339,23 @@ def test_a_box_turned_past_its_piece_is_an_error_for_every_type_that_turns_its_b
     for t, line in zip(turning, got):
         assert f"region {t}.box: the box, turned 90° as it is drawn, reaches 23.5 mm past the top edge of the " \
                "63.5 x 88.9 mm piece" in line, line
+
+
+def test_an_icon_turns_and_fades_with_its_text(tmp_path):
+    """A text's icon (:bar:) is drawn at its text's opacity and turned with it: its picture's CTM turned a
+    quarter, inside the graphics state of the text's alpha."""
+    deck = DECK.replace("palette:", "icons: {bar: bar.png}\n    palette:")
+    template = """\
+        size: poker
+        regions:
+          - {id: tag, type: text, box: [10mm, 40mm, 40mm, 8mm], text: "2 :bar:", size: 12pt, opacity: 40%, rotate: 90}
+        """
+    folder = write_deck(tmp_path / "icon", template, deck)
+    out = tmp_path / "icon.pdf"
+    pnp("build", folder, "-o", out, check=True, env={"PNP_CACHE": "off"})
+    drawn = marks(out)
+    assert {m[0] for m in drawn} == {"text", "picture"}
+    for kind, alpha, matrix, _, _ in drawn:
+        assert alpha == pytest.approx((0.4, 0.4)), kind
+        a, b, c, d = matrix[:4]
+        assert abs(a) < 1e-6 and abs(d) < 1e-6 and b > 0 and c < 0, (kind, matrix)     # a quarter anticlockwise
