@@ -359,3 +359,23 @@ def test_an_icon_turns_and_fades_with_its_text(tmp_path):
         assert alpha == pytest.approx((0.4, 0.4)), kind
         a, b, c, d = matrix[:4]
         assert abs(a) < 1e-6 and abs(d) < 1e-6 and b > 0 and c < 0, (kind, matrix)     # a quarter anticlockwise
+
+
+def test_the_layout_store_keeps_every_operations_opacity_and_turn_and_reads_no_older_one():
+    """Every operation carries its opacity, a Rect and an Ellipse their turn, since the store's format 7: a
+    face of them comes back whole; a face stored before (a format 6 Rect of 10 values) is laid out afresh."""
+    from generator.layout import store
+    from generator.layout.display import Ellipse, Face, Image, Line, Polygon, Rect, Text
+    ops = [Rect(1.0, 2.0, 30.0, 20.0, "#112233", None, 0.0, 0.0, (), 0.4, 90.0, 16.0, 12.0),
+           Ellipse(5.0, 6.0, 10.0, 8.0, "#112233", None, 0.0, (), 0.35, -30.0, 10.0, 10.0),
+           Line(0.0, 0.0, 5.0, 5.0, "#000000", 0.5, (), 0.4),
+           Text(1.0, 2.0, "A", "font", 9.0, "#000000", "left", 90.0, 3.0, 4.0, 0.45),
+           Image(0.0, 0.0, 5.0, 5.0, "x.png", rotate=90.0, cx=2.5, cy=2.5, opacity=0.55),
+           Polygon(((0.0, 0.0), (1.0, 0.0), (0.0, 1.0)), "#112233", None, 0.0, (), 0.6)]
+    face = Face("x", "t", 63.5, 88.9, 9.0, "rect", 0.0, ops)
+    back = store.decode_face(store.face_data(face))
+    assert back == face and [op.opacity for op in back.ops] == [0.4, 0.35, 0.4, 0.45, 0.55, 0.6]
+    assert back.ops[0].rotate == 90.0 and back.ops[1].rotate == -30.0 and store.FORMAT >= 7
+    old = list(store.face_data(face))
+    old[7] = [(0, (1.0, 2.0, 30.0, 20.0, "#112233", None, 0.0, 0.0, (), 0.4))]      # format 6's Rect
+    assert store.decode_face(tuple(old)) is None
