@@ -15,7 +15,7 @@ MAX_TEXT = 5000             # characters of a text, a `when`
 
 ID = Key("id", Name(), None, "the region's name, which errors, the proof and `extends` use (default TYPE and its "
                              "position: rect0)")
-TYPE = Key("type", Name(), None, "the region's type: one of regions.TYPES")
+TYPE = Key("type", Name(), None, "the region's type: one of registry.TYPES (read first, by read.py)")
 BOX = Key("box", Box(), ("0mm", "0mm", "100%", "100%"), "[x, y, width, height] from the top-left of the trim box")
 WHEN = Key("when", Words(MAX_TEXT), "", "drawn only where this text, its {fields} filled in, is not empty")
 OPACITY = Key("opacity", Fraction("an opacity"), 1.0, "0% (unseen) to 100% (opaque): everything it draws")

@@ -255,7 +255,7 @@ class Key(NamedTuple):
     value, or a function of the region's other values: min_size's is its size's), what it is (for the
     reader of the table), and `upto`: a key whose value this one may not exceed."""
     name: str
-    kind: NamedTuple
+    kind: object                # one of the kinds above: kind.check(reading, key) reads it
     default: object = None
     doc: str = ""
     upto: str = ""
