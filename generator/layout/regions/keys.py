@@ -27,6 +27,7 @@ from typing import Callable, NamedTuple
 
 from ...errors import PnpError, found, known_list, suggest
 from ...fields import names_in
+from ...paths import Refused, check_name
 from ...units import UnitError, length
 from ...yamlfile import Map, Seq
 from .. import fonts
@@ -203,7 +204,6 @@ class Src(NamedTuple):
     def check(self, rd: Reading, key):
         v = Words(500).check(rd, key)
         if not names_in(v):
-            from ...paths import Refused, check_name
             try:
                 check_name(v, "image")
             except Refused as exc:
