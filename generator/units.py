@@ -2,7 +2,7 @@
 
 Everything inside pnp is in PostScript points (1/72 in), the unit of PDF.
 
-Not here: lengths relative to a box beyond '%' (layout/regions.py, layout/sizes.py).
+Not here: lengths relative to a box beyond '%' (layout/regions/, layout/sizes.py).
 """
 from __future__ import annotations
 

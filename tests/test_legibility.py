@@ -49,7 +49,7 @@ def test_the_fitter_takes_the_largest_size_that_fits_its_box(game):
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     from generator.layout import fonts, text
-    from generator.layout.face import _fitting_size
+    from generator.layout.regions.text import fitting_size as _fitting_size
     checked = 0
     for card, side, tpl, region, content, face in _regions(game):
         x, top, w, h = region.box

@@ -5,7 +5,7 @@ written as {width, height, bleed, safe} or as "63.5mm x 88.9mm". checked_length 
 template or a size writes (units, % of the card, bounds), naming the file:line of a mistake. Here, in deck/,
 because a deck's own `sizes:` section is read with them (sections/sizes.py); layout's templates read them too.
 Not here: a deck's own sizes section (sections/sizes.py); which sizes a deck's templates may name
-(layout/templates.py: sizes_for); a template's regions (layout/regions.py).
+(layout/templates.py: sizes_for); a template's regions (layout/regions/).
 """
 from __future__ import annotations
 

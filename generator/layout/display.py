@@ -1,97 +1,23 @@
-"""A laid-out face as a display list: its drawing operations (Rect, Ellipse, Line, Text, Image, Polygon) and Face.
+"""A laid-out face as a display list: Face, and the names of its drawing operations (Rect, Ellipse, Line, Text,
+Image, Polygon), each declared with the region type that owns it (layout/regions/).
 
 What every renderer draws (PDF pages, PNG images) and what the layout store keeps between builds: sizes
 in points, the origin at the bottom-left corner of the trim box, y upwards. Plain data only: how a face is
-laid out from its template is layout/face.py, how it is stored layout/store.py, how it is drawn render/draw.py.
+laid out from its template is layout/face.py and each type's module, how it is stored layout/store.py, how it
+is drawn render/draw.py with each type's drawer.
 """
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import NamedTuple
 
+from .regions.ellipse import Ellipse
+from .regions.image import Image
+from .regions.line import Line
+from .regions.polygon import Polygon
+from .regions.rect import Rect
+from .regions.text import Text
 
-class Rect(NamedTuple):
-    """A rectangle (corners rounded by `radius`); `dash` ((dash, gap) in points) for its stroke, `opacity`
-    (0 to 1) for its fill and stroke, as a Polygon's."""
-    x: float
-    y: float
-    w: float
-    h: float
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: float = 0.0
-    radius: float = 0.0
-    dash: tuple = ()
-    opacity: float = 1.0
-
-
-class Ellipse(NamedTuple):
-    """The ellipse inside the box x, y, w, h; `dash` and `opacity` as a Rect's."""
-    x: float
-    y: float
-    w: float
-    h: float
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: float = 0.0
-    dash: tuple = ()
-    opacity: float = 1.0
-
-
-class Line(NamedTuple):
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-    stroke: str = "#000000"
-    stroke_width: float = 0.5
-    dash: tuple = ()
-
-
-class Text(NamedTuple):
-    """One line of text; x is the anchor for `align`, y the baseline. Rotated about (cx, cy)."""
-    x: float
-    y: float
-    text: str
-    font: str
-    size: float
-    colour: str
-    align: str = "left"
-    rotate: float = 0.0
-    cx: float = 0.0
-    cy: float = 0.0
-
-
-class Image(NamedTuple):
-    """A picture (PNG, JPEG or SVG: images.py) in the box x, y, w, h: the one way a picture reaches render/
-    (render/pictures.py places it). `fit` and the focus (fx, fy: 0 to 1 across the picture from its left
-    and its top) as images.fitted() reads them; `tint` ('#rrggbb' or None) draws it in that one colour. An icon
-    in text is one too: `tint` its text's colour when the icon is tinted, turned with its text by `rotate`
-    degrees about (cx, cy)."""
-    x: float
-    y: float
-    w: float
-    h: float
-    path: str
-    fit: str = "contain"        # contain | cover | stretch
-    fx: float = 0.5
-    fy: float = 0.5
-    tint: str | None = None
-    region: str = ""            # the template region that placed it (the proof's findings name it)
-    rotate: float = 0.0
-    cx: float = 0.0
-    cy: float = 0.0
-
-
-class Polygon(NamedTuple):
-    """A closed path of straight lines through `points` ((x, y), ...): a hexagon, polygon or star region.
-    `opacity` (0 to 1) applies to its fill and its stroke."""
-    points: tuple
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: float = 0.0
-    dash: tuple = ()
-    opacity: float = 1.0
+OPS = (Rect, Ellipse, Line, Text, Image, Polygon)       # every kind of drawing operation
 
 
 class Face(SimpleNamespace):

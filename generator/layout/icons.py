@@ -39,13 +39,14 @@ def metrics(table: dict, text: str) -> tuple:
 
 
 def op(table: dict, name: str, x: float, baseline: float, size: float, colour: str, rotate: float = 0.0,
-       cx: float = 0.0, cy: float = 0.0) -> Image | None:
-    """The drawing operation of icon `name` at `x` on a baseline of text `size` points high (None for an
-    icon whose file could not be read: that mistake is reported already)."""
+       cx: float = 0.0, cy: float = 0.0, opacity: float = 1.0) -> Image | None:
+    """The drawing operation of icon `name` at `x` on a baseline of text `size` points high, turned and
+    see-through with its text (None for an icon whose file could not be read: that mistake is reported
+    already)."""
     icon = table.get(name)
     if icon is None or icon.path is None:
         return None
     w, h = icon.pixels
     height = icon.scale * size
     return Image(x, baseline + icon.shift * size, height * w / h, height, str(icon.path),
-                 tint=colour if icon.tint else None, rotate=rotate, cx=cx, cy=cy)
+                 tint=colour if icon.tint else None, rotate=rotate, cx=cx, cy=cy, opacity=opacity)

@@ -12,7 +12,7 @@ Coordinates are a face's: points, y upwards. Every polygon is listed counter-clo
   lie `inner` (a fraction) of the way out.
 - A piece's shape is one of PIECE_SHAPES: "rect", "circle", "hex-flat", "hex-pointy" (a template's
   `shape: hex` with its `orientation`).
-Not here: reading a region or a template (regions.py, templates.py), drawing (render/draw.py).
+Not here: reading a region or a template (regions/, templates.py), drawing (regions/ and render/draw.py).
 """
 from __future__ import annotations
 

@@ -4,9 +4,9 @@ and the size, in `pnp build`, `pnp proof` and the `pnp watch` preview; `game.sma
 one an error (the shipped games say so, and stay at 6pt and more). A symbol set alone (an ornament, no
 letter or digit) may be smaller.
 
-Not here: reading a region's size (regions.py), the fitter that never shrinks text below 6pt unless the
-template asks (face.py, text.py), where the warnings are shown (layout/validate.py for build and the
-other commands, proof/checks.py for the proof and the preview).
+Not here: reading a region's size (regions/), the fitter that never shrinks text below 6pt unless the
+template asks (regions/text.py, regions/textbox.py, text.py), where the warnings are shown (layout/validate.py
+for build and the other commands, proof/checks.py for the proof and the preview).
 """
 from __future__ import annotations
 

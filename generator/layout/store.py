@@ -33,11 +33,11 @@ import os
 from pathlib import Path
 
 from .. import FONTS, LAYOUTS, ROOT, __version__, cachefile
-from .display import Ellipse, Face, Image, Line, Polygon, Rect, Text
+from .display import OPS, Face, Image
 from ..cachefile import cache_dir
 
-FORMAT = 6                      # 6: Rect and Ellipse carry dash and opacity
-OPS = (Rect, Ellipse, Line, Text, Image, Polygon)     # a drawing operation is stored as (its index here, its values)
+FORMAT = 7                      # 7: every drawing operation carries opacity; Rect and Ellipse their turn
+# OPS: a drawing operation is stored as (its index there, its values)
 _CODE = {cls: i for i, cls in enumerate(OPS)}
 _ARITY = tuple(len(cls._fields) for cls in OPS)
 _FACE = ("name", "template", "width", "height", "bleed", "shape", "gutter", "ops", "texts", "shrunk", "key",

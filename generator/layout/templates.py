@@ -5,7 +5,7 @@ loaded with what they extend, once a loaded deck (kept on it: Deck.memo_of), che
 A template gives the card size, its safe inset, and regions drawn in order; a template may extend another
 (its keys win; its regions come after the parent's). Everything is checked as it is loaded, so a mistake
 is reported at its line in the template file, not later while a card is drawn.
-Not here: what a region may hold and how each is checked (regions.py); how a size is written, the shared
+Not here: what a region may hold and how each is checked (regions/); how a size is written, the shared
 sizes and lengths (sizes.py); laying a card out from a template (face.py); the checks of a deck's
 templates against its cards (validate.py).
 """

@@ -11,7 +11,7 @@ icon (:name:) that a template's own text writes must be one of the deck's icons.
 that none of its templates uses is a warning. A card's back must be the size and the shape of its front (it
 is printed behind it, and cut along one outline), a template the size of the template it extends, and every region's box must stay on its
 piece. Text a template asks to print under 6pt is a warning, or an error if the deck says so (smallprint.py).
-Not here: loading a template and checking its own values (templates.py, regions.py, sizes.py).
+Not here: loading a template and checking its own values (templates.py, regions/, sizes.py).
 """
 from __future__ import annotations
 

@@ -1,32 +1,33 @@
 """The one drawing path: a Face's ops onto a reportlab canvas. PDF pages and PNG images both use it.
 
 reportlab keeps the document: pages, forms, images, the fonts and their subsets. The face's own ops
-are a handful of PDF operators each (a colour, a rectangle, a line of text), which this module writes
-straight into the page's content as reportlab's own canvas methods would write them, without the
-per-call bookkeeping that made drawing a card's ops cost more than laying them out (README,
-Performance). Curved paths (round corners, ellipses) are still reportlab's, made once per shape and size;
-a Polygon's closed path is written here, once per polygon and place; a dash is set around the one path it
-dashes, and transparency (a shape's opacity under 1) goes through the canvas, which keeps the page's
-graphics states.
-Pictures (PNG, JPEG, SVG) are placed by pictures.py, the one place they enter a document.
+are a handful of PDF operators each (a colour, a rectangle, a line of text), which are written straight
+into the page's content as reportlab's own canvas methods would write them, without the per-call
+bookkeeping that made drawing a card's ops cost more than laying them out (README, Performance).
+Each op is drawn by its region type's drawer (layout/regions/: DRAWERS), handed a Pen: this module's
+shared machinery, which holds the operators pending for the canvas, the colour and path caches (curved
+paths, round corners and ellipses, made once by reportlab per shape and size; a polygon's once per place),
+the text object consecutive lines share (BT ... ET, the font, size, colour and subset set only when they
+change), transparency (an opacity under 1 through the canvas, which keeps the page's graphics states) and
+pictures (placed by pictures.py, the one place they enter a document).
+Not here: what any op draws (its type's module in layout/regions/), the page's placements (pdf.py).
 """
 from __future__ import annotations
 
-import math
+from contextlib import contextmanager
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
-from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from ..layout.face import Ellipse, Image, Line, Polygon, Rect, Text
+from ..layout.regions import DRAWERS
 from ..layout.shapes import is_hex, piece_outline
 from ..reportlab_adapter import document, split_string, subset_name
 
 _colours: dict = {}
 _paints: dict = {}
 _paths: dict = {}
-PAINT = {(0, 0): "n", (1, 0): "S", (0, 1): "f", (1, 1): "B"}      # (stroke, fill) -> operator
 
 
 def colour(hexstr):
@@ -60,97 +61,6 @@ def _path(kind: str, x, y, w, h, r=0.0) -> str:
     return s
 
 
-def _texts(out: list, doc, run) -> None:
-    """Consecutive Text ops as one PDF text object: BT, for each line its matrix, font and colour
-    (only when they change) and the text in the font's subsets, ET."""
-    out.append("BT")
-    font = fill = None
-    size = 0.0
-    subset = -1
-    for op in run:
-        x = op.x
-        if op.align != "left":
-            w = stringWidth(op.text, op.font, op.size)
-            x -= w / 2 if op.align == "center" else w
-        if op.rotate:
-            a = math.radians(op.rotate)
-            cos, sin = round(math.cos(a), 12), round(math.sin(a), 12)
-            dx, dy = x - op.cx, op.y - op.cy
-            out.append(f"{fp_str(cos, sin, -sin, cos, op.cx + cos * dx - sin * dy, op.cy + sin * dx + cos * dy)} Tm")
-        else:
-            out.append(f"1 0 0 1 {fp_str(x, op.y)} Tm")
-        if font is None or font.fontName != op.font or size != op.size:
-            font, size, subset = getFont(op.font), op.size, -1
-        if fill != op.colour:
-            fill = op.colour
-            out.append(_paint(fill, "rg"))
-        for sub, chars in split_string(font, op.text, doc):
-            if sub != subset:
-                subset = sub
-                out.append(f"{subset_name(font, sub, doc)} {fp_str(size)} Tf")
-            out.append(f"({escapePDF(chars)}) Tj")
-    out.append("ET")
-
-
-def draw_ops(c, ops) -> None:
-    out: list = []
-    doc = document(c)
-    i, n = 0, len(ops)
-    while i < n:
-        op = ops[i]
-        t = type(op)
-        if t is Text:
-            j = i
-            while j < n and type(ops[j]) is Text:
-                j += 1
-            _texts(out, doc, ops[i:j])
-            i = j
-            continue
-        i += 1
-        if t is Rect or t is Ellipse:
-            if (op.dash and op.stroke) or op.opacity < 1.0:
-                _shape(c, out, op, _outline(op))
-                continue
-            if op.fill:
-                out.append(_paint(op.fill, "rg"))
-            if op.stroke:
-                out.append(_paint(op.stroke, "RG"))
-                out.append(f"{fp_str(op.stroke_width)} w")
-            out.append(_outline(op))
-        elif t is Line:
-            out.append(_paint(op.stroke, "RG"))
-            out.append(f"{fp_str(op.stroke_width)} w")
-            if op.dash:
-                out.append(f"[{fp_str(*op.dash)}] 0 d")
-            out.append(f"n {fp_str(op.x1, op.y1)} m {fp_str(op.x2, op.y2)} l S")
-            if op.dash:
-                out.append("[] 0 d")
-        elif t is Polygon:
-            _shape(c, out, op, f"{_polygon_path(op.points)} {PAINT[bool(op.stroke), bool(op.fill)]}")
-        elif t is Image:
-            from .pictures import operators, place
-            drawn = operators(c, op)
-            if drawn is not None:
-                out.append(drawn)
-                continue
-            if out:
-                c.addLiteral("\n".join(out))
-                out = []
-            place(c, op)
-    if out:
-        c.addLiteral("\n".join(out))
-
-
-def _outline(op) -> str:
-    """A Rect's or an Ellipse's path and its paint operator."""
-    paint = PAINT[bool(op.stroke), bool(op.fill)]
-    if type(op) is Ellipse:
-        return f"{_path('ellipse', op.x, op.y, op.w, op.h)} {paint}"
-    if op.radius:
-        return f"{_path('round', op.x, op.y, op.w, op.h, op.radius)} {paint}"
-    return f"{fp_str(op.x, op.y, op.w, op.h)} re {paint}"
-
-
 def _polygon_path(points) -> str:
     """'x y m x y l ... h': a closed path through the points, made once for each polygon and place."""
     key = ("polygon", points)
@@ -161,46 +71,122 @@ def _polygon_path(points) -> str:
     return s
 
 
-def _shape(c, out: list, op, outline: str) -> None:
-    """A Polygon, or a dashed or see-through Rect or Ellipse: its colours, its dash set around its path and
-    paint operator (`outline`) and unset after, see-through when its opacity is under 1 (_see_through)."""
-    ops = []
-    if op.fill:
-        ops.append(_paint(op.fill, "rg"))
-    if op.stroke:
-        ops.append(_paint(op.stroke, "RG"))
-        ops.append(f"{fp_str(op.stroke_width)} w")
-        if op.dash:
-            ops.append(f"[{fp_str(*op.dash)}] 0 d")
-    ops.append(outline)
-    if op.stroke and op.dash:
-        ops.append("[] 0 d")
-    _see_through(c, out, ops, op.opacity)
+class Pen:
+    """What a region type's drawer is given to draw with (layout/regions/__init__.py lists it): the canvas's
+    pending operators, the caches, the text object and transparency."""
+    __slots__ = ("c", "doc", "out", "_text", "_font", "_size", "_subset", "_fill")
+    num = staticmethod(fp_str)
+    paint = staticmethod(_paint)
+    curve = staticmethod(_path)
+    polygon = staticmethod(_polygon_path)
+
+    def __init__(self, c):
+        self.c = c
+        self.doc = document(c)
+        self.out: list = []
+        self._text = None           # the opacity of the open text object, if one is open
+
+    def flush(self) -> None:
+        """Write the pending operators to the canvas (closing an open text object)."""
+        if self._text is not None:
+            self.end_text()
+        if self.out:
+            self.c.addLiteral("\n".join(self.out))
+            self.out = []
+
+    def see_through(self, ops: list, opacity: float) -> None:
+        """Operators added to what is pending when opaque; with an opacity under 1, inside q ... Q with the
+        canvas's own transparency state (an ExtGState the page or form lists among its resources)."""
+        if self._text is not None:
+            self.end_text()
+        if opacity >= 1.0:
+            self.out.extend(ops)
+            return
+        with self.alpha(opacity):
+            self.out.extend(ops)
+
+    @contextmanager
+    def alpha(self, opacity: float):
+        """What is drawn inside, see-through at `opacity` (nothing changes at 1 or more)."""
+        if self._text is not None:
+            self.end_text()
+        if opacity >= 1.0:
+            yield
+            return
+        self.flush()
+        self.c.saveState()
+        self.c.setFillAlpha(opacity)
+        self.c.setStrokeAlpha(opacity)
+        yield
+        self.flush()
+        self.c.restoreState()
+
+    def begin_text(self, opacity: float) -> None:
+        """A text object to write lines in: the one open, when it is of this opacity, else a new one (see-
+        through inside its graphics state)."""
+        if self._text is not None:
+            if self._text == opacity:
+                return
+            self.end_text()
+        if opacity < 1.0:
+            self.flush()
+            self.c.saveState()
+            self.c.setFillAlpha(opacity)
+            self.c.setStrokeAlpha(opacity)
+        self.out.append("BT")
+        self._text, self._font, self._size, self._subset, self._fill = opacity, None, 0.0, -1, None
+
+    def show(self, matrix: str, text: str, font: str, size: float, colour_: str) -> None:
+        """One line in the open text object: its matrix ('... Tm'), then its colour, font and size where they
+        change, and its text in the font's subsets."""
+        out = self.out
+        out.append(matrix)
+        f = self._font
+        if f is None or f.fontName != font or self._size != size:
+            f = self._font = getFont(font)
+            self._size, self._subset = size, -1
+        if self._fill != colour_:
+            self._fill = colour_
+            out.append(_paint(colour_, "rg"))
+        for sub, chars in split_string(f, text, self.doc):
+            if sub != self._subset:
+                self._subset = sub
+                out.append(f"{subset_name(f, sub, self.doc)} {fp_str(self._size)} Tf")
+            out.append(f"({escapePDF(chars)}) Tj")
+
+    def end_text(self) -> None:
+        opacity, self._text = self._text, None
+        self.out.append("ET")
+        if opacity < 1.0:
+            self.flush()
+            self.c.restoreState()
+
+    def picture(self, op) -> None:
+        """An Image op placed: its operators written with the rest where they can be, else drawn through the
+        canvas (an icon turned with its text)."""
+        from .pictures import operators, place    # only a deck with pictures loads them (tests/test_startup.py)
+        if self._text is not None:
+            self.end_text()
+        drawn = operators(self.c, op)
+        if drawn is not None:
+            self.out.append(drawn)
+            return
+        self.flush()
+        place(self.c, op)
 
 
-def _see_through(c, out: list, ops: list, opacity: float) -> None:
-    """A shape's operators: added to `out` when opaque; with an opacity under 1, inside q ... Q with the
-    canvas's own transparency state (an ExtGState the page or form lists among its resources)."""
-    if opacity >= 1.0:
-        out.extend(ops)
-        return
-    if out:
-        c.addLiteral("\n".join(out))
-        out.clear()
-    c.saveState()
-    c.setFillAlpha(opacity)
-    c.setStrokeAlpha(opacity)
-    c.addLiteral("\n".join(ops))
-    c.restoreState()
+def draw_ops(c, ops) -> None:
+    pen = Pen(c)
+    drawers = DRAWERS
+    for op in ops:
+        drawers[type(op)](pen, op)
+    pen.flush()
 
 
 def needs_page(ops) -> bool:
-    """Whether ops must be drawn straight onto a page, never into a form XObject: a see-through shape's
+    """Whether ops must be drawn straight onto a page, never into a form XObject: a see-through op's
     graphics state is listed in the page's resources, and reportlab lists none in a form's."""
-    return any(type(op) in _SEE_THROUGH and op.opacity < 1.0 for op in ops)
-
-
-_SEE_THROUGH = (Polygon, Rect, Ellipse)
+    return any(op.opacity < 1.0 for op in ops)
 
 
 def draw_cut_guide(c, face, x, y, width=0.3, hexstr="#808080") -> None:

@@ -1,7 +1,7 @@
 """Placing a picture: an Image op (layout/display.py) of any kind, at its box with its fit, focus and tint.
 
 The one place a picture's pixels or paths enter a PDF, for every page, form, PNG export and preview
-(render/draw.py writes operators() for each Image op with the face's other operators, or calls place()):
+(render/draw.py's pen writes operators() for each Image op with the face's other operators, or calls place()):
 - every picture is a form XObject (a raster's in a unit square, an SVG's in its own points), made once a
   document for each picture's bytes (and tint), named by their digest (so the same deck in another folder builds the same bytes), and placed with
   `Do` wherever a card or an icon in text shows it;
@@ -12,7 +12,8 @@ The one place a picture's pixels or paths enter a PDF, for every page, form, PNG
 - a tint draws the picture in one colour: an SVG's fills and strokes recoloured, a raster's alpha (or,
   where it has none, its darkness) used as the coverage of a fill of that colour (drawn by reportlab's
   drawImage, converted once a process);
-- an icon in turned text turns with it (place(), through the canvas).
+- a turned picture (an image region's `rotate`, an icon in turned text) turns about its centre (place(),
+  through the canvas); a see-through one is drawn inside its graphics state (the pen's alpha).
 Not here: the geometry of fit and focus (images.fitted), checking files (images.py), the SVG drawing (svg.py),
 the image XObjects (rasters.py).
 """
@@ -32,9 +33,10 @@ from .rasters import xobject
 
 
 def operators(c, op) -> str | None:
-    """The operators that draw the Image op `op` at its place, for draw.py to write with the face's other
+    """The operators that draw the Image op `op` at its place, for draw.py's pen to write with the face's other
     operators: the picture's form is defined the first time and listed among the page's resources. None for
-    an icon turned with its text, which place() draws through the canvas."""
+    a turned picture (an image region's rotate, an icon turned with its text), which place() draws through
+    the canvas."""
     if op.rotate:
         return None
     name, iw, ih, bw, bh = _form(c, op.path, op.tint)
@@ -45,12 +47,12 @@ def operators(c, op) -> str | None:
 
 
 def place(c, op) -> None:
-    """Draw the Image op `op` on canvas `c` (which has nothing of this op's pending: draw.py flushes first)."""
+    """Draw the Image op `op` on canvas `c` (which has nothing of this op's pending: the pen flushes first)."""
     name, iw, ih, bw, bh = _form(c, op.path, op.tint)
     x, y, w, h = fitted(op.x, op.y, op.w, op.h, iw, ih, op.fit, op.fx, op.fy)
     crop = op.fit == "cover" and (w > op.w + 1e-6 or h > op.h + 1e-6)
     c.saveState()
-    if op.rotate:                           # an icon in turned text turns with it, about the text's centre
+    if op.rotate:                   # turned about its box's centre (an icon: its text's centre, turning with it)
         c.translate(op.cx, op.cy)
         c.rotate(op.rotate)
         c.translate(-op.cx, -op.cy)

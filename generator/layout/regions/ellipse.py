@@ -1,0 +1,48 @@
+"""The ellipse region: the ellipse inside its box; its keys, its layout into an Ellipse operation, and how an
+Ellipse is drawn.
+
+Not here: the keys every region takes (common.py) and every filled shape takes (paint.py).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from . import paint
+from .common import grow, pdf_box
+from .keys import RegionType
+
+
+class Ellipse(NamedTuple):
+    """The ellipse inside the box x, y, w, h; `dash`, `opacity` and the turn as a Rect's."""
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    dash: tuple = ()
+    opacity: float = 1.0
+    rotate: float = 0.0
+    cx: float = 0.0
+    cy: float = 0.0
+
+
+KEYS = paint.KEYS
+
+
+def lay_out(face, region, ctx, bleed: float) -> None:
+    v = region.values
+    x, y, w, h = pdf_box(face, region)
+    cx, cy = x + w / 2, y + h / 2
+    if v["bleed"] and bleed:
+        x, y, w, h = grow(face, x, y, w, h, bleed)
+    fill, stroke, width = paint.colours(region, ctx)
+    face.ops.append(Ellipse(x, y, w, h, fill, stroke, width, v["dash"], v["opacity"], v["rotate"], cx, cy))
+
+
+def draw(pen, op: Ellipse) -> None:
+    paint.draw(pen, op, pen.curve("ellipse", op.x, op.y, op.w, op.h), op.rotate, op.cx, op.cy)
+
+
+TYPE = RegionType("ellipse", KEYS, lay_out, {Ellipse: draw}, bleeds=True)

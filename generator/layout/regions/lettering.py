@@ -1,0 +1,29 @@
+"""What the text regions share (text, one line; textbox, wrapped markup): the keys both take, declared once,
+and the sizes text is held to.
+
+Not here: each one's own keys, layout and drawing (text.py, textbox.py); the deck's fonts and icons, which
+layout reaches through face.Context (family, glyphs, icons, icon).
+"""
+from __future__ import annotations
+
+from .keys import Choice, Colour, Font, Key, Length, Words
+
+MIN_TEXT = 6.0               # points: smaller words are small print (smallprint.py; issue 20, 32)
+MAX_FONT = 400.0             # points
+MAX_TEXT = 5000              # characters
+VALIGN = ("top", "middle", "bottom")
+
+TEXT = Key("text", Words(MAX_TEXT), "", "what it prints: its own words and {fields}, and icons (:name:)")
+FONT = Key("font", Font(), "sans", "a font family: pnp's (fonts/fonts.yaml) or the deck's own")
+MIN_SIZE = Key("min_size", Length(1.0, MAX_FONT), lambda v: min(MIN_TEXT, v["size"]),
+               "the least it may shrink to, to fit (default 6pt, or its size if smaller)", upto="size")
+COLOUR = Key("colour", Colour(), "black", "its colour")
+
+
+def size(default: float) -> Key:
+    """The size key of a text region whose text is `default` points high unless it says."""
+    return Key("size", Length(1.0, MAX_FONT), default, f"its size ({default:g}pt)")
+
+
+def valign(default: str) -> Key:
+    return Key("valign", Choice(VALIGN), default, "where the text sits in its box: top, middle or bottom")

@@ -1,0 +1,115 @@
+"""Reading a template's region: its type, then every key it writes through its kind's checker, as its type's
+table (and the common one) declares it; colours held to the deck's palette; a region's box held to its piece.
+
+Every value is checked as it is read, so a mistake is reported at its line in the template file, not later
+while a card is drawn.
+Not here: the kinds of key and their checkers (keys.py), which keys a type takes (its module, common.py),
+finding, loading and extending templates (templates.py).
+"""
+from __future__ import annotations
+
+
+from ...errors import Collector, PnpError, found, known_list, suggest
+from ...fields import names_in
+from ...yamlfile import Map, Seq
+from .common import corners, keys_of, turned
+from .keys import Colour, Reading
+from .region import Region
+from .registry import TYPES
+
+BASIC_COLOURS = ("black", "white", "none", "transparent")
+_SPECIAL = ("id", "type", "box", "when")      # common keys that are the Region's own fields, not its values
+
+
+def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
+                deck=None) -> Region:
+    """regions[i] of a template (`r`, in `seq`) of a card width x height points, every value checked where
+    it is written (whether its box stays on the piece is validate.py's check, box_error: a back of the wrong
+    size is that mistake, not one of each of its regions)."""
+    where = f"regions[{i}]"
+    if not isinstance(r, Map):
+        raise seq.error(i, f"expected a region (a mapping with type and box), found {found(r)}", field=where)
+    name = r.get("type")
+    if not isinstance(name, str) or name not in TYPES:
+        raise r.error("type" if "type" in r else None,
+                      f"unknown region type {name!r}" if "type" in r else "region has no type",
+                      field=f"{where}.type", hint=suggest(name, TYPES) or known_list(TYPES))
+    rtype = TYPES[name]
+    keys = keys_of(rtype)
+    allowed = [k.name for k in keys]
+    for key in r:
+        if key not in allowed:
+            raise r.error(key, f"unknown key '{key}' for a {name} region", field=f"{where}.{key}",
+                          hint=suggest(key, allowed) or known_list(allowed))
+    rd = Reading(r, where, width, height, deck, rtype)
+    props, values = {}, {}
+    for k in keys:
+        if k.name in r and k.name != "type":
+            v = k.kind.check(rd, k.name)
+            if k.name not in _SPECIAL:
+                props[k.name] = v
+            values[k.name] = v
+        elif k.name not in _SPECIAL:
+            values[k.name] = k.default(values) if callable(k.default) else k.default
+    for k in keys:
+        if k.upto and k.name in props and props[k.name] > values[k.upto]:
+            raise r.error(k.name, f"{k.name} {r[k.name]} is larger than the {k.upto} {r.get(k.upto, 'default')}",
+                          field=f"{where}.{k.name}")
+    # text under MIN_TEXT is a warning, or the deck's error: layout/smallprint.py
+    box = values["box"] if "box" in values else (0.0, 0.0, width, height)
+    places = tuple((str(k), *r.where(k)) for k in r)
+    return Region(values.get("id", f"{name}{i}"), name, box, props, values.get("when", ""),
+                  f"{file}:{r.where()[0]}", places, {k: v for k, v in values.items() if k not in _SPECIAL})
+
+
+def check_colours(regions, deck_file: str, palette: dict) -> None:
+    """Colours written in a template's regions (not taken from a field) must be ones the deck's palette gives."""
+    mistakes = Collector()
+    for region in regions:
+        for k in TYPES[region.type].keys:
+            if type(k.kind) is not Colour:
+                continue
+            v = region.get(k.name)
+            if not isinstance(v, str) or names_in(v):
+                continue
+            v = v.strip()
+            if v.startswith("#") or v in palette or v.lower() in BASIC_COLOURS:
+                continue
+            known = list(palette) + list(BASIC_COLOURS)
+            with mistakes.each():
+                raise region.error(k.name, f"unknown colour '{v}': not '#rrggbb', black, white, none or a name in "
+                                           f"the palette of {deck_file}",
+                                   hint=suggest(v, known) or known_list(palette))
+    mistakes.done()
+
+
+def _mm(points: float) -> str:
+    return f"{points / 72 * 25.4:.1f}".rstrip("0").rstrip(".")
+
+
+def box_error(region: Region, width: float, height: float, bleed: float = 0.0) -> PnpError | None:
+    """A region drawn wholly on its piece: what it draws within (its box; a line's two ends; a hexagon's
+    corners), turned about the box's centre as it is drawn, inside the piece's width x height points, or
+    inside its bleed (`bleed` points past the cut) for a region that bleeds. One reaching further would be
+    drawn over the pieces beside it: the error at the region's box, naming the region, the edge it crosses and
+    by how much (None when it does not)."""
+    rtype = TYPES[region.type]
+    x, y, w, h = region.box
+    turn = float(region.get("rotate", 0) or 0) if rtype.turns else 0.0
+    points = rtype.outline(region) if rtype.outline else corners(region)
+    if turn % 180:          # anticlockwise on the page: clockwise in the template's coordinates (y down)
+        points = turned(points, -turn, x + w / 2, y + h / 2)
+    room = bleed if rtype.bleeds and region.get("bleed") is True else 0.0
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    past = {"left": -room - x0, "top": -room - y0, "right": x1 - width - room, "bottom": y1 - height - room}
+    edge, by = max(past.items(), key=lambda kv: kv[1])
+    if by <= 0.01:
+        return None
+    turned_ = f", turned {turn:g}° as it is drawn," if turn % 180 else ""
+    limit = f"the piece's {_mm(room)} mm bleed" if room else "the piece"
+    return region.error("box", f"the box{turned_} reaches {_mm(by)} mm past the {edge} edge of the "
+                        f"{_mm(width)} x {_mm(height)} mm piece: it would be drawn over the pieces beside it",
+                        hint=f"keep every box inside {limit}" if room or not rtype.bleeds else
+                        "keep every box inside the piece; a background meant to run past the cut is written to the "
+                        "cut, with bleed: true")

@@ -1,0 +1,155 @@
+"""The text region: one line of text (with icons in it) shrunk to its box's width, placed in it as `align` and
+`valign` say, turned about the box's centre and see-through as it says; its keys, its layout into Text
+operations, and the Text operation itself and how one line is drawn (every line of text: text boxes, rule
+pages, labels).
+
+Not here: the keys every text region takes (lettering.py) and every region takes (common.py); the text object
+lines are drawn in (the pen, render/draw.py); wrapped text (textbox.py).
+"""
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from ...errors import known_list
+from ...fields import fill
+from .. import fonts
+from .. import text as wrap
+from . import lettering
+from .common import pdf_box
+from .keys import Choice, Key, RegionType
+from .region import field_of
+
+STYLES = ("regular", "bold", "italic", "bolditalic")
+ALIGN = ("left", "center", "right")
+
+
+class Text(NamedTuple):
+    """One line of text; x is the anchor for `align`, y the baseline. Rotated about (cx, cy); `opacity` 0
+    to 1."""
+    x: float
+    y: float
+    text: str
+    font: str
+    size: float
+    colour: str
+    align: str = "left"
+    rotate: float = 0.0
+    cx: float = 0.0
+    cy: float = 0.0
+    opacity: float = 1.0
+
+
+KEYS = (
+    lettering.TEXT,
+    lettering.FONT,
+    Key("style", Choice(STYLES), "regular", "regular, bold, italic or bolditalic"),
+    lettering.size(10.0),
+    lettering.MIN_SIZE,
+    lettering.COLOUR,
+    Key("align", Choice(ALIGN), "left", "left, center or right"),
+    lettering.valign("middle"),
+)
+
+
+def lay_out(face, region, ctx, bleed: float) -> None:
+    v = region.values
+    content = fill(str(v["text"]), ctx.values)
+    if not content.strip():
+        return
+    x, y, w, h = pdf_box(face, region)
+    fam = ctx.family(region)
+    style = str(v["style"])
+    if style not in fonts.STYLES:
+        raise ctx.error(f"unknown style '{style}' in region '{region.id}' ({region.source})",
+                        hint=known_list(fonts.STYLES))
+    metrics = ctx.icons(content, region)
+    ctx.glyphs(content, fam, (style,), region)
+    font = fonts.font_name(fam, style)
+    size, min_size = v["size"], v["min_size"]
+    runs, measure = None, None
+    if metrics:
+        runs = _runs(content, font, {m.name: m for m in metrics})
+        measure = lambda s: sum(w1 * s for w1, _ in runs)    # noqa: E731 (width at size s: linear in it)
+    used = fitting_size(content, font, size, w + 0.01, measure)
+    if used < min_size:
+        raise ctx.error(f"text '{content}' does not fit region '{region.id}' of template '{face.template}' "
+                        f"({w / 72 * 25.4:.1f}mm wide) even at {min_size:g}pt", field=field_of(region))
+    if used < size:
+        face.shrunk.append((region.id, field_of(region), size, used))
+    fc = fonts.face(font)
+    align = str(v["align"])
+    valign = str(v["valign"])
+    cap = (getattr(fc, "capHeight", 700) or 700) * used / 1000.0
+    if valign == "top":
+        base = y + h - cap
+    elif valign == "bottom":
+        base = y - fc.descent * used / 1000.0
+    else:
+        base = y + (h - cap) / 2
+    ax = {"left": x, "center": x + w / 2, "right": x + w}.get(align)
+    if ax is None:
+        raise ctx.error(f"unknown align '{align}' in region '{region.id}'", hint="left, center or right")
+    rotate, opacity, cx, cy = v["rotate"], v["opacity"], x + w / 2, y + h / 2
+    colour = ctx.colour(v["colour"], region) or "#000000"
+    if runs is None:
+        face.ops.append(Text(ax, base, content, font, used, colour, align, rotate, cx, cy, opacity))
+    else:                   # text and icons side by side, the whole line placed as `align` says
+        at = ax - {"left": 0.0, "center": 0.5, "right": 1.0}[align] * measure(used)
+        for width, (icon, run) in runs:
+            if icon:
+                op = ctx.icon(run, at, base, used, colour, rotate, cx, cy, opacity)
+                if op is not None:
+                    face.ops.append(op)
+            else:
+                face.ops.append(Text(at, base, run, font, used, colour, "left", rotate, cx, cy, opacity))
+            at += width * used
+    face.texts.append((region.id, field_of(region), content))
+
+
+def _runs(content: str, font: str, known: dict) -> list:
+    """A text region's text as [(width per point of size, (is an icon, text or icon name))]."""
+    return [(known[t].width if icon else stringWidth(t, font, 1000.0) / 1000.0, (icon, t))
+            for icon, t in wrap.one_line(content)]
+
+
+def fitting_size(content: str, font: str, size: float, width: float, measure=None) -> float:
+    """The largest of size, size - 0.25pt, size - 0.5pt ... at which one line of text is at most `width` wide
+    (`measure(size)`: its width, icons and all; else the text's). Width grows linearly with size, so the step
+    is computed, then checked against the real width."""
+    if measure is None:
+        def measure(s):
+            return stringWidth(content, font, s)
+    if measure(size) <= width:
+        return size
+    per_point = measure(1000.0) / 1000.0
+    steps = max(1, math.ceil((size - width / per_point) / 0.25) - 1) if per_point > 0 else 1
+    used = round(size - 0.25 * steps, 2)
+    while used > 0 and measure(used) > width:
+        used = round(used - 0.25, 2)
+    while used < size and measure(round(used + 0.25, 2)) <= width:
+        used = round(used + 0.25, 2)
+    return used
+
+
+def draw(pen, op: Text) -> None:
+    """One line in the pen's text object (consecutive lines share one: BT ... ET): its matrix, then its
+    colour, font and text as the pen writes them."""
+    pen.begin_text(op.opacity)
+    x = op.x
+    if op.align != "left":
+        w = stringWidth(op.text, op.font, op.size)
+        x -= w / 2 if op.align == "center" else w
+    if op.rotate:
+        a = math.radians(op.rotate)
+        cos, sin = round(math.cos(a), 12), round(math.sin(a), 12)
+        dx, dy = x - op.cx, op.y - op.cy
+        matrix = f"{pen.num(cos, sin, -sin, cos, op.cx + cos * dx - sin * dy, op.cy + sin * dx + cos * dy)} Tm"
+    else:
+        matrix = f"1 0 0 1 {pen.num(x, op.y)} Tm"
+    pen.show(matrix, op.text, op.font, op.size, op.colour)
+
+
+TYPE = RegionType("text", KEYS, lay_out, {Text: draw})
