@@ -9,6 +9,8 @@ a Polygon's closed path is written here, once per polygon and place; a dash is s
 dashes, and transparency (a shape's opacity under 1) goes through the canvas, which keeps the page's
 graphics states.
 Pictures (PNG, JPEG, SVG) are placed by pictures.py, the one place they enter a document.
+An `ink` handed to draw_ops (export/cmyk.py's Ink: a print shop's CMYK PDF) writes every colour operator
+(ink.paint) and converts every picture (pictures.py); without one, colours are written as sRGB, as always.
 """
 from __future__ import annotations
 
@@ -36,8 +38,11 @@ def colour(hexstr):
     return c
 
 
-def _paint(hexstr: str, op: str) -> str:
-    """'r g b rg' (fill, op='rg') or 'r g b RG' (stroke) for '#rrggbb', as reportlab writes it."""
+def _paint(hexstr: str, op: str, ink=None, width: float | None = None) -> str:
+    """'r g b rg' (fill, op='rg') or 'r g b RG' (stroke) for '#rrggbb', as reportlab writes it; with an `ink`,
+    what it writes instead (`width`: 0 for text, a line's or stroke's width, None for a filled area)."""
+    if ink is not None:
+        return ink.paint(hexstr, op, width)
     key = (hexstr, op)
     s = _paints.get(key)
     if s is None:
@@ -60,7 +65,7 @@ def _path(kind: str, x, y, w, h, r=0.0) -> str:
     return s
 
 
-def _texts(out: list, doc, run) -> None:
+def _texts(out: list, doc, run, ink=None) -> None:
     """Consecutive Text ops as one PDF text object: BT, for each line its matrix, font and colour
     (only when they change) and the text in the font's subsets, ET."""
     out.append("BT")
@@ -83,7 +88,7 @@ def _texts(out: list, doc, run) -> None:
             font, size, subset = getFont(op.font), op.size, -1
         if fill != op.colour:
             fill = op.colour
-            out.append(_paint(fill, "rg"))
+            out.append(_paint(fill, "rg", ink, 0.0))
         for sub, chars in split_string(font, op.text, doc):
             if sub != subset:
                 subset = sub
@@ -92,7 +97,7 @@ def _texts(out: list, doc, run) -> None:
     out.append("ET")
 
 
-def draw_ops(c, ops) -> None:
+def draw_ops(c, ops, ink=None) -> None:
     out: list = []
     doc = document(c)
     i, n = 0, len(ops)
@@ -103,22 +108,22 @@ def draw_ops(c, ops) -> None:
             j = i
             while j < n and type(ops[j]) is Text:
                 j += 1
-            _texts(out, doc, ops[i:j])
+            _texts(out, doc, ops[i:j], ink)
             i = j
             continue
         i += 1
         if t is Rect or t is Ellipse:
             if (op.dash and op.stroke) or op.opacity < 1.0:
-                _shape(c, out, op, _outline(op))
+                _shape(c, out, op, _outline(op), ink)
                 continue
             if op.fill:
-                out.append(_paint(op.fill, "rg"))
+                out.append(_paint(op.fill, "rg", ink))
             if op.stroke:
-                out.append(_paint(op.stroke, "RG"))
+                out.append(_paint(op.stroke, "RG", ink, op.stroke_width))
                 out.append(f"{fp_str(op.stroke_width)} w")
             out.append(_outline(op))
         elif t is Line:
-            out.append(_paint(op.stroke, "RG"))
+            out.append(_paint(op.stroke, "RG", ink, op.stroke_width))
             out.append(f"{fp_str(op.stroke_width)} w")
             if op.dash:
                 out.append(f"[{fp_str(*op.dash)}] 0 d")
@@ -126,17 +131,17 @@ def draw_ops(c, ops) -> None:
             if op.dash:
                 out.append("[] 0 d")
         elif t is Polygon:
-            _shape(c, out, op, f"{_polygon_path(op.points)} {PAINT[bool(op.stroke), bool(op.fill)]}")
+            _shape(c, out, op, f"{_polygon_path(op.points)} {PAINT[bool(op.stroke), bool(op.fill)]}", ink)
         elif t is Image:
             from .pictures import operators, place
-            drawn = operators(c, op)
+            drawn = operators(c, op, ink)
             if drawn is not None:
                 out.append(drawn)
                 continue
             if out:
                 c.addLiteral("\n".join(out))
                 out = []
-            place(c, op)
+            place(c, op, ink)
     if out:
         c.addLiteral("\n".join(out))
 
@@ -161,14 +166,14 @@ def _polygon_path(points) -> str:
     return s
 
 
-def _shape(c, out: list, op, outline: str) -> None:
+def _shape(c, out: list, op, outline: str, ink=None) -> None:
     """A Polygon, or a dashed or see-through Rect or Ellipse: its colours, its dash set around its path and
     paint operator (`outline`) and unset after, see-through when its opacity is under 1 (_see_through)."""
     ops = []
     if op.fill:
-        ops.append(_paint(op.fill, "rg"))
+        ops.append(_paint(op.fill, "rg", ink))
     if op.stroke:
-        ops.append(_paint(op.stroke, "RG"))
+        ops.append(_paint(op.stroke, "RG", ink, op.stroke_width))
         ops.append(f"{fp_str(op.stroke_width)} w")
         if op.dash:
             ops.append(f"[{fp_str(*op.dash)}] 0 d")
