@@ -163,6 +163,7 @@ def export_showcase(deck, out_dir, dpi: int | None = None, hand=(), clean: bool 
     from .pngs import draw, pixels
     start = time.perf_counter()
     dpi = DPI if dpi is None else int(dpi)
+    chosen_cards = hand_cards(deck, hand)       # a mistaken --hand is refused before anything is written
     out = prepare(out_dir)
     report = Report(out, dpi)
     outputs = trust.Outputs(out, trust.SHOWCASE_CACHE)
@@ -170,7 +171,6 @@ def export_showcase(deck, out_dir, dpi: int | None = None, hand=(), clean: bool 
     found = [n for n in trust.strays(out, expected) if n not in outputs.files]
     if clean:
         trust.check_clean(outputs, found)
-    chosen_cards = hand_cards(deck, hand)
     p = plan(deck)
     laid = layout_deck(deck, 0.0)
     face_of = {i: img for img in p.faces for i, _ in img.cards}
