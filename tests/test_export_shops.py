@@ -233,10 +233,11 @@ def test_bleed_and_order_options(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--to", "mcp"], "'mcp' is not one of 'gamecrafter', 'mpc', 'pdf', 'tts'; did you mean 'mpc'?"),
-    (["--to", "PDF", "--order", "backs-first"], "'backs-first' is not one of 'paired', 'fronts-first'"),
+    (["--to", "mcp"], "'mcp' is not one of 'gamecrafter', 'mpc', 'pdf', 'drivethrucards', 'png', 'showcase', "
+                      "'tts'; did you mean 'mpc'?"),
+    (["--to", "PDF", "--order", "backs-first"], "'backs-first' is not one of 'paired', 'back-front', 'fronts-first'"),
     (["--to", "mpc", "--order", "paired"], "--order is for --to pdf"),
-    (["--bleed", "2"], "--bleed is for --to pdf"),
+    (["--bleed", "2"], "--bleed is for --to pdf or png"),
     (["--to", "pdf", "--bleed", "12"], "expected millimetres from 0 to 10, found 12.0"),
     (["--to", "pdf", "-j", "2"], "--jobs is for --to gamecrafter or mpc"),
 ])

@@ -156,7 +156,9 @@ def test_round_pieces_are_circular_tiles_and_a_board_a_box(exported):
     assert marker["CustomTile"]["Type"] == 2 and board["CustomTile"]["Type"] == 0
     assert stem_of(marker["ImageURL"]) == "field-marker-face"
     assert stem_of(marker["ImageSecondaryURL"]) == "field-marker-back"
-    assert board["CustomTile"]["Stretch"] is False          # the board keeps its image's proportions
+    # issue 46: Stretch on, as the game writes every tile that is not square (SCED's mats and Mythos area), so
+    # the 190 x 262 mm board loads at its picture's proportions rather than square
+    assert board["CustomTile"]["Stretch"] is True
     with Image.open(path_of(board["ImageURL"])) as im:
         assert im.size == (round(190 / 25.4 * 300), round(262 / 25.4 * 300))
     _, _, arw, _ = exported("a-royal-will")

@@ -99,7 +99,7 @@ def test_board_keeps_its_proportions_and_round_pieces_are_circles(pieces):
     tiles = {o["Nickname"]: o for o in walk(save["ObjectStates"]) if o["Name"] == "Custom_Tile"}
     board = tiles["Board"]["CustomImage"]["CustomTile"]
     coin = tiles["Coin"]["CustomImage"]["CustomTile"]
-    assert (board["Type"], board["Stretch"]) == (0, False) and (coin["Type"], coin["Stretch"]) == (2, True)
+    assert (board["Type"], board["Stretch"]) == (0, True) and (coin["Type"], coin["Stretch"]) == (2, True)
 
 
 @pytest.mark.parametrize("folder", ["tts check", "tts chéck", "pièces à jouer"])

@@ -1,5 +1,7 @@
 """pnp export GAME: upload images for The Game Crafter (the default) or MakePlayingCards (--to mpc), a
-print shop's PDF (--to pdf), or Tabletop Simulator deck sheets, tiles and a saved object (--to tts).
+print shop's PDF (--to pdf, in CMYK with --cmyk), DriveThruCards' PDF/X-1a (--to drivethrucards), every
+face as a PNG at any resolution (--to png), a showcase picture of the cards (--to showcase), or Tabletop
+Simulator deck sheets, tiles and a saved object (--to tts).
 
 Not here: the exports themselves (export/)."""
 from __future__ import annotations
@@ -13,10 +15,13 @@ import click
 from . import options
 
 PROGRESS_MIN = 40     # a progress bar only for jobs this big, and only on a terminal
-TARGETS = ("gamecrafter", "mpc", "pdf", "tts")
+TARGETS = ("gamecrafter", "mpc", "pdf", "drivethrucards", "png", "showcase", "tts")
 SHOP_NAMES = {"gamecrafter": "The Game Crafter", "mpc": "MakePlayingCards", "pdf": "a print shop",
-              "tts": "Tabletop Simulator"}
-ORDERS = ("paired", "fronts-first")
+              "drivethrucards": "DriveThruCards", "tts": "Tabletop Simulator"}
+ORDERS = ("paired", "back-front", "fronts-first")
+ORDER_WORDS = {"paired": "each front followed by its back", "back-front": "each back followed by its front",
+               "fronts-first": "every front, then every back"}
+INK_MOST = 240          # percent: pnp's CMYK profile separates at most this much ink (layouts/colour/README.md)
 
 
 class _Choice(click.Choice):
@@ -42,11 +47,29 @@ def _bleed(ctx, param, value):
     return from_mm(value)
 
 
+def _ink_limit(ctx, param, value):
+    if value is None:
+        return None
+    if not math.isfinite(value) or not 100 <= value <= INK_MOST:
+        raise click.BadParameter(f"expected a percentage from 100 to {INK_MOST} (pnp's CMYK profile prints at "
+                                 f"most {INK_MOST}% total ink), found {value:g}")
+    return float(value)
+
+
+def _dpi(ctx, param, value):
+    if value is not None and not 10 <= value <= 2400:
+        raise click.BadParameter(f"expected dots per inch from 10 to 2400, found {value}")
+    return value
+
+
 @click.command("export")
 @click.argument("game")
 @click.option("--to", "to", type=_Choice(TARGETS, case_sensitive=False), default="gamecrafter", show_default=True,
               help="gamecrafter: upload images and manifest.csv for The Game Crafter. mpc: the same for "
                    "MakePlayingCards. pdf: a print shop's PDF, one face a page with its trim and bleed boxes. "
+                   "drivethrucards: DriveThruCards' CMYK PDF/X-1a, each card's back then its front. "
+                   "png: every face as a PNG at --dpi. showcase: a hand of cards fanned and a grid of every "
+                   "face, for a game's page or a post. "
                    "tts: deck sheets, tiles and a saved object for Tabletop Simulator.")
 @click.option("--without", "without", multiple=True, metavar="PART",
               help="Leave out an optional part (e.g. five-six). Repeat for more.")
@@ -61,13 +84,27 @@ def _bleed(ctx, param, value):
 @click.option("--base-url", metavar="URL", help="With --to tts: the web address the images will be hosted under, "
                                               "one folder for all of them [default: their local paths].")
 @click.option("--order", type=_Choice(ORDERS, case_sensitive=False), default=None,
-              help="With --to pdf: paired (each front followed by its back, the default) or fronts-first (all "
-                   "fronts, then all backs in the same order).")
+              help="With --to pdf: paired (each front followed by its back, the default), back-front (each "
+                   "back followed by its front: DriveThruCards' order) or fronts-first (all fronts, then all "
+                   "backs in the same order).")
 @click.option("--bleed", type=float, metavar="MM", callback=_bleed,
-              help="With --to pdf: the bleed a side, in millimetres [default: 3.175, 1/8 in].")
+              help="With --to pdf or png: the bleed a side, in millimetres [default: 3.175, 1/8 in, for pdf; "
+                   "0 for png].")
+@click.option("--cmyk", is_flag=True, help="With --to pdf: CMYK PDF/X-1a through pnp's FOGRA39 profile, "
+                                           "at most --ink-limit total ink, nothing transparent.")
+@click.option("--ink-limit", "ink_limit", type=float, metavar="PERCENT", callback=_ink_limit,
+              help="With --to drivethrucards or --to pdf --cmyk: the most ink on any spot, percent "
+                   f"[default: {INK_MOST}].")
+@click.option("--dpi", type=int, metavar="N", callback=_dpi,
+              help="With --to png or showcase: the resolution [default: 300 for png, 150 for showcase].")
+@click.option("--hand", "hand", multiple=True, metavar="CARD",
+              help="With --to showcase: a card to fan in the hand picture (a name or id, a number as pnp "
+                   "proof shows it, or a range such as 5-12); repeat for more [default: the first card of "
+                   "each kind, five at most].")
 @options.quiet
 @options.language
-def command(game, to, without, output, jobs, force, redraw, clean, base_url, order, bleed, quiet, lang, strict):
+def command(game, to, without, output, jobs, force, redraw, clean, base_url, order, bleed, cmyk, ink_limit, dpi,
+            hand, quiet, lang, strict):
     """Export GAME for a print shop or an online table.
 
     gamecrafter (the default) and mpc: one PNG per distinct card face and back at The Game Crafter's or
@@ -75,7 +112,14 @@ def command(game, to, without, output, jobs, force, redraw, clean, base_url, ord
     quantities and the product each piece is ordered as (or the nearest, and what differs).
 
     pdf: a PDF for each size of piece, one face a page at its trim size plus bleed, with TrimBox and
-    BleedBox set, fronts and backs paired (or --order fronts-first), and manifest.csv.
+    BleedBox set, fronts and backs paired (or --order back-front or fronts-first), and manifest.csv;
+    with --cmyk, CMYK PDF/X-1a.
+
+    drivethrucards: DriveThruCards' PDF/X-1a in CMYK (at most 240% ink), each card's back then its
+    front, every card as often as it is printed, and manifest.csv.
+
+    png: every distinct face and back as a PNG at --dpi (300) with --bleed (none), and manifest.csv.
+    showcase: hand.png, a few cards fanned as in a hand (--hand), and showcase.png, every face in a grid.
 
     tts: deck sheets (at most 10 x 7 cards, 4096 px) for the cards of each size, tile images for
     round and large pieces, and GAME's saved object (TITLE.json) naming them, with every card by name
@@ -83,9 +127,14 @@ def command(game, to, without, output, jobs, force, redraw, clean, base_url, ord
     from .. import pipeline
     to = to.lower()
     for value, name, targets in ((base_url, "--base-url", ("tts",)), (order, "--order", ("pdf",)),
-                                 (bleed, "--bleed", ("pdf",)), (jobs, "--jobs", ("gamecrafter", "mpc"))):
+                                 (bleed, "--bleed", ("pdf", "png")), (jobs, "--jobs", ("gamecrafter", "mpc")),
+                                 (cmyk or None, "--cmyk", ("pdf",)), (dpi, "--dpi", ("png", "showcase")),
+                                 (hand or None, "--hand", ("showcase",)),
+                                 (ink_limit, "--ink-limit", ("drivethrucards", "pdf"))):
         if value is not None and to not in targets:
             raise click.UsageError(f"{name} is for --to {' or '.join(targets)}")
+    if ink_limit is not None and to == "pdf" and not cmyk:
+        raise click.UsageError("--ink-limit is for --to drivethrucards or --to pdf --cmyk")
     if base_url is not None and not base_url.strip():
         raise click.BadParameter("expected a web address such as https://example.org/my-game",
                                  param_hint="'--base-url'")
@@ -106,7 +155,21 @@ def command(game, to, without, output, jobs, force, redraw, clean, base_url, ord
             report = export_tts(deck, out, base_url, redraw=redraw, clean=clean, progress=progress)
         elif to == "pdf":
             from ..export.printpdf import export_pdf
-            report = export_pdf(deck, out, bleed=bleed, order=(order or "paired").lower(), clean=clean)
+            ink = None
+            if cmyk:
+                from ..export.cmyk import ink as make_ink
+                from ..export.shops import shop
+                ink = make_ink(ink_limit if ink_limit is not None else shop("printshop").data.get("ink_limit"))
+            report = export_pdf(deck, out, bleed=bleed, order=(order or "paired").lower(), clean=clean, ink=ink)
+        elif to == "drivethrucards":
+            from ..export.drivethru import export_drivethrucards
+            report = export_drivethrucards(deck, out, ink_limit, clean=clean)
+        elif to == "png":
+            from ..export.pngs import export_png
+            report = export_png(deck, out, dpi=dpi, bleed=bleed, clean=clean)
+        elif to == "showcase":
+            from ..export.showcase import export_showcase
+            report = export_showcase(deck, out, dpi=dpi, hand=hand, clean=clean)
         else:
             from ..export.uploads import export
             report = export(deck, out, jobs=jobs, redraw=redraw, clean=clean, progress=progress, shop_id=to)
@@ -120,8 +183,10 @@ def command(game, to, without, output, jobs, force, redraw, clean, base_url, ord
         return
     if to == "tts":
         _tts_summary(deck, report)
-    elif to == "pdf":
-        _pdf_summary(deck, report)
+    elif to in ("pdf", "drivethrucards"):
+        _pdf_summary(deck, report, SHOP_NAMES[to])
+    elif to in ("png", "showcase"):
+        click.echo(report.summary())
     else:
         _upload_summary(deck, report, SHOP_NAMES[to])
 
@@ -146,12 +211,13 @@ def _upload_summary(deck, report, shop: str) -> None:
                    f"in the note column: {'; '.join(pairs)}")
 
 
-def _pdf_summary(deck, report) -> None:
+def _pdf_summary(deck, report, shop: str) -> None:
     docs = [f"{d.file} ({_n(len(d.pages), 'page')})" for d in report.documents]
     mm = f"{report.bleed * 25.4 / 72:.3f}".rstrip("0").rstrip(".")
-    click.echo(f"wrote {report.out} for a print shop: {_n(len(docs), 'PDF')} ({'; '.join(docs)}) for "
-               f"{_n(deck.card_count(), 'card')}, one face a page with {mm} mm bleed, trim and bleed boxes set, "
-               f"fronts and backs {report.order}; "
+    colour = "" if report.ink is None else f", CMYK PDF/X-1a at most {report.ink.limit:g}% ink"
+    click.echo(f"wrote {report.out} for {shop}: {_n(len(docs), 'PDF')} ({'; '.join(docs)}) for "
+               f"{_n(deck.card_count(), 'card')}, one face a page with {mm} mm bleed, trim and bleed boxes set"
+               f"{colour}, {ORDER_WORDS[report.order]}; "
                f"{len(report.written)} written, {len(report.kept)} unchanged"
                + (f", {len(report.removed)} removed" if report.removed else "")
                + f"; {report.manifest.name} lists quantities and pages")

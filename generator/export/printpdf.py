@@ -4,13 +4,17 @@ shop's prepress software knows where to cut, and a manifest of quantities.
 
 A PDF for each size and shape of piece (a print shop prints one product at a time): poker cards in
 one, coins in another. Its pages are the deck's distinct pieces, a front and a back each, in the
-order the shop asks for: `paired`, each front followed by its back, or `fronts-first`, every front,
-then every back in the same order. A single-sided piece's back page is blank. Fonts are embedded
-(reportlab's TrueType subsets), pictures drawn from their files at their full resolution, and the
-same deck writes the same bytes (reportlab's invariant mode, deflated by render/deflate.py).
+order the shop asks for: `paired`, each front followed by its back; `back-front`, each back followed
+by its front (DriveThruCards' order); or `fronts-first`, every front, then every back in the same
+order. A single-sided piece's back page is blank. With `copies`, every card is there as many times as
+it is printed (DriveThruCards prints the file as it is). Fonts are embedded (reportlab's TrueType
+subsets), pictures drawn from their files at their full resolution, and the same deck writes the same
+bytes (reportlab's invariant mode, deflated by render/deflate.py). With an `ink` (cmyk.py), every colour
+and picture is CMYK, nothing is transparent (flatten.py) and the file is PDF/X-1a (pdfx.py).
 
 Not here: drawing a face (render/draw.py), which faces a deck has (plan.py), the bleed's default
-(layouts/shop-printshop.yaml), the output folder's sweep (folder.py).
+(layouts/shop-printshop.yaml), DriveThruCards' settings (drivethru.py), the output folder's sweep
+(folder.py).
 """
 from __future__ import annotations
 
@@ -23,7 +27,8 @@ from pathlib import Path
 from .plan import plan
 from .shops import shop
 
-ORDERS = ("paired", "fronts-first")
+ORDERS = ("paired", "back-front", "fronts-first")
+SIDES = {"paired": ("front", "back"), "back-front": ("back", "front")}
 MANIFEST = "manifest.csv"
 COLUMNS = ("file", "page", "side", "card", "component", "part", "quantity", "trim_mm", "bleed_mm", "note")
 
@@ -46,7 +51,7 @@ class Document:
     height: float
     shape: str
     pieces: list = field(default_factory=list)     # [Piece] in print order
-    pages: list = field(default_factory=list)      # [(Piece, "front" | "back")] in page order
+    pages: list = field(default_factory=list)      # [(Piece, "front" | "back", copy note)] in page order
 
 
 @dataclass
@@ -54,6 +59,8 @@ class Report:
     out: Path
     bleed: float
     order: str
+    ink: object = None               # cmyk.Ink of a CMYK PDF/X-1a export, else None (RGB)
+    shop: str = "printshop"
     documents: list = field(default_factory=list)
     written: list = field(default_factory=list)    # files whose bytes changed
     kept: list = field(default_factory=list)       # files already holding these bytes
@@ -88,8 +95,9 @@ def _group_name(width: float, height: float, shape: str) -> str:
     return f"pieces-{_mm(width)}x{_mm(height)}mm"
 
 
-def documents(deck, order: str = "paired") -> list[Document]:
-    """The deck's distinct pieces (front and back) grouped into a document for each size and shape."""
+def documents(deck, order: str = "paired", copies: bool = False) -> list[Document]:
+    """The deck's distinct pieces (front and back) grouped into a document for each size and shape; with
+    `copies`, each card's pages as many times as it is printed."""
     from .names import Claims
     p = plan(deck)
     face_of = {}
@@ -113,22 +121,27 @@ def documents(deck, order: str = "paired") -> list[Document]:
     out = []
     for doc in groups.values():
         doc.file = claim(_group_name(doc.width, doc.height, doc.shape), ".pdf")
-        if order == "paired":
-            doc.pages = [(pc, side) for pc in doc.pieces for side in ("front", "back")]
+        runs = [(pc, "") for pc in doc.pieces]
+        if copies:
+            runs = [(pc, f"copy {n} of {card.copies} of '{card.name}'" if card.copies > 1 else "")
+                    for pc in doc.pieces for _, card in pc.cards for n in range(1, card.copies + 1)]
+        if order in SIDES:
+            doc.pages = [(pc, side, note) for pc, note in runs for side in SIDES[order]]
         else:
-            doc.pages = [(pc, "front") for pc in doc.pieces] + [(pc, "back") for pc in doc.pieces]
+            doc.pages = [(pc, "front", n) for pc, n in runs] + [(pc, "back", n) for pc, n in runs]
         out.append(doc)
     return out
 
 
-def render(deck, doc: Document, laid, bleed: float) -> bytes:
-    """The document's PDF bytes: a page for each (piece, side), its face laid out with `bleed`."""
+def render(deck, doc: Document, laid, bleed: float, ink=None) -> bytes:
+    """The document's PDF bytes: a page for each (piece, side), its face laid out with `bleed`; with an
+    `ink`, in its CMYK, flattened, as PDF/X-1a."""
     from ..layout.face import Text
     from ..layout.fonts import register
     from ..render.draw import draw_ops
     from ..render.pdf import new_canvas, pdf_bytes
     w, h, b = doc.width, doc.height, bleed
-    faces = [_face(laid, pc, side) for pc, side in doc.pages]
+    faces = [_face(laid, pc, side) for pc, side, _ in doc.pages]
     register({op.font for face in faces if face is not None for op in face.ops if type(op) is Text})
     buf = io.BytesIO()
     c = new_canvas(buf, (w + 2 * b, h + 2 * b), title=f"{deck.game.title}: {Path(doc.file).stem}",
@@ -141,10 +154,17 @@ def render(deck, doc: Document, laid, bleed: float) -> bytes:
         if face is not None:
             c.saveState()
             c.translate(b, b)
-            draw_ops(c, face.ops)
+            if ink is None:
+                draw_ops(c, face.ops)
+            else:
+                from .flatten import draw_face
+                draw_face(c, face, ink)
             c.restoreState()
         c.showPage()
-    return pdf_bytes(c, buf)
+    if ink is None:
+        return pdf_bytes(c, buf)
+    from .pdfx import finish
+    return finish(pdf_bytes(c, buf), ink)
 
 
 def _face(laid, piece: Piece, side: str):
@@ -160,10 +180,11 @@ def manifest_csv(deck, docs: list, bleed: float) -> str:
     for doc in docs:
         round_note = ("round: cut along the circle inside the trim box" if doc.shape == "circle"
                       else "hex: cut along the hexagon inside the trim box" if doc.shape.startswith("hex") else "")
-        for number, (pc, side) in enumerate(doc.pages, 1):
+        for number, (pc, side, copy) in enumerate(doc.pages, 1):
             cards = [card for _, card in pc.cards]
             names = list(dict.fromkeys(c.name for c in cards))
             note = "blank: this piece has no back" if side == "back" and pc.back is None else round_note
+            note = "; ".join(n for n in (copy, note) if n)
             w.writerow({"file": doc.file, "page": number, "side": side, "card": "; ".join(names),
                         "component": "; ".join(dict.fromkeys(deck.kinds[c.kind].title for c in cards)),
                         "part": "; ".join(dict.fromkeys(deck.parts[c.part].title for c in cards)),
@@ -172,9 +193,11 @@ def manifest_csv(deck, docs: list, bleed: float) -> str:
     return buf.getvalue()
 
 
-def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired", clean: bool = False) -> Report:
+def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired", clean: bool = False,
+               ink=None, shop_id: str = "printshop", copies: bool = False) -> Report:
     """Write `deck`'s print-shop PDFs and their manifest into `out_dir`. `bleed`: points a side
-    (default: layouts/shop-printshop.yaml's); `order`: one of ORDERS."""
+    (default: the shop's, layouts/shop-*.yaml); `order`: one of ORDERS; `ink`: a cmyk.Ink for CMYK
+    PDF/X-1a; `copies`: every card as many times as it is printed."""
     from ..layout.deck import layout_deck
     from ..layout.resolution import warnings as resolution
     from ..output import write_atomic
@@ -184,11 +207,11 @@ def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired",
     start = time.perf_counter()
     if order not in ORDERS:
         raise ValueError(f"order {order!r}")
-    bleed = shop("printshop").bleed if bleed is None else bleed
+    bleed = shop(shop_id).bleed if bleed is None else bleed
     out = prepare(out_dir)
-    report = Report(out, bleed, order)
-    outputs = trust.Outputs(out, trust.PDF_CACHE)
-    docs = documents(deck, order)
+    report = Report(out, bleed, order, ink, shop_id)
+    outputs = trust.Outputs(out, trust.PDF_CACHE if shop_id == "printshop" else trust.DTC_CACHE)
+    docs = documents(deck, order, copies)
     report.documents = docs
     expected = {d.file for d in docs} | {MANIFEST}
     found = [n for n in trust.strays(out, expected) if n not in outputs.files]
@@ -208,10 +231,10 @@ def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired",
                 if face is not None:
                     card = pc.cards[0][1]
                     who = f"card '{card.name}' ({'face' if side == 'front' else 'back'})"
-                    report.warnings += check(face, who, get_template(face.template, deck), "printshop")
+                    report.warnings += check(face, who, get_template(face.template, deck), shop_id)
                     report.warnings += resolution([(who, face)], deck.folder)     # pictures under 150 dpi
     new = {}
-    files = [(d.file, lambda d=d: render(deck, d, laid, bleed)) for d in docs]
+    files = [(d.file, lambda d=d: render(deck, d, laid, bleed, ink)) for d in docs]
     files.append((MANIFEST, lambda: manifest_csv(deck, docs, bleed).encode("utf-8")))
     for name, make in files:
         data = make()

@@ -14,7 +14,8 @@ from .shops import shop
 
 GAME_CRAFTER = "The Game Crafter's 3.2 mm (1/8 in) safe zone"
 ZONE_NAMES = {"gamecrafter": GAME_CRAFTER, "mpc": "MakePlayingCards' 3.0 mm (36 px) safe area",
-              "printshop": "a print shop's 3.2 mm (1/8 in) safe zone"}
+              "printshop": "a print shop's 3.2 mm (1/8 in) safe zone",
+              "drivethrucards": "DriveThruCards' 3.2 mm (1/8 in) safe zone"}
 
 
 def zone(template, shop_id: str = "gamecrafter") -> tuple[float, str]:

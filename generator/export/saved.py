@@ -16,8 +16,8 @@ saved objects, SCED; tests/test_tts_saved.py compares them field by field):
 Sizes (tts_sizes.py): a card's scale is 0.33 an inch of its height, a tile's half an inch of its
 shorter side (a hex tile's, of its width corner to corner; a pointy one lies turned a quarter turn), a
 bag's 1, so that every piece lies at its real size beside the others. Objects are
-laid out side by side. An image is named by its local path as the game writes one (plain, not a
-file:// URL), or under --base-url. GUIDs are made from the game and the object's place in the
+laid out side by side. An image is named by its local path as the game writes a file chosen on disk
+(urls()), or under --base-url. GUIDs are made from the game and the object's place in the
 file, so the same deck writes the same bytes.
 
 Not here: the images it names (tts_sheets.py, tts_draw.py) or writing the file (tts.py).
@@ -47,14 +47,16 @@ def file_name(deck) -> str:
 
 
 def urls(out: Path, base_url: str | None):
-    """file name -> what the saved object names it by: its local path as Tabletop Simulator writes one
-    (the operating system's own path, spaces and letters as they are: kb.tabletopsimulator.com,
-    custom-content/asset-importing, "C:\\Users\\...\\example.png"), or `base_url`/NAME."""
+    """file name -> what the saved object names it by: its absolute local path as Tabletop Simulator writes a
+    file chosen on disk, with forward slashes ("X:/Users/User/Documents/Pictures/Token.jpeg": a Steam guide,
+    ulia's "Modding File Management", quoting the import window; the knowledge base's example,
+    custom-content/asset-importing, is a bare path too), spaces and letters as they are, no file:// scheme
+    (no source shows the game writing one); or `base_url`/NAME."""
     if base_url:
         base = base_url.rstrip("/") + "/"
         return lambda name: base + quote(name)
-    folder = Path(out).resolve()
-    return lambda name: str(folder / name)
+    folder = Path(out).resolve().as_posix().rstrip("/")
+    return lambda name: f"{folder}/{name}"
 
 
 class _Ids:

@@ -17,9 +17,10 @@ from .. import LAYOUTS
 from ..errors import PnpError
 from ..units import UnitError, length
 
-SHOPS = ("gamecrafter", "mpc", "printshop", "tts")
+SHOPS = ("gamecrafter", "mpc", "printshop", "drivethrucards", "tts")
 FILES = {"gamecrafter": "shop-gamecrafter.yaml", "mpc": "shop-makeplayingcards.yaml",
-         "printshop": "shop-printshop.yaml", "tts": "shop-tabletop-simulator.yaml"}
+         "printshop": "shop-printshop.yaml", "drivethrucards": "shop-drivethrucards.yaml",
+         "tts": "shop-tabletop-simulator.yaml"}
 SHAPES = ("rect", "circle", "hex")
 
 

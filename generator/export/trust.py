@@ -29,6 +29,9 @@ CACHE = ".export-cache.json"           # The Game Crafter's; each target keeps i
 TTS_CACHE = ".tts-export-cache.json"    # export into the other's folder sees its files as strays, not as its own
 MPC_CACHE = ".mpc-export-cache.json"
 PDF_CACHE = ".pdf-export-cache.json"
+DTC_CACHE = ".drivethrucards-export-cache.json"
+PNG_CACHE = ".png-export-cache.json"
+SHOWCASE_CACHE = ".showcase-export-cache.json"
 FORMAT = 2
 _DIGESTED = re.compile(r".+-[0-9a-f]{12}\.png")     # a file named for its bytes
 

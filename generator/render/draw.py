@@ -10,11 +10,15 @@ paths, round corners and ellipses, made once by reportlab per shape and size; a 
 the text object consecutive lines share (BT ... ET, the font, size, colour and subset set only when they
 change), transparency (an opacity under 1 through the canvas, which keeps the page's graphics states) and
 pictures (placed by pictures.py, the one place they enter a document).
+An `ink` handed to draw_ops (export/cmyk.py's Ink: a print shop's CMYK PDF) is the pen's: it writes every colour
+operator (ink.paint, told a text's or a stroke's width, so that black type and thin black lines print in black ink
+alone) and converts every picture (pictures.py); without one, colours are written as sRGB, as always.
 Not here: what any op draws (its type's module in layout/regions/), the page's placements (pdf.py).
 """
 from __future__ import annotations
 
 from contextlib import contextmanager
+from functools import lru_cache
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -25,66 +29,57 @@ from ..layout.regions import DRAWERS
 from ..layout.shapes import is_hex, piece_outline
 from ..reportlab_adapter import document, split_string, subset_name
 
-_colours: dict = {}
-_paints: dict = {}
-_paths: dict = {}
-
-
+@lru_cache(maxsize=1024)
 def colour(hexstr):
-    c = _colours.get(hexstr)
-    if c is None:
-        c = _colours[hexstr] = HexColor(hexstr)
-    return c
+    return HexColor(hexstr)
 
 
+@lru_cache(maxsize=4096)
 def _paint(hexstr: str, op: str) -> str:
     """'r g b rg' (fill, op='rg') or 'r g b RG' (stroke) for '#rrggbb', as reportlab writes it."""
-    key = (hexstr, op)
-    s = _paints.get(key)
-    if s is None:
-        c = colour(hexstr)
-        s = _paints[key] = f"{fp_str(c.red, c.green, c.blue)} {op}"
-    return s
+    c = colour(hexstr)
+    return f"{fp_str(c.red, c.green, c.blue)} {op}"
 
 
+@lru_cache(maxsize=65536)
 def _path(kind: str, x, y, w, h, r=0.0) -> str:
     """A curved path's operators, made by reportlab's path object once for each shape, place and size."""
-    key = (kind, x, y, w, h, r)
-    s = _paths.get(key)
-    if s is None:
-        p = PDFPathObject()
-        if kind == "ellipse":
-            p.ellipse(x, y, w, h)
-        else:
-            p.roundRect(x, y, w, h, r)
-        s = _paths[key] = p.getCode()
-    return s
+    p = PDFPathObject()
+    if kind == "ellipse":
+        p.ellipse(x, y, w, h)
+    else:
+        p.roundRect(x, y, w, h, r)
+    return p.getCode()
 
 
+@lru_cache(maxsize=65536)
 def _polygon_path(points) -> str:
     """'x y m x y l ... h': a closed path through the points, made once for each polygon and place."""
-    key = ("polygon", points)
-    s = _paths.get(key)
-    if s is None:
-        (x0, y0), rest = points[0], points[1:]
-        s = _paths[key] = " ".join([f"{fp_str(x0, y0)} m"] + [f"{fp_str(x, y)} l" for x, y in rest] + ["h"])
-    return s
+    (x0, y0), rest = points[0], points[1:]
+    return " ".join([f"{fp_str(x0, y0)} m"] + [f"{fp_str(x, y)} l" for x, y in rest] + ["h"])
 
 
 class Pen:
     """What a region type's drawer is given to draw with (layout/regions/__init__.py lists it): the canvas's
-    pending operators, the caches, the text object and transparency."""
-    __slots__ = ("c", "doc", "out", "_text", "_font", "_size", "_subset", "_fill")
+    pending operators, the caches, the text object and transparency, and the ink colours are written in."""
+    __slots__ = ("c", "doc", "out", "ink", "_text", "_font", "_size", "_subset", "_fill")
     num = staticmethod(fp_str)
-    paint = staticmethod(_paint)
     curve = staticmethod(_path)
     polygon = staticmethod(_polygon_path)
 
-    def __init__(self, c):
+    def __init__(self, c, ink=None):
         self.c = c
         self.doc = document(c)
         self.out: list = []
+        self.ink = ink              # a print shop's CMYK ink (export/cmyk.py), or None: sRGB
         self._text = None           # the opacity of the open text object, if one is open
+
+    def paint(self, hexstr: str, op: str, width: float | None = None) -> str:
+        """The colour operator for '#rrggbb': 'r g b rg' (fill, op='rg') or 'r g b RG' (stroke), or what the
+        ink writes instead (`width`: 0 for text, a line's or stroke's width, None for a filled area)."""
+        if self.ink is not None:
+            return self.ink.paint(hexstr, op, width)
+        return _paint(hexstr, op)
 
     def flush(self) -> None:
         """Write the pending operators to the canvas (closing an open text object)."""
@@ -147,7 +142,7 @@ class Pen:
             self._size, self._subset = size, -1
         if self._fill != colour_:
             self._fill = colour_
-            out.append(_paint(colour_, "rg"))
+            out.append(self.paint(colour_, "rg", 0.0))
         for sub, chars in split_string(f, text, self.doc):
             if sub != self._subset:
                 self._subset = sub
@@ -167,16 +162,16 @@ class Pen:
         from .pictures import operators, place    # only a deck with pictures loads them (tests/test_startup.py)
         if self._text is not None:
             self.end_text()
-        drawn = operators(self.c, op)
+        drawn = operators(self.c, op, self.ink)
         if drawn is not None:
             self.out.append(drawn)
             return
         self.flush()
-        place(self.c, op)
+        place(self.c, op, self.ink)
 
 
-def draw_ops(c, ops) -> None:
-    pen = Pen(c)
+def draw_ops(c, ops, ink=None) -> None:
+    pen = Pen(c, ink)
     drawers = DRAWERS
     for op in ops:
         drawers[type(op)](pen, op)

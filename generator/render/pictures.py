@@ -14,6 +14,8 @@ The one place a picture's pixels or paths enter a PDF, for every page, form, PNG
   drawImage, converted once a process);
 - a turned picture (an image region's `rotate`, an icon in turned text) turns about its centre (place(),
   through the canvas); a see-through one is drawn inside its graphics state (the pen's alpha).
+- with an `ink` (export/cmyk.py: a print shop's CMYK PDF), a form of its own for each picture: an SVG drawn
+  with its colours converted (ink.drawing), a raster as the ink's CMYK pixels (ink.raster).
 Not here: the geometry of fit and focus (images.fitted), checking files (images.py), the SVG drawing (svg.py),
 the image XObjects (rasters.py).
 """
@@ -32,23 +34,23 @@ from .rasters import xobject
 
 
 
-def operators(c, op) -> str | None:
+def operators(c, op, ink=None) -> str | None:
     """The operators that draw the Image op `op` at its place, for draw.py's pen to write with the face's other
     operators: the picture's form is defined the first time and listed among the page's resources. None for
     a turned picture (an image region's rotate, an icon turned with its text), which place() draws through
     the canvas."""
     if op.rotate:
         return None
-    name, iw, ih, bw, bh = _form(c, op.path, op.tint)
+    name, iw, ih, bw, bh = _form(c, op.path, op.tint, ink)
     x, y, w, h = fitted(op.x, op.y, op.w, op.h, iw, ih, op.fit, op.fx, op.fy)
     crop = op.fit == "cover" and (w > op.w + 1e-6 or h > op.h + 1e-6)
     clip = f"{fp_str(op.x, op.y, op.w, op.h)} re W n " if crop else ""
     return f"q {clip}{fp_str(w / bw, 0, 0, h / bh, x, y)} cm {use_form(c, name)} Q"
 
 
-def place(c, op) -> None:
+def place(c, op, ink=None) -> None:
     """Draw the Image op `op` on canvas `c` (which has nothing of this op's pending: the pen flushes first)."""
-    name, iw, ih, bw, bh = _form(c, op.path, op.tint)
+    name, iw, ih, bw, bh = _form(c, op.path, op.tint, ink)
     x, y, w, h = fitted(op.x, op.y, op.w, op.h, iw, ih, op.fit, op.fx, op.fy)
     crop = op.fit == "cover" and (w > op.w + 1e-6 or h > op.h + 1e-6)
     c.saveState()
@@ -63,22 +65,25 @@ def place(c, op) -> None:
     c.restoreState()
 
 
-def _form(c, path: str, tint: str | None) -> tuple[str, float, float, float, float]:
+def _form(c, path: str, tint: str | None, ink=None) -> tuple[str, float, float, float, float]:
     """The form XObject that draws the picture at `path` (tinted) in c's document, made the first time it is
     drawn there (another file of the same bytes draws the same form); the picture's width and height (pixels,
     or an SVG's points); and the width and height of the form's box (1 x 1 for a raster: an SVG is drawn in
     its own points, not scaled inside its form, so that the pixels it prints are the ones drawn before)."""
     doc = document(c)
     forms = drawn(doc).forms
-    hit = forms.get((path, tint))
+    key = (path, tint) if ink is None else (path, tint, ink.id)
+    hit = forms.get(key)
     if hit is not None:
         return hit
     try:
         info = known(path)                  # checked as the face was laid out, or taken from the layout store
-        name = f"Pic{(info.digest or digest(path))[:20]}{(tint or '').lstrip('#')}"
+        name = f"Pic{(info.digest or digest(path))[:20]}{(tint or '').lstrip('#')}{'' if ink is None else ink.id}"
     except (BadImage, OSError) as exc:
         raise PnpError(f"image '{path}' {exc}")
     hit = forms.get(name)
+    if hit is None and ink is not None:
+        hit = forms[name] = _ink_form(c, name, path, tint, ink, info)
     if hit is None:
         if is_svg(path):
             from .svg import drawing
@@ -94,8 +99,22 @@ def _form(c, path: str, tint: str | None) -> tuple[str, float, float, float, flo
             define_form(c, name, (0, 0, 1, 1), lambda: c.drawImage(source, 0, 0, 1, 1, mask="auto"))
         box = (iw, ih) if is_svg(path) else (1, 1)
         hit = forms[name] = (name, iw, ih) + box
-    forms[(path, tint)] = hit
+    forms[key] = hit
     return hit
+
+
+def _ink_form(c, name: str, path: str, tint: str | None, ink, info) -> tuple:
+    """_form's value for a picture drawn with `ink`: an SVG's drawing with its colours converted (a tinted
+    one as text is), a raster's pixels converted, each in a form of its own."""
+    if is_svg(path):
+        from .svg import drawing
+        d = ink.drawing(drawing(path, tint), text=tint is not None)
+        define_form(c, name, (0, 0, d.width, d.height), lambda: draw_drawing(d, c))
+        return (name, d.width, d.height, d.width, d.height)
+    from reportlab.lib.utils import ImageReader
+    source = ImageReader(ink.raster(path, tint))
+    define_form(c, name, (0, 0, 1, 1), lambda: c.drawImage(source, 0, 0, 1, 1))
+    return (name, info.width, info.height, 1, 1)
 
 
 def _stencil(path: str, tint: str):

@@ -24,7 +24,8 @@ Drawing is render/'s, a later stage, which layout may not import: so a drawer is
 makes one Pen for each run of operations it draws and calls DRAWERS[type(op)](pen, op) for each. The pen is
 what a drawer needs of render/ and reportlab, and nothing else:
     pen.num(*numbers)               the numbers as PDF writes them
-    pen.paint(hex, "rg" | "RG")     a fill or stroke colour's operator (cached)
+    pen.paint(hex, "rg" | "RG", w)  a fill or stroke colour's operator (cached; `w` a stroke's width, for the
+                                    ink of a CMYK PDF: black lines under 2pt in black ink alone)
     pen.curve(kind, x, y, w, h, r)  an ellipse's or a round rect's path (made by reportlab, cached)
     pen.polygon(points)             a closed path through the points (cached)
     pen.see_through(ops, opacity)   operators written, inside a graphics state of that alpha when under 1

@@ -40,7 +40,7 @@ def lay_out(face, region, ctx, bleed: float) -> None:
 
 
 def draw(pen, op: Line) -> None:
-    ops = [pen.paint(op.stroke, "RG"), f"{pen.num(op.stroke_width)} w"]
+    ops = [pen.paint(op.stroke, "RG", op.stroke_width), f"{pen.num(op.stroke_width)} w"]
     if op.dash:
         ops.append(f"[{pen.num(*op.dash)}] 0 d")
     ops.append(f"n {pen.num(op.x1, op.y1)} m {pen.num(op.x2, op.y2)} l S")

@@ -41,7 +41,7 @@ def draw(pen, op, path: str, rotate: float = 0.0, cx: float = 0.0, cy: float = 0
     if op.fill:
         ops.append(pen.paint(op.fill, "rg"))
     if op.stroke:
-        ops.append(pen.paint(op.stroke, "RG"))
+        ops.append(pen.paint(op.stroke, "RG", op.stroke_width))
         ops.append(f"{pen.num(op.stroke_width)} w")
         if op.dash:
             ops.append(f"[{pen.num(*op.dash)}] 0 d")
