@@ -216,7 +216,8 @@ def test_the_leaf_says_how_to_cut_hex_pieces(built):
 # --- the safe zone along the hexagon ---
 
 WARNING = ("card 'Far Marker' (face): text in region 'label' ('REVERSED') reaches 0.5 mm from the cut hexagon, "
-           "inside the template's 2 mm safe zone")
+           "inside the template's 2 mm safe zone (if it is meant to, say safe: false on the region, "
+           "tests/decks/shapes/templates/marker.yaml:7)")
 
 
 def warnings(text: str) -> list[str]:

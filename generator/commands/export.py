@@ -113,7 +113,8 @@ def command(game, to, without, output, jobs, force, redraw, clean, base_url, ord
     finally:
         for bar in bars:
             bar.__exit__(None, None, None)
-    for line in report.warnings:        # a picture under the shop's resolution is a note (export/worker.py)
+    from ..layout.safezone import grouped
+    for line in grouped(report.warnings):   # a picture under the shop's resolution is a note (export/worker.py)
         click.echo(f"pnp: {line}" if line.startswith("note: ") else f"pnp: warning: {line}", err=True)
     stray_warning(report)
     if quiet:

@@ -25,8 +25,8 @@ REGION_TYPES = {
     "rect": ("fill", "stroke", "stroke_width", "dash", "opacity", "radius", "bleed"),
     "ellipse": ("fill", "stroke", "stroke_width", "dash", "opacity", "bleed"),
     "line": ("stroke", "stroke_width", "dash"),
-    "text": ("text", "font", "style", "size", "min_size", "colour", "align", "valign", "rotate"),
-    "textbox": ("text", "font", "size", "min_size", "leading", "colour", "align", "valign", "rotate"),
+    "text": ("text", "font", "style", "size", "min_size", "colour", "align", "valign", "rotate", "safe"),
+    "textbox": ("text", "font", "size", "min_size", "leading", "colour", "align", "valign", "rotate", "safe"),
     "image": ("src", "fit", "focus", "bleed"),
     "polygon": ("fill", "stroke", "stroke_width", "dash", "opacity", "sides", "rotate"),
     "hexagon": ("fill", "stroke", "stroke_width", "dash", "opacity", "orientation", "bleed"),
@@ -116,6 +116,24 @@ def _choice(r: Map, key, allowed, field: str) -> str:
     if v not in allowed:
         raise r.error(key, f"expected {', '.join(allowed)}, found {found(v)}", field=field,
                       hint=suggest(v, allowed))
+    return v
+
+
+WHEN = re.compile(r"^\s*\{[A-Za-z_][A-Za-z0-9_\-]*\}\s*$")      # when: "{field}", and nothing else
+
+
+def _when(r: Map, field: str) -> str:
+    """A region's condition: one plain placeholder, "{footer}" (drawn when that field is not empty). Anything
+    else ("{cost} == 0", "{a}{b}", "yes") would be text that is never empty, so the region would be drawn on
+    every card: an error, not a silent true."""
+    v = _scalar_text(r, "when", field)
+    if not WHEN.match(v):
+        names = names_in(v)
+        hint = ("to draw it on some cards only, give those cards a field of their own (free: yes) and write "
+                'when: "{free}"')
+        raise r.error("when", f"{v!r} is not a plain placeholder such as \"{{{names[0] if names else 'field'}}}\" "
+                      "(the region is drawn when that field is not empty); expressions are not read, so this would "
+                      "be true on every card", field=field, hint=hint)
     return v
 
 
@@ -256,7 +274,7 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
     if isinstance(rid, (Map, Seq, bool)) or rid is None:
         raise r.error("id", f"expected a region name, found {found(rid)}", field=f"{where}.id")
     if "when" in r:
-        _scalar_text(r, "when", f"{where}.when")
+        _when(r, f"{where}.when")
     box = r.get("box", Seq(["0mm", "0mm", "100%", "100%"]))
     if not isinstance(box, Seq) or len(box) != 4:
         raise r.error("box", "expected [x, y, width, height] with units, e.g. [3mm, 3mm, 50%, 10mm], "
@@ -319,7 +337,7 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
             v = _number(r, key, 0.5, 4, field)
         elif key == "focus":
             v = _focus(r, key, field)
-        elif key == "bleed":
+        elif key in ("bleed", "safe"):        # safe: false, text meant to be in the margin (no warning)
             if not isinstance(v, bool):
                 raise r.error(key, f"expected true or false, found {found(v)}", field=field)
         elif key in SHAPE_KEYS:
