@@ -56,7 +56,7 @@ def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
         deck, said = in_language(deck, lang, strict)
     warnings = said + validate(deck, found, loader.sound, loader.shared, faces, without)
     with found.each():
-        _check_without(deck, without)
+        check_without(deck, without)
     found.done()
     for line in warnings if not quiet else ():
         warn(line)
@@ -116,7 +116,8 @@ def _more(deck: Deck, found: Collector, bad: set, unloadable: set) -> None:
                     raise error
 
 
-def _check_without(deck: Deck, without) -> None:
+def check_without(deck: Deck, without) -> None:
+    """PnpError for a --without part the deck lacks, or one that is not optional."""
     for part in without:
         if part not in deck.parts:
             raise PnpError(f"unknown part '{part}' for --without", deck.file, hint=known_list(deck.parts))

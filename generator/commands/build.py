@@ -20,11 +20,13 @@ from . import options
                    "shows it (7), or a range (5-12). Repeat for more. Writes output/GAME-partial.pdf, without "
                    "rule pages, and skips the component check.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Where to write the PDF "
-              "[default: output/GAME.pdf].")
+              "[default: output/GAME.pdf; on other paper or duplex modes output/GAME.letter.pdf, GAME.fold.pdf, "
+              "GAME.letter.short.pdf ...].")
 @options.language
 def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions, calibration, force,
             only, output, lang, strict):
-    """Build GAME's printable PDF [default: output/GAME.pdf]. GAME is a game folder or a shipped game's name."""
+    """Build GAME's printable PDF [default: output/GAME.pdf, or output/GAME.letter.pdf, GAME.fold.pdf ... on another
+    paper or duplex mode, so one never replaces another]. GAME is a game folder or a shipped game's name."""
     from .. import pipeline
     opts = options.build_options(paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions,
                                  calibration, lang, strict)
@@ -38,7 +40,8 @@ def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_
     drawn = _drawn(pages)
     warnings = options.safe_zone_warnings(deck, drawn) + options.resolution_warnings(deck, drawn) + \
         options.svg_warnings(deck, drawn)
-    out = Path(output) if output else Path("output") / f"{deck.id}{'-partial' if only else ''}.pdf"
+    out = Path(output) if output else \
+        Path("output") / f"{options.output_name(deck.id + ('-partial' if only else ''), paper, duplex)}.pdf"
     wrote = f"wrote {out}" if pipeline.write_pdf(deck, pages, out) else f"{out} is up to date"
     for line in warnings:           # after the PDF is written: an error stays the only line
         click.echo(line, err=True)

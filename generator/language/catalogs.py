@@ -16,7 +16,6 @@ Not here: the sentences themselves (the modules that print them), Words (__init_
 """
 from __future__ import annotations
 
-import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -82,9 +81,10 @@ def note_missing(code: str) -> None:
     if code in _said:
         return
     _said.add(code)
-    print(f"pnp: note: pnp has no {name(code)} catalog for its own printed words (the print leaf, sheet labels, "
-          f"cutting steps, rule page headings, This edition box): they are printed in English "
-          f"(catalogs: {', '.join(languages())})", file=sys.stderr)
+    from ..errors import warn
+    warn(f"pnp has no {name(code)} catalog for its own printed words (the print leaf, sheet labels, "
+         f"cutting steps, rule page headings, This edition box): they are printed in English "
+         f"(catalogs: {', '.join(languages())})", "note")
 
 
 @lru_cache(maxsize=None)
