@@ -92,3 +92,51 @@ def test_new_writes_the_folders_name_not_the_path_as_typed(tmp_path):
     assert run("new", spaced)[0] == 0
     assert "pnp build 'my game'" in (spaced / "README.md").read_text(encoding="utf-8")
     assert run("build", spaced, "-o", tmp_path / "spaced.pdf")[0] == 0
+
+
+# -- values that reach an output, checked where they are given ----------------------------------------------
+
+def test_base_url_is_checked_before_anything_is_written_and_encoded_in_the_saved_object(tmp_path):
+    folder = starter(tmp_path)
+    out = tmp_path / "tts"
+    for url, expect in (("example.org/vasa", "is not an http or https address"), ("https://exa mple.org", "' '"),
+                        ('"https://example.org/x"', "'\"'"), ("https:///x", "names no host"),
+                        ("https://me:secret@example.org/x", "user name or password"),
+                        ("https://example.org/x?y=1", "query or fragment"), ("https://example.org:99999/x", "Port"),
+                        ("https://example.org/50%", "percent-encoded"), ("", "found nothing")):
+        code, stdout, err = run("export", folder, "--to", "tts", "--base-url", url, "-o", out)
+        lines = errors(err)
+        assert code == 2 and len(lines) == 1 and "--base-url" in lines[0] and expect in lines[0], (url, err)
+        assert not out.exists()
+    code, stdout, err = run("export", folder, "--to", "tts", "--base-url", "https://exämple.org/jeux/été/", "-o", out)
+    assert code == 0, err
+    import json
+    saved = json.loads(next(out.glob("*.json")).read_text(encoding="utf-8"))
+    face = saved["ObjectStates"][0].get("CustomDeck") or next(
+        o["CustomDeck"] for o in saved["ObjectStates"] if "CustomDeck" in o)
+    address = next(iter(face.values()))["FaceURL"]
+    assert address.startswith("https://xn--exmple-cua.org/jeux/%C3%A9t%C3%A9/") and " " not in address, address
+
+
+def test_a_build_for_another_paper_or_mode_is_named_for_it(tmp_path):
+    folder = starter(tmp_path)
+    names = []
+    for args in ((), ("--paper", "letter"), ("--duplex", "fold"), ("--paper", "Letter", "--duplex", "short")):
+        code, stdout, err = run("build", folder, *args)
+        assert code == 0, err
+        names.append(stdout.split()[1].rstrip(":"))
+    assert names == ["output/g.pdf", "output/g.letter.pdf", "output/g.fold.pdf", "output/g.letter.short.pdf"]
+
+
+def test_warnings_wait_for_the_errors_to_be_mended(tmp_path):
+    """A build in a language that lacks its texts (a warning each) whose French text does not lay out (an
+    error found after them): the error is the first line, the warnings are one counted line below it."""
+    folder = starter(tmp_path, "g", "--lang", "en,fr")
+    csv = folder / "cards.csv"
+    csv.write_text(csv.read_text(encoding="utf-8").replace("Marquez **1** point", "Marquez **1 point"), "utf-8")
+    csv.write_text(csv.read_text(encoding="utf-8").replace(",Blé,", ",,"), "utf-8")
+    code, stdout, err = run("build", folder, "--lang", "fr", "-o", tmp_path / "out.pdf")
+    lines = err.strip().splitlines()
+    assert code == 2 and len(lines) == 2, err
+    assert lines[0].startswith("pnp: error: ") and "unbalanced markup" in lines[0]
+    assert lines[1] == "pnp: 1 warning or note as well, shown once the mistakes above are mended", lines
