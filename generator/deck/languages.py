@@ -59,6 +59,7 @@ def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Dec
             lacks(deck.file, 0, f"parts.{pid}.title", f"part '{pid}' has no {_name(code)} title (title:{code})")
         parts[pid] = part._replace(title=words.get("title", part.title), note=words.get("note", part.note))
     cards = []
+    untranslated = set()        # (card id, field) printed in the source language: the proof spells it so
     for card in deck.cards:
         kind = deck.kinds[card.kind]
         given = {**card.translations.get(code, {}), **sheet.get(card.id, {})}
@@ -66,6 +67,8 @@ def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Dec
             spec = kind.fields.get(fname)
             if spec is None or spec.type not in ("text", "markup") or spec.choices or fname in given:
                 continue
+            if wordy(value):
+                untranslated.add((card.id, fname))
             if wordy(value) and value != spec.default:
                 lacks(card.source.file, card.field_lines.get(fname, card.source.line), fname,
                       f"card '{card.name}': field {fname} has no {_name(code)} text ({fname}:{code}); "
@@ -82,6 +85,7 @@ def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Dec
         inferred.append(fact._replace(subject=words.get("about", fact.subject), value=words.get("value", fact.value),
                                       note=words.get("note", fact.note)))
     extra = dict(deck.extra)
+    extra["untranslated"] = frozenset(untranslated)
     _rules(deck, code, extra, lacks)
     found = Collector()
     warnings = []
