@@ -108,7 +108,7 @@ class Snapshot:
                                         "where": f["where"]} for f in facts if c.name in f["cards"]]})
         sheets = []
         for n, page in enumerate(pages):
-            placed = tuple((digests.face(pl.face), pl.x, pl.y) for pl in page.placements)
+            placed = tuple((digests.face(pl.face), pl.x, pl.y, pl.rotate) for pl in page.placements)
             digest = digests.of(page, page.kind, page.width, page.height, placed, page.marks,
                                 digests.of(page.ops, page.ops) if page.ops else "")
             self.sheets[digest] = n
