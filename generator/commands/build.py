@@ -17,8 +17,9 @@ from . import options
 @options.force
 @click.option("--only", "only", multiple=True, metavar="CARD",
               help="Build only some cards, for a quick proof print: a card's name or id, its number as pnp proof "
-                   "shows it (7), or a range (5-12). Repeat for more. Writes output/GAME-partial.pdf, without "
-                   "rule pages, and skips the component check.")
+                   "shows it (7), or a range of those numbers (5-12). Numbers count distinct cards (a deck's rows), "
+                   "not copies: 5-12 is the 5th to the 12th card, each with all its copies. Repeat for more. Writes "
+                   "output/GAME-partial.pdf, without rule pages, and skips the component check.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Where to write the PDF "
               "[default: output/GAME.pdf; on other paper or duplex modes output/GAME.letter.pdf, GAME.fold.pdf, "
               "GAME.letter.short.pdf ...].")
@@ -62,9 +63,10 @@ def _partial(deck, only):
     part = select(deck, only)
     names = ", ".join(f"#{c.index + 1} {c.name}" for c in part.cards[:12])
     more = _(" and {n} more", n=len(part.cards) - 12) if len(part.cards) > 12 else ""
-    note = _("A proof print of {n} of {total} cards ({names}), chosen with --only; no rule pages. This is not the "
-             "whole game: build without --only to print it.", n=len(part.cards), total=len(deck.cards),
-             names=names + more)
+    note = _("A proof print of {n} of the {total} distinct cards ({names}; {copies} with copies), chosen with "
+             "--only by their numbers as pnp proof shows them; no rule pages. This is not the whole game: build "
+             "without --only to print it.", n=len(part.cards), total=len(deck.cards), names=names + more,
+             copies=part.card_count())
     return part._replace(extra={**part.extra, "partial": note})
 
 

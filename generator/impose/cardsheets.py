@@ -79,6 +79,8 @@ def card_sheets(laid_out: list, spec: SheetSpec, title: str = "") -> list[Page]:
             marks += block_marks(block, area)
         grids_used = tuple(dict.fromkeys(b.spec for b in blocks))
         pages += _sheet_pages(spec, fold, fronts, backs, marks, grids_used, n, total, title)
+    if pages and pages[-1].kind == "back" and not pages[-1].placements:
+        pages.pop()         # the last sheet's pieces have no backs: no blank page (the printer leaves that side blank)
     return pages
 
 
