@@ -52,9 +52,13 @@ def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
     found = Collector()
     deck, loader = read_deck(game, found)
     said: list = []
+    from .deck.languages import check_settings
+    before = len(found.errors)
+    check_settings(deck, found, lang)       # every translation's settings, printed in or not, at their own line
+    sound = loader.sound and len(found.errors) == before        # (not laid out in a family that is none)
     with found.each():
         deck, said = in_language(deck, lang, strict)
-    warnings = said + validate(deck, found, loader.sound, loader.shared, faces, without)
+    warnings = said + validate(deck, found, sound, loader.shared, faces, without)
     with found.each():
         check_without(deck, without)
     found.done()

@@ -101,6 +101,29 @@ def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Dec
     return out, warnings
 
 
+def check_settings(deck: Deck, found: Collector, but: str | None = None) -> None:
+    """Every translation's settings checked whether or not it is the one printed (`but`: the one in_language
+    read already), each mistake at its own file and line: a family under fonts: that is no font family (either
+    side), a translator's sheet that is missing or has a mistake of its own (its cell)."""
+    from ..errors import suggest as near
+    from ..layout.fonts import families
+    known = families(deck.folder)
+    for code, lang in deck.languages.items():
+        if code == deck.source_language or lang.settings is None:
+            continue
+        fonts = lang.settings.get("fonts")
+        for fam, to in lang.fonts:
+            for name, what in ((fam, "the family the templates name"), (to, "the family printed instead")):
+                if name not in known:
+                    with found.each():
+                        raise fonts.error(fam, f"'{name}' is no font family ({what}, in {_name(code)})",
+                                          field=f"languages.{code}.fonts.{fam}",
+                                          hint=near(name, known) or f"families: {', '.join(known)}")
+        if lang.file and code != but:
+            with found.each():
+                read_sheet(deck, code)
+
+
 def named(deck: Deck, code: str) -> None:
     """PnpError unless the deck names the language `code` (under languages:)."""
     languages, source = deck.languages, deck.source_language
