@@ -104,7 +104,7 @@ def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Dec
 def check_settings(deck: Deck, found: Collector, but: str | None = None) -> None:
     """Every translation's settings checked whether or not it is the one printed (`but`: the one in_language
     read already), each mistake at its own file and line: a family under fonts: that is no font family (either
-    side), a translator's sheet that is missing or has a mistake of its own (its cell)."""
+    side), a mistake in a translator's sheet (at its cell; one not written yet is missing only for --lang)."""
     from ..errors import suggest as near
     from ..layout.fonts import families
     known = families(deck.folder)
@@ -119,8 +119,8 @@ def check_settings(deck: Deck, found: Collector, but: str | None = None) -> None
                         raise fonts.error(fam, f"'{name}' is no font family ({what}, in {_name(code)})",
                                           field=f"languages.{code}.fonts.{fam}",
                                           hint=near(name, known) or f"families: {', '.join(known)}")
-        if lang.file and code != but:
-            with found.each():
+        if lang.file and code != but and (deck.folder / lang.file).is_file():     # (one not written yet: pnp
+            with found.each():                                                    # cards --lang writes it)
                 read_sheet(deck, code)
 
 
