@@ -63,6 +63,21 @@ def invoke(args=None) -> int:
 
     0: done. 1: the component check found the deck incomplete. 2: a mistake in the input, named
     on one line. 70: a bug in pnp (one line; PNP_DEBUG=1 shows the traceback). 130: interrupted."""
+    from .errors import held_note, holding, unheld
+    with holding() as warnings:         # the real error first: warnings are printed once the command did its work
+        try:
+            code = _invoke(args)
+        except SystemExit:              # pnp proof's status 1: its findings, its files written
+            unheld(warnings)
+            raise
+        if code in (0, 130):
+            unheld(warnings)
+        elif held_note(warnings):       # below the errors, counted: one line, however many
+            click.echo(held_note(warnings), err=True)
+    return code
+
+
+def _invoke(args) -> int:
     import os
 
     from .errors import IncompleteDeck, PnpError, PnpErrors

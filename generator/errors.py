@@ -3,11 +3,53 @@ Not here: what any mistake is (each stage raises its own), printing them (cli.py
 from __future__ import annotations
 
 import sys
+from contextvars import ContextVar
+
+# the warnings held back while a command (or one build of pnp watch) runs (holding), or None: printed at once. A
+# context variable, not a module's list: each run holds its own, and a thread runs in the context it was given.
+_held: ContextVar = ContextVar("pnp_held_warnings", default=None)
 
 
-def warn(message: str) -> None:
-    """A warning or note for the user: one line on stderr (results go to stdout)."""
-    print(f"pnp: warning: {' '.join(str(message).split())}", file=sys.stderr)
+def warn(message: str, level: str = "warning") -> None:
+    """A warning or note for the user: one line on stderr (results go to stdout), held back while a command
+    runs (cli.invoke): printed when it ends well, and only counted below its errors when it does not, so that
+    the real error comes first."""
+    line = f"pnp: {level}: {' '.join(str(message).split())}"
+    held = _held.get()
+    if held is not None:
+        held.append(line)
+    else:
+        print(line, file=sys.stderr)
+
+
+class holding:
+    """`with holding() as lines:` the warnings warn() is given inside, kept in `lines` instead of printed (the
+    command line's run, one build of pnp watch)."""
+
+    def __enter__(self) -> list:
+        lines: list = []
+        self.token = _held.set(lines)
+        return lines
+
+    def __exit__(self, *exc) -> bool:
+        _held.reset(self.token)
+        return False
+
+
+def unheld(lines: list) -> None:
+    """Print warnings held back (holding), now that the command has done its work."""
+    for line in lines:
+        print(line, file=sys.stderr)
+    lines.clear()
+
+
+def held_note(lines: list) -> str | None:
+    """The one line said below a run's errors about the warnings held back, if there were any."""
+    if not lines:
+        return None
+    n = len(lines)
+    return f"pnp: {n} warning{'s' if n != 1 else ''} or note{'s' if n != 1 else ''} as well, shown once the " \
+        "mistakes above are mended"
 
 
 class PnpError(Exception):

@@ -28,6 +28,18 @@ class BuildOptions(NamedTuple):
     strict: bool = False            # --strict: a text the language lacks is an error, not a warning
 
 
+def output_name(deck_id: str, paper: str = "a4", duplex: str = "long") -> str:
+    """The name a build's PDF takes in output/ (without .pdf): the game's id (GAME, GAME.fr), and the paper and
+    the duplex mode where they are not the defaults (GAME.letter, GAME.fold, GAME.letter.short), so that a
+    build for another paper or mode never replaces the one before it."""
+    parts = [deck_id]
+    if paper.lower() != "a4":
+        parts.append(paper.lower())
+    if duplex.lower() != "long":
+        parts.append(duplex.lower())
+    return ".".join(parts)
+
+
 def load(game: str, without=(), faces: bool = False, quiet: bool = False, lang: str | None = None,
          strict: bool = False, held: dict | None = None) -> Deck:
     """GAME (a folder's path, or a shipped game's name) loaded and validated, with the optional parts
@@ -56,11 +68,17 @@ def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
     found = Collector()
     deck, loader = read_deck(game, found)
     said: list = []
+    from .deck.languages import check_settings
+    from .layout.fonts import families
+    before = len(found.errors)
+    # every translation's settings, printed in or not, at their own line (the font families: layout's, and the deck's)
+    check_settings(deck, found, families(deck), lang)
+    sound = loader.sound and len(found.errors) == before        # (not laid out in a family that is none)
     with found.each():
         deck, said = in_language(deck, lang, strict)
-    warnings = said + validate(deck, found, loader.sound, loader.shared, faces, without)
+    warnings = said + validate(deck, found, sound, loader.shared, faces, without)
     with found.each():
-        _check_without(deck, without)
+        check_without(deck, without)
     found.done()
     for line in warnings if not quiet else ():
         warn(line)
@@ -120,7 +138,8 @@ def _more(deck: Deck, found: Collector, bad: set, unloadable: set) -> None:
                     raise error
 
 
-def _check_without(deck: Deck, without) -> None:
+def check_without(deck: Deck, without) -> None:
+    """PnpError for a --without part the deck lacks, or one that is not optional."""
     for part in without:
         if part not in deck.parts:
             raise PnpError(f"unknown part '{part}' for --without", deck.file, hint=known_list(deck.parts))

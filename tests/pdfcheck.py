@@ -1,6 +1,7 @@
 """Reading a built PDF back: pages, sizes, where each card face was placed, text with positions, fonts.
 
 Every placed card is a marked-content sequence `/PnpCard <</Trim [0 0 w h] /Bleed b>> BDC q 1 0 0 1 x y cm
+(a card turned on a gutter-fold half: `0 1 -1 0 x+h y cm`, read back as it lies, rotate 90)
 ... Q EMC` holding either `/Name Do` (a form XObject: a face placed more than once) or the face's own ops
 (a face placed once): `placements(path)` lists them per page; `words(path)` gives text with positions
 (pdfplumber's words); `text_sizes` and `sheet_text` read characters with pdfium, ten times faster.
@@ -44,6 +45,8 @@ class Placed:
     bleed: float
     ops: tuple = field(default=(), compare=False, repr=False)   # the face's content operations
     shown: tuple = field(default=(), compare=False)             # bleed shown (left, bottom, right, top)
+    rotate: int = field(default=0, compare=False)               # 90: turned a quarter turn anticlockwise; x, y,
+                                                                # w, h and shown are then as it lies on the page
 
     @property
     def box(self) -> tuple[float, float, float, float]:
@@ -118,7 +121,12 @@ def _placements(ident: tuple) -> tuple:
                     name = "inline-" + hashlib.sha1(repr(ops).encode()).hexdigest()[:12]
                 bleed = float(props["/Bleed"])
                 shown = tuple(float(v) for v in props["/Shown"]) if "/Shown" in props else (bleed,) * 4
-                found.append(Placed(name, cm[4], cm[5], trim[2] - trim[0], trim[3] - trim[1], bleed, ops, shown))
+                w, h = trim[2] - trim[0], trim[3] - trim[1]
+                if [round(v, 6) for v in cm[:4]] == [0, 1, -1, 0]:     # turned a quarter turn anticlockwise
+                    sl, sb, sr, st = shown
+                    found.append(Placed(name, cm[4] - h, cm[5], h, w, bleed, ops, (st, sl, sb, sr), 90))
+                else:
+                    found.append(Placed(name, cm[4], cm[5], w, h, bleed, ops, shown))
                 current = None
             elif op == b"cm" and current["cm"] is None:
                 current["cm"] = [float(a) for a in args]
@@ -286,7 +294,16 @@ def inside(w: Word, p: Placed, margin: float = 0.0) -> bool:
 
 
 def words_in(path, page_index: int, p: Placed) -> str:
-    """The text drawn inside one placed card, top to bottom."""
+    """The text drawn inside one placed card, top to bottom (a card turned on the page: as pdfium reads it,
+    in its own reading order; pdfplumber reads turned letters backwards)."""
+    if p.rotate:
+        doc = pdfium.PdfDocument(str(path))
+        try:
+            page = doc[page_index]
+            text = page.get_textpage().get_text_bounded(p.x, p.y, p.x + p.w, p.y + p.h)
+        finally:
+            doc.close()
+        return " ".join(text.split())
     ws = [w for w in words(path, page_index) if inside(w, p)]
     ws.sort(key=lambda w: (-round(w.y1), w.x0))
     return " ".join(w.text for w in ws)

@@ -74,9 +74,11 @@ def same_corners(drawn, want, dx=0.0, dy=0.0) -> bool:
 
 
 def kind_of(p) -> str:
+    """The piece a placement shows, by its size as it lies (a fold sheet may turn a card a quarter turn to fit
+    more: its width and height then swap)."""
     size = (p.w, p.h)
     for name, (w, h) in (("card", POKER), ("tile", TILE), ("chit", SHARD), ("marker", MARKER)):
-        if abs(size[0] - w) < 0.01 and abs(size[1] - h) < 0.01:
+        if (abs(size[0] - w) < 0.01 and abs(size[1] - h) < 0.01) or (abs(size[0] - h) < 0.01 and abs(size[1] - w) < 0.01):
             return name
     raise AssertionError(f"a piece of {p.w:.2f} x {p.h:.2f} pt")
 
@@ -216,7 +218,8 @@ def test_the_leaf_says_how_to_cut_hex_pieces(built):
 # --- the safe zone along the hexagon ---
 
 WARNING = ("card 'Far Marker' (face): text in region 'label' ('REVERSED') reaches 0.5 mm from the cut hexagon, "
-           "inside the template's 2 mm safe zone")
+           "inside the template's 2 mm safe zone (if it is meant to, say safe: false on the region, "
+           "tests/decks/shapes/templates/marker.yaml:7)")
 
 
 def warnings(text: str) -> list[str]:

@@ -17,15 +17,19 @@ from . import options
 @options.force
 @click.option("--only", "only", multiple=True, metavar="CARD",
               help="Build only some cards, for a quick proof print: a card's name or id, its number as pnp proof "
-                   "shows it (7), or a range (5-12). Repeat for more. Writes output/GAME-partial.pdf, without "
-                   "rule pages, and skips the component check.")
+                   "shows it (7), or a range of those numbers (5-12). Numbers count distinct cards (a deck's rows), "
+                   "not copies: 5-12 is the 5th to the 12th card, each with all its copies. Repeat for more. Writes "
+                   "output/GAME-partial.pdf, without rule pages, and skips the component check.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Where to write the PDF "
-              "[default: output/GAME.pdf].")
+              "[default: output/GAME.pdf; on other paper or duplex modes output/GAME.letter.pdf, GAME.fold.pdf, "
+              "GAME.letter.short.pdf ...].")
 @options.language
 def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions, calibration, force,
             only, output, lang, strict):
-    """Build GAME's printable PDF [default: output/GAME.pdf]. GAME is a game folder or a shipped game's name."""
+    """Build GAME's printable PDF [default: output/GAME.pdf, or output/GAME.letter.pdf, GAME.fold.pdf ... on another
+    paper or duplex mode, so one never replaces another]. GAME is a game folder or a shipped game's name."""
     from .. import pipeline
+    from ..pipeline import output_name
     opts = options.build_options(paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions,
                                  calibration, lang, strict)
     deck = pipeline.load(game, without, lang=lang, strict=strict)
@@ -38,7 +42,8 @@ def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_
     drawn = _drawn(pages)
     warnings = options.safe_zone_warnings(deck, drawn) + options.resolution_warnings(deck, drawn) + \
         options.svg_warnings(deck, drawn)
-    out = Path(output) if output else Path("output") / f"{deck.id}{'-partial' if only else ''}.pdf"
+    out = Path(output) if output else \
+        Path("output") / f"{output_name(deck.id + ('-partial' if only else ''), paper, duplex)}.pdf"
     wrote = f"wrote {out}" if pipeline.write_pdf(deck, pages, out) else f"{out} is up to date"
     for line in warnings:           # after the PDF is written: an error stays the only line
         click.echo(line, err=True)
@@ -59,9 +64,10 @@ def _partial(deck, only):
     part = select(deck, only)
     names = ", ".join(f"#{c.index + 1} {c.name}" for c in part.cards[:12])
     more = _(" and {n} more", n=len(part.cards) - 12) if len(part.cards) > 12 else ""
-    note = _("A proof print of {n} of {total} cards ({names}), chosen with --only; no rule pages. This is not the "
-             "whole game: build without --only to print it.", n=len(part.cards), total=len(deck.cards),
-             names=names + more)
+    note = _("A proof print of {n} of the {total} distinct cards ({names}; {copies} with copies), chosen with "
+             "--only by their numbers as pnp proof shows them; no rule pages. This is not the whole game: build "
+             "without --only to print it.", n=len(part.cards), total=len(deck.cards), names=names + more,
+             copies=part.card_count())
     return part._replace(extra={**part.extra, "partial": note})
 
 

@@ -81,7 +81,7 @@ def _dpi(ctx, param, value):
 @click.option("--redraw", is_flag=True, help="Draw every image again, even those up to date.")
 @click.option("--clean", is_flag=True, help="Remove files in the output folder that this export did not write "
                                             "(they are reported either way).")
-@click.option("--base-url", metavar="URL", help="With --to tts: the web address the images will be hosted under, "
+@click.option("--base-url", metavar="URL", callback=options.parse_base_url, help="With --to tts: the web address the images will be hosted under, "
                                               "one folder for all of them [default: their local paths].")
 @click.option("--order", type=_Choice(ORDERS, case_sensitive=False), default=None,
               help="With --to pdf: paired (each front followed by its back, the default), back-front (each "
@@ -135,9 +135,6 @@ def command(game, to, without, output, jobs, force, redraw, clean, base_url, ord
             raise click.UsageError(f"{name} is for --to {' or '.join(targets)}")
     if ink_limit is not None and to == "pdf" and not cmyk:
         raise click.UsageError("--ink-limit is for --to drivethrucards or --to pdf --cmyk")
-    if base_url is not None and not base_url.strip():
-        raise click.BadParameter("expected a web address such as https://example.org/my-game",
-                                 param_hint="'--base-url'")
     deck = pipeline.load(game, without, faces=True, lang=lang, strict=strict)   # every card laid out first
     options.check_complete(deck, force, "export")
     out = Path(output) if output else Path("output") / deck.id / to
@@ -176,7 +173,8 @@ def command(game, to, without, output, jobs, force, redraw, clean, base_url, ord
     finally:
         for bar in bars:
             bar.__exit__(None, None, None)
-    for line in report.warnings:        # a picture under the shop's resolution is a note (export/worker.py)
+    from ..layout.safezone import grouped
+    for line in grouped(report.warnings):   # a picture under the shop's resolution is a note (export/worker.py)
         click.echo(f"pnp: {line}" if line.startswith("note: ") else f"pnp: warning: {line}", err=True)
     stray_warning(report)
     if quiet:

@@ -35,10 +35,19 @@ def command(folder, source, title, langs):
         raise PnpError("--lang starts the starter in several languages; it does not go with --from")
     from .new_languages import codes, translate
     languages = codes(langs) if langs else []
+    if title is not None and source:
+        raise PnpError("the title is the starter's; a copy made --from GAME keeps GAME's title",
+                       field="--title", hint="edit game: title: in the copy's deck.yaml")
     origin = resolve_game(source).parent if source else LAYOUTS / "starter"
-    title = title or " ".join(w.capitalize() for w in target.resolve().name.replace("_", "-").split("-") if w)
+    name = target.resolve().name
+    given = title is not None
+    title = title if given else " ".join(w.capitalize() for w in name.replace("_", "-").split("-") if w)
+    if not source:
+        _printable(title, given, name)
+    here = _shell(name)                    # as the README's commands name it, run from the folder that holds it
     parent = target.resolve().parent
     parent.mkdir(parents=True, exist_ok=True)
+    existed = False
     tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".new", dir=parent))
     try:
         written = []
@@ -51,17 +60,86 @@ def command(folder, source, title, langs):
             if not source and src.suffix in TEXT_SUFFIXES:
                 text = src.read_text(encoding="utf-8")
                 text = text.replace("GAME_TITLE_WORDS", "\n".join(title.split()))     # words.txt: the title's words
-                dst.write_text(text.replace("GAME_TITLE", title).replace("GAME_FOLDER", folder), encoding="utf-8")
+                text = text.replace("title: GAME_TITLE", f"title: {_yaml_text(title)}")  # deck.yaml: quoted if need be
+                text = text.replace("output/GAME_FOLDER", f"output/{name}")            # the outputs take its name
+                dst.write_text(text.replace("GAME_TITLE", title).replace("GAME_FOLDER", here), encoding="utf-8")
             else:
                 shutil.copyfile(src, dst)
             written.append(rel.as_posix())
         if len(languages) > 1:
             written += translate(tmp, languages, LAYOUTS / "starter-languages.yaml")
-        if target.exists():
+        existed = target.exists()
+        if existed:
             target.rmdir()                  # empty, as checked above
         os.rename(tmp, target)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    try:
+        if not source:
+            _builds(target, title)          # the game it makes builds as it is, or is not made
+    except BaseException:
+        shutil.rmtree(target, ignore_errors=True)
+        if existed:
+            target.mkdir()
+        raise
     click.echo(f"wrote {folder}/: {', '.join(written)}")
     click.echo(f"next: pnp build {folder}   (then pnp check, pnp proof, pnp export; see {folder}/README.md)")
+
+
+# pnp's own words and the starter's cards print the title in these (serif on the cards' backs, sans on labels)
+TITLE_FONTS = (("serif", ("regular", "bold")), ("sans", ("regular", "bold")))
+MAX_TITLE = 200
+
+
+def _printable(title: str, given: bool, name: str) -> None:
+    """A title the starter can print: not empty, one line, and every character in the starter's fonts."""
+    from ..errors import PnpError
+    from ..layout.fonts import missing_glyphs
+    said = f"{title!r}" if given else f"the title made from the folder's name, {title!r},"
+    field = "--title" if given else None
+    fix = "give a title with --title" if not given else "choose another --title"
+    if not title.strip():
+        raise PnpError(f"{said} is empty", field=field, hint=fix)
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in title):
+        raise PnpError(f"{said} holds a line break or another control character", field=field, hint=fix)
+    if len(title) > MAX_TITLE:
+        raise PnpError(f"{said} is {len(title)} characters long; a title is at most {MAX_TITLE}", field=field,
+                       hint=fix)
+    missing = sorted({ch for fam, styles in TITLE_FONTS for ch in missing_glyphs(title, fam, styles)})
+    if missing:
+        chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing[:8])
+        raise PnpError(f"{said} has characters the starter's fonts (DejaVu Serif and Sans) cannot print: {chars}",
+                       field=field, hint=f"{fix} in Latin, Greek or Cyrillic letters; nothing was written")
+
+
+def _yaml_text(text: str) -> str:
+    """`text` as a YAML scalar that reads back as itself: as written where it can be, else double-quoted."""
+    import json
+
+    import yaml
+    try:
+        if yaml.safe_load(f"title: {text}") == {"title": text} and "#" not in text:
+            return text
+    except yaml.YAMLError:
+        pass
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _shell(name: str) -> str:
+    """The folder's name as a shell command line writes it (quoted where it has spaces or quotes)."""
+    import shlex
+    return shlex.quote(name)
+
+
+def _builds(folder, title: str) -> None:
+    """The new game read and every card laid out as `pnp build` would (quietly); a mistake is the title's (the
+    starter builds as it ships: tests/test_game_folder.py), said as such."""
+    from .. import pipeline
+    from ..errors import PnpError, PnpErrors
+    try:
+        pipeline.load(str(folder), faces=True, quiet=True)
+    except PnpError as exc:
+        first = exc.errors[0] if isinstance(exc, PnpErrors) else exc
+        raise PnpError(f"the title {title!r} would make a game that does not build: {first}", field="--title",
+                       hint="choose another --title; nothing was written") from None

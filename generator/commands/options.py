@@ -144,3 +144,49 @@ def safe_zone_warnings(deck, faces) -> list[str]:
     """Warnings of text reaching into a face's safe zone: `faces` are (who, face) pairs."""
     from ..layout.safezone import warnings
     return [f"pnp: warning: {line}" for line in warnings(faces, deck, remember=True)]
+
+
+UNSAFE_IN_URL = set(" \t\"'<>\\^`{|}")        # never part of an address: a saved object would hold them as given
+
+
+def parse_base_url(ctx, param, value):
+    """--base-url: an http or https address of a folder, with a host, written as the saved object must hold it:
+    no spaces or quotes, no query or fragment, no user name or password; letters outside ASCII percent-encoded
+    (UTF-8) and a host's in punycode; a trailing / taken away (the image's name follows one)."""
+    if value is None:
+        return None
+    from urllib.parse import quote, urlsplit, urlunsplit
+    example = "such as https://example.org/my-game"
+    text = value.strip()
+    if not text:
+        raise click.BadParameter(f"expected a web address {example}, found nothing")
+    bad = sorted({ch for ch in text if ch in UNSAFE_IN_URL or ord(ch) < 32 or ord(ch) == 127})
+    if bad:
+        shown = ", ".join(repr(ch) for ch in bad)
+        raise click.BadParameter(f"{value!r} holds {shown}, which no web address holds as written; write the "
+                                 f"folder's address {example} (a space is %20)")
+    try:
+        parts = urlsplit(text)
+        parts.port                                        # a port that is not a number raises here
+    except ValueError as exc:
+        raise click.BadParameter(f"{value!r} is not a web address ({exc}); expected one {example}")
+    if parts.scheme.lower() not in ("http", "https"):
+        raise click.BadParameter(f"{value!r} is not an http or https address; expected one {example}")
+    if not parts.hostname:
+        raise click.BadParameter(f"{value!r} names no host; expected an address {example}")
+    if parts.username is not None or parts.password is not None:
+        raise click.BadParameter(f"{value!r} holds a user name or password, which the saved object would give "
+                                 "to every player; host the images where they can be read without one")
+    if parts.query or parts.fragment or text.endswith(("?", "#")):
+        raise click.BadParameter(f"{value!r} has a query or fragment (? or #): the images' names follow the "
+                                 f"folder's address, so it must end with its path, {example}")
+    try:
+        host = parts.hostname.encode("idna").decode("ascii")
+    except UnicodeError:
+        raise click.BadParameter(f"{value!r}: the host '{parts.hostname}' is not a host name")
+    netloc = host + (f":{parts.port}" if parts.port is not None else "")
+    import re
+    if re.search(r"%(?![0-9A-Fa-f]{2})", parts.path):
+        raise click.BadParameter(f"{value!r} has a % that is not a percent-encoded byte (%20, %C3%A9)")
+    path = quote(parts.path, safe="/%!$&'()*+,;=:@-._~")
+    return urlunsplit((parts.scheme.lower(), netloc, path.rstrip("/"), "", ""))

@@ -56,6 +56,7 @@ def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Dec
             lacks(deck.file, 0, f"parts.{pid}.title", f"part '{pid}' has no {_name(code)} title (title:{code})")
         parts[pid] = part._replace(title=words.get("title", part.title), note=words.get("note", part.note))
     cards = []
+    untranslated = set()        # (card id, field) printed in the source language: the proof spells it so
     for card in deck.cards:
         kind = deck.kinds[card.kind]
         given = {**card.translations.get(code, {}), **sheet.get(card.id, {})}
@@ -63,6 +64,8 @@ def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Dec
             spec = kind.fields.get(fname)
             if spec is None or spec.type not in ("text", "markup") or spec.choices or fname in given:
                 continue
+            if wordy(value):
+                untranslated.add((card.id, fname))
             if wordy(value) and value != spec.default:
                 lacks(card.source.file, card.field_lines.get(fname, card.source.line), fname,
                       f"card '{card.name}': field {fname} has no {_name(code)} text ({fname}:{code}); "
@@ -79,6 +82,7 @@ def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Dec
         inferred.append(fact._replace(subject=words.get("about", fact.subject), value=words.get("value", fact.value),
                                       note=words.get("note", fact.note)))
     extra = dict(deck.extra)
+    extra["untranslated"] = frozenset(untranslated)
     _rules(deck, code, extra, lacks)
     found = Collector()
     warnings = []
@@ -91,6 +95,28 @@ def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Dec
     out = deck._replace(id=f"{deck.id}.{code}", game=game, kinds=kinds, parts=parts, cards=cards, extra=extra,
                         language=code, inferred=inferred, memo={})     # laid out in its own fonts: a memo of its own
     return out, warnings
+
+
+def check_settings(deck: Deck, found: Collector, known: list, but: str | None = None) -> None:
+    """Every translation's settings checked whether or not it is the one printed (`but`: the one in_language
+    read already), each mistake at its own file and line: a family under fonts: that is none of the font
+    families `known` (either side: the pipeline asks layout for them), a mistake in a translator's sheet (at its
+    cell; one not written yet is missing only for --lang)."""
+    from ..errors import suggest as near
+    for code, lang in deck.languages.items():
+        if code == deck.source_language or lang.settings is None:
+            continue
+        fonts = lang.settings.get("fonts")
+        for fam, to in lang.fonts:
+            for name, what in ((fam, "the family the templates name"), (to, "the family printed instead")):
+                if name not in known:
+                    with found.each():
+                        raise fonts.error(fam, f"'{name}' is no font family ({what}, in {_name(code)})",
+                                          field=f"languages.{code}.fonts.{fam}",
+                                          hint=near(name, known) or f"families: {', '.join(known)}")
+        if lang.file and code != but and (deck.folder / lang.file).is_file():     # (one not written yet: pnp
+            with found.each():                                                    # cards --lang writes it)
+                read_sheet(deck, code)
 
 
 def named(deck: Deck, code: str) -> None:

@@ -33,9 +33,13 @@ def rows(p: Plan) -> list[dict]:
     out = []
     for image in p.images:
         cards = [card for _, card in image.cards]
-        back = ""
+        back, note = "", image.target.note
         if image.side == FACE:
             back = _unique(p.back_of[i].file for i, _ in image.cards if i in p.back_of)
+            if not any(i in p.back_of for i, _ in image.cards):     # single-sided: the product still has a back
+                said = (f"single-sided: this piece has no back, but the product ({image.target.name}) is printed "
+                        "on both sides; upload a blank (white) back with it, or give the piece a back in the deck")
+                note = f"{note}; {said}" if note else said
         out.append({
             "card": _unique(c.name for c in cards),
             "component": _unique(deck.kinds[c.kind].title for c in cards),
@@ -48,7 +52,7 @@ def rows(p: Plan) -> list[dict]:
             "height_px": image.target.height_px,
             "file": image.file,
             "back": back,
-            "note": image.target.note,
+            "note": note,
         })
     return out
 

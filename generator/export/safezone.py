@@ -9,7 +9,7 @@ Not here: the measuring itself (layout/safezone.py).
 """
 from __future__ import annotations
 
-from ..layout.safezone import describe, template_zone, unsafe
+from ..layout.safezone import describe, silence, template_zone, unsafe
 from .shops import shop
 
 GAME_CRAFTER = "The Game Crafter's 3.2 mm (1/8 in) safe zone"
@@ -28,4 +28,5 @@ def zone(template, shop_id: str = "gamecrafter") -> tuple[float, str]:
 def check(face, who: str, template, shop_id: str = "gamecrafter") -> list[str]:
     """One warning line per text region of `face` whose text reaches into the safe zone."""
     inset, name = zone(template, shop_id)
-    return [f"{who}: {describe(f, face.shape, name)}" for f in unsafe(face, template, inset)]
+    return [f"{who}: {describe(f, face.shape, name)}{silence(template, f.region)}"
+            for f in unsafe(face, template, inset)]

@@ -6,7 +6,9 @@ A sheet starts at a new part or at a card marked new_sheet. A run's pieces go in
 (pack.py), each size's grid solved once for each area it is packed into (grid.py); on a gutter-fold build,
 each stretch of pieces with backs is folded the way (across or down) that takes fewer sheets, and pieces
 without backs print full-size on fronts pages. Every back goes where the spec says it lands behind its front
-(SheetSpec.back_position, with the offset on a backs page); the marks (guides.py) and the label (labels.py)
+(SheetSpec.back_position, with the offset on a backs page). A gutter-fold half is filled with the pieces upright
+or turned a quarter turn, whichever takes fewer sheets (poker cards on A4: four turned in each half, not three
+upright); a turned front's back is turned with it; the marks (guides.py) and the label (labels.py)
 are placed around the pieces.
 
 Not here: what the options mean (spec.py), the paper's layout file (sheets.py), the leaf, rule pages and
@@ -39,16 +41,23 @@ def card_sheets(laid_out: list, spec: SheetSpec, title: str = "") -> list[Page]:
                 if not has_back:
                     plans += [(s, spec.full, None) for s in pack(part, _stock, simplex, spec.full)]
                     continue
-                options = []
-                for fold, grids in halves:
-                    try:
-                        options.append((len(pack(part, _stock, grids, fold.area)), fold.way))
-                    except PnpError:
+                options = []            # (sheets, order, fold, grids, how each piece's size is laid)
+                for turned in (False, True):
+                    stock_of = _turned if turned else _stock
+                    if turned and not any(_turnable(_stock(item)) for item, _ in part):
                         continue
+                    for fold, grids in halves:
+                        try:
+                            sheets = pack(part, stock_of, grids, fold.area)
+                        except PnpError:
+                            continue
+                        held = -sum(len(b.entries) for b in sheets[0])
+                        options.append((len(sheets), held, len(options), fold, sheets))
                 if not options:
                     halves[0][1](_stock(part[0][0]))         # raises: the piece fits no half sheet
-                fold, grids = next(h for h in halves if h[0].way == min(options)[1])
-                plans += [(s, fold.area, fold) for s in pack(part, _stock, grids, fold.area)]
+                # the fewest sheets; of those, the most on a sheet (as many as a half holds); upright on a tie
+                *_, fold, sheets = min(options, key=lambda o: o[:3])
+                plans += [(s, fold.area, fold) for s in sheets]
     else:
         grids = _Grids(spec, spec.area, "", sources)
         for run in _runs(laid_out):
@@ -62,11 +71,16 @@ def card_sheets(laid_out: list, spec: SheetSpec, title: str = "") -> list[Page]:
             shown = (x.bleed, y.bleed, x.bleed, y.bleed)
             for i, (item, copy) in enumerate(block.entries):
                 px, py = block.slot(i)
-                fronts.append(Placement(item.front, round(px, 4), round(py, 4), item.card, copy, len(fronts), shown))
+                turn = 90 if block.spec.stock != _stock(item) else 0     # laid turned on a gutter-fold half
+                face_shown = (y.bleed, x.bleed, y.bleed, x.bleed) if turn else shown    # (its own left, bottom ...)
+                fronts.append(Placement(item.front, round(px, 4), round(py, 4), item.card, copy, len(fronts),
+                                        face_shown, turn))
                 backs.append(item.back)
             marks += block_marks(block, area)
         grids_used = tuple(dict.fromkeys(b.spec for b in blocks))
         pages += _sheet_pages(spec, fold, fronts, backs, marks, grids_used, n, total, title)
+    if pages and pages[-1].kind == "back" and not pages[-1].placements:
+        pages.pop()         # the last sheet's pieces have no backs: no blank page (the printer leaves that side blank)
     return pages
 
 
@@ -80,8 +94,8 @@ def _sheet_pages(spec: SheetSpec, fold: Fold | None, fronts: list, back_faces: l
     backs: list[Placement] = []
     if mirror:                          # a gutter-fold page, or a duplex fronts page
         for p, back in zip(fronts, back_faces):
-            if back is not None:
-                bx, by = spec.back_position(p.x, p.y, p.face.width, p.face.height, mirror, shift)
+            if back is not None:            # (a turned front's back is turned as it is: behind it, the same way up)
+                bx, by = spec.back_position(p.x, p.y, p.width, p.height, mirror, shift)
                 backs.append(p._replace(face=back, x=round(bx, 4), y=round(by, 4)))
     ops: list = []
     page_marks = list(marks)
@@ -155,6 +169,18 @@ class _Grids:
                                int(line) if line.isdigit() else None, field="size" if file else None)
             self.done[stock] = grid
         return grid
+
+
+def _turnable(stock: Stock) -> bool:
+    """A piece that may lie turned a quarter turn on a gutter-fold half: a rectangle that is not square (a round
+    or hex piece's cut guide is drawn on the sheet as it lies)."""
+    return stock.shape == "rect" and abs(stock.w - stock.h) > 0.01
+
+
+def _turned(item) -> Stock:
+    """The piece's size as it lies turned a quarter turn, where it may be (see _turnable)."""
+    stock = _stock(item)
+    return stock._replace(w=stock.h, h=stock.w) if _turnable(stock) else stock
 
 
 def _stock(item) -> Stock:

@@ -44,8 +44,8 @@ def printed(deck, cards: list[Page]) -> dict:
             if pl.card is None or (id(pl.card), pl.copy) in seen:
                 continue
             seen.add((id(pl.card), pl.copy))
-            stock = next((s.stock for s in p.specs if abs(s.stock.w - pl.face.width) < 0.01
-                          and abs(s.stock.h - pl.face.height) < 0.01 and s.stock.shape == pl.face.shape), None)
+            stock = next((s.stock for s in p.specs if abs(s.stock.w - pl.width) < 0.01
+                          and abs(s.stock.h - pl.height) < 0.01 and s.stock.shape == pl.face.shape), None)
             if stock is not None:
                 kinds = out.setdefault(stock, {})
                 kinds[pl.card.kind] = kinds.get(pl.card.kind, 0) + 1

@@ -50,8 +50,8 @@ def sheet_label(spec: SheetSpec, texts: list[str], placed: list, marks: list, op
     size = spec.paper.label_size
     obstacles = []
     for p in placed:
-        sl, sb, sr, st = p.shown or (p.face.bleed,) * 4
-        obstacles.append((p.x - sl, p.y - sb, p.x + p.face.width + sr, p.y + p.face.height + st))
+        sl, sb, sr, st = p.page_shown()
+        obstacles.append((p.x - sl, p.y - sb, p.x + p.width + sr, p.y + p.height + st))
     for x1, y1, x2, y2 in marks:
         obstacles.append((min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)))
     for op in ops:

@@ -15,7 +15,23 @@ class Placement(NamedTuple):
     card: object = None   # deck.model.Card
     copy: int = 1
     slot: int = 0         # position on its sheet, in print order
-    shown: tuple = ()     # the bleed shown beyond each trim edge (left, bottom, right, top); () = all of it
+    shown: tuple = ()     # the bleed shown beyond each trim edge (left, bottom, right, top) of the face; () = all
+    rotate: int = 0       # 90: the face turned a quarter turn anticlockwise on the page (a gutter-fold half that
+                          # holds more pieces turned); (x, y) is then the bottom-left of its box as it lies
+
+    @property
+    def width(self) -> float:
+        """The trim's width as it lies on the page."""
+        return self.face.height if self.rotate else self.face.width
+
+    @property
+    def height(self) -> float:
+        return self.face.width if self.rotate else self.face.height
+
+    def page_shown(self) -> tuple:
+        """The bleed shown beyond each edge of the trim as it lies on the page (left, bottom, right, top)."""
+        sl, sb, sr, st = self.shown or (self.face.bleed,) * 4
+        return (st, sl, sb, sr) if self.rotate else (sl, sb, sr, st)
 
 
 class Page(NamedTuple):

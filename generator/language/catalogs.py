@@ -16,7 +16,6 @@ Not here: the sentences themselves (the modules that print them), Words (__init_
 """
 from __future__ import annotations
 
-import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -80,9 +79,10 @@ def own_words(code: str) -> frozenset:
 def note_missing(code: str) -> None:
     """One line on stderr, once a process (a warm one too: the line is about pnp, not the deck): pnp prints its
     own sentences in English for this language."""
-    print(f"pnp: note: pnp has no {name(code)} catalog for its own printed words (the print leaf, sheet labels, "
-          f"cutting steps, rule page headings, This edition box): they are printed in English "
-          f"(catalogs: {', '.join(languages())})", file=sys.stderr)
+    from ..errors import warn
+    warn(f"pnp has no {name(code)} catalog for its own printed words (the print leaf, sheet labels, "
+         f"cutting steps, rule page headings, This edition box): they are printed in English "
+         f"(catalogs: {', '.join(languages())})", "note")
 
 
 @lru_cache(maxsize=None)

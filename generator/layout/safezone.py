@@ -15,6 +15,7 @@ their 1/8 in.
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -167,8 +168,47 @@ def measure(face, template=None, beyond: float = math.inf) -> list[Finding]:
 
 
 def unsafe(face, template, inset: float) -> list[Finding]:
-    """The text regions of `face` that reach into a safe zone `inset` points wide."""
-    return [f for f in measure(face, template, inset) if f.gap < inset - 0.05]
+    """The text regions of `face` that reach into a safe zone `inset` points wide; a region that says `safe:
+    false` (text meant to be in the margin: a version stamp) is not held to it."""
+    meant = {r.id for r in template.regions if r.get("safe") is False} if template is not None else set()
+    return [f for f in measure(face, template, inset) if f.gap < inset - 0.05 and f.region not in meant]
+
+
+def silence(template, region: str) -> str:
+    """How to say a region's text is meant to reach into the safe zone, naming where the region is written."""
+    source = next((r.source for r in template.regions if r.id == region), "") if template is not None else ""
+    return f" (if it is meant to, say safe: false on the region{', ' + source if source else ''})"
+
+
+_LINE = re.compile(r"^(?P<who>.*?)(?: \(and (?P<more>\d+) more cards?\))?: (?P<what>text in region '(?P<region>[^']*)'"
+                   r" .*? reaches (?P<gap>[\d.]+) mm (?P<dir>from|past) .*?)(?P<hint> \(if it is meant to, say safe: "
+                   r"false on the region.*\))$")
+
+
+def grouped(lines: list[str]) -> list[str]:
+    """Safe-zone warning lines (as warnings() and export/safezone.py make them), one for each region of a
+    template: the card nearest the cut named, with how many more cards reach into the zone there. Other lines
+    are kept as they are, in their place."""
+    groups: dict = {}
+    out: list = []
+    for line in lines:
+        m = _LINE.match(line)
+        if m is None:
+            out.append(line)
+            continue
+        key = (m["region"], m["hint"])
+        gap = float(m["gap"]) * (-1 if m["dir"] == "past" else 1)
+        cards = 1 + int(m["more"] or 0)
+        if key not in groups:
+            groups[key] = [m["who"], gap, m["what"], cards]
+            out.append(key)
+            continue
+        g = groups[key]
+        g[3] += cards
+        if gap < g[1]:
+            g[:3] = [m["who"], gap, m["what"]]
+    return [item if isinstance(item, str) else
+            f"{groups[item][0]}{and_more(groups[item][3] - 1)}: {groups[item][2]}{item[1]}" for item in out]
 
 
 def _mm(points: float) -> str:
@@ -193,8 +233,9 @@ def describe(f: Finding, shape: str, zone: str) -> str:
 
 
 def warnings(faces, deck, zone_of=template_zone, remember: bool = False) -> list[str]:
-    """One line per text region that reaches into its safe zone, for each distinct face of
-    `faces` ((who, face) pairs in drawing order, e.g. "card 'Coin' (back)"); `zone_of(template)`
+    """One line per text region of a template that reaches into its safe zone (grouped: the nearest card
+    named, and how many more), from `faces` ((who, face) pairs in drawing order, e.g. "card 'Coin' (back)");
+    `zone_of(template)`
     gives the (inset, name) of the zone to hold it to. With `remember` (and the templates' own zones: build
     and proof), what was found for the same faces is remembered between builds (layout/store.py)."""
     from ..errors import PnpError
@@ -218,7 +259,7 @@ def warnings(faces, deck, zone_of=template_zone, remember: bool = False) -> list
                 failed.add(k)
                 continue
             inset, zone = zone_of(tpl)
-            found[k] = [describe(f, face.shape, zone) for f in unsafe(face, tpl, inset)]
+            found[k] = [describe(f, face.shape, zone) + silence(tpl, f.region) for f in unsafe(face, tpl, inset)]
         return found
 
     if remember and zone_of is template_zone:
@@ -246,4 +287,4 @@ def warnings(faces, deck, zone_of=template_zone, remember: bool = False) -> list
         who, face, names = seen[k]
         more = and_more(len(names) - 1)
         out.append(f"{who}{more}: {what}")
-    return out
+    return grouped(out)

@@ -71,22 +71,42 @@ def shrunk(cards: list[CardProof], where: Where) -> list[Issue]:
 
 
 def safe_zone(cards: list[CardProof], where: Where, deck) -> list[Issue]:
-    """Text reaching into its template's safe zone, on each distinct face: the same check (and
-    words) as `pnp build` and `pnp export` (layout/safezone.py)."""
+    """Text reaching into its template's safe zone: the same check (and words) as `pnp build` and `pnp export`
+    (layout/safezone.py), one finding for each region of a template, at the region's line (where it is moved,
+    or said to be meant: safe: false), naming the card nearest the cut and every card that reaches in there."""
     from ..layout.fonts import register
-    from ..layout.safezone import describe, template_zone, unsafe
-    out = []
-    faces = faces_once(cards)
-    register({op.font for _cp, side, _also in faces for op in side.face.ops if hasattr(op, "font")})
-    for cp, side, also in faces:
+    from ..layout.safezone import describe, silence, template_zone, unsafe
+    from .collect import face_cards
+    groups: dict = {}           # (template, region) -> [Issue, nearest gap]
+    faces = face_cards(cards)
+    register({op.font for side, _cps in faces for op in side.face.ops if hasattr(op, "font")})
+    for side, cps in faces:
         try:
             tpl = get_template(side.face.template, deck)
         except PnpError:
             continue
         inset, zone = template_zone(tpl)
+        cp = cps[0]
         for f in unsafe(side.face, tpl, inset):
-            out.append(Issue(WARNING, "safe", describe(f, side.face.shape, zone), cp.card.name, cp.card.id,
-                             side.side, f.field, where.of(cp.card, side, f.region, f.field), also))
+            message = describe(f, side.face.shape, zone) + silence(tpl, f.region)
+            group = groups.get((side.face.template, f.region))
+            if group is None:
+                at = where.of(cp.card, side, f.region, f.field)
+                group = groups[(side.face.template, f.region)] = [
+                    Issue(WARNING, "safe", message, cp.card.name, cp.card.id, side.side, f.field, at, 0), f.gap]
+            elif f.gap < group[1]:
+                group[0].message, group[1] = message, f.gap
+            issue = group[0]
+            issue.cards += [c.card.name for c in cps if c.card.name not in issue.cards]
+            issue.card_ids += [c.card.id for c in cps if c.card.id not in issue.card_ids]
+    out = []
+    for (template, region), (issue, _gap) in groups.items():
+        if len(issue.cards) < 2:            # one card: at its field's line (its words are what reach in)
+            issue.cards, issue.card_ids = [], []
+        else:                               # several: at the region's line, where it is moved or said to be meant
+            issue.where = where.region_source(template, region) or issue.where
+            issue.field = None
+        out.append(issue)
     return out
 
 

@@ -73,8 +73,8 @@ def tiles(cards: list[CardProof], dpi: float = DPI, drawn: dict | None = None) -
         n = sum(copies.get(c, 1) for c in t.cards)
         if not t.key:
             continue
-        if len(t.cards) > 1:
-            t.note = f"{t.side} of {len(t.cards)} cards"
+        if len(t.cards) > 1:                # the cards printed with this face: copies counted
+            t.note = f"{t.side} of {n} cards"
             if t.side == "back" and t.back_name:
                 t.label = f"back '{t.back_name}'"
         elif n > 1:

@@ -1,6 +1,13 @@
 """Spelling: an English dictionary (pyspellchecker) plus the game's own word list (decks/GAME/words.txt); a deck
 printed in one of its translations (deck/languages.py) is spelled with that language's dictionary (French,
-German, Spanish, ...) and its words.LANG.txt (for_deck).
+German, Spanish, ...) and its words.LANG.txt (for_deck), and each text it prints untranslated (a card's field
+the translation lacks, a template's own words, rules with no rules.LANG.md) with the source language's
+dictionary and words.txt (Speller.source): an English word left in a French printout is not a French mistake.
+
+Suggestions ("did you mean") come from a SymSpell index (symspellpy) of the language's dictionary, built once a
+process when the first unknown word needs one: each lookup is then a fraction of a millisecond, where
+pyspellchecker's own correction() tries every edit of the word against the whole dictionary (0.4 s a word in
+French).
 
 words.txt holds one accepted word a line (names like Oxenstierna, terms like PnP), matched without
 regard to case; '#' starts a comment. A line of one word written twice ("had had") accepts that
@@ -45,6 +52,23 @@ def _dictionary(lang: str):
         return _english()
 
 
+SUGGEST_DISTANCE = 2        # edits a suggestion may be from the word (as pyspellchecker's distance=2)
+PREFIX = 5                  # SymSpell's prefix length: 5 builds the English index in about a second
+
+
+@lru_cache(maxsize=4)
+def _index(lang: str | None):
+    """A SymSpell index of a language's dictionary (English's for None, or a language with none), with each
+    word's frequency, for suggestions; built once a process, when the first suggestion is asked for."""
+    from symspellpy import SymSpell
+    d = (_english() if lang is None else _dictionary(lang)).word_frequency.dictionary
+    index = SymSpell(max_dictionary_edit_distance=SUGGEST_DISTANCE, prefix_length=PREFIX)
+    add = index.create_dictionary_entry
+    for word, count in d.items():
+        add(word, count)
+    return index
+
+
 def words_file(language: str | None, source: str = "en") -> str:
     """The words file of a language: words.txt for the deck's source language, words.LANG.txt for each
     translation."""
@@ -55,8 +79,13 @@ def for_deck(deck) -> "Speller":
     """The speller for a deck in the language it prints in: that language's dictionary and words file."""
     lang = getattr(deck, "language", None)
     name = words_file(lang, deck.source_language)
-    return Speller(WordList.read(deck.folder, str(Path(deck.file).parent / name), name),
-                   None if name == WORDS_FILE else lang)
+    if name == WORDS_FILE:
+        return Speller(WordList.read(deck.folder, str(Path(deck.file).parent / name), name), None)
+    from ..language import base
+    src = deck.source_language
+    source = Speller(WordList.read(deck.folder, str(Path(deck.file).parent / WORDS_FILE), WORDS_FILE),
+                     None if base(src) == "en" else src)
+    return Speller(WordList.read(deck.folder, str(Path(deck.file).parent / name), name), lang, source)
 
 
 @dataclass
@@ -126,9 +155,11 @@ ELIDED = re.compile(r"^(?:[ldjmnstc]|qu|jusqu|lorsqu|puisqu|quoiqu)['’](?=[^\W
 
 
 class Speller:
-    def __init__(self, wordlist: WordList | None = None, language: str | None = None):
+    def __init__(self, wordlist: WordList | None = None, language: str | None = None,
+                 source: "Speller | None" = None):
         self.wordlist = wordlist or WordList()
         self.language = language    # None: English, the dictionary of old (British spellings accepted)
+        self.source = source        # a translation's: the source language's speller, for texts printed untranslated
         from ..language import base
         self.english = _english() if language is None else _dictionary(base(language))
         self.elides = language is not None and base(language) in ("fr", "it", "ca")
@@ -194,11 +225,22 @@ class Speller:
                 out.append(word)
         return out
 
+    def of(self, untranslated: bool) -> "Speller":
+        """The speller for a text: the source language's for one printed untranslated, else this one."""
+        return self.source if untranslated and self.source is not None else self
+
     def suggest(self, word: str) -> str | None:
+        """The likeliest dictionary word within two edits of `word` (the most frequent of the nearest), or None."""
         w = _norm(word)
         if len(w) > 20:
             return None
-        best = self.english.correction(w)
+        from symspellpy import Verbosity
+        from ..language import base
+        lang = None if self.language is None else base(self.language)
+        if lang is not None and self.english is _english():
+            lang = None                 # (a language with no dictionary of its own is spelled in English)
+        found = _index(lang).lookup(w, Verbosity.CLOSEST, max_edit_distance=SUGGEST_DISTANCE)
+        best = max(found, key=lambda s: (-s.distance, s.count, s.term)).term if found else None
         if not best or best == w:
             return None
         if word.isupper():

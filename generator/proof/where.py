@@ -92,6 +92,19 @@ class Where:
             line = word_line(file, line, str(side.values.get(fieldname, "")), word)
         return f"{file}:{line}" if line else file
 
+    def literal(self, template: str, region: str) -> set:
+        """The words (lower-case) a template's region writes itself, around its placeholders ("{value} VP")."""
+        from ..fields import PLACEHOLDER
+        from .spelling import words
+        try:
+            tpl = get_template(template, self.deck)
+        except PnpError:
+            return set()
+        for r in tpl.regions:
+            if r.id == region:
+                return {w.lower() for w, _ in words(PLACEHOLDER.sub(" ", str(r.get("text", ""))))}
+        return set()
+
     def region_source(self, template: str, region: str) -> str:
         try:
             tpl = get_template(template, self.deck)

@@ -27,6 +27,7 @@ class Seen(NamedTuple):
     where: str = ""             # file:line it was written at
     page: str | None = None     # a page that is not a card: "print leaf, page 1", "rule pages"
     own: str = ""               # " (template 'x', region 'y')": a template's own text
+    source: bool = False        # printed untranslated: spelled in the deck's source language (Speller.source)
 
 
 def _seen_in(text: str, speller: Speller, **where) -> list[Seen]:
@@ -36,16 +37,30 @@ def _seen_in(text: str, speller: Speller, **where) -> list[Seen]:
 
 
 def card_words(cards: list[CardProof], speller: Speller, where: Where) -> list[Seen]:
-    """Unknown and repeated words on each distinct face, for every card that shows it."""
+    """Unknown and repeated words on each distinct face, for every card that shows it. A word of the template's
+    own text (around a field's placeholder: "{value} VP") is the template's, at its region's line; it and a
+    field printed untranslated are spelled in the deck's source language."""
     out = []
+    untranslated = where.deck.extra.get("untranslated", frozenset())
     for side, cps in face_cards(cards):
         for region, fieldname, text in side.face.texts:
-            own = "" if fieldname else f" (template '{side.template}', region '{region}')"
-            for s in _seen_in(text, speller):
+            literal = where.literal(side.template, region) if fieldname else set()
+            value = {w.lower() for w, _ in words(str(side.values.get(fieldname, "")))} if fieldname else set()
+            translated = fieldname is not None and (cps[0].card.id, fieldname) not in untranslated
+            for s in _seen_in(text, speller.of(not translated)):
+                if s.check == "spelling" and translated and speller.source is not None \
+                        and s.word.lower() in literal and s.word.lower() not in value \
+                        and speller.source.known(s.word):
+                    continue            # the template's own word, in the source language: known there
+                own_word = fieldname is None or (s.word.split()[0].lower() in literal and
+                                                 s.word.split()[0].lower() not in value)
+                own = f" (template '{side.template}', region '{region}')" if own_word else ""
                 for cp in cps:
-                    out.append(s._replace(card=cp.card.name, card_id=cp.card.id, side=side.side, field=fieldname,
-                                          own=own, where=where.of(cp.card, side, region, fieldname,
-                                                                  s.word.split()[0])))
+                    at = (where.region_source(side.template, region) if own_word else "") or \
+                        where.of(cp.card, side, region, fieldname, s.word.split()[0])
+                    out.append(s._replace(card=cp.card.name, card_id=cp.card.id, side=side.side,
+                                          field=None if own_word else fieldname, own=own, where=at,
+                                          source=speller.source is not None and (not translated or own_word)))
     return out
 
 
@@ -58,9 +73,10 @@ def grouped(seen: list[Seen], speller: Speller) -> list[Issue]:
     for (check, _), items in groups.items():
         first = items[0]
         if check == "spelling":
-            guess = speller.suggest(first.word)
+            by = speller.of(first.source)
+            guess = by.suggest(first.word)
             hint = f" (did you mean '{guess}'?)" if guess else ""
-            message = f"'{first.word}' is not in the dictionary or {speller.file}{hint}{first.own}"
+            message = f"'{first.word}' is not in the dictionary or {by.file}{hint}{first.own}"
         else:
             message = f"repeated word '{first.word}'{first.own}"
         cards = list(dict.fromkeys(s.card for s in items if s.card))
@@ -85,11 +101,14 @@ def rule_words(deck: Deck, speller: Speller) -> list[Seen]:
     if not text:
         return []
     file, first = rules_source(deck)
+    untranslated = deck.language != deck.source_language and not (deck.extra.get("rules_file") or
+                                                                 deck.extra.get("rules_text"))
+    by = speller.of(untranslated)           # rules with no rules.LANG.md are printed, and spelled, as written
     out = []
     for n, line in enumerate(text.splitlines()):
         if line.strip():
-            out += _seen_in(markup.plain(line), speller, field="rules", where=f"{file}:{first + n}",
-                            page="rule pages")
+            out += [s._replace(source=by is not speller) for s in
+                    _seen_in(markup.plain(line), by, field="rules", where=f"{file}:{first + n}", page="rule pages")]
     return out
 
 

@@ -89,7 +89,10 @@ def render_pdf(pages, path, title: str = "", author: str = "", subject: str = ""
             c.addLiteral(f"/PnpCard <</Trim [0 0 {fp_str(face.width, face.height)}] /Bleed {fp_str(face.bleed)}"
                          f"{extra}>> BDC")
             c.saveState()
-            c.translate(pl.x, pl.y)
+            if getattr(pl, "rotate", 0):     # a quarter turn anticlockwise, its box's bottom-left at (x, y)
+                c.transform(0, 1, -1, 0, pl.x + face.height, pl.y)
+            else:
+                c.translate(pl.x, pl.y)
             if shown is not None:        # the sheet shows less bleed than the face has: clip to what it shows
                 sl, sb, sr, st = shown
                 c.addLiteral(f"{fp_str(-sl, -sb, face.width + sl + sr, face.height + sb + st)} re W n")

@@ -21,7 +21,6 @@ import click
 
 from .. import FONTS, LAYOUTS
 from ..deck import resolve_game, shadowed
-from ..errors import warn
 from ..layout import store
 from ..render import rasters
 from .rebuild import Builder, Outcome
@@ -74,12 +73,13 @@ def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_
     deck_file = resolve_game(game)                  # an unknown game is a mistake at the start: exit 2
     folder = deck_file.parent
     note = shadowed(game)
-    if note:
-        warn(note)                                  # once, not at every rebuild: the builds name the path
     game = str(folder.resolve() if deck_file.name == "deck.yaml" else deck_file.resolve())
     deck_id = folder.name if deck_file.name == "deck.yaml" else deck_file.stem      # as deck/load.py names it
-    out = output if output is not None else Path("output") / f"{deck_id}.pdf"
+    out = output if output is not None else Path("output") / output_name(deck_id, opts)
+    refuse_at_start(game, opts, out)                # the command line's own mistakes: exit 2, nothing served
     say = _Say(as_json)
+    if note:
+        say.note(note)                              # once, not at every rebuild: the builds name the path
     preview = Preview()
     server = Server(preview, port)
     stop = threading.Event()
@@ -88,9 +88,8 @@ def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_
     try:
         server.start()
         say.serving(server.url, folder)
-        if open_browser:
-            import webbrowser
-            webbrowser.open(server.url)
+        if open_browser and not open_in_browser(server.url):
+            say.note(f"no web browser could be opened here (--open); open {server.url} yourself")
         builder = Builder(game, opts, output, folder.resolve(), held)
         watched = (folder.resolve(), LAYOUTS.resolve(), FONTS.resolve())
         keep = Filter(out, folder)
@@ -119,6 +118,68 @@ def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_
         signal.signal(signal.SIGTERM, old_term)
     say.stopped()
     return 0
+
+
+def output_name(deck_id: str, opts) -> str:
+    """The PDF's name in output/, as pnp build names it for the same options (commands/build.py)."""
+    from ..pipeline import output_name as named
+    lang = f".{opts.language}" if opts.language else ""        # (--lang of its source language: no suffix)
+    return named(deck_id + lang, opts.paper, opts.duplex) + ".pdf"
+
+
+def refuse_at_start(game: str, opts, out: Path) -> None:
+    """The mistakes of the command line itself, found before anything is served (PnpError: exit 2): the sheets'
+    options together (--bleed with --gutter touching), a --lang the deck does not name, a --without part it
+    lacks or cannot leave out, an output that cannot be written. A mistake in the deck's own files is not one
+    of them: the watch starts, shows it, and builds again once it is mended."""
+    from .. import pipeline
+    from ..deck.languages import named
+    from ..deck.load import read_deck
+    from ..errors import Collector, PnpError
+    from ..impose.spec import sheet_spec
+    sheet_spec(opts.paper, opts.duplex, opts.offset, opts.bleed, opts.spacing)
+    found = Collector(limit=10**6)
+    try:
+        deck, loader = read_deck(game, found)
+    except PnpError:
+        deck = None                         # not YAML at all: the first build says so, and the watch goes on
+    if deck is not None:
+        failed = {k for k, _ in loader.failed}
+        if opts.language is not None and "languages" not in failed and not any(
+                e.field and str(e.field).startswith("languages") for e in found.errors):
+            named(deck, opts.language)
+        if opts.without and deck.parts and "part" not in failed:
+            pipeline.check_without(deck, opts.without)
+    writable(out)
+
+
+def writable(out: Path) -> None:
+    """PnpError unless a file can be written at `out` (its folder made if need be, as a build makes it)."""
+    import tempfile
+
+    from ..errors import PnpError
+    if out.is_dir():
+        raise PnpError(f"cannot write {out}: it is a folder", field="-o", hint="name a file such as game.pdf")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp"):
+            pass
+    except OSError as exc:
+        raise PnpError(f"cannot write {out}: {exc.strerror or exc}", field="-o",
+                       hint="choose a folder you can write in with -o") from None
+
+
+def open_in_browser(url: str) -> bool:
+    """Open `url` in the user's web browser; False where none can be (no display to show one on, or no
+    browser): Python's webbrowser would otherwise run a text browser in this very terminal, or nothing."""
+    import webbrowser
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) \
+            and not os.environ.get("BROWSER"):
+        return False
+    try:
+        return bool(webbrowser.open(url))
+    except webbrowser.Error:
+        return False
 
 
 def _files(folders, keep) -> dict:
@@ -155,6 +216,9 @@ class _Say:
             click.echo(text, err=err)
         sys.stdout.flush()
 
+    def note(self, text: str) -> None:
+        self._emit({"event": "note", "message": text}, f"pnp: note: {text}", err=True)
+
     def serving(self, url: str, folder: Path) -> None:
         self._emit({"event": "serving", "url": url, "folder": str(folder)},
                    f"pnp: watching {folder}; the preview is at {url} (Ctrl-C stops)")
@@ -179,15 +243,20 @@ class _Say:
             cards = len(snap.state["cards"])
             from .touched import summary
             changed = f"; changed: {summary(o.touched, o.changed)}" if o.changed else ""
-            counts = snap.state["counts"]
+            counts = dict(snap.state["counts"])
+            counts["warning"] += len(o.warnings)        # the build's own warnings, printed below: counted too
             found = f"; {counts['error']} errors, {counts['warning']} warnings (see the preview)" \
                 if counts["error"] or counts["warning"] else ""
             self._emit({"event": "built", "build": o.number, "pdf": str(snap.out), "cards": cards,
                         "changed": o.changed, "touched": o.touched,
                         "rebuild_cpu_ms": o.rebuild_ms, "preview_cpu_ms": o.preview_ms,
-                        "wall_ms": round(o.wall_ms, 1), "counts": counts, "incomplete": o.check is not None},
+                        "wall_ms": round(o.wall_ms, 1), "counts": counts, "incomplete": o.check is not None,
+                        "warnings": [w.removeprefix("pnp: warning: ") for w in o.warnings]},
                        f"build {o.number}: wrote {snap.out}, {snap.state['card_count']} cards in {o.wall_ms:.0f} ms"
                        f"{changed}{found}")
+            if not self.json:
+                for line in o.warnings:
+                    click.echo(line, err=True)
             if o.check and not self.json:
                 click.echo("pnp: warning: the component check finds the deck incomplete (see the preview)", err=True)
         else:

@@ -80,8 +80,9 @@ class Snapshot:
         self.sheets: dict = {}                      # digest -> page index in the PDF
         cards = []
         by_card: dict = {}
-        for i in issues:
-            by_card.setdefault(i.card_id, []).append(_issue(i))
+        for i in issues:            # a finding about several cards (a word, a template's region) shown on each
+            for card_id in dict.fromkeys(i.card_ids or [i.card_id]):
+                by_card.setdefault(card_id, []).append(_issue(i))
         old = before.card_digests if before is not None else {}
         self.card_digests: dict = {}
         changed = []
@@ -107,7 +108,7 @@ class Snapshot:
                                         "where": f["where"]} for f in facts if c.name in f["cards"]]})
         sheets = []
         for n, page in enumerate(pages):
-            placed = tuple((digests.face(pl.face), pl.x, pl.y) for pl in page.placements)
+            placed = tuple((digests.face(pl.face), pl.x, pl.y, pl.rotate) for pl in page.placements)
             digest = digests.of(page, page.kind, page.width, page.height, placed, page.marks,
                                 digests.of(page.ops, page.ops) if page.ops else "")
             self.sheets[digest] = n
@@ -120,7 +121,7 @@ class Snapshot:
         self.state = {"build": number, "title": g.title, "game": deck.id, "pdf": str(out),
                       "built_at": time.strftime("%H:%M:%S"), "times": times, "changed": changed,
                       "cards": cards, "card_count": deck.card_count(), "sheets": sheets, "check": check,
-                      "deck_findings": [_issue(i) for i in issues if i.card_id is None],
+                      "deck_findings": [_issue(i) for i in issues if i.card_id is None and not i.card_ids],
                       "counts": {"error": sum(i.level == "error" for i in issues),
                                  "warning": sum(i.level == "warning" for i in issues)}}
         self._pdf_doc = None

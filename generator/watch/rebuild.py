@@ -33,6 +33,7 @@ class Outcome(NamedTuple):
     failure: Failure | None
     check: str | None       # the component check's report when the deck is incomplete
     touched: list = []      # the saved templates and the backs that changed the cards, with them (touched.py)
+    warnings: list = []     # the build's own warnings (a text a translation lacks, a field printed nowhere ...)
 
 
 class Builder:
@@ -49,10 +50,18 @@ class Builder:
         self.digests = Digests()
 
     def out_path(self, deck_id: str) -> Path:
-        return self.output if self.output is not None else Path("output") / f"{deck_id}.pdf"
+        from ..pipeline import output_name
+        return self.output if self.output is not None else \
+            Path("output") / f"{output_name(deck_id, self.opts.paper, self.opts.duplex)}.pdf"
 
     def build(self, changed=()) -> Outcome:
         """Build once more (after the files in `changed` were saved). Never raises for bad input."""
+        from ..errors import holding
+        with holding() as said:             # a build's warnings go with its outcome: said, and counted
+            outcome = self._build(changed)
+        return outcome._replace(warnings=list(said)) if outcome.ok else outcome
+
+    def _build(self, changed=()) -> Outcome:
         self.number += 1
         wall0, cpu0 = time.perf_counter(), time.thread_time()
         try:

@@ -46,7 +46,9 @@ def is_source(entry, kinds) -> bool:
 
 def expand(value, loader, kinds, parts, backs, default_part):
     """The deck's `cards:` with each source replaced by its rows, in order (a Seq), or `value` itself when
-    it names no source. Every bad cell is collected; PnpErrors if there were any."""
+    it names no source. Every bad cell is noted in the loader (reading.py), and its row left out: the other
+    rows are read as cards and laid out, so that a later row's mistakes (an unknown icon, an unclosed **) are
+    found in the same run. A mistake in a source itself, or its header, is noted as one beyond single cards."""
     if isinstance(value, Map) and "file" in value:
         seq = Seq([value])
         seq.file, seq.line, seq.column, seq._pos = value.file, value.line, value.column, [value.where()]
@@ -57,18 +59,25 @@ def expand(value, loader, kinds, parts, backs, default_part):
     out = Seq()
     out.file, out.line, out.column, out._pos = value.file, value.line, value.column, []
     found_ = Collector()
+    wide = False                    # a mistake beyond a row's cells (the file, the sheet, the header)
     named: dict = {}                # (file, sheet) -> the line that first names it as a source
     for i, entry in enumerate(value):
         if not is_source(entry, kinds):
             out.append(entry)
             out._pos.append(value.where(i))
             continue
+        source = None
         try:
             twice(entry, named)
-            rows = SheetSource(entry, loader, kinds, parts, backs, default_part, found_, i).rows()
+            source = SheetSource(entry, loader, kinds, parts, backs, default_part, found_, i)
+            rows = source.rows()
+            if source.bad_header or source.header_mistake:
+                wide = True
+                rows = []           # its cells are checked; its rows would repeat the header's mistake as cards
         except PnpError as exc:
             if isinstance(exc, PnpErrors) and found_.full:
                 raise
+            wide = True
             found_.add(exc)
             if found_.full:
                 found_.done()
@@ -76,7 +85,9 @@ def expand(value, loader, kinds, parts, backs, default_part):
         for row in rows:
             out.append(row)
             out._pos.append((row.line, 0))
-    found_.done()
+    loader.card_mistakes += len(found_.errors)          # (so that no row left is not "the deck has no cards")
+    for exc in found_.errors:
+        loader.note(exc, wide)
     return out
 
 

@@ -57,6 +57,12 @@ class SheetSource:
         self.found, self.index = found_, index
         self.default_part = default_part or next(iter(parts))
         self.bad_header = False
+        self.header_mistake = False     # a mistake of the header (a column missing), named once at its line
+        self.header_row, self.named = 0, set()
+
+    @staticmethod
+    def table_of(row: Row) -> Table:
+        return row.table
 
     def note(self, exc: PnpError) -> None:
         self.found.add(exc)
@@ -135,7 +141,9 @@ class SheetSource:
                 continue                        # a blank row
             if header_row is None:
                 header_row, width = number, len(values)
+                self.header_row = number
                 columns, headed = self.header(table, number, values, settings)
+                self.named = {name for _, _, what, name in columns if what == "plain"}
                 headed |= named_marks(self, table, marks, header_row, values)
                 continue
             given += 1
@@ -145,9 +153,10 @@ class SheetSource:
             if table.sheet is None and len(values) != width and not any(filled(v) for v in values[width:]):
                 self.note(ragged(table, number, values, header_row, width))
                 continue
+            before = len(self.found.errors)
             row = self.row(table, number, values, columns, headed, settings)
-            if row is not None:
-                out.append(row)
+            if row is not None and len(self.found.errors) == before:
+                out.append(row)         # a row with a bad cell is left out: the others are read, and laid out
         if header_row is None or (not given and not self.bad_header):
             raise empty(table, self.entry, header_row)
         return out
@@ -221,8 +230,12 @@ class SheetSource:
             if kind_id is not None and kind_id not in self.kinds:
                 raise row.error("kind", f"unknown kind '{kind_id}'",
                                 hint=suggest(kind_id, self.kinds) or known_list(self.kinds))
+            if kind_id is None and "kind" not in self.named:     # the header's mistake, named once at its line
+                self.header_mistake = True
+                raise table.error(self.header_row, None, None, "no kind column, and the deck has several kinds: give "
+                                  "the sheet a kind column, or the source a kind (- {file: ..., kind: NAME})")
             if kind_id is None:
-                raise table.error(number, None, None, "missing kind: give the row a kind column, or the "
+                raise table.error(number, None, None, "missing kind: fill in the row's kind cell, or give the "
                                   "source a kind (- {file: ..., kind: NAME})")
         except PnpError as exc:
             self.note(exc)
@@ -366,6 +379,10 @@ class SheetSource:
                 value = field_value(loader, spec, value, row, fname, fname)
                 if value is None and spec.default is None and spec.required and not self.bad_header \
                         and fname not in failed:
+                    if fname not in self.named and fname not in row:      # no column at all: the header's mistake
+                        self.header_mistake = True
+                        raise self.table_of(row).error(self.header_row, None, None, f"no column '{fname}', which "
+                                                       f"every card of kind '{kind.id}' must give (it is required)")
                     raise row.error(None, f"missing required field '{fname}' for kind '{kind.id}'")
             except PnpError as exc:
                 self.note(exc)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from .keys import Box, Flag, Fraction, Key, Name, Number, Words
+from .keys import Box, Condition, Flag, Fraction, Key, Name, Number
 
 MAX_TEXT = 5000             # characters of a text, a `when`
 
@@ -17,7 +17,7 @@ ID = Key("id", Name(), None, "the region's name, which errors, the proof and `ex
                              "position: rect0)")
 TYPE = Key("type", Name(), None, "the region's type: one of registry.TYPES (read first, by read.py)")
 BOX = Key("box", Box(), ("0mm", "0mm", "100%", "100%"), "[x, y, width, height] from the top-left of the trim box")
-WHEN = Key("when", Words(MAX_TEXT), "", "drawn only where this text, its {fields} filled in, is not empty")
+WHEN = Key("when", Condition(MAX_TEXT), "", 'drawn only where the field it names ("{field}") is not empty')
 OPACITY = Key("opacity", Fraction("an opacity"), 1.0, "0% (unseen) to 100% (opaque): everything it draws")
 ROTATE = Key("rotate", Number(-360, 360), 0.0, "degrees anticlockwise, about the centre of its box")
 BLEED = Key("bleed", Flag(), False, "grow to the bleed edge where the box touches the trim")

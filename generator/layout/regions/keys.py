@@ -188,6 +188,27 @@ class Words(NamedTuple):
         return v
 
 
+class Condition(NamedTuple):
+    """A region's `when`: one plain placeholder, "{footer}" (the region is drawn where that field is not empty).
+    Anything else ("{cost} == 0", "{a}{b}", "yes") would be text that is never empty, so the region would be drawn
+    on every card: an error, not a silent true."""
+    limit: int = 5000
+
+    def check(self, rd: Reading, key):
+        v = Words(self.limit).check(rd, key)
+        if not _WHEN.match(v):
+            names = names_in(v)
+            raise rd.error(key, f"{v!r} is not a plain placeholder such as \"{{{names[0] if names else 'field'}}}\" "
+                           "(the region is drawn when that field is not empty); expressions are not read, so this "
+                           "would be true on every card",
+                           hint="to draw it on some cards only, give those cards a field of their own (free: yes) "
+                                'and write when: "{free}"')
+        return v
+
+
+_WHEN = re.compile(r"^\s*\{[A-Za-z_][A-Za-z0-9_\-]*\}\s*$")      # when: "{field}", and nothing else
+
+
 class Font(NamedTuple):
     def check(self, rd: Reading, key):
         v = Words(100).check(rd, key)

@@ -6,7 +6,7 @@ layout reaches through face.Context (family, glyphs, icons, icon).
 """
 from __future__ import annotations
 
-from .keys import Choice, Colour, Font, Key, Length, Words
+from .keys import Choice, Colour, Flag, Font, Key, Length, Words
 
 MIN_TEXT = 6.0               # points: smaller words are small print (smallprint.py; issue 20, 32)
 MAX_FONT = 400.0             # points
@@ -18,6 +18,8 @@ FONT = Key("font", Font(), "sans", "a font family: pnp's (fonts/fonts.yaml) or t
 MIN_SIZE = Key("min_size", Length(1.0, MAX_FONT), lambda v: min(MIN_TEXT, v["size"]),
                "the least it may shrink to, to fit (default 6pt, or its size if smaller)", upto="size")
 COLOUR = Key("colour", Colour(), "black", "its colour")
+SAFE = Key("safe", Flag(), True, "false: its text is meant to reach into the safe zone (a version stamp in the "
+                                 "margin): no warning")
 
 
 def size(default: float) -> Key:

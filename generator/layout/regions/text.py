@@ -51,6 +51,7 @@ KEYS = (
     lettering.COLOUR,
     Key("align", Choice(ALIGN), "left", "left, center or right"),
     lettering.valign("middle"),
+    lettering.SAFE,
 )
 
 

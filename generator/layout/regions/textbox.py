@@ -26,6 +26,7 @@ KEYS = (
     lettering.COLOUR,
     Key("align", Choice(wrap.ALIGN), "left", "left, center, right or justify"),
     lettering.valign("top"),
+    lettering.SAFE,
 )
 
 

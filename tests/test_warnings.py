@@ -1,0 +1,55 @@
+"""Issue 47: warnings a designer can act on and silence. A Squib-style version stamp in the margin of every card
+is one warning line (the region, its template, how many cards), silenced by one key (`safe: false` on the
+region); a `when:` that is not a plain placeholder is an error at its line, not silently true."""
+from __future__ import annotations
+
+from test_mistakes import DECK, TEMPLATE, deck, errors, run
+
+STAMP = '  - {id: stamp, type: text, box: [20mm, 86.5mm, 23.5mm, 2mm], text: "v{version}", size: 6pt, align: center}\n'
+MANY = DECK.replace("game: {title: Tried}", 'game: {title: Tried, version: "0.3"}') + "".join(
+    f"  - {{title: Card {n}, text: \"Draw {n}.\", value: {n % 10}}}\n" for n in range(4, 40))
+
+
+def _zone(err: str) -> list[str]:
+    return [line for line in err.splitlines() if "safe zone" in line]
+
+
+def test_a_version_stamp_in_the_margin_of_every_card_is_one_warning_line(tmp_path):
+    folder = deck(tmp_path / "d", MANY, TEMPLATE + STAMP)
+    code, out, err = run("build", folder, "-o", tmp_path / "out.pdf")
+    assert code == 0, err
+    lines = _zone(err)
+    assert len(lines) == 1, err
+    assert "region 'stamp'" in lines[0] and "(and 38 more cards)" in lines[0], lines[0]
+    assert "safe: false" in lines[0] and "templates/front.yaml:8" in lines[0], lines[0]
+    code, out, err = run("proof", folder, "-o", tmp_path / "proof")
+    lines = _zone(err)
+    assert len(lines) == 1 and lines[0].startswith(f"{folder}/templates/front.yaml:8: warning:"), err
+    assert "on 39 cards" in lines[0]
+
+
+def test_safe_false_on_the_region_silences_it_in_build_proof_and_export(tmp_path):
+    folder = deck(tmp_path / "d", MANY, TEMPLATE + STAMP.replace("align: center}", "align: center, safe: false}"))
+    for args in (("build", folder, "-o", tmp_path / "out.pdf"), ("proof", folder, "-o", tmp_path / "proof"),
+                 ("export", folder, "-o", tmp_path / "gc", "-j", "1", "--force"),
+                 ("export", folder, "--to", "tts", "-o", tmp_path / "tts", "--force")):
+        code, out, err = run(*args)
+        assert code == 0 and _zone(err) == [], (args, err)
+
+
+def test_safe_must_be_true_or_false(tmp_path):
+    folder = deck(tmp_path / "d", front=TEMPLATE + STAMP.replace("align: center}", "align: center, safe: no-way}"))
+    lines = errors(run("build", folder, "-o", tmp_path / "out.pdf")[2])
+    assert len(lines) == 1 and "front.yaml:8" in lines[0] and "regions[5].safe" in lines[0], lines
+
+
+def test_when_that_is_not_a_plain_placeholder_is_an_error(tmp_path):
+    for when in ('"{value} == 0"', '"{value}{footer}"', "always", '"not {footer}"'):
+        folder = deck(tmp_path / when.strip('"').replace(" ", "_").replace("{", "").replace("}", ""),
+                      front=TEMPLATE.replace('when: "{footer}"', f"when: {when}"))
+        lines = errors(run("build", folder, "-o", tmp_path / "out.pdf")[2])
+        assert len(lines) == 1, lines
+        assert "templates/front.yaml:6:" in lines[0] and "regions[3].when" in lines[0], lines
+        assert "is not a plain placeholder" in lines[0] and "true on every card" in lines[0], lines
+    folder = deck(tmp_path / "spaces", front=TEMPLATE.replace('when: "{footer}"', 'when: " {footer} "'))
+    assert run("build", folder, "-o", tmp_path / "out.pdf")[0] == 0
