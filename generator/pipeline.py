@@ -97,7 +97,7 @@ def validate(deck: Deck, found: Collector, sound: bool, shared: bool, faces: boo
     _texts(deck, found)
     if not shared:                      # the palette, sizes or fonts that templates are checked against
         return warnings
-    from .impose.rules import refuse_icons
+    from .printout.rules import refuse_icons
     with found.each():              # :name: in the rules that is no icon: found with the cards' mistakes
         refuse_icons(deck)
     with found.each():
@@ -116,7 +116,7 @@ def _texts(deck: Deck, found: Collector) -> None:
     with found.each():
         corrections(deck)
     if isinstance(deck.rules, dict):         # (one that is not a mapping is noted already)
-        from .impose.rules import refuse_markup, rule_text
+        from .printout.rules import refuse_markup, rule_text
         with found.each():
             refuse_markup(deck, rule_text(deck)[0])
 
@@ -157,7 +157,7 @@ def laid_and_pages(deck: Deck, opts: BuildOptions):
     """(every card laid out, the imposed pages): for those who show the cards as well as the sheets (pnp watch).
     The options' paper, duplex, offset, bleed and gutter become the sheets' spec here, once a build (a
     watched build reads the paper's layout file again when it changes), and every step after reads that."""
-    from .impose.document import printout
+    from .printout.document import printout
     from .impose.spec import sheet_spec
     from .layout.fonts import own_families
     spec = sheet_spec(opts.paper, opts.duplex, opts.offset, opts.bleed, opts.spacing, deck.language,

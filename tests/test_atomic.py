@@ -16,7 +16,7 @@ import pytest
 from cli import ROOT, pnp
 from pdfcheck import same_bytes
 from generator.errors import PnpError
-from generator.output import temp_files, write_atomic
+from generator.files.output import temp_files, write_atomic
 
 HEAD = """game: {title: Big Deck}
 palette: {sea: "#2b5f8a", sand: "#e0c890"}
@@ -86,7 +86,7 @@ def test_killing_builds_midway_leaves_the_previous_pdf(tmp_path):
 
 _DIE_WHILE_WRITING = """
 import os, signal, sys
-import generator.output as o
+import generator.files.output as o
 if sys.argv[1] == "named":
     o._anonymous = lambda path, data, mode: None       # as on a system without O_TMPFILE
 write_all = o._write_all
@@ -145,7 +145,7 @@ def test_a_failed_build_leaves_the_previous_pdf(tmp_path):
 
 
 def test_an_exception_while_writing_leaves_the_old_file(tmp_path, monkeypatch):
-    import generator.output as o
+    import generator.files.output as o
     target = tmp_path / "x.bin"
     write_atomic(target, b"old contents")
 

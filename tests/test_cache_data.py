@@ -12,7 +12,8 @@ import pytest
 from cli import copy_deck, pnp
 from pdfcheck import same_bytes
 
-from generator import cachefile, picturecache, yamlfile
+from generator.files import cachefile, yamlfile
+from generator.pictures import picturecache
 from generator.layout import fontcache, store
 
 

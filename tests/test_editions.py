@@ -18,7 +18,7 @@ from seedtext import GAMES, seed as seed_text, section, sentences, unmark
 
 from generator.deck import load_deck
 from generator.deck.edition import about, inferred_facts
-from generator.impose.edition import printed_about
+from generator.printout.edition import printed_about
 
 
 def norm(text: str) -> str:

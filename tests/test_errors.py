@@ -17,7 +17,7 @@ import pytest
 from cli import ROOT, pnp
 from generator.cli import invoke
 from generator.errors import PnpError
-from generator.yamlfile import loads
+from generator.files.yamlfile import loads
 
 BROKEN = ROOT / "tests" / "broken"
 CASES = sorted(p.name for p in BROKEN.iterdir() if (p / "deck.yaml").is_file())
@@ -299,13 +299,13 @@ def test_a_template_error_names_the_template_file_and_line(tmp_path):
 
 
 def test_a_sheet_layout_error_names_its_line(tmp_path, monkeypatch):
-    from generator.impose import sheets
+    from generator.impose import paper
     (tmp_path / "sheets").mkdir()
     (tmp_path / "sheets" / "odd.yaml").write_text(
         "paper: {width: 210mm, height: 297mm}\nmargins:\n  left: 5\n")
     monkeypatch.setattr(sheets, "LAYOUTS", tmp_path)
     with pytest.raises(PnpError) as info:
-        sheets.get_sheet("odd")
+        paper.get_sheet("odd")
     assert str(info.value).startswith("layouts/sheets/odd.yaml:3:3: margins.left: expected a length")
 
 

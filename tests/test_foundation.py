@@ -108,7 +108,7 @@ def test_partly_filled_last_sheet_short_edge(built):
 def test_unequal_margins_still_put_backs_behind_fronts():
     """Imposition maths with a sheet whose left margin is far wider than its right."""
     from generator.impose.cardsheets import card_sheets
-    from generator.impose.sheets import SheetLayout
+    from generator.impose.paper import SheetLayout
     from generator.impose.spec import sheet_spec
     from generator.layout.deck import layout_deck
     from generator.pipeline import load

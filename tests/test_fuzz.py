@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 
 from generator.cli import invoke
 from generator.errors import MAX_ERRORS
-from generator.output import temp_files
+from generator.files.output import temp_files
 
 BASE_DECK = {
     "game": {"title": "Fuzz", "players": "2-4", "designer": "Someone", "version": "1"},

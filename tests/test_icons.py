@@ -83,8 +83,8 @@ def test_an_icon_is_never_wrapped_away_from_the_number_before_it():
     (icons and all) stay inside the width."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from generator.layout import fonts, text
-    from generator.layout.text import ICON, IconMetrics
+    from generator.layout import fonts, wrap
+    from generator.layout.wrap import ICON, IconMetrics
     icons = (IconMetrics("coin", 1.0, 1.0, 0.0), IconMetrics("vp", 1.25 * 60 / 57, 1.25, -0.1))
     markup = ("Pay 2 :coin: or 13 :vp: and **4** :coin: :coin: then 25 :vp:, 6 :coin:; 77 :coin: or 8 :vp: to gain "
               "9 :coin:.\n\n- 10 :vp: each\n- 11 :coin::coin: twice")
@@ -92,10 +92,10 @@ def test_an_icon_is_never_wrapped_away_from_the_number_before_it():
     pairs = refused = 0
     for width in range(20, 201, 3):
         sizes = [6.0, 7.5, 9.0, 11.0, 14.0]
-        fitted = text.fit(markup, "serif", float(width), 1000.0, 14.0, 4.0, 1.2, "left", icons)
+        fitted = wrap.fit(markup, "serif", float(width), 1000.0, 14.0, 4.0, 1.2, "left", icons)
         sizes += [fitted.size] if fitted else []
         for size in sizes:
-            w = text.wrap(markup, "serif", float(width), size, 1.2, "left", icons)
+            w = wrap.wrap(markup, "serif", float(width), size, 1.2, "left", icons)
             if w.widest > width + 0.01:         # "4 :coin: :coin:" wider than the line: the fitter shrinks it
                 refused += 1
                 continue
@@ -120,8 +120,8 @@ def test_text_that_shrinks_to_fit_counts_its_icons(pdf):
     in this process's own layout."""
     import csv
 
-    from generator.layout import text
-    from generator.layout.text import IconMetrics
+    from generator.layout import wrap
+    from generator.layout.wrap import IconMetrics
     from pdfcheck import placements
     drawn = [d for d in _drawn(pdf) if d["page"] == 2]
     card = next(p for p in placements(pdf)[2] if any(p.x < d["x0"] < p.x + p.w and p.y < d["y0"] < p.y + p.h
@@ -141,8 +141,8 @@ def test_text_that_shrinks_to_fit_counts_its_icons(pdf):
     content = next(r["text"] for r in rows if r["title"] == "Crowded Hall")
     icons = (IconMetrics("coin", 1.0, 1.0, 0.0), IconMetrics("vp", 1.25 * 60 / 57, 1.25, -0.1),
              IconMetrics("dot", 1.0, 1.0, 0.0))
-    with_icons = text.fit(content, "serif", w, h, 11.0, 6.0, 1.2, "left", icons)
-    without = text.fit(re.sub(r" :\w+:", "", content), "serif", w, h, 11.0, 6.0, 1.2, "left")
+    with_icons = wrap.fit(content, "serif", w, h, 11.0, 6.0, 1.2, "left", icons)
+    without = wrap.fit(re.sub(r" :\w+:", "", content), "serif", w, h, 11.0, 6.0, 1.2, "left")
     assert with_icons.size == pytest.approx(used, abs=0.01)
     assert without.size > with_icons.size
 

@@ -72,13 +72,13 @@ def test_the_calibration_sheet_in_french(built):
 
 
 def test_japanese_lines_break_between_characters_and_fit():
-    from generator.layout import breaks, fonts as fontmod, text
+    from generator.layout import breaks, fonts as fontmod, wrap
     assert breaks.segments("得る。") == ["得", "る。"]                 # never a line starting with 。
     assert breaks.segments("「嵐」") == ["「嵐」"]
     assert breaks.segments("harvest") == ["harvest"]
     assert breaks.segments("右へX") == ["右", "へ", "X"]
     fontmod.ensure("japanese", ("regular",))
-    w = text.wrap("全員が自分の**最も高い**作物を捨てる。カードを**2**枚引き、左どなりの人に**1**枚渡す。",
+    w = wrap.wrap("全員が自分の**最も高い**作物を捨てる。カードを**2**枚引き、左どなりの人に**1**枚渡す。",
                   "japanese", 100.0, 10.0)
     lines = sorted({round(p.y, 2) for p in w.pieces})
     assert len(lines) >= 3

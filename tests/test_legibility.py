@@ -19,7 +19,7 @@ STEP = 0.25
 
 def _regions(game):
     """(card, side, region, content, face) for every text region a card draws."""
-    from generator.fields import fill
+    from generator.text.fields import fill
     from generator.layout.deck import card_values, layout_card
     from generator.layout.templates import get_template
     from generator.pipeline import load
@@ -48,7 +48,7 @@ def test_the_fitter_takes_the_largest_size_that_fits_its_box(game):
     font's advances, the lines' height with their leading), and 0.25 pt more would not fit."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from generator.layout import fonts, text
+    from generator.layout import fonts, wrap
     from generator.layout.regions.text import fitting_size as _fitting_size
     checked = 0
     for card, side, tpl, region, content, face in _regions(game):
@@ -69,15 +69,15 @@ def test_the_fitter_takes_the_largest_size_that_fits_its_box(game):
             continue
         leading = float(region.get("leading", 1.2))
         align = str(region.get("align", "left"))
-        fonts.ensure(fam, text.styles_used(content))
-        drawn = text.wrap(content, fam, w, used, leading, align)
+        fonts.ensure(fam, wrap.styles_used(content))
+        drawn = wrap.wrap(content, fam, w, used, leading, align)
         # as drawn: every piece inside the box's width, the last line's descent inside its height
         for p in drawn.pieces:
             assert p.x >= -0.01 and p.x + stringWidth(p.text, p.font, p.size) <= w + 0.02, \
                 f"{card.name} {side}: {region.id}: '{p.text}' runs past the box"
         assert drawn.height <= h + 0.01, f"{card.name} {side}: {region.id} overflows at {used}pt"
         if used < asked:
-            bigger = text.wrap(content, fam, w, used + STEP, leading, align)
+            bigger = wrap.wrap(content, fam, w, used + STEP, leading, align)
             assert bigger.height > h + 0.01 or bigger.widest > w + 0.01, \
                 f"{card.name} {side}: {region.id} set at {used}pt, but {used + STEP}pt fits ({bigger.height:.1f} of {h:.1f}pt)"
         checked += 1

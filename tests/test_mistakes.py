@@ -15,7 +15,7 @@ import pytest
 
 from cli import copy_deck, pnp
 from generator.cli import invoke
-from generator.output import temp_files
+from generator.files.output import temp_files
 
 TEMPLATE = """size: poker
 regions:
@@ -192,7 +192,7 @@ def test_what_unbalanced_markup_is(tmp_path, text, ok):
     folder = deck(tmp_path / "d", bad)
     code, _, err = run("build", folder, "-o", tmp_path / "out.pdf")
     assert code == (0 if ok else 2), err
-    from generator.markup import problems
+    from generator.text.markup import problems
     assert any(p.level == "error" for p in problems(text)) is (not ok)
 
 

@@ -6,7 +6,7 @@ is under a third full, and neither page of the leaf is half empty.
 
 Lines are read back from the PDF with pdfplumber, column by column; what is a block's start (a paragraph, an
 entry, a heading) is taken from the markup the pages were set from (the rules file and the box as
-impose/edition.py writes it), so a line at a column's top is known to start a block or to continue one.
+printout/edition.py writes it), so a line at a column's top is known to start a block or to continue one.
 """
 from __future__ import annotations
 
@@ -31,13 +31,13 @@ def _key(s: str) -> str:
 
 def _blocks(game: str) -> tuple[set, set, list]:
     """(the squashed start of every block of the rule pages and the box, the headings, every block's text)."""
-    from generator.impose.edition import markup as box
-    from generator.impose.rules import rule_text
-    from generator.layout import text
+    from generator.printout.edition import markup as box
+    from generator.printout.rules import rule_text
+    from generator.layout import wrap
     deck = load_deck(game)
     starts, heads, alls = set(), set(), []
-    for b in text.parse(rule_text(deck)[0] + "\n\n" + box(deck)):
-        plain = _key("".join(t for t, _ in text.spans(b.text)))
+    for b in wrap.parse(rule_text(deck)[0] + "\n\n" + box(deck)):
+        plain = _key("".join(t for t, _ in wrap.spans(b.text)))
         if not plain:
             continue
         alls.append(plain)

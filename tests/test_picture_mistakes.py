@@ -1,6 +1,6 @@
 """Every mistake a picture can make (issue 31) is one line naming file:line and field, all of them in one run,
 exit status 2 and nothing written: tests/decks/picture-mistakes holds them all (two files too large to keep
-in the repository are written here first). The SVG check itself (generator/svgfile.py) is tried on each kind
+in the repository are written here first). The SVG check itself (generator/pictures/svgfile.py) is tried on each kind
 of reference, declaration and size, and on data: URIs, which it lets in only as PNG or JPEG pictures that
 pass the same checks as a picture file.
 """
@@ -14,8 +14,8 @@ import pytest
 from PIL import Image
 
 from cli import ROOT, pnp
-from generator.images import BadImage, picture
-from generator.svgfile import MAX_BYTES, MAX_ELEMENTS, BadSvg, check_svg
+from generator.pictures.images import BadImage, picture
+from generator.pictures.svgfile import MAX_BYTES, MAX_ELEMENTS, BadSvg, check_svg
 
 MISTAKES = ROOT / "tests" / "decks" / "picture-mistakes"
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">{}</svg>'

@@ -1,5 +1,5 @@
 """A picture drawn in one colour (`tint` on the Image op: an icon in the colour of the text around it), through
-the one drawing path (render/pictures.py): an SVG's every fill and stroke, gradients included, recoloured;
+the one drawing path (render/placing.py): an SVG's every fill and stroke, gradients included, recoloured;
 a PNG's alpha, or where it has none its darkness, as the coverage of the colour. Drawn on a face and read
 back as pixels; an SVG tinted in two colours is two forms, the same tint twice one."""
 from __future__ import annotations

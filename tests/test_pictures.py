@@ -81,7 +81,7 @@ def _pictures(pdf, page: int, p) -> list:
 
 def _wraps_image(d, everything) -> bool:
     """Whether `d` is the form a raster picture is drawn through (every picture is a form XObject named by its
-    bytes: render/pictures.py): the picture itself is then the image drawn inside it."""
+    bytes: render/placing.py): the picture itself is then the image drawn inside it."""
     return d.kind == "form" and any(x.kind == "image" and x.inside and x.inside[-1] == d.obj for x in everything)
 
 

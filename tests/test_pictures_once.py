@@ -176,7 +176,7 @@ def test_a_proof_redraws_only_the_faces_of_a_changed_picture(tmp_path):
 
 
 def test_a_picture_renamed_or_copied_is_not_examined_again(tmp_path, monkeypatch):
-    from generator import images, picturecache
+    from generator.pictures import images, picturecache
     monkeypatch.setenv("PNP_CACHE", str(tmp_path / "cache"))
     picturecache.forget()
     examined = []

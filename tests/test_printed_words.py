@@ -15,7 +15,7 @@ from cli import pnp
 from pdfcheck import all_text, squash
 from seedtext import GAMES
 
-from generator.impose.words import AMERICAN, WORDS
+from generator.printout.words import AMERICAN, WORDS
 
 PAPERS = ["a4", "letter"]
 BRITISH_WORDS = re.compile(r"\b(" + "|".join(WORDS) + r")\b", re.IGNORECASE)
@@ -52,7 +52,7 @@ def test_one_spelling_in_the_whole_printout(built, game):
     """The game's spelling (game.spelling) throughout: its cards, the leaf's cutting notes (pnp's words), the
     rule pages and the box."""
     from generator.deck import load_deck
-    from generator.impose.words import spelling
+    from generator.printout.words import spelling
     deck = load_deck(game)
     text = all_text(built(game, "--paper", "letter"))           # Letter's leaf says 'neighbours' too
     other = BRITISH_WORDS if spelling(deck) == AMERICAN else AMERICAN_WORDS
@@ -108,7 +108,7 @@ def test_the_cutting_list_says_what_is_printed(built, game):
     """Each piece size is listed with what is printed of it ('36 promises', '1 field marker'), never with
     how many a sheet could hold ('117 a sheet')."""
     from generator.deck import load_deck
-    from generator.impose.words import plural
+    from generator.printout.words import plural
     deck = load_deck(game)
     text = " ".join(all_text(built(game)).split())
     cutting = text[text.index("Cutting"):]
@@ -143,6 +143,6 @@ def test_a_decks_spelling_is_read_from_its_whole_words(tmp_path, rules, expected
     """Without game.spelling, the words of either spelling the deck prints decide it, each whole word counted
     (as \\bword\\b finds them: not in colour2, _colour or colouré), in any case; British on a tie."""
     from generator.deck import load_deck
-    from generator.impose.words import spelling
+    from generator.printout.words import spelling
     deck = load_deck(str(_deck(tmp_path, "{title: Mine}", rules=rules)))
     assert spelling(deck) == expected

@@ -18,11 +18,11 @@ import pytest
 from rasterkinds import KINDS, H, W, art, png
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.images import picture
+from generator.pictures.images import picture
 from generator.layout.display import Image as ImageOp
 from generator.render import rasters
 from generator.render.pdf import pdf_bytes
-from generator.render.pictures import place
+from generator.render.placing import place
 
 BOX = (20, 20, 160, 110)            # where it is drawn: the page 200 x 150 pt
 PAGE = (200, 150)
@@ -76,7 +76,7 @@ def test_every_kind_of_picture_prints_the_pixels_it_printed(tmp_path, kind):
 
 @pytest.mark.parametrize("kind", ["rgb", "palette", "grey", "jpeg-rgb", "jpeg-cmyk"])
 def test_a_copied_picture_is_the_files_own_bytes(tmp_path, kind):
-    from generator.rasterfile import png_data
+    from generator.pictures.rasterfile import png_data
     make, suffix, _ = KINDS[kind]
     path = tmp_path / f"{kind}{suffix}"
     data = make()

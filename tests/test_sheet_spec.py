@@ -20,7 +20,7 @@ def laid():
 
 @pytest.fixture(scope="module")
 def odd():
-    from generator.impose.sheets import SheetLayout
+    from generator.impose.paper import SheetLayout
     return SheetLayout("odd", A4[0], A4[1], 14 * MM, 2 * MM, 9 * MM, 3 * MM, 5 * MM, 1 * MM, 0.5, "#000000")
 
 

@@ -34,7 +34,7 @@ def test_build_loads_no_module_it_does_not_use(tmp_path):
     assert not found, sorted(found)
     assert (tmp_path / "v.pdf").read_bytes().startswith(b"%PDF")
     # a deck without pictures or icons draws none: the pictures' and SVG's modules stay unloaded
-    pictures = {"generator.images", "generator.svgfile", "generator.rasterfile",
+    pictures = {"generator.pictures.images", "generator.pictures.svgfile", "generator.pictures.rasterfile",
                 "generator.render.rasters", "generator.render.convert", "generator.render.svg", "xml.parsers.expat"}
     assert not loaded & pictures, sorted(loaded & pictures)
 
@@ -47,18 +47,18 @@ def test_a_rebuild_reads_every_unchanged_yaml_file_from_the_cache_without_pyyaml
     shutil.copytree(ROOT / "decks" / "vasa-regalis", deck)
     _modules_after("build", str(deck), "--output", str(tmp_path / "v.pdf"))
     again = _modules_after("build", str(deck), "--output", str(tmp_path / "v.pdf"))
-    assert "generator.yamlfile" in again and not {m for m in again if m.split(".")[0] == "yaml"}
-    assert "generator.yamlparse" not in again
+    assert "generator.files.yamlfile" in again and not {m for m in again if m.split(".")[0] == "yaml"}
+    assert "generator.files.yamlparse" not in again
     text = (deck / "deck.yaml").read_text(encoding="utf-8")
     (deck / "deck.yaml").write_text(text + "\n# edited\n", encoding="utf-8")
     edited = _modules_after("build", str(deck), "--output", str(tmp_path / "v.pdf"))
-    assert "yaml" in edited and "generator.yamlparse" in edited
+    assert "yaml" in edited and "generator.files.yamlparse" in edited
 
 
 def test_yaml_reads_without_compiling_its_python_readers_expression():
     """PyYAML compiles a regular expression over all of Unicode as it is imported, for its pure-Python
     reader only (~15 ms); pnp reads with libyaml, so it compiles on first use, and still works then."""
-    code = ("import generator.yamlparse as y\n"
+    code = ("import generator.files.yamlparse as y\n"
         "import yaml\n"
         "import re\n"
         "pattern = yaml.reader.Reader.NON_PRINTABLE\n"

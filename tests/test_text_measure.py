@@ -1,5 +1,5 @@
 """Measuring text without placing it (issue 36's round: the shipped games' first builds no slower than before):
-text.measure gives wrap's height and widest, the fitter picks the size it picked when it wrapped every try, the
+wrap.measure gives wrap's height and widest, the fitter picks the size it picked when it wrapped every try, the
 leaf's break is the one fitting every break finds, and styles_used names only the styles a text prints in
 (each a font parsed on a first build)."""
 from __future__ import annotations
@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from generator.layout import fonts, text
+from generator.layout import fonts, wrap
 from generator.layout.pages import two_pages
-from generator.layout.text import IconMetrics
+from generator.layout.wrap import IconMetrics
 
 ICONS = (IconMetrics("coin", 1.0, 1.0, 0.0), IconMetrics("vp", 1.3, 1.4, -0.3))
 MARKUP = [
@@ -32,7 +32,7 @@ def serif():
 def _reference_fit(markup, family, width, height, size, min_size, icons):
     """The fitter as it was: wrap (pieces and all) at each size it tries."""
     def good(s):
-        w = text.wrap(markup, family, width, s, 1.2, "left", icons)
+        w = wrap.wrap(markup, family, width, s, 1.2, "left", icons)
         return w.height <= height + 0.01 and w.widest <= width + 0.01
     if good(size):
         return size
@@ -51,18 +51,18 @@ def test_measure_is_wraps_height_and_widest_to_the_last_bit(serif):
         for icons in ((), ICONS):
             for width in (40.0, 97.3, 180.0, 400.0):
                 for size in (6.0, 8.25, 11.0, 14.5):
-                    w = text.wrap(markup, serif, width, size, 1.2, "left", icons)
-                    assert text.measure(markup, serif, width, size, 1.2, icons) == (w.height, w.widest)
+                    w = wrap.wrap(markup, serif, width, size, 1.2, "left", icons)
+                    assert wrap.measure(markup, serif, width, size, 1.2, icons) == (w.height, w.widest)
 
 
 def test_the_fitter_picks_the_size_wrapping_every_try_picked(serif):
     for markup in MARKUP:
         for width, height in ((60.0, 40.0), (120.0, 90.0), (160.0, 400.0), (30.0, 30.0)):
-            got = text.fit(markup, serif, width, height, 14.0, 5.0, 1.2, "left", ICONS)
+            got = wrap.fit(markup, serif, width, height, 14.0, 5.0, 1.2, "left", ICONS)
             want = _reference_fit(markup, serif, width, height, 14.0, 5.0, ICONS)
             assert (got.size if got else None) == want
             if got:
-                assert got.wrapped == text.wrap(markup, serif, width, got.size, 1.2, "left", ICONS)
+                assert got.wrapped == wrap.wrap(markup, serif, width, got.size, 1.2, "left", ICONS)
 
 
 def _reference_two_pages(sections, width, height, family, largest, smallest, icons=()):
@@ -74,7 +74,7 @@ def _reference_two_pages(sections, width, height, family, largest, smallest, ico
         if None in fitted:
             continue
         size = min(fitted)
-        fills = [text.wrap(p, family, width, size, 1.2, "left", icons).height / height for p in parts]
+        fills = [wrap.wrap(p, family, width, size, 1.2, "left", icons).height / height for p in parts]
         score = (round(min(fills), 3), size)
         if best_score is None or score > best_score:
             best, best_score = (k, size), score
@@ -124,4 +124,4 @@ def test_the_leafs_break_is_the_one_fitting_every_break_finds(serif):
     ("just text :coin:", ("regular",)),
 ])
 def test_styles_used_names_the_styles_a_text_prints_in(markup, styles):
-    assert text.styles_used(markup) == styles
+    assert wrap.styles_used(markup) == styles

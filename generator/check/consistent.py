@@ -8,7 +8,7 @@ Not here: reading the rules (model.py), judging the cards (engine.py).
 """
 from __future__ import annotations
 
-from ..yamlfile import Map
+from ..files.yamlfile import Map
 
 
 def _span(span) -> str:

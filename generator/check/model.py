@@ -11,7 +11,7 @@ from types import SimpleNamespace
 from typing import NamedTuple
 
 from ..errors import Collector, PnpError, known_list, suggest
-from ..yamlfile import Map, Seq
+from ..files.yamlfile import Map, Seq
 from .consistent import check_component
 
 TOP_KEYS = ("players", "seed", "components")

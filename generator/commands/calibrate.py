@@ -1,5 +1,5 @@
 """pnp calibrate: a two-sided sheet to measure a printer's duplex offset.
-Not here: the sheet's drawing (impose/calibration.py), the paper and duplex (impose/spec.py)."""
+Not here: the sheet's drawing (printout/calibration.py), the paper and duplex (impose/spec.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -18,7 +18,7 @@ from . import options
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="[default: output/calibration-PAPER.pdf]")
 def command(paper, duplex, output):
     """Print a sheet that measures your printer's duplex offset for --offset X,Y."""
-    from ..impose.calibration import calibration_pages
+    from ..printout.calibration import calibration_pages
     from ..impose.spec import sheet_spec
     from ..render.pdf import render_pdf
     out = Path(output) if output else Path("output") / f"calibration-{paper}.pdf"

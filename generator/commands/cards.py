@@ -24,7 +24,7 @@ def command(game, output, lang):
     from .. import pipeline
     from ..deck.table import csv_bytes, table, xlsx_bytes
     from ..errors import PnpError
-    from ..output import write_atomic
+    from ..files.output import write_atomic
     suffix = Path(output).suffix.lower() if output else ".csv"
     if suffix not in (".csv", ".xlsx"):
         raise PnpError(f"cannot write '{output}': pnp cards writes a .csv or .xlsx file",

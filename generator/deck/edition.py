@@ -1,5 +1,5 @@
 """What this edition changed or chose: the deck's `corrections:` of the seed's words and every fact it
-marks `inferred`. The rule pages print them in a "This edition" box (impose/edition.py); the proof lists
+marks `inferred`. The rule pages print them in a "This edition" box (printout/edition.py); the proof lists
 and checks them (proof/).
 
     corrections:
@@ -8,7 +8,7 @@ and checks them (proof/).
 
 `printed: ""` is the seed's text left out. `note:` is the older name of `why:`.
 Not here: reading `inferred:` and the values marked inferred (sections/inferred.py, reading.py), printing
-the box (impose/edition.py).
+the box (printout/edition.py).
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import re
 from typing import NamedTuple
 
 from ..errors import PnpError
-from ..yamlfile import Map, Seq
+from ..files.yamlfile import Map, Seq
 from .model import Deck, Source
 
 CORRECTION_KEYS = ("about", "seed", "printed", "why", "note")

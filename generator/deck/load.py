@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import Collector, PnpError, found, suggest
-from ..yamlfile import Map, load
-from . import sheets
+from ..files.yamlfile import Map, load
+from . import spreadsheets
 from .games import DECK_FILE, resolve_game
 from .model import Deck, Game
 from .reading import Reading
@@ -34,9 +34,9 @@ SECTIONS = {        # deck.yaml's top-level keys, and what reads each (keys star
     "backs": "sections/backs.py",
     "cards": "sections/cards.py (required), after sheets/ expands its spreadsheet sources",
     "components": "sections/components.py, kept as written for check/",
-    "rules": "sections/rules.py, kept as written for impose/rules.py",
+    "rules": "sections/rules.py, kept as written for printout/rules.py",
     "inferred": "sections/inferred.py",
-    "corrections": "kept as written for edition.py (with the rows' correction.* cells: sheets.corrections_of)",
+    "corrections": "kept as written for edition.py (with the rows' correction.* cells: spreadsheets.corrections_of)",
 }
 TOP_KEYS = tuple(SECTIONS)
 REQUIRED = ("game", "kinds", "cards")
@@ -81,7 +81,7 @@ class Loader(Reading):
         if "cards" in root:             # cards may come from spreadsheets: their rows stand where the source is named
             rows = None
             with self.noting(wide=False):       # every bad cell is noted; the YAML's own cards are read on
-                rows = sheets.expand(root["cards"], self, the_kinds, the_parts, the_backs, the_defaults.get("part"))
+                rows = spreadsheets.expand(root["cards"], self, the_kinds, the_parts, the_backs, the_defaults.get("part"))
             if rows is not None:
                 self.raw_cards = rows
                 the_cards = cards.read(self, rows, root, the_kinds, the_parts, the_backs, the_defaults.get("part"))
@@ -108,7 +108,7 @@ class Loader(Reading):
                     template_refs=dict(self.templates), memo={},
                     extra={"components_file": components_file,
                            **{k: root[k] for k in ("proof", "corrections") if k in root},
-                           **sheets.corrections_of(root.get("corrections"), self.raw_cards, the_cards)})
+                           **spreadsheets.corrections_of(root.get("corrections"), self.raw_cards, the_cards)})
         # the fields its backs show, kept for the component list when it is read for some of the cards
         return deck._replace(extra={**deck.extra, "back_fields": tuple(deck.back_fields())})
 

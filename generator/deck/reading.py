@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import Collector, PnpError
-from ..yamlfile import Map
+from ..files.yamlfile import Map
 from .model import Inferred, Source
 from .values import display, name_problem, need_text, unknown_keys
 

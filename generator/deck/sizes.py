@@ -16,7 +16,7 @@ from typing import NamedTuple
 from .. import LAYOUTS
 from ..errors import PnpError, found, known_list, suggest
 from ..units import UnitError, length
-from ..yamlfile import Map, load
+from ..files.yamlfile import Map, load
 
 MAX_EDGE = 2000.0            # points: about 700 mm, larger than any sheet
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import io
 
 from ..errors import PnpError
-from ..yamlfile import Map
-from .sheets.columns import NOTE
+from ..files.yamlfile import Map
+from .spreadsheets.columns import NOTE
 
 FIXED_TIME = (2000, 1, 1, 0, 0, 0)      # zip members and document properties: the same bytes each run
 

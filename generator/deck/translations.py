@@ -80,10 +80,10 @@ def read(deck: Deck, code: str) -> dict:
     lang = deck.languages.get(code)
     if lang is None or not lang.file:
         return {}
-    from .sheets.cells import filled, text_value
-    from .sheets.readers import Table, read_csv, read_workbook
+    from .spreadsheets.cells import filled, text_value
+    from .spreadsheets.readers import Table, read_csv, read_workbook
     where = lang.settings
-    from ..paths import Refused, find_inside
+    from ..files.paths import Refused, find_inside
     try:
         path = find_inside(lang.file, [deck.folder], "spreadsheet")
     except Refused as exc:

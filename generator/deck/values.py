@@ -14,8 +14,8 @@ import re
 from pathlib import Path
 
 from ..errors import PnpErrors, found, known_list, suggest
-from ..fields import PLACEHOLDER
-from ..yamlfile import Map, Seq
+from ..text.fields import PLACEHOLDER
+from ..files.yamlfile import Map, Seq
 
 MAX_TEXT = 5000                 # characters in one text value
 MAX_NUMBER = 1e12               # the largest number (either sign) pnp computes with

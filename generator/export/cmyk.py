@@ -3,7 +3,7 @@
 An Ink converts through a real CMYK output profile with LittleCMS (Pillow's ImageCms): pnp's own,
 layouts/colour/pnp-FOGRA39-240.icc (FOGRA39, 240% total ink: layouts/colour/README.md). It is handed to
 render/draw.py's draw_ops, which asks it for every colour operator it writes (paint) and, through
-render/pictures.py, for every picture (raster, drawing): so the CMYK PDF is drawn by the same code as the
+render/placing.py, for every picture (raster, drawing): so the CMYK PDF is drawn by the same code as the
 RGB one, its colours converted where they are written rather than an RGB PDF edited afterwards.
 - every colour (sRGB, pnp's '#rrggbb') and every picture goes through the profile, relative colorimetric
   (one transform for all, so a flattened patch meets the vectors around it without a seam): a colour the

@@ -32,7 +32,7 @@ def see_through(op) -> bool:
         return op.opacity < 1.0
     if t is not Image:
         return False
-    from ..images import is_svg, known
+    from ..pictures.images import is_svg, known
     if is_svg(op.path):
         from ..render.svg import drawing
         return _svg_see_through(drawing(op.path, op.tint))

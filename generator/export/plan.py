@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .. import FONTS, LAYOUTS, ROOT, __version__
 from ..deck.model import Card, Deck
-from ..fields import fill
+from ..text.fields import fill
 from ..layout.deck import card_values
 from ..layout.templates import Template, get_template
 from .names import name_images
@@ -98,8 +98,8 @@ def plan(deck: Deck, shop_id: str = "gamecrafter") -> Plan:
 
 
 # Everything whose change can change a face's pixels but is not in its values.
-_CODE = ("generator/layout", "generator/render", "generator/export", "generator/fields.py", "generator/units.py",
-         "generator/images.py", "generator/rasterfile.py", "generator/svgfile.py")
+_CODE = ("generator/layout", "generator/render", "generator/export", "generator/text/fields.py", "generator/units.py",
+         "generator/pictures/images.py", "generator/pictures/rasterfile.py", "generator/pictures/svgfile.py")
 
 
 @lru_cache(maxsize=1)
@@ -147,7 +147,7 @@ class _Hasher:
     def images(self, tpl: Template, values: dict) -> list[str]:
         """The digests of the bytes of any image file a face draws (kept with what images.py found the
         picture to be: an unchanged picture is not read again)."""
-        from ..images import BadImage, digest
+        from ..pictures.images import BadImage, digest
         out = []
         for r in tpl.regions:
             if r.type != "image":

@@ -76,7 +76,7 @@ def export_png(deck, out_dir, dpi: int | None = None, bleed: float | None = None
     """Write a PNG of every distinct face and back of `deck` into `out_dir`, at `dpi` with `bleed` points a
     side, and manifest.csv."""
     from ..layout.deck import layout_deck
-    from ..output import write_atomic
+    from ..files.output import write_atomic
     from ..render.png import encode_png
     from . import trust
     from .folder import prepare, sweep

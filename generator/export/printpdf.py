@@ -200,7 +200,7 @@ def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired",
     PDF/X-1a; `copies`: every card as many times as it is printed."""
     from ..layout.deck import layout_deck
     from ..layout.resolution import warnings as resolution
-    from ..output import write_atomic
+    from ..files.output import write_atomic
     from . import trust
     from .folder import prepare, sweep
     from .safezone import check
@@ -251,7 +251,7 @@ def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired",
         new[name] = {"hash": trust.digest(data), **trust.stamp(path, data)}
     sweep(report, outputs, expected, clean, found)
     outputs.save(new)
-    from .. import picturecache
+    from ..pictures import picturecache
     picturecache.save()                 # what was learnt of the pictures, for the next run
     report.seconds = time.perf_counter() - start
     return report

@@ -156,7 +156,7 @@ def export_showcase(deck, out_dir, dpi: int | None = None, hand=(), clean: bool 
     import io
 
     from ..layout.deck import layout_deck
-    from ..output import write_atomic
+    from ..files.output import write_atomic
     from . import trust
     from .folder import prepare, sweep
     from .plan import plan

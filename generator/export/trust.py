@@ -23,7 +23,7 @@ import re
 from pathlib import Path
 
 from ..errors import PnpError
-from ..output import write_atomic
+from ..files.output import write_atomic
 
 CACHE = ".export-cache.json"           # The Game Crafter's; each target keeps its own record, so an
 TTS_CACHE = ".tts-export-cache.json"    # export into the other's folder sees its files as strays, not as its own

@@ -43,7 +43,7 @@ def export_tts(deck, out_dir, base_url: str | None = None, redraw: bool = False,
     where they will be hosted."""
     from ..layout.deck import layout_deck
     from ..layout.safezone import warnings as safe_warnings
-    from ..output import write_atomic, write_if_changed
+    from ..files.output import write_atomic, write_if_changed
     from . import saved, trust
     from .folder import prepare, sweep
     start = time.perf_counter()
@@ -104,7 +104,7 @@ def export_tts(deck, out_dir, base_url: str | None = None, redraw: bool = False,
     found = [n for n in found if n not in expected]
     sweep(report, outputs, expected, clean, found)
     outputs.save(new)
-    from .. import picturecache
+    from ..pictures import picturecache
     picturecache.save()                 # what was learnt of the pictures, for the next run
     report.seconds = time.perf_counter() - start
     return report

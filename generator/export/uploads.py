@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import PnpError
-from ..output import write_if_changed
+from ..files.output import write_if_changed
 from . import trust, worker
 from .folder import prepare, sweep
 from .manifest import manifest_csv
@@ -110,7 +110,7 @@ def export(deck, out_dir, jobs: int | None = None, redraw: bool = False, clean: 
     write_if_changed(out / MANIFEST, manifest_csv(p).encode("utf-8"))
     sweep(report, outputs, expected, clean, found)
     outputs.save(new)
-    from .. import picturecache
+    from ..pictures import picturecache
     picturecache.save()                 # what was learnt of the pictures, for the next run
     report.seconds = time.perf_counter() - start
     return report

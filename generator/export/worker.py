@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import PnpError
-from ..output import write_atomic
+from ..files.output import write_atomic
 from ..render.pool import share, shared
 from .products import DPI
 from .shops import shop

@@ -211,7 +211,7 @@ def layout_bleed(stock: Stock, marks: Marks, mode: str = AUTO, bleed: float = 0.
 
 def describe(spec: Spec, paper: str = "", _=None) -> str:
     """What the layout chose for a piece size, for the print instructions (how many are printed is the
-    leaf's to say: impose/howto.py), in the words `_` gives (language.Words; English without)."""
+    leaf's to say: printout/howto.py), in the words `_` gives (language.Words; English without)."""
     if _ is None:
         from ..language import words
         _ = words()

@@ -21,7 +21,7 @@ from typing import NamedTuple
 from ..errors import PnpError, known_list
 from .grid import AUTO, BLEED, TOUCHING, Marks, Stock, layout_bleed
 from .pack import Area
-from .sheets import SheetLayout, get_sheet
+from .paper import SheetLayout, get_sheet
 from ..language import N_, words
 from ..units import from_mm
 

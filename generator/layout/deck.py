@@ -12,10 +12,10 @@ from typing import NamedTuple
 
 from ..deck.model import Card, Deck
 from ..errors import Collector, PnpError, PnpErrors
-from ..fields import PLACEHOLDER, fill
-from ..markup import problems
+from ..text.fields import PLACEHOLDER, fill
+from ..text.markup import problems
 from .face import Context, Face, layout_face, text_icons
-from .icons import stamp
+from .inline import stamp
 from .regions import field_of
 from .store import FaceStore
 from .templates import get_template

@@ -8,14 +8,14 @@ and the template's line. Context is what a face is drawn from, and the one place
 the deck: its palette (colour), its fonts (family, glyphs), its icons (icons, icon) and its files (image_path).
 Not here: the display list itself, Face and its drawing operations (display.py, whose names this module
 also gives: render/, impose/ and export/ import them from here); templates and each type of region
-(templates.py, regions/); wrapping markup text (text.py); a deck's cards and the cache of faces (deck.py,
+(templates.py, regions/); wrapping markup text (wrap.py); a deck's cards and the cache of faces (deck.py,
 store.py).
 """
 from __future__ import annotations
 
 from ..errors import PnpError, known_list, suggest
-from ..fields import fill, names_in
-from . import fonts, icons, text
+from ..text.fields import fill, names_in
+from . import fonts, inline, wrap
 from .display import Ellipse, Face, Image, Line, Polygon, Rect, Text  # noqa: F401 (their names, given here)
 from .regions import TYPES, Region, field_of
 from .templates import get_template
@@ -70,7 +70,7 @@ class Context:
 
     def glyphs(self, content: str, fam: str, styles, region: Region) -> None:
         """Every character of `content` (icons aside) must have a glyph in the family's `styles`."""
-        missing = fonts.missing_glyphs(text.without_icons(content), fam, styles)
+        missing = fonts.missing_glyphs(wrap.without_icons(content), fam, styles)
         if missing:
             chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
             raise self.error(f"font '{fonts.shown(fam)}' has no glyph for {chars} in region '{region.id}'",
@@ -81,20 +81,20 @@ class Context:
         is an error: at the template's line when its own text writes it, else at the card's field that does."""
         if ":" not in content:
             return ()
-        for name, _ in icons.unknown(self.deck.icons, content):
-            message, hint = icons.unknown_message(self.deck.icons, name)
+        for name, _ in inline.unknown(self.deck.icons, content):
+            message, hint = inline.unknown_message(self.deck.icons, name)
             own = str(region.get("text", ""))
-            if any(n == name for n, _ in text.icons_in(own)):
+            if any(n == name for n, _ in wrap.icons_in(own)):
                 raise region.error("text", f"{message} in region '{region.id}'", hint=hint)
             fields = [n for n in names_in(own) if f":{name}:" in str(self.values.get(n, ""))]
             raise self.error(f"{message} in region '{region.id}'", field=(fields or [field_of(region)])[0],
                              hint=hint)
-        return icons.metrics(self.deck.icons, content)
+        return inline.metrics(self.deck.icons, content)
 
     def icon(self, name: str, x: float, baseline: float, size: float, colour: str, rotate: float, cx: float,
              cy: float, opacity: float = 1.0) -> Image | None:
-        """The drawing operation of the deck's icon `name` in text (layout/icons.py)."""
-        return icons.op(self.deck.icons, name, x, baseline, size, colour, rotate, cx, cy, opacity)
+        """The drawing operation of the deck's icon `name` in text (layout/inline.py)."""
+        return inline.op(self.deck.icons, name, x, baseline, size, colour, rotate, cx, cy, opacity)
 
     def image_path(self, src: str, region: Region | None = None) -> str:
         """Images are read only from inside the deck's folder or layouts/, and must be a sane PNG, JPEG or SVG."""
@@ -125,8 +125,8 @@ def text_icons(content: str, region: Region, ctx: Context) -> tuple:
 
 def _image_path(src: str, ctx: Context, region: Region | None = None) -> str:
     from .. import LAYOUTS
-    from ..images import SUFFIXES, BadImage, check_image
-    from ..paths import Refused, files_under, find_inside
+    from ..pictures.images import SUFFIXES, BadImage, check_image
+    from ..files.paths import Refused, files_under, find_inside
     names = names_in(str(region.get("src", ""))) if region is not None else []
     field = names[0] if names else None
 

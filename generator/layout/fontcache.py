@@ -8,7 +8,7 @@ the font file, its size and reportlab's and Python's versions, and holds the fon
 whose bytes differ, or another library version, is parsed afresh.
 
 Where: $PNP_CACHE if set ("off" turns the cache off), else $XDG_CACHE_HOME/pnp or ~/.cache/pnp.
-A cache file is data, never code (generator/cachefile.py: a format number and a checksum before the
+A cache file is data, never code (generator/files/cachefile.py: a format number and a checksum before the
 marshal payload), and what it holds must have the shape font_state() gives. The cache only saves time:
 a file that cannot be read, written or trusted is parsed as before, and the PDF is byte-identical
 either way (tests/test_fontcache.py).
@@ -20,8 +20,8 @@ from pathlib import Path
 from reportlab import Version
 from reportlab.pdfbase.ttfonts import TTFont
 
-from .. import cachefile
-from ..cachefile import cache_dir
+from ..files import cachefile
+from ..files.cachefile import cache_dir
 from ..reportlab_adapter import font_from_state, font_state, state_shaped
 
 FORMAT = 4          # bump when what is stored changes

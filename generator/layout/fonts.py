@@ -22,7 +22,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from .. import FONTS
 from ..errors import PnpError, known_list, suggest
-from ..yamlfile import load
+from ..files.yamlfile import load
 from ..reportlab_adapter import face_owner, register_font, registered, unregister_fonts
 from .fontcache import load_ttf
 

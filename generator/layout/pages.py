@@ -1,8 +1,8 @@
 """Text that flows over whole pages: a game's rule pages, closed by the "This edition" box, and the print
 leaf's two pages (two_pages: where they break, and at what size).
 
-The markup is the card markup (layout/text.py): "# " and "## " headings, "- " bullets, **bold**, *italic*.
-Blocks are broken into lines by the card text's own wrapper (text.break_lines), so rule pages need no
+The markup is the card markup (layout/wrap.py): "# " and "## " headings, "- " bullets, **bold**, *italic*.
+Blocks are broken into lines by the card text's own wrapper (wrap.break_lines), so rule pages need no
 reportlab Paragraphs. Columns fill top to bottom, then left to right. A paragraph too long for what is
 left of a column is split between lines, with two lines at least on each side (no first line alone at a
 column's foot, no last line alone at the next one's top); a heading never ends a column (it moves on with
@@ -20,14 +20,14 @@ third full, and none is left half empty for the box's sake. Where the box's last
 less than a third of a last page, the box is set a little smaller (95% or 90% of the text's size) if that
 saves the page.
 The deck's icons (:name:, given its icons: Deck.icons) are drawn on the lines' baselines as on cards
-(layout/icons.py).
+(layout/inline.py).
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
 from ..units import length
-from . import fonts, icons, text
+from . import fonts, inline, wrap
 from .display import Line, Rect, Text
 
 HEADING_SCALE = {"heading1": 1.45, "heading2": 1.12, "heading3": 1.0}
@@ -44,8 +44,8 @@ MIN_BOX = 6.0             # points: the box is never set smaller
 
 class Block(NamedTuple):
     """One parsed block broken into lines, with the space it wants above and below."""
-    source: text.Block
-    lines: text.Lines
+    source: wrap.Block
+    lines: wrap.Lines
     lead: float          # the height of each line
     before: float
     after: float
@@ -64,8 +64,8 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
     out = []
     if boxed:
         width -= 2 * BOX_PAD
-    for b in text.parse(markup):
-        ls = text.break_lines(b, family, width, size, HEADING_SCALE, metrics)
+    for b in wrap.parse(markup):
+        ls = wrap.break_lines(b, family, width, size, HEADING_SCALE, metrics)
         heading = b.kind.startswith("heading")
         if heading:
             before = size * (1.5 if b.kind == "heading1" else 0.9)
@@ -75,12 +75,12 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
         kept = [ln for ln in ls.lines if ln]          # a line break's empty line takes no room here
         if not kept:
             continue
-        lines = text.Lines(kept, [True] * len(kept), ls.size, ls.indent, ls.widest)
+        lines = wrap.Lines(kept, [True] * len(kept), ls.size, ls.indent, ls.widest)
         if boxed and not out:
             before = size * 2.5            # room above the frame
         lead = ls.size * (HEADING_LEADING if heading else PARA_LEADING)
         if metrics:                        # icons taller than a line's room: the block's lines move apart
-            room = [text.icon_room(ln, metrics, ls.size, lead, (lead - ls.size) / 2 + ls.size * 0.8) for ln in kept]
+            room = [wrap.icon_room(ln, metrics, ls.size, lead, (lead - ls.size) / 2 + ls.size * 0.8) for ln in kept]
             lead += 2 * max(max(r) for r in room)
         out.append(Block(b, lines, lead, before, after, heading, boxed, whole=boxed, keep=heading))
     if boxed:                   # the lines that introduce the box or a list stay with its first entry
@@ -240,9 +240,9 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
         y -= size * 0.8
         head_ops.append(Line(margin, y, width - margin, y, accent, 0.8))
         head_h = top - y + size * 1.2
-    for style in text.styles_used(markup + "\n\n" + box):
+    for style in wrap.styles_used(markup + "\n\n" + box):
         fonts.font_name(family, style)
-    metrics = icons.metrics(icons_, markup + "\n\n" + box) if icons_ else ()
+    metrics = inline.metrics(icons_, markup + "\n\n" + box) if icons_ else ()
     text_blocks = _blocks(markup, family, col_w, size, metrics=metrics)
 
     def paginate(box_size: float) -> tuple[list, list[list[Column]]]:
@@ -282,9 +282,9 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
                 base = top - y - ((b.lead - b.lines.size) / 2 + b.lines.size * 0.8)
                 colour = accent if b.heading else ink
                 pad = BOX_PAD if b.boxed else 0.0
-                for p in text.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "left"):
-                    if p.font == text.ICON:
-                        op = icons.op(icons_, p.text, x + pad + p.x, base, p.size, colour)
+                for p in wrap.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "left"):
+                    if p.font == wrap.ICON:
+                        op = inline.op(icons_, p.text, x + pad + p.x, base, p.size, colour)
                         ops.extend([op] if op is not None else [])
                     else:
                         ops.append(Text(x + pad + p.x, base, p.text, p.font, p.size, colour))
@@ -320,11 +320,11 @@ def two_pages(sections: list[str], width: float, height: float, family: str, lar
     def parts(k):
         return ["\n\n".join(sections[:k]), "\n\n".join(sections[k:])]
 
-    parsed = [text.parse(s) for s in sections]          # each section parsed once, its blocks joined at each break
+    parsed = [wrap.parse(s) for s in sections]          # each section parsed once, its blocks joined at each break
     at_largest = {}
     for k in range(1, len(sections)):
         halves = (sum(parsed[:k], ()), sum(parsed[k:], ()))
-        measured = [text.measure_blocks(h, family, width, largest, 1.2, icons) for h in halves]
+        measured = [wrap.measure_blocks(h, family, width, largest, 1.2, icons) for h in halves]
         fits = all(h <= height + 0.01 and w <= width + 0.01 for h, w in measured)
         at_largest[k] = (fits, round(min(h / height for h, _ in measured), 3))
     known = [m for fits, m in at_largest.values() if fits]
@@ -337,11 +337,11 @@ def two_pages(sections: list[str], width: float, height: float, family: str, lar
         elif bar is not None and most <= bar:
             continue                    # set smaller, it cannot fill its emptier page more than `bar`
         else:
-            fitted = [text.fit(p, family, width, height, largest, smallest, 1.2, "left", icons) for p in parts(k)]
+            fitted = [wrap.fit(p, family, width, height, largest, smallest, 1.2, "left", icons) for p in parts(k)]
             if None in fitted:
                 continue
             size = min(f.size for f in fitted)
-            fills = [text.measure(p, family, width, size, 1.2, icons)[0] / height for p in parts(k)]
+            fills = [wrap.measure(p, family, width, size, 1.2, icons)[0] / height for p in parts(k)]
             score = (round(min(fills), 3), size)
         if best_score is None or score > best_score:
             best, best_score = (k, score[1]), score

@@ -8,7 +8,7 @@ The Game Crafter and MakePlayingCards judge an upload at SHOP_DPI: their export 
 WARN_DPI up to that. SVG pictures are
 vectors and print sharp at any size (the PNG or JPEG pictures written into an SVG are not measured).
 Measured on the laid-out faces, so the faces a build took from the layout store are measured too.
-Not here: reading the files (images.py), drawing them (render/pictures.py).
+Not here: reading the files (images.py), drawing them (render/placing.py).
 """
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def low(face, below: float = WARN_DPI, at_least: float = 0.0) -> list[Low]:
     pictures = [op for op in face.ops if type(op) is Image]
     if not pictures:
         return []                       # (a face without pictures imports nothing of them)
-    from ..images import BadImage, dpi, fitted, is_svg, known
+    from ..pictures.images import BadImage, dpi, fitted, is_svg, known
     out = []
     for op in pictures:
         if is_svg(op.path):

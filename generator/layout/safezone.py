@@ -106,7 +106,7 @@ def _gap(face, pts) -> float:
 
 
 def _is_icon(op) -> bool:
-    """An icon in a text region's text (layout/icons.py): a picture no image region placed."""
+    """An icon in a text region's text (layout/inline.py): a picture no image region placed."""
     return type(op) is Image and not op.region
 
 

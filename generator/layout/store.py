@@ -13,7 +13,7 @@ store has its pictures checked again (images.picture: a stat, and what the cache
 and one whose picture is now missing or broken is laid out afresh, which reports it.
 
 One file per deck folder and store name in the cache folder (see cachefile.cache_dir; PNP_CACHE=off
-turns it off), holding only what the last build used: plain data, never code (generator/cachefile.py:
+turns it off), holding only what the last build used: plain data, never code (generator/files/cachefile.py:
 marshal of builtin types, with a format number and a checksum). A face is kept as a tuple of its
 attributes, each drawing operation as (its kind's number, its values); what is read back is checked
 for that shape, face by face, and a file or a face that is not as written is laid out afresh. A face
@@ -32,9 +32,10 @@ import hashlib
 import os
 from pathlib import Path
 
-from .. import FONTS, LAYOUTS, ROOT, __version__, cachefile
+from .. import FONTS, LAYOUTS, ROOT, __version__
+from ..files import cachefile
 from .display import OPS, Face, Image
-from ..cachefile import cache_dir
+from ..files.cachefile import cache_dir
 
 FORMAT = 7                      # 7: every drawing operation carries opacity; Rect and Ellipse their turn
 # OPS: a drawing operation is stored as (its index there, its values)
@@ -275,7 +276,7 @@ def _pictures_sound(face, seen: set) -> bool:
     pictures = [op.path for op in face.ops if type(op) is Image and op.path not in seen]
     if not pictures:
         return True
-    from ..images import BadImage, picture
+    from ..pictures.images import BadImage, picture
     try:
         for path in pictures:
             picture(path)

@@ -19,9 +19,9 @@ from .. import LAYOUTS
 from ..deck.sizes import MAX_EDGE, SIZE_TEXT, Size, checked_length, checked_safe, parse_size, size_mm, sizes
 from ..deck.values import name_problem
 from ..errors import Collector, PnpError, PnpErrors, found, known_list, suggest
-from ..fields import names_in
+from ..text.fields import names_in
 from ..units import length
-from ..yamlfile import Map, Seq, load
+from ..files.yamlfile import Map, Seq, load
 from .regions import check_colours, read_region
 
 TEMPLATE_KEYS = ("extends", "size", "safe", "radius", "shape", "orientation", "gutter", "regions", "description")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..deck.model import Deck
 from ..errors import Collector, PnpError, suggest
-from ..fields import names_in
+from ..text.fields import names_in
 from .deck import BUILT_IN
 from .regions import box_error
 from .templates import Template, get_template
@@ -184,7 +184,7 @@ def placeholder_errors(deck: Deck, tpl: Template, use: dict) -> list[PnpError]:
 
 def icon_errors(deck: Deck, tpl: Template) -> list[PnpError]:
     """A :name: that a region's own text writes (not a field's value) where the deck has no such icon."""
-    from .icons import unknown, unknown_message
+    from .inline import unknown, unknown_message
     out = []
     for r in tpl.regions:
         own = str(r.get("text", ""))

@@ -73,7 +73,7 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
     from .issues import Issue
     from .report import inferred_facts
     from .spelling import for_deck
-    from .icons import listed as listed_icons
+    from .icon_list import listed as listed_icons
     from .wordchecks import accepted_words
 
     cards = collect(deck)
@@ -119,7 +119,7 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
     result.thumbs = contact.Thumbs(tiles)
 
     if out_dir is not None:
-        from ..output import write_atomic, write_if_changed
+        from ..files.output import write_atomic, write_if_changed
         if contact_sheet:
             write_if_changed(out_dir / "contact.png", contact.png_bytes(image))
             result.contact_file = "contact.png"
@@ -135,7 +135,7 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
             for name in ("changes.html", "changes.md"):
                 (out_dir / name).unlink(missing_ok=True)
         result.files = (["contact.png"] if contact_sheet else []) + list(docs) + written
-    from .. import picturecache
+    from ..pictures import picturecache
     picturecache.save()                     # what was learnt of the pictures, for the next run
     return result
 
@@ -143,7 +143,7 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
 def _rules(deck: Deck) -> str:
     """The rules' text, or "" when there is none or it cannot be read (a finding already)."""
     from ..errors import PnpError
-    from ..impose.rules import rule_text
+    from ..printout.rules import rule_text
     try:
         return rule_text(deck)[0]
     except PnpError:

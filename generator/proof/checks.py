@@ -23,7 +23,7 @@ import re
 
 from ..deck.model import Deck
 from ..errors import PnpError
-from ..layout import text as markup
+from ..layout import wrap as markup
 from ..layout.templates import get_template
 from .collect import CardProof, faces_once
 from .issues import ERROR, WARNING, Issue
@@ -113,7 +113,7 @@ def safe_zone(cards: list[CardProof], where: Where, deck) -> list[Issue]:
 def resolution(cards: list[CardProof], where: Where, deck) -> list[Issue]:
     """Raster pictures printed under 150 dpi, on each distinct face: the same check (and words) as `pnp build`
     (layout/resolution.py), pointing at the card's field that names the file, or the template's region."""
-    from ..fields import names_in
+    from ..text.fields import names_in
     from ..layout.resolution import describe, low
     out = []
     for cp, side, also in faces_once(cards):
@@ -135,7 +135,7 @@ def svg_left_out(cards: list[CardProof], deck: Deck) -> list[Issue]:
     """What svglib leaves out of each SVG picture the faces show (render/leftout.py), once for each file and
     feature, on the first card that shows the file (and how many more), pointing at the SVG file's line."""
     from ..deck.values import display
-    from ..images import is_svg
+    from ..pictures.images import is_svg
     from ..layout.display import Image
     from ..render.leftout import left_out
     from pathlib import Path
@@ -208,7 +208,7 @@ def corrections(deck: Deck, cards: list[CardProof]) -> tuple[list[dict], list[Is
     """The deck's `corrections:` (deck/edition.py). Each is looked for in print (cards and rule pages): a
     seed text still printed (outside its corrected form) is an error."""
     from ..deck.edition import corrections as read
-    from ..impose.rules import rule_text
+    from ..printout.rules import rule_text
     listed = read(deck)
     if not listed:
         return [], []
@@ -238,7 +238,7 @@ def corrections(deck: Deck, cards: list[CardProof]) -> tuple[list[dict], list[Is
 
 def rule_markup(deck: Deck) -> list[Issue]:
     """Unbalanced ** and * in the rule text, paragraph by paragraph."""
-    from ..impose.rules import rule_text
+    from ..printout.rules import rule_text
     text, _ = rule_text(deck)
     if not text:
         return []

@@ -65,7 +65,7 @@ def write(out_dir: Path, cards, doc, result, thumb_size=None) -> tuple[list[str]
 def _hash(face, dpi: float) -> str:
     """What a face's image is drawn from: its drawing, its pictures' bytes, the drawing code, the resolution."""
     from ..export.plan import code_digest
-    from ..images import BadImage, digest
+    from ..pictures.images import BadImage, digest
     from ..layout.display import Image
     pictures = []
     for op in face.ops:
@@ -90,7 +90,7 @@ def _draw(chunk: list) -> list:
     from PIL import Image
 
     from ..export.trust import stamp
-    from ..output import write_atomic
+    from ..files.output import write_atomic
     from ..render.png import encode_png
     from ..render.pool import shared
     faces, out, count = shared("faces"), shared("out"), shared("face_count")

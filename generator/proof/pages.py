@@ -30,8 +30,8 @@ class Document(NamedTuple):
 
 def document(deck: Deck, cards: list[CardProof]) -> Document:
     """The leaf and rule pages of the build, from the cards that could be laid out."""
-    from ..impose.document import printout
-    from ..impose.leaf import LEAF, markup as leaf_markup
+    from ..printout.document import printout
+    from ..printout.leaf import LEAF, markup as leaf_markup
     from ..impose.spec import sheet_spec
     from ..layout.deck import LaidOut
     from ..layout.fonts import own_families

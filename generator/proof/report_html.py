@@ -8,11 +8,11 @@ import difflib
 import html
 
 from ..deck.model import Deck
-from .icons import css as icon_css
-from .icons import names_of as icon_names
-from .icons import shown as shown_icons
-from .icons import shown_markup
-from .icons import table as icon_table
+from .icon_list import css as icon_css
+from .icon_list import names_of as icon_names
+from .icon_list import shown as shown_icons
+from .icon_list import shown_markup
+from .icon_list import table as icon_table
 from .report import about, back_label, changed_texts, designer_notes, distinct_texts, faces_line, inferred_facts
 
 CSS = """
@@ -79,7 +79,7 @@ def _issues_table(issues) -> str:
 def markup_html(raw: str, icons=()) -> str:
     """A markup field as HTML, bold and italic shown as printed (the renderer's own parse), and the `icons`
     it writes (their names) drawn."""
-    from ..layout.text import parse
+    from ..layout.wrap import parse
     out = []
     for b in parse(raw):
         t = shown_markup(b.text, icons)
@@ -93,7 +93,7 @@ def markup_html(raw: str, icons=()) -> str:
 
 
 def _texts_html(texts, raw: dict | None = None, icons=()) -> str:
-    from ..layout.text import plain
+    from ..layout.wrap import plain
     if texts is None:
         return "<p class='error'>not laid out (see the errors)</p>"
     if not texts:

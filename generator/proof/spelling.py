@@ -101,7 +101,7 @@ class WordList:
         wl = cls(display or str(path))
         if not path.is_file():
             return wl
-        from ..textfile import read_text
+        from ..files.textfile import read_text
         for n, raw in enumerate(read_text(path, wl.file, limit=MAX_BYTES).splitlines(), 1):
             line = raw.split("#", 1)[0].strip()
             if not line:
@@ -136,7 +136,7 @@ def _no_icons(text: str) -> str:
     a picture, not a word to spell."""
     if ":" not in text:
         return text
-    from ..markup import ICON
+    from ..text.markup import ICON
     return ICON.sub(lambda m: " " * len(m.group()), text)
 
 

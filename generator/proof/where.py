@@ -94,7 +94,7 @@ class Where:
 
     def literal(self, template: str, region: str) -> set:
         """The words (lower-case) a template's region writes itself, around its placeholders ("{value} VP")."""
-        from ..fields import PLACEHOLDER
+        from ..text.fields import PLACEHOLDER
         from .spelling import words
         try:
             tpl = get_template(template, self.deck)

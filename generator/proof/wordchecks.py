@@ -10,7 +10,7 @@ import re
 from typing import NamedTuple
 
 from ..deck.model import Deck
-from ..layout import text as markup
+from ..layout import wrap as markup
 from .collect import CardProof, face_cards
 from .issues import ERROR, WARNING, Issue
 from .spelling import Speller, repeated, words
@@ -96,7 +96,7 @@ def spelling(cards: list[CardProof], speller: Speller, where: Where) -> list[Iss
 
 def rule_words(deck: Deck, speller: Speller) -> list[Seen]:
     """The deck's rule text (rules: {file} or {text}), checked like card text, line by line."""
-    from ..impose.rules import rule_text
+    from ..printout.rules import rule_text
     text, _ = rule_text(deck)
     if not text:
         return []
@@ -116,7 +116,7 @@ def edition_words(deck: Deck, speller: Speller) -> list[Seen]:
     """The This edition box, entry by entry: its own words are checked; the seed's, quoted on purpose
     with their typos, are not."""
     from ..deck.edition import corrections as read_corrections
-    from ..impose.edition import pieces
+    from ..printout.edition import pieces
     out = []
     page = "rule pages (This edition box)"
     for c in read_corrections(deck):
@@ -180,7 +180,7 @@ def accepted_words(deck: Deck, cards: list[CardProof], speller: Speller, leaf: t
                 note(text, cp.card.name + (" (back)" if side.side == "back" else ""))
     for n, text in enumerate(leaf, 1):
         note(markup.plain(text), f"print leaf, page {n}")
-    from ..impose.rules import rule_text
+    from ..printout.rules import rule_text
     rules, _ = rule_text(deck)
     if rules:
         note(markup.plain(rules), "rule pages")

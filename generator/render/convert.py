@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import io
 
-from ..rasterfile import CHANNELS, Raster, png_data
+from ..pictures.rasterfile import CHANNELS, Raster, png_data
 from .deflate import deflate
 
 

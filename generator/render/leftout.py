@@ -191,7 +191,7 @@ def warnings(faces, icons=()) -> list[str]:
     if not icons and not any(type(op) is Image for _, face in faces for op in face.ops):
         return []                       # no picture: nothing of the pictures' modules is imported
     from ..deck.values import display
-    from ..images import is_svg
+    from ..pictures.images import is_svg
     from ..layout.display import and_more
     shown: dict = {}                    # path -> (first who, its region, everyone showing it)
     for who, face in faces:

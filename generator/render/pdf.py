@@ -26,7 +26,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.face import Image, Text
-from ..written import write_unless_same
+from ..files.written import write_unless_same
 from ..reportlab_adapter import document, set_flate
 from .deflate import deflate
 from .draw import colour, draw_cut_guide, draw_ops, needs_page
@@ -114,7 +114,7 @@ def render_pdf(pages, path, title: str = "", author: str = "", subject: str = ""
     pdf, doc = buf.getvalue(), document(c)
     # a PDF of the same bytes as the file holds is not written again (nor its pictures read)
     wrote = write_unless_same(path, filled(pdf, fills(doc)), key(doc, pdf))
-    from .. import picturecache
+    from ..pictures import picturecache
     picturecache.save()
     return wrote
 

@@ -24,8 +24,8 @@ from collections import OrderedDict
 from functools import lru_cache
 
 from ..errors import PnpError
-from ..images import MAX_PIXELS, BadImage, known, seen, stamp
-from ..rasterfile import CHANNELS, BadRaster, Raster, examine, png_data
+from ..pictures.images import MAX_PIXELS, BadImage, known, seen, stamp
+from ..pictures.rasterfile import CHANNELS, BadRaster, Raster, examine, png_data
 from ..reportlab_adapter import define_picture, document
 from . import convert
 from .drawn import Drawn, drawn
@@ -126,7 +126,7 @@ def _entries(r: Raster) -> bytes:
 def _code() -> str:
     """The code that takes or converts a picture's bytes, by its files' sizes and times: a stream made by other
     code is another stream."""
-    from .. import rasterfile
+    from ..pictures import rasterfile
     from . import deflate, splice
     out = []
     for module in (convert, deflate, splice, rasterfile):
@@ -141,7 +141,7 @@ def convert_ahead(doc, paths) -> None:
     must be converted and whose conversion is neither held (Memory) nor in the cache, for the document `doc`: a cold build of a deck
     with many PNGs with alpha then converts them while it draws its pages, and each face takes its picture's
     conversion when it reaches it (the same bytes as converting it there)."""
-    from .. import picturecache
+    from ..pictures import picturecache
     state = drawn(doc)
     jobs = []
     for path in dict.fromkeys(paths):
@@ -230,7 +230,7 @@ class _Source:
     def value(self) -> tuple:
         """(colour, mask) of the conversion (render/convert.py), made once (or kept in the cache)."""
         if self._value is None:
-            from .. import picturecache
+            from ..pictures import picturecache
             key = ("converted", self.digest or (self.path, stamp(os.stat(self.path)))) \
                 if self.doc.memory is not None else None
             kept = self.doc.recall(key)

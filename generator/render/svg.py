@@ -1,5 +1,5 @@
 """SVG pictures as vectors: svglib turns a checked SVG into a reportlab Drawing, once a process for each
-file (and each tint), and render/pictures.py draws it into a form XObject.
+file (and each tint), and render/placing.py draws it into a form XObject.
 
 svglib is given the file's bytes, checked by images.svg_bytes (svgfile.py), never its path: with no path it
 cannot resolve a reference to another file, and the check has refused every reference but `#id` and the
@@ -48,7 +48,7 @@ def _drawing(path: str, size: int, mtime: int, tint: str | None):
 @lru_cache(maxsize=64)
 def _parsed(path: str, size: int, mtime: int):
     """(the Drawing, svglib's notes) of the SVG at `path`."""
-    from ..images import BadImage, svg_bytes
+    from ..pictures.images import BadImage, svg_bytes
     _silence()
     from svglib.svglib import svg2rlg
     try:

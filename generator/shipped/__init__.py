@@ -5,7 +5,7 @@ into this package (generator/shipped/decks, .../layouts, .../fonts: see pyprojec
 file (pip installs a wheel as files, never as a zip; importlib.resources, which would find them in one too,
 cost every command ~8 ms to import). Either way the rest of pnp sees one Path for each.
 
-Not here: reading any of these files (deck/, layout/, impose/sheets.py).
+Not here: reading any of these files (deck/, layout/, impose/paper.py).
 """
 from __future__ import annotations
 

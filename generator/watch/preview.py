@@ -49,7 +49,7 @@ class Digests:
 def _images(face) -> list:
     """The size, times and inode of each image a face draws, as this build found them (images.seen): a saved
     image changes the face's picture, not its ops."""
-    from ..images import seen
+    from ..pictures.images import seen
     from ..layout.display import Image
     out = []
     for op in face.ops:

@@ -5,7 +5,7 @@ spreadsheet source): the name of one of backs:, `none` (nothing printed on the b
 from __future__ import annotations
 
 from ...errors import PnpError, found, known_list, suggest
-from ...yamlfile import Map, Seq
+from ...files.yamlfile import Map, Seq
 from ..model import BackRef, Inferred
 from ..reading import Skip
 from ..values import MAX_TEXT, need_map, need_text, no_placeholder, unknown_keys

@@ -6,8 +6,8 @@ Not here: the fields' declarations (kinds.py) and the checks of their values (fi
 from __future__ import annotations
 
 from ...errors import PnpError, PnpErrors, found, known_list, suggest
-from ...fields import fill, slug
-from ...yamlfile import Map, Seq
+from ...text.fields import fill, slug
+from ...files.yamlfile import Map, Seq
 from ..model import Card, Inferred
 from ..reading import Skip
 from ..values import MAX_TEXT, need_name, need_text, no_placeholder

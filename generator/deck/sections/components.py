@@ -4,7 +4,7 @@ and checks it; its keys are there). Not here: counting the cards against it (che
 """
 from __future__ import annotations
 
-from ...yamlfile import load
+from ...files.yamlfile import load
 from ..games import DECK_FILE
 from ..values import display
 

@@ -6,7 +6,7 @@ Not here: the back a kind gives its cards (kinds.py), a card's own (cards.py).
 from __future__ import annotations
 
 from ...errors import found, known_list, suggest
-from ...yamlfile import Map
+from ...files.yamlfile import Map
 from .backs import back_ref
 from ..values import need_name, unknown_keys
 

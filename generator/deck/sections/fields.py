@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from ...errors import PnpError, found, known_list, suggest
-from ...yamlfile import Map, Seq
+from ...files.yamlfile import Map, Seq
 from ..model import FieldSpec
 from ..values import MAX_NUMBER, MAX_TEXT, display, no_placeholder
 from .palette import colour_value
@@ -60,8 +60,8 @@ def field_value(r, spec: FieldSpec, value, m: Map, key, field):
 def image_value(r, value: str, m, key, field):
     """An image field: a PNG, JPEG or SVG inside the deck folder (or layouts/), of a sane size."""
     from ... import LAYOUTS
-    from ...images import SUFFIXES, BadImage, check_image
-    from ...paths import Refused, files_under, find_inside
+    from ...pictures.images import SUFFIXES, BadImage, check_image
+    from ...files.paths import Refused, files_under, find_inside
     try:
         path = find_inside(value, [r.folder, LAYOUTS], "image")
     except Refused as exc:

@@ -5,7 +5,7 @@ templates and rule pages then name beside the built-in ones. Not here: the built
 from __future__ import annotations
 
 from ...errors import PnpError, found, known_list, suggest
-from ...yamlfile import Map
+from ...files.yamlfile import Map
 from ..values import NAME, display, need_map, need_text, unknown_keys
 
 KEYS = {            # the section's keys are family names (letters, digits, '_' and '-'), each one of
@@ -45,7 +45,7 @@ def family(r, fam, value, m) -> dict:
 
 
 def font_file(r, value, m, key, field) -> tuple:
-    from ...paths import Refused, files_under, find_inside
+    from ...files.paths import Refused, files_under, find_inside
     name = need_text(value, m, key, field, limit=500)
     line, _ = m.where(key)
     try:

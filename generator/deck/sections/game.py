@@ -4,7 +4,7 @@ Not here: anything about the cards (kinds.py, cards.py) or the rule pages' own s
 from __future__ import annotations
 
 from ...errors import PnpError
-from ...yamlfile import Map
+from ...files.yamlfile import Map
 from ..model import Game
 from ..values import need_text, no_placeholder, player_count, unknown_keys
 from .languages import split, text_of
@@ -88,7 +88,7 @@ def _choice(m: Map, key: str) -> str:
 
 def markup_value(r, value: str, m, key, field) -> None:
     """Markup written in the deck file and printed as such (game.instructions): its ** and * pair up."""
-    from ...markup import problems
+    from ...text.markup import problems
     for p in problems(value):
         if p.level == "error":
             with r.noting(wide=False):       # it does not keep the cards from being laid out

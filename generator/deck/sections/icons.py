@@ -7,7 +7,7 @@ each an image file inside the deck folder, drawn the height of the text around i
 
 A mistake in one icon is noted and reading goes on; it keeps no card from being laid out (to find more),
 and text that writes that icon is not called unknown for it. Not here: what :name: is in the markup
-(markup.py), where the icons are drawn (layout/icons.py, layout/text.py).
+(markup.py), where the icons are drawn (layout/inline.py, layout/wrap.py).
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import math
 import re
 
 from ...errors import found, known_list, suggest
-from ...yamlfile import Map
+from ...files.yamlfile import Map
 from ..model import Icon
 from ..values import need_map, need_text, unknown_keys
 
@@ -73,8 +73,8 @@ def icon(r, name, value, m, field) -> Icon:
 
 def _image(r, value, m, key, field):
     """(the file's path, its size in pixels): an image inside the deck folder that reads whole."""
-    from ...images import SUFFIXES, BadImage, check_image
-    from ...paths import Refused, files_under, find_inside
+    from ...pictures.images import SUFFIXES, BadImage, check_image
+    from ...files.paths import Refused, files_under, find_inside
     name = need_text(value, m, key, field, limit=500)
     try:
         path = find_inside(name, [r.folder], "icon")
@@ -120,7 +120,7 @@ def _tint(value: Map, field: str) -> bool:
 
 def unknown(table: dict, text: str) -> list[tuple[str, int]]:
     """(name, line) of each :name: that `text` writes and that is none of the icons `table` ({name: Icon})."""
-    from ...markup import icons_in
+    from ...text.markup import icons_in
     return [(n, line) for n, line in icons_in(text) if n not in table]
 
 

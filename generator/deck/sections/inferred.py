@@ -4,7 +4,7 @@ in the rules' This edition box. (A single value says why it was inferred where i
 """
 from __future__ import annotations
 
-from ...yamlfile import Map, Seq
+from ...files.yamlfile import Map, Seq
 from ..model import Inferred
 from ..values import need_text, unknown_keys
 from .languages import split, text_of

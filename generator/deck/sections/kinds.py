@@ -5,8 +5,8 @@ Not here: the values cards give their fields (fields.py), the cards themselves (
 from __future__ import annotations
 
 from ...errors import PnpError, found, known_list, suggest
-from ...fields import names_in
-from ...yamlfile import Map, Seq
+from ...text.fields import names_in
+from ...files.yamlfile import Map, Seq
 from ..model import FieldSpec, Kind
 from ..values import MAX_NUMBER, NAME, finite, need_map, need_text, unknown_keys
 from .backs import back_ref

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from ...errors import found, suggest
-from ...yamlfile import Map
+from ...files.yamlfile import Map
 from ..model import Language
 from ..values import NAME, need_map, need_text, unknown_keys
 

@@ -4,7 +4,7 @@ each card names its part. Not here: leaving optional parts out of a build (model
 from __future__ import annotations
 
 from ...errors import PnpError, found
-from ...yamlfile import Map, Seq
+from ...files.yamlfile import Map, Seq
 from ..model import Part
 from ..values import need_text, player_count, unknown_keys
 from .languages import split, text_of

@@ -1,11 +1,11 @@
 """The `rules:` section: the rule pages' settings, kept as written for the stages that make them; here
 it is only checked to be a mapping. Its keys (file, text, font, size, columns, accent) and their checks are
-where the rule pages are made: impose/rules.py (KEYS). Not here: the rules' text (rules.md).
+where the rule pages are made: printout/rules.py (KEYS). Not here: the rules' text (rules.md).
 """
 from __future__ import annotations
 
 from ...errors import found
-from ...yamlfile import Map
+from ...files.yamlfile import Map
 
 
 def read(r, root):

@@ -6,7 +6,7 @@ Not here: the shared sizes and how a size is written (deck/sizes.py); the templa
 from __future__ import annotations
 
 from ...errors import Collector, PnpError, found
-from ...yamlfile import Map
+from ...files.yamlfile import Map
 from ..sizes import parse_size, size_mm, sizes
 from ..values import name_problem
 

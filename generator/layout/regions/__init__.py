@@ -32,7 +32,7 @@ what a drawer needs of render/ and reportlab, and nothing else:
     pen.alpha(opacity)              the same, as a `with` block, for what is drawn through the canvas
     pen.begin_text(opacity)         a text object to write lines in (consecutive lines share one)
     pen.show(matrix, text, font, size, colour)   one line in it: its matrix, colour, font subsets and text
-    pen.picture(op)                 an Image op placed (render/pictures.py)
+    pen.picture(op)                 an Image op placed (render/placing.py)
 A see-through operation's graphics state is listed among a page's resources: such a face is drawn on the page,
 never in a form (render/draw.needs_page).
 
@@ -40,7 +40,7 @@ This package's own names, for the rest of pnp: Region; TYPES (name -> keys.Regio
 -> drawer); REGION_TYPES and COMMON (key names); read_region, check_colours and box_error (read.py);
 field_of and symbols_only (region.py); MIN_TEXT.
 Not here: finding, loading and extending templates (templates.py); sizes and lengths (sizes.py); laying a
-whole face out (face.py); the text wrapper (layout/text.py); the corners of the straight-edged shapes
+whole face out (face.py); the text wrapper (layout/wrap.py); the corners of the straight-edged shapes
 (shapes.py).
 """
 from __future__ import annotations

@@ -1,16 +1,16 @@
 """The image region: a picture (PNG, JPEG or SVG) fitted into its box (or covering it, cropped about its
 focus), maybe to the bleed, turned about the box's centre and see-through as it says; its keys, its layout
-into an Image operation, and how an Image is drawn (also an icon in text: layout/icons.py).
+into an Image operation, and how an Image is drawn (also an icon in text: layout/inline.py).
 
 Not here: finding and checking the picture's file (face.Context.image_path), the geometry of fit and focus
-(images.fitted), placing a picture in a PDF (render/pictures.py, which the pen reaches).
+(images.fitted), placing a picture in a PDF (render/placing.py, which the pen reaches).
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
 from ...errors import known_list, suggest
-from ...fields import fill, names_in
+from ...text.fields import fill, names_in
 from .common import grow, pdf_box
 from .keys import Choice, Focus, Key, RegionType, Src
 
@@ -19,7 +19,7 @@ FITS = ("contain", "cover", "stretch")     # as images.FITS, without importing P
 
 class Image(NamedTuple):
     """A picture (PNG, JPEG or SVG: images.py) in the box x, y, w, h: the one way a picture reaches render/
-    (render/pictures.py places it). `fit` and the focus (fx, fy: 0 to 1 across the picture from its left
+    (render/placing.py places it). `fit` and the focus (fx, fy: 0 to 1 across the picture from its left
     and its top) as images.fitted() reads them; `tint` ('#rrggbb' or None) draws it in that one colour; turned
     `rotate` degrees anticlockwise about (cx, cy); `opacity` 0 to 1. An icon in text is one too: `tint` its
     text's colour when the icon is tinted, turned and see-through with its text."""

@@ -25,10 +25,10 @@ import re
 from typing import Callable, NamedTuple
 
 from ...errors import PnpError, found, known_list, suggest
-from ...fields import names_in
-from ...paths import Refused, check_name
+from ...text.fields import names_in
+from ...files.paths import Refused, check_name
 from ...units import UnitError, length
-from ...yamlfile import Map, Seq
+from ...files.yamlfile import Map, Seq
 from .. import fonts
 from ...deck.sizes import MAX_EDGE, checked_length
 

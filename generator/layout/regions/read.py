@@ -10,8 +10,8 @@ from __future__ import annotations
 
 
 from ...errors import Collector, PnpError, found, known_list, suggest
-from ...fields import names_in
-from ...yamlfile import Map, Seq
+from ...text.fields import names_in
+from ...files.yamlfile import Map, Seq
 from .common import corners, keys_of, turned
 from .keys import Colour, Reading
 from .region import Region

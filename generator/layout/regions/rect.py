@@ -1,5 +1,5 @@
 """The rect region: a rectangle, its corners maybe rounded; its keys, its layout into a Rect operation, and
-how a Rect is drawn (also the print leaf's boxes, impose/leaf.py).
+how a Rect is drawn (also the print leaf's boxes, printout/leaf.py).
 
 Not here: the keys every region takes (common.py) and every filled shape takes (paint.py).
 """

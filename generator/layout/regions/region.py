@@ -9,7 +9,7 @@ import unicodedata
 from typing import NamedTuple
 
 from ...errors import PnpError
-from ...fields import names_in
+from ...text.fields import names_in
 
 
 class Region(NamedTuple):

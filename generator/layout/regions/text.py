@@ -14,9 +14,9 @@ from typing import NamedTuple
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ...errors import known_list
-from ...fields import fill
+from ...text.fields import fill
 from .. import fonts
-from .. import text as wrap
+from .. import wrap as wrap
 from . import lettering
 from .common import pdf_box
 from .keys import Choice, Key, RegionType

@@ -2,15 +2,15 @@
 shrunk to fit it, turned about the box's centre and see-through as it says; its keys and its layout into Text
 operations (text.py draws them) and icons.
 
-Not here: wrapping and fitting (layout/text.py); the keys every text region takes (lettering.py) and every
+Not here: wrapping and fitting (layout/wrap.py); the keys every text region takes (lettering.py) and every
 region takes (common.py).
 """
 from __future__ import annotations
 
 from ...errors import known_list
-from ...fields import fill
+from ...text.fields import fill
 from .. import fonts
-from .. import text as wrap
+from .. import wrap as wrap
 from . import lettering
 from .common import pdf_box
 from .keys import Choice, Key, Number, RegionType

@@ -14,9 +14,9 @@ from ..layout.face import Line, Text
 from ..language import words
 from ..layout.fonts import font_name
 from ..units import from_mm
-from .page import Page
-from .sheets import SheetLayout
-from .spec import SheetSpec
+from ..impose.page import Page
+from ..impose.paper import SheetLayout
+from ..impose.spec import SheetSpec
 
 RANGE_MM = 10          # ruler reaches +-10 mm
 INK = "#000000"

@@ -33,7 +33,7 @@ Not here: checking a Row as a card (sections/cards.py), writing cards as a table
 from __future__ import annotations
 
 from ...errors import Collector, PnpError, PnpErrors
-from ...yamlfile import Map, Seq
+from ...files.yamlfile import Map, Seq
 
 
 def is_source(entry, kinds) -> bool:

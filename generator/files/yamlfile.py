@@ -28,7 +28,8 @@ def load(path, display: str | None = None):
     cache = _cache_file(path)
     if cache is None:
         return loads(decode(data, name), name)
-    from . import __version__, cachefile
+    from .. import __version__
+    from . import cachefile
     digest = hashlib.blake2b(data + f"\0{__version__}\0{_parser()}".encode(), digest_size=16).digest()
     stored = cachefile.read(cache, "yaml tree", CACHE_FORMAT)
     if type(stored) is tuple and len(stored) == 2 and stored[0] == digest:

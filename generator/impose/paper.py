@@ -14,7 +14,7 @@ from typing import NamedTuple
 from .. import LAYOUTS
 from ..errors import PnpError, known_list, suggest
 from ..units import UnitError, from_mm, length, mm
-from ..yamlfile import Map, load
+from ..files.yamlfile import Map, load
 
 
 class SheetLayout(NamedTuple):

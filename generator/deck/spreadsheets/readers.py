@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from ...errors import PnpError, known_list, suggest
-from ...yamlfile import Map
+from ...files.yamlfile import Map
 from ..values import need_text
 
 MAX_BYTES = 20_000_000          # a spreadsheet file

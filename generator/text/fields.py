@@ -1,5 +1,5 @@
 """Field substitution: "{value} of {suit}" with a card's fields. Names only, no expressions.
-Not here: markup (markup.py), laying text out (layout/text.py)."""
+Not here: markup (markup.py), laying text out (layout/wrap.py)."""
 from __future__ import annotations
 
 import re

@@ -27,7 +27,7 @@ from functools import lru_cache
 from reportlab.lib.rl_accel import fp_str
 
 from ..errors import PnpError
-from ..images import BadImage, digest, fitted, is_svg, known
+from ..pictures.images import BadImage, digest, fitted, is_svg, known
 from ..reportlab_adapter import define_form, define_frame, document, draw_drawing, use_form
 from .drawn import drawn
 from .rasters import xobject

@@ -16,8 +16,8 @@ import re
 from ..deck.model import Deck
 from ..units import length
 from .howto import how_to_cut
-from .page import Page
-from .spec import FOLD, NONE, PAGE, SheetSpec
+from ..impose.page import Page
+from ..impose.spec import FOLD, NONE, PAGE, SheetSpec
 from ..language import words
 from .words import plural, spelled, spelling
 
@@ -58,9 +58,9 @@ def split(parts: list[str], width: float, height: float, file: str = "", family:
     neither page half empty where the text can fill them (layout/pages.py two_pages). `icons_`: the deck's
     icons ({name: Icon}), which the leaf's text may write as :name:, measured with it."""
     from ..layout import fonts
-    from ..layout.icons import metrics
+    from ..layout.inline import metrics
     from ..layout.pages import two_pages
-    from ..layout.text import styles_used
+    from ..layout.wrap import styles_used
     fonts.ensure(family, styles_used("\n\n".join(parts)) + ("bold",))
     w, h = width - 2 * MARGIN, height - 2 * MARGIN
     icons = metrics(icons_, "\n\n".join(parts)) if icons_ else ()

@@ -1,7 +1,7 @@
 """The "This edition" box: every change this edition made to the seed's words, every fact it had to
 infer or question it settled, and every piece it prints in a number the seed does not give, each
 with what the seed says, what is printed, and why. Printed at the end of the rule pages
-(impose/rules.py), so that the printout itself, not only the deck file or the proof, says them.
+(printout/rules.py), so that the printout itself, not only the deck file or the proof, says them.
 
 The entries come from the deck (deck/edition.py: `corrections:` and everything marked `inferred`) and
 from its component list (a component's `seed_says:` with a `why:`, see docs/check.md).

@@ -8,9 +8,9 @@ MAX_PIXELS pixels is refused before anything else reads it. A file that is neith
 its decompression-bomb guard on, its warning an error). Each file is examined once: what was learnt is kept in
 this process for each path, size, times and inode, and in the cache under the digest of the file's bytes
 (picturecache.py), so a rebuild opens no unchanged picture; a mistake is kept in this process too.
-`fitted` is the one geometry of `fit` and `focus` (layout's resolution check and render/pictures.py's
+`fitted` is the one geometry of `fit` and `focus` (layout's resolution check and render/placing.py's
 drawing both use it); `dpi` the effective resolution of a raster picture at its printed size.
-Not here: drawing (render/pictures.py, render/rasters.py, render/svg.py), the resolution findings
+Not here: drawing (render/placing.py, render/rasters.py, render/svg.py), the resolution findings
 (layout/resolution.py).
 """
 from __future__ import annotations
@@ -134,7 +134,7 @@ def _examine(path: str, key: tuple) -> Picture:
     with open(path, "rb") as f:
         data = f.read()
     cached = picturecache.on()
-    name = picturecache.digest(data)    # always: a picture's form is named by it (render/pictures.py)
+    name = picturecache.digest(data)    # always: a picture's form is named by it (render/placing.py)
     values = picturecache.by_digest(path, name) if cached else None
     if values is None:
         values = _values(path, data)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .errors import PnpError
+from ..errors import PnpError
 
 MAX_BYTES = 2_000_000
 _BOM = "\ufeff"

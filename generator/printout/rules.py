@@ -17,9 +17,9 @@ import re
 from ..deck.model import Deck
 from ..errors import PnpError
 from ..units import UnitError, length
-from ..yamlfile import Map
+from ..files.yamlfile import Map
 from ..language import words
-from .sheets import SheetLayout
+from ..impose.paper import SheetLayout
 
 MAX_RULES = 200_000
 KEYS = ("file", "text", "font", "size", "columns", "accent")
@@ -63,7 +63,7 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
         raise r.error("file", f"rules file '{name}' must be inside the deck folder", field="rules.file")
     if not path.is_file():
         raise r.error("file", f"rules file '{name}' not found", field="rules.file")
-    from ..textfile import read_text
+    from ..files.textfile import read_text
     data = read_text(path, rules_file(deck), limit=4 * MAX_RULES)
     if not data.strip():            # the printout would silently have no rules
         raise PnpError("the rules file is empty", rules_file(deck),
@@ -84,7 +84,7 @@ def refuse_markup(deck: Deck, text: str) -> None:
     """Unbalanced ** or * in the rules (markup.problems, as the proof finds them) stop the build, one error
     for each, at its line."""
     from ..errors import Collector
-    from ..markup import problems
+    from ..text.markup import problems
     if not text:
         return
     if "text" in deck.rules:
@@ -103,7 +103,7 @@ def refuse_icons(deck: Deck, text: str | None = None) -> None:
     """A :name: in the rules that is no icon of the deck stops the build, one error for each, at its line
     (a rules section that cannot be read is left for the rule pages to report)."""
     from ..errors import Collector
-    from ..layout.icons import unknown, unknown_message
+    from ..layout.inline import unknown, unknown_message
     if text is None:
         if not isinstance(deck.rules, dict):
             return
@@ -126,7 +126,7 @@ def refuse_icons(deck: Deck, text: str | None = None) -> None:
 
 def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
     """The deck's `rules:` section as flowing pages, headed by the game's title and closed by the
-    "This edition" box (impose/edition.py); [] if it has neither."""
+    "This edition" box (printout/edition.py); [] if it has neither."""
     from .edition import markup as edition_box
     if deck.extra.get("partial"):           # a proof print of a few cards (pnp build --only): no rules
         return []
@@ -136,9 +136,9 @@ def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
         return []
     refuse_markup(deck, text)
     refuse_icons(deck, text)
-    from ..layout.icons import stamp
+    from ..layout.inline import stamp
     from ..layout.store import remembered
-    from .page import Page
+    from ..impose.page import Page
     g = deck.game
     _ = words(deck.language)
     args = {"text": text, "family": settings.get("font", "serif"), "size": settings.get("size", 9.5),
@@ -160,7 +160,7 @@ def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, foot
           icons="", **words_) -> list:
     from ..layout import fonts
     from ..layout.pages import flow
-    from ..layout.text import styles_used, without_icons
+    from ..layout.wrap import styles_used, without_icons
     try:
         missing = fonts.missing_glyphs(without_icons(text + box) + title + subtitle + "·“”", family,
                                        styles_used(text + "\n\n" + box) + ("italic",))

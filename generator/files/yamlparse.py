@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import PnpError
+from ..errors import PnpError
 from .yamltree import Map, Seq
 
 class _CompiledOnFirstUse:

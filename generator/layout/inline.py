@@ -10,9 +10,9 @@ icons in it (text.py), where a text's icons are placed on a face (face.py) or a 
 from __future__ import annotations
 
 from ..deck.sections.icons import unknown, unknown_message  # noqa: F401 (the mistake's words: given here too)
-from ..markup import icons_in
+from ..text.markup import icons_in
 from .display import Image
-from .text import IconMetrics
+from .wrap import IconMetrics
 
 
 def stamp(table: dict) -> str:

@@ -7,7 +7,7 @@ Seq too).
 """
 from __future__ import annotations
 
-from .errors import PnpError
+from ..errors import PnpError
 
 
 class Map(dict):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...errors import Collector, PnpError, found, known_list, suggest
-from ...yamlfile import Map
+from ...files.yamlfile import Map
 from ..sections.backs import back_ref
 from ..sections.cards import MAX_COPIES
 from ..sections.fields import field_value
@@ -97,7 +97,7 @@ class SheetSource:
         return out
 
     def path(self) -> tuple[Path, str]:
-        from ...paths import Refused, files_under, find_inside
+        from ...files.paths import Refused, files_under, find_inside
         e = self.entry
         name = need_text(e["file"], e, "file", "file", limit=500)
         suffix = Path(name).suffix.lower()

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from ..language import words
 from ..units import mm
-from .grid import describe
-from .page import Page
-from .spec import SheetSpec
+from ..impose.grid import describe
+from ..impose.page import Page
+from ..impose.spec import SheetSpec
 from .words import plural
 
 MANY_ROUND = 24             # round pieces: from this many, the leaf offers a quicker way

@@ -1,4 +1,4 @@
-"""The card and rules markup, parsed in one place: what is drawn (layout/text.py), what the proof
+"""The card and rules markup, parsed in one place: what is drawn (layout/wrap.py), what the proof
 checks and what a build refuses all come from parse() and problems() here.
 
 Markup: **bold**, *italic*, a blank line between paragraphs, a single newline for a line break,
@@ -7,10 +7,10 @@ sub-item), "# " / "## " for headings; \\* is an asterisk printed as written (for
 
 Icons: ":name:" (a letter, then letters, digits, '_' or '-', between colons, with no letter right before
 it: "2:coin:" is two and an icon, "a:b:c" is text) names one of the deck's icons (deck.yaml `icons:`);
-parse() leaves it in a block's text as the tag <icon name="NAME"/>, which layout/text.py draws as a
+parse() leaves it in a block's text as the tag <icon name="NAME"/>, which layout/wrap.py draws as a
 picture on the baseline. "\\:" is a colon printed as written, so "\\:word:" prints ":word:". Which names
 are icons is the deck's to say: icons_in() finds every one written, with its line, for the build's check
-(layout/icons.py); one_line() splits a text region's text (no markup) into text and icons.
+(layout/inline.py); one_line() splits a text region's text (no markup) into text and icons.
 
 Unbalanced markup: an asterisk (or a pair) that parse() leaves unpaired in a paragraph, bullet or
 heading. One that touches a word on one side only ("**Bold" with no closing "**", "away*") was meant

@@ -20,7 +20,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from . import cachefile
+from ..files import cachefile
 
 FORMAT = 1
 _FIELDS = (str, int, int, int, int, bool, bytes, bytes, int)       # rasterfile.Raster's, in order

@@ -9,11 +9,11 @@ from __future__ import annotations
 from ..deck.model import Deck
 from ..layout.face import Text
 from ..units import length
-from .cardsheets import card_sheets
+from ..impose.cardsheets import card_sheets
 from .leaf import SMALLEST, family as leaf_family, sections as leaf_sections, split
-from .page import Page
-from .sheets import SheetLayout
-from .spec import PAGE, SheetSpec
+from ..impose.page import Page
+from ..impose.paper import SheetLayout
+from ..impose.spec import PAGE, SheetSpec
 
 MIN_LEAF_SIZE = SMALLEST    # the leaf is read, not glanced at: never smaller
 
@@ -32,7 +32,7 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
         family = leaf_family(deck)
         args = {"sections": parts, "width": paper.width, "height": paper.height, "family": family}
         if deck.icons:
-            from ..layout.icons import stamp
+            from ..layout.inline import stamp
             args["icons"] = stamp(deck.icons)
         # laid out again only when its words, the paper, its font, the icons or pnp's files change (layout/store.py)
         laid = remembered(f"{deck.id}-leaf", deck, args,
@@ -61,7 +61,7 @@ def label_title(deck: Deck) -> str:
 
 
 def calibration_sheet(spec: SheetSpec) -> list[Page]:
-    """The duplex calibration sheet, worded for players holding the PDF (impose/calibration.py)."""
+    """The duplex calibration sheet, worded for players holding the PDF (printout/calibration.py)."""
     from .calibration import calibration_pages
     return calibration_pages(spec, players=True)
 
@@ -70,8 +70,8 @@ def text_pages(markup: str, sheet: SheetLayout, family: str = "serif", size: flo
                margin: float = length("18mm"), file: str = "", icons_: dict | None = None) -> list[list]:
     """Short markup on one page, shrunk to fit it if need be (card text's wrapper: no platypus). `icons_`: the
     deck's icons ({name: Icon}), which it may write as :name:, drawn on their lines' baselines as on cards."""
-    from ..layout import fonts, icons
-    from ..layout.text import ICON, fit, styles_used
+    from ..layout import fonts, inline
+    from ..layout.wrap import ICON, fit, styles_used
     fonts.ensure(family, styles_used(markup) + ("bold",))
     missing = fonts.missing_glyphs(markup.replace("*", ""), family, styles_used(markup) + ("bold",))
     if missing:
@@ -80,7 +80,7 @@ def text_pages(markup: str, sheet: SheetLayout, family: str = "serif", size: flo
         raise PnpError(f"the print-instructions page (font '{family}') has no glyph for {chars}; "
                        "it comes from the game's title, designer, parts or kinds", file)
     w, h = sheet.width - 2 * margin, sheet.height - 2 * margin
-    known = icons.metrics(icons_, markup) if icons_ else ()
+    known = inline.metrics(icons_, markup) if icons_ else ()
     fitted = fit(markup, family, w, h, size, MIN_LEAF_SIZE, 1.2, "left", known)
     if fitted is None:
         from ..errors import PnpError
@@ -90,7 +90,7 @@ def text_pages(markup: str, sheet: SheetLayout, family: str = "serif", size: flo
     ops: list = []
     for p in fitted.wrapped.pieces:
         if p.font == ICON:
-            op = icons.op(icons_, p.text, margin + p.x, top - p.y, p.size, "#000000")
+            op = inline.op(icons_, p.text, margin + p.x, top - p.y, p.size, "#000000")
             ops.extend([op] if op is not None else [])
         else:
             ops.append(Text(margin + p.x, top - p.y, p.text, p.font, p.size, "#000000"))
@@ -98,6 +98,6 @@ def text_pages(markup: str, sheet: SheetLayout, family: str = "serif", size: flo
 
 
 def rule_pages(deck: Deck, sheet: SheetLayout) -> list[Page]:
-    """A deck's `rules:` section as flowing pages (see docs/deck-format.md and impose/rules.py)."""
+    """A deck's `rules:` section as flowing pages (see docs/deck-format.md and printout/rules.py)."""
     from .rules import rule_pages as pages_of
     return pages_of(deck, sheet)

@@ -85,7 +85,7 @@ def read(path: Path, what: str, version: int):
 def write(path: Path, what: str, version: int, value) -> bool:
     """Write a cache file whole (or leave the old one); False when it could not be written: a cache only
     saves time, so a read-only or full disk is not an error."""
-    from .errors import PnpError
+    from ..errors import PnpError
     from .output import write_atomic
     try:
         write_atomic(path, dumps(what, version, value))

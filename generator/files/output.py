@@ -11,7 +11,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from .errors import PnpError
+from ..errors import PnpError
 
 TMP_SUFFIX = ".tmp"
 

@@ -1,6 +1,6 @@
 """Rich text for cards and pages: a small Markdown-like markup, wrapped and shrunk to fit.
 
-The markup (**bold**, *italic*, bullets, headings) is parsed by generator/markup.py, the one parser
+The markup (**bold**, *italic*, bullets, headings) is parsed by generator/text/markup.py, the one parser
 that drawing, the proof and a build's check of unbalanced markup share.
 
 Text is wrapped here, greedily, with reportlab's (C-accelerated) string widths, into positioned
@@ -20,8 +20,7 @@ from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import getFont
 
-from ..markup import (Block, escape, icons_in, inline, one_line, parse, plain, problems,  # noqa: F401
-                      spans, styles_used, without_icons)  # (one parser)
+from ..text.markup import (Block, escape, icons_in, inline, one_line, parse, plain, problems, spans, styles_used, without_icons)  # (one parser)
 from . import breaks, fonts
 
 BREAK = "break"         # a word's flag: no space follows it, but a line may break there (breaks.py)
@@ -31,7 +30,7 @@ ICON = ""           # the font of a word that is an icon (its text is the icon's
 
 
 class IconMetrics(NamedTuple):
-    """An icon's shape, in em of the text around it (layout/icons.py makes them from the deck's icons)."""
+    """An icon's shape, in em of the text around it (layout/inline.py makes them from the deck's icons)."""
     name: str
     width: float
     height: float

@@ -3,7 +3,7 @@ colour, and every card and page that prints it; and the icons shown where the pr
 (proof.html draws each as a small picture, from one stylesheet rule per icon).
 
 Not here: the `icons:` section (deck/sections/icons.py), the spelling check that passes over :name:
-(spelling.py), drawing them on faces and pages (layout/icons.py).
+(spelling.py), drawing them on faces and pages (layout/inline.py).
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import base64
 import html
 
 from ..deck.model import Deck
-from ..markup import ICON, ICON_TAG, icons_in
+from ..text.markup import ICON, ICON_TAG, icons_in
 
 MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg": "image/svg+xml"}
 
