@@ -303,7 +303,7 @@ def test_a_sheet_layout_error_names_its_line(tmp_path, monkeypatch):
     (tmp_path / "sheets").mkdir()
     (tmp_path / "sheets" / "odd.yaml").write_text(
         "paper: {width: 210mm, height: 297mm}\nmargins:\n  left: 5\n")
-    monkeypatch.setattr(sheets, "LAYOUTS", tmp_path)
+    monkeypatch.setattr(paper, "LAYOUTS", tmp_path)
     with pytest.raises(PnpError) as info:
         paper.get_sheet("odd")
     assert str(info.value).startswith("layouts/sheets/odd.yaml:3:3: margins.left: expected a length")

@@ -106,7 +106,10 @@ def test_an_exact_chit_is_written_at_the_products_size(tmp_path):
     out = tmp_path / "gc"
     pnp("export", folder, "-o", out, check=True)
     [row] = manifest(out)
-    assert (row["product"], row["match"], row["quantity"], row["note"]) == ("Large Circle Chit", "exact", "10", "")
+    assert (row["product"], row["match"], row["quantity"]) == ("Large Circle Chit", "exact", "10")
+    # a piece with no back (back: none), ordered as a product printed on both sides: the row says so
+    assert row["note"].startswith("single-sided: this piece has no back, but the product (Large Circle Chit) is "
+                                  "printed on both sides"), row["note"]
     with Image.open(out / row["file"]) as im:
         assert im.size == (375, 375)
         assert im.getpixel((187, 187)) == (0x33, 0x66, 0x99) == im.getpixel((2, 187))   # disc to the bleed
