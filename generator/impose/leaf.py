@@ -217,7 +217,7 @@ def instructions(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rul
     cal_first = last + rule_pages + 1
     calibration = (cal_first, cal_first + calibration_pages - 1) if calibration_pages else (0, 0)
     lines = [f"# {g.title}" + (f" — {g.subtitle}" if g.subtitle else ""),
-             " · ".join(x for x in (_("by {designer}", designer=g.designer) if g.designer else "", g.publisher,
+             " · ".join(x for x in (byline(deck), g.publisher,
                                     _players(_, g.players), _("version {version}", version=g.version) if g.version
                                     else "") if x),
              *(["", _("## Partial build"), str(deck.extra["partial"])] if deck.extra.get("partial") else []),
@@ -226,6 +226,23 @@ def instructions(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rul
              "", *sheet_list(deck, cards, first, spec),
              "", *(_spelled(deck, line) for line in how_to_cut(deck, cards, spec))]
     return "\n".join(lines)
+
+
+# A designer field that names no person (a tradition, no one known) or says "by" itself is printed as written;
+# any other is a name, printed "by NAME". The words, in the languages pnp speaks, that start such a field:
+NO_PERSON = re.compile(r"(?i)^(?:(?:by|par|von|por|traditional|trad\.|anonymous|anon\.|unknown|folk|public domain|various"
+                       r"|traditionnel|traditionnelle|anonyme|inconnu|domaine public|traditionell|anonym|unbekannt"
+                       r"|volksspiel|tradicional|anónimo|anónima|desconocido|dominio público)(?!\w)|伝統|作者不明|作者不詳)")
+
+
+def byline(deck: Deck) -> str:
+    """Who the game is by, as the leaf's second line prints it: "by Marlon Fussell"; a designer field that is
+    no person's name ("Traditional (Swedish)", "Anonymous") or says "by" itself, as written; "" for none."""
+    designer = " ".join(str(deck.game.designer or "").split())
+    if not designer:
+        return ""
+    _ = words(deck.language)
+    return designer if NO_PERSON.match(designer) else _("by {designer}", designer=designer)
 
 
 def _sheet_contents(deck: Deck, page: Page) -> str:
@@ -246,7 +263,7 @@ def _sheet_contents(deck: Deck, page: Page) -> str:
 
 def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
     """The leaf's back: setting up, where the rules are, what this edition changed, the source."""
-    from .edition import entries, has_original
+    from .edition import entries, has_original, reasoned
     g = deck.game
     _ = words(deck.language)
     lines = []
@@ -262,27 +279,39 @@ def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
     e = entries(deck)
     n_fix, n_chosen, n_pieces = len(e["corrections"]), len(e["inferred"]), len(e["pieces"])
     if n_fix or n_chosen or n_pieces:
-        original = has_original(e)
+        original, why = has_original(deck), reasoned(e)
         said = []
-        if n_fix:
+        if n_fix and original:
             said.append(_.ngettext("{n} change to the original's words", "{n} changes to the original's words",
                                    n_fix, n=n_fix))
+        elif n_fix:
+            said.append(_.ngettext("{n} correction to the rules as first written",
+                                   "{n} corrections to the rules as first written", n_fix, n=n_fix))
         if n_chosen and original:
             said.append(_.ngettext("{n} fact the original leaves open, settled here",
                                    "{n} facts the original leaves open, settled here", n_chosen, n=n_chosen))
         elif n_chosen:
             said.append(_.ngettext("{n} fact the rules leave open, settled here",
                                    "{n} facts the rules leave open, settled here", n_chosen, n=n_chosen))
-        if n_pieces:
+        if n_pieces and original:
             said.append(_.ngettext("{n} piece counted differently from the original",
                                    "{n} pieces counted differently from the original", n_pieces, n=n_pieces))
+        elif n_pieces:
+            said.append(_.ngettext("{n} piece counted differently from the rules",
+                                   "{n} pieces counted differently from the rules", n_pieces, n=n_pieces))
         where = _(" at the end of the rules ({page})", page=_pages(_, box_page, box_page)) if box_page else ""
-        # the rule pages are the original's only where there is one (the deck quotes it): never "word for word",
-        # since a deck may shorten a rule on its cards or move a sentence, and says so in the box
-        lead = (_("The rule pages print the original's rules, but for what the box headed “This edition”{where} "
-                  "lists, with the reason for each: {what}.", where=where, what=_.join(said)) if original else
-                _("The box headed “This edition”{where} lists, with the reason for each, {what}.", where=where,
-                  what=_.join(said)))
+        # the rule pages are the original's only where there is one (game.source names it): never "word for
+        # word", since a deck may shorten a rule on its cards or move a sentence, and says so in the box; "the
+        # reason for each" only where each entry has one
+        if original:
+            lead = (_("The rule pages print the original's rules, but for what the box headed “This edition”{where} "
+                      "lists, with the reason for each: {what}.", where=where, what=_.join(said)) if why else
+                    _("The rule pages print the original's rules, but for what the box headed “This edition”{where} "
+                      "lists: {what}.", where=where, what=_.join(said)))
+        else:
+            lead = (_("The box headed “This edition”{where} lists, with the reason for each, {what}.", where=where,
+                      what=_.join(said)) if why else
+                    _("The box headed “This edition”{where} lists {what}.", where=where, what=_.join(said)))
         lines += ["", _("## This edition"), lead]
     if g.source:
         lines += ["", _("## Source"), g.source]
