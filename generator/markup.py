@@ -144,7 +144,8 @@ def _parse(markup: str) -> tuple[tuple[Block, int, str], ...]:
 
 
 def _level(line: str, blocks: list) -> int:
-    """1 for a bullet indented (two spaces or a tab) under a bullet, else 0."""
+    """1 for a bullet indented (two spaces or a tab) under a bullet ("   a) ..." under "1. ..."), else 0: it
+    is set under its item's text (layout/text.py hanging)."""
     nested = line.startswith(("  ", "\t")) and bool(blocks) and blocks[-1][0].kind == "bullet"
     return 1 if nested else 0
 
