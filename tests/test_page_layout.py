@@ -113,9 +113,11 @@ def test_rule_pages_have_no_orphans_and_no_empty_pages(built, game, paper):
             if col[0][3]:
                 pass
             elif not any(first.startswith(s) for s in starts):
-                # a paragraph continued from the column before: two of its lines at least
+                # a paragraph continued from the column before: two of its lines at least (a line starts a block
+                # when a block starts with all of it: "assassination by ..." continues a paragraph, though a
+                # block starts "Assassination:")
                 run = 1
-                while run < len(col) and not any(_key(col[run][0]).startswith(s) for s in starts):
+                while run < len(col) and not any(b.startswith(_key(col[run][0])) for b in blocks):
                     run += 1
                 assert run >= 2, f"{where} starts with a paragraph's last line alone: {col[0][0]!r}"
             last_line = _key(col[-1][0])

@@ -12,13 +12,13 @@ the start of what follows it); the columns of the last page are balanced; every 
 A `box` (markup) follows the text on a tinted ground with a frame, narrower by its padding (the rules'
 "This edition" box). Its entries are never split: the box breaks between them, its headings and the lines
 that introduce a list kept with the entry after them, and each part after a break starts with the box's
-heading and "(continued)". The box is kept whole on one page where it fits: when it would break onto the
-next page but fits on a page of its own, it starts that page, provided what the text leaves on this page
-fills half of it at least (the text's columns on that page are then balanced, as on a last page);
-otherwise it starts where the text ends, and breaks between entries. So no page but the last is under a
-third full, and none is left half empty for the box's sake. Where the box's last entries alone would fill
-less than a third of a last page, the box is set a little smaller (95% or 90% of the text's size) if that
-saves the page.
+heading and "(continued)". The box is kept whole where it fits: one that fits a column starts the column
+after the text's last (or the next page) rather than break between columns; one that fits a page of its own
+but would break onto the next starts that page; either only while what the text leaves on the page fills a
+third of it at least (the text's columns on that page are then balanced, as on a last page). A box that
+fits neither starts where the text ends and breaks between its entries. So no page but the last is under a
+third full. Where the box's last entries alone would fill less than a third of a last page, the box is set
+a little smaller (95% or 90% of the text's size) if that saves the page.
 The deck's icons (:name:, given its folder) are drawn on the lines' baselines as on cards (layout/icons.py).
 """
 from __future__ import annotations
@@ -36,7 +36,7 @@ BOX_PAD = 5.0             # points between a box's frame and its text
 BOX_FILL, BOX_STROKE = "#f4f0e6", "#8a8070"
 CONTINUED = " (continued)"
 PAGE_OF = "{footer} · page {n} of {total}"
-LEAST_FILL = 1 / 2        # of a page's columns: what a page the box leaves for the next one must hold
+LEAST_FILL = 1 / 3        # of a page's columns: what a page the box leaves for the next one must hold
 BOX_SCALES = (0.95, 0.9)  # the box's size, of the text's, tried when its last entries alone fill a last page
 MIN_BOX = 6.0             # points: the box is never set smaller
 
@@ -189,23 +189,42 @@ def _continued(box: str, family: str, width: float, size: float, continued: str 
 
 
 def _page(blocks, at, columns: int, h: float, full_h: float, cont, box_at):
-    """What one page holds from `at`: its columns and where the next page starts. The box starts the next
-    page when it would break onto it, fits on a page of its own, and leaves this one a third full."""
+    """What one page holds from `at`: its columns and where the next page starts. The text's last page has
+    its columns balanced. The box is kept whole where it fits: one that fits a column starts the column after
+    the text's last (or the next page) rather than break between columns; one that fits a page but would
+    break onto the next starts that page; either only while what the text leaves on this page fills a third
+    of it (LEAST_FILL). A box that fits neither starts where the text ends and breaks between its entries."""
     cols, nxt = _fill_page(blocks, at, columns, h, cont)
-    if nxt[0] >= len(blocks):
-        if columns > 1:
-            cols, nxt = _fill_page(blocks, at, columns, _balanced_height(blocks, at, columns, h, cont), cont)
-        return cols, nxt
-    if box_at is not None and at[0] < box_at <= nxt[0] and nxt != (box_at, 0):
-        _, alone = _fill_page(blocks, (box_at, 0), columns, full_h, cont)
-        before, end = _fill_page(blocks, at, columns, h, cont, stop=box_at)
-        if alone[0] >= len(blocks) and end == (box_at, 0) and \
-                sum(c.used for c in before) >= LEAST_FILL * columns * h:
-            if columns > 1:                         # the text's last page: even columns
-                before, end = _fill_page(blocks, at, columns,
-                                         _balanced_height(blocks, at, columns, h, cont, box_at), cont, box_at)
-            return before, end
-    return cols, nxt
+    if nxt[0] >= len(blocks) and columns > 1:
+        cols, nxt = _fill_page(blocks, at, columns, _balanced_height(blocks, at, columns, h, cont), cont)
+    if box_at is None or not at[0] <= box_at < max(nxt[0], box_at + 1) or (box_at, 0) == nxt:
+        return cols, nxt                            # the box starts on another page (or the next one starts with it)
+    held = {c for c, col in enumerate(cols) if any(b.boxed for _, b, _ in col.placed)}
+    ends_here = nxt[0] >= len(blocks)
+    if ends_here and len(held) <= 1:
+        return cols, nxt                            # whole, in one column
+    in_column = _fill_column(blocks, (box_at, 0), full_h, cont).end[0] >= len(blocks)
+    if not in_column and ends_here:
+        return cols, nxt                            # whole, on this page
+    if at == (box_at, 0):
+        return cols, nxt                            # it starts a page already: moving it gains nothing
+    before, end = _fill_page(blocks, at, columns, h, cont, stop=box_at)
+    if end != (box_at, 0):
+        return cols, nxt                            # the text itself does not end on this page
+    last = max((c for c, col in enumerate(before) if col.placed), default=-1)
+    if in_column and last + 1 < columns:
+        box = _fill_column(blocks, (box_at, 0), h, cont)
+        if box.end[0] >= len(blocks):               # the next column holds it all
+            rest = [Column([], box.end, 0.0)] * (columns - last - 2)
+            return before[:last + 1] + [box] + rest, box.end
+    if not in_column and not _fill_page(blocks, (box_at, 0), columns, full_h, cont)[1][0] >= len(blocks):
+        return cols, nxt                            # it fits no page: it breaks between its entries
+    if sum(c.used for c in before) < LEAST_FILL * columns * h:
+        return cols, nxt                            # this page would be left too empty
+    if columns > 1:                                 # the text's last page: even columns
+        before, end = _fill_page(blocks, at, columns, _balanced_height(blocks, at, columns, h, cont, box_at), cont,
+                                 box_at)
+    return before, end
 
 
 def flow(markup: str, width: float, height: float, margin: float = length("18mm"), family: str = "serif",
