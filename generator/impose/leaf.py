@@ -132,14 +132,39 @@ def _not_printed(deck: Deck) -> list[str]:
     return [f"{c.name} ({c.not_printed})" for c in (clist.components if clist else []) if c.not_printed]
 
 
+def backed(cards: list[Page]) -> list[bool]:
+    """For each card page: whether it belongs to a sheet printed on both sides (a fronts page followed by its
+    backs page, or that backs page). A sheet none of whose pieces has a back has no backs page."""
+    out = []
+    for i, p in enumerate(cards):
+        nxt = cards[i + 1] if i + 1 < len(cards) else None
+        out.append(p.kind == "back" or p.kind == "front" and nxt is not None and nxt.kind == "back"
+                   and nxt.sheet == p.sheet)
+    return out
+
+
+def _page_list(_, numbers: list[int]) -> str:
+    """'page 19', 'pages 3–18', 'pages 3–10 and 12–19': page numbers as runs."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    if len(runs) == 1:
+        return _pages(_, *runs[0])
+    return _("pages {runs}", runs=_.join([f"{a}–{b}" if a != b else str(a) for a, b in runs]))
+
+
 def printing(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rules: tuple,
              calibration: tuple) -> list[str]:
-    """Which pages to print, on what, and how."""
+    """Which pages to print, on what, and how: this leaf on plain paper, the card sheets on card stock (a
+    sheet whose pieces have no back single-sided, as it prints no backs page), the rules on plain paper."""
     _ = words(deck.language)
     last = first + len(cards) - 1
     stock, backs = spec.stock, spec.duplex.backs
     sheets = _pages(_, first, last)
-    lines = [_("## Printing")]
+    lines = [_("## Printing"), _("Print this leaf, {pages}, on plain paper.", pages=_pages(_, 1, LEAF))]
     if backs == NONE:
         lines.append(_("1. Print the card sheets, {pages}, single-sided on {stock} at 100% (actual size, not fit to "
                        "page). This file holds the card fronts only.", pages=sheets, stock=stock))
@@ -151,21 +176,40 @@ def printing(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rules: 
                     "glue stick, spread thin and even); let it dry flat under a book before you cut.")]
     else:
         edge = _("long edge") if spec.duplex.edge == "long" else _("short edge")
-        lines += [_("1. Print the card sheets, {pages}, **double-sided**, flipping on the **{edge}**, on {stock} at "
-                    "100% (actual size, not fit to page). Each odd page holds card fronts, the even page after it "
-                    "their backs.", pages=sheets, edge=edge, stock=stock),
-                  _("2. No duplex printer? Print the odd pages, put the printed stack back in the tray as your "
-                    "printer needs (try one sheet first), then print the even pages.")]
+        both = backed(cards)
+        double = [first + i for i, b in enumerate(both) if b]
+        single = [first + i for i, b in enumerate(both) if not b]
+        in_order = not single or not double or max(double) < min(single)    # fronts on odd pages throughout
+        if double and in_order:
+            lines += [_("1. Print the card sheets, {pages}, **double-sided**, flipping on the **{edge}**, on {stock} "
+                        "at 100% (actual size, not fit to page). Each odd page holds card fronts, the even page after "
+                        "it their backs.", pages=_page_list(_, double), edge=edge, stock=stock),
+                      _("2. No duplex printer? Print the odd pages, put the printed stack back in the tray as your "
+                        "printer needs (try one sheet first), then print the even pages.")]
+        elif double:
+            lines += [_("1. Print the card sheets, {pages}, **double-sided**, flipping on the **{edge}**, on {stock} "
+                        "at 100% (actual size, not fit to page). Each fronts page is followed by its backs page.",
+                        pages=_page_list(_, double), edge=edge, stock=stock),
+                      _("2. No duplex printer? Print each fronts page, put it back in the tray as your printer needs "
+                        "(try one sheet first), and print its backs page on the other side.")]
+        if single:
+            what, count, at = "; ".join(_sheet_contents(deck, cards[n - first]) for n in single), len(single), \
+                _page_list(_, single)
+            lines.append(_.ngettext("{n}. Print {pages} ({contents}) **single-sided** on {stock} at 100%: nothing "
+                                    "on it has a back, so no backs page follows.",
+                                    "{n}. Print {pages} ({contents}) **single-sided** on {stock} at 100%: nothing "
+                                    "on them has a back, so no backs page follows.", count, n=len(lines) - 1,
+                                    pages=at, stock=stock, contents=what))
     if rules[0]:
-        lines.append(_("{n}. Print the rules, {pages}, on plain paper, one- or two-sided.", n=len(lines),
+        lines.append(_("{n}. Print the rules, {pages}, on plain paper, one- or two-sided.", n=len(lines) - 1,
                        pages=_pages(_, *rules)))
     if calibration[0]:
         lines.append(_("{n}. Backs not behind their fronts? {Pages}: a calibration sheet. Print it double-sided like "
                        "the cards and hold it up to a light: it says how far your printer shifts the backs.",
-                       n=len(lines), Pages=_pages(_, *calibration).capitalize()))
-    elif backs == PAGE:
+                       n=len(lines) - 1, Pages=_pages(_, *calibration).capitalize()))
+    elif backs == PAGE and any(p.kind == "back" for p in cards):
         lines.append(_("{n}. Backs a little off their fronts? Most printers shift the back side by 1 or 2 mm; cut "
-                       "on the fronts' marks and the backs' edges will hardly show.", n=len(lines)))
+                       "on the fronts' marks and the backs' edges will hardly show.", n=len(lines) - 1))
     lines.append(_("Every card page has a label in its margin: the game, the sheet's number, fronts or backs."))
     return [_spelled(deck, line) for line in lines]
 
@@ -179,6 +223,7 @@ def sheet_list(deck: Deck, cards: list[Page], first: int, spec: SheetSpec) -> li
     """The card sheets, part by part: which pages hold what (a gutter-fold sheet is one page)."""
     _ = words(deck.language)
     lines = [_("## The sheets")]
+    two_sided = {id(p): b for p, b in zip(cards, backed(cards))}
     by_part: dict[str, list[tuple[int, Page]]] = {}
     for i, p in enumerate(cards):
         if p.kind in ("front", "fold") and p.placements:
@@ -186,7 +231,7 @@ def sheet_list(deck: Deck, cards: list[Page], first: int, spec: SheetSpec) -> li
             by_part.setdefault(part, []).append((first + i, p))
     for part_id, pages in by_part.items():
         part = deck.parts[part_id]
-        span = lambda p: 2 if p.kind == "front" and spec.duplex.backs == PAGE else 1      # noqa: E731
+        span = lambda p: 2 if p.kind == "front" and two_sided[id(p)] else 1      # noqa: E731
         if len(by_part) > 1 or part.optional:
             pa, pb = pages[0][0], pages[-1][0] + span(pages[-1][1]) - 1
             who = _(" ({players})", players=_players(_, part.players)) if part.players else ""
