@@ -155,6 +155,12 @@ def parse(markup: str) -> tuple[Block, ...]:
     return tuple(b for b, _, _ in _parse(markup))
 
 
+def located(markup: str) -> tuple[tuple[Block, int], ...]:
+    """Each block of parse(markup) with the line it starts on (1 = the first): where a text set over several
+    pages (the print leaf) breaks, in its markup."""
+    return tuple((b, n) for b, n, _ in _parse(markup))
+
+
 def _unescape(t: str) -> str:
     return t.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
 

@@ -321,7 +321,8 @@ def test_the_leafs_sheet_list_matches_the_sheets(pdf):
 
     from pdfcheck import page_text
     game, paper, path = pdf
-    text = " ".join(page_text(path, 0).split("The sheets\n", 1)[1].split("Cutting\n", 1)[0].split())
+    leaf = page_text(path, 0) + "\n" + page_text(path, 1)          # the leaf's sections flow over both pages
+    text = " ".join(leaf.split("The sheets\n", 1)[1].split("Cutting\n", 1)[0].split())
     pl = placements(path)
     sheets = sheet_pages(path)
     seen = []

@@ -3,36 +3,33 @@
 the sheets part by part, how to cut (howto.py); its back: setting up (game.setup, or the rules' own setup
 section), where the rules and their "This edition" box are, the source.
 
-The leaf is two pages, so card fronts stay on odd pages and backs on even ones. Its sections run over both,
-broken between sections where neither page is left half empty, at the largest size (8 to 12pt) at which
-both pages hold their part (split; layout/pages.py two_pages). What only a designer with
-pnp can act on (build options, the proof) is in the proof, not here. Not here either: the leaf's pages as
-drawn (document.py), the card sheets it describes (cardsheets.py), the cutting steps (howto.py).
+The leaf is two pages, so card fronts stay on odd pages and backs on even ones. Its sections flow over both
+as the rule pages flow, the first page full and the second holding the rest, at the largest size (8 to
+14pt) at which they fit (lay_out). What only a designer with pnp can act on (build options, the proof) is
+in the proof, not here. Not here either: the leaf's pages as drawn (leafpages.py), the card sheets it
+describes (cardsheets.py), the cutting steps (howto.py).
 """
 from __future__ import annotations
 
 import re
 
 from ..deck.model import Deck
-from ..units import length
 from .howto import how_to_cut
+from .leafpages import LEAF, lay_out
 from .page import Page
 from .spec import FOLD, NONE, PAGE, SheetSpec
 from ..language import words
 from .words import plural, spelled, spelling
 
-LEAF = 2                    # pages
 FAMILY = "serif"
-LARGEST, SMALLEST = 12.0, 8.0   # points: the leaf is read, not glanced at
-MARGIN = length("18mm")
 
 
 def markup(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
            calibration_pages: int = 0) -> tuple[str, str]:
-    """The leaf's two pages as markup (first, second), for the document and for the proof to check."""
+    """The leaf's two pages as markup (first, second), for the proof to check: each page's blocks (a paragraph
+    the page break splits, with the page it starts on)."""
     parts = sections(deck, cards, rules, spec, calibration_pages)
-    k, _ = split(parts, spec.paper.width, spec.paper.height, deck.file, family(deck), deck.folder)
-    return "\n\n".join(parts[:k]), "\n\n".join(parts[k:])
+    return lay_out(parts, spec.paper.width, spec.paper.height, deck.file, family(deck), deck.folder).texts
 
 
 def family(deck: Deck) -> str:
@@ -44,32 +41,17 @@ def family(deck: Deck) -> str:
 def sections(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
              calibration_pages: int = 0) -> list[str]:
     """The leaf's sections in order, each a markup string: the game, what is in the box, printing, the
-    sheets, cutting; setting up, this edition, the source. Two pages hold them (split)."""
+    sheets, cutting; setting up, this edition, the source. Two pages hold them (lay_out)."""
     last = LEAF + len(cards)
     front = instructions(deck, cards, spec, LEAF + 1, len(rules), calibration_pages)
     back = contents(deck, (last + 1, last + len(rules)) if rules else (0, 0),
                     last + 1 + _box_page(rules) if rules else 0)
-    return [s.strip("\n") for s in re.split(r"\n(?=## )", front + "\n" + back) if s.strip()]
+    # a measure never broken from its number: "3.3 mm", "63.5 × 88.9 mm" (no-break spaces)
+    text = _MEASURE.sub(lambda m: m.group().replace(" ", "\u00a0"), front + "\n" + back)
+    return [s.strip("\n") for s in re.split(r"\n(?=## )", text) if s.strip()]
 
 
-def split(parts: list[str], width: float, height: float, file: str = "", family: str = FAMILY,
-          folder=None) -> tuple[int, float]:
-    """(k, size): the leaf's first page holds parts[:k], both pages set at `size`; the break that leaves
-    neither page half empty where the text can fill them (layout/pages.py two_pages). `folder`: the deck
-    folder whose icons (:name:) the leaf's text may write, measured with it."""
-    from ..layout import fonts
-    from ..layout.icons import metrics
-    from ..layout.pages import two_pages
-    from ..layout.text import styles_used
-    fonts.ensure(family, styles_used("\n\n".join(parts)) + ("bold",))
-    w, h = width - 2 * MARGIN, height - 2 * MARGIN
-    icons = metrics(folder, "\n\n".join(parts)) if folder is not None else ()
-    found = two_pages(parts, w, h, family, LARGEST, SMALLEST, icons)
-    if found is None:
-        from ..errors import PnpError
-        raise PnpError(f"the print leaf does not fit its two pages at {SMALLEST:g}pt: shorten game.setup or "
-                       "game.instructions", file, field="game.setup")
-    return found
+_MEASURE = re.compile(r"\d+(?:[.,]\d+)?(?: × \d+(?:[.,]\d+)?)? mm\b")
 
 
 def _pages(_, a: int, b: int) -> str:

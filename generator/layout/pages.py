@@ -1,5 +1,5 @@
 """Text that flows over whole pages: a game's rule pages, closed by the "This edition" box, and the print
-leaf's two pages (two_pages: where they break, and at what size).
+leaf's two pages (flow_pages: where each page starts, for the proof to check each page's words).
 
 The markup is the card markup (layout/text.py): "# " and "## " headings, "- " bullets, **bold**, *italic*.
 Blocks are broken into lines by the card text's own wrapper (text.break_lines), so rule pages need no
@@ -39,6 +39,7 @@ PAGE_OF = "{footer} · page {n} of {total}"
 LEAST_FILL = 1 / 3        # of a page's columns: what a page the box leaves for the next one must hold
 BOX_SCALES = (0.95, 0.9)  # the box's size, of the text's, tried when its last entries alone fill a last page
 MIN_BOX = 6.0             # points: the box is never set smaller
+WHOLE_ITEM = 4            # lines: a list item this long or shorter is never split (flow's whole_items)
 
 
 class Block(NamedTuple):
@@ -59,7 +60,7 @@ class Block(NamedTuple):
 
 
 def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = False,
-            metrics: tuple = ()) -> list[Block]:
+            metrics: tuple = (), whole_items: bool = False) -> list[Block]:
     out = []
     if boxed:
         width -= 2 * BOX_PAD
@@ -81,7 +82,8 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
         if metrics:                        # icons taller than a line's room: the block's lines move apart
             room = [text.icon_room(ln, metrics, ls.size, lead, (lead - ls.size) / 2 + ls.size * 0.8) for ln in kept]
             lead += 2 * max(max(r) for r in room)
-        out.append(Block(b, lines, lead, before, after, heading, boxed, whole=boxed, keep=heading))
+        whole = boxed or whole_items and bool(b.bullet) and len(kept) <= WHOLE_ITEM
+        out.append(Block(b, lines, lead, before, after, heading, boxed, whole=whole, keep=heading))
     if boxed:                   # the lines that introduce the box or a list stay with its first entry
         out = [b._replace(keep=True) if not b.source.bullet and i + 1 < len(out) else b for i, b in enumerate(out)]
     return out
@@ -232,7 +234,20 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
          accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
          box: str = "", folder=None, continued: str = CONTINUED,
          page_of: str = PAGE_OF) -> list[list]:
-    """Lay out `markup` over as many pages as it needs; each page is a list of ops in page coordinates.
+    """Lay out `markup` over as many pages as it needs; each page is a list of ops in page coordinates
+    (flow_pages, without where each page starts)."""
+    return flow_pages(markup, width, height, margin, family, size, footer, columns, gap, accent, ink, title,
+                      subtitle, box, folder, continued, page_of)[0]
+
+
+def flow_pages(markup: str, width: float, height: float, margin: float = length("18mm"), family: str = "serif",
+               size: float = 10.0, footer: str = "", columns: int = 1, gap: float = length("8mm"),
+               accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
+               box: str = "", folder=None, continued: str = CONTINUED,
+               page_of: str = PAGE_OF, whole_items: bool = False) -> tuple[list[list], list]:
+    """Lay out `markup` over as many pages as it needs: (each page as a list of ops in page coordinates, the
+    parsed block (text.Block) each page's first line belongs to, None for an empty page). `whole_items`:
+    a list item of up to WHOLE_ITEM lines is never split between columns (the leaf's steps, each read as one).
 
     `title` (and `subtitle`) head the first page across all columns; `footer` puts "footer · page N of M"
     at the foot of every page; `box` is markup set after the text in a tinted frame; `folder`: the deck
@@ -261,7 +276,7 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
     for style in text.styles_used(markup + "\n\n" + box):
         fonts.font_name(family, style)
     metrics = icons.metrics(folder, markup + "\n\n" + box) if folder is not None else ()
-    text_blocks = _blocks(markup, family, col_w, size, metrics=metrics)
+    text_blocks = _blocks(markup, family, col_w, size, metrics=metrics, whole_items=whole_items)
 
     def paginate(box_size: float) -> tuple[list, list[list[Column]]]:
         blocks = text_blocks + (_blocks(box, family, col_w, box_size, boxed=True, metrics=metrics) if box else [])
@@ -285,6 +300,7 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
                 blocks, paged = smaller
                 break
     pages: list[list] = []
+    firsts = [next((b.source for col in cols for _, b, _ in col.placed[:1]), None) for cols in paged]
     for cols in paged:
         first = not pages
         top = height - margin - (head_h if first else 0.0)
@@ -313,7 +329,7 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
             ops.append(Line(margin, margin + 6, width - margin, margin + 6, "#999999", 0.4))
             ops.append(Text(width / 2, margin - 4, page_of.format(footer=footer, n=n, total=len(pages)), fn, 8, "#555555",
                             "center"))
-    return pages
+    return pages, firsts
 
 
 def _box_tail(paged: list[list[Column]], columns: int, height: float) -> bool:
@@ -321,46 +337,3 @@ def _box_tail(paged: list[list[Column]], columns: int, height: float) -> bool:
     last = paged[-1]
     return len(paged) > 1 and all(b.boxed for col in last for _, b, _ in col.placed) and \
         sum(c.used for c in last) < columns * height / 3
-
-
-def two_pages(sections: list[str], width: float, height: float, family: str, largest: float,
-              smallest: float, icons: tuple = ()) -> tuple[int, float] | None:
-    """Where a text of two pages (the print leaf) breaks, between its sections (each a markup string), and
-    the size it is set at: of the breaks at which both pages fit at `smallest` or more, the one whose
-    emptier page is fullest, each break at the largest size (to `largest`) at which both its pages fit.
-    So neither page is left half empty where the text can fill them. (k, size): the first page holds
-    sections[:k]; None if no break lets both pages fit. `icons`: the IconMetrics of the icons it writes.
-
-    Every break is measured at `largest` first. A break whose pages both fit there has its score at once;
-    one that must be set smaller can fill its emptier page no more than it does at `largest` (a text is no
-    taller set smaller), at a smaller size, so it is fitted only if that could beat the best break at
-    `largest`: the same choice as fitting every break, for a fraction of the measuring."""
-    def parts(k):
-        return ["\n\n".join(sections[:k]), "\n\n".join(sections[k:])]
-
-    parsed = [text.parse(s) for s in sections]          # each section parsed once, its blocks joined at each break
-    at_largest = {}
-    for k in range(1, len(sections)):
-        halves = (sum(parsed[:k], ()), sum(parsed[k:], ()))
-        measured = [text.measure_blocks(h, family, width, largest, 1.2, icons) for h in halves]
-        fits = all(h <= height + 0.01 and w <= width + 0.01 for h, w in measured)
-        at_largest[k] = (fits, round(min(h / height for h, _ in measured), 3))
-    known = [m for fits, m in at_largest.values() if fits]
-    bar = max(known) if known else None
-    best, best_score = None, None
-    for k in range(1, len(sections)):
-        fits, most = at_largest[k]
-        if fits:
-            score = (most, largest)
-        elif bar is not None and most <= bar:
-            continue                    # set smaller, it cannot fill its emptier page more than `bar`
-        else:
-            fitted = [text.fit(p, family, width, height, largest, smallest, 1.2, "left", icons) for p in parts(k)]
-            if None in fitted:
-                continue
-            size = min(f.size for f in fitted)
-            fills = [text.measure(p, family, width, size, 1.2, icons)[0] / height for p in parts(k)]
-            score = (round(min(fills), 3), size)
-        if best_score is None or score > best_score:
-            best, best_score = (k, score[1]), score
-    return best
