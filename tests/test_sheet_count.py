@@ -112,3 +112,32 @@ def test_royal_lines_sheets():
     assert _capacity("a4", 63.5 * MM, 88.9 * MM, "rect", 0.0) == 9
     deck = load_deck("royal-lines")
     assert sum(c.copies for c in deck.cards) == 65
+
+
+def test_a_sheet_without_backs_among_others_is_printed_single_sided(tmp_path):
+    """pnp new's starter with its events on a sheet of their own, printed without backs, between the crops'
+    two sheets: that sheet has no backs page, and the leaf says which pages print double-sided (as runs) and
+    which single-sided, each fronts page followed by its backs page rather than "odd pages, even pages"."""
+    from cli import pnp
+    from pdfcheck import all_text
+    folder = tmp_path / "game"
+    pnp("new", folder, check=True)
+    cards = folder / "cards.csv"
+    rows = cards.read_text(encoding="utf-8").split("\n")
+    head, crops, events = rows[0], [r for r in rows[1:] if r.startswith("crop")], [r for r in rows[1:]
+                                                                                 if r.startswith("event")]
+    crops = [r.replace(",4", ",9", 1) if r.startswith("crop,Wheat") else r for r in crops]   # 14 crops: 2 sheets
+    cards.write_text("\n".join([head + ",back,new_sheet"] + [crops[0] + ",,"] + [r + ",," for r in crops[1:2]]
+                               + [r + ",none,true" for r in events[:1]] + [r + ",none," for r in events[1:]]
+                               + [crops[2] + ",,true"]), encoding="utf-8")
+    out = tmp_path / "game.pdf"
+    pnp("build", folder, "-o", out, check=True)
+    said = labels(out)
+    singles = [p for p, t in said.items() if "single-sided" in t]
+    assert len(singles) == 1, said
+    assert " · backs · " not in said.get(singles[0] + 1, ""), said
+    text = " ".join(all_text(out).split())
+    n = singles[0] + 1
+    assert f"Print page {n} (3 events) single-sided" in text, text[:1500]
+    assert "Each fronts page is followed by its backs page" in text
+    assert "Print each fronts page" in text and "Print the odd pages" not in text

@@ -46,12 +46,12 @@ def sections(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
     front = instructions(deck, cards, spec, LEAF + 1, len(rules), calibration_pages)
     back = contents(deck, (last + 1, last + len(rules)) if rules else (0, 0),
                     last + 1 + _box_page(rules) if rules else 0)
-    # a measure never broken from its number: "3.3 mm", "63.5 × 88.9 mm" (no-break spaces)
+    # a measure never broken from its number: "3.3 mm", "63.5 × 88.9 mm", "160-250 g/m²" (no-break spaces)
     text = _MEASURE.sub(lambda m: m.group().replace(" ", "\u00a0"), front + "\n" + back)
     return [s.strip("\n") for s in re.split(r"\n(?=## )", text) if s.strip()]
 
 
-_MEASURE = re.compile(r"\d+(?:[.,]\d+)?(?: × \d+(?:[.,]\d+)?)? mm\b")
+_MEASURE = re.compile(r"\d+(?:[.,]\d+)?(?:[-–]\d+)?(?: × \d+(?:[.,]\d+)?)? (?:mm|g/m²|lb)(?!\w)")
 
 
 def _pages(_, a: int, b: int) -> str:
