@@ -17,8 +17,9 @@ after the text's last (or the next page) rather than break between columns; one 
 but would break onto the next starts that page; either only while what the text leaves on the page fills a
 third of it at least (the text's columns on that page are then balanced, as on a last page). A box that
 fits neither starts where the text ends and breaks between its entries. So no page but the last is under a
-third full. Where the box's last entries alone would fill less than a third of a last page, the box is set
-a little smaller (95% or 90% of the text's size) if that saves the page.
+third full. Where the box's last entries alone would fill less than a third of a last page, or the box
+fills a last page of its own, the box is set a little smaller (95% or 90% of the text's size) if that saves
+the page.
 The deck's icons (:name:, given its folder) are drawn on the lines' baselines as on cards (layout/icons.py).
 """
 from __future__ import annotations
@@ -293,8 +294,8 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
         return blocks, paged
 
     blocks, paged = paginate(size)
-    if box and _box_tail(paged, columns, col_h):            # a last page the box's last entries alone: set
-        for scale in BOX_SCALES:                            # the box a little smaller, if that saves the page
+    if box and (_box_tail(paged, columns, col_h) or _box_alone(paged)):    # a last page the box (or its last
+        for scale in BOX_SCALES:                            # entries) alone: set the box a little smaller, if
             smaller = paginate(max(MIN_BOX, size * scale))
             if len(smaller[1]) < len(paged):
                 blocks, paged = smaller
@@ -330,6 +331,11 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
             ops.append(Text(width / 2, margin - 4, page_of.format(footer=footer, n=n, total=len(pages)), fn, 8, "#555555",
                             "center"))
     return pages, firsts
+
+
+def _box_alone(paged: list[list[Column]]) -> bool:
+    """The last page holds nothing but the box: it was kept whole on a page of its own."""
+    return len(paged) > 1 and all(b.boxed for col in paged[-1] for _, b, _ in col.placed)
 
 
 def _box_tail(paged: list[list[Column]], columns: int, height: float) -> bool:
