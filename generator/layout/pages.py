@@ -87,6 +87,10 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
         out.append(Block(b, lines, lead, before, after, heading, boxed, whole=whole, keep=heading))
     if boxed:                   # the lines that introduce the box or a list stay with its first entry
         out = [b._replace(keep=True) if not b.source.bullet and i + 1 < len(out) else b for i, b in enumerate(out)]
+    if whole_items:             # a list's last item never starts a column alone: it keeps the one before it;
+        bullet = [bool(b.source.bullet) for b in out] + [False]     # the line introducing a list keeps its first
+        out = [b._replace(keep=True) if bullet[i + 1] and (not bullet[i] or not bullet[i + 2:i + 3] == [True])
+               else b for i, b in enumerate(out)]
     return out
 
 
@@ -248,7 +252,8 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
                page_of: str = PAGE_OF, whole_items: bool = False) -> tuple[list[list], list]:
     """Lay out `markup` over as many pages as it needs: (each page as a list of ops in page coordinates, the
     parsed block (text.Block) each page's first line belongs to, None for an empty page). `whole_items`:
-    a list item of up to WHOLE_ITEM lines is never split between columns (the leaf's steps, each read as one).
+    a list item of up to WHOLE_ITEM lines is never split between columns (the leaf's steps, each read as one),
+    a list's last item never starts a column alone, nor does a list leave the line that introduces it.
 
     `title` (and `subtitle`) head the first page across all columns; `footer` puts "footer · page N of M"
     at the foot of every page; `box` is markup set after the text in a tinted frame; `folder`: the deck
