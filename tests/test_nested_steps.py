@@ -1,6 +1,7 @@
 """Issue 44: steps nested under a numbered step hang under its text, on cards and on rule pages. A sub-step
-("a)", "b)") written indented under "1." is set with its marker where its step's text starts, and its own lines start where its text does; bullets and numbers share one hanging indent, so a "•"
-item's text and a "1." item's text start at the same place. Read back from the word positions in the PDF of a
+("a)", "b)") written indented under "1." is set with its marker where its step's text starts, and its own
+lines start where its text does; bullets and numbers share one hanging indent, so a "•" item's text and a
+"1." item's text start at the same place. Read back from the word positions in the PDF of a
 small game that writes such lists on a card and in its rules."""
 from __future__ import annotations
 
@@ -89,7 +90,8 @@ def test_sub_steps_hang_under_their_steps_text(pdf, where):
         page = text_pages(pdf)[2]
         ws = words(pdf, page)
     else:
-        page = next(i for i, p in enumerate(placements(pdf)) if p and any(w.text == "Plain" for w in words(pdf, i)))
+        page = next(i for i, p in enumerate(placements(pdf))
+                    if p and any(w.text == "Plain" for w in words(pdf, i)))
         ws = words(pdf, page)
     step_text = _x(ws, "Draw:", after="1.")
     assert abs(_x(ws, "a)") - step_text) < 0.6, f"{where}: 'a)' does not start under the step's text"

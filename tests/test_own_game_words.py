@@ -52,7 +52,8 @@ def test_a_designers_own_game_never_speaks_of_an_original(tmp_path):
     assert "original" not in leaf.lower() and "original" not in rules.lower(), leaf
     assert "1 correction to the rules as first written" in leaf
     assert "with the reason for each" not in leaf and "and why" not in rules
-    assert "Corrections" in rules and "Wheat: “Score **1** point at harvst.” → “Score **1** point at harvest.”" in rules
+    assert "Corrections" in rules
+    assert "Wheat: “Score **1** point at harvst.” → “Score **1** point at harvest.”" in rules
     assert "Traditional (Swedish folk game) · 2–4 players" in leaf and "by Traditional" not in leaf
 
 

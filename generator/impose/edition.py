@@ -143,9 +143,9 @@ def markup(deck: Deck) -> str:
         for f in e["inferred"]:
             seed = " ".join(str(f.get("seed") or "").split())
             sp, stop = _.space, _.stop          # ' ' and '.'; in Japanese '' and '。'
-            said = sp + (_("The original: “{seed}”", seed=quote(seed)) if original else
-                         _("The rules: “{seed}”", seed=quote(seed))) + ('' if seed[-1:] in '.!?:。！？' else stop) \
-                if seed else ""
+            quoted = (_("The original: “{seed}”", seed=quote(seed)) if original else
+                      _("The rules: “{seed}”", seed=quote(seed)))
+            said = sp + quoted + ('' if seed[-1:] in '.!?:。！？' else stop) if seed else ""
             value = sp + _("This edition: **{value}**", value=quote(_sentence(f['value'], stop))) if f["value"] else ""
             lines.append(f"- **{quote(_sentence(printed_about(f, _), stop)[:-1])}{stop}**{said}{value}{sp}"
                          f"*{quote(_sentence(f['note'], stop))}*")
@@ -155,7 +155,8 @@ def markup(deck: Deck) -> str:
         for p in e["pieces"]:
             said = _(" and ").join(str(n) for n in p["seed"])
             if original:
-                seed = _("the original lists none") if p["seed"] == [0] else _("the original says {counts}", counts=said)
+                seed = (_("the original lists none") if p["seed"] == [0] else
+                        _("the original says {counts}", counts=said))
             else:
                 seed = _("the rules list none") if p["seed"] == [0] else _("the rules say {counts}", counts=said)
             lines.append(_("- **{piece}:** {n} printed; {seed}.", piece=quote(p['name']), n=p['count'], seed=seed)

@@ -257,9 +257,10 @@ def instructions(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rul
 
 # A designer field that names no person (a tradition, no one known) or says "by" itself is printed as written;
 # any other is a name, printed "by NAME". The words, in the languages pnp speaks, that start such a field:
-NO_PERSON = re.compile(r"(?i)^(?:(?:by|par|von|por|traditional|trad\.|anonymous|anon\.|unknown|folk|public domain|various"
-                       r"|traditionnel|traditionnelle|anonyme|inconnu|domaine public|traditionell|anonym|unbekannt"
-                       r"|volksspiel|tradicional|anónimo|anónima|desconocido|dominio público)(?!\w)|伝統|作者不明|作者不詳)")
+NO_PERSON = re.compile(r"(?i)^(?:(?:by|par|von|por|traditional|trad\.|anonymous|anon\.|unknown|folk"
+                       r"|public domain|various|traditionnel|traditionnelle|anonyme|inconnu|domaine public"
+                       r"|traditionell|anonym|unbekannt|volksspiel|tradicional|anónimo|anónima|desconocido"
+                       r"|dominio público)(?!\w)|伝統|作者不明|作者不詳)")
 
 
 def byline(deck: Deck) -> str:
