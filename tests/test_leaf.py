@@ -26,11 +26,19 @@ def leaf_text(pdf) -> str:
         return "\n".join(doc.pages[i].extract_text() or "" for i in range(LEAF))
 
 
-def sheet_range(pdf) -> tuple[int, int]:
-    """First and last page (1-based) of the card sheets: fronts and backs in pairs, but the last sheet has no
-    backs page when its pieces have none (a board: issue 47, no blank page)."""
-    pages = [i + 1 for i, p in enumerate(placements(pdf)) if p]
-    return pages[0], pages[-1]
+def sheet_range(pdf) -> tuple[int, int, list[int]]:
+    """First and last page (1-based) of the card sheets printed double-sided (fronts and backs in pairs), and
+    the pages printed single-sided after them: a sheet none of whose pieces has a back, such as a board, has
+    no backs page, and its label says so."""
+    from pdfcheck import sheet_text
+    double, single = [], []
+    for i in range(len(page_sizes(pdf))):
+        label = next((t for t, _, _ in sheet_text(pdf, i) if re.search(r"sheet \d+ of \d+ · ", t)), "")
+        if "duplex" in label:
+            double.append(i + 1)
+        elif "single-sided" in label:
+            single.append(i + 1)
+    return double[0], double[-1], single
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -54,8 +62,12 @@ def test_the_leaf_says_which_pages_to_print_and_how(built, game):
     pdf = built(game)
     text = leaf_text(pdf)
     flat = squash(text)
-    first, last = sheet_range(pdf)
+    first, last, single = sheet_range(pdf)
     assert squash(f"Print the card sheets, pages {first}–{last}, double-sided, flipping on the long edge") in flat
+    for page in single:                     # Aqua Regia's board: no back, no backs page, and the leaf says so
+        assert squash(f"Print page {page} (") in flat and "single-sided" in text
+        assert squash("nothing on it has a back, so no backs page follows") in flat
+    last = max([last, *single])
     assert "A4cardstock" in flat and "at100%(actualsize,notfittopage)" in flat
     total = len(page_sizes(pdf))
     assert squash(f"Print the rules, pages {last + 1}–{total}, on plain paper") in flat

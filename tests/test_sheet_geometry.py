@@ -4,6 +4,7 @@ a gutter of the card's own colour where there is room, a label on every sheet, n
 from __future__ import annotations
 
 import math
+import re
 
 import pypdfium2 as pdfium
 import pytest
@@ -38,11 +39,24 @@ def pdf(request, built, letter):
     return game, paper, built(game) if paper == "a4" else letter(game)
 
 
+def sheet_pages(path) -> list[tuple[int, int | None]]:
+    """Each card sheet's (fronts page, backs page): the pages whose label says "sheet n of N", a backs page
+    after its fronts; None for a sheet none of whose pieces has a back (it prints no backs page)."""
+    out: list = []
+    for i in range(len(page_sizes(path))):
+        label = next((t for t, _, _ in sheet_text(path, i) if re.search(r"sheet \d+ of \d+ · ", t)), None)
+        if label is None:
+            continue
+        if " · backs · " in label and out and out[-1][1] is None:
+            out[-1] = (out[-1][0], i)
+        else:
+            out.append((i, None))
+    return out
+
+
 def card_pages(path) -> list[int]:
-    """The card sheets' pages: every page from the first that holds a piece up to the last, in pairs."""
-    pl = placements(path)
-    holding = [i for i, p in enumerate(pl) if p]
-    return list(range(holding[0], holding[-1] + 1 + (holding[-1] - holding[0] + 1) % 2))
+    """The card sheets' pages, in order: each fronts page, and its backs page where it has one."""
+    return [i for f, b in sheet_pages(path) for i in (f, b) if i is not None]
 
 
 def render(path, page: int, dpi: float):
@@ -97,8 +111,7 @@ def test_sheet_count_at_most_one_above_the_area_lower_bound(pdf):
     game, paper, path = pdf
     W, H = page_sizes(path)[0]
     pl = placements(path)
-    pages = card_pages(path)
-    fronts = pages[::2]
+    fronts = [f for f, _ in sheet_pages(path)]
     area = sum(p.w * p.h for i in fronts for p in pl[i])
     bound = math.ceil(area / ((W - 2 * BAND) * (H - 2 * BAND)))
     assert len(fronts) <= bound + 1, f"{game} on {paper}: {len(fronts)} sheets for a lower bound of {bound}"
@@ -118,9 +131,10 @@ def test_aqua_regias_marker_shares_the_last_sheet_of_cards(built, letter):
 def mirrored(path, duplex: str, page_w: float, page_h: float, fronts_back=None):
     """Each front with a back has exactly one back placed where the paper turns it."""
     pl = placements(path)
-    pages = card_pages(path)
-    for f in pages[::2]:
-        b = f + 1
+    for f, b in sheet_pages(path):
+        if b is None:                       # a sheet whose pieces have no back: no backs page
+            assert not any(pl[f + 1]) if f + 1 < len(pl) else True
+            b = f + 1 if f + 1 < len(pl) else f
         for p in pl[f]:
             if duplex == "long":
                 want = (page_w - p.x - p.w, p.y)
@@ -157,7 +171,7 @@ def test_round_summary_behind_its_rule_card_on_letter(letter):
     path = letter("vasa-regalis")
     pl = placements(path)
     W = page_sizes(path)[0][0]
-    for f in card_pages(path)[::2]:
+    for f, _ in sheet_pages(path):
         for p in pl[f]:
             if "Rule Card 1" in words_in(path, f, p):
                 back = [q for q in pl[f + 1] if abs(q.x - (W - p.x - p.w)) < 0.01 and abs(q.y - p.y) < 0.01]
@@ -257,17 +271,23 @@ def test_every_sheet_page_carries_its_label(pdf):
     """Game, sheet n of N, fronts or backs, paper and duplex mode: small, but not under 6 pt, outside the
     pieces and the printer's band, so a dropped stack goes back in order and fronts meet their backs."""
     game, paper, path = pdf
-    pages = card_pages(path)
-    total = len(pages) // 2
-    for k, page in enumerate(pages):
-        texts = sheet_text(path, page)
-        label = [t for t in texts if f"sheet {k // 2 + 1} of {total}" in t[0]]
-        assert len(label) == 1, f"{game} {paper} page {page + 1}: {texts}"
-        text, size, _ = label[0]
-        side = "fronts" if k % 2 == 0 else "backs"
-        for part in (TITLES[game], side, PAPERS[paper], "duplex, flip on the long edge"):
-            assert part in text, f"page {page + 1}: {part!r} not in {text!r}"
-        assert size >= 6.5 - 0.01           # issue 32: as the cards' own labels
+    sheets = sheet_pages(path)
+    total = len(sheets)
+    holding = [i for i, p in enumerate(placements(path)) if p]
+    assert [i for f, b in sheets for i in (f, b) if i is not None and placements(path)[i]] == holding
+    for k, (front, back) in enumerate(sheets):
+        # a sheet none of whose pieces has a back prints no backs page, and its label says single-sided
+        mode = "duplex, flip on the long edge" if back is not None else "single-sided, fronts only"
+        for page, side in ((front, "fronts"), (back, "backs")):
+            if page is None:
+                continue
+            texts = sheet_text(path, page)
+            label = [t for t in texts if f"sheet {k + 1} of {total}" in t[0]]
+            assert len(label) == 1, f"{game} {paper} page {page + 1}: {texts}"
+            text, size, _ = label[0]
+            for part in (TITLES[game], side, PAPERS[paper], mode):
+                assert part in text, f"page {page + 1}: {part!r} not in {text!r}"
+            assert size >= 6.5 - 0.01           # issue 32: as the cards' own labels
 
 
 def test_no_word_is_smaller_than_6pt(pdf):
@@ -301,19 +321,21 @@ def test_the_leafs_sheet_list_matches_the_sheets(pdf):
 
     from pdfcheck import page_text
     game, paper, path = pdf
-    text = " ".join(page_text(path, 0).split("The sheets\n", 1)[1].split("Cutting\n", 1)[0].split())
+    leaf = page_text(path, 0) + "\n" + page_text(path, 1)          # the leaf's sections flow over both pages
+    text = " ".join(leaf.split("The sheets\n", 1)[1].split("Cutting\n", 1)[0].split())
     pl = placements(path)
-    pages = card_pages(path)
+    sheets = sheet_pages(path)
     seen = []
     for a, b, pa, pb, what in re.findall(r"• Sheets? (\d+)(?:–(\d+))? \(pages? (\d+)(?:–(\d+))?\): (.*?)(?= •|$)",
                                          text):
         a, b, pa = int(a), int(b or a), int(pa)
-        assert int(pb or pa) == pa + 2 * (b - a) + 1, f"{game} {paper}: sheets {a}-{b} on pages {pa}-{pb}"
+        end = sheets[b - 1][1] if sheets[b - 1][1] is not None else sheets[b - 1][0]
+        assert int(pb or pa) == end + 1, f"{game} {paper}: sheets {a}-{b} on pages {pa}-{pb}"
         what = what.split("**")[0]                  # the next part's heading may follow on the line
         count = sum(int(n) for n in re.findall(r"(?:^|, )(\d+) ", what))
-        for k, sheet in enumerate(range(a, b + 1)):
-            front = pa - 1 + 2 * k
-            assert front == pages[2 * (sheet - 1)], f"{game} {paper}: sheet {sheet} listed on page {front + 1}"
+        for sheet in range(a, b + 1):
+            front = sheets[sheet - 1][0]
+            assert sheet > a or front == pa - 1, f"{game} {paper}: sheet {sheet} listed on page {pa}"
             assert len(pl[front]) == count, f"{game} {paper}: sheet {sheet} holds {len(pl[front])}, listed {count}"
             seen.append(sheet)
-    assert seen == list(range(1, len(pages) // 2 + 1))
+    assert seen == list(range(1, len(sheets) + 1))

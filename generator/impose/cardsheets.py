@@ -1,6 +1,7 @@
 """Card sheets: the laid-out pieces, in print order, on sheets as the build's SheetSpec (spec.py) says: each
 sheet's fronts page and then its backs page (duplex), one gutter-fold page (fronts on one half, their backs
-on the other), or a fronts page alone.
+on the other), or a fronts page alone (--duplex none, or a sheet none of whose pieces has a back: a backs
+page of marks alone would misregister, and the leaf says to print that sheet single-sided).
 
 A sheet starts at a new part or at a card marked new_sheet. A run's pieces go into blocks of one size each
 (pack.py), each size's grid solved once for each area it is packed into (grid.py); on a gutter-fold build,
@@ -76,16 +77,17 @@ def card_sheets(laid_out: list, spec: SheetSpec, title: str = "") -> list[Page]:
                 fronts.append(Placement(item.front, round(px, 4), round(py, 4), item.card, copy, len(fronts),
                                         face_shown, turn))
                 backs.append(item.back)
-            marks += block_marks(block, area)
-        grids_used = tuple(dict.fromkeys(b.spec for b in blocks))
-        pages += _sheet_pages(spec, fold, fronts, backs, marks, grids_used, n, total, title)
+            marks += [] if block.cells else block_marks(block, area)      # loose pieces: cut along their circle
+        grids_used = tuple(dict.fromkeys(b.spec for b in blocks if not b.cells))
+        loose = tuple(dict.fromkeys(b.spec.stock for b in blocks if b.cells))
+        pages += _sheet_pages(spec, fold, fronts, backs, marks, grids_used, n, total, title, loose)
     if pages and pages[-1].kind == "back" and not pages[-1].placements:
         pages.pop()         # the last sheet's pieces have no backs: no blank page (the printer leaves that side blank)
     return pages
 
 
 def _sheet_pages(spec: SheetSpec, fold: Fold | None, fronts: list, back_faces: list, marks: list, grids: tuple,
-                 n: int, total: int, title: str) -> list[Page]:
+                 n: int, total: int, title: str, loose: tuple = ()) -> list[Page]:
     """A sheet's fronts page and backs page, or its gutter-fold page (`fold`), with marks and labels."""
     from ..layout.face import Line
     paper = spec.paper
@@ -106,18 +108,19 @@ def _sheet_pages(spec: SheetSpec, fold: Fold | None, fronts: list, back_faces: l
         page_marks += mirror_marks(spec, marks, mirror)
         ops.append(Line(*fold.line, stroke="#808080", stroke_width=0.5, dash=(4.0, 3.0)))
     else:
-        kind, mode = "front", spec.unfolded
+        # a sheet none of whose pieces has a back prints no backs page: its marks alone would misregister
+        kind, mode = "front", spec.unfolded if backs or spec.duplex.backs != PAGE else spec.one_sided
     texts = label_texts(spec, title, n, total, kind, mode)
     label = sheet_label(spec, texts, placed, page_marks, ops, spec.label_areas(fold))
     out = [Page(kind, W, H, placed, page_marks, n, label.text if label else "", ops + label_ops(spec, label),
-                paper.mark_width, paper.mark_colour, grids)]
-    if fold is None and spec.duplex.backs == PAGE:
+                paper.mark_width, paper.mark_colour, grids, loose)]
+    if fold is None and spec.duplex.backs == PAGE and backs:
         which = texts.index(label.text) if label else 0
         btext = label_texts(spec, title, n, total, "back", mode)[which]
         blabel = mirror_label(spec, label, mirror, btext, shift)
         out.append(Page("back", W, H, backs, mirror_marks(spec, marks, mirror, shift), n,
                         blabel.text if blabel else "", label_ops(spec, blabel), paper.mark_width,
-                        paper.mark_colour, grids))
+                        paper.mark_colour, grids, loose))
     return out
 
 

@@ -218,11 +218,23 @@ def describe(spec: Spec, paper: str = "", _=None) -> str:
     x, y = spec.x, spec.y
     parts = []
     if spec.stock.shape != "rect":
-        gutter = _.num(mm(max(x.gutter, y.gutter)), ".1f")
-        parts.append(_("cut the sheet apart through the middle of the {mm} mm gutters, then cut each piece out "
-                       "along its grey circle", mm=gutter) if spec.stock.shape == "circle" else
-                     _("cut the sheet apart through the middle of the {mm} mm gutters, then cut each piece out "
-                       "along its grey hexagon", mm=gutter))
+        # the gutters as drawn, across and down: a piece's neighbours are the gutter away from it on the axes
+        # that hold two or more (the marks sit half a gutter outside each trim), to the tenth of a millimetre
+        across, down = (_.num(mm(a.gutter), ".1f") if a.n > 1 else None for a in (x, y))
+        circle = spec.stock.shape == "circle"
+        if across and down and across != down:
+            parts.append(_("cut the sheet apart through the middle of the gutters ({across} mm between columns, "
+                           "{down} mm between rows), then cut each piece out along its grey circle", across=across,
+                           down=down) if circle else
+                         _("cut the sheet apart through the middle of the gutters ({across} mm between columns, "
+                           "{down} mm between rows), then cut each piece out along its grey hexagon", across=across,
+                           down=down))
+        else:
+            gutter = across or down or _.num(mm(max(x.gutter, y.gutter)), ".1f")
+            parts.append(_("cut the sheet apart through the middle of the {mm} mm gutters, then cut each piece out "
+                           "along its grey circle", mm=gutter) if circle else
+                         _("cut the sheet apart through the middle of the {mm} mm gutters, then cut each piece out "
+                           "along its grey hexagon", mm=gutter))
     else:
         for name, a in (("columns", x), ("rows", y)):
             if a.n < 2:

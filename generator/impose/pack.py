@@ -6,7 +6,8 @@ size's Spec says (grid.py), as many rows as the pieces and the room left need. W
 down a sheet, the next size starts below it, each block with room for its own cut marks, so a sheet of
 poker cards with a row to spare takes the game's chits rather than leaving them a sheet of their own.
 The first block of a sheet sits where a full sheet of its size would, so partly filled sheets cut like
-full ones.
+full ones. A few round pieces after a block of larger ones, as many as its grid has free cells, go one to a
+cell, centred (a single marker after the last cards: in the card grid, not in a corner of a grid of its own).
 
 Not here: where runs start and which area they are packed into (cardsheets.py, spec.py), the grid of one
 size (grid.py).
@@ -41,16 +42,21 @@ class Block(NamedTuple):
     rows: int
     x0: float              # left trim edge of the first column
     top: float             # top trim edge of the first row
+    cells: tuple = ()      # loose round pieces: each one's bottom-left corner, centred in a free cell of the
+                           # grid above it (no grid and no marks of their own: each is cut out along its circle)
+    floor: float = 0.0     # loose pieces: the foot of the lowest cell they take
 
     def slot(self, i: int) -> tuple[float, float]:
         """The bottom-left corner of the i-th piece's trim box."""
+        if self.cells:
+            return self.cells[i]
         r, c = divmod(i, self.cols)
         x, y = self.spec.x, self.spec.y
         return self.x0 + c * (x.size + x.gutter), self.top - (r + 1) * y.size - r * y.gutter
 
     @property
     def bottom(self) -> float:
-        return self.top - self.spec.y.span(self.rows)
+        return self.floor if self.cells else self.top - self.spec.y.span(self.rows)
 
 
 def _top_surround(spec: Spec) -> float:
@@ -87,6 +93,13 @@ def pack(entries: list, stock_of, spec_of, area: Area) -> list[list[Block]]:
     for stock, items in groups:
         spec = spec_of(stock)
         y, cols_full = spec.y, spec.x.n
+        cells = _loose(current[-1], stock, len(items), area) if current else None
+        if cells:                        # a few round pieces: each in a free cell of the grid above
+            block = Block(spec, list(items), len(items), 1, 0.0, 0.0, tuple(c for c, _ in cells),
+                          min(foot for _, foot in cells))
+            current.append(block)
+            floor = block.bottom - _bottom_surround(current[-2].spec)
+            continue
         i = 0
         while i < len(items):
             if current is None:
@@ -114,3 +127,26 @@ def pack(entries: list, stock_of, spec_of, area: Area) -> list[list[Block]]:
     if current:
         sheets.append(current)
     return sheets
+
+
+def _loose(host: Block, stock, n: int, area: Area) -> list[tuple[tuple[float, float], float]] | None:
+    """Where `n` round pieces go one to a free cell of `host`'s grid, centred in it: the rest of its last row,
+    then rows below it (the pieces of a row centred in it) while the area holds them; each as (the piece's
+    bottom-left corner, the cell's foot). None unless they are round, each fits a cell, and all find one: a
+    single field marker sits in the card grid rather than a corner of a grid of its own."""
+    x, y = host.spec.x, host.spec.y
+    if stock.shape != "circle" or host.cells or host.cols < x.n or stock.w > x.size or stock.h > y.size:
+        return None
+    free = [host.slot(i) for i in range(len(host.entries), host.rows * host.cols)]
+    rows = host.rows
+    while len(free) < n and rows < y.n and \
+            host.top - y.span(rows + 1) - _bottom_surround(host.spec) >= area.y0 - 0.01:
+        k = min(x.n, n - len(free))
+        start = (x.n - k) // 2
+        top = host.top - rows * (y.size + y.gutter)
+        free += [(host.x0 + c * (x.size + x.gutter), top - y.size) for c in range(start, start + k)]
+        rows += 1
+    if len(free) < n:
+        return None
+    dx, dy = (x.size - stock.w) / 2, (y.size - stock.h) / 2
+    return [((cx + dx, cy + dy), cy) for cx, cy in free[:n]]

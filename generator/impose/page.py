@@ -46,3 +46,4 @@ class Page(NamedTuple):
     mark_width: float = 0.5
     mark_colour: str = "#000000"
     specs: tuple = ()               # the grid.Spec of each piece size on this sheet
+    loose: tuple = ()               # the grid.Stock of round pieces set one to a free cell of another size's grid

@@ -80,6 +80,7 @@ class SheetSpec(NamedTuple):
     duplex: Duplex
     unfolded: Duplex        # how a sheet other than a gutter-fold page is labelled: the build's own mode, but
                             # "fronts only" for a gutter-fold build's pieces without backs
+    one_sided: Duplex       # how a sheet whose pieces have no backs is labelled: single-sided, fronts only
     offset: tuple           # (right, up): every backs page shifted by this, for the printer's duplex error
     mode: str               # how gutters are chosen: auto | touching | bleed (grid.py)
     bleed: float            # --bleed (0: as much as the gutter holds)
@@ -141,7 +142,7 @@ def sheet_spec(paper: str | SheetLayout, duplex: str = "long", offset: tuple = (
                  Fold("down", Area(both.x0, both.y0, W / 2 - g, both.y1), "x", (W / 2, both.y0, W / 2, both.y1)))
     return SheetSpec(
         paper=layout, title=title, stock=stock, duplex=d,
-        unfolded=fronts_only if d.backs == FOLD else d,
+        unfolded=fronts_only if d.backs == FOLD else d, one_sided=fronts_only,
         offset=tuple(offset), mode=mode, bleed=bleed, marks=_marks(layout),
         area=_printable(layout, d.backs == FOLD or d.mirror == "x", d.backs == FOLD or d.mirror == "y"),
         full=_printable(layout, False, False), folds=folds,

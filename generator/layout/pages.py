@@ -1,5 +1,5 @@
 """Text that flows over whole pages: a game's rule pages, closed by the "This edition" box, and the print
-leaf's two pages (two_pages: where they break, and at what size).
+leaf's two pages (flow_pages: where each page starts, for the proof to check each page's words).
 
 The markup is the card markup (layout/wrap.py): "# " and "## " headings, "- " bullets, **bold**, *italic*.
 Blocks are broken into lines by the card text's own wrapper (wrap.break_lines), so rule pages need no
@@ -12,13 +12,14 @@ the start of what follows it); the columns of the last page are balanced; every 
 A `box` (markup) follows the text on a tinted ground with a frame, narrower by its padding (the rules'
 "This edition" box). Its entries are never split: the box breaks between them, its headings and the lines
 that introduce a list kept with the entry after them, and each part after a break starts with the box's
-heading and "(continued)". The box is kept whole on one page where it fits: when it would break onto the
-next page but fits on a page of its own, it starts that page, provided what the text leaves on this page
-fills half of it at least (the text's columns on that page are then balanced, as on a last page);
-otherwise it starts where the text ends, and breaks between entries. So no page but the last is under a
-third full, and none is left half empty for the box's sake. Where the box's last entries alone would fill
-less than a third of a last page, the box is set a little smaller (95% or 90% of the text's size) if that
-saves the page.
+heading and "(continued)". The box is kept whole where it fits: one that fits a column starts the column
+after the text's last (or the next page) rather than break between columns; one that fits a page of its own
+but would break onto the next starts that page; either only while what the text leaves on the page fills a
+third of it at least (the text's columns on that page are then balanced, as on a last page). A box that
+fits neither starts where the text ends and breaks between its entries. So no page but the last is under a
+third full. Where the box's last entries alone would fill less than a third of a last page, or the box
+fills a last page of its own, the box is set a little smaller (95% or 90% of the text's size) if that saves
+the page.
 The deck's icons (:name:, given its icons: Deck.icons) are drawn on the lines' baselines as on cards
 (layout/inline.py).
 """
@@ -37,9 +38,10 @@ BOX_PAD = 5.0             # points between a box's frame and its text
 BOX_FILL, BOX_STROKE = "#f4f0e6", "#8a8070"
 CONTINUED = " (continued)"
 PAGE_OF = "{footer} · page {n} of {total}"
-LEAST_FILL = 1 / 2        # of a page's columns: what a page the box leaves for the next one must hold
+LEAST_FILL = 1 / 3        # of a page's columns: what a page the box leaves for the next one must hold
 BOX_SCALES = (0.95, 0.9)  # the box's size, of the text's, tried when its last entries alone fill a last page
 MIN_BOX = 6.0             # points: the box is never set smaller
+WHOLE_ITEM = 4            # lines: a list item this long or shorter is never split (flow's whole_items)
 
 
 class Block(NamedTuple):
@@ -60,7 +62,7 @@ class Block(NamedTuple):
 
 
 def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = False,
-            metrics: tuple = ()) -> list[Block]:
+            metrics: tuple = (), whole_items: bool = False) -> list[Block]:
     out = []
     if boxed:
         width -= 2 * BOX_PAD
@@ -82,9 +84,14 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
         if metrics:                        # icons taller than a line's room: the block's lines move apart
             room = [wrap.icon_room(ln, metrics, ls.size, lead, (lead - ls.size) / 2 + ls.size * 0.8) for ln in kept]
             lead += 2 * max(max(r) for r in room)
-        out.append(Block(b, lines, lead, before, after, heading, boxed, whole=boxed, keep=heading))
+        whole = boxed or whole_items and bool(b.bullet) and len(kept) <= WHOLE_ITEM
+        out.append(Block(b, lines, lead, before, after, heading, boxed, whole=whole, keep=heading))
     if boxed:                   # the lines that introduce the box or a list stay with its first entry
         out = [b._replace(keep=True) if not b.source.bullet and i + 1 < len(out) else b for i, b in enumerate(out)]
+    if whole_items:             # a list's last item never starts a column alone: it keeps the one before it;
+        bullet = [bool(b.source.bullet) for b in out] + [False]     # the line introducing a list keeps its first
+        out = [b._replace(keep=True) if bullet[i + 1] and (not bullet[i] or not bullet[i + 2:i + 3] == [True])
+               else b for i, b in enumerate(out)]
     return out
 
 
@@ -190,23 +197,42 @@ def _continued(box: str, family: str, width: float, size: float, continued: str 
 
 
 def _page(blocks, at, columns: int, h: float, full_h: float, cont, box_at):
-    """What one page holds from `at`: its columns and where the next page starts. The box starts the next
-    page when it would break onto it, fits on a page of its own, and leaves this one a third full."""
+    """What one page holds from `at`: its columns and where the next page starts. The text's last page has
+    its columns balanced. The box is kept whole where it fits: one that fits a column starts the column after
+    the text's last (or the next page) rather than break between columns; one that fits a page but would
+    break onto the next starts that page; either only while what the text leaves on this page fills a third
+    of it (LEAST_FILL). A box that fits neither starts where the text ends and breaks between its entries."""
     cols, nxt = _fill_page(blocks, at, columns, h, cont)
-    if nxt[0] >= len(blocks):
-        if columns > 1:
-            cols, nxt = _fill_page(blocks, at, columns, _balanced_height(blocks, at, columns, h, cont), cont)
-        return cols, nxt
-    if box_at is not None and at[0] < box_at <= nxt[0] and nxt != (box_at, 0):
-        _, alone = _fill_page(blocks, (box_at, 0), columns, full_h, cont)
-        before, end = _fill_page(blocks, at, columns, h, cont, stop=box_at)
-        if alone[0] >= len(blocks) and end == (box_at, 0) and \
-                sum(c.used for c in before) >= LEAST_FILL * columns * h:
-            if columns > 1:                         # the text's last page: even columns
-                before, end = _fill_page(blocks, at, columns,
-                                         _balanced_height(blocks, at, columns, h, cont, box_at), cont, box_at)
-            return before, end
-    return cols, nxt
+    if nxt[0] >= len(blocks) and columns > 1:
+        cols, nxt = _fill_page(blocks, at, columns, _balanced_height(blocks, at, columns, h, cont), cont)
+    if box_at is None or not at[0] <= box_at < max(nxt[0], box_at + 1) or (box_at, 0) == nxt:
+        return cols, nxt                            # the box starts on another page (or the next one starts with it)
+    held = {c for c, col in enumerate(cols) if any(b.boxed for _, b, _ in col.placed)}
+    ends_here = nxt[0] >= len(blocks)
+    if ends_here and len(held) <= 1:
+        return cols, nxt                            # whole, in one column
+    in_column = _fill_column(blocks, (box_at, 0), full_h, cont).end[0] >= len(blocks)
+    if not in_column and ends_here:
+        return cols, nxt                            # whole, on this page
+    if at == (box_at, 0):
+        return cols, nxt                            # it starts a page already: moving it gains nothing
+    before, end = _fill_page(blocks, at, columns, h, cont, stop=box_at)
+    if end != (box_at, 0):
+        return cols, nxt                            # the text itself does not end on this page
+    last = max((c for c, col in enumerate(before) if col.placed), default=-1)
+    if in_column and last + 1 < columns:
+        box = _fill_column(blocks, (box_at, 0), h, cont)
+        if box.end[0] >= len(blocks):               # the next column holds it all
+            rest = [Column([], box.end, 0.0)] * (columns - last - 2)
+            return before[:last + 1] + [box] + rest, box.end
+    if not in_column and not _fill_page(blocks, (box_at, 0), columns, full_h, cont)[1][0] >= len(blocks):
+        return cols, nxt                            # it fits no page: it breaks between its entries
+    if sum(c.used for c in before) < LEAST_FILL * columns * h:
+        return cols, nxt                            # this page would be left too empty
+    if columns > 1:                                 # the text's last page: even columns
+        before, end = _fill_page(blocks, at, columns, _balanced_height(blocks, at, columns, h, cont, box_at), cont,
+                                 box_at)
+    return before, end
 
 
 def flow(markup: str, width: float, height: float, margin: float = length("18mm"), family: str = "serif",
@@ -214,7 +240,21 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
          accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
          box: str = "", icons_: dict | None = None, continued: str = CONTINUED,
          page_of: str = PAGE_OF) -> list[list]:
-    """Lay out `markup` over as many pages as it needs; each page is a list of ops in page coordinates.
+    """Lay out `markup` over as many pages as it needs; each page is a list of ops in page coordinates
+    (flow_pages, without where each page starts)."""
+    return flow_pages(markup, width, height, margin, family, size, footer, columns, gap, accent, ink, title,
+                      subtitle, box, icons_, continued, page_of)[0]
+
+
+def flow_pages(markup: str, width: float, height: float, margin: float = length("18mm"), family: str = "serif",
+               size: float = 10.0, footer: str = "", columns: int = 1, gap: float = length("8mm"),
+               accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
+               box: str = "", icons_: dict | None = None, continued: str = CONTINUED,
+               page_of: str = PAGE_OF, whole_items: bool = False) -> tuple[list[list], list]:
+    """Lay out `markup` over as many pages as it needs: (each page as a list of ops in page coordinates, the
+    parsed block (text.Block) each page's first line belongs to, None for an empty page). `whole_items`:
+    a list item of up to WHOLE_ITEM lines is never split between columns (the leaf's steps, each read as one),
+    a list's last item never starts a column alone, nor does a list leave the line that introduces it.
 
     `title` (and `subtitle`) head the first page across all columns; `footer` puts "footer · page N of M"
     at the foot of every page; `box` is markup set after the text in a tinted frame; `icons_`: the deck's
@@ -243,7 +283,7 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
     for style in wrap.styles_used(markup + "\n\n" + box):
         fonts.font_name(family, style)
     metrics = inline.metrics(icons_, markup + "\n\n" + box) if icons_ else ()
-    text_blocks = _blocks(markup, family, col_w, size, metrics=metrics)
+    text_blocks = _blocks(markup, family, col_w, size, metrics=metrics, whole_items=whole_items)
 
     def paginate(box_size: float) -> tuple[list, list[list[Column]]]:
         blocks = text_blocks + (_blocks(box, family, col_w, box_size, boxed=True, metrics=metrics) if box else [])
@@ -260,13 +300,14 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
         return blocks, paged
 
     blocks, paged = paginate(size)
-    if box and _box_tail(paged, columns, col_h):            # a last page the box's last entries alone: set
-        for scale in BOX_SCALES:                            # the box a little smaller, if that saves the page
+    if box and (_box_tail(paged, columns, col_h) or _box_alone(paged)):    # a last page the box (or its last
+        for scale in BOX_SCALES:                            # entries) alone: set the box a little smaller, if
             smaller = paginate(max(MIN_BOX, size * scale))
             if len(smaller[1]) < len(paged):
                 blocks, paged = smaller
                 break
     pages: list[list] = []
+    firsts = [next((b.source for col in cols for _, b, _ in col.placed[:1]), None) for cols in paged]
     for cols in paged:
         first = not pages
         top = height - margin - (head_h if first else 0.0)
@@ -295,7 +336,12 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
             ops.append(Line(margin, margin + 6, width - margin, margin + 6, "#999999", 0.4))
             ops.append(Text(width / 2, margin - 4, page_of.format(footer=footer, n=n, total=len(pages)), fn, 8, "#555555",
                             "center"))
-    return pages
+    return pages, firsts
+
+
+def _box_alone(paged: list[list[Column]]) -> bool:
+    """The last page holds nothing but the box: it was kept whole on a page of its own."""
+    return len(paged) > 1 and all(b.boxed for col in paged[-1] for _, b, _ in col.placed)
 
 
 def _box_tail(paged: list[list[Column]], columns: int, height: float) -> bool:
@@ -303,46 +349,3 @@ def _box_tail(paged: list[list[Column]], columns: int, height: float) -> bool:
     last = paged[-1]
     return len(paged) > 1 and all(b.boxed for col in last for _, b, _ in col.placed) and \
         sum(c.used for c in last) < columns * height / 3
-
-
-def two_pages(sections: list[str], width: float, height: float, family: str, largest: float,
-              smallest: float, icons: tuple = ()) -> tuple[int, float] | None:
-    """Where a text of two pages (the print leaf) breaks, between its sections (each a markup string), and
-    the size it is set at: of the breaks at which both pages fit at `smallest` or more, the one whose
-    emptier page is fullest, each break at the largest size (to `largest`) at which both its pages fit.
-    So neither page is left half empty where the text can fill them. (k, size): the first page holds
-    sections[:k]; None if no break lets both pages fit. `icons`: the IconMetrics of the icons it writes.
-
-    Every break is measured at `largest` first. A break whose pages both fit there has its score at once;
-    one that must be set smaller can fill its emptier page no more than it does at `largest` (a text is no
-    taller set smaller), at a smaller size, so it is fitted only if that could beat the best break at
-    `largest`: the same choice as fitting every break, for a fraction of the measuring."""
-    def parts(k):
-        return ["\n\n".join(sections[:k]), "\n\n".join(sections[k:])]
-
-    parsed = [wrap.parse(s) for s in sections]          # each section parsed once, its blocks joined at each break
-    at_largest = {}
-    for k in range(1, len(sections)):
-        halves = (sum(parsed[:k], ()), sum(parsed[k:], ()))
-        measured = [wrap.measure_blocks(h, family, width, largest, 1.2, icons) for h in halves]
-        fits = all(h <= height + 0.01 and w <= width + 0.01 for h, w in measured)
-        at_largest[k] = (fits, round(min(h / height for h, _ in measured), 3))
-    known = [m for fits, m in at_largest.values() if fits]
-    bar = max(known) if known else None
-    best, best_score = None, None
-    for k in range(1, len(sections)):
-        fits, most = at_largest[k]
-        if fits:
-            score = (most, largest)
-        elif bar is not None and most <= bar:
-            continue                    # set smaller, it cannot fill its emptier page more than `bar`
-        else:
-            fitted = [wrap.fit(p, family, width, height, largest, smallest, 1.2, "left", icons) for p in parts(k)]
-            if None in fitted:
-                continue
-            size = min(f.size for f in fitted)
-            fills = [wrap.measure(p, family, width, size, 1.2, icons)[0] / height for p in parts(k)]
-            score = (round(min(fills), 3), size)
-        if best_score is None or score > best_score:
-            best, best_score = (k, score[1]), score
-    return best

@@ -123,15 +123,36 @@ def _space(spaces: dict, font: str, fs: float) -> float:
     return w
 
 
+HANG = 1.1              # em: the least hanging indent of a list item's text, right of its marker
+MARKER_GAP = 0.25       # em: the least room between a marker and its text
+
+
+@lru_cache(maxsize=64)
+def _hang(font: str) -> float:
+    """The hanging indent, in em, that "•", "1." and "a)" share in a font: HANG, or a digit and a full stop and
+    MARKER_GAP where that is wider (1.2 em in DejaVu Serif, 1.11 em in its condensed face)."""
+    return max(HANG, _width(font)("0.", 1.0) + MARKER_GAP, _width(font)("a)", 1.0) + MARKER_GAP - 0.05)
+
+
+def hanging(b: Block, family: str, size: float) -> float:
+    """Where a list item's lines start, from the text's left edge: bullets, numbers and letters share one
+    hanging indent (_hang), a wider marker ("10.") leaving MARKER_GAP before its text; an item nested under
+    another (level 1: "a)" under "1.") hangs from where its parent's text starts. 0 for a paragraph or
+    heading."""
+    if not b.bullet:
+        return 0.0
+    font = fonts.font_name(family)
+    hang = _hang(font) * size
+    return b.level * hang + max(hang, _width(font)(b.bullet, size) + size * MARKER_GAP)
+
+
 def break_lines(b: Block, family: str, width: float, size: float, scale: dict | None = None,
                 icons: tuple = ()) -> Lines:
     """Break one parsed block into lines `width` wide at `size`, greedily; `icons`: the IconMetrics of the
     icons it writes."""
     heading = b.kind.startswith("heading")
     fs = size * (scale or HEADING_SCALE).get(b.kind, 1.0)
-    indent = 0.0
-    if b.bullet:
-        indent = size * (1.1 if len(b.bullet) <= 1 else 0.65 * len(b.bullet) + 0.6) + b.level * size * 1.6
+    indent = hanging(b, family, size)
     avail = width - indent
     runs = spans(b.text)
     known = {m.name: m for m in icons}
@@ -207,7 +228,8 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
     line, fs, indent = ls.lines[li], ls.size, ls.indent
     out = []
     if li == 0 and b.bullet:
-        out.append(Piece(b.level * ls.size * 1.6, base, b.bullet, fonts.font_name(family), fs))
+        out.append(Piece(b.level * _hang(fonts.font_name(family)) * ls.size, base, b.bullet, fonts.font_name(family),
+                         fs))
     avail = width - indent
     line_w = line[-1][0] + line[-1][3]
     shift, stretch = 0.0, 0.0

@@ -1,21 +1,18 @@
 """The whole printable document, for one build's SheetSpec (spec.py): the print leaf's two pages, the card
 sheets (cardsheets.py), the rule pages (rules.py) and, if asked for and the backs print on backs pages, a
-calibration sheet (calibration.py); and text_pages, which sets short markup (the leaf) on a page.
+calibration sheet (calibration.py).
 
-Not here: the leaf's words and where its two pages break (leaf.py), what the options mean (spec.py).
+Not here: the leaf's words and how they flow over its two pages (leaf.py), what the options mean (spec.py).
 """
 from __future__ import annotations
 
 from ..deck.model import Deck
-from ..layout.face import Text
-from ..units import length
 from ..impose.cardsheets import card_sheets
-from .leaf import SMALLEST, family as leaf_family, sections as leaf_sections, split
+from .leaf import family as leaf_family, sections as leaf_sections
+from .leafpages import lay_out
 from ..impose.page import Page
 from ..impose.paper import SheetLayout
 from ..impose.spec import PAGE, SheetSpec
-
-MIN_LEAF_SIZE = SMALLEST    # the leaf is read, not glanced at: never smaller
 
 
 def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
@@ -47,10 +44,8 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
 
 def _leaf_pages(parts: list[str], paper: SheetLayout, file: str, family: str = "serif",
                 icons_: dict | None = None) -> list[list]:
-    """The leaf's two pages, broken between sections where neither is left half empty (leaf.split)."""
-    k, size = split(parts, paper.width, paper.height, file, family, icons_)
-    return [text_pages("\n\n".join(half), paper, family=family, size=size, file=file, icons_=icons_)[0]
-            for half in (parts[:k], parts[k:])]
+    """The leaf's two pages, its sections flowed over them, the first full (leaf.lay_out)."""
+    return lay_out(parts, paper.width, paper.height, file, family, icons_).pages
 
 
 def label_title(deck: Deck) -> str:
@@ -64,37 +59,6 @@ def calibration_sheet(spec: SheetSpec) -> list[Page]:
     """The duplex calibration sheet, worded for players holding the PDF (printout/calibration.py)."""
     from .calibration import calibration_pages
     return calibration_pages(spec, players=True)
-
-
-def text_pages(markup: str, sheet: SheetLayout, family: str = "serif", size: float = 10.5,
-               margin: float = length("18mm"), file: str = "", icons_: dict | None = None) -> list[list]:
-    """Short markup on one page, shrunk to fit it if need be (card text's wrapper: no platypus). `icons_`: the
-    deck's icons ({name: Icon}), which it may write as :name:, drawn on their lines' baselines as on cards."""
-    from ..layout import fonts, inline
-    from ..layout.wrap import ICON, fit, styles_used
-    fonts.ensure(family, styles_used(markup) + ("bold",))
-    missing = fonts.missing_glyphs(markup.replace("*", ""), family, styles_used(markup) + ("bold",))
-    if missing:
-        from ..errors import PnpError
-        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-        raise PnpError(f"the print-instructions page (font '{family}') has no glyph for {chars}; "
-                       "it comes from the game's title, designer, parts or kinds", file)
-    w, h = sheet.width - 2 * margin, sheet.height - 2 * margin
-    known = inline.metrics(icons_, markup) if icons_ else ()
-    fitted = fit(markup, family, w, h, size, MIN_LEAF_SIZE, 1.2, "left", known)
-    if fitted is None:
-        from ..errors import PnpError
-        raise PnpError(f"the print leaf does not fit its page at {MIN_LEAF_SIZE:g}pt: shorten game.setup or "
-                       "game.instructions", file, field="game.setup")
-    top = sheet.height - margin
-    ops: list = []
-    for p in fitted.wrapped.pieces:
-        if p.font == ICON:
-            op = inline.op(icons_, p.text, margin + p.x, top - p.y, p.size, "#000000")
-            ops.extend([op] if op is not None else [])
-        else:
-            ops.append(Text(margin + p.x, top - p.y, p.text, p.font, p.size, "#000000"))
-    return [ops]
 
 
 def rule_pages(deck: Deck, sheet: SheetLayout) -> list[Page]:

@@ -87,10 +87,18 @@ def entries(deck: Deck) -> dict:
             "pieces": pieces(deck)}
 
 
-def has_original(e: dict) -> bool:
-    """Whether the deck's rules have an original it quotes (a correction, a fact's or a piece's words from
-    it): only then does the printout speak of "the original"."""
-    return bool(e["corrections"] or e["pieces"] or any(f.get("seed") for f in e["inferred"]))
+def has_original(deck: Deck) -> bool:
+    """Whether the deck's rules are printed from an original: `game.source` names it (a rulebook, a seed). A
+    game without one is its designer's own, and its printout never speaks of "the original": its corrections
+    are to its rules as first written, its pieces counted against its rules."""
+    return bool(str(deck.game.source or "").strip())
+
+
+def reasoned(e: dict) -> bool:
+    """Whether every entry carries its reason (a correction's `why:`, a fact's note, a piece's `why:`): only
+    then do the leaf and the box promise "the reason for each"."""
+    return all(c["why"].strip() for c in e["corrections"]) and all(str(f.get("note") or "").strip()
+                                                                    for f in e["inferred"])
 
 
 def markup(deck: Deck) -> str:
@@ -102,15 +110,26 @@ def markup(deck: Deck) -> str:
     _ = words(deck.language)
     first = re.split(r";|\.\s", g.source)[0].strip().rstrip(".") if g.source else ""   # its first clause
     source = f" ({quote(first).replace('(', '– ').replace(')', '')})" if first else ""
-    original = has_original(e)
-    intro = (_("*The rule pages print the original's rules{source}, but for what is listed here: what the original "
-               "says, what this edition prints instead, and why.*", source=source) if original else
-             _("*What this edition settles where its rules are silent, and why.*"))
+    original, why = has_original(deck), reasoned(e)
+    if original:
+        intro = (_("*The rule pages print the original's rules{source}, but for what is listed here: what the "
+                   "original says, what this edition prints instead, and why.*", source=source) if why else
+                 _("*The rule pages print the original's rules{source}, but for what is listed here: what the "
+                   "original says and what this edition prints instead.*", source=source))
+    elif e["corrections"]:
+        intro = (_("*What this edition corrects in its rules as first written, and what it settles where they are "
+                   "silent, and why.*") if why else
+                 _("*What this edition corrects in its rules as first written, and what it settles where they are "
+                   "silent.*"))
+    else:
+        intro = (_("*What this edition settles where its rules are silent, and why.*") if why else
+                 _("*What this edition settles where its rules are silent.*"))
     lines = [_("## This edition"), intro, ""]
     if e["corrections"]:
-        lines += [_("### Changes to the original's words"), _("*The original → this edition.*")]
+        lines += [_("### Changes to the original's words"), _("*The original → this edition.*")] if original else \
+            [_("### Corrections"), _("*As first written → as printed here.*")]
         for c in e["corrections"]:
-            head = f"- **{quote(c['about'])}:** " if c["about"] else "- "
+            head = f"- **{quote(printed_about({'about': [c['about']]}, _))}:** " if c["about"] else "- "
             if c["seed"] == c["printed"]:
                 what = f"“{quote(c['seed'])}”"
             elif c["printed"]:
@@ -124,8 +143,9 @@ def markup(deck: Deck) -> str:
         for f in e["inferred"]:
             seed = " ".join(str(f.get("seed") or "").split())
             sp, stop = _.space, _.stop          # ' ' and '.'; in Japanese '' and '。'
-            said = sp + _("The original: “{seed}”", seed=quote(seed)) + ('' if seed[-1:] in '.!?:。！？' else stop) \
-                if seed else ""
+            quoted = (_("The original: “{seed}”", seed=quote(seed)) if original else
+                      _("The rules: “{seed}”", seed=quote(seed)))
+            said = sp + quoted + ('' if seed[-1:] in '.!?:。！？' else stop) if seed else ""
             value = sp + _("This edition: **{value}**", value=quote(_sentence(f['value'], stop))) if f["value"] else ""
             lines.append(f"- **{quote(_sentence(printed_about(f, _), stop)[:-1])}{stop}**{said}{value}{sp}"
                          f"*{quote(_sentence(f['note'], stop))}*")
@@ -134,7 +154,11 @@ def markup(deck: Deck) -> str:
         lines += [_("### Pieces")]
         for p in e["pieces"]:
             said = _(" and ").join(str(n) for n in p["seed"])
-            seed = _("the original lists none") if p["seed"] == [0] else _("the original says {counts}", counts=said)
+            if original:
+                seed = (_("the original lists none") if p["seed"] == [0] else
+                        _("the original says {counts}", counts=said))
+            else:
+                seed = _("the rules list none") if p["seed"] == [0] else _("the rules say {counts}", counts=said)
             lines.append(_("- **{piece}:** {n} printed; {seed}.", piece=quote(p['name']), n=p['count'], seed=seed)
                          + f"{_.space}*{quote(_sentence(p['why'], _.stop))}*")
         lines.append("")

@@ -44,8 +44,8 @@ def printed(deck, cards: list[Page]) -> dict:
             if pl.card is None or (id(pl.card), pl.copy) in seen:
                 continue
             seen.add((id(pl.card), pl.copy))
-            stock = next((s.stock for s in p.specs if abs(s.stock.w - pl.width) < 0.01
-                          and abs(s.stock.h - pl.height) < 0.01 and s.stock.shape == pl.face.shape), None)
+            stock = next((s for s in (*(g.stock for g in p.specs), *p.loose) if abs(s.w - pl.face.width) < 0.01
+                          and abs(s.h - pl.face.height) < 0.01 and s.shape == pl.face.shape), None)
             if stock is not None:
                 kinds = out.setdefault(stock, {})
                 kinds[pl.card.kind] = kinds.get(pl.card.kind, 0) + 1
@@ -54,10 +54,12 @@ def printed(deck, cards: list[Page]) -> dict:
 
 def cut_steps(deck, cards: list[Page], spec: SheetSpec) -> list[str]:
     """How to cut: the marks, and for each piece size what is printed and what the layout chose."""
-    grids: dict = {}                # stock -> grid.Spec: how that piece size sits on the sheet
-    for p in cards:
+    grids: dict = {}                # stock -> grid.Spec: how that piece size sits on the sheet (None: loose,
+    for p in cards:                 # one to a cell of another size's grid, pack.py)
         for grid in p.specs:
-            grids.setdefault(grid.stock, grid)
+            grids[grid.stock] = grids.get(grid.stock) or grid
+        for stock in p.loose:
+            grids.setdefault(stock, None)
     counts = printed(deck, cards)
     _ = words(deck.language)
     head = _("Cut along the lines that join the cut marks (the short lines beside the pieces).")
@@ -79,6 +81,8 @@ def cut_steps(deck, cards: list[Page], spec: SheetSpec) -> list[str]:
                 _("{width} × {height} mm", width=_.num(mm(stock.w), ".4g"), height=_.num(mm(stock.h), ".4g")))
         if sum(kinds.values()) == 1 and stock.shape == "circle":     # one piece: no gutters to cut through
             how = _("cut it out along its grey circle")
+        elif grid is None:                                          # loose round pieces, each in a cell
+            how = _("cut each out along its grey circle")
         else:
             how = describe(grid, spec.title, _) or _("cut along its cut marks")
         out.append(_("- {pieces} ({size}): {how}.", pieces=names, size=size, how=how))

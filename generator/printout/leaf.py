@@ -3,36 +3,33 @@
 the sheets part by part, how to cut (howto.py); its back: setting up (game.setup, or the rules' own setup
 section), where the rules and their "This edition" box are, the source.
 
-The leaf is two pages, so card fronts stay on odd pages and backs on even ones. Its sections run over both,
-broken between sections where neither page is left half empty, at the largest size (8 to 12pt) at which
-both pages hold their part (split; layout/pages.py two_pages). What only a designer with
-pnp can act on (build options, the proof) is in the proof, not here. Not here either: the leaf's pages as
-drawn (document.py), the card sheets it describes (cardsheets.py), the cutting steps (howto.py).
+The leaf is two pages, so card fronts stay on odd pages and backs on even ones. Its sections flow over both
+as the rule pages flow, the first page full and the second holding the rest, at the largest size (8 to
+14pt) at which they fit (lay_out). What only a designer with pnp can act on (build options, the proof) is
+in the proof, not here. Not here either: the leaf's pages as drawn (leafpages.py), the card sheets it
+describes (cardsheets.py), the cutting steps (howto.py).
 """
 from __future__ import annotations
 
 import re
 
 from ..deck.model import Deck
-from ..units import length
 from .howto import how_to_cut
+from .leafpages import LEAF, lay_out
 from ..impose.page import Page
 from ..impose.spec import FOLD, NONE, PAGE, SheetSpec
 from ..language import words
 from .words import plural, spelled, spelling
 
-LEAF = 2                    # pages
 FAMILY = "serif"
-LARGEST, SMALLEST = 12.0, 8.0   # points: the leaf is read, not glanced at
-MARGIN = length("18mm")
 
 
 def markup(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
            calibration_pages: int = 0) -> tuple[str, str]:
-    """The leaf's two pages as markup (first, second), for the document and for the proof to check."""
+    """The leaf's two pages as markup (first, second), for the proof to check: each page's blocks (a paragraph
+    the page break splits, with the page it starts on)."""
     parts = sections(deck, cards, rules, spec, calibration_pages)
-    k, _ = split(parts, spec.paper.width, spec.paper.height, deck.file, family(deck), deck.icons)
-    return "\n\n".join(parts[:k]), "\n\n".join(parts[k:])
+    return lay_out(parts, spec.paper.width, spec.paper.height, deck.file, family(deck), deck.icons).texts
 
 
 def family(deck: Deck) -> str:
@@ -44,32 +41,17 @@ def family(deck: Deck) -> str:
 def sections(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
              calibration_pages: int = 0) -> list[str]:
     """The leaf's sections in order, each a markup string: the game, what is in the box, printing, the
-    sheets, cutting; setting up, this edition, the source. Two pages hold them (split)."""
+    sheets, cutting; setting up, this edition, the source. Two pages hold them (lay_out)."""
     last = LEAF + len(cards)
     front = instructions(deck, cards, spec, LEAF + 1, len(rules), calibration_pages)
     back = contents(deck, (last + 1, last + len(rules)) if rules else (0, 0),
                     last + 1 + _box_page(rules) if rules else 0)
-    return [s.strip("\n") for s in re.split(r"\n(?=## )", front + "\n" + back) if s.strip()]
+    # a measure never broken from its number: "3.3 mm", "63.5 × 88.9 mm", "160-250 g/m²" (no-break spaces)
+    text = _MEASURE.sub(lambda m: m.group().replace(" ", "\u00a0"), front + "\n" + back)
+    return [s.strip("\n") for s in re.split(r"\n(?=## )", text) if s.strip()]
 
 
-def split(parts: list[str], width: float, height: float, file: str = "", family: str = FAMILY,
-          icons_: dict | None = None) -> tuple[int, float]:
-    """(k, size): the leaf's first page holds parts[:k], both pages set at `size`; the break that leaves
-    neither page half empty where the text can fill them (layout/pages.py two_pages). `icons_`: the deck's
-    icons ({name: Icon}), which the leaf's text may write as :name:, measured with it."""
-    from ..layout import fonts
-    from ..layout.inline import metrics
-    from ..layout.pages import two_pages
-    from ..layout.wrap import styles_used
-    fonts.ensure(family, styles_used("\n\n".join(parts)) + ("bold",))
-    w, h = width - 2 * MARGIN, height - 2 * MARGIN
-    icons = metrics(icons_, "\n\n".join(parts)) if icons_ else ()
-    found = two_pages(parts, w, h, family, LARGEST, SMALLEST, icons)
-    if found is None:
-        from ..errors import PnpError
-        raise PnpError(f"the print leaf does not fit its two pages at {SMALLEST:g}pt: shorten game.setup or "
-                       "game.instructions", file, field="game.setup")
-    return found
+_MEASURE = re.compile(r"\d+(?:[.,]\d+)?(?:[-–]\d+)?(?: × \d+(?:[.,]\d+)?)? (?:mm|g/m²|lb)(?!\w)")
 
 
 def _pages(_, a: int, b: int) -> str:
@@ -132,14 +114,39 @@ def _not_printed(deck: Deck) -> list[str]:
     return [f"{c.name} ({c.not_printed})" for c in (clist.components if clist else []) if c.not_printed]
 
 
+def backed(cards: list[Page]) -> list[bool]:
+    """For each card page: whether it belongs to a sheet printed on both sides (a fronts page followed by its
+    backs page, or that backs page). A sheet none of whose pieces has a back has no backs page."""
+    out = []
+    for i, p in enumerate(cards):
+        nxt = cards[i + 1] if i + 1 < len(cards) else None
+        out.append(p.kind == "back" or p.kind == "front" and nxt is not None and nxt.kind == "back"
+                   and nxt.sheet == p.sheet)
+    return out
+
+
+def _page_list(_, numbers: list[int]) -> str:
+    """'page 19', 'pages 3–18', 'pages 3–10 and 12–19': page numbers as runs."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    if len(runs) == 1:
+        return _pages(_, *runs[0])
+    return _("pages {runs}", runs=_.join([f"{a}–{b}" if a != b else str(a) for a, b in runs]))
+
+
 def printing(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rules: tuple,
              calibration: tuple) -> list[str]:
-    """Which pages to print, on what, and how."""
+    """Which pages to print, on what, and how: this leaf on plain paper, the card sheets on card stock (a
+    sheet whose pieces have no back single-sided, as it prints no backs page), the rules on plain paper."""
     _ = words(deck.language)
     last = first + len(cards) - 1
     stock, backs = spec.stock, spec.duplex.backs
     sheets = _pages(_, first, last)
-    lines = [_("## Printing")]
+    lines = [_("## Printing"), _("Print this leaf, {pages}, on plain paper.", pages=_pages(_, 1, LEAF))]
     if backs == NONE:
         lines.append(_("1. Print the card sheets, {pages}, single-sided on {stock} at 100% (actual size, not fit to "
                        "page). This file holds the card fronts only.", pages=sheets, stock=stock))
@@ -151,21 +158,40 @@ def printing(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rules: 
                     "glue stick, spread thin and even); let it dry flat under a book before you cut.")]
     else:
         edge = _("long edge") if spec.duplex.edge == "long" else _("short edge")
-        lines += [_("1. Print the card sheets, {pages}, **double-sided**, flipping on the **{edge}**, on {stock} at "
-                    "100% (actual size, not fit to page). Each odd page holds card fronts, the even page after it "
-                    "their backs.", pages=sheets, edge=edge, stock=stock),
-                  _("2. No duplex printer? Print the odd pages, put the printed stack back in the tray as your "
-                    "printer needs (try one sheet first), then print the even pages.")]
+        both = backed(cards)
+        double = [first + i for i, b in enumerate(both) if b]
+        single = [first + i for i, b in enumerate(both) if not b]
+        in_order = not single or not double or max(double) < min(single)    # fronts on odd pages throughout
+        if double and in_order:
+            lines += [_("1. Print the card sheets, {pages}, **double-sided**, flipping on the **{edge}**, on {stock} "
+                        "at 100% (actual size, not fit to page). Each odd page holds card fronts, the even page after "
+                        "it their backs.", pages=_page_list(_, double), edge=edge, stock=stock),
+                      _("2. No duplex printer? Print the odd pages, put the printed stack back in the tray as your "
+                        "printer needs (try one sheet first), then print the even pages.")]
+        elif double:
+            lines += [_("1. Print the card sheets, {pages}, **double-sided**, flipping on the **{edge}**, on {stock} "
+                        "at 100% (actual size, not fit to page). Each fronts page is followed by its backs page.",
+                        pages=_page_list(_, double), edge=edge, stock=stock),
+                      _("2. No duplex printer? Print each fronts page, put it back in the tray as your printer needs "
+                        "(try one sheet first), and print its backs page on the other side.")]
+        if single:
+            what, count, at = "; ".join(_sheet_contents(deck, cards[n - first]) for n in single), len(single), \
+                _page_list(_, single)
+            lines.append(_.ngettext("{n}. Print {pages} ({contents}) **single-sided** on {stock} at 100%: nothing "
+                                    "on it has a back, so no backs page follows.",
+                                    "{n}. Print {pages} ({contents}) **single-sided** on {stock} at 100%: nothing "
+                                    "on them has a back, so no backs page follows.", count, n=len(lines) - 1,
+                                    pages=at, stock=stock, contents=what))
     if rules[0]:
-        lines.append(_("{n}. Print the rules, {pages}, on plain paper, one- or two-sided.", n=len(lines),
+        lines.append(_("{n}. Print the rules, {pages}, on plain paper, one- or two-sided.", n=len(lines) - 1,
                        pages=_pages(_, *rules)))
     if calibration[0]:
         lines.append(_("{n}. Backs not behind their fronts? {Pages}: a calibration sheet. Print it double-sided like "
                        "the cards and hold it up to a light: it says how far your printer shifts the backs.",
-                       n=len(lines), Pages=_pages(_, *calibration).capitalize()))
-    elif backs == PAGE:
+                       n=len(lines) - 1, Pages=_pages(_, *calibration).capitalize()))
+    elif backs == PAGE and any(p.kind == "back" for p in cards):
         lines.append(_("{n}. Backs a little off their fronts? Most printers shift the back side by 1 or 2 mm; cut "
-                       "on the fronts' marks and the backs' edges will hardly show.", n=len(lines)))
+                       "on the fronts' marks and the backs' edges will hardly show.", n=len(lines) - 1))
     lines.append(_("Every card page has a label in its margin: the game, the sheet's number, fronts or backs."))
     return [_spelled(deck, line) for line in lines]
 
@@ -179,6 +205,7 @@ def sheet_list(deck: Deck, cards: list[Page], first: int, spec: SheetSpec) -> li
     """The card sheets, part by part: which pages hold what (a gutter-fold sheet is one page)."""
     _ = words(deck.language)
     lines = [_("## The sheets")]
+    two_sided = {id(p): b for p, b in zip(cards, backed(cards))}
     by_part: dict[str, list[tuple[int, Page]]] = {}
     for i, p in enumerate(cards):
         if p.kind in ("front", "fold") and p.placements:
@@ -186,7 +213,7 @@ def sheet_list(deck: Deck, cards: list[Page], first: int, spec: SheetSpec) -> li
             by_part.setdefault(part, []).append((first + i, p))
     for part_id, pages in by_part.items():
         part = deck.parts[part_id]
-        span = lambda p: 2 if p.kind == "front" and spec.duplex.backs == PAGE else 1      # noqa: E731
+        span = lambda p: 2 if p.kind == "front" and two_sided[id(p)] else 1      # noqa: E731
         if len(by_part) > 1 or part.optional:
             pa, pb = pages[0][0], pages[-1][0] + span(pages[-1][1]) - 1
             who = _(" ({players})", players=_players(_, part.players)) if part.players else ""
@@ -217,7 +244,7 @@ def instructions(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rul
     cal_first = last + rule_pages + 1
     calibration = (cal_first, cal_first + calibration_pages - 1) if calibration_pages else (0, 0)
     lines = [f"# {g.title}" + (f" — {g.subtitle}" if g.subtitle else ""),
-             " · ".join(x for x in (_("by {designer}", designer=g.designer) if g.designer else "", g.publisher,
+             " · ".join(x for x in (byline(deck), g.publisher,
                                     _players(_, g.players), _("version {version}", version=g.version) if g.version
                                     else "") if x),
              *(["", _("## Partial build"), str(deck.extra["partial"])] if deck.extra.get("partial") else []),
@@ -226,6 +253,24 @@ def instructions(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rul
              "", *sheet_list(deck, cards, first, spec),
              "", *(_spelled(deck, line) for line in how_to_cut(deck, cards, spec))]
     return "\n".join(lines)
+
+
+# A designer field that names no person (a tradition, no one known) or says "by" itself is printed as written;
+# any other is a name, printed "by NAME". The words, in the languages pnp speaks, that start such a field:
+NO_PERSON = re.compile(r"(?i)^(?:(?:by|par|von|por|traditional|trad\.|anonymous|anon\.|unknown|folk"
+                       r"|public domain|various|traditionnel|traditionnelle|anonyme|inconnu|domaine public"
+                       r"|traditionell|anonym|unbekannt|volksspiel|tradicional|anónimo|anónima|desconocido"
+                       r"|dominio público)(?!\w)|伝統|作者不明|作者不詳)")
+
+
+def byline(deck: Deck) -> str:
+    """Who the game is by, as the leaf's second line prints it: "by Marlon Fussell"; a designer field that is
+    no person's name ("Traditional (Swedish)", "Anonymous") or says "by" itself, as written; "" for none."""
+    designer = " ".join(str(deck.game.designer or "").split())
+    if not designer:
+        return ""
+    _ = words(deck.language)
+    return designer if NO_PERSON.match(designer) else _("by {designer}", designer=designer)
 
 
 def _sheet_contents(deck: Deck, page: Page) -> str:
@@ -246,7 +291,7 @@ def _sheet_contents(deck: Deck, page: Page) -> str:
 
 def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
     """The leaf's back: setting up, where the rules are, what this edition changed, the source."""
-    from .edition import entries, has_original
+    from .edition import entries, has_original, reasoned
     g = deck.game
     _ = words(deck.language)
     lines = []
@@ -262,27 +307,39 @@ def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
     e = entries(deck)
     n_fix, n_chosen, n_pieces = len(e["corrections"]), len(e["inferred"]), len(e["pieces"])
     if n_fix or n_chosen or n_pieces:
-        original = has_original(e)
+        original, why = has_original(deck), reasoned(e)
         said = []
-        if n_fix:
+        if n_fix and original:
             said.append(_.ngettext("{n} change to the original's words", "{n} changes to the original's words",
                                    n_fix, n=n_fix))
+        elif n_fix:
+            said.append(_.ngettext("{n} correction to the rules as first written",
+                                   "{n} corrections to the rules as first written", n_fix, n=n_fix))
         if n_chosen and original:
             said.append(_.ngettext("{n} fact the original leaves open, settled here",
                                    "{n} facts the original leaves open, settled here", n_chosen, n=n_chosen))
         elif n_chosen:
             said.append(_.ngettext("{n} fact the rules leave open, settled here",
                                    "{n} facts the rules leave open, settled here", n_chosen, n=n_chosen))
-        if n_pieces:
+        if n_pieces and original:
             said.append(_.ngettext("{n} piece counted differently from the original",
                                    "{n} pieces counted differently from the original", n_pieces, n=n_pieces))
+        elif n_pieces:
+            said.append(_.ngettext("{n} piece counted differently from the rules",
+                                   "{n} pieces counted differently from the rules", n_pieces, n=n_pieces))
         where = _(" at the end of the rules ({page})", page=_pages(_, box_page, box_page)) if box_page else ""
-        # the rule pages are the original's only where there is one (the deck quotes it): never "word for word",
-        # since a deck may shorten a rule on its cards or move a sentence, and says so in the box
-        lead = (_("The rule pages print the original's rules, but for what the box headed “This edition”{where} "
-                  "lists, with the reason for each: {what}.", where=where, what=_.join(said)) if original else
-                _("The box headed “This edition”{where} lists, with the reason for each, {what}.", where=where,
-                  what=_.join(said)))
+        # the rule pages are the original's only where there is one (game.source names it): never "word for
+        # word", since a deck may shorten a rule on its cards or move a sentence, and says so in the box; "the
+        # reason for each" only where each entry has one
+        if original:
+            lead = (_("The rule pages print the original's rules, but for what the box headed “This edition”{where} "
+                      "lists, with the reason for each: {what}.", where=where, what=_.join(said)) if why else
+                    _("The rule pages print the original's rules, but for what the box headed “This edition”{where} "
+                      "lists: {what}.", where=where, what=_.join(said)))
+        else:
+            lead = (_("The box headed “This edition”{where} lists, with the reason for each, {what}.", where=where,
+                      what=_.join(said)) if why else
+                    _("The box headed “This edition”{where} lists {what}.", where=where, what=_.join(said)))
         lines += ["", _("## This edition"), lead]
     if g.source:
         lines += ["", _("## Source"), g.source]

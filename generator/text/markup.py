@@ -144,7 +144,8 @@ def _parse(markup: str) -> tuple[tuple[Block, int, str], ...]:
 
 
 def _level(line: str, blocks: list) -> int:
-    """1 for a bullet indented (two spaces or a tab) under a bullet, else 0."""
+    """1 for a bullet indented (two spaces or a tab) under a bullet ("   a) ..." under "1. ..."), else 0: it
+    is set under its item's text (layout/text.py hanging)."""
     nested = line.startswith(("  ", "\t")) and bool(blocks) and blocks[-1][0].kind == "bullet"
     return 1 if nested else 0
 
@@ -152,6 +153,12 @@ def _level(line: str, blocks: list) -> int:
 @lru_cache(maxsize=4096)
 def parse(markup: str) -> tuple[Block, ...]:
     return tuple(b for b, _, _ in _parse(markup))
+
+
+def located(markup: str) -> tuple[tuple[Block, int], ...]:
+    """Each block of parse(markup) with the line it starts on (1 = the first): where a text set over several
+    pages (the print leaf) breaks, in its markup."""
+    return tuple((b, n) for b, n, _ in _parse(markup))
 
 
 def _unescape(t: str) -> str:

@@ -1,0 +1,93 @@
+"""Issue 44: the This edition box is kept whole where it fits. Its frames are read back from every shipped
+game's rule pages (A4 and Letter): a box that fits one column (set alone on the paper, as layout/pages.py sets
+it) is one frame; one that fits a page has all its frames on one page. A Royal Will's, split in three over
+two pages (its first part beside the text's last column), now fills a page of its own."""
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+
+from pdfcheck import placements
+from seedtext import GAMES
+
+from generator.deck import load_deck
+
+PAPERS = ["a4", "letter"]
+
+
+def _rule_pages(pdf) -> list[int]:
+    pl = placements(pdf)
+    holding = [i for i, p in enumerate(pl) if p]
+    return [i for i in range(holding[-1] + 1, len(pl)) if not pl[i]]
+
+
+def frames(pdf) -> list[tuple[int, float]]:
+    """(page, height) of each part of the box: the large filled rectangles on the rule pages."""
+    out = []
+    with pdfplumber.open(str(pdf)) as doc:
+        for i in _rule_pages(pdf):
+            for r in doc.pages[i].rects + doc.pages[i].curves:
+                if r["x1"] - r["x0"] > 40 and r["bottom"] - r["top"] > 10 and r.get("fill"):
+                    out.append((i, float(r["bottom"] - r["top"])))
+    return out
+
+
+def alone(game: str, paper: str) -> tuple[int, int]:
+    """(pages, frames) of the box set alone, with no text before it, on the paper, at the rules' size (not
+    the smaller size a box may be set at to save a last page): where it fits."""
+    from generator.layout import pages as flowing
+    from generator.printout.edition import markup
+    from generator.printout.rules import rule_text
+    from generator.impose.paper import get_sheet
+    from generator.layout.display import Rect
+    from generator.layout.pages import flow
+    deck = load_deck(game)
+    settings = rule_text(deck)[1]
+    sheet = get_sheet(paper)
+    scales, flowing.BOX_SCALES = flowing.BOX_SCALES, ()
+    try:
+        pages = flow("", sheet.width, sheet.height, family=settings.get("font", "serif"),
+                     size=settings.get("size", 9.5), footer="x", columns=settings.get("columns", 1), box=markup(deck))
+    finally:
+        flowing.BOX_SCALES = scales
+    return len(pages), sum(isinstance(op, Rect) for ops in pages for op in ops)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_box_is_whole_where_it_fits(built, game, paper):
+    pdf = built(game, "--paper", paper)
+    parts = frames(pdf)
+    assert parts, f"{game} {paper}: no This edition box"
+    pages, columns = alone(game, paper)
+    if columns == 1:
+        assert len(parts) == 1, f"{game} {paper}: the box fits a column, printed in {len(parts)} parts"
+    if pages == 1:
+        assert len({p for p, _ in parts}) == 1, f"{game} {paper}: the box fits a page, printed over " \
+                                                 f"{len({p for p, _ in parts})}"
+
+
+def test_a_royal_wills_box_fills_a_page_of_its_own(built):
+    pdf = built("a-royal-will")
+    parts = frames(pdf)
+    rules = _rule_pages(pdf)
+    assert {p for p, _ in parts} == {rules[-1]} and len(parts) == 2, parts
+
+
+def test_a_box_that_fits_a_column_starts_the_next_column_rather_than_break():
+    """Text filling a page and part of the next one's first column, then a box of two thirds of a column: the
+    box starts the second column whole (balancing the last page broke it between the two), and the first
+    keeps the text alone."""
+    from generator.layout.display import Rect, Text
+    from generator.layout.pages import flow
+    text = "\n\n".join(f"Paragraph {n}: " + "words of the rules set in two columns, " * 8 for n in range(19))
+    box = "## This edition\n*What this edition settles.*\n\n" + "\n".join(
+        f"- **Point {n}:** " + "a ruling with its reason, " * 6 for n in range(9))     # 506 pt
+    pages = flow(text, 595.0, 842.0, size=9.5, columns=2, box=box, footer="x")
+    assert len(pages) == 2
+    frames = [op for op in pages[1] if isinstance(op, Rect)]
+    assert len(frames) == 1, f"the box in {len(frames)} parts"
+    middle = 595.0 / 2
+    assert frames[0].x > middle, "the box is not in the second column"
+    words = [op for op in pages[1] if isinstance(op, Text) and op.text.startswith("Paragraph")]
+    assert words and all(w.x < middle for w in words), "the text runs into the box's column"
