@@ -74,8 +74,7 @@ def _columns(pdf, index: int, columns: int) -> tuple[list[list[tuple]], float, f
 
 def _rule_pages(pdf) -> list[int]:
     pl = placements(pdf)
-    first, last = min(i for i, p in enumerate(pl) if p), max(i for i, p in enumerate(pl) if p)
-    last += 1 if (last - first) % 2 == 0 else 0
+    last = max(i for i, p in enumerate(pl) if p)
     return list(range(last + 1, len(pl)))
 
 
