@@ -93,7 +93,7 @@ def test_sheets_are_as_few_as_the_pieces_allow(built, game, paper):
     path = _pdf(built, game, paper)
     deck = load_deck(game)
     from generator.layout.templates import geometry
-    sizes = geometry(deck.id, deck.folder, (c.template for c in deck.cards))
+    sizes = geometry(deck, (c.template for c in deck.cards))
     need, run, prev = 0, 0.0, None
     for card in deck.cards:
         if prev is not None and (card.part != prev.part or card.new_sheet):
