@@ -7,7 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent      # the checkout
+TESTS = ROOT / "tests"                              # the tests' data: decks/, broken/, fonts/, seeds/, sheets/
 
 
 def pnp(*args, cwd=None, check=False, env=None) -> subprocess.CompletedProcess:

@@ -7,11 +7,11 @@ import re
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from cli import ROOT
+
 DECKS = ROOT / "decks"
 GAMES = ["vasa-regalis", "royal-lines", "aqua-regia", "christina-regina", "a-royal-will"]
 TITLES = ["Vasa Regalis", "Royal Lines", "Aqua Regia", "Christina Regina", "A Royal Will"]

@@ -11,15 +11,14 @@ not from deck.yaml, so a wrong deck fails here.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 import yaml
 
-from cli import ROOT
+from cli import ROOT, TESTS
 from pdfcheck import MM, Word, columns_text, page_sizes, placements, plumber_words, squash, words
 
-SEED = Path(__file__).resolve().parent / "seeds" / "christina-regina.txt"     # a copy of ../shared/seeds (tests/seeds/README.md)
+SEED = TESTS / "seeds" / "christina-regina.txt"     # a copy of ../shared/seeds (tests/seeds/README.md)
 DECK = ROOT / "decks" / "christina-regina" / "deck.yaml"
 COLOURS = ["blue", "red", "green", "black", "purple"]
 GROUPS = {1: "Copper", 2: "Silver", 3: "Gold"}

@@ -13,18 +13,12 @@ import pytest
 import yaml
 
 from cli import ROOT
-from pdfcheck import columns_text, placements, squash
+from printedrules import box_text, norm, printed_rules
 from seedtext import GAMES, seed as seed_text, section, sentences, unmark
 
 from generator.deck import load_deck
 from generator.deck.edition import about, inferred_facts
 from generator.impose.edition import printed_about
-
-
-def norm(text: str) -> str:
-    """Text compared without whitespace, case or typographic quotes (typography, not words)."""
-    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"').replace("•", "")
-    return squash(text).lower()
 
 
 def corrections(game: str) -> list[dict]:
@@ -38,27 +32,6 @@ def corrected(text: str, game: str) -> str:
         pattern = r"\s+".join(re.escape(w) for w in str(c["seed"]).split())
         text = re.sub(pattern, lambda m: str(c["printed"]), text)
     return text
-
-
-def rule_pages(pdf) -> list[int]:
-    """The pages after the last card sheet (whose backs page is empty when its pieces are single-sided)."""
-    pl = placements(pdf)
-    first = min(i for i, p in enumerate(pl) if p)
-    last = max(i for i, p in enumerate(pl) if p)
-    last += 1 if (last - first) % 2 == 0 else 0
-    return list(range(last + 1, len(pl)))
-
-
-def printed_rules(pdf) -> str:
-    return "\n".join(columns_text(pdf, i) for i in rule_pages(pdf))
-
-
-def box_text(pdf) -> str:
-    """The This edition box, normalised (see norm): from its heading and first words to the end."""
-    text = norm(printed_rules(pdf))
-    at = text.find(norm("This edition The rule pages print"))
-    assert at >= 0, "no This edition box on the rule pages"
-    return text[at:]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-import textwrap
 from types import SimpleNamespace
 
 import pypdfium2 as pdfium
@@ -13,6 +12,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from cli import copy_deck, pnp, writable_copy
+import tokendeck
 from pdfcheck import MM, placements, words_in
 
 LEAF = 2
@@ -298,60 +298,9 @@ def test_every_deck_exports(game, tmp_path):
             assert tuple(round(d) for d in im.info["dpi"]) == (300, 300)
 
 
-# A small deck of its own: a round token, a landscape card, a card with text at the edge.
-TEMPLATES = {
-    "tk-token": """
-        size: {width: 25mm, height: 25mm}
-        shape: circle
-        regions:
-          - {id: disc, type: ellipse, box: [0mm, 0mm, 100%, 100%], fill: paper, bleed: true}
-          - {id: label, type: text, box: [2mm, 8mm, 21mm, 9mm], text: "{label}", size: 14pt, align: center}
-    """,
-    "tk-wide": """
-        size: {width: 3.5in, height: 2.5in}
-        regions:
-          - {id: background, type: rect, box: [0mm, 0mm, 100%, 100%], fill: paper, bleed: true}
-          - {id: band, type: rect, box: [0mm, 0mm, 100%, 12mm], fill: band, bleed: true}
-          - {id: label, type: text, box: [10mm, 25mm, 60mm, 12mm], text: "{label}", size: 20pt, align: center}
-    """,
-    "tk-edge": """
-        size: poker
-        regions:
-          - {id: background, type: rect, box: [0mm, 0mm, 100%, 100%], fill: paper, bleed: true}
-          - {id: corner, type: text, box: [1mm, 1mm, 30mm, 8mm], text: "{label}", size: 12pt, align: left}
-          - {id: middle, type: text, box: [10mm, 40mm, 43.5mm, 10mm], text: "{label}", size: 12pt, align: center}
-    """,
-    "tk-back": """
-        size: poker
-        regions:
-          - {id: background, type: rect, box: [0mm, 0mm, 100%, 100%], fill: band, bleed: true}
-    """,
-}
-DECK = """
-    game: {title: Token Test}
-    palette: {paper: "#f0e0c0", band: "#aa3300"}
-    parts: [{id: base, title: Base}]
-    backs: {plain: {template: tk-back}}
-    defaults: {back: plain}
-    kinds:
-      token: {title: Token, template: tk-token, back: none, fields: {label: text}}
-      wide: {title: Wide card, template: tk-wide, back: none, fields: {label: text}}
-      edge: {title: Edge card, template: tk-edge, fields: {label: text}}
-    cards:
-      - {kind: token, name: Coin, label: "1", copies: 12}
-      - {kind: wide, name: Wide, label: Wide}
-      - {kind: edge, name: Edgy, label: Edgy, copies: 3}
-"""
-
-
 @pytest.fixture
 def token_deck(tmp_path):
-    folder = tmp_path / "token-test"
-    (folder / "templates").mkdir(parents=True)
-    (folder / "deck.yaml").write_text(textwrap.dedent(DECK), encoding="utf-8")
-    for name, text in TEMPLATES.items():
-        (folder / "templates" / f"{name}.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
-    return folder
+    return tokendeck.make(tmp_path / "token-test")
 
 
 def test_tokens_landscape_and_safe_zone(token_deck, tmp_path):

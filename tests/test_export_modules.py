@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parent.parent / "generator" / "export"
+from cli import ROOT
+
+PACKAGE = ROOT / "generator" / "export"
 MODULES = sorted(PACKAGE.glob("*.py"))
 MOST_LINES = 450
 

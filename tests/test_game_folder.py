@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from cli import ROOT, pnp
+from cli import ROOT, TESTS, pnp
 from pdfcheck import MM, fonts, inside, page_text, placements, squash, words, words_in
 
-HERE = Path(__file__).resolve().parent
 COMMANDS = ["build", "calibrate", "cards", "check", "export", "list", "new", "proof", "watch"]
 
 
@@ -19,7 +18,7 @@ def _tiles(folder: Path, extra: str = "", font_file: str = "fonts/PnpTestScript.
     """A game kept outside the checkout: its own templates, a 40 mm size with a 2.5 mm safe inset, a font."""
     (folder / "templates").mkdir(parents=True)
     (folder / "fonts").mkdir()
-    shutil.copy(HERE / "fonts" / "PnpTestScript.ttf", folder / "fonts")
+    shutil.copy(TESTS / "fonts" / "PnpTestScript.ttf", folder / "fonts")
     (folder / "deck.yaml").write_text(textwrap.dedent(f"""\
         game: {{title: Tiles}}
         palette: {{sea: "#1b4b6b", sand: "#f0e2b6"}}
@@ -204,11 +203,11 @@ def test_a_decks_font_with_a_shipped_fonts_postscript_name_is_drawn_as_its_own(t
     it. A deck's own font that calls itself 'DejaVuSans' (other glyphs under that name) draws the fronts, and
     the shipped DejaVuSans, which the backs use, is still drawn as itself: each keeps its own glyphs."""
     game = _tiles(tmp_path / "tiles", font_file="fonts/ClashingSans.ttf")
-    shutil.copy(HERE / "fonts" / "ClashingSans.ttf", game / "fonts")
+    shutil.copy(TESTS / "fonts" / "ClashingSans.ttf", game / "fonts")
     out = tmp_path / "t.pdf"
     pnp("build", game, "-o", out, cwd=tmp_path, check=True)
     from reportlab.pdfbase.ttfonts import TTFont
-    own, shipped = (TTFont(f"width-{n}", str(p)) for n, p in (("own", HERE / "fonts" / "ClashingSans.ttf"),
+    own, shipped = (TTFont(f"width-{n}", str(p)) for n, p in (("own", TESTS / "fonts" / "ClashingSans.ttf"),
                                                                ("shipped", ROOT / "fonts" / "DejaVuSans.ttf")))
     front, back = (i for i, p in enumerate(placements(out)) if p)
     for page, text, size in ((front, "Lighthouse", 16), (back, "Tiles", 14)):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cli import copy_deck, pnp
+from cli import ROOT, copy_deck, pnp
 from generator.cli import invoke
 from generator.output import temp_files
 
@@ -392,7 +392,7 @@ def test_every_key_the_loader_accepts_is_documented():
     from generator.deck import load
     from generator.deck.sections import icons
     from generator.layout import regions, sizes, templates
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "deck-format.md").read_text(encoding="utf-8")
+    doc = (ROOT / "docs" / "deck-format.md").read_text(encoding="utf-8")
     keys = set(load.TOP_KEYS) | set(load.CARD_KEYS) | set(templates.TEMPLATE_KEYS) | set(regions.COMMON) \
         | {k for v in regions.REGION_TYPES.values() for k in v} | set(sizes.SIZE_KEYS) | set(icons.ICON_KEYS) \
         | {"title", "subtitle", "designer", "publisher", "players", "version", "source", "year", "instructions",

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from cli import pnp
-from test_editions import box_text, norm
+from printedrules import box_text, norm
 
 from generator.deck import load_deck
 

@@ -5,19 +5,9 @@ from __future__ import annotations
 import pytest
 
 from cli import copy_deck, pnp
-from pdfcheck import MM, lines, page_sizes, page_text, placements, sheet_text, squash, words_in
+from pdfcheck import MM, fold_line, page_sizes, page_text, placements, sheet_text, squash, words_in
 
 LEAF = 2
-
-
-def fold_line(path, page):
-    """The dashed fold line across (or down) the middle of a gutter-fold page."""
-    W, H = page_sizes(path)[page]
-    found = [m for m in lines(path, page)
-             if (abs(m[1] - H / 2) < 0.01 and abs(m[3] - H / 2) < 0.01 and abs(m[2] - m[0]) > W / 2)
-             or (abs(m[0] - W / 2) < 0.01 and abs(m[2] - W / 2) < 0.01 and abs(m[3] - m[1]) > H / 2)]
-    assert len(found) == 1, f"page {page + 1}: {len(found)} fold lines"
-    return found[0]
 
 
 @pytest.mark.parametrize("game,paper", [("vasa-regalis", "a4"), ("aqua-regia", "letter"), ("a-royal-will", "a4"),

@@ -7,80 +7,21 @@ from html import escape as html_escape
 import re
 import shutil
 import subprocess
-import textwrap
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from cli import copy_deck, pnp
+from proofdeck import CARDS, make_deck
 from generator.deck import load_deck
 from generator.layout.deck import layout_deck
 from generator.proof import proof_deck
 from generator.proof.checks import markup_problems
 from generator.proof.spelling import Speller, WordList, repeated
 
-# A small deck of our own, with its own templates, so sizes and words are under the test's control.
-TEMPLATES = {
-    "p-card.yaml": """\
-        size: poker
-        regions:
-          - {id: bg, type: rect, box: [0mm, 0mm, 100%, 100%], fill: paper, bleed: true}
-          - {id: title, type: text, box: [5mm, 5mm, 53.5mm, 10mm], text: "{title}", font: serif, style: bold,
-             size: 14pt, min_size: 6pt, align: center}
-          - {id: body, type: textbox, box: [5mm, 20mm, 53.5mm, 40mm], text: "{text}", font: serif, size: 10pt,
-             min_size: 6pt}
-        """,
-    "p-back.yaml": """\
-        size: poker
-        regions:
-          - {id: bg, type: rect, box: [0mm, 0mm, 100%, 100%], fill: ink, bleed: true}
-          - {id: label, type: text, box: [5mm, 40mm, 53.5mm, 10mm], text: "PROOF BACK", font: serif, size: 16pt,
-             align: center, colour: paper}
-        """,
-}
-HEAD = """\
-game: {title: Proof Fixture, designer: Test}
-palette: {ink: "#202020", paper: "#fbf8ef"}
-backs:
-  plain: {template: p-back}
-defaults: {back: plain}
-kinds:
-  note:
-    title: Note card
-    template: p-card
-    name: "{title}"
-    fields:
-      title: {type: text, required: true}
-      text: {type: markup}
-cards:
-"""
-CARDS = {
-    "Apple": "An apple a day.",
-    "Bread": "Bread is baked in an oven.",
-    "Cheese": "Cheese is made from milk.",
-    "Dates": "Dates grow on palm trees.",
-}
 LONG = " ".join(["Each player takes one card from the river and places it face down beside the board."] * 7)
 TOO_LONG = " ".join(["Each player takes one card from the river and places it face down beside the board."] * 25)
-
-
-def card_yaml(title: str, text: str, copies: int = 1) -> str:
-    body = textwrap.indent(text, " " * 6)
-    extra = f"    copies: {copies}\n" if copies != 1 else ""
-    return f"  - title: {title}\n{extra}    text: |\n{body}\n"
-
-
-def make_deck(folder: Path, cards: dict, copies: dict | None = None, words: str = "") -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "templates").mkdir(exist_ok=True)
-    for name, text in TEMPLATES.items():
-        (folder / "templates" / name).write_text(textwrap.dedent(text))
-    yaml = HEAD + "".join(card_yaml(t, x, (copies or {}).get(t, 1)) for t, x in cards.items())
-    (folder / "deck.yaml").write_text(yaml)
-    if words:
-        (folder / "words.txt").write_text(words)
-    return folder
 
 
 def issues(result, check=None, level=None):

@@ -10,7 +10,7 @@ from pathlib import Path
 from PIL import Image
 
 from cli import copy_deck, pnp
-from test_proof import CARDS, make_deck
+from proofdeck import CARDS, make_deck
 
 
 def proof(folder, out) -> tuple:

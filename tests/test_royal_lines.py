@@ -19,10 +19,10 @@ import pdfplumber
 import pytest
 import yaml
 
-from cli import ROOT, pnp
+from cli import ROOT, TESTS, pnp
 from pdfcheck import MM, page_sizes, placements, plumber_words, squash
 
-SEED = Path(__file__).resolve().parent / "seeds" / "royal-lines.txt"     # a copy of ../shared/seeds (tests/seeds/README.md)
+SEED = TESTS / "seeds" / "royal-lines.txt"     # a copy of ../shared/seeds (tests/seeds/README.md)
 DECK = ROOT / "decks" / "royal-lines"
 SUITS = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
 RED, BLACK = {"hearts", "diamonds"}, {"spades", "clubs"}

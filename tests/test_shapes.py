@@ -19,12 +19,11 @@ import pytest
 from PIL import Image
 
 from cli import ROOT, pnp
-from pdfcheck import (MM, face_polygons, lines, page_sizes, placements, polygons, reader, sheet_text)
-from test_print_modes import fold_line
+from pdfcheck import (MM, face_polygons, fold_line, lines, page_sizes, placements, polygons, reader, sheet_text)
+from shapecheck import TOL, hexagon, on_circle, same_corners
 
 DECK = ROOT / "tests" / "decks" / "shapes"
 LEAF = 2                    # the print leaf's pages, before the card sheets
-TOL = 0.05                  # points
 BAND = 4.2 * MM             # the printer's band: nothing drawn there
 POKER = (63.5 * MM, 88.9 * MM)
 TILE = (2 * 72, 1.732 * 72)
@@ -39,19 +38,6 @@ def box(x, y, w, h, height=POKER[1]):
     return x * MM, height - (y + h) * MM, w * MM, h * MM
 
 
-def hexagon(x, y, w, h, pointy=False):
-    if pointy:
-        return [(x + w / 2, y + h), (x, y + 3 * h / 4), (x, y + h / 4), (x + w / 2, y), (x + w, y + h / 4),
-                (x + w, y + 3 * h / 4)]
-    return [(x, y + h / 2), (x + w / 4, y), (x + 3 * w / 4, y), (x + w, y + h / 2), (x + 3 * w / 4, y + h),
-            (x + w / 4, y + h)]
-
-
-def on_circle(x, y, w, h, angles, radii):
-    return [(x + w / 2 + r * w / 2 * math.cos(math.radians(a)), y + h / 2 + r * h / 2 * math.sin(math.radians(a)))
-            for a, r in zip(angles, radii)]
-
-
 CARD_SHAPES = {         # region: its corners on the poker card
     "flat": hexagon(*box(4, 4, 24, 20.785)),
     "pointy": hexagon(*box(35.5, 4, 20.785, 24), pointy=True),
@@ -59,18 +45,6 @@ CARD_SHAPES = {         # region: its corners on the poker card
     "turned": on_circle(*box(35.5, 32, 22, 22), [90 + 36 + 72 * k for k in range(5)], [1] * 5),
     "ghost": hexagon(*box(14, 58, 35, 22)),
 }
-
-
-def same_corners(drawn, want, dx=0.0, dy=0.0) -> bool:
-    """The same corners, in the same turn order (any starting corner), within TOL."""
-    want = [(x + dx, y + dy) for x, y in want]
-    if len(drawn) != len(want):
-        return False
-    for start in range(len(want)):
-        turned = want[start:] + want[:start]
-        if all(abs(a[0] - b[0]) <= TOL and abs(a[1] - b[1]) <= TOL for a, b in zip(drawn, turned)):
-            return True
-    return False
 
 
 def kind_of(p) -> str:

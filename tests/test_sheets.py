@@ -13,10 +13,9 @@ from pathlib import Path
 import pytest
 from openpyxl import Workbook
 
-from cli import ROOT, pnp
+from cli import ROOT, TESTS, pnp
 from pdfcheck import all_text, same_bytes, squash
 
-HERE = Path(__file__).resolve().parent
 
 # The starter's cards as YAML (as layouts/starter/deck.yaml held them before cards.csv)
 YAML_CARDS = """cards:
@@ -120,7 +119,7 @@ def test_the_same_cards_as_yaml_csv_xlsx_and_ods_build_the_same_pdf(tmp_path):
     same_bytes(_build(xlsx_deck, "xlsx"), from_csv, "XLSX and CSV")
 
     ods_deck = _new(tmp_path, "ods")
-    shutil.copy(HERE / "sheets" / "starter.ods", ods_deck / "cards.ods")
+    shutil.copy(TESTS / "sheets" / "starter.ods", ods_deck / "cards.ods")
     _cards(ods_deck, "cards:\n  - {file: cards.ods, sheet: Crop, kind: crop}\n"
                      "  - {file: cards.ods, sheet: Event, kind: event}\n")
     same_bytes(_build(ods_deck, "ods"), from_csv, "ODS and CSV")
@@ -129,12 +128,12 @@ def test_the_same_cards_as_yaml_csv_xlsx_and_ods_build_the_same_pdf(tmp_path):
 def test_the_ods_fixture_is_what_its_script_makes(tmp_path):
     """tests/sheets/starter.ods is made by tests/sheets/make_ods.py from the starter's cards.csv."""
     import importlib.util
-    spec = importlib.util.spec_from_file_location("make_ods", HERE / "sheets" / "make_ods.py")
+    spec = importlib.util.spec_from_file_location("make_ods", TESTS / "sheets" / "make_ods.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     module.HERE = tmp_path
     module.main()
-    assert (tmp_path / "starter.ods").read_bytes() == (HERE / "sheets" / "starter.ods").read_bytes()
+    assert (tmp_path / "starter.ods").read_bytes() == (TESTS / "sheets" / "starter.ods").read_bytes()
 
 
 def test_sources_mix_with_yaml_cards_in_print_order(tmp_path):

@@ -31,7 +31,7 @@ from PIL import Image
 from cli import ROOT, pnp
 from pdfcheck import MM, face_polygons, page_sizes, placements, polygons, squash, words_in
 from picturecheck import PATH_PAINT, drawn
-from test_shapes import hexagon, on_circle, same_corners
+from shapecheck import hexagon, on_circle, same_corners
 
 DECK = ROOT / "tests" / "decks" / "showcase"
 PAPER = {"a4": (595.2756, 841.8898), "letter": (612.0, 792.0)}

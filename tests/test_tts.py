@@ -22,6 +22,7 @@ import pytest
 from PIL import Image, ImageChops, ImageFilter, ImageStat
 
 from cli import pnp
+import tokendeck
 
 GAMES = ["vasa-regalis", "royal-lines", "aqua-regia", "christina-regina", "a-royal-will"]
 SAVE_KEYS = {"SaveName", "Date", "VersionNumber", "GameMode", "GameType", "GameComplexity", "Tags", "Gravity",
@@ -285,12 +286,7 @@ def test_landscape_cards_single_sided_cards_and_chits_of_one_deck(tmp_path):
     """test_export's token deck: a landscape poker card (no back), three portrait ones with a shared
     back, twelve round tokens. Two sheets of their own (not one file written twice), the landscape
     card sideways, the single-sided card's back blank, the tokens a bag of circular tiles."""
-    from test_export import DECK, TEMPLATES
-    folder = tmp_path / "token-test"
-    (folder / "templates").mkdir(parents=True)
-    (folder / "deck.yaml").write_text(textwrap.dedent(DECK), encoding="utf-8")
-    for name, text in TEMPLATES.items():
-        (folder / "templates" / f"{name}.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
+    folder = tokendeck.make(tmp_path / "token-test")
     out = tmp_path / "tts"
     pnp("export", folder, "--to", "tts", "-o", out, check=True)
     save = json.loads((out / "Token Test.json").read_text(encoding="utf-8"))

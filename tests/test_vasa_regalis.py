@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from pdfcheck import all_text, page_sizes, placements, squash, words_in
-from test_editions import printed_rules
+from printedrules import printed_rules
 
 LEAF = 2
 
