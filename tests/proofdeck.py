@@ -1,4 +1,4 @@
-"""A small deck of the proof tests' own (tests/test_proof.py, tests/test_proof_pages.py), with its own
+"""A small deck of the proof tests' own (tests/proof/test_proof.py, tests/proof/test_pages.py), with its own
 templates, so sizes and words are under the test's control: make_deck(folder, cards) writes it."""
 from __future__ import annotations
 

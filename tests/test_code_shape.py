@@ -1,4 +1,4 @@
-"""The code's shape (issue 30): no two modules import each other, no module takes another's private names,
+"""The code's shape: no two modules import each other, no module takes another's private names,
 no module is longer than 450 lines, every module opens with a docstring saying what it holds.
 
 Every .py file under generator/ and benchmarks/ is read with `ast` (nothing is imported or run). The

@@ -1,4 +1,4 @@
-"""Issue 10: every mistake is one line naming file, line and field; exit 2; nothing unsafe is read.
+"""Every mistake is one line naming file, line and field; exit 2; nothing unsafe is read.
 
 The corpus in tests/broken/ holds hand-written broken decks; each says in its first lines what its
 error must be (see tests/broken/README.md). Each is built by the real `pnp` in a subprocess.

@@ -1,4 +1,4 @@
-"""pnp as a designer installs it (issue 17): built into an sdist and a wheel (the wheel from the sdist),
+"""pnp as a designer installs it: built into an sdist and a wheel (the wheel from the sdist),
 installed into a fresh virtual environment with no checkout on its path, and run from an empty folder.
 
 Slow (it builds and installs the package, ~10 s), so it runs once per test run and every check below

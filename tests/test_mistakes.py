@@ -1,4 +1,4 @@
-"""Issue 22: no silent wrong output. Each kind of mistake (and the ones around it) is caught, named with
+"""No silent wrong output. Each kind of mistake (and the ones around it) is caught, named with
 file:line, reported together with the others (up to 20, in file and line order), exit status 2, and nothing
 is written: the previous PDF stays byte-identical and no temporary file is left.
 
@@ -144,7 +144,7 @@ def test_a_template_shared_by_two_kinds_needs_each_ones_fields(tmp_path):
     lines = refused(deck(tmp_path / "d", two))
     # the note kind has no colour and no value: the template's fill and the value's text would be empty for its
     # cards. It has no footer either, but {footer} is named only in a when: (issue 31), so for its cards the
-    # footer region is simply not drawn (tests/test_shared_templates.py)
+    # footer region is simply not drawn (tests/layout/test_shared_templates.py)
     assert [re.sub(r".*region (\S+): .*", r"\1", ln) for ln in lines] == ["bg.fill", "value.text"], lines
     assert all("is not a field of kind 'note'" in ln for ln in lines)
 

@@ -1,5 +1,5 @@
 """A small deck of its own for the export tests: a round token, a landscape card, a card with text at the
-edge (tests/test_export.py, tests/test_tts.py). make(folder) writes it."""
+edge (tests/export/test_gamecrafter.py, tests/export/test_tts.py). make(folder) writes it."""
 from __future__ import annotations
 
 import textwrap

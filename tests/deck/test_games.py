@@ -1,4 +1,4 @@
-"""A game is one folder a designer owns (issue 17): found by path first, with its own templates, card sizes
+"""A game is one folder a designer owns: found by path first, with its own templates, card sizes
 and fonts; `pnp new` starts one; the CLI's manners (-h, --version, choices in any case)."""
 from __future__ import annotations
 

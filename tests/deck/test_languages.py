@@ -1,4 +1,4 @@
-"""One game in several languages (issue 35): the test deck harvest-moon (English, French, Japanese) built in
+"""One game in several languages: the test deck harvest-moon (English, French, Japanese) built in
 each, read back from its PDFs; a translation missing (a warning, an error with --strict), a language pnp has
 no catalog for, the proof spelling each language with its own dictionary, a translator's sheet filled in and
 read back, pnp new --lang, pnp check laying out every language, and the catalogs complete."""

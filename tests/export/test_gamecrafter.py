@@ -1,4 +1,4 @@
-"""Issue 8: the Game Crafter export, read back: image sizes and DPI, the manifest's quantities,
+"""The Game Crafter export, read back: image sizes and DPI, the manifest's quantities,
 images alike to the built PDF's cards, redrawing only what changed, safe-zone warnings, and
 items that are no Game Crafter card."""
 from __future__ import annotations

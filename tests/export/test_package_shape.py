@@ -1,4 +1,4 @@
-"""Issue 30, for generator/export/: the package's modules import each other in one direction (no
+"""generator/export/ keeps its shape: the package's modules import each other in one direction (no
 cycles), none imports another module's underscore names, none is over about 450 lines, and each
 opens with a comment saying what it holds and what it does not ("Not here: ...")."""
 from __future__ import annotations

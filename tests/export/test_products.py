@@ -1,8 +1,8 @@
-"""Issue 21: every printed piece maps to a Game Crafter product. A piece of a product's size and
+"""Every printed piece maps to a Game Crafter product. A piece of a product's size and
 shape is exported at that product's upload size; any other piece names the nearest product of its
 shape and what differs, in the manifest a new user uploads from.
 
-Issue 34: the products are data (layouts/shop-*.yaml), each size with its source, and MakePlayingCards'
+The products are data (layouts/shop-*.yaml), each size with its source, and MakePlayingCards'
 sizes sit beside The Game Crafter's."""
 from __future__ import annotations
 

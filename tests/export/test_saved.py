@@ -1,4 +1,4 @@
-"""Issue 34: the saved object pnp writes for Tabletop Simulator, held field by field against objects the
+"""The saved object pnp writes for Tabletop Simulator, held field by field against objects the
 game saved itself, one of each kind pnp writes: a deck, a single card, a tile and a bag.
 
 The reference objects are from the Arkham Horror LCG mod SCED, a Tabletop Simulator game kept as one

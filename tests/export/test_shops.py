@@ -1,4 +1,4 @@
-"""Issue 34: MakePlayingCards' images and a print shop's PDF, for every shipped game and for a deck of
+"""MakePlayingCards' images and a print shop's PDF, for every shipped game and for a deck of
 every kind of piece (tests/decks/pieces: cards with shared and own backs, a single-sided card, a card
 with a picture, coins whose back is their face, tokens, a board), read back as the shop would:
 
@@ -51,7 +51,7 @@ def export(artefacts):
 
 # -- MakePlayingCards --------------------------------------------------------------------------------
 
-# MakePlayingCards for every game; The Game Crafter for the pieces deck (test_export.py reads the
+# MakePlayingCards for every game; The Game Crafter for the pieces deck (export/test_gamecrafter.py reads the
 # shipped games' Game Crafter exports): the same reading, against each shop's data file
 SHOP_CASES = [(game, "mpc") for game in GAMES] + [(str(PIECES), "gamecrafter")]
 

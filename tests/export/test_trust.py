@@ -1,4 +1,4 @@
-"""Issue 21: an export that can be trusted. A damaged or replaced image is redrawn, a merely
+"""An export that can be trusted. A damaged or replaced image is redrawn, a merely
 touched one is not; files the export did not write are reported, and removed only when asked and
 only from a folder an export wrote; file names keep signs and numbers; export refuses an
 incomplete deck as build does, with the same --force, and redraws everything only with --redraw."""

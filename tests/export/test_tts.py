@@ -283,7 +283,7 @@ def test_many_cards_fill_several_sheets_within_the_limits(tmp_path):
 
 
 def test_landscape_cards_single_sided_cards_and_chits_of_one_deck(tmp_path):
-    """test_export's token deck: a landscape poker card (no back), three portrait ones with a shared
+    """The token deck (tokendeck.py): a landscape poker card (no back), three portrait ones with a shared
     back, twelve round tokens. Two sheets of their own (not one file written twice), the landscape
     card sideways, the single-sided card's back blank, the tokens a bag of circular tiles."""
     folder = tokendeck.make(tmp_path / "token-test")

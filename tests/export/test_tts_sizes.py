@@ -1,4 +1,4 @@
-"""Issue 34: Tabletop Simulator's pieces at their true size, named so the game finds them and so a changed
+"""Tabletop Simulator's pieces at their true size, named so the game finds them and so a changed
 image gets a new address.
 
 - Sizes under the game's documented unit (an inch: its knowledge base, custom-tile.md) and the sizes of

@@ -1,4 +1,4 @@
-"""Issue 22: the caches hold data, never code. A cache file (layout store, font cache) that is damaged, cut
+"""The caches hold data, never code. A cache file (layout store, font cache) that is damaged, cut
 short, foreign, stale, of the wrong shape, or a pickle planted to run code, is ignored and rebuilt: the PDF
 is the same bytes as a build with no cache, and nothing planted runs."""
 from __future__ import annotations
@@ -232,7 +232,7 @@ def test_a_yaml_file_read_again_comes_back_as_parsed_positions_and_all(tmp_path,
 
 
 def test_the_picture_cache_is_data_and_a_damaged_or_planted_file_is_made_again(tmp_path):
-    """Issue 36: what was learnt of each picture (pictures/dir-*) and what a picture was converted to
+    """What was learnt of each picture (pictures/dir-*) and what a picture was converted to
     (pictures/*.pdfimage) are cache files of data, checked as the others are: each damaged, misshapen or a
     planted pickle is ignored, the pictures examined and converted again, and the PDF the same bytes."""
     import shutil

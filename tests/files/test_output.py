@@ -1,4 +1,4 @@
-"""Issue 10: outputs are replaced whole or not at all. A failed, interrupted or killed build leaves the
+"""Outputs are replaced whole or not at all. A failed, interrupted or killed build leaves the
 previous PDF byte-identical and no temporary file behind."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 6: A Royal Will built and read back from the PDF: 25 character cards, 6 check-up charts,
+"""A Royal Will built and read back from the PDF: 25 character cards, 6 check-up charts,
 12 two-sided tokens, 66 coins and the game trackers as round chits with their own cut guides."""
 from __future__ import annotations
 
@@ -140,7 +140,7 @@ def fronts(items, size):
 
 
 def test_sheets_in_print_order_sizes_sharing_where_they_fit(arw, items):
-    """Issue 20: pieces of different sizes share a sheet: the tokens and trackers leave room for two rows of
+    """Pieces of different sizes share a sheet: the tokens and trackers leave room for two rows of
     coins, so the 129 items take 6 sheets (3 of character cards, charts, chits, coins); fronts then backs."""
     pl = placements(arw)
     assert sheet_pages(pl) == list(range(LEAF, LEAF + 2 * 6))    # then the rule pages

@@ -1,4 +1,4 @@
-"""Issue 4: Aqua Regia built with the CLI and read back from the PDF: 64 metal cards in strength order with
+"""Aqua Regia built with the CLI and read back from the PDF: 64 metal cards in strength order with
 their reactivity boxes, the reference cards, the field marker and board, backs behind fronts, the Japanese
 title in real glyphs, and the inferred reactivity table marked in the deck."""
 from __future__ import annotations

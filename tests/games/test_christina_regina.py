@@ -1,7 +1,7 @@
-"""Issue 5: Christina Regina built and read back: six sheets in the original print order, backs per
+"""Christina Regina built and read back: six sheets in the original print order, backs per
 kind (court backs show their group only; faction and dagger backs give nothing away), two rule cards
 with text on both sides, each back behind its own front, and all four rule texts of the seed in full.
-Issue 32: the rule cards carry the four rule texts in short, at 7pt or more (the original's full texts need
+The rule cards carry the four rule texts in short, at 7pt or more (the original's full texts need
 about one and a half poker cards a side at that size); the rule pages print them in full; what this
 edition settles (the card at stake, who starts, the four scoring steps) is printed on the cards.
 

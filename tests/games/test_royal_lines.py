@@ -1,4 +1,4 @@
-"""Issue 3: Royal Lines built with `pnp build` and read back from the PDF.
+"""Royal Lines built with `pnp build` and read back from the PDF.
 
 55 playing cards (each suit x rank once, plus 3 jokers) and the reference cards on the card sheets; every
 playing card with its rank and suit in the top-left and (turned round) the bottom-right corner, in its

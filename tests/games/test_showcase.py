@@ -1,4 +1,4 @@
-"""Issue 31's showcase: Lantern Harbour (tests/decks/showcase), a small designer's game of its own that uses
+"""The showcase: Lantern Harbour (tests/decks/showcase), a small designer's game of its own that uses
 everything a card can show at once: framed pictures fitted whole (`contain`: a PNG, a JPEG, an SVG drawn as
 vectors, and a planted 60 x 40 px sketch), full-art events (`cover` to the bleed about a focus), icons in card
 text, in text regions and in the rules (a PNG coin, a tinted SVG star, a scaled and lowered SVG crate), a

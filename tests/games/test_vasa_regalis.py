@@ -1,4 +1,4 @@
-"""Issue 2: Vasa Regalis built, read back from the PDF: pages, sizes, duplex alignment, cut marks, text."""
+"""Vasa Regalis built, read back from the PDF: pages, sizes, duplex alignment, cut marks, text."""
 from __future__ import annotations
 
 import pytest

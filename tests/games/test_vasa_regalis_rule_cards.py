@@ -1,8 +1,8 @@
-"""Issue 32: Vasa Regalis playable from its cards. What the rules leave open (how 2 players with two colors
+"""Vasa Regalis playable from its cards. What the rules leave open (how 2 players with two colors
 each play and score, what the neutral color of 3 players does) is settled and printed on the rule card it
 concerns, not only in the rule pages' This edition box; the examples of Rule Card 2 are on the Captain card;
 the card and the rule pages print no doubled bullet; the deck's words keep the rules' American spelling.
-(test_foundation.py reads the same PDF for pages, sizes, duplex and the seed's text on the cards.)
+(test_vasa_regalis.py reads the same PDF for pages, sizes, duplex and the seed's text on the cards.)
 """
 from __future__ import annotations
 

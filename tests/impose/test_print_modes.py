@@ -1,4 +1,4 @@
-"""Issue 20: printing without a duplex printer (--duplex fold, --duplex none) and the spacing options
+"""Printing without a duplex printer (--duplex fold, --duplex none) and the spacing options
 (--gutter touching, --bleed), read back from the PDF."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 20: sheets that print, cut and read right on any home printer, read back from every shipped game's PDF
+"""Sheets that print, cut and read right on any home printer, read back from every shipped game's PDF
 on A4 and Letter: nothing in the 4.2 mm band a printer leaves blank, few sheets, backs behind their fronts,
 a gutter of the card's own colour where there is room, a label on every sheet, no word under 6 pt."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Icons inside text (issue 31): a deck names its icons once (tests/decks/icons/deck.yaml, `icons:`) and its
+"""Icons inside text: a deck names its icons once (tests/decks/icons/deck.yaml, `icons:`) and its
 YAML and CSV cards, a template's own text region and text box, and its rules write :name:.
 
 Built on A4 and Letter and read back (pdfplumber's images and characters, pdfium's pixels, pypdf's objects):

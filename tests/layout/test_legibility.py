@@ -1,4 +1,4 @@
-"""Issue 20: no word under 6 pt, and a text fitter that takes the largest size that fits, checked against
+"""No word under 6 pt, and a text fitter that takes the largest size that fits, checked against
 the box for every text region of every card of every shipped game.
 
 Why Christina Regina's rule cards were set at 5.5-5.75 pt with 2.4-6.5 mm free below the text: the fitter
@@ -85,7 +85,7 @@ def test_the_fitter_takes_the_largest_size_that_fits_its_box(game):
 
 
 def test_christina_reginas_rule_cards_are_set_at_7pt_or_more():
-    """Issue 32: the four rule texts, on two jumbo cards, at 7pt or more (the size asked, or the size the
+    """The four rule texts, on two jumbo cards, at 7pt or more (the size asked, or the size the
     fitter shrank them to)."""
     sizes = [dict((r, used) for r, _, _, used in face.shrunk).get("text", region.get("size"))
              for card, side, tpl, region, content, face in _regions("christina-regina")
@@ -113,7 +113,7 @@ SMALL = [
 
 @pytest.mark.parametrize("region,field,size", SMALL)
 def test_a_deck_that_says_small_text_error_may_not_ask_for_less_than_6pt(tmp_path, region, field, size):
-    """Issue 32: text under 6pt is an error only where the deck says so (`game.small_text: error`, as every
+    """Text under 6pt is an error only where the deck says so (`game.small_text: error`, as every
     shipped game does): one line naming the template's file:line, the field and the size, nothing written.
     (Before issue 32 this was every deck's error, with no setting.)"""
     deck = _template_deck(tmp_path, region, "{title: T, small_text: error}")
@@ -126,7 +126,7 @@ def test_a_deck_that_says_small_text_error_may_not_ask_for_less_than_6pt(tmp_pat
 
 @pytest.mark.parametrize("region,field,size", SMALL)
 def test_a_designers_deck_with_small_text_builds_with_one_warning(tmp_path, region, field, size):
-    """Issue 32: a designer's own deck with a 5pt caption is told, not refused: it builds, with one warning
+    """A designer's own deck with a 5pt caption is told, not refused: it builds, with one warning
     naming the template's file:line, the field and the size."""
     deck = _template_deck(tmp_path, region)
     proc = pnp("build", deck, "-o", tmp_path / "x.pdf", check=True)

@@ -1,4 +1,4 @@
-"""Issue 21: the safe zone follows the piece's shape. A round chit's word that sits inside its square
+"""The safe zone follows the piece's shape. A round chit's word that sits inside its square
 box but crosses the circle's safe zone is named, with the card and the words, by every command that
 draws it: build, proof and both exports; text well inside the circle is not."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 31, item 3: hexagon, polygon and star regions, and hex pieces (tests/decks/shapes).
+"""Hexagon, polygon and star regions, and hex pieces (tests/decks/shapes).
 
 Read back from what pnp writes: the shapes' corners where the template puts them (within 0.05 pt), dashes
 and opacity as drawn; each hex piece's grey cut guide a hexagon on its outline, the pieces packed without

@@ -1,4 +1,4 @@
-"""One template shared by kinds whose fields differ (issue 31): tests/decks/shared-template has actions (title,
+"""One template shared by kinds whose fields differ: tests/decks/shared-template has actions (title,
 text) and treasures (title, text, value) showing templates/card.yaml, which names {value} only in regions
 whose when: names it. It builds; the value's badge, number and "Worth N :coin:" are on the treasures and absent
 from the actions; a name that none of the kinds has is still an error with its did-you-mean, and so is

@@ -97,7 +97,7 @@ def test_a_face_that_cannot_be_laid_out_fails_every_build(tmp_path):
 
 
 def test_a_picture_saved_again_keeps_every_face_and_prints_anew(tmp_path):
-    """Issue 36: the store was dropped whenever any picture changed; now it keeps every face (its file is not
+    """The store was once dropped whenever any picture changed; now it keeps every face (its file is not
     written again), the PDF shows the new picture as a cold build does, and a broken picture is reported."""
     deck = shutil.copytree(ROOT / "tests" / "decks" / "art", tmp_path / "art")
     cache = tmp_path / "cache"

@@ -1,4 +1,4 @@
-"""Measuring text without placing it (issue 36's round: the shipped games' first builds no slower than before):
+"""Measuring text without placing it (so the shipped games' first builds are no slower than when every size was wrapped):
 text.measure gives wrap's height and widest, the fitter picks the size it picked when it wrapped every try, the
 leaf's break is the one fitting every break finds, and styles_used names only the styles a text prints in
 (each a font parsed on a first build)."""

@@ -1,4 +1,4 @@
-"""Every mistake a picture can make (issue 31) is one line naming file:line and field, all of them in one run,
+"""Every mistake a picture can make is one line naming file:line and field, all of them in one run,
 exit status 2 and nothing written: tests/decks/picture-mistakes holds them all (two files too large to keep
 in the repository are written here first). The SVG check itself (generator/svgfile.py) is tried on each kind
 of reference, declaration and size, and on data: URIs, which it lets in only as PNG or JPEG pictures that

@@ -1,4 +1,4 @@
-"""Issue 36: a picture is examined once and never decoded to be checked, copied into the PDF as its file holds
+"""A picture is examined once and never decoded to be checked, copied into the PDF as its file holds
 it, and read again only to be copied: a rebuild decodes nothing, an unchanged export or proof opens no picture.
 
 A deck of every kind of picture (tests/rasterkinds.py), one card each, with one picture on every back, is

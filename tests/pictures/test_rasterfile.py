@@ -1,4 +1,4 @@
-"""A picture file is checked as what it is made of (generator/rasterfile.py), never decoded (issue 36): a PNG's
+"""A picture file is checked as what it is made of (generator/rasterfile.py), never decoded: a PNG's
 chunks and their checksums, a JPEG's markers. Every way such a file can be broken is refused with what is
 wrong, as a one-line mistake at the card's field (tests/decks/picture-mistakes holds the SVG ones); what PDF
 cannot carry (a 12-bit, lossless or arithmetic-coded JPEG) is refused saying what to do; a file of another

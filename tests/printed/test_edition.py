@@ -73,7 +73,7 @@ def test_every_change_of_wording_gives_its_reason(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_word_for_the_makers_in_the_printout(built, game):
-    """Issue 32: the printout is for players. 'Seed' (pnp's name for the original rules it starts from) is
+    """The printout is for players. 'Seed' (pnp's name for the original rules it starts from) is
     printed nowhere: the decks' texts say "the rules" or "the original"."""
     from pdfcheck import all_text
     text = all_text(built(game))

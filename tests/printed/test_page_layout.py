@@ -1,4 +1,4 @@
-"""Issue 32: the pages that are not cards (the print leaf, the rule pages and their This edition box) read
+"""The pages that are not cards (the print leaf, the rule pages and their This edition box) read
 as a group reads them, from the A4 and Letter PDFs of every shipped game: no column of any page starts with
 a fragment (a paragraph's last line alone, an entry of the box cut from its start), no heading ends a
 column, the box starts every part after a break with its heading continued, no page but a document's last

@@ -1,4 +1,4 @@
-"""Issue 32: the printout speaks to players only, in the game's own words. Read back from the PDFs: no "seed"
+"""The printout speaks to players only, in the game's own words. Read back from the PDFs: no "seed"
 (pnp's name for the original rules it starts from) and no card's internal number ("Material #23"), even in a
 build without a part; "the original" only where the deck has one, never "word for word"; one spelling per
 game (British or American) across the cards, the leaf and the rule pages; a kind's name printed one way;

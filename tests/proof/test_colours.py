@@ -1,4 +1,4 @@
-"""Issue 20: pnp proof warns where cards told apart only by colour look alike to a colour-blind player or in
+"""pnp proof warns where cards told apart only by colour look alike to a colour-blind player or in
 greyscale (generator/proof/colours.py), and the shipped games raise no such warning."""
 from __future__ import annotations
 

@@ -183,7 +183,7 @@ def test_contact_sheet_has_a_labelled_tile_for_every_distinct_face(tmp_path):
         assert label.getextrema()[0] < 100, "a label under every tile"
     assert len(result.thumbs) == distinct
     html = (out / "proof.html").read_text()
-    # each card shows its front and its back, each a link to its readable image (tests/test_proof_pages.py)
+    # each card shows its front and its back, each a link to its readable image (tests/proof/test_pages.py)
     assert html.count("<img src='faces/") == sum(1 + (lo.back is not None) for lo in laid)
     for c in deck.cards:
         assert f"id='{c.id}'" in html

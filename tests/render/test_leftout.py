@@ -1,4 +1,4 @@
-"""What svglib cannot draw in an SVG picture is never silent (issue 31): each feature it leaves out is one
+"""What svglib cannot draw in an SVG picture is never silent: each feature it leaves out is one
 warning line naming the SVG file and line, what is left out and the card that shows it, in `pnp build`,
 `pnp proof` and the preview of `pnp watch` (generator/render/leftout.py).
 

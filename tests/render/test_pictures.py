@@ -1,4 +1,4 @@
-"""Pictures as designers draw them (issue 31): SVG art drawn as vectors, PNG (RGB and transparent) and JPEG
+"""Pictures as designers draw them: SVG art drawn as vectors, PNG (RGB and transparent) and JPEG
 art, a full-bleed picture cropped to fill its card about a focus, a stretched one, and the resolution check
 (a planted 60 x 40 px picture in a 50 mm box). tests/decks/art is built on A4 and Letter and read back: where
 each picture was drawn and how large (tests/picturecheck.py follows every `cm` into images and forms), which

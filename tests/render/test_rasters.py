@@ -1,4 +1,4 @@
-"""The pixels a picture prints are the ones they were (issue 36): pictures now enter the PDF with their compressed
+"""The pixels a picture prints are the ones they were: pictures now enter the PDF with their compressed
 pixels copied as they are (render/rasters.py), where reportlab's drawImage decoded every one and compressed it
 again. For every kind of PNG and JPEG a designer may bring, the same picture is drawn on a coloured page both
 ways, reportlab's drawImage (what pnp did before) and pnp's own (render/pictures.place), and both pages are
