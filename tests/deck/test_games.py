@@ -1,5 +1,5 @@
-"""A game is one folder a designer owns: found by path first, with its own templates, card sizes
-and fonts; `pnp new` starts one; the CLI's manners (-h, --version, choices in any case)."""
+"""A game is one folder a designer owns: found by path first (`.` and `..` too), with its own templates, card
+sizes and fonts; an unknown game names the shipped ones. (`pnp new`: tests/commands/test_new.py.)"""
 from __future__ import annotations
 
 import shutil
@@ -10,8 +10,6 @@ import pytest
 
 from cli import ROOT, TESTS, pnp
 from pdfcheck import MM, fonts, inside, page_text, placements, squash, words, words_in
-
-COMMANDS = ["build", "calibrate", "cards", "check", "export", "list", "new", "proof", "watch"]
 
 
 def _tiles(folder: Path, extra: str = "", font_file: str = "fonts/PnpTestScript.ttf") -> Path:
@@ -131,64 +129,6 @@ def test_an_unknown_game_names_the_shipped_ones_and_suggests_new(tmp_path):
     assert "pnp new my-game" in proc.stderr
 
 
-def test_new_refuses_a_folder_that_is_not_empty_and_changes_nothing(tmp_path):
-    target = tmp_path / "mine"
-    target.mkdir()
-    (target / "notes.txt").write_text("keep me")
-    before = sorted(p.name for p in tmp_path.iterdir())
-    proc = pnp("new", "mine", cwd=tmp_path)
-    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
-    assert "'mine' is not an empty folder" in proc.stderr
-    assert [p.name for p in target.iterdir()] == ["notes.txt"] and (target / "notes.txt").read_text() == "keep me"
-    assert sorted(p.name for p in tmp_path.iterdir()) == before       # no temporary folder left
-
-
-def test_new_into_an_empty_folder_and_from_a_shipped_game(tmp_path):
-    (tmp_path / "empty").mkdir()
-    proc = pnp("new", "empty", "--title", "Harvest Moon", cwd=tmp_path, check=True)
-    assert "next: pnp build empty" in proc.stdout
-    deck = (tmp_path / "empty" / "deck.yaml").read_text()
-    assert "title: Harvest Moon" in deck and "GAME_TITLE" not in deck
-    assert "pnp build empty" in (tmp_path / "empty" / "README.md").read_text()
-    pnp("new", "royal", "--from", "royal-lines", cwd=tmp_path, check=True)
-    assert (tmp_path / "royal" / "templates" / "promise.yaml").is_file()
-    assert (tmp_path / "royal" / "rules.md").read_bytes() == (ROOT / "decks" / "royal-lines" / "rules.md").read_bytes()
-    out = tmp_path / "royal.pdf"
-    pnp("build", "royal", "-o", out, cwd=tmp_path, check=True)
-    assert out.read_bytes().startswith(b"%PDF")
-
-
-def test_the_leaf_takes_the_setup_from_the_rules_when_the_deck_gives_none(tmp_path):
-    """The starter has no game.setup: its leaf's back sets up from rules.md's "# Setup" section (to the next
-    heading); given a game.setup, the leaf prints that instead."""
-    pnp("new", "g", cwd=tmp_path, check=True)
-    pnp("build", "g", "-o", tmp_path / "g.pdf", cwd=tmp_path, check=True)
-    back = squash(page_text(tmp_path / "g.pdf", 1))
-    assert "Settingup" in back and "Shuffleall12cardsintoonefacedowndeck" in squash(back.replace("-", ""))
-    assert "Deal3cardstoeachplayer" in back and "Drawacard" not in back      # the next section is not taken
-    deck = tmp_path / "g" / "deck.yaml"
-    deck.write_text(deck.read_text().replace('  version: "0.1"\n', '  version: "0.1"\n  setup: Sit in a ring.\n'))
-    pnp("build", "g", "-o", tmp_path / "g2.pdf", cwd=tmp_path, check=True)
-    back = squash(page_text(tmp_path / "g2.pdf", 1))
-    assert "Sitinaring" in back and "Shuffleall" not in back
-
-
-@pytest.mark.parametrize("command", COMMANDS)
-def test_every_command_answers_dash_h(command):
-    short, long = pnp(command, "-h"), pnp(command, "--help")
-    assert short.returncode == 0 and short.stdout == long.stdout and f"Usage: pnp {command}" in short.stdout
-
-
-def test_version_choices_in_any_case_and_results_on_stdout(tmp_path):
-    from generator import __version__
-    assert pnp("--version", check=True).stdout.strip() == f"pnp, version {__version__}"
-    assert pnp("-V", check=True).stdout.strip() == f"pnp, version {__version__}"
-    out = tmp_path / "v.pdf"
-    proc = pnp("build", "vasa-regalis", "--paper", "A4", "--duplex", "LONG", "-o", out, check=True)
-    assert proc.stdout.startswith(f"wrote {out}") and proc.stderr == ""
-    assert pnp("check", "vasa-regalis", "--format", "JSON", check=True).stdout.lstrip().startswith("{")
-
-
 def test_the_glyph_check_covers_a_decks_own_font(tmp_path):
     game = _tiles(tmp_path / "tiles")
     deck = game / "deck.yaml"
@@ -220,15 +160,6 @@ def test_a_decks_font_with_a_shipped_fonts_postscript_name_is_drawn_as_its_own(t
     deck.write_text(deck.read_text().replace("{word: Harbour}", "{word: Café}"))
     proc = pnp("build", game, "-o", tmp_path / "u.pdf", cwd=tmp_path)
     assert proc.returncode == 2 and "font 'script' has no glyph for 'é'" in proc.stderr    # checked against its own
-
-
-def test_a_new_games_title_is_no_spelling_error(tmp_path):
-    """The title pnp new makes from a folder's name ("Qzx Vrel") is in the new game's words.txt: its proof
-    finds no misspelt word on the leaf or the cards' backs."""
-    pnp("new", "qzx-vrel", cwd=tmp_path, check=True)
-    assert (tmp_path / "qzx-vrel" / "words.txt").read_text().splitlines()[-2:] == ["Qzx", "Vrel"]
-    proof = pnp("proof", "qzx-vrel", "-o", tmp_path / "proof", cwd=tmp_path, check=True)
-    assert "0 errors" in proof.stdout and "Qzx" not in proof.stderr, proof.stdout + proof.stderr
 
 
 def test_a_game_named_as_dot_from_its_own_folder_writes_its_own_name(tmp_path):

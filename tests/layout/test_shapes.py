@@ -1,34 +1,20 @@
-"""Hexagon, polygon and star regions, and hex pieces (tests/decks/shapes).
-
-Read back from what pnp writes: the shapes' corners where the template puts them (within 0.05 pt), dashes
-and opacity as drawn; each hex piece's grey cut guide a hexagon on its outline, the pieces packed without
-overlapping, every back behind its front in each duplex mode, nothing in the printer's 4.2 mm band, on A4
-and Letter; text past a hex piece's inset hexagon warned of by build, proof and both exports (and not when
-the same piece is a rectangle); The Game Crafter's hex products in the manifest, their images blank outside
-the hexagon's bleed; a Tabletop Simulator hex tile at its true size; every mistake of a run, one line each.
+"""Hexagon, polygon and star regions (tests/decks/shapes), read back from what pnp writes: the shapes' corners where
+the template puts them (within 0.05 pt), dashes and opacity as drawn, on A4 and Letter; text past a hex piece's
+inset hexagon warned of by build, proof and both exports (and not when the same piece is a rectangle); a
+polygon kept by the layout store; every mistake of a run, one line each. (Hex pieces on the sheet:
+tests/impose/test_hex_pieces.py; exported: tests/export/test_hex_pieces.py.)
 """
 from __future__ import annotations
 
-import csv
-import json
-import math
 import shutil
 import textwrap
 
 import pytest
-from PIL import Image
 
-from cli import ROOT, pnp
-from pdfcheck import (MM, face_polygons, fold_line, lines, page_sizes, placements, polygons, reader, sheet_text)
+from cli import pnp
+from pdfcheck import MM, face_polygons, reader
 from shapecheck import TOL, hexagon, on_circle, same_corners
-
-DECK = ROOT / "tests" / "decks" / "shapes"
-LEAF = 2                    # the print leaf's pages, before the card sheets
-BAND = 4.2 * MM             # the printer's band: nothing drawn there
-POKER = (63.5 * MM, 88.9 * MM)
-TILE = (2 * 72, 1.732 * 72)
-SHARD = (0.6495 * 72, 0.75 * 72)
-MARKER = (30 * MM, 25.98 * MM)
+from shapesdeck import DECK, POKER, card_pages, kind_of
 
 
 # --- the geometry the templates ask for, worked out here from their numbers (face coordinates, y up) ---
@@ -45,19 +31,6 @@ CARD_SHAPES = {         # region: its corners on the poker card
     "turned": on_circle(*box(35.5, 32, 22, 22), [90 + 36 + 72 * k for k in range(5)], [1] * 5),
     "ghost": hexagon(*box(14, 58, 35, 22)),
 }
-
-
-def kind_of(p) -> str:
-    size = (p.w, p.h)
-    for name, (w, h) in (("card", POKER), ("tile", TILE), ("chit", SHARD), ("marker", MARKER)):
-        if abs(size[0] - w) < 0.01 and abs(size[1] - h) < 0.01:
-            return name
-    raise AssertionError(f"a piece of {p.w:.2f} x {p.h:.2f} pt")
-
-
-def card_pages(path):
-    pl = placements(path)
-    return [(i, pl[i]) for i in range(LEAF, len(pl)) if pl[i]]
 
 
 # --- the shapes drawn ---
@@ -108,83 +81,6 @@ def test_dashes_and_opacity_are_drawn(built):
     assert flat_gs is None
 
 
-# --- hex pieces on the sheet ---
-
-MODES = [("a4", "long"), ("letter", "long"), ("a4", "short"), ("letter", "short"), ("a4", "fold"), ("letter", "fold")]
-
-
-def _build(built, paper, mode):
-    return built(DECK, "--paper", paper) if mode == "long" else built(DECK, "--paper", paper, "--duplex", mode)
-
-
-@pytest.mark.parametrize("paper,mode", MODES)
-def test_each_hex_piece_has_its_hexagonal_cut_guide_on_its_outline(built, paper, mode):
-    out = _build(built, paper, mode)
-    seen = 0
-    for page, pl in card_pages(out):
-        guides = polygons(out, page)
-        hexes = [p for p in pl if kind_of(p) != "card"]
-        assert len(guides) == len(hexes), f"page {page + 1}: {len(guides)} guides for {len(hexes)} hex pieces"
-        for p in hexes:
-            want = hexagon(p.x, p.y, p.w, p.h, pointy=p.h > p.w)
-            own = [g for g in guides if same_corners(g, want)]
-            assert len(own) == 1, f"page {page + 1}: the {kind_of(p)} at {p.x:.1f},{p.y:.1f} has {len(own)} guides"
-            seen += 1
-    assert seen == 16 + 15          # every hex piece (5 tiles, 10 chits, a marker) and every back but the marker's
-
-
-@pytest.mark.parametrize("paper,mode", MODES)
-def test_hex_pieces_packed_apart_with_their_backs_behind_them_and_nothing_in_the_band(built, paper, mode):
-    out = _build(built, paper, mode)
-    W, H = page_sizes(out)[0]
-    pages = card_pages(out)
-    fronts_pages = [(i, pl) for i, pl in pages if mode == "fold" or (i - LEAF) % 2 == 0]
-    pieces = 0
-    for page, pl in pages:
-        # no two placements overlap, bleed shown included; every hex piece's trim box holds its hexagon
-        for a_i, a in enumerate(pl):
-            for b in pl[a_i + 1:]:
-                ax0, ay0, ax1, ay1 = a.box
-                bx0, by0, bx1, by1 = b.box
-                overlap = max(0.0, min(ax1, bx1) - max(ax0, bx0)) * max(0.0, min(ay1, by1) - max(ay0, by0))
-                assert overlap < 0.01, f"page {page + 1}: pieces at {a.x:.1f},{a.y:.1f} and {b.x:.1f},{b.y:.1f} overlap"
-        # nothing in the printer's band: pieces with their bleed, marks, guides, the label
-        points = [(x, y) for p in pl for x, y in (p.box[:2], p.box[2:])]
-        points += [pt for m in lines(out, page) for pt in (m[:2], m[2:])]
-        points += [pt for g in polygons(out, page) for pt in g]
-        points += [pt for _, _, b in sheet_text(out, page) for pt in (b[:2], b[2:])]
-        for x, y in points:
-            assert BAND - 0.01 <= x <= W - BAND + 0.01 and BAND - 0.01 <= y <= H - BAND + 0.01, \
-                f"page {page + 1}: something drawn at {x:.1f},{y:.1f}, inside the printer's band"
-    for page, pl in fronts_pages:
-        if mode == "fold" and "gutter-fold" not in " ".join(t for t, _, _ in sheet_text(out, page)):
-            front, backs, where = pl, [], None          # a piece with no back (the marker) prints alone, full size
-            assert all(kind_of(p) == "marker" for p in pl)
-        elif mode == "fold":
-            x1, y1, x2, y2 = fold_line(out, page)
-            across = abs(y1 - y2) < 0.01
-            front = [p for p in pl if (p.y > H / 2 if across else p.x + p.w < W / 2)]
-            backs = [p for p in pl if p not in front]
-            where = (lambda p: (p.x, H - p.y - p.h)) if across else (lambda p: (W - p.x - p.w, p.y))
-        else:
-            front = pl
-            backs = placements(out)[page + 1]
-            where = (lambda p: (W - p.x - p.w, p.y)) if mode == "long" else (lambda p: (p.x, H - p.y - p.h))
-        with_back = [p for p in front if kind_of(p) != "marker"]
-        assert len(backs) == len(with_back), f"page {page + 1}: {len(backs)} backs for {len(with_back)} fronts"
-        for p in with_back:
-            x, y = where(p)
-            behind = [q for q in backs if abs(q.x - x) < 0.01 and abs(q.y - y) < 0.01 and kind_of(q) == kind_of(p)]
-            assert len(behind) == 1, f"page {page + 1}: no back behind the {kind_of(p)} at {p.x:.1f},{p.y:.1f}"
-        pieces += len(front)
-    assert pieces == 18
-
-
-def test_the_leaf_says_how_to_cut_hex_pieces(built):
-    from pdfcheck import page_text, squash
-    text = squash(page_text(built(DECK, "--paper", "a4"), 0) + page_text(built(DECK, "--paper", "a4"), 1))
-    assert squash("then cut each piece out along its grey hexagon") in text
-    assert squash("Hex pieces: first cut the sheet apart along those lines") in text
 
 
 # --- the safe zone along the hexagon ---
@@ -221,75 +117,6 @@ def test_the_same_text_on_a_rectangle_is_not_warned_of(tmp_path):
     assert warnings(proc.stderr) == []
 
 
-# --- exports ---
-
-def manifest(folder) -> dict:
-    with open(folder / "manifest.csv", newline="", encoding="utf-8") as f:
-        return {(r["card"], r["side"]): r for r in csv.DictReader(f)}
-
-
-def test_game_crafter_names_its_hex_products(exported):
-    rows = manifest(exported(DECK))
-    forest, one, marker = rows[("Forest", "face")], rows[("One", "face")], rows[("Far Marker", "face")]
-    assert (forest["product"], forest["match"], forest["width_px"], forest["height_px"]) == \
-        ("Small Hex Tile", "exact", "675", "600")
-    assert rows[("Forest; Sea", "back")]["product"] == "Small Hex Tile"
-    assert (one["product"], one["match"], one["width_px"], one["height_px"]) == ("Hex Shard", "exact", "300", "300")
-    assert "pointy hex piece turned a quarter turn clockwise" in one["note"]
-    assert (marker["product"], marker["match"]) == ("Mini Hex Tile", "nearest")
-    assert "30 x 26 mm and a hexagon" in marker["note"] and "exported at this piece's own size, 429 x 382 px" in marker["note"]
-
-
-def test_game_crafter_images_are_the_hexagon_and_white_beyond_its_bleed(exported):
-    folder = exported(DECK)
-    white = (255, 255, 255)
-    with Image.open(folder / "forest-face.png") as im:
-        im = im.convert("RGB")
-        assert im.size == (675, 600)
-        # the hexagon, bleed and all, 2 + 0.25 in by 1.732 + 0.25 in (595 px, a regular hexagon: the product's
-        # own 1.75 in is the table's rounding), centred: its flat top and bottom 2 px from the image's edges,
-        # its corners at the left and right edges; beyond its slanted sides (the image's corners) nothing
-        column = [im.getpixel((337, y)) for y in range(600)]
-        assert [y for y, px in enumerate(column) if px != white] == list(range(2, 597))
-        assert im.getpixel((1, 300)) != white and im.getpixel((673, 300)) != white
-        assert all(im.getpixel(xy) == white for xy in ((10, 10), (664, 10), (10, 589), (664, 589)))
-    with Image.open(folder / "one-face.png") as im:
-        im = im.convert("RGB")
-        # a pointy chit, 0.6495 + 0.25 in wide, turned to lie flat in the Hex Shard's 300 x 300 px image: its
-        # corners at the left and right edges, white bands of (300 - 270) / 2 px above and below
-        assert im.size == (300, 300)
-        assert im.getpixel((1, 150)) != white and im.getpixel((298, 150)) != white
-        assert all(im.getpixel((x, y)) == white for x in (150,) for y in (0, 13, 287, 299))
-        assert im.getpixel((150, 17)) != white and im.getpixel((150, 282)) != white
-
-
-def test_tabletop_simulator_hex_tiles_at_their_true_size(tmp_path):
-    out = tmp_path / "tts"
-    pnp("export", DECK, "--to", "tts", "-o", out, check=True)
-    save = json.loads((out / "Shapes Test.json").read_text(encoding="utf-8"))
-
-    def walk(objects):
-        for obj in objects:
-            yield obj
-            yield from walk(obj.get("ContainedObjects") or [])
-    tiles = {}
-    for obj in walk(save["ObjectStates"]):
-        if obj["Name"] == "Custom_Tile":
-            tiles.setdefault(obj["Nickname"], obj)
-    assert set(tiles) == {"Forest", "Sea", "One", "Two", "Far Marker"}
-    for name, across, turned in (("Forest", 2.0, False), ("One", 0.75, True), ("Far Marker", 30 / 25.4, False)):
-        t = tiles[name]
-        tile = t["CustomImage"]["CustomTile"]
-        assert tile["Type"] == 1 and tile["Stretch"] is True, name          # 1: hex
-        # a hex tile at scale 1 is 2 units (inches) corner to corner (layouts/shop-tabletop-simulator.yaml)
-        assert t["Transform"]["scaleX"] == t["Transform"]["scaleZ"] == pytest.approx(across / 2, abs=1e-4), name
-        assert t["Transform"]["rotY"] == (90.0 if turned else 180.0), name
-        with Image.open(t["CustomImage"]["ImageURL"]) as im:
-            w, h = im.size
-            # drawn at 300 DPI, flat-topped: corner to corner across the image, a pointy piece turned
-            assert w == round(across * 300) and h == pytest.approx(w * math.sqrt(3) / 2, abs=2), name
-            rgb = im.convert("RGB")
-            assert rgb.getpixel((1, 1)) == (255, 255, 255) and rgb.getpixel((1, h // 2)) != (255, 255, 255)
 
 
 # --- the layout store and same bytes ---
