@@ -1,4 +1,5 @@
-"""Running pnp as a user does: a subprocess, its exit status, stdout and stderr."""
+"""Running pnp as a user does: a subprocess, its exit status, stdout and stderr; or, where what a fresh process
+does is not the point, in this process through the CLI's own entry (pnp_in_process)."""
 from __future__ import annotations
 
 import os
@@ -19,6 +20,31 @@ def pnp(*args, cwd=None, check=False, env=None) -> subprocess.CompletedProcess:
     if check and proc.returncode != 0:
         raise AssertionError(f"pnp {' '.join(map(str, args))} failed ({proc.returncode}):\n{proc.stderr}")
     return proc
+
+
+def pnp_in_process(*args, cwd=None) -> subprocess.CompletedProcess:
+    """pnp run in this process through the CLI's own entry (generator.cli.invoke, which `pnp` runs), from `cwd`
+    (default: the checkout, as pnp() runs), as a CompletedProcess: exit status, stdout, stderr. It costs no
+    interpreter start and no imports (a `pnp` subprocess costs 0.3-0.5 s before it does anything), for tests of
+    what a command says and writes; what a fresh process does (start-up, kills, same bytes across processes,
+    the real `pnp` entry) is tested with pnp(). An exception pnp does not catch fails the test, as a traceback
+    would; pnp proof's status 1 (SystemExit) is returned as `pnp` exits with it."""
+    import contextlib
+    import io
+
+    from generator.cli import invoke
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    os.chdir(cwd or ROOT)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = invoke([str(a) for a in args])
+            except SystemExit as exc:
+                code = exc.code
+    finally:
+        os.chdir(here)
+    return subprocess.CompletedProcess(["pnp", *map(str, args)], code, out.getvalue(), err.getvalue())
 
 
 def copy_deck(name: str, dest: Path) -> Path:

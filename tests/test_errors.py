@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cli import ROOT, pnp
+from cli import ROOT, pnp, pnp_in_process
 from generator.cli import invoke
 from generator.errors import PnpError
 from generator.yamlfile import loads
@@ -71,13 +71,16 @@ def _outputs(tmp_path: Path) -> dict:
 
 @pytest.mark.parametrize("name", CASES)
 def test_broken_deck_gives_its_one_line_error(name, tmp_path):
-    """Each corpus deck built by its own `pnp build` (the cases spread over the test workers), then given to
-    every other command that reads a deck: each refuses it as build does, in the same words, writing nothing.
+    """Each corpus deck built by its own `pnp build` in a subprocess, as a user runs it (the cases spread over
+    the test workers), then given to every other command that reads a deck, in this process through the CLI's
+    own entry (what `pnp` runs; each command's process is the build's, proven above, and starting four more
+    cost 4 x 100 interpreters): each refuses it as build does, in the same words, writing nothing.
     What only laying a card out finds, the proof reports as its own finding (exit 1, its report written);
     what only printing finds (a piece larger than the paper) is not the component check's, the export's or
     pnp cards' to refuse."""
     head = _header(BROKEN / name)
-    runs = {cmd: pnp(cmd, BROKEN / name, *args) for cmd, args in _outputs(tmp_path).items()}
+    runs = {cmd: (pnp if cmd == "build" else pnp_in_process)(cmd, BROKEN / name, *args)
+            for cmd, args in _outputs(tmp_path).items()}
     proc = runs["build"]
     err = proc.stderr
     assert "Traceback" not in err
@@ -141,7 +144,8 @@ def test_every_command_names_a_decks_mistakes_in_the_same_words(tmp_path):
     (deck / "components.yaml").write_text("components:\n  - {name: Cards, count: 2, each: {value: 1-3}}\n")
     outs = {"build": ["-o", tmp_path / "b.pdf"], "check": [], "proof": ["-o", tmp_path / "proof"],
             "export": ["-o", tmp_path / "export"], "cards": ["-o", tmp_path / "cards.csv"]}
-    runs = {cmd: pnp(cmd, deck, *args, cwd=tmp_path) for cmd, args in outs.items()}
+    runs = {cmd: (pnp if cmd == "build" else pnp_in_process)(cmd, deck, *args, cwd=tmp_path)      # as above
+            for cmd, args in outs.items()}
     lines = runs["build"].stderr.splitlines()
     assert [ln.split(": ")[2].split(":")[0] for ln in lines] == ["deck/cards.csv", "deck/components.yaml",
                                                                   "deck/templates/card.yaml"], lines
