@@ -89,8 +89,11 @@ class Artefacts:
         self.root = root
         self.handed: dict[Path, str] = {}       # folder -> the digest of its files when made
 
-    def get(self, name: str, make) -> Path:
-        """The folder of artefact `name`, made by make(folder) the first time anyone in this run asks."""
+    def get(self, name: str, make, guarded: bool = True) -> Path:
+        """The folder of artefact `name`, made by make(folder) the first time anyone in this run asks.
+        guarded=False: its files are neither made read-only nor checked at the end of the run, for an artefact
+        that is not plain files (a virtual environment: its interpreter a link to another, which chmod would
+        follow; Python writes its caches into it)."""
         slug = re.sub(r"[^A-Za-z0-9.=-]+", "_", name)[:80] + "-" + hashlib.sha1(name.encode()).hexdigest()[:10]
         folder = self.root / slug
         done = folder / ".done"
@@ -101,11 +104,12 @@ class Artefacts:
                     shutil.rmtree(folder)
                 folder.mkdir()
                 make(folder)
-                for f in folder.rglob("*"):
+                for f in folder.rglob("*") if guarded else ():
                     if f.is_file():
                         f.chmod(f.stat().st_mode & ~(stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
-                done.write_text(_digest(folder))
-        self.handed.setdefault(folder, done.read_text())
+                done.write_text(_digest(folder) if guarded else "")
+        if guarded:
+            self.handed.setdefault(folder, done.read_text())
         return folder
 
     def changed(self) -> list[str]:
