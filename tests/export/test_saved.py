@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from cli import ROOT, pnp
+from cli import ROOT
 
 PIECES = ROOT / "tests" / "decks" / "pieces"
 
@@ -56,9 +56,9 @@ SAVE = {"SaveName": "", "Date": "", "VersionNumber": "", "GameMode": "", "GameTy
 
 
 @pytest.fixture(scope="module")
-def save(tmp_path_factory):
-    out = tmp_path_factory.mktemp("tts") / "out"
-    pnp("export", PIECES, "--to", "tts", "-o", out, check=True)
+def save(exported):
+    """The pieces deck's Tabletop Simulator export, made once per run (a shared artefact: read, never changed)."""
+    out = exported(PIECES, "--to", "tts")
     return json.loads((out / "Pieces Test.json").read_text(encoding="utf-8"))
 
 

@@ -35,17 +35,11 @@ def _manifest(folder: Path) -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def export(artefacts):
-    """export(GAME, TARGET, *OPTIONS) -> (folder, stdout): `pnp export GAME --to TARGET OPTIONS`, once per run."""
+def export(exported):
+    """export(GAME, TARGET, *OPTIONS) -> (folder, stdout): `pnp export GAME --to TARGET OPTIONS`, made once per
+    run (conftest.py's shared artefacts: read, never changed)."""
     def get(game, target, *options):
-        args = [game, "--to", target, *options]
-
-        def make(into: Path) -> None:
-            proc = pnp("export", *args, "-o", into / "out", check=True)
-            (into / "stdout.txt").write_text(proc.stdout, encoding="utf-8")
-            (into / "stderr.txt").write_text(proc.stderr, encoding="utf-8")
-        folder = artefacts.get(" ".join(["export", *args]), make)
-        return folder / "out", (folder / "stdout.txt").read_text(encoding="utf-8")
+        return exported(game, "--to", target, *options), exported.stdout(game, "--to", target, *options)
     return get
 
 

@@ -11,7 +11,7 @@ import shutil
 import pytest
 from PIL import Image
 
-from cli import copy_deck, pnp
+from cli import copy_deck, pnp, writable_copy
 
 
 def manifest(folder):
@@ -19,19 +19,11 @@ def manifest(folder):
         return list(csv.DictReader(f))
 
 
-@pytest.fixture(scope="module")
-def exported(tmp_path_factory):
-    """Vasa Regalis without its 5-6 player set, exported once: a folder to copy and damage."""
-    out = tmp_path_factory.mktemp("gc") / "gamecrafter"
-    pnp("export", "vasa-regalis", "--without", "five-six", "-o", out, check=True)
-    return out
-
-
 @pytest.fixture
 def folder(exported, tmp_path):
-    out = tmp_path / "gamecrafter"
-    shutil.copytree(exported, out, copy_function=shutil.copy2)      # same bytes, same times
-    return out
+    """Vasa Regalis without its 5-6 player set, exported once per run (a shared artefact), copied here to
+    damage: the same bytes, the same times, as if exported here."""
+    return writable_copy(exported("vasa-regalis", "--without", "five-six"), tmp_path / "gamecrafter")
 
 
 def again(out, *args):

@@ -33,9 +33,9 @@ def walk(objects):
 
 
 @pytest.fixture(scope="module")
-def pieces(tmp_path_factory):
-    out = tmp_path_factory.mktemp("tts") / "out"
-    pnp("export", PIECES, "--to", "tts", "-o", out, check=True)
+def pieces(exported):
+    """The pieces deck's Tabletop Simulator export, made once per run (a shared artefact: read, never changed)."""
+    out = exported(PIECES, "--to", "tts")
     save = json.loads((out / "Pieces Test.json").read_text(encoding="utf-8"))
     return out, save
 
@@ -80,10 +80,9 @@ def test_tiles_and_cards_in_the_ratio_of_their_real_sizes(pieces):
     assert coin[0] / card[1] == pytest.approx(22 / 88.9, rel=0.01)
 
 
-def test_a_royal_will_coins_beside_its_cards(tmp_path):
+def test_a_royal_will_coins_beside_its_cards(exported):
     """A Royal Will: a 22 mm coin beside a poker card, as on a real table; the coins' bag at scale 1."""
-    out = tmp_path / "tts"
-    pnp("export", "a-royal-will", "--to", "tts", "-o", out, check=True)
+    out = exported("a-royal-will", "--to", "tts")
     save = json.loads((out / "A Royal Will.json").read_text(encoding="utf-8"))
     bags = {o["Nickname"]: o for o in save["ObjectStates"] if o["Name"] == "Bag"}
     coin = bags["Coin"]["ContainedObjects"][0]

@@ -20,16 +20,9 @@ TITLES = {"vasa-regalis": "Vasa Regalis", "royal-lines": "Royal Lines", "aqua-re
 
 
 @pytest.fixture(scope="module")
-def letter(tmp_path_factory):
-    done: dict = {}
-
-    def build(game: str):
-        if game not in done:
-            out = tmp_path_factory.mktemp(f"{game}-letter") / f"{game}.pdf"
-            pnp("build", game, "--paper", "letter", "-o", out, check=True)
-            done[game] = out
-        return done[game]
-    return build
+def letter(built):
+    """letter(GAME): GAME's PDF on Letter, the shared artefact (made once per run)."""
+    return lambda game: built(game, "--paper", "letter")
 
 
 @pytest.fixture(params=[(g, p) for g in GAMES for p in PAPERS], ids=lambda gp: f"{gp[0]}-{gp[1]}")
