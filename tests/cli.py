@@ -33,6 +33,11 @@ def pnp_in_process(*args, cwd=None) -> subprocess.CompletedProcess:
     import io
 
     from generator.cli import invoke
+    from generator.watch import caches
+    # what an earlier run in this process read (templates, card sizes, sheet layouts, fonts, laid-out faces,
+    # pictures) is forgotten, as pnp watch forgets it when every kind of file has changed: this run reads its
+    # files afresh, as a new process does (the watch tests hold a rebuild to a fresh build's bytes)
+    caches.forget([Path("fonts.yaml"), Path("changed.ttf")], None)
     out, err = io.StringIO(), io.StringIO()
     here = os.getcwd()
     os.chdir(cwd or ROOT)
