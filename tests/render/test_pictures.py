@@ -3,55 +3,34 @@ art, a full-bleed picture cropped to fill its card about a focus, a stretched on
 (a planted 60 x 40 px picture in a 50 mm box). tests/decks/art is built on A4 and Letter and read back: where
 each picture was drawn and how large (tests/picturecheck.py follows every `cm` into images and forms), which
 colour lies at known points of each source picture on the rendered page (pdfium), one form XObject per SVG
-file however many cards show it, one image XObject per raster file; then exported for The Game Crafter and
-proofed, and drawn in the watch preview's face images.
+file however many cards show it, one image XObject per raster file. (Exported for The Game Crafter, proofed and
+previewed: tests/export/test_pictures.py, tests/proof/test_pictures.py, tests/watch/test_pictures.py.)
 """
 from __future__ import annotations
 
-import io
 import shutil
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from PIL import Image
 
-from cli import ROOT, pnp
+from artdeck import ART, FRAMED, GRID, H, INK, MOSS, SEA, W, box as _box, close, contain
+from cli import pnp
 from pdfcheck import MM, placements, same_bytes, squash, words_in
 from picturecheck import PATH_BUILD, PATH_PAINT, drawn, near
 
-ART = ROOT / "tests" / "decks" / "art"
-H = 88.9 * MM                   # a poker card's trim
-W = 63.5 * MM
-GRID = [(230, 25, 75), (60, 180, 75), (255, 225, 25), (0, 130, 200),      # tests/decks/make_art.py's blocks
-        (245, 130, 48), (145, 30, 180), (70, 240, 240), (240, 50, 230),
-        (210, 245, 60), (250, 190, 190), (0, 128, 128), (170, 110, 40)]
-SEA, MOSS, PAPER, INK = (0x2c, 0x6e, 0x8f), (0x4a, 0x7a, 0x3a), (0xf4, 0xec, 0xd8), (0x1d, 0x22, 0x30)
+
 PAPERS = [(), ("--paper", "letter")]
 
 
-def _box(x_mm, top_mm, w_mm, h_mm):
-    """A template's box [x, y from the top, w, h] in mm as (x0, y0, x1, y1) points from the trim's bottom-left."""
-    return (x_mm * MM, H - (top_mm + h_mm) * MM, (x_mm + w_mm) * MM, H - top_mm * MM)
-
-
-def _contain(box, iw, ih):
-    x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-    s = min(w / iw, h / ih)
-    dw, dh = iw * s, ih * s
-    return (x0 + (w - dw) / 2, y0 + (h - dh) / 2, x0 + (w + dw) / 2, y0 + (h + dh) / 2)
-
-
-FRAMED = _box(6.75, 14, 50, 50)
 COIN = _box(54, 3, 6, 6)
 # where each card's picture lies on its card, by the card's title: (kind of XObject, box)
 EXPECTED = {
-    "Photo": ("image", _contain(FRAMED, 480, 360)),
+    "Photo": ("image", contain(FRAMED, 480, 360)),
     "Alpha": ("image", FRAMED),
-    "Emblem": ("form", _contain(FRAMED, 100, 80)),
+    "Emblem": ("form", contain(FRAMED, 100, 80)),
     "Stretched": ("image", _box(6.75, 14, 50, 30)),         # 400 x 300 px stretched to 50 x 30 mm
-    "Low": ("image", _contain(FRAMED, 60, 40)),
+    "Low": ("image", contain(FRAMED, 60, 40)),
 }
 
 
@@ -96,10 +75,6 @@ def _render(pdf, page: int, scale: float = 4.0):
     def at(x, y):
         return image.getpixel((int(x * scale), int((height - y) * scale)))
     return at
-
-
-def _close(a, b, tolerance: int = 12) -> bool:
-    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
 
 
 @pytest.fixture(scope="module", params=PAPERS, ids=["a4", "letter"])
@@ -183,15 +158,15 @@ def test_the_cover_picture_is_cropped_about_its_focus_and_reaches_the_bleed_edge
                 near_coin = p.x + 53 * MM <= x <= p.x + 61 * MM and y >= p.y + H - 10 * MM
                 near_title = p.y + 5 * MM <= y <= p.y + 18 * MM
                 if inside and not near_coin and not near_title:
-                    assert _close(at(x, y), GRID[r * 4 + c]), (r, c, du, dv, at(x, y))
+                    assert close(at(x, y), GRID[r * 4 + c]), (r, c, du, dv, at(x, y))
                     checked += 1
     assert checked >= 12
     # what the focus kept: the left edge of the card shows the first column, three quarters of the
     # picture's spare width is cut from the right, so the last column (blue, #0082c8) is not shown at all
-    assert _close(at(p.x + 1, p.y + H / 2), GRID[4])
-    assert not any(_close(at(p.x + f * W, p.y + g * H), GRID[3]) for f in (0.05, 0.5, 0.95) for g in (0.1, 0.5, 0.9))
+    assert close(at(p.x + 1, p.y + H / 2), GRID[4])
+    assert not any(close(at(p.x + f * W, p.y + g * H), GRID[3]) for f in (0.05, 0.5, 0.95) for g in (0.1, 0.5, 0.9))
     # the bleed the sheet shows beyond the trim is picture, not paper
-    assert _close(at(p.x - sl / 2, p.y + H / 2), GRID[4]) and _close(at(p.x + W / 2, p.y + H + st / 2), GRID[1])
+    assert close(at(p.x - sl / 2, p.y + H / 2), GRID[4]) and close(at(p.x + W / 2, p.y + H + st / 2), GRID[1])
 
 
 def test_transparent_pictures_show_the_card_colour_through(pdf):
@@ -199,20 +174,20 @@ def test_transparent_pictures_show_the_card_colour_through(pdf):
     at = _render(pdf, 2)
     alpha, = cards["Alpha"]
     x0, y0, x1, y1 = (v + o for v, o in zip(FRAMED, (alpha.x, alpha.y, alpha.x, alpha.y)))
-    assert _close(at(x0 + 2, y0 + 2), MOSS) and _close(at(x1 - 2, y1 - 2), MOSS)      # the PNG's clear corners
-    assert _close(at((x0 + x1) / 2, (y0 + y1) / 2), (200, 30, 30))                     # its opaque disc
+    assert close(at(x0 + 2, y0 + 2), MOSS) and close(at(x1 - 2, y1 - 2), MOSS)      # the PNG's clear corners
+    assert close(at((x0 + x1) / 2, (y0 + y1) / 2), (200, 30, 30))                     # its opaque disc
     for emblem in cards["Emblem"]:
-        ex0, ey0, ex1, ey1 = (v + o for v, o in zip(_contain(FRAMED, 100, 80), (emblem.x, emblem.y) * 2))
+        ex0, ey0, ex1, ey1 = (v + o for v, o in zip(contain(FRAMED, 100, 80), (emblem.x, emblem.y) * 2))
         s = (ex1 - ex0) / 100
 
         def svg(u, v):
             return at(ex0 + u * s, ey1 - v * s)
-        assert _close(svg(50, 75), SEA) and _close(svg(3, 3), SEA)      # no shape there: the card's colour
-        assert _close(svg(75, 25), INK)                                 # the star
-        assert _close(svg(6, 20), (255, 215, 0), 20) and _close(svg(44, 20), (255, 69, 0), 20)   # the gradient
+        assert close(svg(50, 75), SEA) and close(svg(3, 3), SEA)      # no shape there: the card's colour
+        assert close(svg(75, 25), INK)                                 # the star
+        assert close(svg(6, 20), (255, 215, 0), 20) and close(svg(44, 20), (255, 69, 0), 20)   # the gradient
         # the half-transparent disc: its blue over the card's colour, half each
-        assert _close(svg(30, 60), tuple((a + c) // 2 for a, c in zip((0x20, 0x60, 0xc0), SEA)), 8), svg(30, 60)
-        assert _close(at(ex0 + 2, ey1 + 2 * MM), SEA)                  # the band the contain leaves above it
+        assert close(svg(30, 60), tuple((a + c) // 2 for a, c in zip((0x20, 0x60, 0xc0), SEA)), 8), svg(30, 60)
+        assert close(at(ex0 + 2, ey1 + 2 * MM), SEA)                  # the band the contain leaves above it
 
 
 def test_a_stretched_picture_fills_its_box_whatever_its_proportions(pdf):
@@ -220,8 +195,8 @@ def test_a_stretched_picture_fills_its_box_whatever_its_proportions(pdf):
     at = _render(pdf, 2)
     x0, y0, x1, y1 = (v + o for v, o in zip(_box(6.75, 14, 50, 30), (p.x, p.y, p.x, p.y)))
     qx, qy = (x1 - x0) / 4, (y1 - y0) / 4
-    assert _close(at(x0 + qx, y1 - qy), GRID[0]) and _close(at(x1 - qx, y1 - qy), GRID[1])
-    assert _close(at(x0 + qx, y0 + qy), GRID[2]) and _close(at(x1 - qx, y0 + qy), GRID[3])
+    assert close(at(x0 + qx, y1 - qy), GRID[0]) and close(at(x1 - qx, y1 - qy), GRID[1])
+    assert close(at(x0 + qx, y0 + qy), GRID[2]) and close(at(x1 - qx, y0 + qy), GRID[3])
 
 
 def test_the_build_warns_of_the_low_resolution_picture_only(built):
@@ -239,77 +214,6 @@ def test_same_input_same_bytes(tmp_path, pdf, paper):
     twice = tmp_path / "twice.pdf"
     pnp("build", ART, *paper, "-o", twice, check=True)
     same_bytes(again.read_bytes(), twice.read_bytes(), "two builds")
-
-
-def test_the_game_crafter_export_draws_the_svg_and_notes_pictures_under_300_dpi(exported):
-    folder = exported(ART)
-    err = exported.stderr(ART)
-    notes = [ln for ln in err.splitlines() if ln.startswith("pnp: note:")]
-    assert sorted(n.split("'")[3] for n in notes) == ["art/alpha.png", "art/grid.png", "art/photo.jpg", "art/rgb.png"]
-    assert all("The Game Crafter judges an upload at 300 dpi" in n for n in notes)
-    assert "pnp: note: card 'Alpha' (face): picture 'art/alpha.png' in region 'art' prints at 203 dpi" in err
-    low = [ln for ln in err.splitlines() if "art/low.png" in ln]
-    assert low == ["pnp: warning: card 'Low' (face): picture 'art/low.png' in region 'art' prints at 30 dpi (60 x 40 "
-                   "px drawn 50.0 x 33.3 mm); under 150 dpi it prints blurred, and The Game Crafter judges an upload "
-                   "at 300 dpi: give it at least 591 x 394 px"]
-    image = Image.open(folder / "emblem-face.png").convert("RGB")
-    _emblem_drawn(image, 300 / 72, 9.0)
-    back = Image.open(folder / "back-emblem.png").convert("RGB")
-    # the back's emblem: 43.5 mm wide in [10mm, 20mm, 43.5mm, 48.9mm], centred in its height
-    s = 43.5 * MM / 100 * 300 / 72
-    left, top = (10 * MM + 9.0) * 300 / 72, (20 * MM + 9.0 + (48.9 - 34.8) / 2 * MM) * 300 / 72
-    assert _close(back.getpixel((int(left + 75 * s), int(top + 25 * s))), INK)
-    assert _close(back.getpixel((int(left + 50 * s), int(top + 75 * s))), PAPER)
-
-
-def _emblem_drawn(image, scale: float, bleed: float) -> None:
-    """The emblem SVG as the framed template places it, on a face image at `scale` pixels a point whose
-    edge is `bleed` points outside the trim."""
-    ex0, ey0, ex1, ey1 = _contain(FRAMED, 100, 80)
-    s = (ex1 - ex0) / 100
-
-    def svg(u, v):
-        return image.getpixel((int((bleed + ex0 + u * s) * scale), int((bleed + H - ey1 + v * s) * scale)))
-    assert _close(svg(75, 25), INK), svg(75, 25)
-    assert _close(svg(50, 75), SEA)
-    assert _close(svg(6, 20), (255, 215, 0), 20) and _close(svg(44, 20), (255, 69, 0), 20)
-    assert _close(svg(30, 60), tuple((a + c) // 2 for a, c in zip((0x20, 0x60, 0xc0), SEA)), 8)
-
-
-def test_the_proof_warns_of_the_low_resolution_picture_naming_card_and_file(tmp_path):
-    out = tmp_path / "proof"
-    proc = pnp("proof", ART, "-o", out)
-    assert proc.returncode == 0, proc.stderr
-    md = (out / "proof.md").read_text(encoding="utf-8")
-    line = [ln for ln in md.splitlines() if "dpi" in ln and ln.startswith("- ") and "**warning**" not in ln]
-    assert len(line) == 1, md
-    assert "deck.yaml:" in line[0] and "card 'Low', field art: picture 'art/low.png' in region 'art' prints at " \
-        "30 dpi" in line[0]
-    # the proof's face images are drawn through the same path: the emblem card shows its SVG
-    face = Image.open(out / "faces" / "005-emblem-front.png").convert("RGB")
-    w, h = face.size
-    bleed = (w / (200 / 72) - W) / 2
-    _emblem_drawn(face, 200 / 72, bleed)
-
-
-def test_the_preview_draws_the_svg_and_shows_the_resolution_warning(tmp_path):
-    from watching import Watcher
-    game = tmp_path / "art"
-    shutil.copytree(ART, game)
-    with Watcher(game, "-o", tmp_path / "out.pdf") as w:
-        first = w.first_build()
-        assert first["event"] == "built", first
-        cards = {c["name"]: c for c in w.state()["cards"]}
-        found = [f for f in cards["Low"]["findings"] if f["check"] == "resolution"]
-        assert len(found) == 1 and "art/low.png" in found[0]["message"] and "30 dpi" in found[0]["message"]
-        assert not [f for c in cards.values() if c["name"] != "Low" for f in c["findings"]
-                    if f["check"] == "resolution"]
-        status, _, png = w.get(f"/face/{cards['Emblem']['front']}.png")
-        assert status == 200
-        image = Image.open(io.BytesIO(png)).convert("RGB")
-        width = cards["Emblem"]["size"][0]
-        _emblem_drawn(image, image.size[0] / width, (width - W) / 2)
-        assert w.interrupt() == 0
 
 
 def test_the_art_deck_stays_small():
