@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from openpyxl import Workbook
 
-from cli import TESTS, pnp
+from cli import TESTS, pnp, pnp_in_process
 from pdfcheck import all_text, same_bytes, squash
 
 
@@ -36,7 +36,7 @@ EVENTS = [("Storm", "Every player discards their **highest** crop."),
 def _new(tmp_path, where="") -> Path:
     """A starter game, always named g (its title is made from the folder's name), in tmp_path/where."""
     folder = tmp_path / where / "g"
-    pnp("new", folder, check=True)
+    assert pnp_in_process("new", folder).returncode == 0
     return folder
 
 
@@ -49,15 +49,18 @@ def _cards(folder: Path, text: str) -> None:
 
 
 def _build(folder: Path, name: str, **env) -> bytes:
+    """The PDF built from folder: in this process (cli.pnp_in_process: what is compared is the cards' bytes, not
+    a process's), or, given environment variables (a cache of the test's own), by a `pnp build` of its own."""
     out = folder.parent / f"{name}.pdf"
-    pnp("build", folder, "-o", out, check=True, env=env or None)
+    proc = pnp("build", folder, "-o", out, env=env) if env else pnp_in_process("build", folder, "-o", out)
+    assert proc.returncode == 0, proc.stderr
     return out.read_bytes()
 
 
 def _fails(folder: Path, *expected: str) -> list[str]:
     """pnp build exits 2, writes nothing, and names each expected mistake on a line of its own, in order."""
     out = folder.parent / "fails.pdf"
-    proc = pnp("build", folder, "-o", out)
+    proc = pnp_in_process("build", folder, "-o", out)
     assert proc.returncode == 2, proc.stderr
     assert not out.exists()
     lines = proc.stderr.splitlines()
@@ -170,14 +173,14 @@ def test_a_new_user_adds_a_row_in_a_text_editor(tmp_path):
     assert example[0] == "each:", text
     pinned = text.replace("    count: 6-60\n", "    count: 9\n" + "".join(f"    {line}\n" for line in example))
     components.write_text(pinned, encoding="utf-8")
-    check = pnp("check", deck)
+    check = pnp_in_process("check", deck)
     assert check.returncode == 1 and "extra: Pumpkins" in check.stdout, check.stdout + check.stderr
-    refused = pnp("build", deck, "-o", tmp_path / "refused.pdf")
+    refused = pnp_in_process("build", deck, "-o", tmp_path / "refused.pdf")
     assert refused.returncode == 1 and not (tmp_path / "refused.pdf").exists()
     # ... and without it, as the starter is, the pinned list passes
     rows = (deck / "cards.csv").read_text(encoding="utf-8").splitlines()
     (deck / "cards.csv").write_text("".join(row + "\n" for row in rows if "Pumpkins" not in row), encoding="utf-8")
-    assert pnp("check", deck).returncode == 0
+    assert pnp_in_process("check", deck).returncode == 0
 
 
 def _metals(folder: Path, rows, header=("title", "value", "text", "colour")) -> None:
@@ -366,7 +369,7 @@ def test_the_readmes_workbook_written_by_a_script(tmp_path):
     _cards(deck, "cards:\n  - {file: cards.xlsx, sheet: Crops, kind: crop}\n"
                  "  - {file: cards.xlsx, sheet: Events, kind: event}\n")
     for cmd in ("build", "check", "cards"):
-        proc = pnp(cmd, deck, *(["-o", tmp_path / "g.pdf"] if cmd == "build" else []))
+        proc = pnp_in_process(cmd, deck, *(["-o", tmp_path / "g.pdf"] if cmd == "build" else []))
         assert proc.returncode == 2 and proc.stderr.splitlines() == [
             f"pnp: error: {deck}/cards.xlsx, sheet Crops: 2 cells hold a formula with no value stored in the file, as "
             "a file written by a script has until a spreadsheet program saves it: B3 (value), B4 (value) (open the "
@@ -390,7 +393,7 @@ def test_libreoffice_stores_a_scripts_formulas_as_the_line_says(tmp_path):
     _scripted(deck / "cards.xlsx")
     _cards(deck, "cards:\n  - {file: cards.xlsx, sheet: Crops, kind: crop}\n"
                  "  - {file: cards.xlsx, sheet: Events, kind: event}\n")
-    line = pnp("build", deck, "-o", tmp_path / "g.pdf").stderr
+    line = pnp_in_process("build", deck, "-o", tmp_path / "g.pdf").stderr
     command = re.search(r"soffice [^,;]*cards\.xlsx", line).group(0)      # as the error line gives it
     proc = subprocess.run(command.split(), cwd=deck, capture_output=True, text=True, timeout=300,
                           env={**os.environ, "HOME": str(tmp_path / "home")})
