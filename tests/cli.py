@@ -22,7 +22,7 @@ def pnp(*args, cwd=None, check=False, env=None) -> subprocess.CompletedProcess:
     return proc
 
 
-def pnp_in_process(*args, cwd=None) -> subprocess.CompletedProcess:
+def pnp_in_process(*args, cwd=None, check=False) -> subprocess.CompletedProcess:
     """pnp run in this process through the CLI's own entry (generator.cli.invoke, which `pnp` runs), from `cwd`
     (default: the checkout, as pnp() runs), as a CompletedProcess: exit status, stdout, stderr. It costs no
     interpreter start and no imports (a `pnp` subprocess costs 0.3-0.5 s before it does anything), for tests of
@@ -49,6 +49,8 @@ def pnp_in_process(*args, cwd=None) -> subprocess.CompletedProcess:
                 code = exc.code
     finally:
         os.chdir(here)
+    if check and code != 0:
+        raise AssertionError(f"pnp {' '.join(map(str, args))} failed ({code}):\n{err.getvalue()}")
     return subprocess.CompletedProcess(["pnp", *map(str, args)], code, out.getvalue(), err.getvalue())
 
 

@@ -1,14 +1,17 @@
 """pnp build --only: a few cards for a quick proof print, chosen by name, id, number or range; the leaf and the
-printout say that it is a partial build, and the component check does not stop it."""
+printout say that it is a partial build, and the component check does not stop it.
+
+pnp runs in this process (cli.pnp_in_process: the CLI's own entry, each run reading its files afresh): what is
+checked is what --only chooses, says and prints."""
 from __future__ import annotations
 
-from cli import ROOT, copy_deck, pnp
+from cli import copy_deck, pnp_in_process as pnp
 from pdfcheck import page_text, placements, squash
 
 
 def test_only_some_cards_by_name_id_number_and_range(tmp_path):
     r = pnp("build", "royal-lines", "--only", "Joker", "--only", "5-8", "--only", "ace-of-clubs", "--only", "#12",
-            cwd=tmp_path, env={"PYTHONPATH": str(ROOT)}, check=True)
+            cwd=tmp_path, check=True)
     out = tmp_path / "output" / "royal-lines-partial.pdf"       # the whole game's PDF is not replaced
     assert r.stdout.strip() == (f"wrote output/royal-lines-partial.pdf: partial build, 6 of 55 cards (8 with copies), "
                                 "4 pages, 1 card sheets; no rule pages; the component check was not run")

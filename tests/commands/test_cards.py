@@ -1,11 +1,13 @@
 """`pnp cards`: a deck's cards written as one table (CSV or XLSX), the same bytes each time; a shipped game whose
-cards are read back from that table builds the same PDF bytes as from its deck."""
+cards are read back from that table builds the same PDF bytes as from its deck (the one `pnp build` made).
+pnp cards and the builds from the tables run in this process (cli.pnp_in_process: the CLI's own entry, each run
+reading its files afresh): what is compared is the bytes the tables build."""
 from __future__ import annotations
 
 import re
 import shutil
 
-from cli import ROOT, pnp
+from cli import ROOT, pnp_in_process as pnp
 from pdfcheck import same_bytes
 
 
