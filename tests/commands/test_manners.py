@@ -1,10 +1,11 @@
 """The CLI's manners: every command answers -h and --help alike, --version and -V say the version, choices
-are taken in any case, and results go to stdout."""
+are taken in any case, and results go to stdout. pnp runs in this process (cli.pnp_in_process: the CLI's own
+entry, which `pnp` runs; tests/test_install.py runs the installed `pnp` itself)."""
 from __future__ import annotations
 
 import pytest
 
-from cli import pnp
+from cli import pnp_in_process as pnp
 
 
 COMMANDS = ["build", "calibrate", "cards", "check", "export", "list", "new", "proof", "watch"]
