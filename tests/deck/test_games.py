@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cli import ROOT, TESTS, pnp
+from cli import ROOT, TESTS, pnp_in_process
 from pdfcheck import MM, fonts, inside, page_text, placements, squash, words, words_in
 
 
@@ -52,7 +52,7 @@ def test_a_deck_outside_the_checkout_with_its_own_size_and_font_builds(tmp_path)
     game = _tiles(tmp_path / "elsewhere" / "tiles")
     work = tmp_path / "work"
     work.mkdir()
-    proc = pnp("build", game, cwd=work, check=True)
+    proc = pnp_in_process("build", game, cwd=work, check=True)
     pdf = work / "output" / "tiles.pdf"          # outputs go under the current directory
     assert "wrote output/tiles.pdf" in proc.stdout and pdf.is_file()
     embedded = fonts(pdf)
@@ -101,7 +101,7 @@ def test_a_bad_size_or_font_is_one_line_naming_file_line_and_field(tmp_path, cas
         (game / "fonts" / "Cff.otf").write_bytes(b"OTTO" + bytes(200))
         (game / "fonts" / "notes.ttf").write_text("not a font at all")
     out = tmp_path / "out.pdf"
-    proc = pnp("build", game, "-o", out, cwd=tmp_path)
+    proc = pnp_in_process("build", game, "-o", out, cwd=tmp_path)
     assert proc.returncode == 2, proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert expect in proc.stderr, proc.stderr
@@ -113,17 +113,17 @@ def test_a_folder_here_shadows_a_shipped_game_and_says_so(tmp_path):
     shutil.copytree(ROOT / "decks" / "vasa-regalis", local)
     deck = local / "deck.yaml"
     deck.write_text(deck.read_text().replace("title: Vasa Regalis", "title: Vasa Regalis Local", 1))
-    proc = pnp("build", "vasa-regalis", "--without", "five-six", cwd=tmp_path, check=True)
+    proc = pnp_in_process("build", "vasa-regalis", "--without", "five-six", cwd=tmp_path, check=True)
     notes = proc.stderr.strip().splitlines()
     assert len(notes) == 1 and "using the folder ./vasa-regalis, not the shipped game 'vasa-regalis'" in notes[0]
     assert "VasaRegalisLocal" in squash(page_text(tmp_path / "output" / "vasa-regalis.pdf", 0))
-    listed = pnp("list", cwd=tmp_path, check=True).stdout.splitlines()
+    listed = pnp_in_process("list", cwd=tmp_path, check=True).stdout.splitlines()
     assert any(l.startswith("vasa-regalis ") for l in listed)
     assert any(l.startswith("./vasa-regalis ") and "Vasa Regalis Local" in l for l in listed)
 
 
 def test_an_unknown_game_names_the_shipped_ones_and_suggests_new(tmp_path):
-    proc = pnp("build", "my-game", cwd=tmp_path)
+    proc = pnp_in_process("build", "my-game", cwd=tmp_path)
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
     assert "unknown game 'my-game'" in proc.stderr and "vasa-regalis" in proc.stderr
     assert "pnp new my-game" in proc.stderr
@@ -133,7 +133,7 @@ def test_the_glyph_check_covers_a_decks_own_font(tmp_path):
     game = _tiles(tmp_path / "tiles")
     deck = game / "deck.yaml"
     deck.write_text(deck.read_text().replace("{word: Harbour}", "{word: Café}"))
-    proc = pnp("build", game, "-o", tmp_path / "t.pdf", cwd=tmp_path)
+    proc = pnp_in_process("build", game, "-o", tmp_path / "t.pdf", cwd=tmp_path)
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
     assert "tiles/deck.yaml:" in proc.stderr and "font 'script' has no glyph for 'é' (U+00E9)" in proc.stderr
 
@@ -145,7 +145,7 @@ def test_a_decks_font_with_a_shipped_fonts_postscript_name_is_drawn_as_its_own(t
     game = _tiles(tmp_path / "tiles", font_file="fonts/ClashingSans.ttf")
     shutil.copy(TESTS / "fonts" / "ClashingSans.ttf", game / "fonts")
     out = tmp_path / "t.pdf"
-    pnp("build", game, "-o", out, cwd=tmp_path, check=True)
+    pnp_in_process("build", game, "-o", out, cwd=tmp_path, check=True)
     from reportlab.pdfbase.ttfonts import TTFont
     own, shipped = (TTFont(f"width-{n}", str(p)) for n, p in (("own", TESTS / "fonts" / "ClashingSans.ttf"),
                                                                ("shipped", ROOT / "fonts" / "DejaVuSans.ttf")))
@@ -158,7 +158,7 @@ def test_a_decks_font_with_a_shipped_fonts_postscript_name_is_drawn_as_its_own(t
         assert drawn and all(w.x1 - w.x0 == pytest.approx(want, abs=0.3) for w in drawn), (text, drawn, want)
     deck = game / "deck.yaml"
     deck.write_text(deck.read_text().replace("{word: Harbour}", "{word: Café}"))
-    proc = pnp("build", game, "-o", tmp_path / "u.pdf", cwd=tmp_path)
+    proc = pnp_in_process("build", game, "-o", tmp_path / "u.pdf", cwd=tmp_path)
     assert proc.returncode == 2 and "font 'script' has no glyph for 'é'" in proc.stderr    # checked against its own
 
 
@@ -167,8 +167,8 @@ def test_a_game_named_as_dot_from_its_own_folder_writes_its_own_name(tmp_path):
     folder, as `pnp build FOLDER` does: before, it wrote a hidden output/.pdf (and output/.fr.pdf)."""
     game = tmp_path / "harvest-moon"
     shutil.copytree(ROOT / "tests" / "decks" / "harvest-moon", game)
-    done = pnp("build", ".", cwd=game, check=True)
+    done = pnp_in_process("build", ".", cwd=game, check=True)
     assert (game / "output" / "harvest-moon.pdf").is_file() and not (game / "output" / ".pdf").exists(), done.stdout
     (game / "sub").mkdir()
-    pnp("build", "..", "--lang", "fr", cwd=game / "sub", check=True)
+    pnp_in_process("build", "..", "--lang", "fr", cwd=game / "sub", check=True)
     assert (game / "sub" / "output" / "harvest-moon.fr.pdf").is_file()
