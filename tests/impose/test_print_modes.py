@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cli import copy_deck, pnp
+from cli import copy_deck, pnp, pnp_in_process
 from pdfcheck import MM, fold_line, page_sizes, page_text, placements, sheet_text, squash, words_in
 
 LEAF = 2
@@ -12,10 +12,9 @@ LEAF = 2
 
 @pytest.mark.parametrize("game,paper", [("vasa-regalis", "a4"), ("aqua-regia", "letter"), ("a-royal-will", "a4"),
                                         ("christina-regina", "letter")])
-def test_gutter_fold_fronts_and_backs_mirror_about_the_fold(tmp_path, game, paper):
+def test_gutter_fold_fronts_and_backs_mirror_about_the_fold(built, game, paper):
     """One single-sided page a sheet: fronts on one half, each back where folding brings it behind its front."""
-    out = tmp_path / "fold.pdf"
-    pnp("build", game, "--paper", paper, "--duplex", "fold", "-o", out, check=True)
+    out = built(game, "--paper", paper, "--duplex", "fold")
     W, H = page_sizes(out)[0]
     pl = placements(out)
     folds = 0
@@ -42,9 +41,8 @@ def test_gutter_fold_fronts_and_backs_mirror_about_the_fold(tmp_path, game, pape
     assert folds >= 3
 
 
-def test_gutter_fold_puts_the_round_summary_behind_rule_card_1(tmp_path):
-    out = tmp_path / "fold.pdf"
-    pnp("build", "vasa-regalis", "--duplex", "fold", "-o", out, check=True)
+def test_gutter_fold_puts_the_round_summary_behind_rule_card_1(built):
+    out = built("vasa-regalis", "--duplex", "fold")
     W, H = page_sizes(out)[0]
     pl = placements(out)
     for page in range(LEAF, len(pl)):
@@ -60,7 +58,7 @@ def test_gutter_fold_puts_the_round_summary_behind_rule_card_1(tmp_path):
 
 def test_duplex_none_refuses_a_deck_whose_backs_carry_text(tmp_path):
     out = tmp_path / "x.pdf"
-    proc = pnp("build", "christina-regina", "--duplex", "none", "-o", out)
+    proc = pnp_in_process("build", "christina-regina", "--duplex", "none", "-o", out)
     assert proc.returncode == 2 and not out.exists()
     err = proc.stderr.strip()
     assert len(err.splitlines()) == 1 and "Traceback" not in err
@@ -77,33 +75,32 @@ def test_duplex_none_prints_fronts_of_a_deck_whose_backs_are_plain(tmp_path):
     end = text.index("\n  - ", start)
     y.write_text(text[:start] + text[end:])
     out = tmp_path / "fronts.pdf"
-    pnp("build", deck, "--duplex", "none", "-o", out, check=True)
+    pnp_in_process("build", deck, "--duplex", "none", "-o", out, check=True)
     pl = placements(out)
     sheets = [i for i in range(LEAF, len(pl)) if pl[i]]             # the rule pages follow the sheets
     assert [len(pl[i]) for i in sheets] == [9, 9, 9, 6] and sheets == list(range(LEAF, LEAF + 4))
     assert all("fronts only" in " ".join(t for t, _, _ in sheet_text(out, i)) for i in sheets)
 
 
-def test_touching_layout_and_bleed_stay_available(tmp_path):
-    touching, bleed = tmp_path / "t.pdf", tmp_path / "b.pdf"
-    pnp("build", "vasa-regalis", "--gutter", "touching", "-o", touching, check=True)
+def test_touching_layout_and_bleed_stay_available(tmp_path, built):
+    touching, bleed = built("vasa-regalis", "--gutter", "touching"), built("vasa-regalis", "--bleed", "1.5")
     first = placements(touching)[LEAF]
     xs = sorted({round(p.x, 2) for p in first})
     assert abs(xs[1] - xs[0] - 63.5 * MM) < 0.01                     # side by side, one cut between
     assert all(max(p.shown) < 0.01 for p in first)
-    pnp("build", "vasa-regalis", "--bleed", "1.5", "-o", bleed, check=True)
     first = placements(bleed)[LEAF]
     assert all(abs(p.bleed - 1.5 * MM) < 0.01 and min(p.shown) >= 1.5 * MM - 0.01 for p in first)
     xs = sorted({round(p.x, 2) for p in first})
     assert xs[1] - xs[0] - 63.5 * MM >= 3 * MM - 0.01                # the gutter holds both bleeds
-    proc = pnp("build", "vasa-regalis", "--bleed", "1", "--gutter", "touching", "-o", tmp_path / "x.pdf")
+    proc = pnp_in_process("build", "vasa-regalis", "--bleed", "1", "--gutter", "touching", "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2 and "--gutter touching" in proc.stderr
 
 
-def test_same_input_same_bytes_for_every_mode(tmp_path):
+def test_same_input_same_bytes_for_every_mode(tmp_path, built):
+    """A build (the shared one, made with its test process's cache) and a build in a fresh process without any
+    cache: the same bytes, in each mode."""
     from pdfcheck import same_bytes
     for args in (["--duplex", "fold"], ["--paper", "letter", "--duplex", "short"]):
-        a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
-        pnp("build", "a-royal-will", *args, "-o", a, check=True)
+        a, b = built("a-royal-will", *args), tmp_path / "b.pdf"
         pnp("build", "a-royal-will", *args, "-o", b, check=True, env={"PNP_CACHE": "off"})
         same_bytes(a.read_bytes(), b.read_bytes(), " ".join(args))
