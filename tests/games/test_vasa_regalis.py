@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from cli import ROOT, copy_deck, pnp
+from cli import copy_deck, pnp, pnp_in_process
 from pdfcheck import (MM, cards_text, fonts, lines, page_sizes, placements, reader, same_bytes, squash, words,
                       words_in)
 
@@ -197,7 +197,7 @@ def test_fonts_embedded_and_metadata(vasa):
 
 def test_rebuild_is_byte_identical(tmp_path, vasa):
     again = tmp_path / "again.pdf"
-    pnp("build", "vasa-regalis", "-o", again, check=True)
+    pnp("build", "vasa-regalis", "-o", again, check=True)          # a fresh process
     same_bytes(again.read_bytes(), vasa.read_bytes())
 
 
@@ -231,7 +231,7 @@ def test_leave_out_the_five_six_set(built):
 def test_duplex_none_prints_fronts_only_when_told_to_drop_the_backs(tmp_path, built):
     """Rule card 1 carries the round summary on its back: --duplex none refuses to lose it unless told."""
     out = tmp_path / "fronts.pdf"
-    proc = pnp("build", "vasa-regalis", "--duplex", "none", "-o", out)
+    proc = pnp_in_process("build", "vasa-regalis", "--duplex", "none", "-o", out)
     assert proc.returncode == 2 and not out.exists()
     assert sheet_counts(built("vasa-regalis", "--duplex", "none", "--drop-backs"))[LEAF:] == [9, 9, 9, 6]
 
@@ -241,7 +241,7 @@ def test_missing_glyph_fails_naming_card_and_character(tmp_path):
     y = deck / "deck.yaml"
     y.write_text(y.read_text().replace("**GREEN WINS**", "**GREEN WINS** 王"))
     out = tmp_path / "x.pdf"
-    proc = pnp("build", deck, "-o", out)
+    proc = pnp_in_process("build", deck, "-o", out)
     assert proc.returncode == 2
     err = proc.stderr.strip()
     assert len(err.splitlines()) == 1 and "Traceback" not in err
@@ -256,7 +256,7 @@ def test_overflowing_text_fails_naming_card(tmp_path):
     long = "Congratulations, you earned the King's favor and kept most material for yourself! " * 12
     y.write_text(text.replace("Congratulations, you earned the King's favor and kept most material for yourself!",
                               long.strip()))
-    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2
     err = proc.stderr.strip()
     assert len(err.splitlines()) == 1
@@ -264,21 +264,21 @@ def test_overflowing_text_fails_naming_card(tmp_path):
 
 
 def test_unknown_game_lists_known_ones():
-    proc = pnp("build", "vasa-regalia")
+    proc = pnp_in_process("build", "vasa-regalia")
     assert proc.returncode == 2
     assert len(proc.stderr.strip().splitlines()) == 1
     assert "unknown game 'vasa-regalia'" in proc.stderr and "vasa-regalis" in proc.stderr
 
 
 def test_list_shows_games_with_counts():
-    proc = pnp("list", check=True)
+    proc = pnp_in_process("list", check=True)
     line = [l for l in proc.stdout.splitlines() if l.startswith("vasa-regalis")][0]
     assert "33 cards" in line and "Base game 18" in line and "5-6 player set 15" in line
 
 
 def test_calibration_sheet(tmp_path):
     out = tmp_path / "cal.pdf"
-    pnp("calibrate", "--paper", "letter", "-o", out, check=True)
+    pnp_in_process("calibrate", "--paper", "letter", "-o", out, check=True)
     assert page_sizes(out) == [(612.0, 792.0)] * 2
     back = squash(" ".join(w.text for w in words(out, 1)))
     assert "--offsetX,Y" in back and "+10" in back
@@ -288,7 +288,7 @@ def test_instructions_page_glyphs_are_checked_too(tmp_path):
     deck = copy_deck("vasa-regalis", tmp_path)
     y = deck / "deck.yaml"
     y.write_text(y.read_text().replace("designer: Nicholas Hjelmberg", "designer: Nicholas たむがや"))
-    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2
     assert "print-instructions page" in proc.stderr and "U+305F" in proc.stderr
     assert not (tmp_path / "x.pdf").exists()
