@@ -155,7 +155,7 @@ def test_every_command_names_a_decks_mistakes_in_the_same_words(tmp_path):
     for cmd, run in runs.items():
         assert (run.returncode, run.stderr.splitlines(), run.stdout) == (2, lines, ""), f"pnp {cmd}: {run.stderr}"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deck"]
-    listed = pnp("list", cwd=tmp_path, check=True).stdout.splitlines()      # pnp list names the first of them
+    listed = pnp_in_process("list", cwd=tmp_path, check=True).stdout.splitlines()      # pnp list names the first of them
     assert f"./deck               (does not load: {lines[0].removeprefix('pnp: error: ')})" in listed, listed
 
 
@@ -187,7 +187,7 @@ def test_an_image_inside_the_deck_is_drawn(tmp_path):
     deck = _image_deck(tmp_path / "deck", "art/ship.png")
     (deck / "art").mkdir()
     (deck / "art" / "ship.png").write_bytes(_png(40, 30))
-    proc = pnp("build", deck, "-o", tmp_path / "ok.pdf")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "ok.pdf")
     assert proc.returncode == 0, proc.stderr
     assert b"/Subtype /Image" in (tmp_path / "ok.pdf").read_bytes()
 
@@ -197,7 +197,7 @@ def test_an_image_inside_the_deck_is_drawn(tmp_path):
 def test_an_image_path_out_of_the_deck_is_refused(tmp_path, art):
     (tmp_path / "outside.png").write_bytes(_png())
     deck = _image_deck(tmp_path / "deck", art)
-    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2
     err = proc.stderr.strip()
     assert len(err.splitlines()) == 1 and "Traceback" not in err
@@ -211,7 +211,7 @@ def test_a_symbolic_link_out_of_the_deck_is_refused(tmp_path):
     secret.write_bytes(_png())
     deck = _image_deck(tmp_path / "deck", "art.png")
     (deck / "art.png").symlink_to(secret)
-    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2
     err = proc.stderr.strip()
     assert len(err.splitlines()) == 1
@@ -226,7 +226,7 @@ def test_a_template_linked_from_outside_is_refused(tmp_path):
     (deck / "templates" / "mine.yaml").symlink_to(outside)
     (deck / "deck.yaml").write_text("game: {title: T}\nkinds:\n  k:\n    template: mine\n"
                                     "    fields: {title: text}\ncards: [{title: a}]\n")
-    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2
     assert "deck.yaml:4" in proc.stderr and "symbolic link" in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
@@ -239,7 +239,7 @@ def test_a_python_tag_runs_nothing(tmp_path):
     (deck / "deck.yaml").write_text(
         "game: {title: T}\nkinds: {k: {template: basic-card, fields: {title: text}}}\n"
         f"cards:\n  - title: !!python/object/apply:os.system [\"touch {marker}\"]\n")
-    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2
     assert "deck.yaml:4" in proc.stderr and "is not allowed" in proc.stderr
     assert not marker.exists()
@@ -253,7 +253,7 @@ def test_a_deck_of_too_many_cards_is_refused(tmp_path):
     cards = "".join(f"  - {{title: c{i}, copies: 1000}}\n" for i in range(21))
     (deck / "deck.yaml").write_text("game: {title: T}\nkinds: {k: {template: basic-card, fields: {title: text}}}\n"
                                     "cards:\n" + cards)
-    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2
     assert "deck.yaml:24" in proc.stderr and "cards[20].copies" in proc.stderr and "20000 cards" in proc.stderr
 
@@ -295,7 +295,7 @@ def test_a_template_error_names_the_template_file_and_line(tmp_path):
         "  - {id: t, type: textbox, box: [3mm, 3mm, 50mm, 50mm], text: \"{title}\", leading: lots}\n")
     (deck / "deck.yaml").write_text("game: {title: T}\nkinds: {k: {template: mine, fields: {title: text}}}\n"
                                     "cards: [{title: a}]\n")
-    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2
     err = proc.stderr.strip()
     assert re.search(r"templates/mine\.yaml:4:\d+: regions\[1\]\.leading: expected a number from 0.5 to 4, "

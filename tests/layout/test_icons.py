@@ -20,7 +20,7 @@ import pdfplumber
 import pypdf
 import pypdfium2 as pdfium
 import pytest
-from cli import ROOT, pnp
+from cli import ROOT, pnp_in_process
 
 DECK = ROOT / "tests" / "decks" / "icons"
 MM = 72 / 25.4
@@ -203,7 +203,7 @@ def test_each_icon_file_is_one_form_in_the_pdf(pdf):
 
 def test_the_proof_lists_the_icons_and_spells_none_of_them(tmp_path):
     out = tmp_path / "proof"
-    r = pnp("proof", DECK, "-o", out)
+    r = pnp_in_process("proof", DECK, "-o", out)
     assert r.returncode == 0, r.stderr
     proof = json.loads((out / "proof.json").read_text())
     listed = {i["name"]: i for i in proof["icons"]}
@@ -273,14 +273,14 @@ def test_the_glyph_check_does_not_look_for_an_icons_name_in_the_font(tmp_path):
     card = folder / "templates" / "card.yaml"
     cost = 'text: "{cost} :coin:", font: serif'
     card.write_text(card.read_text().replace(cost, 'text: "{cost} :coin:", font: few'))
-    r = pnp("build", folder, "-o", tmp_path / "out.pdf")
+    r = pnp_in_process("build", folder, "-o", tmp_path / "out.pdf")
     assert r.returncode == 0, r.stderr
     assert len([d for d in _drawn(tmp_path / "out.pdf") if d["name"] == "coin" and d["h"] == pytest.approx(16)]) == 6
-    r = pnp("proof", folder, "-o", tmp_path / "proof")
+    r = pnp_in_process("proof", folder, "-o", tmp_path / "proof")
     issues = json.loads((tmp_path / "proof" / "proof.json").read_text())["issues"]
     assert r.returncode == 0 and not [i for i in issues if i["check"] in ("glyph", "layout")], issues
     card.write_text(card.read_text().replace('text: "{cost} :coin:", font: few', 'text: "{cost} coin", font: few'))
-    r = pnp("build", folder, "-o", tmp_path / "refused.pdf")
+    r = pnp_in_process("build", folder, "-o", tmp_path / "refused.pdf")
     assert r.returncode == 2 and "font 'few' has no glyph for 'c' (U+0063), 'i' (U+0069), 'n' (U+006E), 'o' " \
         "(U+006F) in region 'cost'" in r.stderr, r.stderr
     assert not (tmp_path / "refused.pdf").exists()
@@ -299,7 +299,7 @@ def test_every_icon_mistake_is_one_line_at_its_file_and_line_all_in_one_run(tmp_
     card = folder / "templates" / "card.yaml"
     card.write_text(card.read_text().replace("Worth 1 :vp:", "Worth 1 :pv:"))
     (folder / "rules.md").write_text((folder / "rules.md").read_text().replace("most :vp:", "most :coins:"))
-    r = pnp("build", folder, "-o", tmp_path / "out.pdf")
+    r = pnp_in_process("build", folder, "-o", tmp_path / "out.pdf")
     assert r.returncode == 2 and not (tmp_path / "out.pdf").exists() and r.stdout == ""
     lines = r.stderr.strip().splitlines()
     f = str(folder)
@@ -329,7 +329,7 @@ def test_every_icon_mistake_is_one_line_at_its_file_and_line_all_in_one_run(tmp_
     assert "region footer.text: unknown icon ':pv:' in region 'footer' (the deck's icons: " in lines[-1]
     assert "write \\:pv: to print ':pv:' as written" in lines[-1]
     # the proof and the check name the same mistakes
-    r = pnp("proof", folder, "-o", tmp_path / "proof")
+    r = pnp_in_process("proof", folder, "-o", tmp_path / "proof")
     assert r.returncode == 2 and sorted(r.stderr.strip().splitlines()) == sorted(lines)
 
 
@@ -338,7 +338,7 @@ def test_a_name_between_colons_is_printed_as_written_with_a_backslash(tmp_path):
     shutil.copytree(DECK, folder)
     deck = (folder / "deck.yaml").read_text().replace("Pay 2 :coin:", "Pay 2 \\\\:coni: and 10:30 or a:b:c")
     (folder / "deck.yaml").write_text(deck)
-    r = pnp("build", folder, "-o", tmp_path / "out.pdf")
+    r = pnp_in_process("build", folder, "-o", tmp_path / "out.pdf")
     assert r.returncode == 0, r.stderr
     from pdfcheck import all_text, squash
     assert squash("Pay 2 :coni: and 10:30 or a:b:c") in squash(all_text(tmp_path / "out.pdf"))
@@ -386,7 +386,7 @@ def test_an_svg_icon_is_a_form_of_its_texts_size_on_the_baseline(tmp_path):
                                                                            "  gem: icons/gem.svg")
     (folder / "deck.yaml").write_text(deck.replace("Pay 2 :coin:", "Pay 2 :gem:"))
     out = tmp_path / "out.pdf"
-    r = pnp("build", folder, "-o", out)
+    r = pnp_in_process("build", folder, "-o", out)
     assert r.returncode == 0, r.stderr
     reader = pypdf.PdfReader(str(out))
     with pdfplumber.open(out) as doc:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from cli import copy_deck, pnp
+from cli import copy_deck, pnp_in_process
 
 GAMES = ["vasa-regalis", "royal-lines", "aqua-regia", "christina-regina", "a-royal-will"]
 STEP = 0.25
@@ -117,7 +117,7 @@ def test_a_deck_that_says_small_text_error_may_not_ask_for_less_than_6pt(tmp_pat
     shipped game does): one line naming the template's file:line, the field and the size, nothing written.
     (Before issue 32 this was every deck's error, with no setting.)"""
     deck = _template_deck(tmp_path, region, "{title: T, small_text: error}")
-    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2
     err = proc.stderr.strip()
     assert len(err.splitlines()) == 1 and "mine.yaml:4:" in err and field in err and size in err and "6pt" in err, err
@@ -129,7 +129,7 @@ def test_a_designers_deck_with_small_text_builds_with_one_warning(tmp_path, regi
     """A designer's own deck with a 5pt caption is told, not refused: it builds, with one warning
     naming the template's file:line, the field and the size."""
     deck = _template_deck(tmp_path, region)
-    proc = pnp("build", deck, "-o", tmp_path / "x.pdf", check=True)
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf", check=True)
     warnings = [ln for ln in proc.stderr.splitlines() if ln.startswith("pnp: warning:")]
     assert len(warnings) == 1, proc.stderr
     assert "mine.yaml:4:" in warnings[0] and field in warnings[0] and f"text at {size}" in warnings[0], warnings
@@ -142,9 +142,9 @@ def test_small_text_is_a_warning_in_check_export_proof_and_the_preview(tmp_path)
     import json
     deck = _template_deck(tmp_path, '  - {type: text, box: [3mm, 70mm, 50mm, 5mm], text: "{title}", size: 5pt}\n'
                                     '  - {type: text, box: [3mm, 80mm, 50mm, 5mm], text: "Footer", size: 4.5pt}')
-    pnp("check", deck, check=True)
-    pnp("export", deck, "-o", tmp_path / "gc", check=True)
-    proc = pnp("proof", deck, "-o", tmp_path / "proof", check=True)
+    pnp_in_process("check", deck, check=True)
+    pnp_in_process("export", deck, "-o", tmp_path / "gc", check=True)
+    proc = pnp_in_process("proof", deck, "-o", tmp_path / "proof", check=True)
     assert proc.stderr.count("pnp: warning:") == 2 and "mine.yaml:4:" in proc.stderr and "mine.yaml:5:" in proc.stderr
     report = json.loads((tmp_path / "proof" / "proof.json").read_text())
     small = [i for i in report["issues"] if i["check"] == "small"]
@@ -175,7 +175,7 @@ def test_every_shipped_game_keeps_text_at_6pt_and_more(game):
 def test_a_symbol_set_alone_may_be_smaller(tmp_path):
     deck = _template_deck(tmp_path, '  - {type: text, box: [3mm, 3mm, 5mm, 5mm], text: "✦ ✦", size: 4.5pt}',
                           "{title: T, small_text: error}")
-    proc = pnp("build", deck, "-o", tmp_path / "x.pdf", check=True)
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf", check=True)
     assert "6pt" not in proc.stderr, proc.stderr
 
 
@@ -187,7 +187,7 @@ def test_rule_pages_may_not_ask_for_less_than_6pt(tmp_path):
     import re
     y.write_text(re.sub(r"(rules:\s*\{[^}]*?)size: [0-9.]+pt", r"\1size: 5pt", text, count=1)
                  if re.search(r"rules:\s*\{[^}]*size:", text) else text.replace("rules: {", "rules: {size: 5pt, ", 1))
-    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2 and "6pt" in proc.stderr
 
 

@@ -8,7 +8,7 @@ import textwrap
 
 import pytest
 
-from cli import pnp
+from cli import pnp, pnp_in_process
 
 MM = 72 / 25.4
 
@@ -82,7 +82,7 @@ def test_the_words_are_inside_the_box_but_past_the_circle(chit_deck):
 
 
 def test_build_warns_naming_the_card_and_the_words(chit_deck, tmp_path):
-    proc = pnp("build", chit_deck, "-o", tmp_path / "chits.pdf", check=True)
+    proc = pnp_in_process("build", chit_deck, "-o", tmp_path / "chits.pdf", check=True)
     lines = _lines(proc.stderr)
     assert len(lines) == 1, proc.stderr
     assert lines[0].startswith("pnp: warning: card 'Wide word' (face): text in region 'word' ('REVERSED')")
@@ -112,7 +112,7 @@ def test_a_warm_rebuild_after_an_edit_warns_for_the_faces_as_they_are_now(chit_d
 
 
 def test_proof_warns_naming_the_card_and_the_words(chit_deck, tmp_path):
-    proc = pnp("proof", chit_deck, "-o", tmp_path / "proof", check=True)
+    proc = pnp_in_process("proof", chit_deck, "-o", tmp_path / "proof", check=True)
     lines = _lines(proc.stdout + proc.stderr)
     assert len(lines) == 1, proc.stdout
     assert "warning: card 'Wide word', field word: text in region 'word' ('REVERSED')" in lines[0]
@@ -121,19 +121,19 @@ def test_proof_warns_naming_the_card_and_the_words(chit_deck, tmp_path):
 
 
 def test_game_crafter_export_warns_with_its_own_zone(chit_deck, tmp_path):
-    proc = pnp("export", chit_deck, "-o", tmp_path / "gc", check=True)
+    proc = pnp_in_process("export", chit_deck, "-o", tmp_path / "gc", check=True)
     lines = _lines(proc.stderr)
     assert len(lines) == 1, proc.stderr
     assert lines[0].startswith("pnp: warning: card 'Wide word' (face): text in region 'word' ('REVERSED')")
     assert "cut circle, inside The Game Crafter's 3.2 mm (1/8 in) safe zone" in lines[0]
     # unchanged on the next export, though nothing is drawn
-    again = pnp("export", chit_deck, "-o", tmp_path / "gc", check=True)
+    again = pnp_in_process("export", chit_deck, "-o", tmp_path / "gc", check=True)
     assert "0 drawn" in again.stdout and _lines(again.stderr) == lines
 
 
 def test_tabletop_simulator_export_warns_as_build_does(chit_deck, tmp_path):
-    built = pnp("build", chit_deck, "-o", tmp_path / "chits.pdf", check=True)
-    proc = pnp("export", chit_deck, "--to", "tts", "-o", tmp_path / "tts", check=True)
+    built = pnp_in_process("build", chit_deck, "-o", tmp_path / "chits.pdf", check=True)
+    proc = pnp_in_process("export", chit_deck, "--to", "tts", "-o", tmp_path / "tts", check=True)
     assert _lines(proc.stderr) == _lines(built.stderr) and len(_lines(proc.stderr)) == 1
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import shutil
 
 import pdfplumber
-from cli import ROOT, pnp
+from cli import ROOT, pnp_in_process
 from pdfcheck import placements, squash, words_in
 
 DECK = ROOT / "tests" / "decks" / "shared-template"
@@ -35,9 +35,9 @@ def test_the_region_is_drawn_for_the_kind_that_has_the_field_and_absent_for_the_
 
 def test_the_deck_builds_and_proofs_without_a_warning_or_a_finding(tmp_path):
     import json
-    r = pnp("build", DECK, "-o", tmp_path / "out.pdf")
+    r = pnp_in_process("build", DECK, "-o", tmp_path / "out.pdf")
     assert r.returncode == 0 and r.stderr == "", r.stderr
-    r = pnp("proof", DECK, "-o", tmp_path / "proof")
+    r = pnp_in_process("proof", DECK, "-o", tmp_path / "proof")
     assert r.returncode == 0, r.stderr
     proof = json.loads((tmp_path / "proof" / "proof.json").read_text())
     assert proof["issues"] == []
@@ -52,7 +52,7 @@ def _variant(tmp_path, old: str, new: str):
     text = template.read_text()
     assert text.count(old) == 1
     template.write_text(text.replace(old, new))
-    r = pnp("build", folder, "-o", tmp_path / "out.pdf")
+    r = pnp_in_process("build", folder, "-o", tmp_path / "out.pdf")
     line = next(n for n, ln in enumerate(template.read_text().splitlines(), 1) if new in ln)
     return r, f"{folder}/templates/card.yaml:{line}:"
 

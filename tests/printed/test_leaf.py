@@ -12,7 +12,7 @@ from collections import Counter
 import pdfplumber
 import pytest
 
-from cli import pnp
+from cli import pnp_in_process
 from pdfcheck import columns_text, page_sizes, placements, squash, words
 from seedtext import GAMES
 
@@ -95,7 +95,7 @@ def test_an_optional_part_says_when_to_skip_its_pages(built):
 def test_calibration_sheet_as_the_last_pages_on_request(tmp_path, built):
     plain = built("vasa-regalis")
     out = tmp_path / "cal.pdf"
-    pnp("build", "vasa-regalis", "--calibration", "-o", out, check=True)
+    pnp_in_process("build", "vasa-regalis", "--calibration", "-o", out, check=True)
     n = len(page_sizes(plain))
     assert len(page_sizes(out)) == n + 2
     back = squash(" ".join(w.text for w in words(out, n + 1)))
@@ -118,7 +118,7 @@ def test_a_setup_too_long_for_the_leaf_is_one_error(tmp_path):
     start = text.index("  setup: |")
     end = text.index("\n\n", start)
     y.write_text(text[:start] + f"  instructions: \"{words}\"\n  setup: |\n" + long + text[end:], encoding="utf-8")
-    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2, proc.stderr
     err = proc.stderr.strip()
     assert len(err.splitlines()) == 1 and "game.setup" in err and "8pt" in err, err
@@ -140,12 +140,12 @@ def test_a_deck_with_nothing_to_set_up_prints_no_setting_up_heading(tmp_path):
             "    fields: {title: text, value: int, text: markup, colour: colour}\n"
             "cards:\n" + cards + "\n")
     (deck / "deck.yaml").write_text(base % "", encoding="utf-8")
-    proc = pnp("build", deck, "-o", tmp_path / "plain.pdf")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "plain.pdf")
     assert proc.returncode == 0, proc.stderr
     text = leaf_text(tmp_path / "plain.pdf")
     assert "Cutting" in text and "Setting up" not in text, text
     (deck / "deck.yaml").write_text(base % ", setup: Deal each player three cards.", encoding="utf-8")
-    proc = pnp("build", deck, "-o", tmp_path / "set.pdf")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "set.pdf")
     assert proc.returncode == 0, proc.stderr
     flat = squash(leaf_text(tmp_path / "set.pdf"))
     assert squash("Setting up Deal each player three cards.") in flat, flat

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from cli import pnp
+from cli import pnp_in_process
 from pdfcheck import all_text, squash
 from seedtext import GAMES
 
@@ -79,14 +79,14 @@ def test_a_deck_without_an_original_is_never_said_to_print_one(tmp_path):
     rules, not of an original; one that quotes its original's words (a correction) says so."""
     own = _deck(tmp_path / "a", "{title: Mine}", extra="inferred:\n  - {about: Who starts, value: The youngest, "
                                                        "note: the rules do not say}\n")
-    pnp("build", own, "-o", tmp_path / "own.pdf", check=True)
+    pnp_in_process("build", own, "-o", tmp_path / "own.pdf", check=True)
     text = " ".join(all_text(tmp_path / "own.pdf").split())
     assert "This edition" in text and "The youngest" in text
     assert "original" not in text.lower(), text[:400]
     fixed = _deck(tmp_path / "b", "{title: Mine}", rules="Play wel.",
                   extra="corrections:\n  - {about: Rules, seed: Play wel., printed: Play well., why: a typo}\n")
     (fixed / "deck.yaml").write_text((fixed / "deck.yaml").read_text().replace("Play wel.'", "Play well.'"))
-    pnp("build", fixed, "-o", tmp_path / "fixed.pdf", check=True)
+    pnp_in_process("build", fixed, "-o", tmp_path / "fixed.pdf", check=True)
     text = " ".join(all_text(tmp_path / "fixed.pdf").split())
     assert "The rule pages print the original's rules" in text and "word for word" not in text
 
@@ -95,10 +95,10 @@ def test_a_kind_titled_as_a_name_keeps_its_capitals(tmp_path):
     """A kind titled 'Rule Card' (as its cards print it) is '2 Rule Cards' on the leaf, not '2 rule Cards';
     a kind titled 'Rule card' is a common noun there: '2 rule cards'."""
     named = _deck(tmp_path / "a", "{title: Mine}")
-    pnp("build", named, "-o", tmp_path / "a.pdf", check=True)
+    pnp_in_process("build", named, "-o", tmp_path / "a.pdf", check=True)
     assert "2 Rule Cards" in all_text(tmp_path / "a.pdf")
     plain = _deck(tmp_path / "b", "{title: Mine}", kinds="rule: {title: Rule card, template: card, fields: {title: text}}")
-    pnp("build", plain, "-o", tmp_path / "b.pdf", check=True)
+    pnp_in_process("build", plain, "-o", tmp_path / "b.pdf", check=True)
     text = all_text(tmp_path / "b.pdf")
     assert "2 rule cards" in text and "rule Cards" not in text
 

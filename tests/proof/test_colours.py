@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from cli import copy_deck, pnp
+from cli import copy_deck, pnp_in_process
 
 GAMES = ["vasa-regalis", "royal-lines", "aqua-regia", "christina-regina", "a-royal-will"]
 
@@ -55,7 +55,7 @@ def test_a_colour_pair_that_collapses_under_deuteranopia_is_flagged(tmp_path):
                         'colour_name: red, symbol: "⚜"}')
     y.write_text(text)
     out = tmp_path / "proof"
-    proc = pnp("proof", deck, "-o", out, "--quiet")
+    proc = pnp_in_process("proof", deck, "-o", out, "--quiet")
     assert proc.returncode == 0, proc.stderr
     found = [i for i in json.loads((out / "proof.json").read_text())["issues"] if i["check"] == "colour"]
     import re

@@ -9,12 +9,12 @@ from pathlib import Path
 
 from PIL import Image
 
-from cli import copy_deck, pnp
+from cli import copy_deck, pnp_in_process
 from proofdeck import CARDS, make_deck
 
 
 def proof(folder, out) -> tuple:
-    proc = pnp("proof", folder, "-o", out)
+    proc = pnp_in_process("proof", folder, "-o", out)
     return proc, json.loads((out / "proof.json").read_text())
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from PIL import Image
 
 from artdeck import ART, W, emblem_drawn
-from cli import pnp
+from cli import pnp_in_process
 
 
 def test_the_proof_warns_of_the_low_resolution_picture_naming_card_and_file(tmp_path):
     out = tmp_path / "proof"
-    proc = pnp("proof", ART, "-o", out)
+    proc = pnp_in_process("proof", ART, "-o", out)
     assert proc.returncode == 0, proc.stderr
     md = (out / "proof.md").read_text(encoding="utf-8")
     line = [ln for ln in md.splitlines() if "dpi" in ln and ln.startswith("- ") and "**warning**" not in ln]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from cli import copy_deck, pnp
+from cli import copy_deck, pnp_in_process
 from proofdeck import CARDS, make_deck
 from generator.deck import load_deck
 from generator.layout.deck import layout_deck
@@ -48,7 +48,7 @@ def test_seed_typos_in_a_card_are_errors_with_card_field_and_line(tmp_path):
     deck_file.write_text("\n".join(lines) + "\n")
 
     out = tmp_path / "proof"
-    proc = pnp("proof", folder, "-o", out)
+    proc = pnp_in_process("proof", folder, "-o", out)
     assert proc.returncode == 1, proc.stderr
     data = json.loads((out / "proof.json").read_text())
     spelling = [i for i in data["issues"] if i["check"] == "spelling"]
@@ -66,7 +66,7 @@ def test_seed_typos_in_a_card_are_errors_with_card_field_and_line(tmp_path):
     # a word the deck's words.txt accepts is no longer an error; the other still is
     with open(folder / "words.txt", "a") as f:
         f.write("Solibitor\n")
-    proc = pnp("proof", folder, "-o", out)
+    proc = pnp_in_process("proof", folder, "-o", out)
     assert proc.returncode == 1
     assert "SOLIBITOR" not in proc.stderr and "advantegeous" in proc.stderr
 
@@ -76,7 +76,7 @@ def test_seed_typos_in_a_card_are_errors_with_card_field_and_line(tmp_path):
 def test_clean_deck_has_no_issues_and_exit_status_0(tmp_path):
     folder = make_deck(tmp_path / "fixture", CARDS)
     out = tmp_path / "proof"
-    proc = pnp("proof", folder, "-o", out)
+    proc = pnp_in_process("proof", folder, "-o", out)
     assert proc.returncode == 0, proc.stderr
     data = json.loads((out / "proof.json").read_text())
     assert data["errors"] == 0 and data["warnings"] == 0 and data["issues"] == []
@@ -96,7 +96,7 @@ def test_shrunk_text_is_a_warning_with_sizes_and_exit_status_0(tmp_path):
     assert (i.card, i.field, i.side) == ("Bread", "text", "front")
     assert f"from {normal:g}pt to {used:g}pt ({round(100 * (normal - used) / normal)}% smaller)" in i.message
     assert i.where == f"{deck.file}:{deck.cards[1].field_lines['text']}"
-    proc = pnp("proof", folder, "-o", tmp_path / "proof")
+    proc = pnp_in_process("proof", folder, "-o", tmp_path / "proof")
     assert proc.returncode == 0
     assert "warning: card 'Bread', field text: text in region 'body' shrunk" in proc.stderr
 
@@ -104,7 +104,7 @@ def test_shrunk_text_is_a_warning_with_sizes_and_exit_status_0(tmp_path):
 def test_text_that_does_not_fit_is_an_error_for_that_card_and_the_rest_is_proofed(tmp_path):
     folder = make_deck(tmp_path / "fixture", {**CARDS, "Cheese": TOO_LONG})
     out = tmp_path / "proof"
-    proc = pnp("proof", folder, "-o", out)
+    proc = pnp_in_process("proof", folder, "-o", out)
     assert proc.returncode == 1
     data = json.loads((out / "proof.json").read_text())
     fit = [i for i in data["issues"] if i["check"] == "fit"]
@@ -220,7 +220,7 @@ def test_since_an_earlier_proof_lists_exactly_the_changed_cards(tmp_path):
     new, copies = _edit(CARDS)
     make_deck(folder, new, copies)
     out = tmp_path / "second"
-    proc = pnp("proof", folder, "-o", out, "--since", first / "proof.json")
+    proc = pnp_in_process("proof", folder, "-o", out, "--since", first / "proof.json")
     assert proc.returncode == 0, proc.stderr
     data = json.loads((out / "proof.json").read_text())
     got = {(c["status"], c["name"]) for c in data["since"]["cards"]}
@@ -234,7 +234,7 @@ def test_since_an_earlier_proof_lists_exactly_the_changed_cards(tmp_path):
     assert "Apple" not in changes                      # unchanged: not to be read again
     assert "Apple" in (out / "proof.html").read_text()  # the full proof is still written
     # the folder of an earlier proof works as well, and nothing changed since the second proof
-    proc = pnp("proof", folder, "-o", tmp_path / "third", "--since", out)
+    proc = pnp_in_process("proof", folder, "-o", tmp_path / "third", "--since", out)
     assert "0 changed, 0 added, 0 removed" in proc.stdout
 
 
@@ -258,22 +258,22 @@ def test_since_a_git_revision_lists_exactly_the_changed_cards(tmp_path):
     make_deck(folder, new, copies)
 
     expected = {("changed", "Bread"), ("changed", "Cheese"), ("removed", "Dates"), ("added", "Eggs")}
-    proc = pnp("proof", folder, "-o", tmp_path / "p1", "--since", "HEAD")      # the working tree vs HEAD
+    proc = pnp_in_process("proof", folder, "-o", tmp_path / "p1", "--since", "HEAD")      # the working tree vs HEAD
     assert proc.returncode == 0, proc.stderr
     assert set(re.findall(r"^  (changed|added|removed)\s+(\S+)", proc.stdout, re.M)) == expected
 
     _git(repo, "commit", "-q", "-am", "edits")
-    proc = pnp("proof", folder, "-o", tmp_path / "p2", "--since", "HEAD~1")
+    proc = pnp_in_process("proof", folder, "-o", tmp_path / "p2", "--since", "HEAD~1")
     assert set(re.findall(r"^  (changed|added|removed)\s+(\S+)", proc.stdout, re.M)) == expected
-    proc = pnp("proof", folder, "-o", tmp_path / "p3", "--since", "HEAD")
+    proc = pnp_in_process("proof", folder, "-o", tmp_path / "p3", "--since", "HEAD")
     assert "0 changed, 0 added, 0 removed" in proc.stdout
-    proc = pnp("proof", folder, "-o", tmp_path / "p4", "--since", "HEAD~2")    # before the deck existed
+    proc = pnp_in_process("proof", folder, "-o", tmp_path / "p4", "--since", "HEAD~2")    # before the deck existed
     assert "did not exist" in proc.stdout
     assert set(re.findall(r"^  (added)\s+(\S+)", proc.stdout, re.M)) == {("added", n) for n in new}
 
 
 def test_since_an_unknown_revision_is_a_one_line_error(tmp_path):
     folder = make_deck(tmp_path / "fixture", CARDS)
-    proc = pnp("proof", folder, "-o", tmp_path / "p", "--since", "no-such-ref")
+    proc = pnp_in_process("proof", folder, "-o", tmp_path / "p", "--since", "no-such-ref")
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "no-such-ref" in proc.stderr and "Traceback" not in proc.stderr

@@ -15,7 +15,7 @@ import textwrap
 
 import pytest
 
-from cli import ROOT, pnp
+from cli import ROOT, pnp_in_process
 
 FX = """\
 <svg xmlns="http://www.w3.org/2000/svg" xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" viewBox="0 0 100 100">
@@ -84,7 +84,7 @@ def deck(tmp_path):
 
 
 def test_the_build_names_each_feature_svglib_leaves_out(deck, tmp_path):
-    proc = pnp("build", deck, "-o", tmp_path / "out.pdf", cwd=tmp_path)
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "out.pdf", cwd=tmp_path)
     assert proc.returncode == 0 and (tmp_path / "out.pdf").exists(), proc.stderr
     lines = proc.stderr.splitlines()
     assert len(lines) == len(SAID), proc.stderr
@@ -97,7 +97,7 @@ def test_the_build_names_each_feature_svglib_leaves_out(deck, tmp_path):
 
 
 def test_the_proof_lists_them_at_the_svgs_lines(deck, tmp_path):
-    proc = pnp("proof", deck, "-o", tmp_path / "proof", cwd=tmp_path)
+    proc = pnp_in_process("proof", deck, "-o", tmp_path / "proof", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     issues = [i for i in json.loads((tmp_path / "proof" / "proof.json").read_text())["issues"] if i["check"] == "svg"]
     assert sorted((i["where"], i["message"].split(":")[0]) for i in issues) == \
@@ -125,7 +125,7 @@ def test_an_icon_only_the_rules_write_is_named_by_its_icon(deck, tmp_path):
     (deck / "deck.yaml").write_text(yaml.replace("kinds:", "icons:\n  bolt: art/bolt.svg\nrules: {file: rules.md}\n"
                                                            "kinds:"), encoding="utf-8")
     (deck / "rules.md").write_text("# Rules\n\nA storm :bolt: strikes.\n", encoding="utf-8")
-    proc = pnp("build", deck, "-o", tmp_path / "out.pdf", cwd=tmp_path)
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "out.pdf", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     bolt = [ln for ln in proc.stderr.splitlines() if "bolt.svg" in ln]
     assert len(bolt) == len(SAID) and all(ln.endswith("; shown on icon ':bolt:'") for ln in bolt), bolt
@@ -158,7 +158,7 @@ def test_a_gradient_fading_to_transparent_is_named_for_it_prints_opaque(deck, tm
     fades out prints as a solid disc; svglib says nothing of it, pnp does. Not named: a gradient whose stops
     are opaque, and a see-through one nothing uses."""
     (deck / "art" / "storm.svg").write_text(GLOW, encoding="utf-8")
-    proc = pnp("build", deck, "-o", tmp_path / "out.pdf", cwd=tmp_path)
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "out.pdf", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.splitlines() == [
         "pnp: warning: storm/art/storm.svg:10: the gradient 'glow' (<radialGradient>, line 3) fades to transparent "
