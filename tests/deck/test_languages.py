@@ -9,7 +9,7 @@ import re
 import shutil
 from pathlib import Path
 
-from cli import ROOT, pnp
+from cli import ROOT, pnp, pnp_in_process
 from pdfcheck import all_text, fonts
 
 
@@ -109,7 +109,7 @@ def _drop_cell(deck: Path, column: str, row_title: str) -> None:
 def test_an_untranslated_field_is_a_warning_by_name_and_prints_the_source_text(tmp_path):
     deck = copy(tmp_path)
     _drop_cell(deck, "text:fr", "Storm")
-    proc = pnp("build", deck, "--lang", "fr", "-o", tmp_path / "out.pdf")
+    proc = pnp_in_process("build", deck, "--lang", "fr", "-o", tmp_path / "out.pdf")
     assert proc.returncode == 0, proc.stderr
     warned = [line for line in proc.stderr.splitlines() if "Storm" in line]
     assert len(warned) == 1
@@ -123,20 +123,20 @@ def test_strict_refuses_a_missing_translation_and_writes_nothing(tmp_path):
     deck = copy(tmp_path)
     _drop_cell(deck, "text:fr", "Storm")
     (deck / "rules.fr.md").unlink()
-    proc = pnp("build", deck, "--lang", "fr", "--strict", "-o", tmp_path / "out.pdf")
+    proc = pnp_in_process("build", deck, "--lang", "fr", "--strict", "-o", tmp_path / "out.pdf")
     assert proc.returncode == 2
     errors = proc.stderr.splitlines()
     assert any(re.search(r"cards\.csv:5: text: card 'Storm'.*\(--strict\)", e) for e in errors), proc.stderr
     assert any("deck.yaml" in e and "no rules.fr.md beside rules.md" in e for e in errors), proc.stderr
     assert not (tmp_path / "out.pdf").exists()
-    assert pnp("build", deck, "--strict", "-o", tmp_path / "en.pdf").returncode == 0     # English lacks nothing
+    assert pnp_in_process("build", deck, "--strict", "-o", tmp_path / "en.pdf").returncode == 0     # English lacks nothing
 
 
 def test_a_language_pnp_has_no_catalog_for_prints_its_own_words_in_english_and_says_so_once(tmp_path):
     deck = copy(tmp_path)
     yaml = (deck / "deck.yaml").read_text(encoding="utf-8")
     (deck / "deck.yaml").write_text(yaml.replace("  ja: {}", "  ja: {}\n  it: {}", 1), encoding="utf-8")
-    proc = pnp("build", deck, "--lang", "it", "-o", tmp_path / "it.pdf")
+    proc = pnp_in_process("build", deck, "--lang", "it", "-o", tmp_path / "it.pdf")
     assert proc.returncode == 0, proc.stderr
     notes = [line for line in proc.stderr.splitlines() if "catalog" in line]
     assert len(notes) == 1 and "no Italian catalog" in notes[0] and "printed in English" in notes[0]
@@ -146,7 +146,7 @@ def test_a_language_pnp_has_no_catalog_for_prints_its_own_words_in_english_and_s
 
 
 def test_a_language_the_deck_does_not_name_is_refused(tmp_path):
-    proc = pnp("build", DECK, "--lang", "de", "-o", tmp_path / "de.pdf")
+    proc = pnp_in_process("build", DECK, "--lang", "de", "-o", tmp_path / "de.pdf")
     assert proc.returncode == 2
     assert "the deck has no German (de) text: its translations are fr, ja" in proc.stderr
     assert not (tmp_path / "de.pdf").exists()
@@ -159,20 +159,20 @@ def test_the_french_proof_flags_a_planted_misspelling_and_not_french_words(tmp_p
     csv = (deck / "cards.csv").read_text(encoding="utf-8")
     (deck / "cards.csv").write_text(csv.replace("Marquez **2** points à la récolte.",
                                                 "Marquez **2** points à la récolet.", 1), encoding="utf-8")
-    proc = pnp("proof", deck, "--lang", "fr", "-o", tmp_path / "proof")
+    proc = pnp_in_process("proof", deck, "--lang", "fr", "-o", tmp_path / "proof")
     flagged = [line for line in proc.stderr.splitlines() if "is not in the dictionary" in line]
     assert len(flagged) == 1, proc.stderr
     assert "cards.csv:3: error: card 'Barley', field text: 'récolet' is not in the dictionary or words.fr.txt" \
         in flagged[0]
     for word in ("récolte", "Marquez", "Piochez", "défausse", "Lindqvist", "gouttières", "Découpe"):
         assert f"'{word}' is not" not in proc.stderr         # French words, the words file's, pnp's own
-    english = pnp("proof", deck, "-o", tmp_path / "proof-en")
+    english = pnp_in_process("proof", deck, "-o", tmp_path / "proof-en")
     assert "récolet" not in english.stderr                   # the English printout does not print it
     assert english.returncode == 0, english.stderr
 
 
 def test_the_japanese_proof_is_clean(tmp_path):
-    proc = pnp("proof", DECK, "--lang", "ja", "-o", tmp_path / "proof")
+    proc = pnp_in_process("proof", DECK, "--lang", "ja", "-o", tmp_path / "proof")
     assert proc.returncode == 0, proc.stderr
     assert "0 errors" in proc.stdout
 
@@ -193,7 +193,7 @@ def test_a_translator_fills_the_sheet_and_the_german_pdf_builds(tmp_path):
     yaml = (deck / "deck.yaml").read_text(encoding="utf-8")
     (deck / "deck.yaml").write_text(yaml.replace("  ja: {}", "  ja: {}\n  de: {file: cards.de.xlsx}", 1),
                                     encoding="utf-8")
-    made = pnp("cards", deck, "--lang", "de", "-o", deck / "cards.de.xlsx")
+    made = pnp_in_process("cards", deck, "--lang", "de", "-o", deck / "cards.de.xlsx")
     assert made.returncode == 0, made.stderr
     book = load_workbook(deck / "cards.de.xlsx")
     sheet = book.active
@@ -206,7 +206,7 @@ def test_a_translator_fills_the_sheet_and_the_german_pdf_builds(tmp_path):
         if text:
             cells["text:de"].value = text
     book.save(deck / "cards.de.xlsx")
-    proc = pnp("build", deck, "--lang", "de", "-o", tmp_path / "de.pdf")
+    proc = pnp_in_process("build", deck, "--lang", "de", "-o", tmp_path / "de.pdf")
     assert proc.returncode == 0, proc.stderr
     assert "Wheat" not in proc.stderr and "kind 'crop'" not in proc.stderr     # every card text translated
     text = flat(all_text(tmp_path / "de.pdf"))
@@ -214,14 +214,14 @@ def test_a_translator_fills_the_sheet_and_the_german_pdf_builds(tmp_path):
                  "Bogen 1 von 2 · Vorderseiten", "Schneiden"):
         assert said in text, said
     assert "Score 1 point" not in text
-    again = pnp("cards", deck, "--lang", "de")              # written again: the translations it holds
+    again = pnp_in_process("cards", deck, "--lang", "de")              # written again: the translations it holds
     assert "Weizen" in again.stdout and "Feldfrucht" in again.stdout
 
 
 def test_pnp_cards_keeps_the_translations_and_the_table_builds_the_same_pdf(tmp_path):
     deck = copy(tmp_path)
-    assert pnp("build", deck, "--lang", "ja", "-o", tmp_path / "before.pdf").returncode == 0
-    made = pnp("cards", deck, "-o", tmp_path / "cards.xlsx")
+    assert pnp_in_process("build", deck, "--lang", "ja", "-o", tmp_path / "before.pdf").returncode == 0
+    made = pnp_in_process("cards", deck, "-o", tmp_path / "cards.xlsx")
     assert made.returncode == 0, made.stderr
     assert "title:fr, title:ja" in made.stdout and "text:fr, text:ja" in made.stdout
     (deck / "cards.csv").unlink()
@@ -229,7 +229,7 @@ def test_pnp_cards_keeps_the_translations_and_the_table_builds_the_same_pdf(tmp_
     yaml = (deck / "deck.yaml").read_text(encoding="utf-8")
     (deck / "deck.yaml").write_text(yaml.replace("cards: {file: cards.csv}", "cards: {file: cards.xlsx}"),
                                     encoding="utf-8")
-    assert pnp("build", deck, "--lang", "ja", "-o", tmp_path / "after.pdf").returncode == 0
+    assert pnp_in_process("build", deck, "--lang", "ja", "-o", tmp_path / "after.pdf").returncode == 0
     assert (tmp_path / "before.pdf").read_bytes() == (tmp_path / "after.pdf").read_bytes()
 
 
@@ -239,7 +239,7 @@ def test_a_mistake_in_the_translators_sheet_names_its_cell(tmp_path):
     (deck / "deck.yaml").write_text(yaml.replace("  ja: {}", "  ja: {}\n  de: {file: cards.de.csv}", 1),
                                     encoding="utf-8")
     (deck / "cards.de.csv").write_text("id,title:de,colour:es\nwheet,Weizen,\n", encoding="utf-8")
-    proc = pnp("build", deck, "--lang", "de", "-o", tmp_path / "de.pdf")
+    proc = pnp_in_process("build", deck, "--lang", "de", "-o", tmp_path / "de.pdf")
     assert proc.returncode == 2
     assert "cards.de.csv:1 (colour:es): column 'colour:es' is in another language than de" in proc.stderr
     assert "cards.de.csv:2 (id): no card has the id 'wheet' (did you mean 'wheat'?)" in proc.stderr
@@ -249,17 +249,17 @@ def test_a_mistake_in_the_translators_sheet_names_its_cell(tmp_path):
 # -- the starter, pnp check --------------------------------------------------------------------------------
 
 def test_pnp_new_starts_a_game_in_english_and_french(tmp_path):
-    made = pnp("new", tmp_path / "meadow", "--lang", "en,fr")
+    made = pnp_in_process("new", tmp_path / "meadow", "--lang", "en,fr")
     assert made.returncode == 0, made.stderr
     for name in ("rules.fr.md", "words.fr.txt"):
         assert (tmp_path / "meadow" / name).is_file()
     for lang, said in ((None, "Score 1 point"), ("fr", "Marquez 1 point")):
         args = ("--lang", lang) if lang else ()
-        proc = pnp("build", tmp_path / "meadow", *args, "-o", tmp_path / f"{lang}.pdf")
+        proc = pnp_in_process("build", tmp_path / "meadow", *args, "-o", tmp_path / f"{lang}.pdf")
         assert proc.returncode == 0, proc.stderr
         assert "warning" not in proc.stderr, proc.stderr
         assert said in flat(all_text(tmp_path / f"{lang}.pdf"))
-    refused = pnp("new", tmp_path / "other", "--lang", "fr")
+    refused = pnp_in_process("new", tmp_path / "other", "--lang", "fr")
     assert refused.returncode == 2 and "start with en" in refused.stderr
     assert not (tmp_path / "other").exists()
 
@@ -269,11 +269,11 @@ def test_pnp_check_lays_out_every_language_in_its_fonts(tmp_path):
     yaml = (deck / "deck.yaml").read_text(encoding="utf-8")
     (deck / "deck.yaml").write_text(re.sub(r"\n  ja: \{\}[^\n]*", "\n  ja: {fonts: {serif: serif, sans: sans}}",
                                            yaml), encoding="utf-8")
-    proc = pnp("check", deck)
+    proc = pnp_in_process("check", deck)
     assert proc.returncode == 2
     assert re.search(r"cards\.csv:2: title: card 'Wheat': font 'serif' has no glyph for '小' \(U\+5C0F\)",
                      proc.stderr), proc.stderr
-    assert pnp("check", DECK).returncode == 0
+    assert pnp_in_process("check", DECK).returncode == 0
 
 
 def test_text_that_overflows_in_a_translation_only_is_reported_as_any_overflow(tmp_path):
@@ -281,7 +281,7 @@ def test_text_that_overflows_in_a_translation_only_is_reported_as_any_overflow(t
     csv = (deck / "cards.csv").read_text(encoding="utf-8")
     (deck / "cards.csv").write_text(csv.replace("crop,Wheat,Blé,", "crop,Wheat,Blé tendre de la grande plaine du "
                                                 "nord au soleil levant,", 1), encoding="utf-8")
-    assert pnp("build", deck, "-o", tmp_path / "en.pdf").returncode == 0          # the English fits
+    assert pnp_in_process("build", deck, "-o", tmp_path / "en.pdf").returncode == 0          # the English fits
     for args in (("check", deck), ("build", deck, "--lang", "fr", "-o", tmp_path / "fr.pdf")):
         proc = pnp(*args)
         assert proc.returncode == 2, proc.stderr

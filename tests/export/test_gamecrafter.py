@@ -11,7 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from cli import copy_deck, pnp, writable_copy
+from cli import copy_deck, pnp_in_process, writable_copy
 import tokendeck
 from pdfcheck import MM, placements, words_in
 
@@ -161,14 +161,14 @@ def _mtimes(folder):
 def test_second_export_redraws_only_the_changed_card(tmp_path):
     deck = copy_deck("vasa-regalis", tmp_path)
     out = tmp_path / "gc"
-    pnp("export", deck, "-o", out, check=True)
+    pnp_in_process("export", deck, "-o", out, check=True)
     before = _mtimes(out)
-    again = pnp("export", deck, "-o", out, check=True)
+    again = pnp_in_process("export", deck, "-o", out, check=True)
     assert "0 drawn, 35 unchanged" in again.stdout and _mtimes(out) == before
     text = (deck / "deck.yaml").read_text(encoding="utf-8")
     assert text.count("title: Rule Card 2") == 1
     (deck / "deck.yaml").write_text(text.replace("title: Rule Card 2", "title: Rule Card Two"), encoding="utf-8")
-    third = pnp("export", deck, "-o", out, check=True)
+    third = pnp_in_process("export", deck, "-o", out, check=True)
     assert "1 drawn, 34 unchanged" in third.stdout
     after = _mtimes(out)
     assert [n for n in before if after[n] != before[n]] == ["rule-card-2-face.png"]
@@ -179,11 +179,11 @@ def test_second_export_redraws_only_the_changed_card(tmp_path):
 def test_a_palette_change_redraws_the_cards_using_it(tmp_path):
     deck = copy_deck("vasa-regalis", tmp_path)
     out = tmp_path / "gc"
-    pnp("export", deck, "-o", out, check=True)
+    pnp_in_process("export", deck, "-o", out, check=True)
     before = _mtimes(out)
     text = (deck / "deck.yaml").read_text(encoding="utf-8")
     (deck / "deck.yaml").write_text(text.replace('green: "#2f6b3b"', 'green: "#2f6b3c"'), encoding="utf-8")
-    proc = pnp("export", deck, "-o", out, check=True)
+    proc = pnp_in_process("export", deck, "-o", out, check=True)
     after = _mtimes(out)
     changed = sorted(n for n in before if after[n] != before[n])
     # the palette is part of every face's hash: a colour change redraws, never leaves a stale image
@@ -195,7 +195,7 @@ def test_a_palette_change_redraws_the_cards_using_it(tmp_path):
 
 def test_without_a_part_drops_its_images(tmp_path, exported):
     out = writable_copy(exported("vasa-regalis"), tmp_path / "gc")        # as if exported there before
-    proc = pnp("export", "vasa-regalis", "--without", "five-six", "-o", out, check=True)
+    proc = pnp_in_process("export", "vasa-regalis", "--without", "five-six", "-o", out, check=True)
     rows = manifest(out)
     assert sum(int(r["quantity"]) for r in rows if r["side"] == "face") == 18
     assert "0 drawn" in proc.stdout and "15 removed" in proc.stdout
@@ -206,7 +206,7 @@ def test_without_a_part_drops_its_images(tmp_path, exported):
 def test_deleted_image_is_drawn_again(tmp_path, exported):
     out = writable_copy(exported("vasa-regalis"), tmp_path / "gc")
     (out / "iron-2-face.png").unlink()
-    proc = pnp("export", "vasa-regalis", "-o", out, check=True)
+    proc = pnp_in_process("export", "vasa-regalis", "-o", out, check=True)
     assert "1 drawn, 34 unchanged" in proc.stdout and (out / "iron-2-face.png").is_file()
 
 
@@ -229,37 +229,37 @@ def test_a_failed_export_leaves_nothing_trusted(tmp_path):
     they were, so the next export of the mended deck draws nothing."""
     deck = copy_deck("vasa-regalis", tmp_path)
     out = tmp_path / "gc"
-    pnp("export", deck, "-o", out, check=True)
+    pnp_in_process("export", deck, "-o", out, check=True)
     before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in out.iterdir()}
     original = (deck / "deck.yaml").read_text(encoding="utf-8")
     broken = original.replace("title: Rule Card 2", "title: Rule Card Two").replace(
         "    text: |\n      After 4 rounds", "    text: |\n      " + "overlong " * 350 + "\n\n      After 4 rounds")
     assert broken.count("overlong") == 350
     (deck / "deck.yaml").write_text(broken, encoding="utf-8")
-    failed = pnp("export", deck, "-o", out)
+    failed = pnp_in_process("export", deck, "-o", out)
     assert failed.returncode == 2 and failed.stderr.count("\n") == 1
     assert "Rule card 2" in failed.stderr and "does not fit" in failed.stderr
     assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in out.iterdir()} == before
     (deck / "deck.yaml").write_text(original, encoding="utf-8")
-    again = pnp("export", deck, "-o", out, check=True)
+    again = pnp_in_process("export", deck, "-o", out, check=True)
     assert "0 drawn, 35 unchanged" in again.stdout
 
 
 def test_an_unreadable_cache_redraws_everything(tmp_path, exported):
     out = writable_copy(exported("vasa-regalis", "--without", "five-six"), tmp_path / "gc")
     (out / ".export-cache.json").write_text('{"images": {"wood-1-face.png": {"hash": 5, "warnings": 7}}', "utf-8")
-    proc = pnp("export", "vasa-regalis", "--without", "five-six", "-o", out, check=True)
+    proc = pnp_in_process("export", "vasa-regalis", "--without", "five-six", "-o", out, check=True)
     assert "20 drawn, 0 unchanged" in proc.stdout
 
 
 def test_default_output_folder(tmp_path):
     deck = copy_deck("vasa-regalis", tmp_path)
-    pnp("export", deck, "--without", "five-six", "-q", cwd=tmp_path, check=True)
+    pnp_in_process("export", deck, "--without", "five-six", "-q", cwd=tmp_path, check=True)
     assert (tmp_path / "output" / "vasa-regalis" / "gamecrafter" / "manifest.csv").is_file()
 
 
 def test_unknown_game_is_one_line(tmp_path):
-    proc = pnp("export", "no-such-game", "-o", tmp_path)
+    proc = pnp_in_process("export", "no-such-game", "-o", tmp_path)
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "unknown game 'no-such-game'" in proc.stderr
 
@@ -305,7 +305,7 @@ def token_deck(tmp_path):
 
 def test_tokens_landscape_and_safe_zone(token_deck, tmp_path):
     out = tmp_path / "gc"
-    proc = pnp("export", token_deck, "-o", out, check=True)
+    proc = pnp_in_process("export", token_deck, "-o", out, check=True)
     rows = {r["card"]: r for r in manifest(out) if r["side"] == "face"}
     # a round token 25 mm across: its own size (+ 1/8 in bleed each side at 300 DPI); the nearest
     # product, a 1 in Large Circle Chit, and what differs are named
@@ -330,7 +330,7 @@ def test_tokens_landscape_and_safe_zone(token_deck, tmp_path):
     backs = [r for r in manifest(out) if r["side"] == "back"]
     assert [(r["file"], r["quantity"]) for r in backs] == [("back-plain.png", "3")]
     # warnings repeat on a second export, though nothing is redrawn
-    again = pnp("export", token_deck, "-o", out, check=True)
+    again = pnp_in_process("export", token_deck, "-o", out, check=True)
     assert "0 drawn" in again.stdout and again.stderr == proc.stderr
 
 

@@ -9,7 +9,6 @@ import math
 import pytest
 from PIL import Image
 
-from cli import pnp
 from shapesdeck import DECK
 
 
@@ -53,9 +52,8 @@ def test_game_crafter_images_are_the_hexagon_and_white_beyond_its_bleed(exported
         assert im.getpixel((150, 17)) != white and im.getpixel((150, 282)) != white
 
 
-def test_tabletop_simulator_hex_tiles_at_their_true_size(tmp_path):
-    out = tmp_path / "tts"
-    pnp("export", DECK, "--to", "tts", "-o", out, check=True)
+def test_tabletop_simulator_hex_tiles_at_their_true_size(exported):
+    out = exported(DECK, "--to", "tts")
     save = json.loads((out / "Shapes Test.json").read_text(encoding="utf-8"))
 
     def walk(objects):

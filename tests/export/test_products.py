@@ -12,7 +12,7 @@ import textwrap
 import pytest
 from PIL import Image
 
-from cli import pnp
+from cli import pnp_in_process
 
 MM = 72 / 25.4
 
@@ -65,7 +65,7 @@ def test_a_royal_will_names_a_product_for_every_piece(tmp_path):
     """Tried as a new user would: every row of A Royal Will's manifest names a product; 129 pieces
     (was: 104 of them 'custom' with no product named)."""
     out = tmp_path / "gc"
-    proc = pnp("export", "a-royal-will", "-o", out, check=True)
+    proc = pnp_in_process("export", "a-royal-will", "-o", out, check=True)
     rows = manifest(out)
     assert all(r["product"] and r["match"] in ("exact", "nearest") for r in rows)
     faces = {r["card"]: r for r in rows if r["side"] == "face"}
@@ -104,7 +104,7 @@ def test_an_exact_chit_is_written_at_the_products_size(tmp_path):
           - {kind: chit, name: Chit, copies: 10}
     """), encoding="utf-8")
     out = tmp_path / "gc"
-    pnp("export", folder, "-o", out, check=True)
+    pnp_in_process("export", folder, "-o", out, check=True)
     [row] = manifest(out)
     assert (row["product"], row["match"], row["quantity"], row["note"]) == ("Large Circle Chit", "exact", "10", "")
     with Image.open(out / row["file"]) as im:

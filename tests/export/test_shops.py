@@ -21,7 +21,7 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image
 
-from cli import ROOT, pnp
+from cli import ROOT, pnp, pnp_in_process
 from pdfcheck import MM, fonts
 
 PIECES = ROOT / "tests" / "decks" / "pieces"
@@ -218,7 +218,7 @@ def test_the_same_deck_writes_the_same_bytes(tmp_path):
 
 def test_bleed_and_order_options(tmp_path):
     out = tmp_path / "pdf"
-    pnp("export", "vasa-regalis", "--to", "pdf", "--bleed", "3", "-o", out, check=True)
+    pnp_in_process("export", "vasa-regalis", "--to", "pdf", "--bleed", "3", "-o", out, check=True)
     page = pypdf.PdfReader(str(out / "poker-deck.pdf")).pages[0]
     b = 3 * MM
     assert [float(v) for v in page.trimbox] == pytest.approx([b, b, b + 180, b + 252], abs=0.001)
@@ -236,7 +236,7 @@ def test_bleed_and_order_options(tmp_path):
 ])
 def test_a_mistake_is_one_line_and_writes_nothing(args, message, tmp_path):
     out = tmp_path / "out"
-    proc = pnp("export", "vasa-regalis", *args, "-o", out)
+    proc = pnp_in_process("export", "vasa-regalis", *args, "-o", out)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("pnp: error: ") and message in proc.stderr, \
         proc.stderr
@@ -247,11 +247,11 @@ def test_an_export_into_another_exports_folder_sees_its_files_as_strays(tmp_path
     """Each export keeps its own record: MakePlayingCards' export into The Game Crafter's folder names
     that export's files as strays, and removes none of them without --clean."""
     out = tmp_path / "shared"
-    pnp("export", "vasa-regalis", "--without", "five-six", "-o", out, check=True)
+    pnp_in_process("export", "vasa-regalis", "--without", "five-six", "-o", out, check=True)
     shutil.copy(out / "manifest.csv", tmp_path / "gc-manifest.csv")
-    proc = pnp("export", "vasa-regalis", "--without", "five-six", "--to", "mpc", "-o", out, check=True)
+    proc = pnp_in_process("export", "vasa-regalis", "--without", "five-six", "--to", "mpc", "-o", out, check=True)
     assert "stray" not in proc.stderr          # the same file names: MakePlayingCards' images replace them
     with Image.open(out / "wood-1-face.png") as im:
         assert im.size == (822, 1122)
-    pdf = pnp("export", "vasa-regalis", "--without", "five-six", "--to", "pdf", "-o", out, check=True)
+    pdf = pnp_in_process("export", "vasa-regalis", "--without", "five-six", "--to", "pdf", "-o", out, check=True)
     assert "20 stray files" in pdf.stderr and "--clean removes them" in pdf.stderr

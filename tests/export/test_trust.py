@@ -11,7 +11,7 @@ import shutil
 import pytest
 from PIL import Image
 
-from cli import copy_deck, pnp, writable_copy
+from cli import copy_deck, pnp_in_process, writable_copy
 
 
 def manifest(folder):
@@ -27,7 +27,7 @@ def folder(exported, tmp_path):
 
 
 def again(out, *args):
-    return pnp("export", "vasa-regalis", "--without", "five-six", "-o", out, *args, check=True)
+    return pnp_in_process("export", "vasa-regalis", "--without", "five-six", "-o", out, *args, check=True)
 
 
 def test_an_overwritten_image_is_redrawn(folder):
@@ -106,7 +106,7 @@ def test_clean_refuses_a_folder_no_export_wrote(tmp_path):
     out = tmp_path / "mine"
     out.mkdir()
     (out / "holiday.png").write_bytes(b"a photo")
-    proc = pnp("export", "vasa-regalis", "--without", "five-six", "-o", out, "--clean")
+    proc = pnp_in_process("export", "vasa-regalis", "--without", "five-six", "-o", out, "--clean")
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
     assert "not removing 1 file from" in proc.stderr and "holiday.png" in proc.stderr
     assert sorted(p.name for p in out.iterdir()) == ["holiday.png"]
@@ -114,7 +114,7 @@ def test_clean_refuses_a_folder_no_export_wrote(tmp_path):
 
 def test_an_image_of_a_dropped_part_is_removed_not_stray(folder):
     """Images an earlier export wrote and this one no longer needs are removed, as before."""
-    proc = pnp("export", "vasa-regalis", "-o", folder, check=True)
+    proc = pnp_in_process("export", "vasa-regalis", "-o", folder, check=True)
     assert "15 drawn" in proc.stdout and "stray" not in proc.stderr
     back = again(folder)
     assert "15 removed" in back.stdout and "stray" not in back.stderr
@@ -126,16 +126,16 @@ def test_an_incomplete_deck_is_refused_by_export_as_by_build(tmp_path):
     assert text.count("  - {<<: *wood, value: 3}\n") == 1
     (deck / "deck.yaml").write_text(text.replace("  - {<<: *wood, value: 3}\n", ""), encoding="utf-8")
     out = tmp_path / "gc"
-    proc = pnp("export", deck, "-o", out)
+    proc = pnp_in_process("export", deck, "-o", out)
     assert proc.returncode == 1, proc.stderr
     assert "missing: material=Wood colour=green value=3" in proc.stderr
     assert "the deck is incomplete; not exported (use --force to export anyway)" in proc.stderr
     assert not out.exists()
-    forced = pnp("export", deck, "-o", out, "--force")
+    forced = pnp_in_process("export", deck, "-o", out, "--force")
     assert forced.returncode == 0, forced.stderr
     assert "pnp: exporting anyway (--force)" in forced.stderr
     assert len(manifest(out)) == 34 and "34 drawn" in forced.stdout
-    built = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    built = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf")
     assert built.returncode == 1 and "not built (use --force to build anyway)" in built.stderr
 
 
@@ -168,7 +168,7 @@ def test_two_targets_in_one_folder_never_remove_each_others_files(folder):
     """The Game Crafter's and Tabletop Simulator's exports keep separate records: either, sent into
     the other's folder, reports the other's files as strays and removes none of them."""
     before = sorted(p.name for p in folder.iterdir())
-    tts = pnp("export", "vasa-regalis", "--without", "five-six", "--to", "tts", "-o", folder, check=True)
+    tts = pnp_in_process("export", "vasa-regalis", "--without", "five-six", "--to", "tts", "-o", folder, check=True)
     assert "21 stray files in" in tts.stderr and "removed" not in tts.stdout       # 20 images, the manifest
     after = {p.name for p in folder.iterdir()}
     assert set(before) <= after and "Vasa Regalis.json" in after

@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageChops, ImageFilter, ImageStat
 
-from cli import pnp
+from cli import pnp, pnp_in_process
 import tokendeck
 
 GAMES = ["vasa-regalis", "royal-lines", "aqua-regia", "christina-regina", "a-royal-will"]
@@ -247,13 +247,13 @@ def test_base_url_names_the_hosted_images_and_the_export_is_the_same_bytes(tmp_p
 
 def test_a_second_export_draws_only_what_changed_or_was_damaged(tmp_path):
     out = tmp_path / "tts"
-    pnp("export", "aqua-regia", "--to", "tts", "-o", out, check=True)
-    again = pnp("export", "aqua-regia", "--to", "tts", "-o", out, check=True)
+    pnp_in_process("export", "aqua-regia", "--to", "tts", "-o", out, check=True)
+    again = pnp_in_process("export", "aqua-regia", "--to", "tts", "-o", out, check=True)
     assert "0 drawn" in again.stdout
     face = next(out.glob("field-marker-face-*.png"))
     face.write_bytes(next(out.glob("field-marker-back-*.png")).read_bytes())
     (out / "notes.txt").write_text("mine", encoding="utf-8")
-    third = pnp("export", "aqua-regia", "--to", "tts", "-o", out, check=True)
+    third = pnp_in_process("export", "aqua-regia", "--to", "tts", "-o", out, check=True)
     assert "1 drawn" in third.stdout, third.stdout
     assert "1 stray file" in third.stderr and "notes.txt" in third.stderr
 
@@ -297,7 +297,7 @@ def test_landscape_cards_single_sided_cards_and_chits_of_one_deck(tmp_path):
     card sideways, the single-sided card's back blank, the tokens a bag of circular tiles."""
     folder = tokendeck.make(tmp_path / "token-test")
     out = tmp_path / "tts"
-    pnp("export", folder, "--to", "tts", "-o", out, check=True)
+    pnp_in_process("export", folder, "--to", "tts", "-o", out, check=True)
     save = json.loads((out / "Token Test.json").read_text(encoding="utf-8"))
     objs = {o["Nickname"]: o for o in save["ObjectStates"]}
     wide, edge, token = objs["Wide"], objs["Edge card"], objs["Token"]

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from cli import ROOT, copy_deck, pnp
+from cli import ROOT, copy_deck, pnp_in_process
 
 PIECES = ROOT / "tests" / "decks" / "pieces"
 MM = 72 / 25.4
@@ -106,7 +106,7 @@ def test_local_paths_are_plain(folder, tmp_path):
     """A folder with a space or an accented letter: every image named by the path itself, as Tabletop
     Simulator writes a local file (its knowledge base, asset-importing.md), never percent-encoded."""
     out = tmp_path / folder
-    pnp("export", PIECES, "--to", "tts", "-o", out, check=True)
+    pnp_in_process("export", PIECES, "--to", "tts", "-o", out, check=True)
     text = (out / "Pieces Test.json").read_text(encoding="utf-8")
     save = json.loads(text)
     urls = []
@@ -137,16 +137,16 @@ def test_digests_change_with_a_face_and_not_otherwise(tmp_path):
     deck = tmp_path / "pieces"
     shutil.copytree(PIECES, deck)
     out = tmp_path / "tts"
-    pnp("export", deck, "--to", "tts", "-o", out, check=True)
+    pnp_in_process("export", deck, "--to", "tts", "-o", out, check=True)
     before = _names(out)
-    again = pnp("export", deck, "--to", "tts", "-o", out, check=True)
+    again = pnp_in_process("export", deck, "--to", "tts", "-o", out, check=True)
     assert "0 drawn" in again.stdout and _names(out) == before
-    redrawn = pnp("export", deck, "--to", "tts", "--redraw", "-o", out, check=True)
+    redrawn = pnp_in_process("export", deck, "--to", "tts", "--redraw", "-o", out, check=True)
     assert "0 drawn" not in redrawn.stdout and _names(out) == before       # drawn again: the same bytes
     text = (deck / "deck.yaml").read_text(encoding="utf-8")
     (deck / "deck.yaml").write_text(text.replace("{kind: card, name: Two, value: 2", "{kind: card, name: Two, value: 5"),
                                     encoding="utf-8")
-    changed = pnp("export", deck, "--to", "tts", "-o", out, check=True)
+    changed = pnp_in_process("export", deck, "--to", "tts", "-o", out, check=True)
     after = _names(out)
     assert set(after) == set(before)
     assert [s for s in before if before[s] != after[s]] == ["poker-deck"], (before, after)
@@ -160,12 +160,12 @@ def test_a_changed_shipped_game_card_changes_only_its_sheet(tmp_path):
     """Vasa Regalis: a changed rule card changes the one sheet's name; its backs keep theirs."""
     deck = copy_deck("vasa-regalis", tmp_path)
     out = tmp_path / "tts"
-    pnp("export", deck, "--to", "tts", "-o", out, check=True)
+    pnp_in_process("export", deck, "--to", "tts", "-o", out, check=True)
     before = _names(out)
     text = (deck / "deck.yaml").read_text(encoding="utf-8")
     assert text.count("title: Rule Card 2") == 1
     (deck / "deck.yaml").write_text(text.replace("title: Rule Card 2", "title: Rule Card Two"), encoding="utf-8")
-    pnp("export", deck, "--to", "tts", "-o", out, check=True)
+    pnp_in_process("export", deck, "--to", "tts", "-o", out, check=True)
     after = _names(out)
     assert set(after) == set(before) == {"poker-deck", "poker-deck-backs"}
     assert after["poker-deck"] != before["poker-deck"] and after["poker-deck-backs"] == before["poker-deck-backs"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cli import copy_deck, pnp
+from cli import copy_deck, pnp_in_process
 from pdfcheck import MM, all_text, fonts, page_sizes, placements, squash, words, words_in
 
 LEAF = 2
@@ -127,7 +127,7 @@ def test_a_kanji_in_the_kana_title_fails_the_build_naming_the_card(tmp_path):
     assert "&title-ja アクアレギア" in text
     y.write_text(text.replace("&title-ja アクアレギア", "&title-ja アクア王レギア"))
     out = tmp_path / "x.pdf"
-    proc = pnp("build", folder, "-o", out)
+    proc = pnp_in_process("build", folder, "-o", out)
     assert proc.returncode == 2, proc.stderr
     err = proc.stderr.strip()
     assert len(err.splitlines()) == 1 and "Traceback" not in err

@@ -19,7 +19,7 @@ import pdfplumber
 import pytest
 import yaml
 
-from cli import ROOT, TESTS, pnp
+from cli import ROOT, TESTS, pnp_in_process
 from pdfcheck import MM, page_sizes, placements, plumber_words, squash
 
 SEED = TESTS / "seeds" / "royal-lines.txt"     # a copy of ../shared/seeds (tests/seeds/README.md)
@@ -334,7 +334,7 @@ def _sections() -> str:
 def test_a_heading_never_ends_a_column(tmp_path, columns):
     deck = _tiny_deck(tmp_path / "flow", _sections(), columns)
     out = tmp_path / "flow.pdf"
-    pnp("build", deck, "-o", out, "--no-instructions", check=True)
+    pnp_in_process("build", deck, "-o", out, "--no-instructions", check=True)
     pages = list(range(2, len(page_sizes(out))))            # one card sheet (front, back), then the rules
     assert len(pages) >= 3
     seen = []
@@ -352,7 +352,7 @@ def test_a_heading_never_ends_a_column(tmp_path, columns):
 def test_the_last_page_columns_are_balanced(tmp_path):
     deck = _tiny_deck(tmp_path / "flow", _sections()[:9000], 2)
     out = tmp_path / "flow.pdf"
-    pnp("build", deck, "-o", out, "--no-instructions", check=True)
+    pnp_in_process("build", deck, "-o", out, "--no-instructions", check=True)
     last = len(page_sizes(out)) - 1
     width = page_sizes(out)[last][0]
     body = [w for w in _words(str(out), last) if w["size"] <= 9.5 and "Italic" not in w["font"]]

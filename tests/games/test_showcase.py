@@ -28,7 +28,7 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image
 
-from cli import ROOT, pnp
+from cli import ROOT, pnp, pnp_in_process
 from pdfcheck import MM, face_polygons, page_sizes, placements, polygons, squash, words_in
 from picturecheck import PATH_PAINT, drawn
 from shapecheck import hexagon, on_circle, same_corners
@@ -376,7 +376,7 @@ def test_the_game_crafter_export_names_the_blurred_and_the_under_300_dpi_picture
 
 def test_tabletop_simulator_has_the_hex_tiles_at_their_true_size(tmp_path):
     out = tmp_path / "tts"
-    pnp("export", DECK, "--to", "tts", "-o", out, check=True)
+    pnp_in_process("export", DECK, "--to", "tts", "-o", out, check=True)
     save = json.loads((out / "Lantern Harbour.json").read_text(encoding="utf-8"))
 
     def walk(objects):
@@ -406,7 +406,7 @@ def test_the_build_and_the_proof_name_the_sketch_and_list_the_icons_unspelled(bu
     assert [ln for ln in built.stderr(DECK, "--paper", "a4").splitlines() if ln.strip()] == [
         "pnp: warning: card 'Rowboat' (face): picture 'art/rowboat.png' in region 'art' prints at 30 dpi (60 x 40 px "
         "drawn 51.0 x 34.0 mm); under 150 dpi it prints blurred: give it at least 301 x 201 px"]
-    proc = pnp("proof", DECK, "-o", tmp_path / "proof", check=True)
+    proc = pnp_in_process("proof", DECK, "-o", tmp_path / "proof", check=True)
     report = json.loads((tmp_path / "proof" / "proof.json").read_text(encoding="utf-8"))
     assert (report["errors"], report["warnings"]) == (0, 1)
     [issue] = report["issues"]
@@ -433,11 +433,11 @@ def test_an_icon_past_the_safe_zone_is_warned_of_as_its_text_would_be(tmp_path):
 
     def zone(proc):
         return [ln for ln in proc.stderr.splitlines() if "safe zone" in ln]
-    proc = pnp("build", deck, "-o", tmp_path / "a.pdf", check=True)
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "a.pdf", check=True)
     assert zone(proc) == [f"pnp: warning: card 'Star {n}' (face): text in region 'worth' ('{n} :vp:') reaches 1.3 mm "
                           "from the cut hexagon, inside the template's 1.5 mm safe zone" for n in (1, 3)], proc.stderr
     chit.write_text(chit.read_text(encoding="utf-8").replace('"{value} :vp:"', '"{value}"'), encoding="utf-8")
-    assert zone(pnp("build", deck, "-o", tmp_path / "b.pdf", check=True)) == []
+    assert zone(pnp_in_process("build", deck, "-o", tmp_path / "b.pdf", check=True)) == []
 
 
 def test_an_unknown_icon_on_the_print_leaf_is_one_line_at_its_own_line(tmp_path):
@@ -452,7 +452,7 @@ def test_an_unknown_icon_on_the_print_leaf_is_one_line_at_its_own_line(tmp_path)
     yaml.write_text(text, encoding="utf-8")
     lines = text.splitlines()
     at = {word: next(n for n, ln in enumerate(lines, 1) if word in ln) for word in (":hex:", ":coni:")}
-    proc = pnp("build", deck, "-o", tmp_path / "out" / "x.pdf")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "out" / "x.pdf")
     assert proc.returncode == 2 and not (tmp_path / "out").exists()
     assert proc.stderr.splitlines() == [
         f"pnp: error: {deck}/deck.yaml:{at[':hex:']}: game.instructions: unknown icon ':hex:' in game.instructions "

@@ -11,7 +11,7 @@ import textwrap
 
 import pytest
 
-from cli import pnp
+from cli import pnp, pnp_in_process
 from pdfcheck import MM, face_polygons, reader
 from shapecheck import TOL, hexagon, on_circle, same_corners
 from shapesdeck import DECK, POKER, card_pages, kind_of
@@ -101,10 +101,10 @@ def test_text_past_the_hexagon_is_warned_of_by_build_proof_and_exports(built, ex
     gc = warnings(exported.stderr(DECK))
     assert len(gc) == 1 and "'Far Marker'" in gc[0] and "from the cut hexagon" in gc[0]
     assert "The Game Crafter's 3.2 mm (1/8 in) safe zone" in gc[0]
-    proof = pnp("proof", DECK, "-o", tmp_path / "proof", check=True)
+    proof = pnp_in_process("proof", DECK, "-o", tmp_path / "proof", check=True)
     found = warnings(proof.stdout + proof.stderr)
     assert len(found) == 1 and "text in region 'label' ('REVERSED') reaches 0.5 mm from the cut hexagon" in found[0]
-    tts = pnp("export", DECK, "--to", "tts", "-o", tmp_path / "tts", check=True)
+    tts = pnp_in_process("export", DECK, "--to", "tts", "-o", tmp_path / "tts", check=True)
     assert warnings(tts.stderr) == [f"pnp: warning: {WARNING}"]
 
 
@@ -113,7 +113,7 @@ def test_the_same_text_on_a_rectangle_is_not_warned_of(tmp_path):
     shutil.copytree(DECK, deck)
     marker = deck / "templates" / "marker.yaml"
     marker.write_text(marker.read_text(encoding="utf-8").replace("shape: hex", "shape: rect"), encoding="utf-8")
-    proc = pnp("build", deck, "-o", tmp_path / "x.pdf", check=True)
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf", check=True)
     assert warnings(proc.stderr) == []
 
 
@@ -184,7 +184,7 @@ def test_every_shape_mistake_of_a_run_is_one_line(tmp_path):
         (deck / name).parent.mkdir(parents=True, exist_ok=True)
         (deck / name).write_text(textwrap.dedent(text), encoding="utf-8")
     out = tmp_path / "out.pdf"
-    proc = pnp("build", deck, "-o", out)
+    proc = pnp_in_process("build", deck, "-o", out)
     assert proc.returncode == 2 and not out.exists()
     got = [line.removeprefix("pnp: error: ") for line in proc.stderr.strip().splitlines()]
     want = [
@@ -223,7 +223,7 @@ def test_odd_values_of_the_shape_keys_are_each_one_line(tmp_path, key, rtype):
     regions = "".join(f"  - {{id: r{i}, type: {rtype}, box: [1mm, 1mm, 20mm, 20mm], {key}: {v}}}\n"
                       for i, v in enumerate(ODD))
     (deck / "templates" / "card.yaml").write_text("size: poker\nregions:\n" + regions, encoding="utf-8")
-    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
     got = proc.stderr.strip().splitlines()
     assert len(got) == len(ODD), proc.stderr
@@ -261,7 +261,7 @@ def test_rect_and_ellipse_take_dash_and_opacity(tmp_path):
         """), encoding="utf-8")
     (deck / "templates" / "card.yaml").write_text(textwrap.dedent(DASHED), encoding="utf-8")
     out = tmp_path / "x.pdf"
-    pnp("build", deck, "-o", out, check=True)
+    pnp_in_process("build", deck, "-o", out, check=True)
     page, pl = card_pages(out)[0]
     card = pl[0]
     assert card.form.startswith("inline-") and len(pl) == 2
@@ -306,7 +306,7 @@ def test_rect_and_ellipse_dash_and_opacity_mistakes_are_one_line_each(tmp_path):
           - {id: b, type: ellipse, box: [1mm, 1mm, 20mm, 20mm], fill: black, opacity: 150%}
           - {id: c, type: rect, box: [1mm, 1mm, 20mm, 20mm], fill: black, opacity: clear}
         """), encoding="utf-8")
-    proc = pnp("build", deck, "-o", tmp_path / "x.pdf")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2 and not (tmp_path / "x.pdf").exists()
     got = proc.stderr.strip().splitlines()
     assert len(got) == 3, proc.stderr
@@ -340,7 +340,7 @@ def test_a_back_whose_shape_is_not_its_fronts_is_an_error_at_the_backs_line(tmp_
     (deck / "deck.yaml").write_text(yaml.replace("    template: marker\n    back: none", "    template: marker\n    back: marker"),
                                     encoding="utf-8")
     out = tmp_path / "x.pdf"
-    proc = pnp("build", deck, "-o", out)
+    proc = pnp_in_process("build", deck, "-o", out)
     assert proc.returncode == 2 and not out.exists() and proc.stdout == "", proc.stderr
     got = [line.removeprefix("pnp: error: ") for line in proc.stderr.strip().splitlines()]
     want = [
@@ -361,4 +361,4 @@ def test_a_back_whose_shape_is_not_its_fronts_is_an_error_at_the_backs_line(tmp_
     (t / "tile-back.yaml").write_text(tile_back, encoding="utf-8")
     (t / "marker-back.yaml").write_text((t / "marker-back.yaml").read_text(encoding="utf-8").replace(
         "shape: circle", "shape: hex").replace("type: ellipse", "type: hexagon"), encoding="utf-8")
-    pnp("build", deck, "-o", out, check=True)
+    pnp_in_process("build", deck, "-o", out, check=True)
