@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent      # the checkout
@@ -42,7 +43,8 @@ def pnp_in_process(*args, cwd=None, check=False) -> subprocess.CompletedProcess:
     here = os.getcwd()
     os.chdir(cwd or ROOT)
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), warnings.catch_warnings():
+            _warnings_as_a_process_shows_them(err)
             try:
                 code = invoke([str(a) for a in args])
             except SystemExit as exc:
@@ -52,6 +54,16 @@ def pnp_in_process(*args, cwd=None, check=False) -> subprocess.CompletedProcess:
     if check and code != 0:
         raise AssertionError(f"pnp {' '.join(map(str, args))} failed ({code}):\n{err.getvalue()}")
     return subprocess.CompletedProcess(["pnp", *map(str, args)], code, out.getvalue(), err.getvalue())
+
+
+def _warnings_as_a_process_shows_them(err) -> None:
+    """Python's warnings as `pnp` shows them on its stderr (Python's default filters, not pytest's, which would
+    keep them for its summary): a warning a command gives is in what a test reads, as from a subprocess."""
+    warnings.resetwarnings()
+    for category in (DeprecationWarning, PendingDeprecationWarning, ImportWarning, ResourceWarning):
+        warnings.simplefilter("ignore", category)
+    warnings.showwarning = lambda message, category, filename, lineno, file=None, line=None: err.write(
+        warnings.formatwarning(message, category, filename, lineno, line))
 
 
 def copy_deck(name: str, dest: Path) -> Path:
