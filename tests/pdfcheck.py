@@ -76,6 +76,14 @@ def _identity(path) -> tuple:
     return name, st.st_ino, st.st_size, st.st_mtime_ns
 
 
+def per_file(read):
+    """read(path, *args) remembered under the file's identity, as this module remembers its own readings: for a
+    test module's own way of reading a PDF that several of its tests read (a shared build). What read returns
+    must not change (tuples, not lists)."""
+    remembered = lru_cache(maxsize=256)(lambda ident, *args: read(ident[0], *args))
+    return lambda path, *args: remembered(_identity(path), *args)
+
+
 def reader(path) -> pypdf.PdfReader:
     """A new reader of the file (the caller may use it as it likes)."""
     return pypdf.PdfReader(str(path))

@@ -191,13 +191,13 @@ def _diff(a, b) -> float:
     return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
 
 
-def _diffs(cell, own: dict) -> dict:
-    """{name: _diff(cell, image)} for every image of `own` at once: the same mean of the absolute differences,
-    computed by numpy over all the images together (33 x 33 comparisons one by one took seconds)."""
+def _differ(own: dict):
+    """cell -> {name: _diff(cell, image)} for every image of `own` at once: the same mean of the absolute
+    differences, computed by numpy over all the images together (33 x 33 comparisons one by one took seconds)."""
     names = list(own)
     stack = np.stack([np.asarray(own[n], dtype=np.int16) for n in names])
-    means = np.abs(stack - np.asarray(cell, dtype=np.int16)).mean(axis=(1, 2, 3))
-    return dict(zip(names, means.tolist()))
+    return lambda cell: dict(zip(names, np.abs(stack - np.asarray(cell, dtype=np.int16)).mean(axis=(1, 2, 3))
+                                 .tolist()))
 
 
 def test_a_sheet_cut_into_cells_gives_each_cards_own_pixels(tts, exported):
@@ -215,9 +215,10 @@ def test_a_sheet_cut_into_cells_gives_each_cards_own_pixels(tts, exported):
         size = (sheet.width // cd["NumWidth"], sheet.height // cd["NumHeight"])
         own = {c["Nickname"]: _own(gc / f"{stem(c['Nickname'])}-face.png", size) for c in cards.values()}
         assert len(own) == 33
+        diffs_of = _differ(own)
         for card_id, card in cards.items():
             cell = _cell(sheet, cd, card_id % 100).filter(SOFT)
-            diffs = _diffs(cell, own)
+            diffs = diffs_of(cell)
             assert min(diffs, key=diffs.get) == card["Nickname"] and diffs[card["Nickname"]] < 2.0, \
                 (card["Nickname"], sorted(diffs.items(), key=lambda kv: kv[1])[:2])
         vasa, rule1 = _own(gc / "back-vasa.png", size), _own(gc / "rule-card-1-back.png", size)

@@ -15,7 +15,7 @@ import re
 import pdfplumber
 import pytest
 
-from pdfcheck import MM, placements, squash
+from pdfcheck import MM, per_file, placements, squash
 from seedtext import GAMES
 
 from generator.deck import load_deck
@@ -47,9 +47,11 @@ def _blocks(game: str) -> tuple[set, set, list]:
     return starts, heads, alls
 
 
-def _columns(pdf, index: int, columns: int) -> tuple[list[list[tuple]], float, float, list]:
+@per_file
+def _columns(pdf, index: int, columns: int) -> tuple[tuple[tuple[tuple, ...], ...], float, float, tuple]:
     """Each column's lines (text, top, bottom, boxed) top to bottom, the text area's top and foot (points from
-    the page's top), and the box frames on the page."""
+    the page's top), and the box frames on the page (x0, top, x1, bottom). Read once per file and page (the
+    tests below read the same pages of the same shared builds)."""
     with pdfplumber.open(str(pdf)) as doc:
         page = doc.pages[index]
         w, h = float(page.width), float(page.height)
@@ -68,8 +70,8 @@ def _columns(pdf, index: int, columns: int) -> tuple[list[list[tuple]], float, f
                 boxed = any(f["x0"] - 1 <= ln["x0"] and ln["x1"] <= f["x1"] + 1 and f["top"] - 1 <= ln["top"]
                             and ln["bottom"] <= f["bottom"] + 1 for f in frames)
                 col.append((ln["text"], float(ln["top"]), float(ln["bottom"]), boxed))
-            out.append(col)
-        return out, top, foot, frames
+            out.append(tuple(col))
+        return tuple(out), top, foot, tuple((f["x0"], f["top"], f["x1"], f["bottom"]) for f in frames)
 
 
 def _rule_pages(pdf) -> list[int]:
