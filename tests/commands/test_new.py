@@ -3,7 +3,7 @@ anything. The starter builds: its leaf takes the setup from its rules, its proof
 given."""
 from __future__ import annotations
 
-from cli import ROOT, pnp, pnp_in_process
+from cli import ROOT, pnp_in_process
 from pdfcheck import page_text, squash
 
 
@@ -54,5 +54,5 @@ def test_a_new_games_title_is_no_spelling_error(tmp_path):
     finds no misspelt word on the leaf or the cards' backs."""
     pnp_in_process("new", "qzx-vrel", cwd=tmp_path, check=True)
     assert (tmp_path / "qzx-vrel" / "words.txt").read_text().splitlines()[-2:] == ["Qzx", "Vrel"]
-    proof = pnp("proof", "qzx-vrel", "-o", tmp_path / "proof", cwd=tmp_path, check=True)
+    proof = pnp_in_process("proof", "qzx-vrel", "-o", tmp_path / "proof", cwd=tmp_path, check=True)
     assert "0 errors" in proof.stdout and "Qzx" not in proof.stderr, proof.stdout + proof.stderr

@@ -9,7 +9,7 @@ import re
 import shutil
 from pathlib import Path
 
-from cli import ROOT, pnp, pnp_in_process
+from cli import ROOT, pnp_in_process
 from pdfcheck import all_text, fonts
 
 
@@ -283,7 +283,7 @@ def test_text_that_overflows_in_a_translation_only_is_reported_as_any_overflow(t
                                                 "nord au soleil levant,", 1), encoding="utf-8")
     assert pnp_in_process("build", deck, "-o", tmp_path / "en.pdf").returncode == 0          # the English fits
     for args in (("check", deck), ("build", deck, "--lang", "fr", "-o", tmp_path / "fr.pdf")):
-        proc = pnp(*args)
+        proc = pnp_in_process(*args)
         assert proc.returncode == 2, proc.stderr
         assert re.search(r"cards\.csv:2: title: card 'Wheat': text 'Blé tendre .*' does not fit region 'title'",
                          proc.stderr), proc.stderr

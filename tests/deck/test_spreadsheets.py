@@ -312,7 +312,7 @@ def test_inferred_values_corrections_and_own_backs_per_row(tmp_path):
         "event,Storm,,,Every player discards their **highest** crop.,a guess from the art,"
         "their highst crop,their **highest** crop\n", encoding="utf-8")
     out = tmp_path / "proof"
-    proc = pnp("proof", deck, "-o", out)
+    proc = pnp_in_process("proof", deck, "-o", out)
     assert proc.returncode in (0, 1), proc.stderr
     import json
     report = json.loads(next(out.rglob("*.json")).read_text(encoding="utf-8"))

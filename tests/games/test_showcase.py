@@ -28,7 +28,7 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image
 
-from cli import ROOT, pnp, pnp_in_process
+from cli import ROOT, pnp_in_process
 from pdfcheck import MM, face_polygons, page_sizes, placements, polygons, squash, words_in
 from picturecheck import PATH_PAINT, drawn
 from shapecheck import hexagon, on_circle, same_corners
@@ -491,7 +491,7 @@ def test_every_new_kind_of_mistake_is_one_line_and_all_of_them_in_one_run(tmp_pa
     ]
     for command in (("build", deck, "-o", tmp_path / "out" / "x.pdf"), ("export", deck, "-o", tmp_path / "gc"),
                     ("proof", deck, "-o", tmp_path / "proof")):
-        proc = pnp(*command, cwd=tmp_path)
+        proc = pnp_in_process(*command, cwd=tmp_path)
         assert proc.returncode == 2, (command[0], proc.stderr)
         lines = proc.stderr.splitlines()
         assert len(lines) == len(expected), (command[0], proc.stderr)

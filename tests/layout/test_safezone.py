@@ -142,6 +142,6 @@ def test_quiet_means_only_warnings_and_errors_on_every_command(chit_deck, tmp_pa
     for args in (("proof", chit_deck, "-o", tmp_path / "proof", "-q"),
                  ("export", chit_deck, "-o", tmp_path / "gc", "-q"),
                  ("export", chit_deck, "--to", "tts", "-o", tmp_path / "tts", "-q")):
-        proc = pnp(*args, check=True)
+        proc = pnp_in_process(*args, check=True)
         out = proc.stdout + proc.stderr
         assert len(_lines(out)) == 1 and "wrote" not in out, (args, out)

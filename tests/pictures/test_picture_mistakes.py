@@ -13,7 +13,7 @@ import shutil
 import pytest
 from PIL import Image
 
-from cli import ROOT, pnp
+from cli import ROOT, pnp_in_process
 from generator.images import BadImage, picture
 from generator.svgfile import MAX_BYTES, MAX_ELEMENTS, BadSvg, check_svg
 
@@ -51,7 +51,7 @@ def test_every_picture_mistake_is_one_line_and_all_of_them_in_one_run(tmp_path):
     out = tmp_path / "out" / "mistakes.pdf"
     for command in (("build", deck, "-o", out), ("export", deck, "-o", tmp_path / "gc"),
                     ("proof", deck, "-o", tmp_path / "proof")):
-        proc = pnp(*command, cwd=tmp_path)
+        proc = pnp_in_process(*command, cwd=tmp_path)
         assert proc.returncode == 2, (command[0], proc.stderr)
         lines = proc.stderr.splitlines()
         assert len(lines) == len(EXPECTED), (command[0], proc.stderr)
