@@ -20,7 +20,8 @@ Shared artefacts: made once per run, read by many tests
     e.g. `def test_x(built): pdf = built("a-royal-will", "--duplex", "short")`, or a module fixture
     `@pytest.fixture(scope="module") def pdf(built): return built("aqua-regia")`. The same GAME and
     OPTIONS (as strings, in the same order) give the same artefact, so tests that read a build with the
-    same options share it: prefer options another test already uses. Each artefact is made once per
+    same options share it: prefer options another test already uses. An option given its default value
+    (`--paper a4`, `--duplex long`, `--to gamecrafter`) is the artefact without it. Each artefact is made once per
     run across all workers: the first worker to ask makes it under a file lock in the run's shared
     temporary folder (pytest-xdist's recipe); the others wait for it, then read it. If making it fails,
     every test that asks fails with the command's error.
@@ -89,8 +90,11 @@ class Artefacts:
         self.root = root
         self.handed: dict[Path, str] = {}       # folder -> the digest of its files when made
 
-    def get(self, name: str, make) -> Path:
-        """The folder of artefact `name`, made by make(folder) the first time anyone in this run asks."""
+    def get(self, name: str, make, guarded: bool = True) -> Path:
+        """The folder of artefact `name`, made by make(folder) the first time anyone in this run asks.
+        guarded=False: its files are neither made read-only nor checked at the end of the run, for an artefact
+        that is not plain files (a virtual environment: its interpreter a link to another, which chmod would
+        follow; Python writes its caches into it)."""
         slug = re.sub(r"[^A-Za-z0-9.=-]+", "_", name)[:80] + "-" + hashlib.sha1(name.encode()).hexdigest()[:10]
         folder = self.root / slug
         done = folder / ".done"
@@ -101,11 +105,12 @@ class Artefacts:
                     shutil.rmtree(folder)
                 folder.mkdir()
                 make(folder)
-                for f in folder.rglob("*"):
+                for f in folder.rglob("*") if guarded else ():
                     if f.is_file():
                         f.chmod(f.stat().st_mode & ~(stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
-                done.write_text(_digest(folder))
-        self.handed.setdefault(folder, done.read_text())
+                done.write_text(_digest(folder) if guarded else "")
+        if guarded:
+            self.handed.setdefault(folder, done.read_text())
         return folder
 
     def changed(self) -> list[str]:
@@ -123,6 +128,30 @@ def artefacts(tmp_path_factory):
                          "(cli.writable_copy) before changing it")
 
 
+def _defaults(command: str) -> dict[str, str]:
+    """{option: its default} of `pnp COMMAND`'s options that take one value (--paper: a4, --duplex: long, --to:
+    gamecrafter...), as the CLI declares them."""
+    import click
+
+    from generator.cli import main
+    return {name: str(p.default).lower() for p in main.get_command(None, command).params
+            if isinstance(p, click.Option) and not p.is_flag and not p.multiple and isinstance(p.default, str)
+            for name in p.opts}
+
+
+def _key(command: str, args: list[str]) -> str:
+    """The artefact's name: the command line, less any option given its default value (`--paper a4` asks for
+    what no --paper does: the same artefact, made once)."""
+    defaults, kept, i = _defaults(command), [command], 0
+    while i < len(args):
+        if args[i] in defaults and i + 1 < len(args) and args[i + 1].lower() == defaults[args[i]]:
+            i += 2
+            continue
+        kept.append(args[i])
+        i += 1
+    return " ".join(kept)
+
+
 def _command(artefacts: Artefacts, command: str, output: str):
     """A fixture's function: (GAME, *OPTIONS) -> the artefact `pnp COMMAND GAME OPTIONS -o FOLDER/OUTPUT`
     made once per run, with .stdout(...) and .stderr(...) of the same command."""
@@ -133,7 +162,7 @@ def _command(artefacts: Artefacts, command: str, output: str):
             proc = pnp(command, *args, "-o", into / output.format(game=Path(str(game)).name), check=True)
             (into / "stdout.txt").write_text(proc.stdout, encoding="utf-8")
             (into / "stderr.txt").write_text(proc.stderr, encoding="utf-8")
-        return artefacts.get(" ".join([command, *args]), make)
+        return artefacts.get(_key(command, args), make)
 
     def artefact(game, *options) -> Path:
         return folder(game, *options) / output.format(game=Path(str(game)).name)

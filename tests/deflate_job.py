@@ -1,4 +1,4 @@
-"""The work test_deflate.py hands to fresh processes, in a module of its own: a spawned process imports
+"""The work render/test_deflate.py hands to fresh processes, in a module of its own: a spawned process imports
 only this (and generator.render.deflate), not pytest and the test module, so each of the test's many
 fresh processes starts in a fraction of the time and still deflates every image once more."""
 from __future__ import annotations

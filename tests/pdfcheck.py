@@ -79,6 +79,14 @@ def _identity(path) -> tuple:
     return name, st.st_ino, st.st_size, st.st_mtime_ns
 
 
+def per_file(read):
+    """read(path, *args) remembered under the file's identity, as this module remembers its own readings: for a
+    test module's own way of reading a PDF that several of its tests read (a shared build). What read returns
+    must not change (tuples, not lists)."""
+    remembered = lru_cache(maxsize=256)(lambda ident, *args: read(ident[0], *args))
+    return lambda path, *args: remembered(_identity(path), *args)
+
+
 def reader(path) -> pypdf.PdfReader:
     """A new reader of the file (the caller may use it as it likes)."""
     return pypdf.PdfReader(str(path))
@@ -433,3 +441,13 @@ def _chars(ident: tuple, page_index: int) -> tuple[Char, ...]:
 def text_sizes(path, page_index: int) -> list[tuple[str, float]]:
     """Every character drawn on the page (inside cards too) with its font size in points."""
     return [(c.text, c.size) for c in _chars(_identity(path), page_index)]
+
+
+def fold_line(path, page):
+    """The dashed fold line across (or down) the middle of a gutter-fold page."""
+    W, H = page_sizes(path)[page]
+    found = [m for m in lines(path, page)
+             if (abs(m[1] - H / 2) < 0.01 and abs(m[3] - H / 2) < 0.01 and abs(m[2] - m[0]) > W / 2)
+             or (abs(m[0] - W / 2) < 0.01 and abs(m[2] - W / 2) < 0.01 and abs(m[3] - m[1]) > H / 2)]
+    assert len(found) == 1, f"page {page + 1}: {len(found)} fold lines"
+    return found[0]

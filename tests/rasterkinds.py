@@ -1,4 +1,4 @@
-"""Pictures of every kind a designer may bring, made here (tests/test_raster_pixels.py, tests/test_pictures_once.py):
+"""Pictures of every kind a designer may bring, made here (tests/render/test_rasters.py, tests/pictures/test_picturecache.py):
 PNG of grey, RGB and palettes at their bit depths, with and without transparency (tRNS, an alpha channel),
 16-bit, Adam7-interlaced (written by hand: Pillow writes none), and JPEG of grey, RGB, CMYK and progressive.
 KINDS: name -> (a function making the file's bytes, its suffix, how render/rasters.py puts it into a PDF).

@@ -1,7 +1,7 @@
-"""Issue 10: property-based tests. Broken decks and templates, made by hypothesis from a valid one
+"""Property-based tests: broken decks and templates, made by hypothesis from a valid one
 (keys missing, values of the wrong type or unit, huge numbers, unicode, deep nesting, damaged YAML
 text), always end in clear errors, one line each (exit 2), or a valid PDF (exit 0): never a traceback.
-Issue 22 takes them beyond deck.yaml: template placeholders, markup and sizes, components.yaml ranges,
+Beyond deck.yaml too: template placeholders, markup and sizes, components.yaml ranges,
 rules files in other encodings, and command-line numbers that are not finite or far out of range.
 
 pnp runs in-process through the CLI's own entry (generator.cli.invoke), which is what `pnp` runs;

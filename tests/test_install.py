@@ -1,8 +1,8 @@
-"""pnp as a designer installs it (issue 17): built into an sdist and a wheel (the wheel from the sdist),
+"""pnp as a designer installs it: built into an sdist and a wheel (the wheel from the sdist),
 installed into a fresh virtual environment with no checkout on its path, and run from an empty folder.
 
-Slow (it builds and installs the package, ~10 s), so it runs once per test run and every check below
-reads what that one installation made."""
+Slow (it builds and installs the package, ~10 s), so it is made once per test run, across the test workers,
+and every check below reads what that one installation made."""
 from __future__ import annotations
 
 import os
@@ -24,26 +24,33 @@ def _run(args, cwd, env=None, timeout=600) -> subprocess.CompletedProcess:
     return subprocess.run([str(a) for a in args], cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env)
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory):
-    """(dist folder, the fresh venv's bin folder, an empty working folder, its environment)."""
-    base = tmp_path_factory.mktemp("install")
+def _install(base: Path) -> None:
+    """The sdist and the wheel (made from the sdist) in base/dist, the wheel installed into base/venv."""
     dist = base / "dist"
     proc = _run([sys.executable, "-m", "build", "--outdir", dist, ROOT], cwd=base)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     venv = base / "venv"
     # the venv gets no pip of its own (ensurepip: ~2.5 s); this one installs into it, dependencies and all
     _run([sys.executable, "-m", "venv", "--without-pip", venv], cwd=base).check_returncode()
-    bin_ = venv / "bin"
     wheel = next(dist.glob("pnp-*.whl"))
-    proc = _run([sys.executable, "-m", "pip", "--python", bin_ / "python", "install", "-q", wheel], cwd=base)
+    proc = _run([sys.executable, "-m", "pip", "--python", venv / "bin" / "python", "install", "-q", wheel], cwd=base)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    work = base / "empty"
-    work.mkdir()
+
+
+@pytest.fixture(scope="session")
+def installed(artefacts, tmp_path_factory):
+    """(dist folder, the fresh venv's bin folder, an empty working folder, its environment). The installation is
+    made once per run, by whichever test worker first asks (a module fixture was made once per worker that ran
+    one of these tests: twice under xdist); the tests run pnp from it, and change nothing in it but Python's
+    caches (so it is not guarded as plain artefacts are)."""
+    base = artefacts.get("python -m build; python -m venv --without-pip; pip install the wheel", _install,
+                         guarded=False)
+    bin_ = base / "venv" / "bin"
+    work = tmp_path_factory.mktemp("empty")
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     env["PATH"] = f"{bin_}{os.pathsep}{env.get('PATH', '')}"
-    env["PNP_CACHE"] = str(base / "cache")
-    return dist, bin_, work, env
+    env["PNP_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+    return base / "dist", bin_, work, env
 
 
 def _tracked(folder: str) -> set[str]:

@@ -1,4 +1,4 @@
-"""Issue 22: no silent wrong output. Each kind of mistake (and the ones around it) is caught, named with
+"""No silent wrong output. Each kind of mistake (and the ones around it) is caught, named with
 file:line, reported together with the others (up to 20, in file and line order), exit status 2, and nothing
 is written: the previous PDF stays byte-identical and no temporary file is left.
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cli import copy_deck, pnp
+from cli import ROOT, copy_deck, pnp
 from generator.cli import invoke
 from generator.files.output import temp_files
 
@@ -144,7 +144,7 @@ def test_a_template_shared_by_two_kinds_needs_each_ones_fields(tmp_path):
     lines = refused(deck(tmp_path / "d", two))
     # the note kind has no colour and no value: the template's fill and the value's text would be empty for its
     # cards. It has no footer either, but {footer} is named only in a when: (issue 31), so for its cards the
-    # footer region is simply not drawn (tests/test_shared_templates.py)
+    # footer region is simply not drawn (tests/layout/test_shared_templates.py)
     assert [re.sub(r".*region (\S+): .*", r"\1", ln) for ln in lines] == ["bg.fill", "value.text"], lines
     assert all("is not a field of kind 'note'" in ln for ln in lines)
 
@@ -393,7 +393,7 @@ def test_every_key_the_loader_accepts_is_documented():
     from generator.deck.sections import icons
     from generator.deck import sizes
     from generator.layout import regions, templates
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "deck-format.md").read_text(encoding="utf-8")
+    doc = (ROOT / "docs" / "deck-format.md").read_text(encoding="utf-8")
     keys = set(load.TOP_KEYS) | set(load.CARD_KEYS) | set(templates.TEMPLATE_KEYS) | set(regions.COMMON) \
         | {k for v in regions.REGION_TYPES.values() for k in v} | set(sizes.SIZE_KEYS) | set(icons.ICON_KEYS) \
         | {"title", "subtitle", "designer", "publisher", "players", "version", "source", "year", "instructions",

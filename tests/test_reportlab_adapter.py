@@ -5,15 +5,16 @@ from __future__ import annotations
 import importlib
 import io
 import re
-from pathlib import Path
 
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
+from cli import ROOT
+
 from generator import FONTS
 from generator.reportlab_adapter import INTERNALS, font_from_state, font_state
 
-GENERATOR = Path(__file__).resolve().parent.parent / "generator"
+GENERATOR = ROOT / "generator"
 
 
 def _owner(where: str):

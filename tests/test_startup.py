@@ -1,5 +1,5 @@
 """What a command costs before it does anything: `pnp build` imports only what building needs
-(issue 11: "import only what a command needs"; README, Performance)."""
+(README, Performance: "import only what a command needs")."""
 from __future__ import annotations
 
 import ast

@@ -1,7 +1,7 @@
 """Makes the raster pictures of tests/decks/showcase/ (run from the repository: python tests/decks/showcase/make_art.py).
 
 Lantern Harbour's pictures are drawn from flat shapes of a few colours, so that a PNG of one is small and a
-test can say which colour lies at a known point of it (tests/test_showcase.py): the event cards' dusk scene
+test can say which colour lies at a known point of it (tests/games/test_showcase.py): the event cards' dusk scene
 (PNG) and storm (JPEG), two ships' pictures (a PNG and a JPEG), the coin icon (a PNG with transparency), and
 the planted 60 x 40 px sketch of the rowboat, which prints at about 30 dpi: the build warns of it. The SVG
 pictures (the galleon, the lantern on the backs, the star and crate icons) are written by hand.

@@ -1,0 +1,43 @@
+"""`pnp cards`: a deck's cards written as one table (CSV or XLSX), the same bytes each time; a shipped game whose
+cards are read back from that table builds the same PDF bytes as from its deck (the one `pnp build` made).
+pnp cards and the builds from the tables run in this process (cli.pnp_in_process: the CLI's own entry, each run
+reading its files afresh): what is compared is the bytes the tables build."""
+from __future__ import annotations
+
+import re
+import shutil
+
+from cli import ROOT, pnp_in_process as pnp
+from pdfcheck import same_bytes
+
+
+def test_pnp_cards_round_trip_is_byte_identical_for_every_shipped_game(tmp_path, built):
+    games = sorted(p.name for p in (ROOT / "decks").iterdir() if (p / "deck.yaml").is_file())
+    assert len(games) == 5
+    for game in games:
+        reference = built(game).read_bytes()
+        for suffix in ("csv", "xlsx"):
+            folder = tmp_path / f"{game}-{suffix}"
+            shutil.copytree(ROOT / "decks" / game, folder)
+            pnp("cards", game, "-o", folder / f"all.{suffix}", check=True)
+            deck = folder / "deck.yaml"
+            lines = deck.read_text(encoding="utf-8").split("\n")
+            start = next(i for i, line in enumerate(lines) if line.startswith("cards:"))
+            end = next((i for i in range(start + 1, len(lines)) if re.match(r"^[A-Za-z_]", lines[i])), len(lines))
+            deck.write_text("\n".join(lines[:start] + [f"cards: {{file: all.{suffix}}}"] + lines[end:]),
+                            encoding="utf-8")
+            out = tmp_path / f"{game}-{suffix}.pdf"
+            pnp("build", folder, "-o", out, check=True)
+            same_bytes(out.read_bytes(), reference, f"{game} from {suffix} and from its deck")
+
+
+def test_pnp_cards_writes_the_same_bytes_each_time_and_csv_to_stdout(tmp_path):
+    a, b = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
+    pnp("cards", "royal-lines", "-o", a, check=True)
+    pnp("cards", "royal-lines", "-o", b, check=True)
+    assert a.read_bytes() == b.read_bytes()
+    out = pnp("cards", "royal-lines", check=True).stdout
+    assert out.splitlines()[0].startswith("kind,suit,rank,colour,pip,title,figure")
+    assert "settler,spades,A,black,♠,Ace of Spades," in out
+    bad = pnp("cards", "royal-lines", "-o", tmp_path / "cards.json")
+    assert bad.returncode == 2 and "writes a .csv or .xlsx file" in bad.stderr

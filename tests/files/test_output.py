@@ -1,0 +1,175 @@
+"""Outputs are replaced whole or not at all. A failed, interrupted or killed build leaves the
+previous PDF byte-identical and no temporary file behind."""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from cli import ROOT, pnp
+from pdfcheck import same_bytes
+from generator.errors import PnpError
+from generator.files.output import temp_files, write_atomic
+
+HEAD = """game: {title: Big Deck}
+palette: {sea: "#2b5f8a", sand: "#e0c890"}
+kinds:
+  plain:
+    template: basic-card
+    back: {template: basic-back}
+    fields: {title: text, value: int, text: markup, colour: colour}
+cards:
+"""
+
+
+def _deck(folder: Path, cards: int) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    rows = [f"  - {{title: Card {i}, value: {i % 10}, colour: {('sea', 'sand')[i % 2]}, "
+            f"text: \"Card {i}: **bold** words and *italic* ones, long enough to wrap onto a second line.\"}}"
+            for i in range(cards)]
+    (folder / "deck.yaml").write_text(HEAD + "\n".join(rows) + "\n")
+    return folder
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time a running process has used (from /proc), 0 if it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _leftovers(out: Path) -> list[str]:
+    return sorted(p.name for p in out.parent.iterdir() if p.name != out.name)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads a process's CPU time from /proc")
+def test_killing_builds_midway_leaves_the_previous_pdf(tmp_path):
+    out = tmp_path / "out" / "game.pdf"
+    deck = _deck(tmp_path / "game", 3)
+    pnp("build", deck, "-o", out, check=True)
+    _deck(deck, 4000)            # the next builds are long: thousands of distinct cards
+    killed = 0
+    # kill after the build has had this much CPU time: while importing, laying out, drawing
+    for cpu in (0.3, 1.0, 2.0, 3.0, 4.5):
+        previous = out.read_bytes()
+        proc = subprocess.Popen([sys.executable, "-m", "generator", "build", str(deck), "-o", str(out)],
+                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        while proc.poll() is None and _cpu_seconds(proc.pid) < cpu:
+            time.sleep(0.02)
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        proc.stderr.close()
+        if proc.returncode == -signal.SIGKILL:
+            killed += 1
+            now = out.read_bytes()
+            if now != previous:
+                # the kill landed after the rename, between the finished write and the exit: the new
+                # PDF must then be whole (never a partial file)
+                assert now.rstrip().endswith(b"%%EOF"), f"a partial PDF after a kill at {cpu}s of CPU"
+                assert len(pypdf.PdfReader(str(out)).pages) > 100
+        else:           # a fast machine finished first: then the new PDF is whole
+            assert proc.returncode == 0
+            assert len(pypdf.PdfReader(str(out)).pages) > 100
+        assert _leftovers(out) == [], f"left behind after a kill at {cpu}s of CPU"
+    assert killed >= 1
+
+
+_DIE_WHILE_WRITING = """
+import os, signal, sys
+import generator.files.output as o
+if sys.argv[1] == "named":
+    o._anonymous = lambda path, data, mode: None       # as on a system without O_TMPFILE
+write_all = o._write_all
+def dying(fd, data):
+    if not data.startswith(b"%PDF"):                   # the layout caches write theirs as before
+        return write_all(fd, data)
+    os.write(fd, data[: len(data) // 2])              # half the PDF is on disk ...
+    os.kill(os.getpid(), signal.SIGKILL)               # ... when the process is killed
+o._write_all = dying
+from generator.cli import run
+run(sys.argv[2:])
+"""
+
+
+def _killed_rebuild(tmp_path, vasa: Path, how: str):
+    """Vasa's PDF (a copy of the shared build), then built again (on Letter) by a writer killed halfway
+    through the file, writing its temporary `how` ("anonymous" or "named"). Returns the file and the
+    first build's bytes."""
+    out = tmp_path / "out" / "vasa.pdf"
+    out.parent.mkdir()
+    shutil.copyfile(vasa, out)
+    previous = out.read_bytes()
+    proc = subprocess.run([sys.executable, "-c", _DIE_WHILE_WRITING, how, "build", "vasa-regalis",
+                           "--paper", "letter", "-o", str(out)], cwd=ROOT, capture_output=True)
+    assert proc.returncode == -signal.SIGKILL
+    same_bytes(out.read_bytes(), previous)
+    return out, previous
+
+
+def test_killed_while_writing_the_file_itself(tmp_path, built):
+    out, _ = _killed_rebuild(tmp_path, built("vasa-regalis"), "anonymous")
+    assert _leftovers(out) == []
+
+
+def test_a_temporary_left_by_a_killed_writer_is_swept_by_the_next(tmp_path, built):
+    """Without O_TMPFILE a named temporary is written; if the writer is killed it stays until the next
+    write to the same file removes it (its process is dead)."""
+    out, previous = _killed_rebuild(tmp_path, built("vasa-regalis"), "named")
+    left = [p.name for p in temp_files(out)]
+    assert len(left) == 1 and left[0].startswith(".vasa.pdf.") and left[0].endswith(".tmp")
+    pnp("build", "vasa-regalis", "-o", out, check=True)
+    assert temp_files(out) == [] and _leftovers(out) == []
+    same_bytes(out.read_bytes(), previous)       # the same deck and options give the same bytes
+
+
+def test_a_failed_build_leaves_the_previous_pdf(tmp_path):
+    out = tmp_path / "game.pdf"
+    deck = _deck(tmp_path / "game", 3)
+    pnp("build", deck, "-o", out, check=True)
+    previous = out.read_bytes()
+    (deck / "deck.yaml").write_text((deck / "deck.yaml").read_text().replace("value: 1,", "value: one,"))
+    proc = pnp("build", deck, "-o", out)
+    assert proc.returncode == 2 and "expected a whole number" in proc.stderr
+    same_bytes(out.read_bytes(), previous)
+    assert _leftovers(out) == ["game"]
+
+
+def test_an_exception_while_writing_leaves_the_old_file(tmp_path, monkeypatch):
+    import generator.files.output as o
+    target = tmp_path / "x.bin"
+    write_atomic(target, b"old contents")
+
+    def interrupted(fd, data):
+        os.write(fd, data[:3])
+        raise KeyboardInterrupt
+    monkeypatch.setattr(o, "_write_all", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(target, b"new contents")
+    assert target.read_bytes() == b"old contents"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.bin"]
+
+
+def test_outputs_are_readable_as_a_plain_write_would_make_them(tmp_path):
+    old = os.umask(0o022)
+    try:
+        write_atomic(tmp_path / "a.pdf", b"%PDF-1.4")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "a.pdf").stat().st_mode & 0o777 == 0o644
+
+
+def test_writing_where_a_folder_cannot_be_is_a_pnp_error(tmp_path):
+    (tmp_path / "file").write_text("not a folder")
+    with pytest.raises(PnpError) as info:
+        write_atomic(tmp_path / "file" / "x.pdf", b"data")
+    assert "cannot write" in str(info.value)

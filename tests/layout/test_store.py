@@ -1,0 +1,114 @@
+"""Laid-out faces kept between builds (generator/layout/store.py): a warm rebuild is the same bytes
+as a cold one, and any change to what a face is laid out from lays it out afresh; a picture saved again
+changes no face (a face holds its picture's name), but the PDF shows the new picture, and a picture broken
+since fails the build naming its card."""
+from __future__ import annotations
+
+import shutil
+
+from cli import ROOT, copy_deck, pnp
+from pdfcheck import all_text, same_bytes, squash
+
+
+def _build(tmp_path, deck, name, cache) -> bytes:
+    out = tmp_path / f"{name}.pdf"
+    pnp("build", deck, "-o", out, check=True, env={"PNP_CACHE": str(cache)})
+    return out.read_bytes()
+
+
+def _edit(path, old: str, new: str) -> None:
+    """Replace `old`, which the file must hold, with `new`."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text and old != new
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def _rebuilt(tmp_path, deck, name, cache) -> bytes:
+    """A build with the cache after an edit: the same bytes as a build with no cache at all."""
+    warm = _build(tmp_path, deck, name, cache)
+    same_bytes(warm, _build(tmp_path, deck, f"{name}-off", "off"), "warm and off")
+    return warm
+
+
+def test_warm_rebuild_is_the_cold_build(tmp_path):
+    """A Royal Will shares faces between many cards (backs, coins): a warm build must share them alike."""
+    cache = tmp_path / "cache"
+    cold = _build(tmp_path, "a-royal-will", "cold", cache)
+    stored = sorted(p.name.rsplit("-", 1)[0] for p in (cache / "layout").iterdir())
+    # the faces, the templates' checks (layout/validate.py), the print leaf, the rule pages, the safe-zone
+    # findings (layout/safezone.py) and the templates' sizes (layout/templates.geometry)
+    assert stored == ["a-royal-will", "a-royal-will-check", "a-royal-will-leaf", "a-royal-will-rules",
+                      "a-royal-will-safe", "a-royal-will-sizes"]
+    warm = _build(tmp_path, "a-royal-will", "warm", cache)
+    same_bytes(warm, cold, "warm and cold")
+    same_bytes(cold, _build(tmp_path, "a-royal-will", "off", "off"), "cold and off")
+
+
+def test_an_edited_card_is_laid_out_again(tmp_path):
+    deck = copy_deck("vasa-regalis", tmp_path)
+    cache = tmp_path / "cache"
+    _build(tmp_path, deck, "before", cache)
+    _edit(deck / "deck.yaml", "Choose a Captain to start", "Choose a Skipper to start")
+    _rebuilt(tmp_path, deck, "after", cache)
+    assert "ChooseaSkipper" in squash(all_text(tmp_path / "after.pdf"))
+
+
+def test_rule_pages_are_remembered_until_the_rules_change(tmp_path):
+    """Royal Lines' three rule pages are flowed once; an edit to rules.md flows them again."""
+    deck = copy_deck("royal-lines", tmp_path)
+    cache = tmp_path / "cache"
+    cold = _build(tmp_path, deck, "cold", cache)
+    assert any(p.name.startswith("royal-lines-rules-") for p in (cache / "layout").iterdir())
+    same_bytes(_build(tmp_path, deck, "warm", cache), cold, "warm and cold")
+    same_bytes(cold, _build(tmp_path, deck, "off", "off"), "cold and off")
+    rules = deck / "rules.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n## Errata\nThe errata paragraph is remembered too.\n",
+                     encoding="utf-8")
+    _rebuilt(tmp_path, deck, "edited", cache)
+    assert "Theerrataparagraphisrememberedtoo" in squash(all_text(tmp_path / "edited.pdf"))
+
+
+def test_an_edited_colour_lays_the_cards_out_again(tmp_path):
+    deck = copy_deck("vasa-regalis", tmp_path)
+    cache = tmp_path / "cache"
+    before = _build(tmp_path, deck, "before", cache)
+    _edit(deck / "deck.yaml", 'green: "#2f6b3b"', 'green: "#1f5b2b"')
+    assert _rebuilt(tmp_path, deck, "after", cache) != before
+
+
+def test_an_edited_template_lays_every_card_out_again(tmp_path):
+    deck = copy_deck("vasa-regalis", tmp_path)
+    local = deck / "templates" / "back.yaml"        # the game's own template, in its folder
+    cache = tmp_path / "cache"
+    before = _build(tmp_path, deck, "before", cache)
+    _edit(local, 'text: "VASA"', 'text: "WASA"')
+    assert _rebuilt(tmp_path, deck, "after", cache) != before
+    assert "WASA" in squash(all_text(tmp_path / "after.pdf"))
+
+
+def test_a_face_that_cannot_be_laid_out_fails_every_build(tmp_path):
+    deck = copy_deck("vasa-regalis", tmp_path)
+    cache = tmp_path / "cache"
+    _build(tmp_path, deck, "good", cache)
+    _edit(deck / "deck.yaml", "Choose a Captain", "Choose a \u4e00 Captain")
+    for _ in range(2):
+        proc = pnp("build", deck, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": str(cache)})
+        assert proc.returncode == 2 and "no glyph" in proc.stderr, proc.stderr
+
+
+def test_a_picture_saved_again_keeps_every_face_and_prints_anew(tmp_path):
+    """The store was once dropped whenever any picture changed; now it keeps every face (its file is not
+    written again), the PDF shows the new picture as a cold build does, and a broken picture is reported."""
+    deck = shutil.copytree(ROOT / "tests" / "decks" / "art", tmp_path / "art")
+    cache = tmp_path / "cache"
+    before = _build(tmp_path, deck, "before", cache)
+    store, = (cache / "layout").glob("art-*.faces")
+    kept = store.stat().st_mtime_ns, store.read_bytes()
+    shutil.copyfile(deck / "art" / "grid.png", deck / "art" / "rgb.png")       # another picture, the same name
+    after = _rebuilt(tmp_path, deck, "after", cache)
+    assert after != before
+    assert (store.stat().st_mtime_ns, store.read_bytes()) == kept
+    (deck / "art" / "rgb.png").write_text("not a picture", encoding="utf-8")
+    proc = pnp("build", deck, "-o", tmp_path / "broken.pdf", env={"PNP_CACHE": str(cache)})
+    assert proc.returncode == 2 and f"{deck / 'art' / 'rgb.png'}: the file is not an image" in proc.stderr, \
+        proc.stderr

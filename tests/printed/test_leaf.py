@@ -1,0 +1,162 @@
+"""The print leaf (the PDF's first two pages) speaks to the players: every piece with its count, which
+pages to print and how, how to cut, how to set up, where the rules and their This edition box are; a
+calibration sheet on request; nothing addressed to the tool (pnp commands, options, the proof).
+
+Counts are taken from deck.yaml through the loader; page numbers from the built PDF itself.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pdfplumber
+import pytest
+
+from cli import pnp_in_process
+from pdfcheck import columns_text, page_sizes, placements, squash, words
+from seedtext import GAMES
+
+from generator.deck import load_deck
+
+LEAF = 2
+
+
+def leaf_text(pdf) -> str:
+    with pdfplumber.open(str(pdf)) as doc:
+        return "\n".join(doc.pages[i].extract_text() or "" for i in range(LEAF))
+
+
+def sheet_range(pdf) -> tuple[int, int, list[int]]:
+    """First and last page (1-based) of the card sheets printed double-sided (fronts and backs in pairs), and
+    the pages printed single-sided after them: a sheet none of whose pieces has a back, such as a board, has
+    no backs page, and its label says so."""
+    from pdfcheck import sheet_text
+    double, single = [], []
+    for i in range(len(page_sizes(pdf))):
+        label = next((t for t, _, _ in sheet_text(pdf, i) if re.search(r"sheet \d+ of \d+ · ", t)), "")
+        if "duplex" in label:
+            double.append(i + 1)
+        elif "single-sided" in label:
+            single.append(i + 1)
+    return double[0], double[-1], single
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_leaf_names_every_piece_with_its_count(built, game):
+    text = squash(leaf_text(built(game))).lower()
+    deck = load_deck(game)
+    counts = Counter()
+    for c in deck.cards:
+        counts[(c.part, c.kind)] += c.copies
+    assert counts
+    for (part, kind), n in counts.items():
+        word = deck.kinds[kind].title.split()[0].lower()          # "25 character cards", "4 settlers (aces)"
+        assert re.search(rf"(?<![0-9]){n}{re.escape(word)}", text), f"{game}: the leaf does not say '{n} {word}...'"
+    if len(deck.parts) > 1:
+        for part in deck.parts.values():
+            assert squash(part.title).lower() in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_leaf_says_which_pages_to_print_and_how(built, game):
+    pdf = built(game)
+    text = leaf_text(pdf)
+    flat = squash(text)
+    first, last, single = sheet_range(pdf)
+    assert squash(f"Print the card sheets, pages {first}–{last}, double-sided, flipping on the long edge") in flat
+    for page in single:                     # Aqua Regia's board: no back, no backs page, and the leaf says so
+        assert squash(f"Print page {page} (") in flat and "single-sided" in text
+        assert squash("nothing on it has a back, so no backs page follows") in flat
+    last = max([last, *single])
+    assert "A4cardstock" in flat and "at100%(actualsize,notfittopage)" in flat
+    total = len(page_sizes(pdf))
+    assert squash(f"Print the rules, pages {last + 1}–{total}, on plain paper") in flat
+    assert squash(f"The full rules are on pages {last + 1}–{total}.") in flat
+    assert "Cutting" in text and "cut marks" in text
+    assert "Setting up" in text and squash(load_deck(game).game.setup.splitlines()[0].split("**")[-1])[:20] in flat
+    # where the This edition box starts: the page that holds its title
+    box = next(i + 1 for i in range(last, total)
+               if "ThiseditionTherulepagesprint" in squash(columns_text(pdf, i)))
+    assert f"(page{box})" in flat
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_leaf_speaks_to_players_not_to_the_tool(built, game):
+    text = leaf_text(built(game))
+    assert not re.search(r"\bpnp\b", text), f"{game}: the leaf names the tool"      # (a version "PnP 1.0" is the game's)
+    for tool in ("--", "calibrate", "proof", "deck file", "offset", "inferred"):
+        assert tool not in text.lower(), f"{game}: the leaf says {tool!r}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_leaf_is_set_for_reading(built, game):
+    with pdfplumber.open(str(built(game))) as doc:
+        sizes = [c["size"] for i in range(LEAF) for c in doc.pages[i].chars]
+    assert sizes and min(sizes) >= 8 - 0.01
+
+
+def test_an_optional_part_says_when_to_skip_its_pages(built):
+    pdf = built("vasa-regalis")
+    flat = squash(leaf_text(pdf))
+    five_six = [i + 1 for i, p in enumerate(placements(pdf)) if p][4:]
+    assert squash(f"5-6 player set (5–6 players): needed only for 5–6 players; skip pages {five_six[0]}–{five_six[-1]} "
+                  "otherwise") in flat
+
+
+def test_calibration_sheet_as_the_last_pages_on_request(tmp_path, built):
+    plain = built("vasa-regalis")
+    out = tmp_path / "cal.pdf"
+    pnp_in_process("build", "vasa-regalis", "--calibration", "-o", out, check=True)
+    n = len(page_sizes(plain))
+    assert len(page_sizes(out)) == n + 2
+    back = squash(" ".join(w.text for w in words(out, n + 1)))
+    assert "Duplexcalibration—back" in back and "+10" in back
+    assert "pnp" not in back and "--offset" not in back          # worded for a player holding the PDF
+    flat = squash(leaf_text(out))
+    assert squash(f"Backs not behind their fronts? Pages {n + 1}–{n + 2}: a calibration sheet.") in flat
+    assert "calibration" not in leaf_text(plain)
+
+
+def test_a_setup_too_long_for_the_leaf_is_one_error(tmp_path):
+    """The leaf's sections run over its two pages; a setup (with the instructions before it) that no page
+    can hold at 8pt is one line naming game.setup, exit status 2, nothing written."""
+    from cli import copy_deck
+    deck = copy_deck("vasa-regalis", tmp_path)
+    y = deck / "deck.yaml"
+    long = "\n".join(f"    {n}. Put the cards in a pile, then count them once more." for n in range(1, 75))
+    words = " ".join(["Sort the cards by color, then by value, before you deal."] * 80)
+    text = y.read_text(encoding="utf-8")
+    start = text.index("  setup: |")
+    end = text.index("\n\n", start)
+    y.write_text(text[:start] + f"  instructions: \"{words}\"\n  setup: |\n" + long + text[end:], encoding="utf-8")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf")
+    assert proc.returncode == 2, proc.stderr
+    err = proc.stderr.strip()
+    assert len(err.splitlines()) == 1 and "game.setup" in err and "8pt" in err, err
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_deck_with_nothing_to_set_up_prints_no_setting_up_heading(tmp_path):
+    """A designer's first deck: cards and a back, no game.setup, no instructions, no rules. The leaf's back
+    has nothing to say under "Setting up", so it prints no such heading (it used to end the leaf, alone);
+    the same deck with a setup prints the heading with the setup under it."""
+    deck = tmp_path / "plain"
+    deck.mkdir()
+    cards = "\n".join(f"  - {{kind: card, title: Card {i}, value: {i}, colour: c0, text: Draw {i}.}}"
+                      for i in range(1, 4))
+    base = ("game: {title: Plain Deck, designer: Tester%s}\n"
+            "palette: {c0: '#2f6b3b'}\n"
+            "backs: {plain: {template: basic-back}}\n"
+            "kinds:\n  card:\n    template: basic-card\n    back: plain\n    name: '{title}'\n"
+            "    fields: {title: text, value: int, text: markup, colour: colour}\n"
+            "cards:\n" + cards + "\n")
+    (deck / "deck.yaml").write_text(base % "", encoding="utf-8")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "plain.pdf")
+    assert proc.returncode == 0, proc.stderr
+    text = leaf_text(tmp_path / "plain.pdf")
+    assert "Cutting" in text and "Setting up" not in text, text
+    (deck / "deck.yaml").write_text(base % ", setup: Deal each player three cards.", encoding="utf-8")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "set.pdf")
+    assert proc.returncode == 0, proc.stderr
+    flat = squash(leaf_text(tmp_path / "set.pdf"))
+    assert squash("Setting up Deal each player three cards.") in flat, flat

@@ -1,0 +1,32 @@
+"""The rule pages of a built PDF read back as text, and its This edition box: for tests that compare what a
+game prints with its seed and its deck's lists."""
+from __future__ import annotations
+
+from pdfcheck import columns_text, placements, squash
+
+
+def norm(text: str) -> str:
+    """Text compared without whitespace, case or typographic quotes (typography, not words)."""
+    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"').replace("•", "")
+    return squash(text).lower()
+
+
+def rule_pages(pdf) -> list[int]:
+    """The pages after the last card sheet (whose backs page is empty when its pieces are single-sided)."""
+    pl = placements(pdf)
+    first = min(i for i, p in enumerate(pl) if p)
+    last = max(i for i, p in enumerate(pl) if p)
+    last += 1 if (last - first) % 2 == 0 else 0
+    return list(range(last + 1, len(pl)))
+
+
+def printed_rules(pdf) -> str:
+    return "\n".join(columns_text(pdf, i) for i in rule_pages(pdf))
+
+
+def box_text(pdf) -> str:
+    """The This edition box, normalised (see norm): from its heading and first words to the end."""
+    text = norm(printed_rules(pdf))
+    at = text.find(norm("This edition The rule pages print"))
+    assert at >= 0, "no This edition box on the rule pages"
+    return text[at:]
