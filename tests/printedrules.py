@@ -12,11 +12,9 @@ def norm(text: str) -> str:
 
 
 def rule_pages(pdf) -> list[int]:
-    """The pages after the last card sheet (whose backs page is empty when its pieces are single-sided)."""
+    """The pages after the last card sheet (a sheet whose pieces have no backs has no backs page)."""
     pl = placements(pdf)
-    first = min(i for i, p in enumerate(pl) if p)
     last = max(i for i, p in enumerate(pl) if p)
-    last += 1 if (last - first) % 2 == 0 else 0
     return list(range(last + 1, len(pl)))
 
 

@@ -15,9 +15,11 @@ MARKER = (30 * MM, 25.98 * MM)
 
 
 def kind_of(p) -> str:
+    """The piece a placement shows, by its size as it lies (a fold sheet may turn a card a quarter turn to fit
+    more: its width and height then swap)."""
     size = (p.w, p.h)
     for name, (w, h) in (("card", POKER), ("tile", TILE), ("chit", SHARD), ("marker", MARKER)):
-        if abs(size[0] - w) < 0.01 and abs(size[1] - h) < 0.01:
+        if (abs(size[0] - w) < 0.01 and abs(size[1] - h) < 0.01) or (abs(size[0] - h) < 0.01 and abs(size[1] - w) < 0.01):
             return name
     raise AssertionError(f"a piece of {p.w:.2f} x {p.h:.2f} pt")
 

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from pdfcheck import all_text, columns_text, page_text, placements, squash, words_in
-from test_editions import box_text, norm, printed_rules, rule_pages
+from printedrules import box_text, norm, printed_rules, rule_pages
 
 # (the question, [(where, the answer's words)]): where is a card face's title or "rules" (the rule pages)
 RULINGS = {

@@ -33,33 +33,6 @@ CARD_SHAPES = {         # region: its corners on the poker card
 }
 
 
-def same_corners(drawn, want, dx=0.0, dy=0.0) -> bool:
-    """The same corners, in the same turn order (any starting corner), within TOL."""
-    want = [(x + dx, y + dy) for x, y in want]
-    if len(drawn) != len(want):
-        return False
-    for start in range(len(want)):
-        turned = want[start:] + want[:start]
-        if all(abs(a[0] - b[0]) <= TOL and abs(a[1] - b[1]) <= TOL for a, b in zip(drawn, turned)):
-            return True
-    return False
-
-
-def kind_of(p) -> str:
-    """The piece a placement shows, by its size as it lies (a fold sheet may turn a card a quarter turn to fit
-    more: its width and height then swap)."""
-    size = (p.w, p.h)
-    for name, (w, h) in (("card", POKER), ("tile", TILE), ("chit", SHARD), ("marker", MARKER)):
-        if (abs(size[0] - w) < 0.01 and abs(size[1] - h) < 0.01) or (abs(size[0] - h) < 0.01 and abs(size[1] - w) < 0.01):
-            return name
-    raise AssertionError(f"a piece of {p.w:.2f} x {p.h:.2f} pt")
-
-
-def card_pages(path):
-    pl = placements(path)
-    return [(i, pl[i]) for i in range(LEAF, len(pl)) if pl[i]]
-
-
 # --- the shapes drawn ---
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

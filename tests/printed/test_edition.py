@@ -34,25 +34,6 @@ def corrected(text: str, game: str) -> str:
     return text
 
 
-def rule_pages(pdf) -> list[int]:
-    """The pages after the last card sheet (a sheet whose pieces have no backs has no backs page)."""
-    pl = placements(pdf)
-    last = max(i for i, p in enumerate(pl) if p)
-    return list(range(last + 1, len(pl)))
-
-
-def printed_rules(pdf) -> str:
-    return "\n".join(columns_text(pdf, i) for i in rule_pages(pdf))
-
-
-def box_text(pdf) -> str:
-    """The This edition box, normalised (see norm): from its heading and first words to the end."""
-    text = norm(printed_rules(pdf))
-    at = text.find(norm("This edition The rule pages print"))
-    assert at >= 0, "no This edition box on the rule pages"
-    return text[at:]
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_every_sentence_of_the_seed_rules_is_printed(built, game):
     pdf = built(game)

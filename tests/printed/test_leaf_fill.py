@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from cli import ROOT
+
 from pdfcheck import MM, all_text, page_sizes, squash, text_sizes, words
 from seedtext import GAMES
 
-ROOT = Path(__file__).resolve().parent.parent
 PAPERS = ["a4", "letter"]
 LEAF = 2
 MARGIN = 18 * MM                  # impose/leaf.py MARGIN
@@ -85,9 +86,11 @@ def test_pnps_own_printed_sentences_name_no_type_size():
     """Every sentence pnp prints for players (the messages its code marks, and their translations) is free of
     a type size: the leaf, labels, cutting steps, the This edition box, calibration."""
     from babel.messages.pofile import read_po
-    from test_languages import _marked
+    from babel.messages.extract import extract_from_dir
+    marked = [message for _f, _l, message, _c, _x in extract_from_dir(
+        str(ROOT / "generator"), method_map=[("**.py", "python")], keywords={"_": None, "ngettext": (1, 2), "N_": None})]
     said = []
-    for message in _marked():
+    for message in marked:
         said += list(message) if isinstance(message, tuple) else [message]
     for lang in ("fr", "de", "es", "ja"):
         with open(ROOT / "generator" / "locale" / lang / "LC_MESSAGES" / "pnp.po", "rb") as f:
