@@ -134,7 +134,7 @@ def _shell(name: str) -> str:
 
 def _builds(folder, title: str) -> None:
     """The new game read and every card laid out as `pnp build` would (quietly); a mistake is the title's (the
-    starter builds as it ships: tests/test_game_folder.py), said as such."""
+    starter builds as it ships: tests/deck/test_games.py), said as such."""
     from .. import pipeline
     from ..errors import PnpError, PnpErrors
     try:

@@ -5,7 +5,7 @@ The format is Tabletop Simulator's save format (kb.tabletopsimulator.com/custom-
 save-file-format): a saved object is a save whose outer fields are empty and whose ObjectStates
 hold the objects. Each object has the fields, in the order, the game writes itself, with the
 settings its own saves have (layouts/shop-tabletop-simulator.yaml, from the Arkham Horror mod's
-saved objects, SCED; tests/test_tts_saved.py compares them field by field):
+saved objects, SCED; tests/export/test_saved.py compares them field by field):
 - a deck: Name "Deck", DeckIDs (one card ID per card, in order), CustomDeck (each deck sheet it
   uses, keyed by its number: FaceURL, BackURL, NumWidth, NumHeight, BackIsHidden, UniqueBack, Type),
   and ContainedObjects, one "Card" object per card (Nickname, CardID, CustomDeck); Hands false,

@@ -8,7 +8,7 @@ Making and refreshing them (docs/languages.md):
         -o generator/locale/pnp.pot generator
     pybabel update -i generator/locale/pnp.pot -d generator/locale -D pnp -w 120
 
-tests/test_languages.py checks that every catalog holds every message the code marks, translated, with the
+tests/deck/test_languages.py checks that every catalog holds every message the code marks, translated, with the
 same placeholders. Also here: a language's name in English, its decimal sign (Babel's data), and the one
 line said when a language has no catalog.
 

@@ -11,7 +11,7 @@ Where: $PNP_CACHE if set ("off" turns the cache off), else $XDG_CACHE_HOME/pnp o
 A cache file is data, never code (generator/files/cachefile.py: a format number and a checksum before the
 marshal payload), and what it holds must have the shape font_state() gives. The cache only saves time:
 a file that cannot be read, written or trusted is parsed as before, and the PDF is byte-identical
-either way (tests/test_fontcache.py).
+either way (tests/layout/test_fontcache.py).
 """
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ marshal of builtin types, with a format number and a checksum). A face is kept a
 attributes, each drawing operation as (its kind's number, its values); what is read back is checked
 for that shape, face by face, and a file or a face that is not as written is laid out afresh. A face
 that could not be laid out is never stored, so its error is reported on every build. The PDF is the
-same bytes warm or cold (tests/test_layout_store.py).
+same bytes warm or cold (tests/layout/test_store.py).
 
 A long-running process (pnp watch) holds its stores (Held): each store then stays in memory between builds, as
 the objects it decodes to, so a rebuild neither reads nor writes its file; Held.release() writes the changed

@@ -2,7 +2,7 @@
 
 A PDF image has no alpha channel (transparency is a second image, its soft mask), reads 16-bit samples its
 own way and cannot read Adam7 interlacing. So, with the pixels exactly those reportlab made of the same file
-(tests/test_raster_pixels.py), which were Pillow's:
+(tests/render/test_rasters.py), which were Pillow's:
 - split(): an 8-bit PNG with an alpha channel (RGBA, grey + alpha), not interlaced, is inflated but not
   unfiltered: each pixel row keeps its PNG filter byte and is split into a colour row and an alpha row, which
   the PNG predictors read back as they were (a filter works within a channel: the byte it predicts from is

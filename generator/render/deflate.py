@@ -5,7 +5,7 @@ stdlib zlib's ~8-11 ms at level 1, in 10% fewer bytes; PDF content and font stre
 size in less time. Its output depends only on the input and the level, so the same deck builds the
 same bytes in any process. ISA-L (isal), used before, was faster still but not reproducible: its
 matches moved with the process's address layout (not with ASLR off), so now and then a process gave the
-same pixels or page other bytes (tests/test_deflate.py). Stdlib zlib serves where zlib-ng is missing.
+same pixels or page other bytes (tests/render/test_deflate.py). Stdlib zlib serves where zlib-ng is missing.
 """
 from __future__ import annotations
 

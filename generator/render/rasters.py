@@ -13,7 +13,7 @@ Each file is one XObject a document, defined the first time a face shows it (xob
 (a picture to convert is converted then, or taken from the cache); its stream's bytes are a token until the
 document is written: render/splice.py keeps them (fill) and reads each file only then (rasterfile.py
 checks it is still the picture it was, its pixel data as long as its dictionary says). A long-running process (pnp watch) holds what it read and converted in memory
-(a Memory, given to render_pdf with the deck). The pixels printed are those reportlab's drawImage printed of the same file (tests/test_raster_pixels.py
+(a Memory, given to render_pdf with the deck). The pixels printed are those reportlab's drawImage printed of the same file (tests/render/test_rasters.py
 renders both).
 Not here: placing the picture (pictures.py), checking the files (images.py), the conversions (convert.py).
 """
