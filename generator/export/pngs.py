@@ -76,10 +76,9 @@ def export_png(deck, out_dir, dpi: int | None = None, bleed: float | None = None
     """Write a PNG of every distinct face and back of `deck` into `out_dir`, at `dpi` with `bleed` points a
     side, and manifest.csv."""
     from ..layout.deck import layout_deck
-    from ..files.output import write_atomic
     from ..render.png import encode_png
     from . import trust
-    from .folder import prepare, sweep
+    from .folder import prepare, put, sweep
     from .plan import plan
     start = time.perf_counter()
     dpi = DPI if dpi is None else int(dpi)
@@ -100,17 +99,7 @@ def export_png(deck, out_dir, dpi: int | None = None, bleed: float | None = None
     files = [(i.file, encode_png(rgb, dpi, size=size)) for i, rgb, size in zip(p.images, draw(faces, sizes), sizes)]
     files.append((MANIFEST, manifest_csv(deck, p, report).encode("utf-8")))
     for name, data in files:
-        path = out / name
-        try:
-            same = path.read_bytes() == data
-        except OSError:
-            same = False
-        if same:
-            report.kept.append(name)
-        else:
-            write_atomic(path, data)
-            report.written.append(name)
-        new[name] = {"hash": trust.digest(data), **trust.stamp(path, data)}
+        new[name] = put(report, name, data)
     sweep(report, outputs, expected, clean, found)
     outputs.save(new)
     report.seconds = time.perf_counter() - start

@@ -200,9 +200,8 @@ def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired",
     PDF/X-1a; `copies`: every card as many times as it is printed."""
     from ..layout.deck import layout_deck
     from ..layout.resolution import warnings as resolution
-    from ..files.output import write_atomic
     from . import trust
-    from .folder import prepare, sweep
+    from .folder import prepare, put, sweep
     from .safezone import check
     start = time.perf_counter()
     if order not in ORDERS:
@@ -238,17 +237,7 @@ def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired",
     files.append((MANIFEST, lambda: manifest_csv(deck, docs, bleed).encode("utf-8")))
     for name, make in files:
         data = make()
-        path = out / name
-        try:
-            same = path.read_bytes() == data
-        except OSError:
-            same = False
-        if same:
-            report.kept.append(name)
-        else:
-            write_atomic(path, data)
-            report.written.append(name)
-        new[name] = {"hash": trust.digest(data), **trust.stamp(path, data)}
+        new[name] = put(report, name, data)
     sweep(report, outputs, expected, clean, found)
     outputs.save(new)
     from ..pictures import picturecache

@@ -156,9 +156,8 @@ def export_showcase(deck, out_dir, dpi: int | None = None, hand=(), clean: bool 
     import io
 
     from ..layout.deck import layout_deck
-    from ..files.output import write_atomic
     from . import trust
-    from .folder import prepare, sweep
+    from .folder import prepare, put, sweep
     from .plan import plan
     from .pngs import draw, pixels
     start = time.perf_counter()
@@ -189,17 +188,7 @@ def export_showcase(deck, out_dir, dpi: int | None = None, hand=(), clean: bool 
         picture.save(buf, "PNG", dpi=(dpi, dpi), compress_level=6)
         data = buf.getvalue()
         report.sizes[name] = picture.size
-        path = out / name
-        try:
-            same = path.read_bytes() == data
-        except OSError:
-            same = False
-        if same:
-            report.kept.append(name)
-        else:
-            write_atomic(path, data)
-            report.written.append(name)
-        new[name] = {"hash": trust.digest(data), **trust.stamp(path, data)}
+        new[name] = put(report, name, data)
     sweep(report, outputs, expected, clean, found)
     outputs.save(new)
     report.seconds = time.perf_counter() - start
