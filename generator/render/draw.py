@@ -116,6 +116,23 @@ class Pen:
         self.flush()
         self.c.restoreState()
 
+    def shade(self, fill: tuple, clip: str, opacity: float = 1.0) -> None:
+        """A gradient (layout/regions/gradient.py: ("linear", x0, y0, x1, y1, from, to) or ("radial", cx, cy,
+        r, from, to)) painted inside `clip` ('q ... W n': the shape's path, maybe turned), see-through at
+        `opacity`: a shading the canvas lists among the page's resources (so such a face is drawn on the page:
+        needs_page), in the ink's CMYK when there is one."""
+        with self.alpha(opacity):
+            self.flush()
+            ends = [colour(h) for h in fill[-2:]]
+            if self.ink is not None:
+                ends = [self.ink.colour(e) for e in ends]
+            self.c.addLiteral(clip)
+            if fill[0] == "linear":
+                self.c.linearGradient(*fill[1:5], ends, extend=True)
+            else:
+                self.c.radialGradient(*fill[1:4], ends, extend=True)
+            self.c.addLiteral("Q")
+
     def begin_text(self, opacity: float) -> None:
         """A text object to write lines in: the one open, when it is of this opacity, else a new one (see-
         through inside its graphics state)."""
@@ -180,8 +197,9 @@ def draw_ops(c, ops, ink=None) -> None:
 
 def needs_page(ops) -> bool:
     """Whether ops must be drawn straight onto a page, never into a form XObject: a see-through op's
-    graphics state is listed in the page's resources, and reportlab lists none in a form's."""
-    return any(op.opacity < 1.0 for op in ops)
+    graphics state and a gradient's shading are listed in the page's resources, and reportlab lists none in
+    a form's."""
+    return any(op.opacity < 1.0 or type(getattr(op, "fill", None)) is tuple for op in ops)
 
 
 def draw_cut_guide(c, face, x, y, width=0.3, hexstr="#808080") -> None:
