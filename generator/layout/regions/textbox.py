@@ -15,7 +15,7 @@ from . import lettering
 from .common import pdf_box
 from .keys import Choice, Key, Number, RegionType
 from .region import field_of
-from .text import Text
+from .text import Text, shadowed
 
 KEYS = (
     lettering.TEXT,
@@ -27,7 +27,7 @@ KEYS = (
     Key("align", Choice(wrap.ALIGN), "left", "left, center, right or justify"),
     lettering.valign("top"),
     lettering.SAFE,
-)
+) + lettering.LOOK
 
 
 def lay_out(face, region, ctx, bleed: float) -> None:
@@ -62,14 +62,17 @@ def lay_out(face, region, ctx, bleed: float) -> None:
     elif valign == "bottom":
         top = y + fitted.height
     rotate, opacity, cx, cy = v["rotate"], v["opacity"], x + w / 2, y + h / 2
+    outline, outline_width, shadow, offset = lettering.look(region, ctx)
+    ops = []
     for p in fitted.wrapped.pieces:
         if p.font != wrap.ICON:
-            face.ops.append(Text(x + p.x, top - p.y, p.text, p.font, p.size, colour, "left", rotate, cx, cy,
-                                 opacity))
+            ops.append(Text(x + p.x, top - p.y, p.text, p.font, p.size, colour, "left", rotate, cx, cy,
+                            opacity, outline, outline_width))
             continue
         op = ctx.icon(p.text, x + p.x, top - p.y, p.size, colour, rotate, cx, cy, opacity)
         if op is not None:
-            face.ops.append(op)
+            ops.append(op)
+    face.ops.extend(shadowed(ops, shadow, offset))
     face.texts.append((region.id, field_of(region), wrap.plain(content)))
 
 
