@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import getFont
 
-from ..text.markup import (Block, escape, icons_in, inline, one_line, parse, plain, problems, spans, styles_used, without_icons)  # (one parser)
+from ..text.markup import (LOOK, Block, escape, icons_in, inline, look_of, one_line, parse, plain, problems, spans, styles_used, without_icons)  # (one parser)
 from . import breaks, fonts
 
 BREAK = "break"         # a word's flag: no space follows it, but a line may break there (breaks.py)
@@ -45,6 +45,7 @@ class Piece(NamedTuple):
     text: str
     font: str
     size: float
+    colour: str = ""    # a span's colour ('#rrggbb' once layout/spans.py has read it); "" the text's
 
 
 class Wrapped(NamedTuple):
@@ -56,8 +57,30 @@ class Wrapped(NamedTuple):
 @lru_cache(maxsize=None)
 def _width(font: str):
     """The function giving a text's width in `font` at a size (the registered font's own stringWidth): a
-    font's name names its file's contents (layout/fonts.py), so it is never stale."""
+    font's name names its file's contents (layout/fonts.py), so it is never stale. A word inside a span has
+    its look in its font (_font): measured at its own size."""
+    if LOOK in font:
+        name, share, _ = font.split(LOOK)
+        width, k = getFont(name).stringWidth, float(share)
+        return lambda text, size: width(text, size * k)
     return getFont(font).stringWidth
+
+
+def _font(family: str, style: str) -> str:
+    """The font of a run of `style` (spans()): its registered name, and inside a span, that name in the span's
+    family, then LOOK, its size as a share of the text's, LOOK, its colour (what _width and _piece read)."""
+    if LOOK not in style:
+        return fonts.font_name(family, style)
+    base, colour, share, fam = look_of(style)
+    return LOOK.join((fonts.font_name(fam or family, base), repr(share), colour))
+
+
+def _piece(x: float, y: float, text: str, font: str, size: float) -> Piece:
+    """A run of words on a line in one font (_font): inside a span, at its size and in its colour."""
+    if LOOK not in font:
+        return Piece(x, y, text, font, size)
+    name, share, colour = font.split(LOOK)
+    return Piece(x, y, text, name, size * float(share), colour)
 
 
 def stringWidth(text: str, font: str, size: float) -> float:
@@ -76,7 +99,7 @@ def _words(block_spans, family):
         if style == "icon":
             out.append((text, ICON, False, False))
             continue
-        font = fonts.font_name(family, style)
+        font = _font(family, style)
         parts = text.split(" ")
         for i, word in enumerate(parts):
             if i and out and out[-1] is not None:
@@ -159,7 +182,7 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
     if '<icon ' in b.text:
         runs = _as_written(runs, known)
     if heading:
-        runs = tuple((t, "bold" if st == "regular" else "bolditalic" if st == "italic" else st) for t, st in runs)
+        runs = tuple((t, _bolder(st)) for t, st in runs)
     words = _words(runs, family)
     lines: list[list] = [[]]
     breaks: list[bool] = []
@@ -223,6 +246,12 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
     return Lines(lines, breaks, fs, indent, widest)
 
 
+def _bolder(style: str) -> str:
+    """A heading's run: its style made bold (a span's look kept)."""
+    base, sep, look = style.partition(LOOK)
+    return {"regular": "bold", "italic": "bolditalic"}.get(base, base) + sep + look
+
+
 def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: float, align: str) -> list[Piece]:
     """Line `li` of a broken block as pieces on baseline `base`: neighbouring words of one font merged."""
     line, fs, indent = ls.lines[li], ls.size, ls.indent
@@ -249,10 +278,10 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
             continue
         end = x + ww
         if run_text:
-            out.append(Piece(run_x, base, _joined(run_text), run_font, fs))
+            out.append(_piece(run_x, base, _joined(run_text), run_font, fs))
         run_x, run_text, run_font = x, [word], font
     if run_text:
-        out.append(Piece(run_x, base, _joined(run_text), run_font, fs))
+        out.append(_piece(run_x, base, _joined(run_text), run_font, fs))
     return out
 
 

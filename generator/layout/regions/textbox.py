@@ -1,6 +1,7 @@
 """The textbox region: markup text (**bold**, *italic*, paragraphs, bullets, icons) wrapped to its box and
 shrunk to fit it, turned about the box's centre and see-through as it says; its keys and its layout into Text
-operations (text.py draws them) and icons. Its own style: its text's font, size, colour, outline and shadow,
+operations (text.py draws them) and icons; spans (<span color=... size=... font=...>, read by layout/spans.py)
+set words in their own colour, size and font. Its own style: its text's font, size, colour, outline and shadow,
 and the box itself: filled (a colour or a gradient) and outlined as a rect is (fill, stroke, stroke_width,
 dash, radius: a Rect drawn under its text), its text kept `padding` inside it.
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from ...errors import known_list
 from ...text.fields import fill
-from .. import fonts
+from .. import fonts, spans
 from .. import wrap as wrap
 from . import gradient, lettering, paint
 from .common import pdf_box
@@ -58,8 +59,9 @@ def lay_out(face, region, ctx, bleed: float) -> None:
     for p in wrap.problems(content):        # unbalanced ** and *: the build refuses them (layout.deck)
         face.markup.append((region.id, field_of(region), p.level, p.message, p.start))
     metrics = ctx.icons(content, region)
-    ctx.glyphs(content.replace("**", "").replace("*", "") + "•", fam, wrap.styles_used(content), region)
     size, min_size, leading = v["size"], v["min_size"], v["leading"]
+    content, own = spans.read(content, region, ctx, size)       # <span ...>: its values as wrap reads them
+    ctx.glyphs(own.replace("**", "").replace("*", "") + "•", fam, wrap.styles_used(content), region)
     align = str(v["align"])
     if align not in wrap.ALIGN:
         raise ctx.error(f"unknown align '{align}' in region '{region.id}'", hint=known_list(wrap.ALIGN))
@@ -83,7 +85,7 @@ def lay_out(face, region, ctx, bleed: float) -> None:
     ops = []
     for p in fitted.wrapped.pieces:
         if p.font != wrap.ICON:
-            ops.append(Text(x + p.x, top - p.y, p.text, p.font, p.size, colour, "left", rotate, cx, cy,
+            ops.append(Text(x + p.x, top - p.y, p.text, p.font, p.size, p.colour or colour, "left", rotate, cx, cy,
                             opacity, outline, outline_width))
             continue
         op = ctx.icon(p.text, x + p.x, top - p.y, p.size, colour, rotate, cx, cy, opacity)
