@@ -65,7 +65,10 @@ def _tag(tag: str, region, ctx, size: float) -> str:
     values = []
     for k, v in written:
         if k in COLOUR_ATTRS:
-            hexstr = ctx.colour(v, region)
+            try:
+                hexstr = ctx.colour(v, region)
+            except PnpError as exc:
+                raise _error(region, ctx, tag, f"{tag}: unknown colour '{v}'", hint=exc.hint)
             if hexstr is None:
                 raise _error(region, ctx, tag, f"{tag}: a span's colour cannot be none")
             values.append(f'color="{hexstr}"')

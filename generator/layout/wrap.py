@@ -11,7 +11,9 @@ An icon (:name:, given with its IconMetrics) is a word of its own, as wide as it
 size; it is glued to the word written before it, even across a space ("2 :coin:" never breaks), and such a
 run counts whole as the widest word, so text shrinks until it fits on a line; a line whose icon rises above
 (or hangs below) the line's room is moved down by that much. An icon the caller gives no metrics for is
-printed as written, ":name:".
+printed as written, ":name:". A word inside a span (<span size color font>) is measured and set in its span's
+font at its size (its font carries its look: _font), its piece in its colour; a line holding a larger span moves
+down to make room for it, as for an icon.
 """
 from __future__ import annotations
 
@@ -304,6 +306,24 @@ def icon_room(line: list, icons: tuple, size: float, lead: float, baseline: floa
     return above, below
 
 
+def span_room(line: list, size: float) -> tuple[float, float]:
+    """(above, below): how much further a line's words in a larger span (a share over 1 of the text's `size`,
+    in their font: _font) reach above and below the line's room, in points; (0, 0) when none is larger."""
+    share = max((float(font.split(LOOK)[1]) for _, _, font, _ in line if LOOK in font), default=1.0)
+    if share <= 1.0:
+        return 0.0, 0.0
+    return (share - 1.0) * size * 0.8, (share - 1.0) * size * 0.2
+
+
+def _room(line: list, icons: tuple, size: float, lead: float, baseline: float, spanned: bool) -> tuple:
+    """(above, below) a line needs beyond its room: its icons' (icon_room) or its larger spans', the more."""
+    above, below = icon_room(line, icons, size, lead, baseline) if icons else (0.0, 0.0)
+    if spanned:
+        a, b = span_room(line, size)
+        above, below = max(above, a), max(below, b)
+    return above, below
+
+
 @lru_cache(maxsize=16384)
 def _broken(b: Block, family: str, width: float, size: float, icons: tuple) -> Lines:
     """break_lines of one block at a size, remembered: fitting a text tries it at several sizes, and the print
@@ -327,12 +347,13 @@ def wrap(markup: str, family: str, width: float, size: float, leading: float = 1
         widest = max(widest, ls.widest)
         lead = ls.size * leading
         baseline0 = (lead - ls.size) / 2 + ls.size * 0.8
+        spanned = "<span" in b.text
         for li, line in enumerate(ls.lines):
             if not line:
                 if li < len(ls.lines) - 1 or not pieces:
                     y += lead if li < len(ls.lines) - 1 else 0.0
                 continue
-            above, below = icon_room(line, icons, ls.size, lead, baseline0) if icons else (0.0, 0.0)
+            above, below = _room(line, icons, ls.size, lead, baseline0, spanned) if icons or spanned else (0.0, 0.0)
             y += above
             pieces.extend(line_pieces(ls, li, b, family, width, y + baseline0, align))
             y += lead + below
@@ -363,13 +384,14 @@ def measure_blocks(blocks: tuple, family: str, width: float, size: float, leadin
         lead = ls.size * leading
         baseline0 = (lead - ls.size) / 2 + ls.size * 0.8
         n = len(ls.lines) - 1
+        spanned = "<span" in b.text
         for li, line in enumerate(ls.lines):
             if not line:
                 if li < n:
                     y += lead
                 continue
-            if icons:
-                above, below = icon_room(line, icons, ls.size, lead, baseline0)
+            if icons or spanned:
+                above, below = _room(line, icons, ls.size, lead, baseline0, spanned)
                 y += above
                 y += lead + below
             else:

@@ -26,6 +26,7 @@ import os
 from functools import lru_cache
 
 from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..errors import PnpError
 from ..pictures.images import BadImage, digest, fitted, is_svg, known
@@ -74,7 +75,6 @@ def _clip(op, x: float, y: float, w: float, h: float) -> str:
     radius = getattr(op, "radius", 0.0)
     if not radius:
         return f"{fp_str(op.x, op.y, op.w, op.h)} re W n" if crop else ""
-    from reportlab.pdfgen.pathobject import PDFPathObject
     x0, y0 = max(x, op.x), max(y, op.y)
     x1, y1 = min(x + w, op.x + op.w), min(y + h, op.y + op.h)
     p = PDFPathObject()
