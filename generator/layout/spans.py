@@ -1,5 +1,6 @@
 """A text box's spans read for one card: each <span ...> tag's values checked and written back as the wrapper
-reads them (layout/wrap.py: a colour '#rrggbb', a size as a share of the text's, a font family's key), and the
+reads them (text/markup.py's look="COLOUR LOOK SHARE LOOK FAMILY": a colour '#rrggbb', a size as a share of the
+text's, a font family's key), and the
 glyphs of the text each span sets in another family checked in that family.
 
 A span (text/markup.py) writes
@@ -17,12 +18,12 @@ from __future__ import annotations
 import re
 
 from ..errors import PnpError, known_list, suggest
-from ..text.markup import (COLOUR_ATTRS, FONT_ATTRS, LOOK, SIZE_ATTRS, SPAN_TAG, attributes, look_of, parse, spans,
-                           without_icons)
+from ..text.markup import LOOK, SPAN_TAG, attributes, look_of, parse, spans, without_icons
 from ..units import UnitError, length
 from . import fonts
 from .regions.region import field_of
 
+COLOUR_ATTRS, SIZE_ATTRS, FONT_ATTRS = ("color", "colour", "foreground", "fgcolor"), ("size",), ("font", "face")
 ATTRS = COLOUR_ATTRS + SIZE_ATTRS + FONT_ATTRS
 LEAST, MOST = 0.2, 5.0          # a span's size: from 20% to 500% of its text's
 _PERCENT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%\s*$")
@@ -62,7 +63,7 @@ def _tag(tag: str, region, ctx, size: float) -> str:
         raise _error(region, ctx, tag, f"{tag}: write each value in quotes, as color=\"red\" size=\"12pt\"")
     if not written:
         raise _error(region, ctx, tag, f"{tag} says nothing: give it a color, a size or a font")
-    values = []
+    colour, share, family = "", "", ""
     for k, v in written:
         if k in COLOUR_ATTRS:
             try:
@@ -71,15 +72,15 @@ def _tag(tag: str, region, ctx, size: float) -> str:
                 raise _error(region, ctx, tag, f"{tag}: unknown colour '{v}'", hint=exc.hint)
             if hexstr is None:
                 raise _error(region, ctx, tag, f"{tag}: a span's colour cannot be none")
-            values.append(f'color="{hexstr}"')
+            colour = hexstr
         elif k in SIZE_ATTRS:
-            values.append(f'size="{_share(v, tag, region, ctx, size)!r}"')
+            share = repr(_share(v, tag, region, ctx, size))
         elif k in FONT_ATTRS:
-            values.append(f'font="{_family(v, tag, region, ctx)}"')
+            family = _family(v, tag, region, ctx)
         else:
             raise _error(region, ctx, tag, f"{tag}: unknown attribute '{k}'",
                          hint=suggest(k, ATTRS) or known_list(ATTRS))
-    return f"<span {' '.join(values)}>"
+    return f'<span look="{LOOK.join((colour, share, family))}">'
 
 
 def _share(v: str, tag: str, region, ctx, size: float) -> float:

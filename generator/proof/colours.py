@@ -48,7 +48,10 @@ def _colours(face) -> list:
     for op in face.ops:
         t = type(op)
         if t is Rect or t is Ellipse:
-            out.append(("fill", op.fill))
+            if type(op.fill) is tuple:          # a gradient: its two colours
+                out.extend(("fill", c) for c in op.fill[-2:])
+            else:
+                out.append(("fill", op.fill))
             out.append(("stroke", op.stroke))
         elif t is Line:
             out.append(("stroke", op.stroke))

@@ -14,10 +14,11 @@ are icons is the deck's to say: icons_in() finds every one written, with its lin
 
 Spans: <span color="red" size="12pt" font="serif">text</span> (Pango's form, as Squib writes it: also
 `colour`, `foreground` and `face`) sets its text in another colour, size or font family; spans nest, and end
-within their paragraph. parse() keeps each tag in a block's text; spans() gives the runs inside one their look
-(a run's style then carries it: look_of). What a span's values mean for a card (a palette name, 12pt against the
-text's size, the deck's font) layout/spans.py works out and checks before the text is wrapped, writing them back
-as a colour '#rrggbb', a size as a share of the text's (1.333) and a font family's key. "\\<span" prints
+within their paragraph. parse() keeps each tag in a block's text. What a span's values mean for a card (a palette
+name, 12pt against the text's size, the deck's font) layout/spans.py works out and checks before the text is
+wrapped, writing them back as one attribute, look="COLOUR LOOK SHARE LOOK FAMILY" (a colour '#rrggbb', a size as a
+share of the text's, a font family's key); spans() gives the runs inside such a tag their look (a run's style
+then carries it: look_of), and sets nothing apart for a tag it has not read (the rule pages). "\\<span" prints
 "<span" as written.
 
 Unbalanced markup: an asterisk (or a pair) that parse() leaves unpaired in a paragraph, bullet or
@@ -45,7 +46,6 @@ _SPAN = re.compile(r'<b>|</b>|<i>|</i>|<br/>|<icon name="[^"]*"/>|<span[^>]*>|</
 SPAN_TAG = re.compile(r'(?<!\\)<span(?=[\s>])[^<>]*>|(?<!\\)</span>')    # <span ...> and </span>, not \\<span
 _ATTR = re.compile(r'([A-Za-z_-]+)\s*=\s*(?:"([^"]*)"|\'([^\']*)\')')
 LOOK = "\x1f"           # between a run's style and its span's look (colour, size, family)
-COLOUR_ATTRS, SIZE_ATTRS, FONT_ATTRS = ("color", "colour", "foreground", "fgcolor"), ("size",), ("font", "face")
 ERROR, WARNING = "error", "warning"
 
 
@@ -230,16 +230,13 @@ def spans(xml: str) -> tuple[tuple[str, str], ...]:
 
 
 def _look(tag: str, outer: tuple) -> tuple:
-    """(colour, size, family) inside a span tag, as written ('' where it says nothing: its outer span's)."""
-    colour, size, family = outer
-    for k, v in attributes(_unescape(tag)):
-        if k in COLOUR_ATTRS:
-            colour = v
-        elif k in SIZE_ATTRS:
-            size = v
-        elif k in FONT_ATTRS:
-            family = v
-    return colour, size, family
+    """(colour, size, family) inside a span tag ('' where it says nothing: its outer span's), as layout/spans.py
+    writes them once it has checked them: look="COLOUR LOOK SHARE LOOK FAMILY". A tag it has not read (in the
+    rule pages) sets nothing apart: its words print as the text around them."""
+    looks = [v.split(LOOK) for k, v in attributes(_unescape(tag)) if k == "look" and v.count(LOOK) == 2]
+    if not looks:
+        return outer
+    return tuple(v or o for v, o in zip(looks[-1], outer))
 
 
 @lru_cache(maxsize=1024)

@@ -220,3 +220,22 @@ def test_a_bad_padding_is_the_templates_error(tmp_path):
     proc = pnp("build", folder, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": "off"})
     assert proc.returncode == 2
     assert "card.yaml:6" in proc.stderr and "padding 19.0mm leaves no room" in proc.stderr, proc.stderr
+
+
+def test_the_rule_pages_print_a_spans_words_as_the_text_around_them(tmp_path):
+    """A span in rules.md is not read for a card: its tag sets nothing apart (not even a font pnp does not
+    know), and its words print at the rules' size."""
+    folder = write_deck(tmp_path / "rules", DECK.replace("    cards:", "    rules: {file: rules.md}\n    cards:"))
+    (folder / "rules.md").write_text('# Rules\n\nDraw <span color="red" font="nope" size="300%">three cards</span> '
+                                     "each turn.\n", encoding="utf-8")
+    out = tmp_path / "rules.pdf"
+    proc = pnp("build", folder, "-o", out, env={"PNP_CACHE": "off"})
+    assert proc.returncode == 0, proc.stderr
+    with pdfplumber.open(out) as pdf:
+        found = [(p, [c for c in p.chars]) for p in pdf.pages if "three cards" in (p.extract_text() or "")]
+        assert found, "the rule's words are printed"
+        page, cs = found[0]
+        words = page.extract_words(extra_attrs=["size", "fontname"])
+        three = next(w for w in words if w["text"] == "three")
+        draw = next(w for w in words if w["text"] == "Draw")
+        assert three["size"] == pytest.approx(draw["size"]) and three["fontname"] == draw["fontname"]

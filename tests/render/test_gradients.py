@@ -211,3 +211,25 @@ def test_an_unknown_palette_colour_in_a_gradient_is_the_templates_error(tmp_path
     assert proc.returncode == 2
     assert "unknown colour 'inc'" in proc.stderr and "did you mean 'ink'" in proc.stderr and "card.yaml:3" in \
         proc.stderr, proc.stderr
+
+
+def test_the_proof_reads_a_gradients_colours(tmp_path):
+    """Cards told apart only by a gradient's colour (a card's field): the proof's colour check weighs the
+    gradient's two colours, as it does a plain fill's, and names the look-alike pair."""
+    deck = DECK.replace("card: {title: Card, template: card, back: none}",
+                        "card: {title: Card, template: card, back: none, fields: {tone: {type: colour}}}")
+    deck = deck.replace("      - {kind: card, name: A, copies: 2}",
+                        "      - {kind: card, name: A, tone: '#d03030'}\n      - {kind: card, name: B, tone: '#d03a30'}")
+    template = """\
+        size: poker
+        regions:
+          - {id: band, type: rect, box: [4mm, 4mm, 30mm, 10mm], fill: {gradient: linear, from: '#ffffff', to: "{tone}"}}
+        """
+    folder = tmp_path / "proofed"
+    (folder / "templates").mkdir(parents=True)
+    (folder / "deck.yaml").write_text(textwrap.dedent(deck), encoding="utf-8")
+    (folder / "templates" / "card.yaml").write_text(textwrap.dedent(template), encoding="utf-8")
+    proc = pnp("proof", folder, cwd=tmp_path, env={"PNP_CACHE": "off"})
+    assert "Traceback" not in proc.stderr and proc.returncode in (0, 1), proc.stderr
+    report = next((tmp_path / "output").rglob("proof.md")).read_text(encoding="utf-8")
+    assert "#d03030" in report and "#d03a30" in report, report[:2000]
