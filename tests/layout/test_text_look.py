@@ -239,3 +239,31 @@ def test_the_rule_pages_print_a_spans_words_as_the_text_around_them(tmp_path):
         three = next(w for w in words if w["text"] == "three")
         draw = next(w for w in words if w["text"] == "Draw")
         assert three["size"] == pytest.approx(draw["size"]) and three["fontname"] == draw["fontname"]
+
+
+def test_an_outline_is_drawn_in_the_inks_cmyk():
+    """The ink path (export/cmyk.py, a print shop's CMYK PDF): an outlined line's fill and stroke are the ink's
+    operators (k, K), its mode 2, and nothing is left in RGB."""
+    import io
+
+    import pypdf
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.export.cmyk import ink
+    from generator.layout import fonts
+    from generator.layout.regions.text import Text
+    from generator.render.draw import draw_ops
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(200, 100), invariant=1)
+    the_ink = ink()
+    draw_ops(c, [Text(10, 40, "Hero", fonts.font_name("sans"), 20, "#c0392b", outline="#1d2230",
+                      outline_width=1.0)], the_ink)
+    c.showPage()
+    c.save()
+    r = pypdf.PdfReader(io.BytesIO(buf.getvalue()))
+    ops = [(op, [float(a) for a in args]) for args, op in ContentStream(r.pages[0].get_contents(), r).operations
+           if op in (b"k", b"K", b"rg", b"RG", b"Tr")]
+    assert [op for op, _ in ops] == [b"k", b"Tr", b"K"]
+    assert ops[1][1] == [2.0]
+    assert ops[0][1] == pytest.approx([v / 255 for v in the_ink.cmyk("#c0392b")], abs=1e-4)
+    assert ops[2][1] == pytest.approx([v / 255 for v in the_ink.cmyk("#1d2230")], abs=1e-4)
