@@ -267,3 +267,15 @@ def test_an_outline_is_drawn_in_the_inks_cmyk():
     assert ops[1][1] == [2.0]
     assert ops[0][1] == pytest.approx([v / 255 for v in the_ink.cmyk("#c0392b")], abs=1e-4)
     assert ops[2][1] == pytest.approx([v / 255 for v in the_ink.cmyk("#1d2230")], abs=1e-4)
+
+
+def test_the_layout_store_keeps_outlines_shadows_spans_and_box_styles(looks, tmp_path):
+    """Built cold into a cache, then warm from it: the same bytes as built with no cache (the store keeps a
+    Text's outline, a piece's span colour and a text box's Rect as they were laid out)."""
+    folder = write_deck(tmp_path / "looks")
+    cache = tmp_path / "cache"
+    for name in ("cold.pdf", "warm.pdf"):
+        pnp("build", folder, "-o", tmp_path / name, check=True, env={"PNP_CACHE": str(cache)})
+    off = looks.read_bytes()
+    assert (tmp_path / "cold.pdf").read_bytes() == off
+    assert (tmp_path / "warm.pdf").read_bytes() == off

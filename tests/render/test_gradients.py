@@ -233,3 +233,13 @@ def test_the_proof_reads_a_gradients_colours(tmp_path):
     assert "Traceback" not in proc.stderr and proc.returncode in (0, 1), proc.stderr
     report = next((tmp_path / "output").rglob("proof.md")).read_text(encoding="utf-8")
     assert "#d03030" in report and "#d03a30" in report, report[:2000]
+
+
+def test_the_layout_store_keeps_a_gradient(shaded, tmp_path):
+    """Built cold into a cache, then warm from it: the same bytes as built with no cache."""
+    folder = write_deck(tmp_path / "shaded")
+    cache = tmp_path / "cache"
+    for name in ("cold.pdf", "warm.pdf"):
+        pnp("build", folder, "-o", tmp_path / name, check=True, env={"PNP_CACHE": str(cache)})
+    assert (tmp_path / "cold.pdf").read_bytes() == shaded.read_bytes()
+    assert (tmp_path / "warm.pdf").read_bytes() == shaded.read_bytes()
