@@ -56,7 +56,10 @@ def _colours(face) -> list:
         elif t is Line:
             out.append(("stroke", op.stroke))
         elif t is Text:
-            out.append(("ink", op.colour))
+            if type(op.colour) is tuple:        # a gradient: its two colours
+                out.extend(("ink", c) for c in op.colour[-2:])
+            else:
+                out.append(("ink", op.colour))
         else:
             out.append(("image", getattr(op, "path", None)))
     return out

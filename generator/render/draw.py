@@ -126,7 +126,8 @@ class Pen:
             ends = [colour(h) for h in fill[-2:]]
             if self.ink is not None:
                 ends = [self.ink.colour(e) for e in ends]
-            self.c.addLiteral(clip)
+            if clip:
+                self.c.addLiteral(clip)
             if fill[0] == "linear":
                 self.c.linearGradient(*fill[1:5], ends, extend=True)
             else:
@@ -178,6 +179,26 @@ class Pen:
                 out.append(f"{subset_name(f, sub, self.doc)} {fp_str(self._size)} Tf")
             out.append(f"({escapePDF(chars)}) Tj")
 
+    def shade_text(self, matrix: str, text: str, font: str, size: float, fill: tuple, opacity: float = 1.0,
+                   outline: str | None = None, width: float = 0.0) -> None:
+        """One line filled with a gradient (`fill`: layout/regions/gradient.py, placed): its letters made the
+        clipping path (text render mode 7) and the shading painted inside them, then its outline, where it has
+        one, stroked over them (mode 1), each inside q ... Q; see-through at `opacity`."""
+        with self.alpha(opacity):
+            if self._text is not None:
+                self.end_text()
+            for mode in (7, 1) if outline else (7,):
+                self.out += ["q", "BT", f"{mode} Tr"]
+                if mode == 1:
+                    self.out.append(f"{self.paint(outline, 'RG', width)} {fp_str(width)} w")
+                self._font, self._size, self._subset, self._fill = None, 0.0, -1, ""
+                self.show(matrix, text, font, size, "")
+                self.out.append("ET")
+                if mode == 7:
+                    self.shade(fill, "")            # painted inside the letters; its Q ends the clip
+                else:
+                    self.out.append("Q")
+
     def end_text(self) -> None:
         (opacity, outlined), self._text = self._text, None
         self.out.append("ET")
@@ -213,7 +234,8 @@ def needs_page(ops) -> bool:
     """Whether ops must be drawn straight onto a page, never into a form XObject: a see-through op's
     graphics state and a gradient's shading are listed in the page's resources, and reportlab lists none in
     a form's."""
-    return any(op.opacity < 1.0 or type(getattr(op, "fill", None)) is tuple for op in ops)
+    return any(op.opacity < 1.0 or type(getattr(op, "fill", None)) is tuple or type(getattr(op, "colour", None)) is tuple
+               for op in ops)
 
 
 def draw_cut_guide(c, face, x, y, width=0.3, hexstr="#808080") -> None:

@@ -73,7 +73,8 @@ def shadings(path, page=LEAF) -> list:
     for i in range(start, end):
         args, op = ops[i]
         if op == b"sh":
-            assert [o for _, o in ops[i - 2:i]] == [b"W", b"n"], "a gradient is painted inside its shape's clip"
+            assert [o for _, o in ops[i - 2:i]] in ([b"W", b"n"], [b"Tj", b"ET"]), \
+                "a gradient is painted inside its shape's clip, or its letters'"
             out.append(res[args[0]].get_object())
     return out
 
@@ -243,3 +244,40 @@ def test_the_layout_store_keeps_a_gradient(shaded, tmp_path):
         pnp("build", folder, "-o", tmp_path / name, check=True, env={"PNP_CACHE": str(cache)})
     assert (tmp_path / "cold.pdf").read_bytes() == shaded.read_bytes()
     assert (tmp_path / "warm.pdf").read_bytes() == shaded.read_bytes()
+
+
+TEXT = """\
+    size: poker
+    regions:
+      - {id: word, type: text, box: [4mm, 10mm, 55mm, 20mm], text: "MMMMMM", size: 40pt, align: center, colour: {gradient: linear, from: '#ff0000', to: '#0000ff'}, outline: ink, outline_width: 0.5pt}
+      - {id: note, type: textbox, box: [4mm, 40mm, 55mm, 20mm], text: "**MMMM**", size: 30pt, colour: {gradient: radial, from: '#ffff00', to: '#008000'}}
+    """
+
+
+def test_a_text_filled_with_a_gradient_clips_the_shading_to_its_letters(tmp_path):
+    """A text's (and a text box's) colour may be a gradient: its letters are the clipping path (text render
+    mode 7), the shading painted inside them, then its outline stroked over (mode 1); the letters' pixels run
+    from one colour to the other, and the card around them is untouched."""
+    folder = write_deck(tmp_path / "words", TEXT)
+    out = tmp_path / "words.pdf"
+    pnp("build", folder, "-o", out, check=True, env={"PNP_CACHE": "off"})
+    r = reader(out)
+    ops = [op if op != b"Tr" else b"Tr%d" % int(args[0])
+           for args, op in ContentStream(r.pages[LEAF].get_contents(), r).operations]
+    first = ops.index(b"Tr7")
+    assert ops[first - 2:first] == [b"q", b"BT"]
+    assert ops[ops.index(b"ET", first) + 1] == b"sh" and ops[ops.index(b"sh", first) + 1] == b"Q"
+    assert b"Tr1" in ops[first:] and b"RG" in ops[ops.index(b"Tr1"):]       # the outline over it
+    sh = shadings(out)
+    assert [int(s["/ShadingType"]) for s in sh] == [2, 3]        # the word; the box's one line
+    img, page_h = page_pixels(out)
+    card = placements(out)[LEAF][0]
+
+    def px(x_mm, y_mm):
+        x, y = card.x + x_mm * MM, card.y + POKER_H - y_mm * MM
+        return img.getpixel((round(x * SCALE), round((page_h - y) * SCALE)))
+
+    row = [px(x / 4, 20) for x in range(16, 240)]
+    inked = [p for p in row if p != (255, 255, 255) and max(p) - min(p) > 80]
+    assert inked[0][0] > inked[0][2] and inked[-1][2] > inked[-1][0], (inked[0], inked[-1])
+    assert px(2, 20) == (255, 255, 255)

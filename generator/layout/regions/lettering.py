@@ -6,6 +6,7 @@ layout reaches through face.Context (family, glyphs, icons, icon).
 """
 from __future__ import annotations
 
+from . import gradient
 from .keys import Choice, Colour, Flag, Font, Key, Length, Offset, Words
 
 MIN_TEXT = 6.0               # points: smaller words are small print (smallprint.py; issue 20, 32)
@@ -17,7 +18,7 @@ TEXT = Key("text", Words(MAX_TEXT), "", "what it prints: its own words and {fiel
 FONT = Key("font", Font(), "sans", "a font family: pnp's (fonts/fonts.yaml) or the deck's own")
 MIN_SIZE = Key("min_size", Length(1.0, MAX_FONT), lambda v: min(MIN_TEXT, v["size"]),
                "the least it may shrink to, to fit (default 6pt, or its size if smaller)", upto="size")
-COLOUR = Key("colour", Colour(), "black", "its colour")
+COLOUR = Key("colour", gradient.Fill(), "black", "its colour, or a gradient across its box (gradient.py)")
 SAFE = Key("safe", Flag(), True, "false: its text is meant to reach into the safe zone (a version stamp in the "
                                  "margin): no warning")
 OUTLINE = Key("outline", Colour(), None, "the letters outlined in this colour (none: no outline)")
@@ -25,6 +26,17 @@ OUTLINE_WIDTH = Key("outline_width", Length(high=20.0), 0.5, "the outline's widt
 SHADOW = Key("shadow", Colour(), None, "a shadow of the text in this colour, drawn under it (none: no shadow)")
 SHADOW_OFFSET = Key("shadow_offset", Offset(), (1.0, 1.0), "[right, down]: where the shadow lies from the text")
 LOOK = (OUTLINE, OUTLINE_WIDTH, SHADOW, SHADOW_OFFSET)      # what text and textbox regions both take
+
+
+def ink(region, ctx, box: tuple) -> tuple:
+    """(colour, tint) of a text region on a card: its colour '#rrggbb' (black for none), or a gradient placed on
+    `box` (x, y, w, h: where its text is set) and turned with the text; the tint of its icons ('#rrggbb': a
+    gradient's first colour)."""
+    v = region.values
+    c = gradient.colours(v["colour"], region, ctx) or "#000000"
+    if not gradient.is_gradient(c):
+        return c, c
+    return gradient.placed(c, *box, v["rotate"]), c[1]
 
 
 def look(region, ctx) -> tuple:

@@ -28,14 +28,15 @@ ALIGN = ("left", "center", "right")
 
 class Text(NamedTuple):
     """One line of text; x is the anchor for `align`, y the baseline. Rotated about (cx, cy); `opacity` 0
-    to 1; `outline` ('#rrggbb' or None) strokes the letters' edges `outline_width` points wide (text render
+    to 1; `colour` '#rrggbb', or a gradient placed on its region's box (gradient.py); `outline` ('#rrggbb' or None)
+    strokes the letters' edges `outline_width` points wide (text render
     mode 2: filled, then stroked)."""
     x: float
     y: float
     text: str
     font: str
     size: float
-    colour: str
+    colour: str | tuple
     align: str = "left"
     rotate: float = 0.0
     cx: float = 0.0
@@ -97,7 +98,7 @@ def lay_out(face, region, ctx, bleed: float) -> None:
     if ax is None:
         raise ctx.error(f"unknown align '{align}' in region '{region.id}'", hint="left, center or right")
     rotate, opacity, cx, cy = v["rotate"], v["opacity"], x + w / 2, y + h / 2
-    colour = ctx.colour(v["colour"], region) or "#000000"
+    colour, tint = lettering.ink(region, ctx, (x, y, w, h))
     outline, outline_width, shadow, offset = lettering.look(region, ctx)
     ops = []
     if runs is None:
@@ -107,7 +108,7 @@ def lay_out(face, region, ctx, bleed: float) -> None:
         at = ax - {"left": 0.0, "center": 0.5, "right": 1.0}[align] * measure(used)
         for width, (icon, run) in runs:
             if icon:
-                op = ctx.icon(run, at, base, used, colour, rotate, cx, cy, opacity)
+                op = ctx.icon(run, at, base, used, tint, rotate, cx, cy, opacity)
                 if op is not None:
                     ops.append(op)
             else:
@@ -156,7 +157,6 @@ def fitting_size(content: str, font: str, size: float, width: float, measure=Non
 def draw(pen, op: Text) -> None:
     """One line in the pen's text object (consecutive lines share one: BT ... ET): its matrix, then its
     colour, font and text as the pen writes them."""
-    pen.begin_text(op.opacity, op.outline is not None)
     x = op.x
     if op.align != "left":
         w = stringWidth(op.text, op.font, op.size)
@@ -168,6 +168,10 @@ def draw(pen, op: Text) -> None:
         matrix = f"{pen.num(cos, sin, -sin, cos, op.cx + cos * dx - sin * dy, op.cy + sin * dx + cos * dy)} Tm"
     else:
         matrix = f"1 0 0 1 {pen.num(x, op.y)} Tm"
+    if type(op.colour) is tuple:            # a gradient (gradient.py), painted inside the letters
+        pen.shade_text(matrix, op.text, op.font, op.size, op.colour, op.opacity, op.outline, op.outline_width)
+        return
+    pen.begin_text(op.opacity, op.outline is not None)
     pen.show(matrix, op.text, op.font, op.size, op.colour, op.outline, op.outline_width)
 
 

@@ -65,7 +65,7 @@ def lay_out(face, region, ctx, bleed: float) -> None:
     align = str(v["align"])
     if align not in wrap.ALIGN:
         raise ctx.error(f"unknown align '{align}' in region '{region.id}'", hint=known_list(wrap.ALIGN))
-    colour = ctx.colour(v["colour"], region) or "#000000"
+    colour, tint = lettering.ink(region, ctx, (x, y, w, h))
     fonts.ensure(fam, wrap.styles_used(content))
     fitted = wrap.fit(content, fam, w, h, size, min_size, leading, align, metrics)
     if fitted is None:
@@ -88,7 +88,7 @@ def lay_out(face, region, ctx, bleed: float) -> None:
             ops.append(Text(x + p.x, top - p.y, p.text, p.font, p.size, p.colour or colour, "left", rotate, cx, cy,
                             opacity, outline, outline_width))
             continue
-        op = ctx.icon(p.text, x + p.x, top - p.y, p.size, colour, rotate, cx, cy, opacity)
+        op = ctx.icon(p.text, x + p.x, top - p.y, p.size, tint, rotate, cx, cy, opacity)
         if op is not None:
             ops.append(op)
     face.ops.extend(shadowed(ops, shadow, offset))
