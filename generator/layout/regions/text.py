@@ -28,9 +28,8 @@ ALIGN = ("left", "center", "right")
 
 class Text(NamedTuple):
     """One line of text; x is the anchor for `align`, y the baseline. Rotated about (cx, cy); `opacity` 0
-    to 1; `colour` '#rrggbb', or a gradient placed on its region's box (gradient.py); `outline` ('#rrggbb' or None)
-    strokes the letters' edges `outline_width` points wide (text render
-    mode 2: filled, then stroked)."""
+    to 1; `colour` '#rrggbb', or a gradient placed on its region's box (gradient.py); `outline` ('#rrggbb' or
+    None) strokes the letters' edges `outline_width` points wide (text render mode 2: filled, then stroked)."""
     x: float
     y: float
     text: str
@@ -156,7 +155,8 @@ def fitting_size(content: str, font: str, size: float, width: float, measure=Non
 
 def draw(pen, op: Text) -> None:
     """One line in the pen's text object (consecutive lines share one: BT ... ET): its matrix, then its
-    colour, font and text as the pen writes them."""
+    colour, outline, font and text as the pen writes them; a line filled with a gradient through the pen's
+    shade_text."""
     x = op.x
     if op.align != "left":
         w = stringWidth(op.text, op.font, op.size)
