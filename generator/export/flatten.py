@@ -1,7 +1,8 @@
 """A face drawn in CMYK with no transparency left, for PDF/X-1a (which allows none): see-through shapes,
 pictures with transparency and tinted raster icons flattened onto what is beneath them.
 
-A face's operations are drawn in order. Those that see through (a shape with opacity under 1; a PNG with
+A face's operations are drawn in order. Those that see through (a shape with opacity under 1, or filled with a
+gradient, which is converted as pixels so that what is flattened over it matches it; a PNG with
 an alpha channel or a transparent palette entry; a raster icon drawn in one colour, whose alpha or
 darkness is its coverage; an SVG with any opacity under 1 or a picture inside it) are each replaced by a
 patch: the face as it stands once that operation is drawn (every operation before it and itself,
@@ -28,8 +29,8 @@ _MARGIN = 0.5                   # points around an operation's box: its anti-ali
 def see_through(op) -> bool:
     """Whether the operation `op` is drawn with any transparency."""
     t = type(op)
-    if t is Rect or t is Ellipse or t is Polygon:
-        return op.opacity < 1.0
+    if t is Rect or t is Ellipse or t is Polygon:       # a gradient too: what is flattened over it must match
+        return op.opacity < 1.0 or type(op.fill) is tuple
     if t is not Image:
         return False
     from ..pictures.images import is_svg, known
@@ -71,9 +72,11 @@ def box(op, face, dpi: int = PATCH_DPI) -> tuple:
         xs, ys = [p[0] for p in op.points], [p[1] for p in op.points]
         grow = 2 * op.stroke_width if op.stroke else 0.0          # a mitred corner reaches past the point
         x0, y0, x1, y1 = min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow
-    elif t is Image and op.rotate:
+    elif op.rotate:             # an image, a rect or an ellipse turned about (cx, cy): its corners' bounds
         a = math.radians(op.rotate)
-        corners = [(op.x, op.y), (op.x + op.w, op.y), (op.x, op.y + op.h), (op.x + op.w, op.y + op.h)]
+        grow = getattr(op, "stroke_width", 0.0) if getattr(op, "stroke", None) else 0.0
+        corners = [(op.x - grow, op.y - grow), (op.x + op.w + grow, op.y - grow), (op.x - grow, op.y + op.h + grow),
+                   (op.x + op.w + grow, op.y + op.h + grow)]
         turned = [(op.cx + (x - op.cx) * math.cos(a) - (y - op.cy) * math.sin(a),
                    op.cy + (x - op.cx) * math.sin(a) + (y - op.cy) * math.cos(a)) for x, y in corners]
         x0, y0 = min(p[0] for p in turned), min(p[1] for p in turned)

@@ -50,8 +50,9 @@ class Template(NamedTuple):
         for r in self.regions:
             names.update(names_in(r.when))
             for v in r.props.values():
-                if isinstance(v, str):
-                    names.update(names_in(v))
+                for t in v if isinstance(v, tuple) else (v,):      # a gradient: its colours too
+                    if isinstance(t, str):
+                        names.update(names_in(t))
         return tuple(sorted(names))
 
 

@@ -152,9 +152,10 @@ def placeholders(tpl: Template):
         for n in names_in(r.when):
             yield r, "when", n
         for key, v in r.props.items():
-            if isinstance(v, str):
-                for n in names_in(v):
-                    yield r, key, n
+            for t in v if isinstance(v, tuple) else (v,):      # a gradient: its colours too
+                if isinstance(t, str):
+                    for n in names_in(t):
+                        yield r, key, n
 
 
 def placeholder_errors(deck: Deck, tpl: Template, use: dict) -> list[PnpError]:

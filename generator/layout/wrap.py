@@ -11,7 +11,9 @@ An icon (:name:, given with its IconMetrics) is a word of its own, as wide as it
 size; it is glued to the word written before it, even across a space ("2 :coin:" never breaks), and such a
 run counts whole as the widest word, so text shrinks until it fits on a line; a line whose icon rises above
 (or hangs below) the line's room is moved down by that much. An icon the caller gives no metrics for is
-printed as written, ":name:".
+printed as written, ":name:". A word inside a span (<span size color font>) is measured and set in its span's
+font at its size (its font carries its look: _font), its piece in its colour; a line holding a larger span moves
+down to make room for it, as for an icon.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import getFont
 
-from ..text.markup import (Block, escape, icons_in, inline, one_line, parse, plain, problems, spans, styles_used, without_icons)  # (one parser)
+from ..text.markup import (LOOK, Block, escape, icons_in, inline, look_of, one_line, parse, plain, problems, spans, styles_used, without_icons)  # (one parser)
 from . import breaks, fonts
 
 BREAK = "break"         # a word's flag: no space follows it, but a line may break there (breaks.py)
@@ -45,6 +47,7 @@ class Piece(NamedTuple):
     text: str
     font: str
     size: float
+    colour: str = ""    # a span's colour ('#rrggbb' once layout/spans.py has read it); "" the text's
 
 
 class Wrapped(NamedTuple):
@@ -56,8 +59,30 @@ class Wrapped(NamedTuple):
 @lru_cache(maxsize=None)
 def _width(font: str):
     """The function giving a text's width in `font` at a size (the registered font's own stringWidth): a
-    font's name names its file's contents (layout/fonts.py), so it is never stale."""
+    font's name names its file's contents (layout/fonts.py), so it is never stale. A word inside a span has
+    its look in its font (_font): measured at its own size."""
+    if LOOK in font:
+        name, share, _ = font.split(LOOK)
+        width, k = getFont(name).stringWidth, float(share)
+        return lambda text, size: width(text, size * k)
     return getFont(font).stringWidth
+
+
+def _font(family: str, style: str) -> str:
+    """The font of a run of `style` (spans()): its registered name, and inside a span, that name in the span's
+    family, then LOOK, its size as a share of the text's, LOOK, its colour (what _width and _piece read)."""
+    if LOOK not in style:
+        return fonts.font_name(family, style)
+    base, colour, share, fam = look_of(style)
+    return LOOK.join((fonts.font_name(fam or family, base), repr(share), colour))
+
+
+def _piece(x: float, y: float, text: str, font: str, size: float) -> Piece:
+    """A run of words on a line in one font (_font): inside a span, at its size and in its colour."""
+    if LOOK not in font:
+        return Piece(x, y, text, font, size)
+    name, share, colour = font.split(LOOK)
+    return Piece(x, y, text, name, size * float(share), colour)
 
 
 def stringWidth(text: str, font: str, size: float) -> float:
@@ -76,7 +101,7 @@ def _words(block_spans, family):
         if style == "icon":
             out.append((text, ICON, False, False))
             continue
-        font = fonts.font_name(family, style)
+        font = _font(family, style)
         parts = text.split(" ")
         for i, word in enumerate(parts):
             if i and out and out[-1] is not None:
@@ -159,7 +184,7 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
     if '<icon ' in b.text:
         runs = _as_written(runs, known)
     if heading:
-        runs = tuple((t, "bold" if st == "regular" else "bolditalic" if st == "italic" else st) for t, st in runs)
+        runs = tuple((t, _bolder(st)) for t, st in runs)
     words = _words(runs, family)
     lines: list[list] = [[]]
     breaks: list[bool] = []
@@ -223,6 +248,12 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
     return Lines(lines, breaks, fs, indent, widest)
 
 
+def _bolder(style: str) -> str:
+    """A heading's run: its style made bold (a span's look kept)."""
+    base, sep, look = style.partition(LOOK)
+    return {"regular": "bold", "italic": "bolditalic"}.get(base, base) + sep + look
+
+
 def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: float, align: str) -> list[Piece]:
     """Line `li` of a broken block as pieces on baseline `base`: neighbouring words of one font merged."""
     line, fs, indent = ls.lines[li], ls.size, ls.indent
@@ -249,10 +280,10 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
             continue
         end = x + ww
         if run_text:
-            out.append(Piece(run_x, base, _joined(run_text), run_font, fs))
+            out.append(_piece(run_x, base, _joined(run_text), run_font, fs))
         run_x, run_text, run_font = x, [word], font
     if run_text:
-        out.append(Piece(run_x, base, _joined(run_text), run_font, fs))
+        out.append(_piece(run_x, base, _joined(run_text), run_font, fs))
     return out
 
 
@@ -272,6 +303,24 @@ def icon_room(line: list, icons: tuple, size: float, lead: float, baseline: floa
         if m is not None:
             above = max(above, (m.rise + m.height) * size - baseline)
             below = max(below, -m.rise * size - (lead - baseline))
+    return above, below
+
+
+def span_room(line: list, size: float) -> tuple[float, float]:
+    """(above, below): how much further a line's words in a larger span (a share over 1 of the text's `size`,
+    in their font: _font) reach above and below the line's room, in points; (0, 0) when none is larger."""
+    share = max((float(font.split(LOOK)[1]) for _, _, font, _ in line if LOOK in font), default=1.0)
+    if share <= 1.0:
+        return 0.0, 0.0
+    return (share - 1.0) * size * 0.8, (share - 1.0) * size * 0.2
+
+
+def _room(line: list, icons: tuple, size: float, lead: float, baseline: float, spanned: bool) -> tuple:
+    """(above, below) a line needs beyond its room: its icons' (icon_room) or its larger spans', the more."""
+    above, below = icon_room(line, icons, size, lead, baseline) if icons else (0.0, 0.0)
+    if spanned:
+        a, b = span_room(line, size)
+        above, below = max(above, a), max(below, b)
     return above, below
 
 
@@ -298,12 +347,13 @@ def wrap(markup: str, family: str, width: float, size: float, leading: float = 1
         widest = max(widest, ls.widest)
         lead = ls.size * leading
         baseline0 = (lead - ls.size) / 2 + ls.size * 0.8
+        spanned = "<span" in b.text
         for li, line in enumerate(ls.lines):
             if not line:
                 if li < len(ls.lines) - 1 or not pieces:
                     y += lead if li < len(ls.lines) - 1 else 0.0
                 continue
-            above, below = icon_room(line, icons, ls.size, lead, baseline0) if icons else (0.0, 0.0)
+            above, below = _room(line, icons, ls.size, lead, baseline0, spanned) if icons or spanned else (0.0, 0.0)
             y += above
             pieces.extend(line_pieces(ls, li, b, family, width, y + baseline0, align))
             y += lead + below
@@ -334,13 +384,14 @@ def measure_blocks(blocks: tuple, family: str, width: float, size: float, leadin
         lead = ls.size * leading
         baseline0 = (lead - ls.size) / 2 + ls.size * 0.8
         n = len(ls.lines) - 1
+        spanned = "<span" in b.text
         for li, line in enumerate(ls.lines):
             if not line:
                 if li < n:
                     y += lead
                 continue
-            if icons:
-                above, below = icon_room(line, icons, ls.size, lead, baseline0)
+            if icons or spanned:
+                above, below = _room(line, icons, ls.size, lead, baseline0, spanned)
                 y += above
                 y += lead + below
             else:

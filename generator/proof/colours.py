@@ -48,12 +48,18 @@ def _colours(face) -> list:
     for op in face.ops:
         t = type(op)
         if t is Rect or t is Ellipse:
-            out.append(("fill", op.fill))
+            if type(op.fill) is tuple:          # a gradient: its two colours
+                out.extend(("fill", c) for c in op.fill[-2:])
+            else:
+                out.append(("fill", op.fill))
             out.append(("stroke", op.stroke))
         elif t is Line:
             out.append(("stroke", op.stroke))
         elif t is Text:
-            out.append(("ink", op.colour))
+            if type(op.colour) is tuple:        # a gradient: its two colours
+                out.extend(("ink", c) for c in op.colour[-2:])
+            else:
+                out.append(("ink", op.colour))
         else:
             out.append(("image", getattr(op, "path", None)))
     return out

@@ -62,7 +62,7 @@ def _polygon_path(points) -> str:
 class Pen:
     """What a region type's drawer is given to draw with (layout/regions/__init__.py lists it): the canvas's
     pending operators, the caches, the text object and transparency, and the ink colours are written in."""
-    __slots__ = ("c", "doc", "out", "ink", "_text", "_font", "_size", "_subset", "_fill")
+    __slots__ = ("c", "doc", "out", "ink", "_text", "_font", "_size", "_subset", "_fill", "_stroke")
     num = staticmethod(fp_str)
     curve = staticmethod(_path)
     polygon = staticmethod(_polygon_path)
@@ -72,7 +72,7 @@ class Pen:
         self.doc = document(c)
         self.out: list = []
         self.ink = ink              # a print shop's CMYK ink (export/cmyk.py), or None: sRGB
-        self._text = None           # the opacity of the open text object, if one is open
+        self._text = None           # (opacity, outlined) of the open text object, if one is open
 
     def paint(self, hexstr: str, op: str, width: float | None = None) -> str:
         """The colour operator for '#rrggbb': 'r g b rg' (fill, op='rg') or 'r g b RG' (stroke), or what the
@@ -116,11 +116,31 @@ class Pen:
         self.flush()
         self.c.restoreState()
 
-    def begin_text(self, opacity: float) -> None:
-        """A text object to write lines in: the one open, when it is of this opacity, else a new one (see-
-        through inside its graphics state)."""
+    def shade(self, fill: tuple, clip: str, opacity: float = 1.0) -> None:
+        """A gradient (layout/regions/gradient.py: ("linear", x0, y0, x1, y1, from, to) or ("radial", cx, cy,
+        r, from, to)) painted inside `clip` ('q ... W n': the shape's path, maybe turned), see-through at
+        `opacity`: a shading the canvas lists among the page's resources (so such a face is drawn on the page:
+        needs_page), in the ink's CMYK when there is one."""
+        with self.alpha(opacity):
+            self.flush()
+            ends = [colour(h) for h in fill[-2:]]
+            if self.ink is not None:
+                ends = [self.ink.colour(e) for e in ends]
+            if clip:
+                self.c.addLiteral(clip)
+            if fill[0] == "linear":
+                self.c.linearGradient(*fill[1:5], ends, extend=True)
+            else:
+                self.c.radialGradient(*fill[1:4], ends, extend=True)
+            self.c.addLiteral("Q")
+
+    def begin_text(self, opacity: float, outlined: bool = False) -> None:
+        """A text object to write lines in: the one open, when it is of this opacity and as outlined, else a
+        new one (see-through inside its graphics state; outlined inside q ... Q, which restores the text
+        render mode, the stroke colour and the line width its outline sets)."""
+        key = (opacity, outlined)
         if self._text is not None:
-            if self._text == opacity:
+            if self._text == key:
                 return
             self.end_text()
         if opacity < 1.0:
@@ -128,12 +148,17 @@ class Pen:
             self.c.saveState()
             self.c.setFillAlpha(opacity)
             self.c.setStrokeAlpha(opacity)
+        if outlined:
+            self.out.append("q")
         self.out.append("BT")
-        self._text, self._font, self._size, self._subset, self._fill = opacity, None, 0.0, -1, None
+        self._text, self._font, self._size, self._subset, self._fill = key, None, 0.0, -1, None
+        self._stroke = None
 
-    def show(self, matrix: str, text: str, font: str, size: float, colour_: str) -> None:
+    def show(self, matrix: str, text: str, font: str, size: float, colour_: str, outline: str | None = None,
+             width: float = 0.0) -> None:
         """One line in the open text object: its matrix ('... Tm'), then its colour, font and size where they
-        change, and its text in the font's subsets."""
+        change, its outline's colour and width (text render mode 2) where it has one, and its text in the
+        font's subsets."""
         out = self.out
         out.append(matrix)
         f = self._font
@@ -143,15 +168,42 @@ class Pen:
         if self._fill != colour_:
             self._fill = colour_
             out.append(self.paint(colour_, "rg", 0.0))
+        if outline is not None and self._stroke != (outline, width):
+            if self._stroke is None:
+                out.append("2 Tr")
+            self._stroke = (outline, width)
+            out.append(f"{self.paint(outline, 'RG', width)} {fp_str(width)} w")
         for sub, chars in split_string(f, text, self.doc):
             if sub != self._subset:
                 self._subset = sub
                 out.append(f"{subset_name(f, sub, self.doc)} {fp_str(self._size)} Tf")
             out.append(f"({escapePDF(chars)}) Tj")
 
+    def shade_text(self, matrix: str, text: str, font: str, size: float, fill: tuple, opacity: float = 1.0,
+                   outline: str | None = None, width: float = 0.0) -> None:
+        """One line filled with a gradient (`fill`: layout/regions/gradient.py, placed): its letters made the
+        clipping path (text render mode 7) and the shading painted inside them, then its outline, where it has
+        one, stroked over them (mode 1), each inside q ... Q; see-through at `opacity`."""
+        with self.alpha(opacity):
+            if self._text is not None:
+                self.end_text()
+            for mode in (7, 1) if outline else (7,):
+                self.out += ["q", "BT", f"{mode} Tr"]
+                if mode == 1:
+                    self.out.append(f"{self.paint(outline, 'RG', width)} {fp_str(width)} w")
+                self._font, self._size, self._subset, self._fill = None, 0.0, -1, ""
+                self.show(matrix, text, font, size, "")
+                self.out.append("ET")
+                if mode == 7:
+                    self.shade(fill, "")            # painted inside the letters; its Q ends the clip
+                else:
+                    self.out.append("Q")
+
     def end_text(self) -> None:
-        opacity, self._text = self._text, None
+        (opacity, outlined), self._text = self._text, None
         self.out.append("ET")
+        if outlined:
+            self.out.append("Q")
         if opacity < 1.0:
             self.flush()
             self.c.restoreState()
@@ -180,8 +232,10 @@ def draw_ops(c, ops, ink=None) -> None:
 
 def needs_page(ops) -> bool:
     """Whether ops must be drawn straight onto a page, never into a form XObject: a see-through op's
-    graphics state is listed in the page's resources, and reportlab lists none in a form's."""
-    return any(op.opacity < 1.0 for op in ops)
+    graphics state and a gradient's shading are listed in the page's resources, and reportlab lists none in
+    a form's."""
+    return any(op.opacity < 1.0 or type(getattr(op, "fill", None)) is tuple or type(getattr(op, "colour", None)) is tuple
+               for op in ops)
 
 
 def draw_cut_guide(c, face, x, y, width=0.3, hexstr="#808080") -> None:

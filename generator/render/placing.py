@@ -8,7 +8,8 @@ The one place a picture's pixels or paths enter a PDF, for every page, form, PNG
 - inside it, a PNG or JPEG is an image XObject, one a document for each file, its compressed pixels copied
   as they are where a PDF can read them so (render/rasters.py; a PNG's alpha kept as its soft mask); an SVG
   is drawn as vectors (render/svg.py);
-- `cover` crops the picture to its box with a clipping path; `contain` and `stretch` need none;
+- `cover` crops the picture to its box with a clipping path; `contain` and `stretch` need none; a `radius`
+  rounds the corners of what shows of it (a clipping path too);
 - a tint draws the picture in one colour: an SVG's fills and strokes recoloured, a raster's alpha (or,
   where it has none, its darkness) used as the coverage of a fill of that colour (drawn by reportlab's
   drawImage, converted once a process);
@@ -25,6 +26,7 @@ import os
 from functools import lru_cache
 
 from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..errors import PnpError
 from ..pictures.images import BadImage, digest, fitted, is_svg, known
@@ -43,8 +45,8 @@ def operators(c, op, ink=None) -> str | None:
         return None
     name, iw, ih, bw, bh = _form(c, op.path, op.tint, ink)
     x, y, w, h = fitted(op.x, op.y, op.w, op.h, iw, ih, op.fit, op.fx, op.fy)
-    crop = op.fit == "cover" and (w > op.w + 1e-6 or h > op.h + 1e-6)
-    clip = f"{fp_str(op.x, op.y, op.w, op.h)} re W n " if crop else ""
+    clip = _clip(op, x, y, w, h)
+    clip = f"{clip} " if clip else ""
     return f"q {clip}{fp_str(w / bw, 0, 0, h / bh, x, y)} cm {use_form(c, name)} Q"
 
 
@@ -52,17 +54,32 @@ def place(c, op, ink=None) -> None:
     """Draw the Image op `op` on canvas `c` (which has nothing of this op's pending: the pen flushes first)."""
     name, iw, ih, bw, bh = _form(c, op.path, op.tint, ink)
     x, y, w, h = fitted(op.x, op.y, op.w, op.h, iw, ih, op.fit, op.fx, op.fy)
-    crop = op.fit == "cover" and (w > op.w + 1e-6 or h > op.h + 1e-6)
+    clip = _clip(op, x, y, w, h)
     c.saveState()
     if op.rotate:                   # turned about its box's centre (an icon: its text's centre, turning with it)
         c.translate(op.cx, op.cy)
         c.rotate(op.rotate)
         c.translate(-op.cx, -op.cy)
-    if crop:
-        c.addLiteral(f"{fp_str(op.x, op.y, op.w, op.h)} re W n")
+    if clip:
+        c.addLiteral(clip)
     c.addLiteral(f"{fp_str(w / bw, 0, 0, h / bh, x, y)} cm")
     c.doForm(name)
     c.restoreState()
+
+
+def _clip(op, x: float, y: float, w: float, h: float) -> str:
+    """The clipping path ('... W n') of a picture drawn at x, y, w, h for the Image op `op`: a `cover` picture
+    cropped to its box; with a `radius`, what shows of it (its box and the picture's overlap) with its corners
+    rounded; '' when it needs none."""
+    crop = op.fit == "cover" and (w > op.w + 1e-6 or h > op.h + 1e-6)
+    radius = getattr(op, "radius", 0.0)
+    if not radius:
+        return f"{fp_str(op.x, op.y, op.w, op.h)} re W n" if crop else ""
+    x0, y0 = max(x, op.x), max(y, op.y)
+    x1, y1 = min(x + w, op.x + op.w), min(y + h, op.y + op.h)
+    p = PDFPathObject()
+    p.roundRect(x0, y0, x1 - x0, y1 - y0, min(radius, (x1 - x0) / 2, (y1 - y0) / 2))
+    return f"{p.getCode()} W n"
 
 
 def _form(c, path: str, tint: str | None, ink=None) -> tuple[str, float, float, float, float]:

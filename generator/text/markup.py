@@ -12,6 +12,15 @@ picture on the baseline. "\\:" is a colon printed as written, so "\\:word:" prin
 are icons is the deck's to say: icons_in() finds every one written, with its line, for the build's check
 (layout/inline.py); one_line() splits a text region's text (no markup) into text and icons.
 
+Spans: <span color="red" size="12pt" font="serif">text</span> (Pango's form, as Squib writes it: also
+`colour`, `foreground` and `face`) sets its text in another colour, size or font family; spans nest, and end
+within their paragraph. parse() keeps each tag in a block's text. What a span's values mean for a card (a palette
+name, 12pt against the text's size, the deck's font) layout/spans.py works out and checks before the text is
+wrapped, writing them back as one attribute, look="COLOUR LOOK SHARE LOOK FAMILY" (a colour '#rrggbb', a size as a
+share of the text's, a font family's key); spans() gives the runs inside such a tag their look (a run's style
+then carries it: look_of), and sets nothing apart for a tag it has not read (the rule pages). "\\<span" prints
+"<span" as written.
+
 Unbalanced markup: an asterisk (or a pair) that parse() leaves unpaired in a paragraph, bullet or
 heading. One that touches a word on one side only ("**Bold" with no closing "**", "away*") was meant
 as markup and would print as written: an error, the same in `pnp build`, `pnp export` and `pnp proof`.
@@ -33,7 +42,10 @@ _LEFT = re.compile(r"\*+")          # asterisks left unpaired in a block's text
 _TAG = re.compile(r"<[^>]+>")
 ICON = re.compile(r"(?<![^\W\d])(?<!\\):([A-Za-z][A-Za-z0-9_-]*):")     # :coin: (not after a letter or \)
 ICON_TAG = re.compile(r'<icon name="([A-Za-z][A-Za-z0-9_-]*)"/>')
-_SPAN = re.compile(r'<b>|</b>|<i>|</i>|<br/>|<icon name="[^"]*"/>|[^<]+')
+_SPAN = re.compile(r'<b>|</b>|<i>|</i>|<br/>|<icon name="[^"]*"/>|<span[^>]*>|</span>|[^<]+')
+SPAN_TAG = re.compile(r'(?<!\\)<span(?=[\s>])[^<>]*>|(?<!\\)</span>')    # <span ...> and </span>, not \\<span
+_ATTR = re.compile(r'([A-Za-z_-]+)\s*=\s*(?:"([^"]*)"|\'([^\']*)\')')
+LOOK = "\x1f"           # between a run's style and its span's look (colour, size, family)
 ERROR, WARNING = "error", "warning"
 
 
@@ -57,10 +69,30 @@ def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def attributes(tag: str) -> list[tuple[str, str]]:
+    """A span tag's (name, value) pairs, in order, as written."""
+    return [(m.group(1), m.group(2) if m.group(2) is not None else m.group(3)) for m in _ATTR.finditer(tag)]
+
+
+def _escaped(text: str) -> str:
+    """escape(text), its span tags kept (their values escaped) and \\<span printed as "<span"."""
+    if "span" not in text:
+        return escape(text)
+    out, at = [], 0
+    for m in SPAN_TAG.finditer(text):
+        out.append(escape(text[at:m.start()]))
+        tag = m.group()
+        out.append("</span>" if tag == "</span>" else
+                   "<span" + "".join(f' {k}="{escape(v)}"' for k, v in attributes(tag)) + ">")
+        at = m.end()
+    out.append(escape(text[at:]))
+    return "".join(out).replace("\\&lt;span", "&lt;span").replace("\\&lt;/span", "&lt;/span")
+
+
 def inline(text: str) -> str:
-    """**bold** and *italic* to reportlab tags, :name: to an icon tag; unbalanced markers are left as
-    written; \\* is a plain '*' and \\: a plain ':'."""
-    t = escape(text)
+    """**bold** and *italic* to reportlab tags, :name: to an icon tag, span tags kept; unbalanced markers
+    are left as written; \\* is a plain '*' and \\: a plain ':'."""
+    t = _escaped(text)
     escaped = "\\*" in t
     if escaped:
         t = t.replace("\\*", "\x00")
@@ -167,11 +199,18 @@ def _unescape(t: str) -> str:
 
 @lru_cache(maxsize=4096)
 def spans(xml: str) -> tuple[tuple[str, str], ...]:
-    """A block's text as (text, style) runs; "\n" marks a line break, style "icon" an icon (text: its name)."""
+    """A block's text as (text, style) runs; "\n" marks a line break, style "icon" an icon (text: its name).
+    Inside a span, a run's style is followed by its look (LOOK, then colour, size, family: look_of)."""
     bold = italic = 0
     out = []
+    looks: list = []
     for tok in _SPAN.findall(xml):
-        if tok == "<b>":
+        if tok.startswith("<span"):
+            looks.append(_look(tok, looks[-1] if looks else ("", "", "")))
+        elif tok == "</span>":
+            if looks:
+                looks.pop()
+        elif tok == "<b>":
             bold += 1
         elif tok == "</b>":
             bold -= 1
@@ -185,8 +224,34 @@ def spans(xml: str) -> tuple[tuple[str, str], ...]:
             out.append((tok[12:-3], "icon"))
         else:
             style = ("bold" if bold else "") + ("italic" if italic else "")
-            out.append((_unescape(tok), {"": "regular", "bolditalic": "bolditalic"}.get(style, style)))
+            style = {"": "regular", "bolditalic": "bolditalic"}.get(style, style)
+            out.append((_unescape(tok), LOOK.join((style, *looks[-1])) if looks else style))
     return tuple(out)
+
+
+def _look(tag: str, outer: tuple) -> tuple:
+    """(colour, size, family) inside a span tag ('' where it says nothing: its outer span's), as layout/spans.py
+    writes them once it has checked them: look="COLOUR LOOK SHARE LOOK FAMILY". A tag it has not read (in the
+    rule pages) sets nothing apart: its words print as the text around them."""
+    looks = [v.split(LOOK) for k, v in attributes(_unescape(tag)) if k == "look" and v.count(LOOK) == 2]
+    if not looks:
+        return outer
+    return tuple(v or o for v, o in zip(looks[-1], outer))
+
+
+@lru_cache(maxsize=1024)
+def look_of(style: str) -> tuple[str, str, float, str]:
+    """A run's style (spans()) as (style, colour, size as a share of the text's, family): ('bold', '', 1.0, '')
+    outside a span. A size not yet a share (a span's tag as written, in text layout/spans.py has not
+    seen: the rule pages) counts as the text's."""
+    if LOOK not in style:
+        return style, "", 1.0, ""
+    base, colour, size, family = style.split(LOOK)
+    try:
+        share = float(size) if size else 1.0
+    except ValueError:
+        share = 1.0
+    return base, colour, share if 0 < share < 100 else 1.0, family
 
 
 def plain(markup: str) -> str:
@@ -206,7 +271,7 @@ def styles_used(markup: str) -> tuple[str, ...]:
     prints no bold italic)."""
     used = {"regular"}
     for b in parse(markup):
-        styles = {st for t, st in spans(b.text) if st != "icon" and t != "\n"}
+        styles = {st.partition(LOOK)[0] for t, st in spans(b.text) if st != "icon" and t != "\n"}
         if b.kind.startswith("heading"):
             styles = {"bolditalic" if "italic" in st else "bold" for st in styles} | {"bold"}
         used |= styles

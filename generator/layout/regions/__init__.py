@@ -30,8 +30,12 @@ what a drawer needs of render/ and reportlab, and nothing else:
     pen.polygon(points)             a closed path through the points (cached)
     pen.see_through(ops, opacity)   operators written, inside a graphics state of that alpha when under 1
     pen.alpha(opacity)              the same, as a `with` block, for what is drawn through the canvas
-    pen.begin_text(opacity)         a text object to write lines in (consecutive lines share one)
-    pen.show(matrix, text, font, size, colour)   one line in it: its matrix, colour, font subsets and text
+    pen.shade(fill, clip, opacity)  a gradient (gradient.py) painted inside a clipping path (a shading)
+    pen.shade_text(matrix, text, font, size, fill, opacity, outline, width)   one line's letters filled with a
+                                    gradient (clipping text, render mode 7), its outline stroked over them
+    pen.begin_text(opacity, outlined)   a text object to write lines in (consecutive lines share one)
+    pen.show(matrix, text, font, size, colour, outline, width)   one line in it: its matrix, colour, outline
+                                    (text render mode 2), font subsets and text
     pen.picture(op)                 an Image op placed (render/placing.py)
 A see-through operation's graphics state is listed among a page's resources: such a face is drawn on the page,
 never in a form (render/draw.needs_page).

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from . import paint
+from . import gradient, paint
 from .common import grow, pdf_box
 from .keys import RegionType
 
@@ -18,7 +18,7 @@ class Ellipse(NamedTuple):
     y: float
     w: float
     h: float
-    fill: str | None = None
+    fill: str | tuple | None = None       # '#rrggbb', or a gradient placed on the box (gradient.py)
     stroke: str | None = None
     stroke_width: float = 0.0
     dash: tuple = ()
@@ -38,6 +38,7 @@ def lay_out(face, region, ctx, bleed: float) -> None:
     if v["bleed"] and bleed:
         x, y, w, h = grow(face, x, y, w, h, bleed)
     fill, stroke, width = paint.colours(region, ctx)
+    fill = gradient.placed(fill, x, y, w, h)
     face.ops.append(Ellipse(x, y, w, h, fill, stroke, width, v["dash"], v["opacity"], v["rotate"], cx, cy))
 
 

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from ...errors import known_list, suggest
 from ...text.fields import fill, names_in
 from .common import grow, pdf_box
-from .keys import Choice, Focus, Key, RegionType, Src
+from .keys import SHORT_SIDE, Choice, Focus, Key, Length, RegionType, Src
 
 FITS = ("contain", "cover", "stretch")     # as images.FITS, without importing Pillow
 
@@ -37,12 +37,14 @@ class Image(NamedTuple):
     cx: float = 0.0
     cy: float = 0.0
     opacity: float = 1.0
+    radius: float = 0.0         # its corners rounded by this much: the picture clipped
 
 
 KEYS = (
     Key("src", Src(), "", "the picture's file inside the deck folder, or a {field} naming it"),
     Key("fit", Choice(FITS), "contain", "contain (whole inside the box), cover (the box filled, cropped) or stretch"),
     Key("focus", Focus(), (0.5, 0.5), "[x%, y%]: the point of the picture placed at the same point of the box"),
+    Key("radius", Length(high=SHORT_SIDE), 0.0, "the picture's corners rounded by this much (clipped)"),
 )
 
 
@@ -57,7 +59,7 @@ def lay_out(face, region, ctx, bleed: float) -> None:
         x, y, w, h = grow(face, x, y, w, h, bleed)
     fx, fy = v["focus"]
     face.ops.append(Image(x, y, w, h, ctx.image_path(src, region), _fit(region, ctx), fx, fy, region=region.id,
-                          rotate=v["rotate"], cx=cx, cy=cy, opacity=v["opacity"]))
+                          rotate=v["rotate"], cx=cx, cy=cy, opacity=v["opacity"], radius=v["radius"]))
 
 
 def _fit(region, ctx) -> str:

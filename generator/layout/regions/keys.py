@@ -11,6 +11,7 @@ The kinds, and what a template writes for each:
 - Number: a number from `low` to `high`; Whole: a whole number from `low` to `high`;
 - Fraction: a percentage (`40%`) or a number (0.4) from `low` to `high`;
 - Focus: [x%, y%], a point of a picture; Dash: [dash] or [dash, gap] lengths (bare numbers are points);
+  Offset: [right, down] lengths (a text's shadow);
 - Words: text up to `limit` characters (it may hold {fields}); Font: a font family of pnp's or the deck's;
   Src: a picture's name inside the deck folder (or a {field}); Flag: true or false; Name: a region's id;
   Box: [x, y, width, height] from the top-left of the trim box, in units or % of the card.
@@ -173,6 +174,25 @@ class Dash(NamedTuple):
         if any(d < 0 or d > 200 for d in v) or not any(v):
             raise rd.error(key, "dash lengths must be from 0pt to 200pt and not all 0")
         return v
+
+
+class Offset(NamedTuple):
+    """[right, down]: two lengths (bare 0 allowed) from -`most` to `most` points, as (dx, dy) in points (a
+    text's shadow)."""
+    most: float = 36.0
+
+    def check(self, rd: Reading, key):
+        v = rd.r[key]
+        if not isinstance(v, Seq) or len(v) != 2:
+            raise rd.error(key, "expected [right, down] lengths such as [1pt, 1pt], found "
+                           f"{found(v) if not isinstance(v, Seq) else f'{len(v)} values'}")
+        try:
+            out = tuple(0.0 if _is_number(d) and d == 0 else length(d) for d in v)
+        except (UnitError, TypeError) as exc:
+            raise rd.error(key, f"{exc}" if isinstance(exc, UnitError) else f"expected lengths, found {found(v)}")
+        if not all(math.isfinite(d) and abs(d) <= self.most for d in out):
+            raise rd.error(key, f"each length must be from -{self.most:g}pt to {self.most:g}pt")
+        return out
 
 
 class Words(NamedTuple):

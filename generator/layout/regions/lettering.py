@@ -6,7 +6,8 @@ layout reaches through face.Context (family, glyphs, icons, icon).
 """
 from __future__ import annotations
 
-from .keys import Choice, Colour, Flag, Font, Key, Length, Words
+from . import gradient
+from .keys import Choice, Colour, Flag, Font, Key, Length, Offset, Words
 
 MIN_TEXT = 6.0               # points: smaller words are small print (smallprint.py; issue 20, 32)
 MAX_FONT = 400.0             # points
@@ -17,9 +18,34 @@ TEXT = Key("text", Words(MAX_TEXT), "", "what it prints: its own words and {fiel
 FONT = Key("font", Font(), "sans", "a font family: pnp's (fonts/fonts.yaml) or the deck's own")
 MIN_SIZE = Key("min_size", Length(1.0, MAX_FONT), lambda v: min(MIN_TEXT, v["size"]),
                "the least it may shrink to, to fit (default 6pt, or its size if smaller)", upto="size")
-COLOUR = Key("colour", Colour(), "black", "its colour")
+COLOUR = Key("colour", gradient.Fill(), "black", "its colour, or a gradient across its box (gradient.py)")
 SAFE = Key("safe", Flag(), True, "false: its text is meant to reach into the safe zone (a version stamp in the "
                                  "margin): no warning")
+OUTLINE = Key("outline", Colour(), None, "the letters outlined in this colour (none: no outline)")
+OUTLINE_WIDTH = Key("outline_width", Length(high=20.0), 0.5, "the outline's width, centred on the letters' edges")
+SHADOW = Key("shadow", Colour(), None, "a shadow of the text in this colour, drawn under it (none: no shadow)")
+SHADOW_OFFSET = Key("shadow_offset", Offset(), (1.0, 1.0), "[right, down]: where the shadow lies from the text")
+LOOK = (OUTLINE, OUTLINE_WIDTH, SHADOW, SHADOW_OFFSET)      # what text and textbox regions both take
+
+
+def ink(region, ctx, box: tuple) -> tuple:
+    """(colour, tint) of a text region on a card: its colour '#rrggbb' (black for none), or a gradient placed on
+    `box` (x, y, w, h: where its text is set) and turned with the text; the tint of its icons ('#rrggbb': a
+    gradient's first colour)."""
+    v = region.values
+    c = gradient.colours(v["colour"], region, ctx) or "#000000"
+    if not gradient.is_gradient(c):
+        return c, c
+    return gradient.placed(c, *box, v["rotate"]), c[1]
+
+
+def look(region, ctx) -> tuple:
+    """(outline colour or None, its width, shadow colour or None, (dx, dy) in the face's points, y up) of a
+    text region on a card."""
+    v = region.values
+    outline, shadow = ctx.colour(v["outline"], region), ctx.colour(v["shadow"], region)
+    dx, dy = v["shadow_offset"]
+    return outline, v["outline_width"] if outline else 0.0, shadow, (dx, -dy)
 
 
 def size(default: float) -> Key:

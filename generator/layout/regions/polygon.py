@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .. import shapes
-from . import paint
+from . import gradient, paint
 from .common import pdf_box
 from .keys import Key, RegionType, Whole
 
@@ -21,7 +21,7 @@ class Polygon(NamedTuple):
     """A closed path of straight lines through `points` ((x, y), ...): a hexagon, polygon or star region.
     `opacity` (0 to 1) applies to its fill and its stroke."""
     points: tuple
-    fill: str | None = None
+    fill: str | tuple | None = None       # '#rrggbb', or a gradient placed on the box (gradient.py)
     stroke: str | None = None
     stroke_width: float = 0.0
     dash: tuple = ()
@@ -34,9 +34,11 @@ KEYS = paint.KEYS + (
 
 
 def add(face, region, ctx, points) -> None:
-    """A straight-edged shape region on `face` as one Polygon through `points`."""
+    """A straight-edged shape region on `face` as one Polygon through `points` (turned already by its
+    `rotate`: a gradient fill is placed on its box and turned with it)."""
     fill, stroke, width = paint.colours(region, ctx)
     v = region.values
+    fill = gradient.placed(fill, *pdf_box(face, region), v["rotate"])
     face.ops.append(Polygon(tuple(points), fill, stroke, width, v["dash"], v["opacity"]))
 
 

@@ -13,6 +13,7 @@ from ...errors import Collector, PnpError, found, known_list, suggest
 from ...text.fields import names_in
 from ...files.yamlfile import Map, Seq
 from .common import corners, keys_of, turned
+from .gradient import Fill
 from .keys import Colour, Reading
 from .region import Region
 from .registry import TYPES
@@ -67,19 +68,20 @@ def check_colours(regions, deck_file: str, palette: dict) -> None:
     mistakes = Collector()
     for region in regions:
         for k in TYPES[region.type].keys:
-            if type(k.kind) is not Colour:
+            if type(k.kind) is not Colour and type(k.kind) is not Fill:
                 continue
             v = region.get(k.name)
-            if not isinstance(v, str) or names_in(v):
-                continue
-            v = v.strip()
-            if v.startswith("#") or v in palette or v.lower() in BASIC_COLOURS:
-                continue
-            known = list(palette) + list(BASIC_COLOURS)
-            with mistakes.each():
-                raise region.error(k.name, f"unknown colour '{v}': not '#rrggbb', black, white, none or a name in "
-                                           f"the palette of {deck_file}",
-                                   hint=suggest(v, known) or known_list(palette))
+            for v in v[1:3] if type(v) is tuple else (v,):       # a gradient's two colours
+                if not isinstance(v, str) or names_in(v):
+                    continue
+                v = v.strip()
+                if v.startswith("#") or v in palette or v.lower() in BASIC_COLOURS:
+                    continue
+                known = list(palette) + list(BASIC_COLOURS)
+                with mistakes.each():
+                    raise region.error(k.name, f"unknown colour '{v}': not '#rrggbb', black, white, none or a name "
+                                               f"in the palette of {deck_file}",
+                                       hint=suggest(v, known) or known_list(palette))
     mistakes.done()
 
 

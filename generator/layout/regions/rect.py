@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from . import paint
+from . import gradient, paint
 from .common import grow, pdf_box
 from .keys import SHORT_SIDE, Key, Length, RegionType
 
@@ -19,7 +19,7 @@ class Rect(NamedTuple):
     y: float
     w: float
     h: float
-    fill: str | None = None
+    fill: str | tuple | None = None       # '#rrggbb', or a gradient placed on the box (gradient.py)
     stroke: str | None = None
     stroke_width: float = 0.0
     radius: float = 0.0
@@ -42,6 +42,7 @@ def lay_out(face, region, ctx, bleed: float) -> None:
     if v["bleed"] and bleed:
         x, y, w, h = grow(face, x, y, w, h, bleed)
     fill, stroke, width = paint.colours(region, ctx)
+    fill = gradient.placed(fill, x, y, w, h)
     face.ops.append(Rect(x, y, w, h, fill, stroke, width, v["radius"], v["dash"], v["opacity"], v["rotate"], cx, cy))
 
 

@@ -28,18 +28,21 @@ ALIGN = ("left", "center", "right")
 
 class Text(NamedTuple):
     """One line of text; x is the anchor for `align`, y the baseline. Rotated about (cx, cy); `opacity` 0
-    to 1."""
+    to 1; `colour` '#rrggbb', or a gradient placed on its region's box (gradient.py); `outline` ('#rrggbb' or
+    None) strokes the letters' edges `outline_width` points wide (text render mode 2: filled, then stroked)."""
     x: float
     y: float
     text: str
     font: str
     size: float
-    colour: str
+    colour: str | tuple
     align: str = "left"
     rotate: float = 0.0
     cx: float = 0.0
     cy: float = 0.0
     opacity: float = 1.0
+    outline: str | None = None
+    outline_width: float = 0.0
 
 
 KEYS = (
@@ -52,7 +55,7 @@ KEYS = (
     Key("align", Choice(ALIGN), "left", "left, center or right"),
     lettering.valign("middle"),
     lettering.SAFE,
-)
+) + lettering.LOOK
 
 
 def lay_out(face, region, ctx, bleed: float) -> None:
@@ -94,20 +97,35 @@ def lay_out(face, region, ctx, bleed: float) -> None:
     if ax is None:
         raise ctx.error(f"unknown align '{align}' in region '{region.id}'", hint="left, center or right")
     rotate, opacity, cx, cy = v["rotate"], v["opacity"], x + w / 2, y + h / 2
-    colour = ctx.colour(v["colour"], region) or "#000000"
+    colour, tint = lettering.ink(region, ctx, (x, y, w, h))
+    outline, outline_width, shadow, offset = lettering.look(region, ctx)
+    ops = []
     if runs is None:
-        face.ops.append(Text(ax, base, content, font, used, colour, align, rotate, cx, cy, opacity))
+        ops.append(Text(ax, base, content, font, used, colour, align, rotate, cx, cy, opacity, outline,
+                        outline_width))
     else:                   # text and icons side by side, the whole line placed as `align` says
         at = ax - {"left": 0.0, "center": 0.5, "right": 1.0}[align] * measure(used)
         for width, (icon, run) in runs:
             if icon:
-                op = ctx.icon(run, at, base, used, colour, rotate, cx, cy, opacity)
+                op = ctx.icon(run, at, base, used, tint, rotate, cx, cy, opacity)
                 if op is not None:
-                    face.ops.append(op)
+                    ops.append(op)
             else:
-                face.ops.append(Text(at, base, run, font, used, colour, "left", rotate, cx, cy, opacity))
+                ops.append(Text(at, base, run, font, used, colour, "left", rotate, cx, cy, opacity, outline,
+                                outline_width))
             at += width * used
+    face.ops.extend(shadowed(ops, shadow, offset))
     face.texts.append((region.id, field_of(region), content))
+
+
+def shadowed(ops: list, shadow: str | None, offset: tuple) -> list:
+    """A text region's ops with, before them all, each line's shadow: the line in the `shadow` colour moved by
+    `offset` (dx, dy points, y up; turned with the text), unoutlined. Icons cast none."""
+    if shadow is None:
+        return ops
+    dx, dy = offset
+    return [op._replace(x=op.x + dx, y=op.y + dy, colour=shadow, outline=None, outline_width=0.0)
+            for op in ops if type(op) is Text] + ops
 
 
 def _runs(content: str, font: str, known: dict) -> list:
@@ -137,8 +155,8 @@ def fitting_size(content: str, font: str, size: float, width: float, measure=Non
 
 def draw(pen, op: Text) -> None:
     """One line in the pen's text object (consecutive lines share one: BT ... ET): its matrix, then its
-    colour, font and text as the pen writes them."""
-    pen.begin_text(op.opacity)
+    colour, outline, font and text as the pen writes them; a line filled with a gradient through the pen's
+    shade_text."""
     x = op.x
     if op.align != "left":
         w = stringWidth(op.text, op.font, op.size)
@@ -150,7 +168,11 @@ def draw(pen, op: Text) -> None:
         matrix = f"{pen.num(cos, sin, -sin, cos, op.cx + cos * dx - sin * dy, op.cy + sin * dx + cos * dy)} Tm"
     else:
         matrix = f"1 0 0 1 {pen.num(x, op.y)} Tm"
-    pen.show(matrix, op.text, op.font, op.size, op.colour)
+    if type(op.colour) is tuple:            # a gradient (gradient.py), painted inside the letters
+        pen.shade_text(matrix, op.text, op.font, op.size, op.colour, op.opacity, op.outline, op.outline_width)
+        return
+    pen.begin_text(op.opacity, op.outline is not None)
+    pen.show(matrix, op.text, op.font, op.size, op.colour, op.outline, op.outline_width)
 
 
 TYPE = RegionType("text", KEYS, lay_out, {Text: draw})

@@ -1,6 +1,9 @@
 """The textbox region: markup text (**bold**, *italic*, paragraphs, bullets, icons) wrapped to its box and
 shrunk to fit it, turned about the box's centre and see-through as it says; its keys and its layout into Text
-operations (text.py draws them) and icons.
+operations (text.py draws them) and icons; spans (<span color=... size=... font=...>, read by layout/spans.py)
+set words in their own colour, size and font. Its own style: its text's font, size, colour, outline and shadow,
+and the box itself: filled (a colour or a gradient) and outlined as a rect is (fill, stroke, stroke_width,
+dash, radius: a Rect drawn under its text), its text kept `padding` inside it.
 
 Not here: wrapping and fitting (layout/wrap.py); the keys every text region takes (lettering.py) and every
 region takes (common.py).
@@ -9,13 +12,14 @@ from __future__ import annotations
 
 from ...errors import known_list
 from ...text.fields import fill
-from .. import fonts
+from .. import fonts, spans
 from .. import wrap as wrap
-from . import lettering
+from . import gradient, lettering, paint
 from .common import pdf_box
-from .keys import Choice, Key, Number, RegionType
+from .keys import SHORT_SIDE, Choice, Key, Length, Number, RegionType
+from .rect import Rect
 from .region import field_of
-from .text import Text
+from .text import Text, shadowed
 
 KEYS = (
     lettering.TEXT,
@@ -27,6 +31,10 @@ KEYS = (
     Key("align", Choice(wrap.ALIGN), "left", "left, center, right or justify"),
     lettering.valign("top"),
     lettering.SAFE,
+) + lettering.LOOK + paint.KEYS + (
+    Key("radius", Length(high=SHORT_SIDE), 0.0, "the box's corners rounded by this much (where it is filled or "
+                                                 "outlined)"),
+    Key("padding", Length(high=SHORT_SIDE), 0.0, "the room between the box's edges and its text"),
 )
 
 
@@ -36,16 +44,28 @@ def lay_out(face, region, ctx, bleed: float) -> None:
     if not content.strip():
         return
     x, y, w, h = pdf_box(face, region)
+    rotate, opacity, cx, cy = v["rotate"], v["opacity"], x + w / 2, y + h / 2
+    back, stroke, width = paint.colours(region, ctx)
+    if back or stroke:          # the box drawn under its text
+        face.ops.append(Rect(x, y, w, h, gradient.placed(back, x, y, w, h), stroke, width, v["radius"], v["dash"],
+                             opacity, rotate, cx, cy))
+    pad = v["padding"]
+    if pad:
+        if 2 * pad >= min(w, h):
+            raise region.error("padding", f"padding {pad / 72 * 25.4:.1f}mm leaves no room for text in the "
+                                          f"{w / 72 * 25.4:.1f} x {h / 72 * 25.4:.1f}mm box")
+        x, y, w, h = x + pad, y + pad, w - 2 * pad, h - 2 * pad
     fam = ctx.family(region)
     for p in wrap.problems(content):        # unbalanced ** and *: the build refuses them (layout.deck)
         face.markup.append((region.id, field_of(region), p.level, p.message, p.start))
     metrics = ctx.icons(content, region)
-    ctx.glyphs(content.replace("**", "").replace("*", "") + "•", fam, wrap.styles_used(content), region)
     size, min_size, leading = v["size"], v["min_size"], v["leading"]
+    content, own = spans.read(content, region, ctx, size)       # <span ...>: its values as wrap reads them
+    ctx.glyphs(own.replace("**", "").replace("*", "") + "•", fam, wrap.styles_used(content), region)
     align = str(v["align"])
     if align not in wrap.ALIGN:
         raise ctx.error(f"unknown align '{align}' in region '{region.id}'", hint=known_list(wrap.ALIGN))
-    colour = ctx.colour(v["colour"], region) or "#000000"
+    colour, tint = lettering.ink(region, ctx, (x, y, w, h))
     fonts.ensure(fam, wrap.styles_used(content))
     fitted = wrap.fit(content, fam, w, h, size, min_size, leading, align, metrics)
     if fitted is None:
@@ -61,15 +81,17 @@ def lay_out(face, region, ctx, bleed: float) -> None:
         top = y + h - (h - fitted.height) / 2
     elif valign == "bottom":
         top = y + fitted.height
-    rotate, opacity, cx, cy = v["rotate"], v["opacity"], x + w / 2, y + h / 2
+    outline, outline_width, shadow, offset = lettering.look(region, ctx)
+    ops = []
     for p in fitted.wrapped.pieces:
         if p.font != wrap.ICON:
-            face.ops.append(Text(x + p.x, top - p.y, p.text, p.font, p.size, colour, "left", rotate, cx, cy,
-                                 opacity))
+            ops.append(Text(x + p.x, top - p.y, p.text, p.font, p.size, p.colour or colour, "left", rotate, cx, cy,
+                            opacity, outline, outline_width))
             continue
-        op = ctx.icon(p.text, x + p.x, top - p.y, p.size, colour, rotate, cx, cy, opacity)
+        op = ctx.icon(p.text, x + p.x, top - p.y, p.size, tint, rotate, cx, cy, opacity)
         if op is not None:
-            face.ops.append(op)
+            ops.append(op)
+    face.ops.extend(shadowed(ops, shadow, offset))
     face.texts.append((region.id, field_of(region), wrap.plain(content)))
 
 
