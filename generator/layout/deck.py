@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from ..deck.model import Card, Deck
 from ..errors import Collector, PnpError, PnpErrors
-from ..text.fields import PLACEHOLDER, fill
+from ..text.fields import PLACEHOLDER, fill, holds
 from ..text.markup import problems
 from .face import Context, Face, layout_face, text_icons
 from .inline import stamp
@@ -108,9 +108,12 @@ def card_markup_errors(deck: Deck, card: Card) -> list:
         face = Face(template=tpl.name)
         ctx = Context(vals, deck, subject, str(card.source), card.field_lines)
         for r in tpl.regions:
-            if r.type not in ("text", "textbox") or (r.when and not fill(r.when, vals).strip()):
+            try:
+                if r.type not in ("text", "textbox") or not holds(r.when, vals):
+                    continue
+                content = fill(str(r.get("text", "")), vals)
+            except PnpError:            # an expression that fails: laying the card out names it
                 continue
-            content = fill(str(r.get("text", "")), vals)
             try:                        # a :name: that is no icon
                 text_icons(content, r, ctx)
             except PnpError as exc:

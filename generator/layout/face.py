@@ -14,10 +14,12 @@ store.py).
 from __future__ import annotations
 
 from ..errors import PnpError, known_list, suggest
-from ..text.fields import fill, names_in
+from ..text.expressions import ExpressionError
+from ..text.fields import fill, holds, names_in
 from . import fonts, inline, wrap
 from .display import Ellipse, Face, Image, Line, Polygon, Rect, Text  # noqa: F401 (their names, given here)
-from .regions import TYPES, Region, field_of
+from .regions import TYPES, Region, expression_error, field_of, on_piece, resolve
+from .regions.common import keys_of
 from .templates import get_template
 
 BASIC_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None, "transparent": None}
@@ -111,11 +113,26 @@ def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str 
     face = Face(name or ctx.subject, tpl.name, tpl.width, tpl.height, bleed, tpl.shape, tpl.gutter,
                 source=tpl.size_source)
     for region in tpl.regions:
-        if region.when and not fill(region.when, ctx.values).strip():
-            continue
-        TYPES[region.type].lay_out(face, region, ctx, bleed)
+        try:
+            if region.when and not holds(region.when, ctx.values):
+                continue
+            rtype = TYPES[region.type]
+            given = resolve(region, ctx, tpl.width, tpl.height, rtype, keys_of(rtype))
+            if given is not region:         # keys given for each card (regions/percard.py)
+                on_piece(given, region, tpl.width, tpl.height, tpl.bleed or 0.0, ctx.subject)
+                region = given
+            rtype.lay_out(face, region, ctx, bleed)
+        except ExpressionError as exc:      # a brace the drawing filled (text, a colour, src, when): placed here
+            raise expression_error(region, _key_of(region, exc.brace), exc, ctx.subject) from None
     face.key = (tpl.name, bleed, tuple(sorted((k, str(v)) for k, v in ctx.values.items())))
     return face
+
+
+def _key_of(region: Region, brace: str) -> str | None:
+    """The key of a region whose written value holds this brace."""
+    if brace and brace in region.when:
+        return "when"
+    return next((k for k, v in region.props.items() if isinstance(v, str) and brace and brace in v), None)
 
 
 def text_icons(content: str, region: Region, ctx: Context) -> tuple:

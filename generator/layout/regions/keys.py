@@ -25,6 +25,7 @@ import re
 from typing import Callable, NamedTuple
 
 from ...errors import PnpError, found, known_list, suggest
+from ...text.expressions import ExpressionError, compiled
 from ...text.fields import names_in
 from ...files.paths import Refused, check_name
 from ...units import UnitError, length
@@ -189,24 +190,23 @@ class Words(NamedTuple):
 
 
 class Condition(NamedTuple):
-    """A region's `when`: one plain placeholder, "{footer}" (the region is drawn where that field is not empty).
-    Anything else ("{cost} == 0", "{a}{b}", "yes") would be text that is never empty, so the region would be drawn
-    on every card: an error, not a silent true."""
+    """A region's `when`: one brace, "{footer}" (the region is drawn where that field is not empty) or an
+    expression, "{cost == 0}" (drawn where it is true). Anything else ("{cost} == 0", "{a}{b}", "yes") would be
+    text that is never empty, so the region would be drawn on every card: an error, not a silent true."""
     limit: int = 5000
 
     def check(self, rd: Reading, key):
         v = Words(self.limit).check(rd, key)
-        if not _WHEN.match(v):
-            names = names_in(v)
-            raise rd.error(key, f"{v!r} is not a plain placeholder such as \"{{{names[0] if names else 'field'}}}\" "
-                           "(the region is drawn when that field is not empty); expressions are not read, so this "
-                           "would be true on every card",
-                           hint="to draw it on some cards only, give those cards a field of their own (free: yes) "
-                                'and write when: "{free}"')
-        return v
-
-
-_WHEN = re.compile(r"^\s*\{[A-Za-z_][A-Za-z0-9_\-]*\}\s*$")      # when: "{field}", and nothing else
+        try:
+            whole = compiled(v.strip()).whole
+        except ExpressionError as exc:
+            raise rd.error(key, exc.message, hint=exc.hint) from None
+        if whole is None:
+            inside = "".join(p if isinstance(p, str) else p.text[1:-1] for p in compiled(v.strip()).parts)
+            raise rd.error(key, f"{v!r} is not one brace such as \"{{field}}\" (drawn where that field is not "
+                           "empty) or \"{cost == 0}\" (drawn where it is true), so this would be true on every "
+                           "card", hint=f'write the whole condition inside the braces: when: "{{{inside.strip()}}}"')
+        return v.strip()
 
 
 class Font(NamedTuple):
