@@ -13,7 +13,7 @@ store.py).
 """
 from __future__ import annotations
 
-from ..errors import PnpError, known_list, suggest
+from ..errors import PnpError, PnpErrors, known_list, suggest
 from ..text.expressions import ExpressionError
 from ..text.fields import fill, holds, names_in
 from . import fonts, inline, wrap
@@ -112,6 +112,7 @@ def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str 
         raise ctx.error(exc.message, field="template", hint=exc.hint)
     face = Face(name or ctx.subject, tpl.name, tpl.width, tpl.height, bleed, tpl.shape, tpl.gutter,
                 source=tpl.size_source)
+    given_wrong = []                    # mistakes in what this card gives its template's braces: every one
     for region in tpl.regions:
         try:
             if region.when and not holds(region.when, ctx.values):
@@ -120,10 +121,22 @@ def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str 
             given = resolve(region, ctx, tpl.width, tpl.height, rtype, keys_of(rtype))
             if given is not region:         # keys given for each card (regions/percard.py)
                 on_piece(given, region, tpl.width, tpl.height, tpl.bleed or 0.0, ctx.subject)
-                region = given
-            rtype.lay_out(face, region, ctx, bleed)
-        except ExpressionError as exc:      # a brace the drawing filled (text, a colour, src, when): placed here
-            raise expression_error(region, _key_of(region, exc.brace), exc, ctx.subject) from None
+        except ExpressionError as exc:
+            given_wrong.append(expression_error(region, _key_of(region, exc.brace), exc, ctx.subject))
+            continue
+        except PnpError as exc:
+            given_wrong.append(exc)
+            continue
+        try:
+            rtype.lay_out(face, given, ctx, bleed)
+        except ExpressionError as exc:      # a brace the drawing filled (text, a colour, src): placed here
+            given_wrong.append(expression_error(region, _key_of(region, exc.brace), exc, ctx.subject))
+        except PnpError:
+            if not given_wrong:
+                raise
+            break                       # (with the mistakes noted before it: they come first)
+    if given_wrong:
+        raise given_wrong[0] if len(given_wrong) == 1 else PnpErrors(given_wrong)
     face.key = (tpl.name, bleed, tuple(sorted((k, str(v)) for k, v in ctx.values.items())))
     return face
 

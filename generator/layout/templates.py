@@ -252,9 +252,10 @@ def _overrides(r, seq: Seq, i: int, ids: dict, regions: list, parent: Template |
     if rid is None or rid not in ids:
         known = [reg.id for reg in parent.regions]
         said = f"region {rid!r}" if rid is not None else "a region with no id"
+        how = "drops" if drop else "writes no type, so it overrides"
         raise r.error("id" if "id" in r else None,
-                      f"{said} {'is dropped' if drop else 'has no type and overrides'}, but template "
-                      f"'{parent.name}', which this one extends ({parent.file}), has no region of that id",
+                      f"{said} {how} a region of template '{parent.name}' ({parent.file}), which this one "
+                      "extends, but that template has no region of that id",
                       field=f"regions[{i}].id",
                       hint=(suggest(rid, known) if rid is not None else None) or known_list(known))
     n = ids[rid]
