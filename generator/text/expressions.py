@@ -18,6 +18,7 @@ import ast
 import math
 import operator
 import re
+import threading
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -46,6 +47,7 @@ class Brace(NamedTuple):
     name: str | None        # a plain placeholder's name
     tree: object = None     # an expression's parsed form
     names: tuple = ()       # the fields it reads
+    results: dict | None = None     # an expression's results by the values of its names (a pure function of them)
 
 
 class Pattern(NamedTuple):
@@ -265,7 +267,7 @@ def _parse(source: str, brace: str) -> Brace:
     callees = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
     fields = [n.id for n in sorted((n for n in ast.walk(tree) if isinstance(n, ast.Name)), key=lambda n: n.col_offset)
               if id(n) not in callees and n.id not in ("True", "False")]
-    return Brace(brace, None, tree, tuple(dict.fromkeys(fields)))
+    return Brace(brace, None, tree, tuple(dict.fromkeys(fields)), {})
 
 
 def _split(text: str) -> list:
@@ -323,14 +325,22 @@ def compiled(text: str) -> Pattern:
 
 
 class _Evaluator(SimpleEval):
-    """simpleeval with pnp's operators and functions and none of its own; names are the card's values."""
+    """simpleeval with pnp's operators and functions and none of its own; names are the card's values (set for
+    each evaluation: `values`)."""
 
-    def __init__(self, values: dict, brace: str):
+    def __init__(self):
         super().__init__(operators=OPERATORS, functions=FUNCTIONS, names={})
-        self.values, self.brace = values, brace
+        self.values: dict = {}
         for node in (ast.Attribute, ast.Subscript, ast.JoinedStr, ast.FormattedValue, ast.Assign, ast.AugAssign,
                      ast.Import, ast.keyword, ast.Slice):
             self.nodes.pop(node, None)
+
+    def _eval(self, node):          # every value is a number, a text or a flag: none to hold back
+        try:
+            handler = self.nodes[type(node)]
+        except KeyError:
+            raise ExpressionError(f"{type(node).__name__} is not available in an expression") from None
+        return handler(node)
 
     def _eval_name(self, node):
         if node.id in ("True", "False"):
@@ -338,19 +348,45 @@ class _Evaluator(SimpleEval):
         return as_value(self.values.get(node.id))
 
 
+# one evaluator a thread, made once: simpleeval's set-up costs more than evaluating a card's expression. It keeps
+# nothing between evaluations (its values are set for each) and no deck's state.
+_made = threading.local()
+
+
 def evaluate(brace: Brace, values: dict):
     """One brace's value for a card: a plain placeholder's text, or its expression's result."""
     if brace.name is not None:
         v = values.get(brace.name)
         return "" if v is None else v
+    key = tuple((type(v), v) for v in map(values.get, brace.names))       # (1 and True are one key without it)
+    found = brace.results.get(key, _NONE)
+    if found is not _NONE:
+        return found
+    result = _evaluated(brace, values)
+    if len(brace.results) < MAX_KEPT:
+        brace.results[key] = result
+    return result
+
+
+_NONE = object()
+MAX_KEPT = 2048                     # results kept for one expression
+
+
+def _evaluated(brace: Brace, values: dict):
+    ev = getattr(_made, "evaluator", None)
+    if ev is None:
+        ev = _made.evaluator = _Evaluator()
+    ev.values, ev.expr = values, brace.text
     try:
-        return _checked(_Evaluator(values, brace.text).eval(brace.text, previously_parsed=brace.tree))
+        return _checked(ev._eval(brace.tree))
     except ExpressionError as exc:
         raise ExpressionError(exc.message, brace.text, exc.hint) from None
     except InvalidExpression as exc:
         raise ExpressionError(str(exc), brace.text) from None
     except (TypeError, ValueError, OverflowError) as exc:
         raise ExpressionError(f"{brace.text}: {exc}", brace.text) from None
+    finally:
+        ev.values = {}
 
 
 def fill(pattern: Pattern, values: dict) -> str:

@@ -47,17 +47,21 @@ def fill(pattern: str, values: dict, missing: str = "") -> str:
 
 def holds(condition: str, values: dict) -> bool:
     """Whether a region's `when` holds for these values: "{footer}" where the field is not empty; an expression
-    ("{cost > 2}") where it is true (a number not 0, a text not empty). An expression naming a field these
-    values lack (another kind's) does not hold: the region is not drawn on such a card."""
+    ("{cost > 2}") where it is true (a number not 0, a text not empty). A field these values lack is empty text
+    ("{not note}" holds where there is no note); an expression that fails on a field these values lack (another
+    kind's cost in "{cost > 2}") does not hold: the region is not drawn on such a card."""
     if not condition:
         return True
     p = compiled(condition)
     b = p.whole
     if b is None:
         return bool(fill(condition, values).strip())
-    if b.name is None and any(values.get(n) is None for n in b.names):
-        return False
-    return truthy(evaluate(b, values))
+    try:
+        return truthy(evaluate(b, values))
+    except ExpressionError:
+        if b.name is None and any(values.get(n) is None for n in b.names):
+            return False            # "{cost > 2}" on a card without a cost: not drawn there
+        raise
 
 
 def slug(text: str) -> str:

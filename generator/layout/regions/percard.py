@@ -160,6 +160,21 @@ def resolve(region, ctx, width: float, height: float, rtype, keys) -> object:
     later = deferred_keys(region)
     if not later:
         return region
+    kept = ctx.deck.memo_of("regions given")       # (the region, the values its braces read) -> what they give
+    key = (id(region), tuple((type(v), v) for v in map(ctx.values.get, _names(region, later))))
+    given = kept.get(key)
+    if given is None:
+        given = _resolved(region, ctx, width, height, rtype, keys, later)
+        if kept is not None:
+            kept[key] = given
+    return given
+
+
+def _names(region, later) -> tuple:
+    return tuple(n for k in later for n in (region.box if k == "box" else region.values[k]).names)
+
+
+def _resolved(region, ctx, width, height, rtype, keys, later):
     values = dict(region.values)
     box = region.box
     for key in later:
