@@ -197,6 +197,6 @@ def _resolved(region, ctx, width, height, rtype, keys, later):
             values[k.name] = k.default(values)
     for k in keys:
         if k.upto and k.name in props and props[k.name] > values[k.upto]:
-            raise region.error(k.name, f"{ctx.subject}: {k.name} {shown(props[k.name])} is larger than the "
-                                       f"{k.upto} {shown(values[k.upto])}")
+            raise region.error(k.name, f"{ctx.subject}: {k.name} {shown(round(props[k.name], 2))}pt is larger than "
+                                       f"the {k.upto} {shown(round(values[k.upto], 2))}pt")
     return region._replace(box=box, props=props, values=values)
