@@ -14,7 +14,9 @@ The kinds, and what a template writes for each:
 - Words: text up to `limit` characters (it may hold {fields}); Font: a font family of pnp's or the deck's;
   Src: a picture's name inside the deck folder (or a {field}); Flag: true or false; Name: a region's id;
   Box: [x, y, width, height] from the top-left of the trim box, in units or % of the card.
-Every mistake is the template's error at the key's line, naming `regions[i].KEY`.
+Every mistake is the template's error at the key's line, naming `regions[i].KEY`. A key whose value holds a
+brace ("{14 + value}pt") is read for each card through the same checker once filled (percard.py); `when` is one
+brace, a placeholder or an expression (Condition).
 Not here: the keys every region takes (common.py), reading a region (read.py), each type's own table (its
 module).
 """
