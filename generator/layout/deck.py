@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from ..deck.model import Card, Deck
 from ..errors import Collector, PnpError, PnpErrors
-from ..text.fields import PLACEHOLDER, fill, holds
+from ..text.fields import PLACEHOLDER, blanked, fill, holds
 from ..text.markup import problems
 from .face import Context, Face, layout_face, text_icons
 from .inline import stamp
@@ -85,10 +85,12 @@ def markup_errors(face: Face | None, ctx: Context) -> list:
 def _own_markup_errors(region) -> list[str]:
     """The unbalanced markup of a region's own text, whatever its fields hold."""
     text = str(region.get("text", ""))
-    if not any(p.level == "error" for p in problems(PLACEHOLDER.sub("x", text))):
+    own = blanked(text)             # (an expression's own * is no markup)
+    if not any(p.level == "error" for p in problems(own)):
         return []
-    return [p.message for p in problems(text) if p.level == "error"] or \
-        [p.message for p in problems(PLACEHOLDER.sub("x", text)) if p.level == "error"]
+    written = text if own == PLACEHOLDER.sub("x", text) else own        # (as written, where no expression is)
+    return [p.message for p in problems(written) if p.level == "error"] or \
+        [p.message for p in problems(own) if p.level == "error"]
 
 
 def card_markup_errors(deck: Deck, card: Card) -> list:

@@ -149,7 +149,7 @@ def get_template(name: str, deck=None, _chain: tuple = ()) -> Template:
 def _load(name: str, deck, _chain: tuple) -> Template:
     deck_folder = deck.folder if deck is not None else None
     m, file = _raw(name, deck)
-    parent = None
+    parent, unread = None, None
     if "extends" in m:
         base = m["extends"]
         try:
@@ -161,7 +161,12 @@ def _load(name: str, deck, _chain: tuple) -> Template:
         if base == name or base in _chain:
             loop = " -> ".join(_chain + (name, base))
             raise m.error("extends", f"template '{name}' extends itself ({loop})", field="extends")
-        parent = get_template(base, deck, _chain + (name,))
+        try:
+            parent = get_template(base, deck, _chain + (name,))
+        except PnpError as exc:
+            if "size" not in m or "regions" not in m:
+                raise
+            unread = exc            # its own regions are read still (their mistakes too), then both reported
     known = sizes_for(deck)
     bleed = None
     if "size" in m:
@@ -211,8 +216,12 @@ def _load(name: str, deck, _chain: tuple) -> Template:
     if len(seq) + len(regions) > MAX_REGIONS:
         raise m.error("regions", f"more than {MAX_REGIONS} regions", field="regions")
     mistakes = Collector()
+    if unread is not None:
+        mistakes.add(unread)
     ids = {r.id: n for n, r in enumerate(regions)}       # the regions of the template it extends
     for i, r in enumerate(seq):
+        if unread is not None and isinstance(r, Map) and ("type" not in r or "drop" in r):
+            continue                    # overrides a region of a template that did not load
         with mistakes.each():           # a mistake in one region is noted, and the next one read
             n = _overrides(r, seq, i, ids, regions, parent)
             if n is None:

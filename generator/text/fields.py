@@ -64,6 +64,16 @@ def holds(condition: str, values: dict) -> bool:
         raise
 
 
+def blanked(pattern: str, by: str = "x") -> str:
+    """A value as written with each brace (a placeholder or an expression) replaced by `by`: its own text alone."""
+    if "{" not in pattern:
+        return pattern
+    try:
+        return "".join(p if isinstance(p, str) else by for p in compiled(pattern).parts)
+    except ExpressionError:
+        return PLACEHOLDER.sub(by, pattern)
+
+
 def slug(text: str) -> str:
     s = re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-")
     return s or "card"
