@@ -133,3 +133,17 @@ def test_a_when_naming_another_kinds_field_works_through_extends(tmp_path):
     assert proc.returncode == 0, proc.stderr
     text = fronts_text(tmp_path / "out.pdf")
     assert text.count("Sow in spring") == 4 and " ok" not in text      # "ok" is too short for the condition
+
+
+def test_a_child_with_its_own_size_is_read_when_its_parent_fails(tmp_path):
+    """A mistake in the parent and one in the child's own new region: both in one run (the child's overrides of
+    a parent that did not load are not guessed at)."""
+    game = starter(tmp_path, 'extends: card\nsize: poker\nregions:\n  - {id: kind, text: "{value}"}\n'
+                             '  - {id: new, type: rect, fill: "{valeu ** 2}"}\n', kind="event")
+    card = game / "templates" / "card.yaml"
+    card.write_text(card.read_text().replace("size: 12pt, align: center", "size: 12pt, align: centre"))
+    proc = build(tmp_path, game)
+    lines = proc.stderr.strip().splitlines()
+    assert proc.returncode == 2 and len(lines) == 2, proc.stderr
+    assert "card.yaml:10:" in lines[0] and "did you mean 'center'?" in lines[0]
+    assert "child.yaml:5:" in lines[1] and "may not use powers" in lines[1]
