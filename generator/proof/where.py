@@ -94,7 +94,7 @@ class Where:
 
     def literal(self, template: str, region: str) -> set:
         """The words (lower-case) a template's region writes itself, around its placeholders ("{value} VP")."""
-        from ..text.fields import blanked
+        from ..text.fields import PLACEHOLDER
         from .spelling import words
         try:
             tpl = get_template(template, self.deck)
@@ -102,7 +102,7 @@ class Where:
             return set()
         for r in tpl.regions:
             if r.id == region:
-                return {w.lower() for w, _ in words(blanked(str(r.get("text", "")), " "))}    # braces aside
+                return {w.lower() for w, _ in words(PLACEHOLDER.sub(" ", str(r.get("text", ""))))}
         return set()
 
     def region_source(self, template: str, region: str) -> str:
