@@ -14,6 +14,8 @@ the same cards in the same run (benchmarks/watch.py; target: at most 0.5x);
 pnp watch, exports and the proof as ratios to the twin, the PDF's size and peak memory, at 2,000 cards too);
 - icons inside text: the same deck with an icon in every card's text against a letter in its place
 (benchmarks/icons.py; target: at most 1.3x, rebuild and first build);
+- templates that compute: a 550-card deck with expressions in five regions against the same deck with plain
+placeholders (benchmarks/expressions.py, issue 45; target: at most 1.1x, rebuild and first build);
 - the Game Crafter export benchmark (benchmarks/export.py), when present.
 Each figure is the median of several runs as whole processes (min and max shown), with its CPU time and
 peak RSS; each ratio is the median of the ratios within a turn, of CPU time (judged; see ratio()) and of
@@ -170,6 +172,10 @@ def main() -> int:
     import icons
     print("\nicons in every card's text against a letter in their place (benchmarks/icons.py, CPU time):", flush=True)
     failures += icons.report(tmp, repeat, [550] if args.quick else [550, 5500])
+    import expressions
+    print("\nexpressions in five regions against plain placeholders (benchmarks/expressions.py, CPU time):",
+          flush=True)
+    failures += expressions.report(tmp, repeat, [550])
     export = ROOT / "benchmarks" / "export.py"
     if export.is_file() and not args.quick:
         print("\nGame Crafter export (benchmarks/export.py):", flush=True)

@@ -1,6 +1,7 @@
 """Issue 47: warnings a designer can act on and silence. A Squib-style version stamp in the margin of every card
 is one warning line (the region, its template, how many cards), silenced by one key (`safe: false` on the
-region); a `when:` that is not a plain placeholder is an error at its line, not silently true."""
+region); a `when:` that is not one brace (a placeholder or an expression) is an error at its line, not silently
+true."""
 from __future__ import annotations
 
 from test_mistakes import DECK, TEMPLATE, deck, errors, run
@@ -43,13 +44,13 @@ def test_safe_must_be_true_or_false(tmp_path):
     assert len(lines) == 1 and "front.yaml:8" in lines[0] and "regions[5].safe" in lines[0], lines
 
 
-def test_when_that_is_not_a_plain_placeholder_is_an_error(tmp_path):
+def test_when_that_is_not_one_brace_is_an_error(tmp_path):
     for when in ('"{value} == 0"', '"{value}{footer}"', "always", '"not {footer}"'):
         folder = deck(tmp_path / when.strip('"').replace(" ", "_").replace("{", "").replace("}", ""),
                       front=TEMPLATE.replace('when: "{footer}"', f"when: {when}"))
         lines = errors(run("build", folder, "-o", tmp_path / "out.pdf")[2])
         assert len(lines) == 1, lines
         assert "templates/front.yaml:6:" in lines[0] and "regions[3].when" in lines[0], lines
-        assert "is not a plain placeholder" in lines[0] and "true on every card" in lines[0], lines
+        assert "is not one brace" in lines[0] and "true on every card" in lines[0], lines
     folder = deck(tmp_path / "spaces", front=TEMPLATE.replace('when: "{footer}"', 'when: " {footer} "'))
     assert run("build", folder, "-o", tmp_path / "out.pdf")[0] == 0

@@ -138,7 +138,8 @@ class _Hasher:
     def template(self, tpl: Template) -> str:
         d = self.templates.get(tpl.name)
         if d is None:
-            files = {tpl.file} | {r.source.rpartition(":")[0] for r in tpl.regions if r.source}
+            files = {tpl.file} | {r.source.rpartition(":")[0] for r in tpl.regions if r.source} | \
+                {p[3] for r in tpl.regions for p in r.places if len(p) > 3}     # an overridden region's parent
             parts = [repr((tpl.width, tpl.height, tpl.safe, tpl.radius, tpl.shape))]
             parts += [f"{f}={_file_digest(Path(f))}" for f in sorted(x for x in files if x)]
             d = self.templates[tpl.name] = "|".join(parts)

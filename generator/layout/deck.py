@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from ..deck.model import Card, Deck
 from ..errors import Collector, PnpError, PnpErrors
-from ..text.fields import PLACEHOLDER, fill
+from ..text.fields import PLACEHOLDER, blanked, fill, holds
 from ..text.markup import problems
 from .face import Context, Face, layout_face, text_icons
 from .inline import stamp
@@ -85,10 +85,12 @@ def markup_errors(face: Face | None, ctx: Context) -> list:
 def _own_markup_errors(region) -> list[str]:
     """The unbalanced markup of a region's own text, whatever its fields hold."""
     text = str(region.get("text", ""))
-    if not any(p.level == "error" for p in problems(PLACEHOLDER.sub("x", text))):
+    own = blanked(text)             # (an expression's own * is no markup)
+    if not any(p.level == "error" for p in problems(own)):
         return []
-    return [p.message for p in problems(text) if p.level == "error"] or \
-        [p.message for p in problems(PLACEHOLDER.sub("x", text)) if p.level == "error"]
+    written = text if own == PLACEHOLDER.sub("x", text) else own        # (as written, where no expression is)
+    return [p.message for p in problems(written) if p.level == "error"] or \
+        [p.message for p in problems(own) if p.level == "error"]
 
 
 def card_markup_errors(deck: Deck, card: Card) -> list:
@@ -108,9 +110,12 @@ def card_markup_errors(deck: Deck, card: Card) -> list:
         face = Face(template=tpl.name)
         ctx = Context(vals, deck, subject, str(card.source), card.field_lines)
         for r in tpl.regions:
-            if r.type not in ("text", "textbox") or (r.when and not fill(r.when, vals).strip()):
+            try:
+                if r.type not in ("text", "textbox") or not holds(r.when, vals):
+                    continue
+                content = fill(str(r.get("text", "")), vals)
+            except PnpError:            # an expression that fails: laying the card out names it
                 continue
-            content = fill(str(r.get("text", "")), vals)
             try:                        # a :name: that is no icon
                 text_icons(content, r, ctx)
             except PnpError as exc:

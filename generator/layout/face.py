@@ -13,11 +13,13 @@ store.py).
 """
 from __future__ import annotations
 
-from ..errors import PnpError, known_list, suggest
-from ..text.fields import fill, names_in
+from ..errors import PnpError, PnpErrors, known_list, suggest
+from ..text.expressions import ExpressionError
+from ..text.fields import fill, holds, names_in
 from . import fonts, inline, wrap
 from .display import Ellipse, Face, Image, Line, Polygon, Rect, Text  # noqa: F401 (their names, given here)
-from .regions import TYPES, Region, field_of
+from .regions import TYPES, Region, expression_error, field_of, on_piece, resolve
+from .regions.common import keys_of
 from .templates import get_template
 
 BASIC_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None, "transparent": None}
@@ -110,12 +112,40 @@ def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str 
         raise ctx.error(exc.message, field="template", hint=exc.hint)
     face = Face(name or ctx.subject, tpl.name, tpl.width, tpl.height, bleed, tpl.shape, tpl.gutter,
                 source=tpl.size_source)
+    given_wrong = []                    # mistakes in what this card gives its template's braces: every one
     for region in tpl.regions:
-        if region.when and not fill(region.when, ctx.values).strip():
+        try:
+            if region.when and not holds(region.when, ctx.values):
+                continue
+            rtype = TYPES[region.type]
+            given = resolve(region, ctx, tpl.width, tpl.height, rtype, keys_of(rtype))
+            if given is not region:         # keys given for each card (regions/percard.py)
+                on_piece(given, region, tpl.width, tpl.height, tpl.bleed or 0.0, ctx.subject)
+        except ExpressionError as exc:
+            given_wrong.append(expression_error(region, _key_of(region, exc.brace), exc, ctx.subject))
             continue
-        TYPES[region.type].lay_out(face, region, ctx, bleed)
+        except PnpError as exc:
+            given_wrong.append(exc)
+            continue
+        try:
+            rtype.lay_out(face, given, ctx, bleed)
+        except ExpressionError as exc:      # a brace the drawing filled (text, a colour, src): placed here
+            given_wrong.append(expression_error(region, _key_of(region, exc.brace), exc, ctx.subject))
+        except PnpError:
+            if not given_wrong:
+                raise
+            break                       # (with the mistakes noted before it: they come first)
+    if given_wrong:
+        raise given_wrong[0] if len(given_wrong) == 1 else PnpErrors(given_wrong)
     face.key = (tpl.name, bleed, tuple(sorted((k, str(v)) for k, v in ctx.values.items())))
     return face
+
+
+def _key_of(region: Region, brace: str) -> str | None:
+    """The key of a region whose written value holds this brace."""
+    if brace and brace in region.when:
+        return "when"
+    return next((k for k, v in region.props.items() if isinstance(v, str) and brace and brace in v), None)
 
 
 def text_icons(content: str, region: Region, ctx: Context) -> tuple:

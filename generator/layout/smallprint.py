@@ -46,7 +46,7 @@ def small_print(templates) -> list[Small]:
                 continue
             for key in ("size", "min_size"):
                 size = region.get(key)
-                if size is None or size >= MIN_TEXT - 1e-9:
+                if not isinstance(size, (int, float)) or size >= MIN_TEXT - 1e-9:    # (a size given by each card)
                     continue
                 at_file, line, column = region.at(key)
                 seen.setdefault((at_file, line or 0, key), Small(at_file, line, column, f"regions[{index}].{key}",

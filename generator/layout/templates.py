@@ -3,7 +3,8 @@ loaded with what they extend, once a loaded deck (kept on it: Deck.memo_of), che
 (its palette, its own card sizes and fonts, where it names each template).
 
 A template gives the card size, its safe inset, and regions drawn in order; a template may extend another
-(its keys win; its regions come after the parent's). Everything is checked as it is loaded, so a mistake
+(its keys win; its regions come after the parent's, except those with a parent region's id, which override that
+region key by key in its place, and {id: ID, drop: true}, which removes it). Everything is checked as it is loaded, so a mistake
 is reported at its line in the template file, not later while a card is drawn.
 Not here: what a region may hold and how each is checked (regions/); how a size is written, the shared
 sizes and lengths (sizes.py); laying a card out from a template (face.py); the checks of a deck's
@@ -22,7 +23,7 @@ from ..errors import Collector, PnpError, PnpErrors, found, known_list, suggest
 from ..text.fields import names_in
 from ..units import length
 from ..files.yamlfile import Map, Seq, load
-from .regions import check_colours, read_region
+from .regions import check_colours, named, read_region
 
 TEMPLATE_KEYS = ("extends", "size", "safe", "radius", "shape", "orientation", "gutter", "regions", "description")
 SHAPES = ("rect", "circle", "hex")        # as written; a Template's shape is one of shapes.PIECE_SHAPES
@@ -46,14 +47,7 @@ class Template(NamedTuple):
     @property
     def fields_used(self) -> tuple:
         """Every {field} any region names: two faces with equal values for these draw the same."""
-        names = set()
-        for r in self.regions:
-            names.update(names_in(r.when))
-            for v in r.props.values():
-                for t in v if isinstance(v, tuple) else (v,):      # a gradient: its colours too
-                    if isinstance(t, str):
-                        names.update(names_in(t))
-        return tuple(sorted(names))
+        return tuple(sorted({n for r in self.regions for _, n in named(r)}))
 
 
 def _search_dirs(deck_folder: Path | None) -> list[Path]:
@@ -142,7 +136,8 @@ def _raw(name: str, deck) -> tuple[Map, str]:
 
 def get_template(name: str, deck=None, _chain: tuple = ()) -> Template:
     """The template `name` of a loaded deck (None: pnp's shared templates alone), following `extends` (the
-    child's keys win; its regions come after the parent's): read once a deck, and kept on it."""
+    child's keys win; its regions come after the parent's, or override one of its id in its place, or drop it):
+    read once a deck, and kept on it."""
     memo = deck.memo_of("templates") if deck is not None else {}
     key = (name, not _chain)            # read as another's parent, its colours are not checked against the deck
     tpl = memo.get(key)
@@ -154,7 +149,7 @@ def get_template(name: str, deck=None, _chain: tuple = ()) -> Template:
 def _load(name: str, deck, _chain: tuple) -> Template:
     deck_folder = deck.folder if deck is not None else None
     m, file = _raw(name, deck)
-    parent = None
+    parent, unread = None, None
     if "extends" in m:
         base = m["extends"]
         try:
@@ -166,7 +161,12 @@ def _load(name: str, deck, _chain: tuple) -> Template:
         if base == name or base in _chain:
             loop = " -> ".join(_chain + (name, base))
             raise m.error("extends", f"template '{name}' extends itself ({loop})", field="extends")
-        parent = get_template(base, deck, _chain + (name,))
+        try:
+            parent = get_template(base, deck, _chain + (name,))
+        except PnpError as exc:
+            if "size" not in m or "regions" not in m:
+                raise
+            unread = exc            # its own regions are read still (their mistakes too), then both reported
     known = sizes_for(deck)
     bleed = None
     if "size" in m:
@@ -216,16 +216,61 @@ def _load(name: str, deck, _chain: tuple) -> Template:
     if len(seq) + len(regions) > MAX_REGIONS:
         raise m.error("regions", f"more than {MAX_REGIONS} regions", field="regions")
     mistakes = Collector()
+    if unread is not None:
+        mistakes.add(unread)
+    ids = {r.id: n for n, r in enumerate(regions)}       # the regions of the template it extends
     for i, r in enumerate(seq):
+        if unread is not None and isinstance(r, Map) and ("type" not in r or "drop" in r):
+            continue                    # overrides a region of a template that did not load
         with mistakes.each():           # a mistake in one region is noted, and the next one read
-            regions.append(read_region(r, seq, i, width, height, file, deck))
+            n = _overrides(r, seq, i, ids, regions, parent)
+            if n is None:
+                regions.append(read_region(r, seq, i, width, height, file, deck))
+            elif r.get("drop") is True:
+                regions[n] = None
+            else:
+                regions[n] = read_region(r, seq, i, width, height, file, deck, base=regions[n])
     mistakes.done()
+    regions = [r for r in regions if r is not None]
     size_source = f"{file}:{m.where('size')[0]}" if "size" in m else parent.size_source
     tpl = Template(name, width, height, safe, radius, shape, gutter, tuple(regions), file, size_name, bleed,
                    size_source)
     if not _chain and deck is not None:
         check_colours(tpl.regions, deck.file, deck.palette)
     return tpl
+
+
+def _overrides(r, seq: Seq, i: int, ids: dict, regions: list, parent: Template | None) -> int | None:
+    """The place, among the regions of the template this one extends, of the region `r` overrides (a region of
+    its id: its keys replace that one's, key by key) or drops (drop: true); None for a region of its own. A
+    region with no type, or with drop, names a region of that template by its id, or is an error."""
+    if not isinstance(r, Map):
+        return None
+    rid = r.get("id")
+    rid = rid if isinstance(rid, (str, int, float)) and not isinstance(rid, bool) else None
+    rid = None if rid is None else str(rid)
+    drop = "drop" in r
+    if drop and parent is None:
+        raise r.error("drop", "drop: true removes a region of the template this one extends; this template "
+                              "extends none", field=f"regions[{i}].drop")
+    if drop and (r["drop"] is not True or set(r) - {"id", "drop"}):
+        raise r.error("drop", "a dropped region is written {id: ID, drop: true} and nothing else",
+                      field=f"regions[{i}].drop", hint="to change a region, write its id and the keys that change")
+    if parent is None or (rid not in ids and "type" in r and not drop):
+        return None
+    if rid is None or rid not in ids:
+        known = [reg.id for reg in parent.regions]
+        said = f"region {rid!r}" if rid is not None else "a region with no id"
+        how = "drops" if drop else "writes no type, so it overrides"
+        raise r.error("id" if "id" in r else None,
+                      f"{said} {how} a region of template '{parent.name}' ({parent.file}), which this one "
+                      "extends, but that template has no region of that id",
+                      field=f"regions[{i}].id",
+                      hint=(suggest(rid, known) if rid is not None else None) or known_list(known))
+    n = ids[rid]
+    if regions[n] is None:
+        raise r.error("id", f"region '{rid}' is dropped above", field=f"regions[{i}].id")
+    return n
 
 
 def _piece_shape(m: Map, parent: Template | None, width: float, height: float) -> str:

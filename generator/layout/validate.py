@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from ..deck.model import Deck
 from ..errors import Collector, PnpError, suggest
+from ..text.expressions import ExpressionError, compiled
 from ..text.fields import names_in
 from .deck import BUILT_IN
-from .regions import box_error
+from .regions import TYPES, box_error, deferred_keys, named
 from .templates import Template, get_template
 
 
@@ -149,38 +150,59 @@ def _available(deck: Deck, kind: str, back_fields) -> set:
 def placeholders(tpl: Template):
     """(region, key, name) for every {name} the template writes."""
     for r in tpl.regions:
-        for n in names_in(r.when):
-            yield r, "when", n
-        for key, v in r.props.items():
-            for t in v if isinstance(v, tuple) else (v,):      # a gradient: its colours too
-                if isinstance(t, str):
-                    for n in names_in(t):
-                        yield r, key, n
+        for key, n in named(r):
+            yield r, key, n
 
 
 def placeholder_errors(deck: Deck, tpl: Template, use: dict) -> list[PnpError]:
-    """A {name} that some card showing the template cannot have: an error at the template's line; unless it
-    is under `when:` (in it, or in a region whose `when:` names it) and some kind showing the template has it."""
+    """A {name} (or a name in an expression) that some card showing the template cannot have: an error at the
+    template's line; unless it is under `when:` (in it, or in a region whose `when:` names it) and some kind
+    showing the template has it, or, for a region of the template it extends, some kind of the deck has it."""
     out = []
     seen = set()
     kinds = {kind for kind, _ in use}
+    everyone = set(BUILT_IN).union(*(k.fields for k in deck.kinds.values()))
     for r, key, name in placeholders(tpl):
         lacking = {kind: backs for (kind, _), backs in use.items() if name not in _available(deck, kind, backs)}
         if not lacking or (r.id, key, name) in seen:
             continue
-        if set(lacking) != kinds and (key == "when" or name in names_in(r.when)):
-            continue                # empty for the kinds that lack it: the region is not drawn for them
+        if key == "when" or name in names_in(r.when):
+            if set(lacking) != kinds or (_inherited(r, tpl) and name in everyone):
+                continue            # empty for the kinds that lack it: the region is not drawn for them
         seen.add((r.id, key, name))
         known = set().union(*(_available(deck, kind, backs) for kind, backs in lacking.items()))
         lacking = sorted(lacking)
-        kinds = " or ".join(f"'{k}'" for k in lacking)
+        said = " or ".join(f"'{k}'" for k in lacking)
         hint = suggest(name, sorted(known))
         what = "condition" if key == "when" else key
         own = ", ".join(sorted(known - set(BUILT_IN))) or "none"
-        out.append(r.error(key, f"{{{name}}} is not a field of kind {kinds} ({deck.file}), so this {what} would be "
+        expression = _expression(r, key, name)
+        first = f"'{name}' in {expression}" if expression else f"{{{name}}}"
+        out.append(r.error(key, f"{first} is not a field of kind {said} ({deck.file}), so this {what} would be "
                                 "empty", hint=hint or f"its fields: {own}; every card also has "
                                                       f"{', '.join(BUILT_IN)}"))
     return out
+
+
+def _inherited(region, tpl: Template) -> bool:
+    """A region written in the template this one extends (or kept from it by an override)."""
+    return region.source.rpartition(":")[0] != tpl.file or any(len(p) > 3 for p in region.places)
+
+
+def _expression(region, key: str, name: str) -> str:
+    """The expression (its brace as written) that reads `name` in a region's key, or "" for a plain {name}."""
+    written = region.when if key == "when" else region.box if key == "box" else region.props.get(key)
+    texts = [str(written)] if isinstance(written, str) else [str(v) for v in getattr(written, "written", ())] \
+        if not isinstance(getattr(written, "written", None), str) else [written.written]
+    for text in texts:
+        try:
+            parts = compiled(text).parts if "{" in text else ()
+        except ExpressionError:
+            continue
+        for p in parts:
+            if not isinstance(p, str) and p.name is None and name in p.names:
+                return p.text
+    return ""
 
 
 def icon_errors(deck: Deck, tpl: Template) -> list[PnpError]:
@@ -284,6 +306,9 @@ def box_errors(loaded: dict, resized: set) -> list[tuple[PnpError, str]]:
         if name in resized:
             continue
         for region in tpl.regions:
+            if {"box", "rotate"} & set(deferred_keys(region)) or (deferred_keys(region) and
+                                                                  TYPES[region.type].outline is not None):
+                continue                # given for each card: held to the piece on each (percard.resolve)
             error = box_error(region, tpl.width, tpl.height, tpl.bleed or 0.0)
             if error is not None:
                 out.append((error, name))

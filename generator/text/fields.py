@@ -1,22 +1,77 @@
-"""Field substitution: "{value} of {suit}" with a card's fields. Names only, no expressions.
-Not here: markup (markup.py), laying text out (layout/wrap.py)."""
+"""Field substitution: "{value} of {suit}" with a card's fields, and the expressions a brace may hold
+("{'High' if value > 2 else 'Low'}": text/expressions.py), read the same way by every caller.
+Not here: markup (markup.py), laying text out (layout/wrap.py), what an expression may hold (expressions.py).
+"""
 from __future__ import annotations
 
 import re
 
+from .expressions import ExpressionError, compiled, evaluate, truthy
+from .expressions import fill as fill_pattern
+
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_\-]*)\}")
 
 
-def names_in(pattern: str) -> list[str]:
-    return PLACEHOLDER.findall(pattern or "")
+def names_in(pattern) -> list[str]:
+    """The fields a value as written reads: its plain {name}s and the names in its expressions (none for a
+    value that is not text, or whose braces do not parse: reading it reports that)."""
+    pattern = pattern if isinstance(pattern, str) else ""
+    if "{" not in pattern:
+        return []
+    try:
+        return list(compiled(pattern).names)
+    except ExpressionError:
+        return PLACEHOLDER.findall(pattern)
 
 
 def fill(pattern: str, values: dict, missing: str = "") -> str:
-    """Replace each {name} by str(values[name]); unknown names become `missing`."""
-    def one(m):
-        v = values.get(m.group(1))
-        return missing if v is None else str(v)
-    return PLACEHOLDER.sub(one, str(pattern))
+    """The value as written with each brace filled in for these values: {name} by str(values[name]) (an unknown
+    name by `missing`), an expression by its result. ExpressionError for an expression that fails."""
+    pattern = str(pattern)
+    if "{" not in pattern and "}" not in pattern:
+        return pattern
+    p = compiled(pattern)
+    if p.plain and missing == "":
+        return fill_pattern(p, values)
+    out = []
+    for part in p.parts:
+        if isinstance(part, str):
+            out.append(part)
+        elif part.name is not None:
+            v = values.get(part.name)
+            out.append(missing if v is None else str(v))
+        else:
+            out.append(fill_pattern(p._replace(parts=(part,), plain=False), values))
+    return "".join(out)
+
+
+def holds(condition: str, values: dict) -> bool:
+    """Whether a region's `when` holds for these values: "{footer}" where the field is not empty; an expression
+    ("{cost > 2}") where it is true (a number not 0, a text not empty). A field these values lack is empty text
+    ("{not note}" holds where there is no note); an expression that fails on a field these values lack (another
+    kind's cost in "{cost > 2}") does not hold: the region is not drawn on such a card."""
+    if not condition:
+        return True
+    p = compiled(condition)
+    b = p.whole
+    if b is None:
+        return bool(fill(condition, values).strip())
+    try:
+        return truthy(evaluate(b, values))
+    except ExpressionError:
+        if b.name is None and any(values.get(n) is None for n in b.names):
+            return False            # "{cost > 2}" on a card without a cost: not drawn there
+        raise
+
+
+def blanked(pattern: str, by: str = "x") -> str:
+    """A value as written with each brace (a placeholder or an expression) replaced by `by`: its own text alone."""
+    if "{" not in pattern:
+        return pattern
+    try:
+        return "".join(p if isinstance(p, str) else by for p in compiled(pattern).parts)
+    except ExpressionError:
+        return PLACEHOLDER.sub(by, pattern)
 
 
 def slug(text: str) -> str:

@@ -73,9 +73,9 @@ def _files(tpl) -> set:
     regions say where each was written)."""
     out = {Path(tpl.file).resolve()} if tpl.file else set()
     for r in tpl.regions:
-        file = r.source.rpartition(":")[0]
-        if file:
-            out.add(Path(file).resolve())
+        for file in [r.source.rpartition(":")[0]] + [p[3] for p in r.places if len(p) > 3]:    # (and overridden)
+            if file:
+                out.add(Path(file).resolve())
     return out
 
 

@@ -52,7 +52,8 @@ from __future__ import annotations
 from .common import BLEED
 from .common import COMMON as _COMMON_KEYS
 from .lettering import MIN_TEXT
-from .read import box_error, check_colours, read_region
+from .percard import Deferred, deferred_keys, expression_error, named, resolve
+from .read import box_error, check_colours, on_piece, read_region
 from .region import Region, field_of, symbols_only
 from .registry import DRAWERS, REGION_TYPES, TYPES
 

@@ -15,7 +15,9 @@ The kinds, and what a template writes for each:
 - Words: text up to `limit` characters (it may hold {fields}); Font: a font family of pnp's or the deck's;
   Src: a picture's name inside the deck folder (or a {field}); Flag: true or false; Name: a region's id;
   Box: [x, y, width, height] from the top-left of the trim box, in units or % of the card.
-Every mistake is the template's error at the key's line, naming `regions[i].KEY`.
+Every mistake is the template's error at the key's line, naming `regions[i].KEY`. A key whose value holds a
+brace ("{14 + value}pt") is read for each card through the same checker once filled (percard.py); `when` is one
+brace, a placeholder or an expression (Condition).
 Not here: the keys every region takes (common.py), reading a region (read.py), each type's own table (its
 module).
 """
@@ -26,6 +28,7 @@ import re
 from typing import Callable, NamedTuple
 
 from ...errors import PnpError, found, known_list, suggest
+from ...text.expressions import ExpressionError, compiled
 from ...text.fields import names_in
 from ...files.paths import Refused, check_name
 from ...units import UnitError, length
@@ -209,24 +212,23 @@ class Words(NamedTuple):
 
 
 class Condition(NamedTuple):
-    """A region's `when`: one plain placeholder, "{footer}" (the region is drawn where that field is not empty).
-    Anything else ("{cost} == 0", "{a}{b}", "yes") would be text that is never empty, so the region would be drawn
-    on every card: an error, not a silent true."""
+    """A region's `when`: one brace, "{footer}" (the region is drawn where that field is not empty) or an
+    expression, "{cost == 0}" (drawn where it is true). Anything else ("{cost} == 0", "{a}{b}", "yes") would be
+    text that is never empty, so the region would be drawn on every card: an error, not a silent true."""
     limit: int = 5000
 
     def check(self, rd: Reading, key):
         v = Words(self.limit).check(rd, key)
-        if not _WHEN.match(v):
-            names = names_in(v)
-            raise rd.error(key, f"{v!r} is not a plain placeholder such as \"{{{names[0] if names else 'field'}}}\" "
-                           "(the region is drawn when that field is not empty); expressions are not read, so this "
-                           "would be true on every card",
-                           hint="to draw it on some cards only, give those cards a field of their own (free: yes) "
-                                'and write when: "{free}"')
-        return v
-
-
-_WHEN = re.compile(r"^\s*\{[A-Za-z_][A-Za-z0-9_\-]*\}\s*$")      # when: "{field}", and nothing else
+        try:
+            whole = compiled(v.strip()).whole
+        except ExpressionError as exc:
+            raise rd.error(key, exc.message, hint=exc.hint) from None
+        if whole is None:
+            inside = "".join(p if isinstance(p, str) else p.text[1:-1] for p in compiled(v.strip()).parts)
+            raise rd.error(key, f"{v!r} is not one brace such as \"{{field}}\" (drawn where that field is not "
+                           "empty) or \"{cost == 0}\" (drawn where it is true), so this would be true on every "
+                           "card", hint=f'write the whole condition inside the braces: when: "{{{inside.strip()}}}"')
+        return v.strip()
 
 
 class Font(NamedTuple):

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 
 from ...errors import Collector, PnpError, found, known_list, suggest
-from ...text.fields import names_in
 from ...files.yamlfile import Map, Seq
 from .common import corners, keys_of, turned
 from .gradient import Fill
 from .keys import Colour, Reading
+from .percard import Deferred, deferred_keys, parsed
 from .region import Region
 from .registry import TYPES
 
@@ -23,18 +23,25 @@ _SPECIAL = ("id", "type", "box", "when")      # common keys that are the Region'
 
 
 def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
-                deck=None) -> Region:
+                deck=None, base: Region | None = None) -> Region:
     """regions[i] of a template (`r`, in `seq`) of a card width x height points, every value checked where
     it is written (whether its box stays on the piece is validate.py's check, box_error: a back of the wrong
-    size is that mistake, not one of each of its regions)."""
+    size is that mistake, not one of each of its regions). A key holding a brace that its kind does not fill as
+    it is drawn is kept as written (percard.Deferred: its expressions parsed) and read for each card. `base`:
+    the region of the template it extends that this one overrides (templates.py): its type, and every key
+    this one does not write."""
     where = f"regions[{i}]"
     if not isinstance(r, Map):
         raise seq.error(i, f"expected a region (a mapping with type and box), found {found(r)}", field=where)
-    name = r.get("type")
+    name = r.get("type") if base is None or "type" in r else base.type
     if not isinstance(name, str) or name not in TYPES:
         raise r.error("type" if "type" in r else None,
                       f"unknown region type {name!r}" if "type" in r else "region has no type",
                       field=f"{where}.type", hint=suggest(name, TYPES) or known_list(TYPES))
+    if base is not None and name != base.type:
+        raise r.error("type", f"region '{base.id}' overrides a {base.type} region of the template it extends "
+                              f"({base.source}), and keeps its type", field=f"{where}.type",
+                      hint=f"to draw a {name} instead, write drop: true here and add a region of another id")
     rtype = TYPES[name]
     keys = keys_of(rtype)
     allowed = [k.name for k in keys]
@@ -44,23 +51,50 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
                           hint=suggest(key, allowed) or known_list(allowed))
     rd = Reading(r, where, width, height, deck, rtype)
     props, values = {}, {}
+    inherited = dict(base.props) if base is not None else {}
+    if base is not None:
+        inherited.update(box=base.box, when=base.when, id=base.id)
     for k in keys:
         if k.name in r and k.name != "type":
-            v = k.kind.check(rd, k.name)
+            v = parsed(rd, k.name, k.kind)
+            if v is None:
+                v = k.kind.check(rd, k.name)
+            if k.name not in _SPECIAL:
+                props[k.name] = v
+            values[k.name] = v
+        elif k.name in inherited:
+            v = inherited[k.name]
             if k.name not in _SPECIAL:
                 props[k.name] = v
             values[k.name] = v
         elif k.name not in _SPECIAL:
-            values[k.name] = k.default(values) if callable(k.default) else k.default
+            values[k.name] = _default(k, values)
     for k in keys:
-        if k.upto and k.name in props and props[k.name] > values[k.upto]:
-            raise r.error(k.name, f"{k.name} {r[k.name]} is larger than the {k.upto} {r.get(k.upto, 'default')}",
-                          field=f"{where}.{k.name}")
+        if k.upto and k.name in props and type(props[k.name]) is not Deferred and \
+                type(values[k.upto]) is not Deferred and props[k.name] > values[k.upto]:
+            raise r.error(k.name, f"{k.name} {r.get(k.name, props[k.name])} is larger than the {k.upto} "
+                                  f"{r.get(k.upto, 'default')}", field=f"{where}.{k.name}")
     # text under MIN_TEXT is a warning, or the deck's error: layout/smallprint.py
     box = values["box"] if "box" in values else (0.0, 0.0, width, height)
     places = tuple((str(k), *r.where(k)) for k in r)
+    source = f"{file}:{r.where()[0]}"
+    if base is not None:
+        base_file = base.source.rpartition(":")[0]
+        places += tuple((k, ln, col, *(other or [base_file])) for k, ln, col, *other in base.places
+                        if k not in r and k != "id")
     return Region(values.get("id", f"{name}{i}"), name, box, props, values.get("when", ""),
-                  f"{file}:{r.where()[0]}", places, {k: v for k, v in values.items() if k not in _SPECIAL})
+                  source, places, {k: v for k, v in values.items() if k not in _SPECIAL})
+
+
+def _default(k, values: dict):
+    """A key's default: its value, or what follows from the region's other values (None, to be worked out for
+    each card, when one of those is given for each card)."""
+    if not callable(k.default):
+        return k.default
+    try:
+        return k.default(values)
+    except TypeError:                   # it follows from a Deferred key: percard.resolve works it out
+        return None
 
 
 def check_colours(regions, deck_file: str, palette: dict) -> None:
@@ -72,7 +106,7 @@ def check_colours(regions, deck_file: str, palette: dict) -> None:
                 continue
             v = region.get(k.name)
             for v in v[1:3] if type(v) is tuple else (v,):       # a gradient's two colours
-                if not isinstance(v, str) or names_in(v):
+                if not isinstance(v, str) or "{" in v:
                     continue
                 v = v.strip()
                 if v.startswith("#") or v in palette or v.lower() in BASIC_COLOURS:
@@ -83,6 +117,17 @@ def check_colours(regions, deck_file: str, palette: dict) -> None:
                                                f"in the palette of {deck_file}",
                                        hint=suggest(v, known) or known_list(palette))
     mistakes.done()
+
+
+def on_piece(region: Region, written: Region, width: float, height: float, bleed: float, subject: str) -> None:
+    """A region whose box, turn or outline a card gives (percard.resolve made `region` of `written`) held to
+    its piece as box_error holds a written one: the error names the card."""
+    later = deferred_keys(written)
+    if not ({"box", "rotate"} & set(later) or (later and TYPES[region.type].outline is not None)):
+        return
+    error = box_error(region, width, height, bleed)
+    if error is not None:
+        raise PnpError(f"{subject}: {error.message}", error.file, error.line, error.column, error.field, error.hint)
 
 
 def _mm(points: float) -> str:

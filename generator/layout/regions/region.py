@@ -19,7 +19,8 @@ class Region(NamedTuple):
     props: dict           # key -> value as written (strings may hold {fields}); never changed once made
     when: str = ""
     source: str = ""      # "file:line" of the region
-    places: tuple = ()    # ((key, line, column), ...): where each key was written
+    places: tuple = ()    # ((key, line, column[, file]), ...): where each key was written (file: a key a template
+    #                       overriding this region kept from the template it extends, written in that one's file)
     values: dict = {}     # props, and every other key of its type at its default: what layout reads
 
     def get(self, key, default=None):
@@ -28,9 +29,9 @@ class Region(NamedTuple):
     def at(self, key=None) -> tuple[str, int | None, int | None]:
         """(file, line, column) where `key` of this region was written."""
         file, _, line = self.source.rpartition(":")
-        for k, ln, col in self.places:
+        for k, ln, col, *other in self.places:
             if k == key:
-                return file, ln, col
+                return (other[0] if other else file), ln, col
         return file, int(line) if line.isdigit() else None, None
 
     def error(self, key, message: str, hint: str | None = None) -> PnpError:

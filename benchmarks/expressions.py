@@ -1,0 +1,101 @@
+"""Templates that compute (issue 45): a 550-card deck whose template has expressions in five regions (a colour
+chosen by a condition, arithmetic, a size and a turn from a field, a function, a plural) against the same deck
+whose template writes plain placeholders in those regions, the two taking turns in one run.
+
+Each deck is built as a rebuild (pnp's font and layout caches filled by an earlier run) and as a first build
+(PNP_CACHE=off: every card laid out, every expression evaluated for it). The ratio is the median of the turns'
+ratios of CPU time, expressions over placeholders. Target: at most 1.1x (both).
+Usage: python benchmarks/expressions.py [--repeat N] [--cards N ...]
+"""
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import PY, measure, ratio  # noqa: E402
+
+TARGET = 1.1
+PLAIN = """extends: basic-card
+regions:
+  - {id: background, fill: "{colour}"}
+  - {id: value-top, text: "{value}", size: 20pt}
+  - {id: value-bottom, text: "{value}", rotate: 180}
+  - {id: title, text: "{title}"}
+  - {id: text, text: "{text} {value} points"}
+"""
+COMPUTED = """extends: basic-card
+regions:
+  - {id: background, fill: "{'c1' if value > 4 else colour}"}
+  - {id: value-top, text: "{value * 2}", size: "{18 + value % 4}pt"}
+  - {id: value-bottom, text: "{value * 2}", rotate: "{180 if value >= 0 else 0}"}
+  - {id: title, text: "{upper(title)}"}
+  - {id: text, text: "{text} {value} {plural(value, 'point')}"}
+"""
+
+
+def deck(folder: Path, n: int, computed: bool) -> Path:
+    """n poker cards (as benchmarks/run.py's synthetic deck) shown by a template of the deck's own."""
+    (folder / "templates").mkdir(parents=True, exist_ok=True)
+    (folder / "templates" / "face.yaml").write_text(COMPUTED if computed else PLAIN)
+    lines = ["game: {title: Expressions %d, designer: pnp benchmark}" % n,
+             "palette: {c0: '#2f6b3b', c1: '#a8261f', c2: '#1d2f4f'}",
+             "backs: {plain: {template: basic-back}}",
+             "kinds:",
+             "  card:",
+             "    template: face",
+             "    back: plain",
+             "    name: '{title}'",
+             "    fields: {title: text, value: int, text: markup, colour: colour}",
+             "cards:"]
+    for i in range(n):
+        lines.append(f"  - {{title: Card {i + 1}, value: {i % 10}, colour: c{i % 3}, text: 'Play this card on your "
+                     f"turn. **Draw {i % 4 + 1}** and pass.'}}")
+    (folder / "deck.yaml").write_text("\n".join(lines) + "\n")
+    return folder
+
+
+def fmt(r: dict) -> str:
+    return f"{r['median'] * 1000:6.0f} ms (cpu {r['cpu'] * 1000:5.0f} ms, {r['mem']:5.1f} MiB)"
+
+
+def report(tmp: Path, repeat: int, sizes=(550,)) -> list[str]:
+    """Measure and print; returns the names of the targets missed."""
+    failures = []
+    for n in sizes:
+        computed, plain = deck(tmp / f"computed-{n}", n, True), deck(tmp / f"plain-{n}", n, False)
+        cache = {"PNP_CACHE": str(tmp / "expressions-cache")}
+        off = {"PNP_CACHE": "off"}
+
+        def build(target, name):
+            return [PY, "-m", "generator", "build", str(target), "--output", str(tmp / f"{name}.pdf")]
+        er, pr, ec, pc = measure([(build(computed, f"e{n}"), cache), (build(plain, f"p{n}"), cache),
+                                  (build(computed, f"e{n}"), off), (build(plain, f"p{n}"), off)], repeat)
+        for label, a, b in (("rebuild", er, pr), ("first build", ec, pc)):
+            r = ratio(a, b)
+            ok = r <= TARGET
+            print(f"  {n} cards, {label:12} expressions {fmt(a)}  placeholders {fmt(b)}  {r:4.2f}x  "
+                  f"{'ok' if ok else 'OVER'} (target <= {TARGET:g}x)", flush=True)
+            if not ok:
+                failures.append(f"expressions {n} {label}")
+    return failures
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--cards", type=int, nargs="*", default=[550])
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="pnp-bench-expressions-"))
+    print("expressions in five regions against plain placeholders (CPU time, median of "
+          f"{args.repeat} turns):")
+    failures = report(tmp, args.repeat, args.cards)
+    shutil.rmtree(tmp, ignore_errors=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
