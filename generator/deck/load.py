@@ -109,7 +109,7 @@ class Loader(Reading):
                     rules=the_rules, inferred=self.inferred, icons=the_icons, languages=self.languages,
                     language=next(iter(self.languages), "en"), sizes=own_sizes, fonts=own_fonts,
                     template_refs=dict(self.templates), memo={},
-                    extra={"components_file": components_file,
+                    extra={"components_file": components_file, "players_failed": ("game", "players") in self.failed,
                            **{k: root[k] for k in ("proof", "corrections") if k in root},
                            **spreadsheets.corrections_of(root.get("corrections"), self.raw_cards, the_cards)})
         # the fields its backs show, kept for the component list when it is read for some of the cards

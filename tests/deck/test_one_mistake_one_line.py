@@ -4,7 +4,8 @@ block would have allowed. Each mistake below is made alone in `pnp new`'s starte
 spreadsheet of cards, a component list); `pnp build` and `pnp check` must exit 2, write nothing and say it in
 at most three `pnp: error:` lines, the one naming the mistake among them. Two once cascaded: `kinds:` misspelt
 (14 lines: every column and row of cards.csv and every kind of the component list) and an unknown key in a
-language's settings (15 lines: every title:fr and text:fr as 'not one of the deck's languages')."""
+language's settings (15 lines: every title:fr and text:fr as 'not one of the deck's languages'); a bad player
+count also made the component list's per_player an error, printed before it."""
 from __future__ import annotations
 
 import shutil
@@ -43,6 +44,11 @@ MISTAKES = {
 }
 
 
+# those that once cascaded (kinds: misspelt 14 lines, a language's settings 15, its code 14, a bad player count 2
+# with the component list's per_player error printed first): now their one line alone
+ONE_LINE = {"the kinds section misspelt", "a language's settings", "a language's code", "the game's players"}
+
+
 @pytest.fixture(scope="module")
 def starter(tmp_path_factory):
     folder = tmp_path_factory.mktemp("starter") / "g"
@@ -62,7 +68,7 @@ def test_one_mistake_in_a_block_is_at_most_three_lines(starter, tmp_path, name, 
     proc = pnp(command, deck, *(["-o", out] if command == "build" else []))
     lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
     assert proc.returncode == 2, (name, proc.returncode, proc.stderr)
-    assert 1 <= len(lines) <= 3, f"{name}: {len(lines)} lines:\n{proc.stderr}"
+    assert 1 <= len(lines) <= (1 if name in ONE_LINE else 3), f"{name}: {len(lines)} lines:\n{proc.stderr}"
     assert all(ln.startswith("pnp: error: ") for ln in lines), proc.stderr
     assert any(said in ln for ln in lines), proc.stderr
     assert not out.exists() and not (deck / "output").exists()
