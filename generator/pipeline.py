@@ -92,7 +92,8 @@ def validate(deck: Deck, found: Collector, sound: bool, shared: bool, faces: boo
     from .layout.validate import check_templates
     warnings, checked = [], set()
     with found.each():
-        components = read_components(deck)
+        # no kinds, for a mistake already said: the component list names kinds that cannot be looked up
+        components = read_components(deck) if deck.kinds or not found.errors else None
         checked = components.fields() if components else set()
     _texts(deck, found)
     if not shared:                      # the palette, sizes or fonts that templates are checked against

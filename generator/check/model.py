@@ -326,7 +326,7 @@ class _Reader:
         if not any(r for r in rules if r is not None):
             raise m.error("name", "a component needs a rule: count, each, unique, back, per_player, "
                                   "per_players or not_printed", field=fld)
-        if c.per_player and self.players is None:
+        if c.per_player and self.players is None and not self.deck.extra.get("players_failed"):
             raise m.error("per_player", "per_player needs the game's player count (game.players in deck.yaml, "
                                         "or players: in the component list)", field=f"{fld}.per_player")
         check_component(c, m, fld, self.players, self.specs)      # rules no deck could meet: the list's mistake

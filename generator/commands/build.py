@@ -20,7 +20,7 @@ from . import options
                    "shows it (7), or a range of those numbers (5-12). Numbers count distinct cards (a deck's rows), "
                    "not copies: 5-12 is the 5th to the 12th card, each with all its copies. Repeat for more. Writes "
                    "output/GAME-partial.pdf, without rule pages, and skips the component check.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Where to write the PDF "
+@options.pdf_output("Where to write the PDF "
               "[default: output/GAME.pdf; on other paper or duplex modes output/GAME.letter.pdf, GAME.fold.pdf, "
               "GAME.letter.short.pdf ...].")
 @options.language

@@ -15,7 +15,7 @@ from . import options
 @click.option("--duplex", type=click.Choice(list(FLIPPED), case_sensitive=False),
               default="long", show_default=True,
               help="How your printer turns the paper.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="[default: output/calibration-PAPER.pdf]")
+@options.pdf_output("[default: output/calibration-PAPER.pdf]")
 def command(paper, duplex, output):
     """Print a sheet that measures your printer's duplex offset for --offset X,Y."""
     from ..printout.calibration import calibration_pages

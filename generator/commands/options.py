@@ -6,7 +6,7 @@ import math
 
 import click
 
-from ..impose.spec import DUPLEX, PAPERS
+from ..impose.spec import DUPLEX, PAGE, PAPERS
 from ..units import from_mm
 
 
@@ -31,6 +31,26 @@ def parse_bleed(ctx, param, value):
     if not math.isfinite(value) or not 0 <= value <= 10:       # nan compares false with everything
         raise click.BadParameter(f"expected millimetres from 0 to 10, found {value}")
     return from_mm(value)
+
+
+# file endings that name another kind of file than the PDF build, watch and calibrate write (a name without
+# an ending, or with one pnp does not know, is taken as given)
+NOT_PDF = (".txt", ".md", ".html", ".htm", ".csv", ".xlsx", ".ods", ".json", ".yaml", ".yml", ".png", ".jpg",
+           ".jpeg", ".svg", ".tif", ".tiff", ".gif", ".webp", ".zip", ".doc", ".docx", ".ps", ".eps")
+
+
+def parse_pdf_path(ctx, param, value):
+    """-o of a command that writes a PDF: refused when its ending names another kind of file (out.txt, out.png),
+    before anything is written (issue 47)."""
+    if value is not None and any(str(value).lower().endswith(e) for e in NOT_PDF):
+        raise click.BadParameter(f"{value!r} names a {str(value).rsplit('.', 1)[-1].upper()} file; this command "
+                                 "writes a PDF: name it .pdf")
+    return value
+
+
+def pdf_output(help_text: str):
+    """The -o/--output option of build, watch and calibrate: a PDF file's path."""
+    return click.option("-o", "--output", type=click.Path(dir_okay=False), callback=parse_pdf_path, help=help_text)
 
 
 paper = click.option("--paper", type=click.Choice(list(PAPERS), case_sensitive=False),
@@ -75,6 +95,13 @@ def build_options(paper, duplex, offset, bleed, gutter, drop_backs, without, no_
     from ..pipeline import BuildOptions
     if drop_backs and not DUPLEX[duplex].fronts_only:
         raise click.UsageError("--drop-backs goes with --duplex none")
+    if DUPLEX[duplex].backs != PAGE:       # fold and none print no backs page to shift or to measure (issue 47)
+        if offset != (0.0, 0.0):
+            raise click.UsageError(f"--offset shifts the backs pages of a duplex print: it goes with --duplex long "
+                                   f"or short, not {duplex}, which prints no backs page")
+        if calibration:
+            raise click.UsageError(f"--calibration measures a duplex printer's offset: it goes with --duplex long "
+                                   f"or short, not {duplex}, which prints no backs page")
     return BuildOptions(paper, duplex, offset, bleed, tuple(without), not no_instructions, gutter, drop_backs,
                         calibration, language, strict)
 

@@ -12,7 +12,7 @@ from . import options
 @click.command("watch")
 @click.argument("game")
 @options.printout
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Where to write the PDF "
+@options.pdf_output("Where to write the PDF "
               "[default: output/GAME.pdf, named as pnp build names it: output/GAME.letter.pdf on Letter ...].")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
               help="Serve the preview on http://127.0.0.1:PORT/ (0: any free port).")

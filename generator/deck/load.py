@@ -72,13 +72,16 @@ class Loader(Reading):
         defaults.template(self, the_defaults)
         the_backs = backs.read(self, root.get("backs"), root)
         default_back = defaults.back(self, the_defaults, the_backs)
-        the_kinds = {}
+        the_kinds, before = {}, len(self.found.errors)
         if "kinds" in root:
             with self.noting():
                 the_kinds = kinds.read(self, need_map(root["kinds"], root, "kinds", "card kinds"), the_backs,
                                        default_back, the_defaults.get("template"))
+        # no kinds, for a mistake already said (the section missing, misspelt or not a mapping): its cards are
+        # not read, each of their columns and kinds would be an error of that one mistake (issue 47)
+        kinds_lost = not the_kinds and ("kinds" not in root or len(self.found.errors) > before) and self.found.errors
         the_cards, self.raw_cards = [], []
-        if "cards" in root:             # cards may come from spreadsheets: their rows stand where the source is named
+        if "cards" in root and not kinds_lost:  # cards may come from spreadsheets: their rows stand where named
             rows = None
             with self.noting(wide=False):       # every bad cell is noted; the YAML's own cards are read on
                 rows = spreadsheets.expand(root["cards"], self, the_kinds, the_parts, the_backs, the_defaults.get("part"))
@@ -106,7 +109,7 @@ class Loader(Reading):
                     rules=the_rules, inferred=self.inferred, icons=the_icons, languages=self.languages,
                     language=next(iter(self.languages), "en"), sizes=own_sizes, fonts=own_fonts,
                     template_refs=dict(self.templates), memo={},
-                    extra={"components_file": components_file,
+                    extra={"components_file": components_file, "players_failed": ("game", "players") in self.failed,
                            **{k: root[k] for k in ("proof", "corrections") if k in root},
                            **spreadsheets.corrections_of(root.get("corrections"), self.raw_cards, the_cards)})
         # the fields its backs show, kept for the component list when it is read for some of the cards

@@ -62,13 +62,14 @@ def find_inside(name: str, bases, what: str = "file") -> Path | None:
             if os.path.isfile(real):
                 return Path(real)
         elif st is not None and stat.S_ISREG(st.st_mode):
-            return Path(os.path.join(_real(os.fspath(base)), *parts))
+            return Path(os.path.join(_real(os.path.abspath(base)), *parts))    # (a relative base: cwd's)
     return None
 
 
 @lru_cache(maxsize=32)
 def _real(base: str) -> str:
-    """A base folder's real path, once a process (the deck's folder, layouts/: their own links do not move)."""
+    """A base folder's real path, once a process (the deck's folder, layouts/: their own links do not move); given
+    absolute, so a relative folder named again from another working folder is not taken for the first."""
     return os.path.realpath(base)
 
 

@@ -7,7 +7,10 @@ blurred: `pnp build`, `pnp proof`, the preview and the upload exports warn, nami
 The Game Crafter and MakePlayingCards judge an upload at SHOP_DPI: their export notes each picture from
 WARN_DPI up to that. SVG pictures are
 vectors and print sharp at any size (the PNG or JPEG pictures written into an SVG are not measured).
-Measured on the laid-out faces, so the faces a build took from the layout store are measured too.
+Measured on the laid-out faces, so the faces a build took from the layout store are measured too. One figure
+from every command (issue 47): a picture that reaches into the bleed is measured at the size it is drawn on the
+trimmed card (its box cut back to the trim), so `pnp build` (2 mm bleed, or --bleed), `pnp proof` (none) and
+each export (its shop's bleed) report the same dpi, and the message says so ("on the trimmed card").
 Not here: reading the files (images.py), drawing them (render/placing.py).
 """
 from __future__ import annotations
@@ -44,13 +47,24 @@ def low(face, below: float = WARN_DPI, at_least: float = 0.0) -> list[Low]:
             info = known(op.path)       # as the build found it (images.py)
         except (BadImage, OSError):
             continue                    # laying the face out or drawing it reports the file
-        _, _, w, h = fitted(op.x, op.y, op.w, op.h, info.width, info.height, op.fit, op.fx, op.fy)
+        x, y, bw, bh = trimmed(face, op)
+        _, _, w, h = fitted(x, y, bw, bh, info.width, info.height, op.fit, op.fx, op.fy)
         if w <= 0 or h <= 0:
             continue
         found = dpi(info.width, info.height, w, h)
         if at_least - 1e-9 <= found < below - 1e-9:
             out.append(Low(op.path, op.region, found, (int(info.width), int(info.height)), (w, h)))
     return out
+
+
+def trimmed(face, op) -> tuple[float, float, float, float]:
+    """The picture's box on the trimmed card: a box grown into the bleed (regions/common.grow) cut back to the
+    trim, which is the box it had with no bleed; a box inside the trim as it is."""
+    x0, y0 = max(op.x, 0.0), max(op.y, 0.0)
+    x1, y1 = min(op.x + op.w, face.width), min(op.y + op.h, face.height)
+    if x1 <= x0 or y1 <= y0:
+        return op.x, op.y, op.w, op.h
+    return x0, y0, x1 - x0, y1 - y0
 
 
 def shown(path: str, folder) -> str:
@@ -75,7 +89,8 @@ def describe(f: Low, folder, below: float = WARN_DPI, judged: str = "", aim: flo
     need = tuple(max(1, round(d / 72 * (aim or below))) for d in f.drawn)
     why = judged or f"under {below} dpi it prints blurred"
     return (f"picture '{shown(f.path, folder)}' in region '{f.region}' prints at {f.dpi:.0f} dpi "
-            f"({f.pixels[0]} x {f.pixels[1]} px drawn {f.drawn[0] * mm:.1f} x {f.drawn[1] * mm:.1f} mm); "
+            f"({f.pixels[0]} x {f.pixels[1]} px drawn {f.drawn[0] * mm:.1f} x {f.drawn[1] * mm:.1f} mm on the "
+            f"trimmed card); "
             f"{why}: give it at least {need[0]} x {need[1]} px")
 
 

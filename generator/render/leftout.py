@@ -8,7 +8,8 @@ each thing said becomes one line, its place found in the file's own text (svglib
 not its line): `art/storm.svg:9: the filter 'glow' (<filter>, line 3) is not drawn: ...`. A filter, mask,
 pattern or marker nothing refers to (an unused definition) changes nothing drawn and is not named; nor are
 the elements that draw nothing (<title>, <desc>, <metadata>, animation) or another program's own elements
-(Inkscape's, in their own namespace). One thing svglib does not say: a gradient whose stops are
+(Inkscape's, in their own namespace), nor svglib's note that an old Inkscape's file may come out 6.7% too
+large (pnp scales every SVG to its box). One thing svglib does not say: a gradient whose stops are
 see-through (`stop-opacity` under 1, a glow fading out) is drawn with its colours opaque, as a PDF shading
 is; a gradient in use that has one is named as well.
 `pnp build` prints the lines as warnings, `pnp proof` lists them as findings (proof/checks.py), and the
@@ -35,6 +36,9 @@ REFERRED = {
 OTHERS = {
     "foreignObject": "pnp draws no HTML or other foreign content in an SVG",
 }
+# svglib's notes that concern only the drawing's overall size (an old Inkscape's 90 dpi: "may be ~6.7% too
+# large"): pnp scales every SVG to its box (render/placing.py), so nothing drawn differs and nothing is said
+SIZE_NOTES = ("This SVG was created with Inkscape",)
 _URL = re.compile(r"url\(\s*['\"]?#([^'\")\s]+)")
 _STOP_OPACITY = re.compile(r"stop-opacity\s*:\s*([^;]+)")
 GRADIENTS = ("linearGradient", "radialGradient")
@@ -98,7 +102,7 @@ def _told(level: int, pattern: str, values: tuple, parts: "_Parts") -> Left | No
     if pattern == "Unable to find a clipping path with id %s" and values:
         return Left(parts.line_of(f"#{values[0]}"), f"the clip path '{values[0]}' is not in the file: what it "
                     "would clip is drawn whole")
-    if level < 30:                      # svglib's other debug lines: its own housekeeping
+    if level < 30 or pattern.startswith(SIZE_NOTES):   # housekeeping, or a note on the drawing's size only
         return None
     try:
         message = pattern % values if values else pattern

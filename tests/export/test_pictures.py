@@ -17,7 +17,7 @@ def test_the_game_crafter_export_draws_the_svg_and_notes_pictures_under_300_dpi(
     assert "pnp: note: card 'Alpha' (face): picture 'art/alpha.png' in region 'art' prints at 203 dpi" in err
     low = [ln for ln in err.splitlines() if "art/low.png" in ln]
     assert low == ["pnp: warning: card 'Low' (face): picture 'art/low.png' in region 'art' prints at 30 dpi (60 x 40 "
-                   "px drawn 50.0 x 33.3 mm); under 150 dpi it prints blurred, and The Game Crafter judges an upload "
+                   "px drawn 50.0 x 33.3 mm on the trimmed card); under 150 dpi it prints blurred, and The Game Crafter judges an upload "
                    "at 300 dpi: give it at least 591 x 394 px"]
     image = Image.open(folder / "emblem-face.png").convert("RGB")
     emblem_drawn(image, 300 / 72, 9.0)

@@ -37,7 +37,7 @@ SAFE = 3 * MM
 
 @pytest.fixture(scope="module")
 def pdf(built):
-    assert "65 cards" in built.stdout("royal-lines")
+    assert "63 cards" in built.stdout("royal-lines")
     return built("royal-lines")
 
 
@@ -123,13 +123,13 @@ def _references(cards):
 
 def test_sheets_hold_55_playing_cards_and_the_reference_cards(pdf):
     cards = _cards(pdf)
-    assert len(_sheet_pages(pdf)) == 16                      # 8 sheets: fronts and backs
+    assert len(_sheet_pages(pdf)) == 14                      # 7 sheets: fronts and backs (issue 44: 63 cards, 9 a sheet)
     assert len(_playing(cards)) == 52
     assert len(_jokers(cards)) == 3
     refs = _references(cards)
-    assert len(refs) == 10                                   # one of each for every seat of 5 players
-    assert Counter("Set-up" in c["text"] for c in refs) == Counter({True: 5, False: 5})
-    assert len(cards) == 65
+    assert len(refs) == 8            # Special Recruitments for every seat of 5 players, Set-up & Players for two
+    assert Counter("Set-up" in c["text"] for c in refs) == Counter({True: 3, False: 5})
+    assert len(cards) == 63
 
 
 def test_every_suit_and_rank_once_with_indices_in_two_corners(pdf):
@@ -389,4 +389,4 @@ def test_reference_card_footers_are_readable(pdf):
         for w in _words(path, i):
             if w["text"] == "overleaf:":
                 found.append(w["size"])
-    assert len(found) == 20 and min(found) >= 6.5 - 0.01
+    assert len(found) == 16 and min(found) >= 6.5 - 0.01

@@ -368,10 +368,11 @@ def test_the_game_crafter_export_names_the_blurred_and_the_under_300_dpi_picture
     err = exported.stderr(DECK).splitlines()
     assert [ln for ln in err if "warning:" in ln] == [
         "pnp: warning: card 'Rowboat' (face): picture 'art/rowboat.png' in region 'art' prints at 30 dpi (60 x 40 px "
-        "drawn 51.0 x 34.0 mm); under 150 dpi it prints blurred, and The Game Crafter judges an upload at 300 dpi: "
+        "drawn 51.0 x 34.0 mm on the trimmed card); under 150 dpi it prints blurred, and The Game Crafter judges an upload at 300 dpi: "
         "give it at least 602 x 402 px"]
     notes = [ln for ln in err if "note:" in ln]
-    assert len(notes) == 2 and "'Calm Dusk'" in notes[0] and "213 dpi" in notes[0] and "160 dpi" in notes[1]
+    # measured on the trimmed card (issue 47), as pnp build and pnp proof measure them
+    assert len(notes) == 2 and "'Calm Dusk'" in notes[0] and "229 dpi" in notes[0] and "171 dpi" in notes[1]
 
 
 def test_tabletop_simulator_has_the_hex_tiles_at_their_true_size(tmp_path):
@@ -405,7 +406,7 @@ def test_the_build_and_the_proof_name_the_sketch_and_list_the_icons_unspelled(bu
     built(DECK, "--paper", "a4")
     assert [ln for ln in built.stderr(DECK, "--paper", "a4").splitlines() if ln.strip()] == [
         "pnp: warning: card 'Rowboat' (face): picture 'art/rowboat.png' in region 'art' prints at 30 dpi (60 x 40 px "
-        "drawn 51.0 x 34.0 mm); under 150 dpi it prints blurred: give it at least 301 x 201 px"]
+        "drawn 51.0 x 34.0 mm on the trimmed card); under 150 dpi it prints blurred: give it at least 301 x 201 px"]
     proc = pnp_in_process("proof", DECK, "-o", tmp_path / "proof", check=True)
     report = json.loads((tmp_path / "proof" / "proof.json").read_text(encoding="utf-8"))
     assert (report["errors"], report["warnings"]) == (0, 1)

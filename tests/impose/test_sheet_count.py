@@ -106,12 +106,20 @@ def test_sheets_are_as_few_as_the_pieces_allow(built, game, paper):
     assert sheets <= need, f"{game} {paper}: {sheets} sheets where its pieces need {need}"
 
 
-def test_royal_lines_sheets():
-    """Royal Lines' 65 poker cards (55 playing cards and 10 reference cards, five of each) on A4, 9 to a sheet:
-    8 sheets, its last holding the 2 reference cards the first 7 have no room for (7 sheets hold 63)."""
-    assert _capacity("a4", 63.5 * MM, 88.9 * MM, "rect", 0.0) == 9
+@pytest.mark.parametrize("paper", PAPERS)
+def test_royal_lines_on_at_most_7_sheets(built, paper):
+    """Issue 44: Royal Lines' 63 poker cards (55 playing cards; 5 Special Recruitments reference cards, one for
+    every seat, and 3 Set-up & Players, one between two) fill 7 card-stock sheets of 9, on A4 and on Letter, read
+    back from the PDF's sheet labels: no eighth sheet spent on 2 cards."""
+    assert _capacity(paper, 63.5 * MM, 88.9 * MM, "rect", 0.0) == 9
     deck = load_deck("royal-lines")
-    assert sum(c.copies for c in deck.cards) == 65
+    assert sum(c.copies for c in deck.cards) == 63
+    path = _pdf(built, "royal-lines", paper)
+    fronts = {page: t for page, t in labels(path).items() if " · fronts · " in t}
+    assert len(fronts) == 7 and all("of 7" in t for t in fronts.values()), fronts
+    pl = placements(path)
+    held = [sum(abs(q.w - 63.5 * MM) < 0.05 for q in pl[page]) for page in sorted(fronts)]
+    assert held == [9] * 7, held                             # every sheet full, the last one too
 
 
 def test_a_sheet_without_backs_among_others_is_printed_single_sided(tmp_path):

@@ -203,7 +203,7 @@ def test_the_build_warns_of_the_low_resolution_picture_only(built):
     err = built.stderr(ART)
     lines = [ln for ln in err.splitlines() if "dpi" in ln]
     assert lines == ["pnp: warning: card 'Low' (face): picture 'art/low.png' in region 'art' prints at 30 dpi "
-                     "(60 x 40 px drawn 50.0 x 33.3 mm); under 150 dpi it prints blurred: give it at least "
+                     "(60 x 40 px drawn 50.0 x 33.3 mm on the trimmed card); under 150 dpi it prints blurred: give it at least "
                      "295 x 197 px"], err
 
 

@@ -40,8 +40,10 @@ def read(r, m: Map) -> Game:
         no_placeholder(g["title"], m, "title", "game.title")
     for key in allowed[1:]:
         with r.noting():
-            if key == "players":
+            if key == "players":            # a bad count is its own error, not also the component list's
+                r.failed.add(("game", "players"))
                 g["players"] = player_count(m.get("players"), m, "players", "game.players")
+                r.failed.discard(("game", "players"))
             elif key in CHOICES and key in m:
                 g[key] = _choice(m, key)
             elif key in m:

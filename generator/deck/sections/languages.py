@@ -52,6 +52,9 @@ def read(r, root) -> dict:
             if lang == source:
                 raise m.error(key, f"'{lang}' is the deck's source language: its texts are the plain columns "
                               "(text, title), rules.md and words.txt", field=f"languages.{key}")
+            # a language whose settings hold a mistake is still one of the deck's: that mistake is its one
+            # error, not every KEY:LANG of the deck after it (issue 47)
+            out[lang] = Language(lang, source=r.src(m, key))
             out[lang] = translation(r, lang, value, m)
     return out
 
@@ -114,9 +117,13 @@ def split(r, m: Map, translatable, where: str) -> tuple[Map, dict]:
                 raise m.error(k, f"'{key}' cannot be translated in {where}", field=str(k),
                               hint=f"what can: {', '.join(translatable)}" if translatable else None)
             if lang not in langs:
+                if ("language", lang) in r.failed:
+                    continue                # said once, at the first: not again for every cell (issue 47)
+                r.failed.add(("language", lang))
                 said = (f"the deck's translations are {', '.join(langs)}" if langs else
                         "the deck names no translations")
-                raise m.error(k, f"'{k}': '{lang}' is not one of the deck's languages ({said})", field=str(k),
+                raise m.error(k, f"'{k}': '{lang}' is not one of the deck's languages ({said}); the deck's other "
+                              f"KEY:{lang} texts are passed over with it", field=str(k),
                               hint=suggest(lang, langs) or f"name it under languages: in deck.yaml ({lang}: {{}})")
             out.setdefault(lang, {})[key] = v
     return plain, out
