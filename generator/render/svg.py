@@ -7,7 +7,14 @@ PNG and JPEG pictures written into the file. svglib's log (what it could not dra
 it says while it reads a file is kept with the drawing (`notes`), for leftout.py to tell the designer.
 A tint ('#rrggbb') recolours every fill and stroke that is not 'none', gradients included: a one-colour
 icon in the colour of the text around it.
-Not here: checking the file (svgfile.py, images.py), placing the drawing (pictures.py).
+An SVG's text (<text>, <tspan>) is drawn in pnp's fonts, never the system's (svglib would ask fontconfig, and
+fall back to Helvetica, a font not embedded): each family its font-family lists, in order, is looked for among the
+deck's own families (by the name deck.yaml gives them), then pnp's shared ones (`sans`, `serif`, `condensed`,
+`narrow`, by those names, their fonts' names, or the generic `sans-serif` and `serif`; Arial and Helvetica are
+`sans`, Times `serif`); a text that names none of them is set in `sans`. Bold (font-weight bold or 600 and over)
+and italic (font-style italic or oblique) take the family's styles. A character its font has no glyph for is an
+error naming the SVG's line, as on a card.
+Not here: checking the file (svgfile.py, images.py), placing the drawing (pictures.py), the families (layout/fonts.py).
 """
 from __future__ import annotations
 
@@ -16,15 +23,48 @@ import io
 import logging
 import os
 from functools import lru_cache
+from pathlib import Path
+from xml.parsers import expat
 
-from ..errors import PnpError
+from reportlab.graphics.shapes import String
+from reportlab.pdfbase.pdfmetrics import getFont
 
+from ..deck.values import display
+from ..errors import PnpError, PnpErrors
+from ..layout import fonts
+
+# the names an SVG may give pnp's shared families: their own, their fonts', CSS's generic ones, the usual others
+SHARED = {"sans": "sans", "sans-serif": "sans", "dejavu sans": "sans", "helvetica": "sans", "arial": "sans",
+          "system-ui": "sans", "serif": "serif", "dejavu serif": "serif", "times": "serif", "times new roman": "serif",
+          "times-roman": "serif", "condensed": "condensed", "dejavu sans condensed": "condensed",
+          "narrow": "narrow", "roboto condensed": "narrow", "kana": "kana", "japanese": "japanese"}
+DEFAULT = "sans"
+STYLE = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bolditalic"}
 
 
 def drawing(path: str, tint: str | None = None):
     """The reportlab Drawing of the SVG at `path` (recoloured to `tint`), width and height in points."""
     st = os.stat(path)
-    return _drawing(path, st.st_size, st.st_mtime_ns, tint)
+    return _drawing(path, st.st_size, st.st_mtime_ns, tint, fonts.met())
+
+
+class Fonts:
+    """svglib's font map (its find_font) for pnp: a family the SVG names, as one of pnp's families (above), by
+    its registered reportlab name; `used` maps each name handed out back to its family's key, for the glyph check."""
+
+    def __init__(self, own: tuple):
+        self.own = {fonts.shown(key).lower(): key for key in own}       # the newest key of a name wins
+        self.used: dict = {}
+
+    def find_font(self, name: str, weight: str = "normal", style: str = "normal") -> tuple[str, bool]:
+        wanted = str(name).strip().strip("'\"").lower()
+        fam = self.own.get(wanted) or SHARED.get(wanted)
+        weight = str(weight).strip().lower()
+        bold = weight in ("bold", "bolder") or (weight.isdigit() and int(weight) >= 600)
+        italic = str(style).strip().lower() in ("italic", "oblique")
+        font = fonts.font_name(fam or DEFAULT, STYLE[bold, italic])
+        self.used[font] = fam or DEFAULT
+        return font, fam is not None
 
 
 def notes(path: str) -> tuple:
@@ -39,21 +79,22 @@ def notes(path: str) -> tuple:
 
 
 @lru_cache(maxsize=64)
-def _drawing(path: str, size: int, mtime: int, tint: str | None):
+def _drawing(path: str, size: int, mtime: int, tint: str | None, own: tuple = ()):
     if tint is not None:
-        return _tinted(_drawing(path, size, mtime, None), tint)
-    return _parsed(path, size, mtime)[0]
+        return _tinted(_drawing(path, size, mtime, None, own), tint)
+    return _parsed(path, size, mtime, own)[0]
 
 
 @lru_cache(maxsize=64)
-def _parsed(path: str, size: int, mtime: int):
-    """(the Drawing, svglib's notes) of the SVG at `path`."""
+def _parsed(path: str, size: int, mtime: int, own: tuple = ()):
+    """(the Drawing, svglib's notes) of the SVG at `path`, its text in pnp's fonts (`own`: the deck families met)."""
     from ..pictures.images import BadImage, svg_bytes
     _silence()
     from svglib.svglib import svg2rlg
+    font_map = Fonts(own)
     try:
         data = svg_bytes(path)
-        d, said = _noted(svg2rlg, io.BytesIO(data))
+        d, said = _noted(lambda source: svg2rlg(source, font_map=font_map), io.BytesIO(data))
     except BadImage as exc:
         raise PnpError(f"image '{path}' {exc}")
     except (ValueError, TypeError, ArithmeticError, AttributeError, KeyError, IndexError, RecursionError) as exc:
@@ -61,7 +102,56 @@ def _parsed(path: str, size: int, mtime: int):
                        f"{str(exc).splitlines()[0][:80] if str(exc) else ''})")
     if d is None or not (0 < d.width < float("inf") and 0 < d.height < float("inf")):
         raise PnpError(f"image '{path}' cannot be drawn as an SVG (svglib made nothing of it)")
+    if font_map.used:
+        glyphs(path, data, d, font_map)
     return d, said
+
+
+def glyphs(path: str, data: bytes, d, font_map: Fonts) -> None:
+    """Every character of the SVG's text has a glyph in the font it is drawn in; else one error a text element,
+    at its line, as a card's glyph error is said."""
+    missing: dict = {}                      # family -> characters
+    stack = [d]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, String):
+            cmap = getFont(node.fontName).face.charToGlyph
+            for ch in node.text:
+                if ord(ch) not in cmap and not ch.isspace():
+                    missing.setdefault(font_map.used.get(node.fontName, DEFAULT), set()).add(ch)
+        stack.extend(getattr(node, "contents", ()) or ())
+    if not missing:
+        return
+    errors = []
+    for fam, chars in missing.items():
+        shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(chars))
+        errors.append(PnpError(f"font '{fonts.shown(fam)}' has no glyph for {shown} in the SVG's text",
+                               display(Path(path)), _text_line(data, chars)))
+    raise errors[0] if len(errors) == 1 else PnpErrors(errors)
+
+
+def _text_line(data: bytes, chars: set) -> int | None:
+    """The line of the first text element of the SVG that holds one of `chars`."""
+    p = expat.ParserCreate()
+    state = {"open": [], "found": None}
+
+    def start(name, attrs):
+        if name.rpartition(":")[2] in ("text", "tspan", "textPath"):
+            state["open"].append(p.CurrentLineNumber)
+
+    def end(name):
+        if name.rpartition(":")[2] in ("text", "tspan", "textPath"):
+            state["open"].pop()
+
+    def text(t):
+        if state["found"] is None and state["open"] and chars & set(t):
+            state["found"] = state["open"][-1]
+    p.StartElementHandler, p.EndElementHandler, p.CharacterDataHandler = start, end, text
+    try:
+        p.Parse(data, True)
+    except expat.ExpatError:
+        return None
+    return state["found"]
 
 
 def _silence() -> "_Notes":
