@@ -43,8 +43,9 @@ def parse_paper(ctx, param, value):
 
 
 paper = click.option("--paper", metavar="PAPER", callback=parse_paper, default="a4", show_default=True,
-                     help="Paper size: a4, letter, a3, a5, legal, tabloid (ledger), or WIDTHxHEIGHT in mm, cm or in "
-                          "(12x18in, 300x450mm). Another paper than A4 names the output for it (GAME.a3.pdf).")
+                     help="Paper size: a4, letter, a3, a5, legal, tabloid (ledger), WIDTHxHEIGHT in mm, cm or in "
+                          "(12x18in, 300x450mm), or a sheet layout file of your own (GAME/sheets/shop.yaml). Another "
+                          "paper than A4 names the output for it (GAME.a3.pdf, GAME.shop.pdf).")
 duplex = click.option("--duplex", type=click.Choice(list(DUPLEX), case_sensitive=False),
                       default="long", show_default=True,
                       help="How the backs are printed: duplex flipping on the long or short edge; fold: each front "

@@ -1,7 +1,8 @@
 """Sheet layouts: the paper as layouts/sheets/NAME.yaml describes it (its name as printed, size, the margins a home
 printer cannot print, cut marks, gutters, the sheet's label, a gutter-fold sheet's fold gap), read and checked into
 a SheetLayout; every mistake in the file is one line naming its line and field. A paper of one's own size
-(`300x450mm`, `12x18in`: WIDTHxHEIGHT in mm, cm or in) takes every setting but its size from A4's layout.
+(`300x450mm`, `12x18in`: WIDTHxHEIGHT in mm, cm or in) takes every setting but its size from A4's layout; a layout
+file of one's own (`--paper my-game/sheets/shop.yaml`, written as A4's is) is read as the shipped ones are.
 
 Not here: what the paper and the options mean for a build's sheets (spec.py, whose sheet_spec is the one
 reader of --paper), or the sheets themselves (cardsheets.py). `impose` is the card sheets for a layout and
@@ -10,6 +11,7 @@ the options given one by one, as proof/pages.py and the tests ask for them: it m
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import NamedTuple
 
 from .. import LAYOUTS
@@ -45,9 +47,23 @@ ALIASES = {"ledger": "tabloid"}         # the same paper, turned (pieces are pla
 SMALLEST, LARGEST = from_mm(70), from_mm(1200)      # a paper of one's own size, each side
 
 
+def is_file(text: str) -> bool:
+    """A --paper value that names a sheet layout file of one's own (a game folder's `sheets/shop.yaml`)."""
+    return str(text).lower().endswith((".yaml", ".yml"))
+
+
+def paper_id(name: str) -> str:
+    """The short name a paper gives an output's name (GAME.a3.pdf, GAME.shop.pdf for sheets/shop.yaml)."""
+    return Path(name).name.rsplit(".", 1)[0].lower() if is_file(name) else name.lower()
+
+
 def paper_name(text: str) -> str:
-    """A --paper value as pnp names it (lower case, no spaces: `300 x 450 mm` -> `300x450mm`), or PnpError
-    naming what it takes. The name becomes part of the output's name (GAME.a3.pdf)."""
+    """A --paper value as pnp names it (lower case, no spaces: `300 x 450 mm` -> `300x450mm`; a layout file's path
+    as given), or PnpError naming what it takes. The name becomes part of the output's name (GAME.a3.pdf)."""
+    if is_file(text):
+        if not Path(text).is_file():
+            raise PnpError(f"paper {str(text)!r}: no such sheet layout file")
+        return str(text)
     name = "".join(str(text).split()).lower().replace("×", "x")
     name = ALIASES.get(name, name)
     if name in known_sheets():
@@ -61,7 +77,7 @@ def paper_name(text: str) -> str:
     if re.match(r"^\d+(?:\.\d+)?x\d+(?:\.\d+)?$", name):
         raise PnpError(f"paper {text!r} needs a unit", hint=f"{name}mm or {name}in")
     raise PnpError(f"unknown paper {text!r}", hint=(suggest(name, known_sheets()) or known_list(known_sheets()))
-                   + ", or WIDTHxHEIGHT such as 300x450mm or 12x18in")
+                   + ", WIDTHxHEIGHT such as 300x450mm or 12x18in, or a sheet layout file (.yaml)")
 
 
 def known_sheets() -> list[str]:
@@ -76,6 +92,8 @@ def get_sheet(name: str) -> SheetLayout:
     stem = "a4" if own else name
     path = LAYOUTS / "sheets" / f"{stem}.yaml"
     file = f"layouts/sheets/{stem}.yaml"
+    if is_file(name):                   # a layout of one's own: every key as layouts/sheets/a4.yaml writes them
+        path, file, name = Path(name), name, paper_id(name)
     m = load(path, file)
 
     def section(key, required=False) -> Map:

@@ -101,3 +101,36 @@ def test_each_paper_names_its_output_and_none_replaces_another(tmp_path):
         proc = pnp_in_process("build", "g", "--paper", paper, cwd=tmp_path)
         assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1, proc.stderr
         assert all(w in proc.stderr for w in words), proc.stderr
+
+
+SHOP = """# a print shop's press sheet, with the wider margins its press leaves
+title: Shop sheet
+paper: {width: 320mm, height: 450mm}
+margins: {left: 10mm, right: 10mm, top: 10mm, bottom: 10mm}
+gutter: {min: 3mm, max: 4mm}
+"""
+
+
+def test_a_game_folder_brings_its_own_sheet_layout(tmp_path):
+    assert pnp_in_process("new", tmp_path / "g").returncode == 0
+    (tmp_path / "g" / "sheets").mkdir()
+    (tmp_path / "g" / "sheets" / "shop.yaml").write_text(SHOP, encoding="utf-8")
+    proc = pnp_in_process("build", "g", "--paper", "g/sheets/shop.yaml", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    out = tmp_path / "output" / "g.shop.pdf"
+    assert "output/g.shop.pdf" in proc.stdout
+    W, H = page_sizes(out)[0]
+    assert (W, H) == pytest.approx((320 * MM, 450 * MM))
+    for front, back in _sheets(out):
+        for page in (front, back):
+            for p in placements(out)[page]:
+                x0, y0, x1, y1 = p.box
+                assert min(x0, y0, W - x1, H - y1) >= 10 * MM - 0.01
+            assert any("Shop sheet" in t for t, _, _ in sheet_text(out, page))
+    proc = pnp_in_process("build", "g", "--paper", "g/sheets/shopp.yaml", cwd=tmp_path)
+    assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1
+    assert "no such sheet layout file" in proc.stderr
+    (tmp_path / "g" / "sheets" / "bad.yaml").write_text("paper: {width: 320mm, height: 45}\n", encoding="utf-8")
+    proc = pnp_in_process("build", "g", "--paper", "g/sheets/bad.yaml", cwd=tmp_path)
+    assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1, proc.stderr
+    assert "g/sheets/bad.yaml:1" in proc.stderr and "paper.height" in proc.stderr, proc.stderr
