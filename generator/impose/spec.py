@@ -130,8 +130,8 @@ def sheet_spec(paper: str | SheetLayout, duplex: str = "long", offset: tuple = (
     _ = words(language)
     d = DUPLEX[duplex]
     d = d._replace(title=_(d.title))
-    stock = _(PAPERS.get(layout.name, (None, N_("card stock")))[1])
-    title = layout.title or layout.name
+    stock = PAPERS.get(layout.name, (None, N_("card stock")))[1]
+    stock, title = _(stock), layout.title or layout.name
     fronts_only = DUPLEX["none"]
     fronts_only = fronts_only._replace(title=_(fronts_only.title))
     both = _printable(layout, True, True)
