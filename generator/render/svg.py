@@ -8,12 +8,10 @@ it says while it reads a file is kept with the drawing (`notes`), for leftout.py
 A tint ('#rrggbb') recolours every fill and stroke that is not 'none', gradients included: a one-colour
 icon in the colour of the text around it.
 An SVG's text (<text>, <tspan>) is drawn in pnp's fonts, never the system's (svglib would ask fontconfig, and
-fall back to Helvetica, a font not embedded): each family its font-family lists, in order, is looked for among the
-deck's own families (by the name deck.yaml gives them), then pnp's shared ones (`sans`, `serif`, `condensed`,
-`narrow`, by those names, their fonts' names, or the generic `sans-serif` and `serif`; Arial and Helvetica are
-`sans`, Times `serif`); a text that names none of them is set in `sans`. Bold (font-weight bold or 600 and over)
-and italic (font-style italic or oblique) take the family's styles. A character its font has no glyph for is an
-error naming the SVG's line, as on a card.
+fall back to Helvetica, a font not embedded): svglib is handed a font map (Fonts) that sets each text in the family
+layout/svgtext.py chooses for its font-family (the deck's own of that name, a shared one, else sans), bold and
+italic as it says. Layout has checked each text's glyphs; what svglib set is checked again (a <style> sheet's font),
+a missing glyph an error naming the SVG's line, as on a card.
 Not here: checking the file (svgfile.py, images.py), placing the drawing (pictures.py), the families (layout/fonts.py).
 """
 from __future__ import annotations
@@ -30,17 +28,8 @@ from reportlab.graphics.shapes import String
 from reportlab.pdfbase.pdfmetrics import getFont
 
 from ..deck.values import display
-from ..errors import PnpError, PnpErrors
-from ..layout import fonts
-
-# the names an SVG may give pnp's shared families: their own, their fonts', CSS's generic ones, the usual others
-SHARED = {"sans": "sans", "sans-serif": "sans", "dejavu sans": "sans", "helvetica": "sans", "arial": "sans",
-          "system-ui": "sans", "serif": "serif", "dejavu serif": "serif", "times": "serif", "times new roman": "serif",
-          "times-roman": "serif", "condensed": "condensed", "dejavu sans condensed": "condensed",
-          "narrow": "narrow", "roboto condensed": "narrow", "kana": "kana", "japanese": "japanese"}
-DEFAULT = "sans"
-STYLE = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bolditalic"}
-
+from ..errors import PnpError
+from ..layout import fonts, svgtext
 
 def drawing(path: str, tint: str | None = None):
     """The reportlab Drawing of the SVG at `path` (recoloured to `tint`), width and height in points."""
@@ -49,22 +38,19 @@ def drawing(path: str, tint: str | None = None):
 
 
 class Fonts:
-    """svglib's font map (its find_font) for pnp: a family the SVG names, as one of pnp's families (above), by
-    its registered reportlab name; `used` maps each name handed out back to its family's key, for the glyph check."""
+    """svglib's font map (its find_font) for pnp: a family the SVG names, as one of pnp's families
+    (layout/svgtext.py), by its registered reportlab name; `used` maps each name handed out back to its family's key,
+    for the glyph check."""
 
     def __init__(self, own: tuple):
-        self.own = {fonts.shown(key).lower(): key for key in own}       # the newest key of a name wins
+        self.own = own
         self.used: dict = {}
 
     def find_font(self, name: str, weight: str = "normal", style: str = "normal") -> tuple[str, bool]:
-        wanted = str(name).strip().strip("'\"").lower()
-        fam = self.own.get(wanted) or SHARED.get(wanted)
-        weight = str(weight).strip().lower()
-        bold = weight in ("bold", "bolder") or (weight.isdigit() and int(weight) >= 600)
-        italic = str(style).strip().lower() in ("italic", "oblique")
-        font = fonts.font_name(fam or DEFAULT, STYLE[bold, italic])
-        self.used[font] = fam or DEFAULT
-        return font, fam is not None
+        known = svgtext.family(name, self.own) is not None
+        font, fam = svgtext.face(name if known else svgtext.DEFAULT, weight, style, self.own)
+        self.used[font] = fam
+        return font, known
 
 
 def notes(path: str) -> tuple:
@@ -108,8 +94,8 @@ def _parsed(path: str, size: int, mtime: int, own: tuple = ()):
 
 
 def glyphs(path: str, data: bytes, d, font_map: Fonts) -> None:
-    """Every character of the SVG's text has a glyph in the font it is drawn in; else one error a text element,
-    at its line, as a card's glyph error is said."""
+    """Every character of the SVG's text has a glyph in the font svglib set it in (a <style> sheet's font too,
+    which layout/svgtext.py does not read); else one error a font, at the line of its first text lacking one."""
     missing: dict = {}                      # family -> characters
     stack = [d]
     while stack:
@@ -118,16 +104,11 @@ def glyphs(path: str, data: bytes, d, font_map: Fonts) -> None:
             cmap = getFont(node.fontName).face.charToGlyph
             for ch in node.text:
                 if ord(ch) not in cmap and not ch.isspace():
-                    missing.setdefault(font_map.used.get(node.fontName, DEFAULT), set()).add(ch)
+                    missing.setdefault(font_map.used.get(node.fontName, svgtext.DEFAULT), set()).add(ch)
         stack.extend(getattr(node, "contents", ()) or ())
-    if not missing:
-        return
-    errors = []
-    for fam, chars in missing.items():
-        shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(chars))
-        errors.append(PnpError(f"font '{fonts.shown(fam)}' has no glyph for {shown} in the SVG's text",
-                               display(Path(path)), _text_line(data, chars)))
-    raise errors[0] if len(errors) == 1 else PnpErrors(errors)
+    if missing:
+        svgtext.raise_missing(display(Path(path)), {fam: (_text_line(data, chars), chars)
+                                                    for fam, chars in missing.items()})
 
 
 def _text_line(data: bytes, chars: set) -> int | None:

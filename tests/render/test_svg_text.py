@@ -90,3 +90,24 @@ def test_a_glyph_the_font_lacks_is_one_error_naming_the_svg_and_its_line(tmp_pat
     assert len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr
     assert "g/art/badge.svg:3" in lines[0], lines[0]
     assert "font 'sans' has no glyph for '漢' (U+6F22)" in lines[0], lines[0]
+    assert "templates/card.yaml:" in lines[0] and "names it in region 'badge'" in lines[0], lines[0]
+    # found as the cards are laid out: an export refuses it before it writes anything; the proof lists it with the
+    # card, as it lists a card's own missing glyph (exit 1)
+    proc = pnp_in_process("export", folder, "-o", tmp_path / "gc")
+    assert proc.returncode == 2 and proc.stderr.splitlines() == lines, proc.stderr
+    assert not (tmp_path / "gc").exists()
+    proc = pnp_in_process("proof", folder, "-o", tmp_path / "proof")
+    assert proc.returncode == 1 and "g/art/badge.svg:3: error: card 'Wheat': font 'sans' has no glyph" in proc.stderr
+
+
+def test_a_font_named_in_a_style_sheet_is_checked_as_svglib_sets_it(tmp_path):
+    folder = _game(tmp_path)
+    (folder / "art" / "badge.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40">\n'
+        '  <style>.n { font-family: serif; }</style>\n'
+        '  <text class="n" x="2" y="30" font-size="20">4\u20aa</text>\n</svg>\n', encoding="utf-8")
+    # the shekel sign is in DejaVu Sans, not in pnp's DejaVu Serif: the style sheet's serif is what lacks it
+    proc = pnp_in_process("build", folder, "-o", tmp_path / "g.pdf")
+    assert proc.returncode == 2 and not (tmp_path / "g.pdf").exists(), proc.stderr
+    assert len(proc.stderr.splitlines()) == 1, proc.stderr
+    assert "g/art/badge.svg:3: font 'serif' has no glyph for '\u20aa' (U+20AA) in the SVG's text" in proc.stderr
