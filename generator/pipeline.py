@@ -30,11 +30,13 @@ class BuildOptions(NamedTuple):
 
 def output_name(deck_id: str, paper: str = "a4", duplex: str = "long") -> str:
     """The name a build's PDF takes in output/ (without .pdf): the game's id (GAME, GAME.fr), and the paper and
-    the duplex mode where they are not the defaults (GAME.letter, GAME.fold, GAME.letter.short), so that a
-    build for another paper or mode never replaces the one before it."""
+    the duplex mode where they are not the defaults (GAME.letter, GAME.a3, GAME.300x450mm, GAME.shop for a layout
+    file sheets/shop.yaml, GAME.fold, GAME.letter.short), so that a build for another paper or mode never replaces
+    the one before it."""
+    from .impose.paper import paper_id
     parts = [deck_id]
-    if paper.lower() != "a4":
-        parts.append(paper.lower())
+    if paper_id(paper) != "a4":
+        parts.append(paper_id(paper))
     if duplex.lower() != "long":
         parts.append(duplex.lower())
     return ".".join(parts)

@@ -160,14 +160,18 @@ def _scale(units_per_em: int):
 
 def draw_drawing(drawing, canvas) -> None:
     """A reportlab Drawing (svglib's) onto `canvas` at its origin, as renderPDF.draw draws it, less the font
-    that renderPDF sets for text at the start (reportlab's Times-Roman, which would enter the PDF unembedded):
-    the SVGs pnp draws hold no text (svgfile.py); and the pictures written into it drawn as image XObjects."""
+    that renderPDF sets for text at the start (reportlab's Times-Roman, which would enter the PDF unembedded): an
+    SVG's text is set only in the TrueType fonts render/svg.py gave it; and the pictures written into it drawn as
+    image XObjects."""
     from reportlab.graphics.renderPDF import _PDFRenderer
     from reportlab.graphics.renderbase import renderScaledDrawing
+    from reportlab.pdfbase.pdfmetrics import getFont
+    from reportlab.pdfbase.ttfonts import TTFont
 
     class ShapesOnly(_PDFRenderer):
         def applyStateChanges(self, delta, newState):
-            if "fontName" in delta or "fontSize" in delta:
+            if ("fontName" in delta or "fontSize" in delta) and not isinstance(
+                    getFont(delta.get("fontName") or self._canvas._fontname), TTFont):
                 delta = {k: v for k, v in delta.items() if k not in ("fontName", "fontSize")}
             super().applyStateChanges(delta, newState)
 

@@ -355,7 +355,7 @@ def test_every_deck_under_decks_still_loads():
 @pytest.mark.parametrize("args, message", [
     (["buidl", "vasa-regalis"], "No such command 'buidl'. (did you mean 'build'?)"),
     (["build"], "Missing argument 'GAME'"),
-    (["build", "vasa-regalis", "--paper", "a5"], "'a5' is not one of 'a4', 'letter'"),
+    (["build", "vasa-regalis", "--paper", "b4"], "unknown paper 'b4'"),
 ])
 def test_a_wrong_command_line_is_one_line_too(args, message):
     code, err = _run(args)

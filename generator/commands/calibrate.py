@@ -21,7 +21,8 @@ def command(paper, duplex, output):
     from ..printout.calibration import calibration_pages
     from ..impose.spec import sheet_spec
     from ..render.pdf import render_pdf
-    out = Path(output) if output else Path("output") / f"calibration-{paper}.pdf"
+    from ..impose.paper import paper_id
+    out = Path(output) if output else Path("output") / f"calibration-{paper_id(paper)}.pdf"
     spec = sheet_spec(paper, duplex)
     render_pdf(calibration_pages(spec), out, "pnp duplex calibration", "pnp")
     click.echo(f"wrote {out}: print it double-sided ({spec.duplex.edge} edge), hold it to a light, read X,Y")

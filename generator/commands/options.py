@@ -6,7 +6,9 @@ import math
 
 import click
 
-from ..impose.spec import DUPLEX, PAGE, PAPERS
+from ..errors import PnpError
+from ..impose.paper import paper_name
+from ..impose.spec import DUPLEX, PAGE
 from ..units import from_mm
 
 
@@ -53,8 +55,17 @@ def pdf_output(help_text: str):
     return click.option("-o", "--output", type=click.Path(dir_okay=False), callback=parse_pdf_path, help=help_text)
 
 
-paper = click.option("--paper", type=click.Choice(list(PAPERS), case_sensitive=False),
-                     default="a4", show_default=True, help="Paper size.")
+def parse_paper(ctx, param, value):
+    try:
+        return paper_name(value)
+    except PnpError as exc:
+        raise click.BadParameter(f"{exc.message}" + (f" ({exc.hint})" if exc.hint else ""))
+
+
+paper = click.option("--paper", metavar="PAPER", callback=parse_paper, default="a4", show_default=True,
+                     help="Paper size: a4, letter, a3, a5, legal, tabloid (ledger), WIDTHxHEIGHT in mm, cm or in "
+                          "(12x18in, 300x450mm), or a sheet layout file of your own (GAME/sheets/shop.yaml). Another "
+                          "paper than A4 names the output for it (GAME.a3.pdf, GAME.shop.pdf).")
 duplex = click.option("--duplex", type=click.Choice(list(DUPLEX), case_sensitive=False),
                       default="long", show_default=True,
                       help="How the backs are printed: duplex flipping on the long or short edge; fold: each front "

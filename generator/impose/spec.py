@@ -58,7 +58,7 @@ DUPLEX = {d.name: d for d in (
 )}
 FLIPPED = tuple(name for name, d in DUPLEX.items() if d.backs == PAGE)     # pnp calibrate's choices
 
-# the shipped papers: as a sheet's label and the leaf name them, and what the leaf says to print cards on
+# the papers the leaf names a stock for (others: "card stock"), as a sheet's label names them (the layout's own title)
 PAPERS = {"a4": ("A4", N_("A4 card stock (160-250 g/m²)")),
           "letter": ("Letter", N_("US Letter card stock (65-110 lb cover)"))}
 SPACING = (AUTO, TOUCHING)
@@ -130,8 +130,8 @@ def sheet_spec(paper: str | SheetLayout, duplex: str = "long", offset: tuple = (
     _ = words(language)
     d = DUPLEX[duplex]
     d = d._replace(title=_(d.title))
-    title, stock = PAPERS.get(layout.name, (layout.name, N_("card stock")))
-    stock = _(stock)
+    stock = PAPERS.get(layout.name, (None, N_("card stock")))[1]
+    stock, title = _(stock), layout.title or layout.name
     fronts_only = DUPLEX["none"]
     fronts_only = fronts_only._replace(title=_(fronts_only.title))
     both = _printable(layout, True, True)

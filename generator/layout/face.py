@@ -186,4 +186,15 @@ def _image_path(src: str, ctx: Context, region: Region | None = None) -> str:
             raise PnpError(f"the file {exc}", display(path),
                            hint=f"{region.source} names it in region '{region.id}'")
         raise fail(f"image '{src}' {exc}")
+    if path.suffix.lower() == ".svg":       # its text set in pnp's fonts: every glyph there, or the SVG's line
+        from ..deck.values import display
+        from . import svgtext               # (a deck with no SVG loads none of it: tests/test_startup.py)
+        fonts.deck_families(ctx.deck)       # (the deck's own families made known, as render/svg.py finds them)
+        try:
+            svgtext.check(path, fonts.met())
+        except PnpError as exc:
+            where = f"{region.source} names it in region '{region.id}'" if region is not None and region.source \
+                else f"{ctx.subject} shows it"
+            errors = [PnpError(e.message, display(path), e.line, hint=where) for e in getattr(exc, "errors", [exc])]
+            raise errors[0] if len(errors) == 1 else PnpErrors(errors)
     return str(path)

@@ -108,6 +108,12 @@ def deck_families(deck) -> dict:
     return memo["own"]
 
 
+def met() -> tuple:
+    """The keys (NAME@DIGEST) of every deck family this process has met, oldest first (an SVG's text names a
+    family plainly: render/svg.py takes the newest of that name)."""
+    return tuple(_families)
+
+
 def shown(fam: str) -> str:
     """A family's name as the designer wrote it (a deck's own family without its @digest)."""
     return fam.split("@", 1)[0]

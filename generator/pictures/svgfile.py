@@ -8,10 +8,10 @@ read once here with expat, which fetches nothing, and refused, with what and on 
 - declares a DOCTYPE with an internal subset or any entity, or names a style sheet (<?xml-stylesheet?>);
 - refers to anything but a part of itself (`#id`) or a PNG or JPEG picture written into it
   (`data:image/png;base64,...`): in an href, in `url(...)` in an attribute or a <style>, or by `@import`;
-- holds text (<text>): its fonts would be neither pnp's nor embedded; convert the text to paths;
 - is larger than MAX_BYTES, holds more than MAX_ELEMENTS elements, nests deeper than MAX_DEPTH, or declares
   a size over MAX_SIDE (the largest page a PDF may have) or none at all.
-The pictures written into it are returned, for images.py to check as it checks a PNG or JPEG file.
+The pictures written into it are returned, for images.py to check as it checks a PNG or JPEG file. Its text
+(<text>) is drawn in pnp's fonts, each glyph checked (render/svg.py).
 Not here: reading raster pictures (images.py), drawing an SVG (render/svg.py).
 """
 from __future__ import annotations
@@ -33,7 +33,6 @@ PT_PER = {"": 0.75, "px": 0.75, "pt": 1.0, "pc": 12.0, "in": 72.0, "mm": 72 / 25
 _URL = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.IGNORECASE | re.DOTALL)
 _LENGTH = re.compile(r"^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*([a-z%]*)\s*$")
 _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
-TEXT = ("text", "textPath", "tspan", "tref")
 
 
 class BadSvg(ValueError):
@@ -121,9 +120,6 @@ class _Reader:
             if local != "svg":
                 raise BadSvg(f"is not an SVG: its root element is <{local}>, not <svg>")
             self.root = {_local(k)[1]: v for k, v in attrs.items()}
-        if local in TEXT:
-            raise BadSvg(f"holds text (<{local}>, {self.where()}): its font would be neither embedded nor "
-                         "checked; convert the text to paths (Inkscape: Path > Object to Path)")
         for key, value in attrs.items():
             kns, klocal = _local(key)
             if klocal == "href":

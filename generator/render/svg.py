@@ -7,7 +7,12 @@ PNG and JPEG pictures written into the file. svglib's log (what it could not dra
 it says while it reads a file is kept with the drawing (`notes`), for leftout.py to tell the designer.
 A tint ('#rrggbb') recolours every fill and stroke that is not 'none', gradients included: a one-colour
 icon in the colour of the text around it.
-Not here: checking the file (svgfile.py, images.py), placing the drawing (pictures.py).
+An SVG's text (<text>, <tspan>) is drawn in pnp's fonts, never the system's (svglib would ask fontconfig, and
+fall back to Helvetica, a font not embedded): svglib is handed a font map (Fonts) that sets each text in the family
+layout/svgtext.py chooses for its font-family (the deck's own of that name, a shared one, else sans), bold and
+italic as it says. Layout has checked each text's glyphs; what svglib set is checked again (a <style> sheet's font),
+a missing glyph an error naming the SVG's line, as on a card.
+Not here: checking the file (svgfile.py, images.py), placing the drawing (pictures.py), the families (layout/fonts.py).
 """
 from __future__ import annotations
 
@@ -16,15 +21,36 @@ import io
 import logging
 import os
 from functools import lru_cache
+from pathlib import Path
+from xml.parsers import expat
 
+from reportlab.graphics.shapes import String
+from reportlab.pdfbase.pdfmetrics import getFont
+
+from ..deck.values import display
 from ..errors import PnpError
-
-
+from ..layout import fonts, svgtext
 
 def drawing(path: str, tint: str | None = None):
     """The reportlab Drawing of the SVG at `path` (recoloured to `tint`), width and height in points."""
     st = os.stat(path)
-    return _drawing(path, st.st_size, st.st_mtime_ns, tint)
+    return _drawing(path, st.st_size, st.st_mtime_ns, tint, fonts.met())
+
+
+class Fonts:
+    """svglib's font map (its find_font) for pnp: a family the SVG names, as one of pnp's families
+    (layout/svgtext.py), by its registered reportlab name; `used` maps each name handed out back to its family's key,
+    for the glyph check."""
+
+    def __init__(self, own: tuple):
+        self.own = own
+        self.used: dict = {}
+
+    def find_font(self, name: str, weight: str = "normal", style: str = "normal") -> tuple[str, bool]:
+        known = svgtext.family(name, self.own) is not None
+        font, fam = svgtext.face(name if known else svgtext.DEFAULT, weight, style, self.own)
+        self.used[font] = fam
+        return font, known
 
 
 def notes(path: str) -> tuple:
@@ -39,21 +65,22 @@ def notes(path: str) -> tuple:
 
 
 @lru_cache(maxsize=64)
-def _drawing(path: str, size: int, mtime: int, tint: str | None):
+def _drawing(path: str, size: int, mtime: int, tint: str | None, own: tuple = ()):
     if tint is not None:
-        return _tinted(_drawing(path, size, mtime, None), tint)
-    return _parsed(path, size, mtime)[0]
+        return _tinted(_drawing(path, size, mtime, None, own), tint)
+    return _parsed(path, size, mtime, own)[0]
 
 
 @lru_cache(maxsize=64)
-def _parsed(path: str, size: int, mtime: int):
-    """(the Drawing, svglib's notes) of the SVG at `path`."""
+def _parsed(path: str, size: int, mtime: int, own: tuple = ()):
+    """(the Drawing, svglib's notes) of the SVG at `path`, its text in pnp's fonts (`own`: the deck families met)."""
     from ..pictures.images import BadImage, svg_bytes
     _silence()
     from svglib.svglib import svg2rlg
+    font_map = Fonts(own)
     try:
         data = svg_bytes(path)
-        d, said = _noted(svg2rlg, io.BytesIO(data))
+        d, said = _noted(lambda source: svg2rlg(source, font_map=font_map), io.BytesIO(data))
     except BadImage as exc:
         raise PnpError(f"image '{path}' {exc}")
     except (ValueError, TypeError, ArithmeticError, AttributeError, KeyError, IndexError, RecursionError) as exc:
@@ -61,7 +88,51 @@ def _parsed(path: str, size: int, mtime: int):
                        f"{str(exc).splitlines()[0][:80] if str(exc) else ''})")
     if d is None or not (0 < d.width < float("inf") and 0 < d.height < float("inf")):
         raise PnpError(f"image '{path}' cannot be drawn as an SVG (svglib made nothing of it)")
+    if font_map.used:
+        glyphs(path, data, d, font_map)
     return d, said
+
+
+def glyphs(path: str, data: bytes, d, font_map: Fonts) -> None:
+    """Every character of the SVG's text has a glyph in the font svglib set it in (a <style> sheet's font too,
+    which layout/svgtext.py does not read); else one error a font, at the line of its first text lacking one."""
+    missing: dict = {}                      # family -> characters
+    stack = [d]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, String):
+            cmap = getFont(node.fontName).face.charToGlyph
+            for ch in node.text:
+                if ord(ch) not in cmap and not ch.isspace():
+                    missing.setdefault(font_map.used.get(node.fontName, svgtext.DEFAULT), set()).add(ch)
+        stack.extend(getattr(node, "contents", ()) or ())
+    if missing:
+        svgtext.raise_missing(display(Path(path)), {fam: (_text_line(data, chars), chars)
+                                                    for fam, chars in missing.items()})
+
+
+def _text_line(data: bytes, chars: set) -> int | None:
+    """The line of the first text element of the SVG that holds one of `chars`."""
+    p = expat.ParserCreate()
+    state = {"open": [], "found": None}
+
+    def start(name, attrs):
+        if name.rpartition(":")[2] in ("text", "tspan", "textPath"):
+            state["open"].append(p.CurrentLineNumber)
+
+    def end(name):
+        if name.rpartition(":")[2] in ("text", "tspan", "textPath"):
+            state["open"].pop()
+
+    def text(t):
+        if state["found"] is None and state["open"] and chars & set(t):
+            state["found"] = state["open"][-1]
+    p.StartElementHandler, p.EndElementHandler, p.CharacterDataHandler = start, end, text
+    try:
+        p.Parse(data, True)
+    except expat.ExpatError:
+        return None
+    return state["found"]
 
 
 def _silence() -> "_Notes":

@@ -33,8 +33,8 @@ EXPECTED = [
     ("art/big.svg", f"the file is 10,000,074 bytes; the limit for an SVG is {MAX_BYTES:,}",
      "deck.yaml:18 names it as cards[6].art"),
     ("art/many.svg", f"the file holds more than {MAX_ELEMENTS:,} elements", "deck.yaml:19 names it as cards[7].art"),
-    ("art/text.svg", "the file holds text (<text>, line 2): its font would be neither embedded nor checked; convert "
-                     "the text to paths", "templates/icon.yaml:4 names it in region 'icon'"),
+    ("art/sprite.svg", "the file refers to 'sprites.svg#coin' (href, line 2)",
+     "templates/icon.yaml:4 names it in region 'icon'"),
     ("templates/wrong.yaml:4:71: regions[0].fit", "expected contain, cover, stretch, found 'cvoer' (did you mean "
                                                   "'cover'?)", ""),
     ("templates/wrong.yaml:5:72: regions[1].focus", "expected the focus's x as a percentage from 0% to 100%, found "
@@ -87,7 +87,6 @@ def test_an_svg_may_hold_png_and_jpeg_pictures_written_into_it():
     ('<style>rect { fill: url(texture.png) }</style>', "refers to 'texture.png' (url() in <style>"),
     ('<style>@IMPORT "theme.css";</style>', "imports a style sheet (@import in <style>"),
     ('<style>@font-face { font-family: X; src: url(x.woff) }</style>', "refers to 'x.woff'"),
-    ('<text x="1" y="5">hi</text>', "holds text (<text>, line 1)"),
     ("<g>" * 101 + "</g>" * 101, "nests elements more than 100 deep"),
 ])
 def test_the_svg_check_refuses(body, says):

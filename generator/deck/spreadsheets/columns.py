@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 SUFFIXES = (".csv", ".xlsx", ".ods")
-SOURCE_KEYS = ("file", "sheet", "kind", "part", "template", "back")   # {file: cards.xlsx, sheet: Metals, ...}
+SOURCE_KEYS = ("file", "sheet", "kind", "part", "template", "back",   # {file: cards.xlsx, sheet: Metals, ...}
+               "columns", "ignore", "skip_sheets")     # a designer's own headers and sheets (mapping.py)
 SETTINGS = ("kind", "part", "template", "back")        # a source's defaults for its rows that leave them empty
 CARD_COLUMNS = ("kind", "name", "part", "copies", "template", "back", "new_sheet", "inferred")  # as a YAML card's
 CORRECTION = ("correction.seed", "correction.printed", "correction.note")      # a correction of the row's card

@@ -340,6 +340,21 @@ def _measure_ods(z, sheet: str, table: Table, marks: Marks) -> tuple[int, int]:
     return rows, cols
 
 
+def sheet_names(path: Path, display: str) -> list:
+    """The names of a workbook's sheets, in its order (a source with skip_sheets: reads every one it keeps); the
+    file measured first, as read_workbook measures it."""
+    from python_calamine import CalamineError, CalamineWorkbook
+    _open_zip(path, display).close()
+    try:
+        book = CalamineWorkbook.from_path(str(path))
+    except CalamineError as exc:
+        raise PnpError(f"not a readable {path.suffix.lower()} file: {' '.join(str(exc).split())[:200]}", display)
+    try:
+        return list(book.sheet_names)
+    finally:
+        book.close()
+
+
 def read_workbook(path: Path, display: str, sheet, entry: Map, index: int):
     """(sheet name, [(row, [cell])], Marks) of an .xlsx or .ods file's sheet (the first, unless `sheet` names
     one), read by python-calamine after the file is measured."""

@@ -18,8 +18,9 @@ from ..sections.languages import TRANSLATED
 from ..values import display, name_problem, need_text, unknown_keys
 from .cells import FALSE, TRUE, filled, shown, text_cell, text_value, typed
 from .columns import BACK, CARD_COLUMNS, CORRECTION, NOTE, SETTINGS, SOURCE_KEYS, SUFFIXES
+from .mapping import ColumnMap, unknown_hint
 from .marks import empty, named_marks, ragged
-from .readers import MAX_BYTES, Marks, Table, column_letter, read_csv, read_workbook
+from .readers import MAX_BYTES, Marks, Table, column_letter, read_csv, read_workbook, sheet_names
 
 
 class Row(Map):
@@ -73,6 +74,7 @@ class SheetSource:
     def settings(self) -> dict:
         e = self.entry
         unknown_keys(e, SOURCE_KEYS, "a spreadsheet source")
+        self.map = ColumnMap(e)
         out = {}
         if "kind" in e:
             kind = need_text(e["kind"], e, "kind", "kind")
@@ -122,16 +124,34 @@ class SheetSource:
         settings = self.settings()
         path, shown_as = self.path()
         sheet = self.entry.get("sheet")
-        marks = Marks()
+        self.heads: set = set()                 # every header of every sheet read, as written
+        self.held: list = []                    # (the key meant, the error) of a header columns: misspells
         if path.suffix.lower() == ".csv":
-            if sheet is not None:
-                raise self.entry.error("sheet", "a CSV file has no sheets; name a sheet of an .xlsx or .ods file",
-                                       field="sheet")
-            table = Table(shown_as, None, self.index)
-            cells = read_csv(path, shown_as)
+            if sheet is not None or self.map.all_sheets:
+                key = "sheet" if sheet is not None else "skip_sheets"
+                raise self.entry.error(key, "a CSV file has no sheets; name a sheet of an .xlsx or .ods file",
+                                       field=key)
+            out = self.sheet(Table(shown_as, None, self.index), read_csv(path, shown_as), Marks(), settings)
+        elif self.map.all_sheets:
+            out, bad, mistake = [], False, False
+            for name in self.map.check_sheets(sheet_names(path, shown_as), shown_as):
+                _, cells, marks = read_workbook(path, shown_as, name, self.entry, self.index)
+                out += self.sheet(Table(shown_as, name, self.index), cells, marks, settings)
+                bad, mistake = bad or self.bad_header, mistake or self.header_mistake
+            self.bad_header, self.header_mistake = bad, mistake
         else:
             name, cells, marks = read_workbook(path, shown_as, sheet, self.entry, self.index)
-            table = Table(shown_as, name, self.index)
+            out = self.sheet(Table(shown_as, name, self.index), cells, marks, settings)
+        for exc in self.map.unused(self.heads):
+            self.header_mistake = True
+            self.note(exc)
+        for meant, exc in self.held:        # a header near one columns: names that some sheet has: its own error
+            if meant in self.heads:
+                self.note(exc)
+        return out
+
+    def sheet(self, table: Table, cells, marks: Marks, settings) -> list:
+        """The cards of one sheet (or CSV file), each bad cell noted."""
         header_row, columns, headed, width = None, [], set(), 0
         unread = marks.cells()                  # cells whose value cannot be read: their rows are passed over
         out, given = [], 0
@@ -166,22 +186,27 @@ class SheetSource:
         columns that have a header (a cell under a header that names nothing is not noted twice)."""
         fields: dict = {}
         kinds = [self.kinds[settings["kind"]]] if "kind" in settings and "kind" not in [
-            text_cell(v).strip() for v in values] else list(self.kinds.values())
+            self.map.name(text_cell(v).strip()) for v in values] else list(self.kinds.values())
         for k in kinds:
             for f in k.fields:
                 fields.setdefault(f, k)
         known = list(CARD_COLUMNS) + list(fields) + [f + NOTE for f in fields] + list(CORRECTION) + \
             ["back.template", "back.inferred"]
-        out, seen, errors = [], {}, len(self.found.errors)
+        out, seen, errors, held = [], {}, len(self.found.errors), len(self.held)
         self.bad_header = False
         for col, value in enumerate(values, 1):
-            head = text_cell(value).strip() if filled(value) else ""
-            if not head:
+            written = text_cell(value).strip() if filled(value) else ""
+            if not written:
                 continue
+            self.heads.add(written)
+            head = self.map.name(written)
+            if head is None:
+                continue                # ignore: [...]: read by no one, and its cells are not loose
             seen.setdefault(head, col)
             try:
                 if seen[head] != col:
-                    raise table.error(number, col, head, f"column '{head}' is given twice "
+                    again = f" ('{written}' is read as '{head}')" if written != head else ""
+                    raise table.error(number, col, head, f"column '{head}' is given twice{again} "
                                       f"(first in column {column_letter(seen[head])})")
                 if head in CARD_COLUMNS or head in fields or head in CORRECTION:
                     out.append((col, head, "plain", head))
@@ -193,11 +218,18 @@ class SheetSource:
                     out.append((col, head, "back", head[len(BACK):]))
                 else:
                     where = f"kind '{kinds[0].id}'" if len(kinds) == 1 else "any kind"
-                    raise table.error(number, col, head, f"unknown column '{head}': no card setting or field "
-                                      f"of {where} has that name", hint=suggest(head, known) or known_list(known))
+                    if written != head:
+                        raise self.map.target_error(written, f"no card setting or field of {where} has that name",
+                                                    suggest(head, known) or known_list(known))
+                    exc = table.error(number, col, head, f"unknown column '{head}': no card setting or field "
+                                      f"of {where} has that name", hint=unknown_hint(head, suggest(head, known)))
+                    meant = self.map.misspelt(written)
+                    if meant is None:
+                        raise exc
+                    self.held.append((meant, exc))  # named once, where deck.yaml misspells it (map.unused)
             except PnpError as exc:
                 self.note(exc)
-        self.bad_header = len(self.found.errors) > errors   # then a field's values may be under a misspelt header
+        self.bad_header = len(self.found.errors) > errors or held < len(self.held)   # (values under a misspelt header)
         if not out and not self.bad_header:
             raise table.error(number, None, None, "the first row must name the columns (kind, copies and "
                               "the fields)")
@@ -230,6 +262,8 @@ class SheetSource:
             if kind_id is not None and kind_id not in self.kinds:
                 raise row.error("kind", f"unknown kind '{kind_id}'",
                                 hint=suggest(kind_id, self.kinds) or known_list(self.kinds))
+            if kind_id is None and self.bad_header:
+                return None             # an unknown header, named at its cell, may be the kind column
             if kind_id is None and "kind" not in self.named:     # the header's mistake, named once at its line
                 self.header_mistake = True
                 raise table.error(self.header_row, None, None, "no kind column, and the deck has several kinds: give "

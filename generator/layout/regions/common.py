@@ -36,16 +36,17 @@ def pdf_box(face, region) -> tuple[float, float, float, float]:
 
 
 def grow(face, x, y, w, h, bleed: float) -> tuple[float, float, float, float]:
-    """A box grown to the bleed edge on each side where it touches the trim edge."""
+    """A box grown to the bleed edge on each side where it ends at the trim edge; a side written past the trim
+    (measured from the bleed's corner: `box: [-3mm, -3mm, ...]`) is drawn where it is written."""
     eps = 0.01
     x0, y0, x1, y1 = x, y, x + w, y + h
-    if x0 <= eps:
+    if abs(x0) <= eps:
         x0 -= bleed
-    if y0 <= eps:
+    if abs(y0) <= eps:
         y0 -= bleed
-    if x1 >= face.width - eps:
+    if abs(x1 - face.width) <= eps:
         x1 += bleed
-    if y1 >= face.height - eps:
+    if abs(y1 - face.height) <= eps:
         y1 += bleed
     return x0, y0, x1 - x0, y1 - y0
 
