@@ -14,6 +14,7 @@ store.py).
 from __future__ import annotations
 
 from ..errors import PnpError, known_list, suggest
+from ..text import typography
 from ..text.fields import fill, names_in
 from . import fonts, inline, wrap
 from .display import Ellipse, Face, Image, Line, Polygon, Rect, Text  # noqa: F401 (their names, given here)
@@ -67,6 +68,23 @@ class Context:
         except PnpError as exc:
             raise self.error(f"{exc.message} in region '{region.id}' ({region.source})", hint=exc.hint)
         return fam
+
+    def typeset(self, content: str, region: Region, fam: str, styles=("regular",)) -> str:
+        """A region's text, its fields filled in, with typographic punctuation in the deck's language
+        (text/typography.py), unless the deck (game.typography: plain) or a field it shows (typography: plain
+        in a kind's fields) says plain; a character the family's `styles` cannot draw is left as written."""
+        if self.deck.game.typography == typography.PLAIN:
+            return content
+        plain = self.deck.once("plain fields", self.deck, lambda: frozenset(
+            f.name for k in self.deck.kinds.values() for f in k.fields.values() if f.typography == typography.PLAIN))
+        if plain and any(n in plain for n in names_in(str(region.get("text", "")))):
+            return content
+        out = typography.typeset(content, self.deck.language)
+        if out != content:
+            missing = [c for c in fonts.missing_glyphs(wrap.without_icons(out), fam, styles) if c in typography.MADE]
+            if missing:
+                out = typography.fallback(out, missing)
+        return out
 
     def glyphs(self, content: str, fam: str, styles, region: Region) -> None:
         """Every character of `content` (icons aside) must have a glyph in the family's `styles`."""

@@ -66,6 +66,7 @@ def lay_out(face, region, ctx, bleed: float) -> None:
     if style not in fonts.STYLES:
         raise ctx.error(f"unknown style '{style}' in region '{region.id}' ({region.source})",
                         hint=known_list(fonts.STYLES))
+    content = ctx.typeset(content, region, fam, (style,))
     metrics = ctx.icons(content, region)
     ctx.glyphs(content, fam, (style,), region)
     font = fonts.font_name(fam, style)

@@ -37,6 +37,7 @@ def lay_out(face, region, ctx, bleed: float) -> None:
         return
     x, y, w, h = pdf_box(face, region)
     fam = ctx.family(region)
+    content = ctx.typeset(content, region, fam, wrap.styles_used(content))
     for p in wrap.problems(content):        # unbalanced ** and *: the build refuses them (layout.deck)
         face.markup.append((region.id, field_of(region), p.level, p.message, p.start))
     metrics = ctx.icons(content, region)
