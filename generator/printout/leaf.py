@@ -57,7 +57,11 @@ _MEASURE = re.compile(r"\d+(?:[.,]\d+)?(?:[-–]\d+)?(?: × \d+(?:[.,]\d+)?)? (?
 
 
 def _pages(_, a: int, b: int) -> str:
-    return _("page {n}", n=a) if a == b else _("pages {first}–{last}", first=a, last=b)
+    if a == b:
+        return _("page {n}", n=a)
+    if b == a + 1:                  # two pages: "pages 3 and 4" (French "pages 3 et 4", never "3 à 4")
+        return _("pages {first} and {last}", first=a, last=b)
+    return _("pages {first}–{last}", first=a, last=b)
 
 
 def _players(_, span) -> str:

@@ -29,6 +29,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .markup import ICON
+
 PLAIN, TYPOGRAPHIC = "plain", "typographic"
 NBSP, NNBSP = "\u00a0", "\u202f"            # no-break space, narrow no-break space
 EN, MINUS, TIMES, ELLIPSIS = "\u2013", "\u2212", "\u00d7", "\u2026"
@@ -50,7 +52,7 @@ MADE = frozenset(FALLBACK)
 
 # markup and names that are never changed: icons, fields, URLs, e-mail, options, code, file names, escapes
 _KEEP = re.compile(
-    r"(?<![^\W\d])(?<!\\):[A-Za-z][A-Za-z0-9_-]*:"      # :icon:
+    ICON.pattern +                                       # :icon:
     r"|\{[^{}\n]*\}"                                     # {field}
     r"|`[^`\n]*`"                                        # `code`
     r"|\b(?:https?://|www\.)[^\s<>]*[^\s<>.,;:!?)\]'\"]"   # a URL
