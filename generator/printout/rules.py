@@ -137,6 +137,7 @@ def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
     refuse_markup(deck, text)
     refuse_icons(deck, text)
     family = settings.get("font", "serif")
+    text, box = one_bullet(text, box)
     text, box = (typeset(deck, text, family), typeset(deck, box, family, own=True))
     from ..layout.inline import stamp
     from ..layout.store import remembered
@@ -156,6 +157,26 @@ def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
     pages = remembered(f"{deck.id}-rules", deck, args, lambda: _flow(deck, **args))
     return [Page("text", sheet.width, sheet.height, ops=ops, label=f"Rules page {i + 1}")
             for i, ops in enumerate(pages)]
+
+
+_BULLET = re.compile(r"^(\s*)([-•♣♠♥♦*])(?=\s)", re.M)
+
+
+def one_bullet(text: str, box: str = "") -> tuple[str, str]:
+    """The rule pages' text and box with one bullet glyph throughout: the one the rules write most ("- " and
+    "* " are "•"), so a game never mixes "♣" and "•" (a tie keeps "•")."""
+    counts: dict = {}
+    for m in _BULLET.finditer(text):
+        glyph = "•" if m.group(2) in "-*" else m.group(2)
+        counts[glyph] = counts.get(glyph, 0) + 1
+    if len(counts) < 2 and not (counts and "•" not in counts and _BULLET.search(box)):
+        return text, box
+    glyph = max(counts, key=lambda g: (counts[g], g == "•"))
+
+    def one(m: re.Match) -> str:
+        return m.group(1) + ("-" if glyph == "•" else glyph)
+    fixed = [_BULLET.sub(one, part) for part in (text, box)]
+    return fixed[0], fixed[1]
 
 
 def typeset(deck: Deck, text: str, family: str, own: bool = False) -> str:

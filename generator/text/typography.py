@@ -11,6 +11,8 @@ What it changes, outside markup (below):
   spaced en dash held to the word before it by a no-break space (no line starts with the dash);
 - "..." is an ellipsis "…"; a hyphen before a number at a word's start ("-1 p.") is a minus sign "−";
   "x" or "X" between numbers ("3x4", "2 x 3") and after one ("25X") is a multiplication sign "×";
+- a spaced separator (·, •, |) goes with the word after it, never ending a line; in a heading it holds the
+  words on both sides;
 - a number and the word after it ("10 coins", "3.3 mm", "1 change") are held together by a no-break space,
   so no line ends on the number;
 - French: a narrow no-break space before : ; ! ? (and inside « »), replacing a space written there.
@@ -96,6 +98,7 @@ def _typeset(text: str, lang: str) -> str:
     # each line's bullet, number or heading mark is set aside too
     t = _LINE_START.sub(keep, t)
     t = _dashes(t)
+    t = _separators(t, text)
     t = _quotes(t, lang)
     t = _numbers(t)
     if lang == "fr":
@@ -115,6 +118,23 @@ def _dashes(t: str) -> str:
     # a minus sign: a hyphen starting a word, before a digit
     t = re.sub(r"(?:(?<=^)|(?<=[\s(\[/\u00a0]))-(?=\d)", MINUS, t, flags=re.M)
     return t
+
+
+def _separators(t: str, text: str) -> str:
+    """A spaced separator ("Round Summary · Captain") never ends a line: it goes with the word after it, and in
+    a heading it holds the words on both sides (the heading breaks elsewhere)."""
+    if "·" not in t and " • " not in t and " | " not in t:
+        return t
+    lines = t.split("\n")
+    heads = [ln.lstrip().startswith("#") for ln in text.split("\n")]
+    out = []
+    for ln, head in zip(lines, heads + [False] * (len(lines) - len(heads))):
+        if head:
+            ln = re.sub(r"(?<=\S)[ \u00a0]([·•|])[ \u00a0](?=\S)", NBSP + r"\1" + NBSP, ln)
+        else:
+            ln = re.sub(r"(?<=\S) ([·•|])[ \u00a0](?=\S)", r" \1" + NBSP, ln)
+        out.append(ln)
+    return "\n".join(out)
 
 
 def _quotes(t: str, lang: str) -> str:

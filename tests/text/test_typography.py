@@ -75,3 +75,11 @@ def test_fallback_puts_back_what_a_font_lacks():
     plain = plain_words(out)
     assert not set(plain) & MADE
     assert plain == "Don't \"go\" 1-3 - no..."
+
+
+def test_a_separator_never_ends_a_line():
+    out = typeset("# ROUND SUMMARY · CAPTAIN\nred · green | blue", "en")
+    head, body = out.split("\n")
+    assert head == f"# ROUND SUMMARY{NBSP}·{NBSP}CAPTAIN"         # a heading breaks elsewhere
+    assert body == f"red ·{NBSP}green |{NBSP}blue"                # the separator goes with the word after it
+    assert typeset(out, "en") == out
