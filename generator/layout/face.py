@@ -69,6 +69,12 @@ class Context:
             raise self.error(f"{exc.message} in region '{region.id}' ({region.source})", hint=exc.hint)
         return fam
 
+    def text(self, region: Region) -> str:
+        """A text region's own text in the deck's language: its `text:LANG` where the template gives one (a
+        template's literal words translated, "Deliver" as text:fr "Livrer"), else its `text`."""
+        said = region.props.get(f"text:{self.deck.language}")
+        return str(region.values["text"]) if said is None else said
+
     def typeset(self, content: str, region: Region, fam: str, styles=("regular",)) -> str:
         """A region's text, its fields filled in, with typographic punctuation in the deck's language
         (text/typography.py), unless the deck (game.typography: plain) or a field it shows (typography: plain

@@ -32,7 +32,7 @@ KEYS = (
 
 def lay_out(face, region, ctx, bleed: float) -> None:
     v = region.values
-    content = fill(str(v["text"]), ctx.values)
+    content = fill(ctx.text(region), ctx.values)
     if not content.strip():
         return
     x, y, w, h = pdf_box(face, region)
