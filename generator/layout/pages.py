@@ -7,7 +7,8 @@ reportlab Paragraphs. Columns fill top to bottom, then left to right. A paragrap
 left of a column is split between lines, with two lines at least on each side (no first line alone at a
 column's foot, no last line alone at the next one's top); a heading never ends a column (it moves on with
 the start of what follows it); the columns of the last page are balanced; a paragraph whose last line would hold one short word alone is
-broken a little narrower where that gives its last line two words in as many lines; every page gets a footer with
+broken a little narrower where that gives its last line two words in as many lines; a heading written in
+capitals is letter-spaced (TRACK); every page gets a footer with
 "page N of M" when a footer is given.
 
 A `box` (markup) follows the text on a tinted ground with a frame, narrower by its padding (the rules'
@@ -26,6 +27,7 @@ The deck's icons (:name:, given its icons: Deck.icons) are drawn on the lines' b
 """
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from ..units import length
@@ -45,6 +47,8 @@ LEAST_FILL = 1 / 3        # of a page's columns: what a page the box leaves for 
 BOX_SCALES = (0.95, 0.9)  # the box's size, of the text's, tried when its last entries alone fill a last page
 MIN_BOX = 6.0             # points: the box is never set smaller
 WHOLE_ITEM = 4            # lines: a list item this long or shorter is never split (flow's whole_items)
+TRACK = 0.06              # em: letter-spacing of a heading set in capitals (CAPS_ROOM of the width kept for it)
+CAPS_ROOM = 0.9
 WIDOW = 0.2               # of a column: a paragraph's last line this short, one word alone, is rebalanced
 
 
@@ -71,8 +75,9 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
     if boxed:
         width -= 2 * BOX_PAD
     for b in wrap.parse(markup):
-        ls = wrap.break_lines(b, family, width, size, HEADING_SCALE, metrics)
         heading = b.kind.startswith("heading")
+        ls = wrap.break_lines(b, family, width * (CAPS_ROOM if heading and capitals(b) else 1.0), size,
+                              HEADING_SCALE, metrics)
         if not heading and len(ls.lines) > 1 and _widows(ls, width):
             ls = _rebalanced(b, ls, family, width, size, metrics)
         if heading:
@@ -98,6 +103,12 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
         out = [b._replace(keep=True) if bullet[i + 1] and (not bullet[i] or not bullet[i + 2:i + 3] == [True])
                else b for i, b in enumerate(out)]
     return out
+
+
+def capitals(b: wrap.Block) -> bool:
+    """A block written in capitals (two letters at least, none small): a heading so is letter-spaced."""
+    letters = [c for c in re.sub(r"<[^>]*>", "", b.text) if c.isalpha()]
+    return len(letters) >= 2 and all(c.isupper() for c in letters)
 
 
 def _widow(line: list, width: float) -> bool:
@@ -363,12 +374,15 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
                 base = top - y - ((b.lead - b.lines.size) / 2 + b.lines.size * 0.8)
                 colour = accent if b.heading and b.source.kind != "heading3" else ink
                 pad = BOX_PAD if b.boxed else 0.0
+                track = TRACK * b.lines.size if b.heading and capitals(b.source) else 0.0
+                spaced = 0.0                # what the letter-spacing of the line's pieces before moved it on
                 for p in wrap.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "left"):
                     if p.font == wrap.ICON:
-                        op = inline.op(icons_, p.text, x + pad + p.x, base, p.size, colour)
+                        op = inline.op(icons_, p.text, x + pad + p.x + spaced, base, p.size, colour)
                         ops.extend([op] if op is not None else [])
                     else:
-                        ops.append(Text(x + pad + p.x, base, p.text, p.font, p.size, colour))
+                        ops.append(Text(x + pad + p.x + spaced, base, p.text, p.font, p.size, colour, track=track))
+                        spaced += track * len(p.text)
         pages.append(frames + ops)
     if footer:
         fn = fonts.font_name(family, "italic")

@@ -37,7 +37,7 @@ from ..files import cachefile
 from .display import OPS, Face, Image
 from ..files.cachefile import cache_dir
 
-FORMAT = 7                      # 7: every drawing operation carries opacity; Rect and Ellipse their turn
+FORMAT = 8                      # 7: every drawing operation carries opacity; Rect and Ellipse their turn; 8: Text its track
 # OPS: a drawing operation is stored as (its index there, its values)
 _CODE = {cls: i for i, cls in enumerate(OPS)}
 _ARITY = tuple(len(cls._fields) for cls in OPS)

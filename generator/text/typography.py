@@ -7,7 +7,7 @@ What it changes, outside markup (below):
 - quotes and apostrophes by language: “ ” ‘ ’ (English and most), „ “ ‚ ‘ (German), « » with narrow
   no-break spaces inside (French), « » (Spanish, Catalan, Italian, Portuguese), 「」『』 are left to the writer
   (Japanese and Chinese keep “ ” ‘ ’); an apostrophe inside or at the end of a word is ’.
-- a hyphen between numbers ("1-3", "5-6 player") is an en dash; a hyphen with a space on each side is a
+- a hyphen between numbers ("1-3", "5-6 player", "1 - 3 jokers") is an en dash, closed up; a hyphen with a space on each side is a
   spaced en dash held to the word before it by a no-break space (no line starts with the dash);
 - "..." is an ellipsis "…"; a hyphen before a number at a word's start ("-1 p.") is a minus sign "−";
   "x" or "X" between numbers ("3x4", "2 x 3") and after one ("25X") is a multiplication sign "×";
@@ -110,6 +110,9 @@ def _typeset(text: str, lang: str) -> str:
 
 def _dashes(t: str) -> str:
     t = t.replace("...", ELLIPSIS)
+    # a range written with spaces, "1 - 3 jokers": closed up, as any range
+    t = re.sub(r"(?<![\w.,])(\d+(?:[.,]\d+)?)[ \u00a0]+[-\u2013][ \u00a0]+(\d+(?:[.,]\d+)?)(?![\w-]|[.,]\d)",
+               r"\1" + EN + r"\2", t)
     # a hyphen (or two) with a space on each side: a spaced en dash, held to the word before it
     t = re.sub(r"(?<=\S)[ \u00a0]+-{1,2}[ \u00a0]+(?=\S)", NBSP + EN + " ", t)
     t = re.sub(r"(?<=\S)[ \u00a0]+[\u2013\u2014] (?=\S)", lambda m: NBSP + m.group(0).strip() + " ", t)

@@ -83,3 +83,8 @@ def test_a_separator_never_ends_a_line():
     assert head == f"# ROUND SUMMARY{NBSP}·{NBSP}CAPTAIN"         # a heading breaks elsewhere
     assert body == f"red ·{NBSP}green |{NBSP}blue"                # the separator goes with the word after it
     assert typeset(out, "en") == out
+
+
+def test_a_range_written_with_spaces_is_closed_up():
+    assert typeset("for 2 - 5 players, 1 - 3 jokers (2013 - 2023)", "en") == \
+        f"for 2–5{NBSP}players, 1–3{NBSP}jokers (2013–2023)"

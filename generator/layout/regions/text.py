@@ -28,7 +28,7 @@ ALIGN = ("left", "center", "right")
 
 class Text(NamedTuple):
     """One line of text; x is the anchor for `align`, y the baseline. Rotated about (cx, cy); `opacity` 0
-    to 1."""
+    to 1; `track`: points added after each character (letter-spacing: the rule pages' capital headings)."""
     x: float
     y: float
     text: str
@@ -40,6 +40,7 @@ class Text(NamedTuple):
     cx: float = 0.0
     cy: float = 0.0
     opacity: float = 1.0
+    track: float = 0.0
 
 
 KEYS = (
@@ -142,7 +143,7 @@ def draw(pen, op: Text) -> None:
     pen.begin_text(op.opacity)
     x = op.x
     if op.align != "left":
-        w = stringWidth(op.text, op.font, op.size)
+        w = stringWidth(op.text, op.font, op.size) + op.track * max(0, len(op.text) - 1)
         x -= w / 2 if op.align == "center" else w
     if op.rotate:
         a = math.radians(op.rotate)
@@ -151,7 +152,11 @@ def draw(pen, op: Text) -> None:
         matrix = f"{pen.num(cos, sin, -sin, cos, op.cx + cos * dx - sin * dy, op.cy + sin * dx + cos * dy)} Tm"
     else:
         matrix = f"1 0 0 1 {pen.num(x, op.y)} Tm"
+    if op.track:                        # letter-spaced: the text state's character spacing, for this line only
+        pen.out.append(f"{pen.num(op.track)} Tc")
     pen.show(matrix, op.text, op.font, op.size, op.colour)
+    if op.track:
+        pen.out.append("0 Tc")
 
 
 TYPE = RegionType("text", KEYS, lay_out, {Text: draw})
