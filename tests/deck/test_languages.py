@@ -38,7 +38,7 @@ def test_the_french_printout_speaks_french(built):
     pdf = built(DECK, "--lang", "fr")
     text = flat(all_text(pdf))
     for said in ("Lune des moissons", "de Ada Lindqvist · 2 à 4 joueurs", "Dans la boîte", "9 cultures : 4 Blé",
-                 "Impression", "en recto verso", "Les feuilles", "Feuille 1 (pages 3 à 4) : 9 cultures", "Découpe",
+                 "Impression", "en recto verso", "Les feuilles", "Feuille 1 (pages 3 et 4) : 9 cultures", "Découpe",
                  "Mise en place", "Cette édition",                                # leaf, both sides
                  "feuille 1 sur 2 · rectos · A4 · recto verso, retourné sur le bord long",        # sheet labels
                  "feuille 1 sur 2 · versos",
