@@ -28,8 +28,10 @@ class Context:
     """What a face is drawn from: field values, the deck (the one value a build passes down: its palette,
     templates, fonts, icons, folder), where errors point; and what a region's layout asks of the deck."""
 
-    def __init__(self, values: dict, deck, subject: str, source: str, field_lines: dict | None = None):
+    def __init__(self, values: dict, deck, subject: str, source: str, field_lines: dict | None = None,
+                 kind: str = ""):
         self.values = values
+        self.kind = kind                # the card's kind: which of its fields print as written (typeset)
         self.deck = deck
         self.palette = deck.palette
         self.deck_folder = deck.folder
@@ -81,8 +83,8 @@ class Context:
         in a kind's fields) says plain; a character the family's `styles` cannot draw is left as written."""
         if self.deck.game.typography == typography.PLAIN:
             return content
-        plain = self.deck.once("plain fields", self.deck, lambda: frozenset(
-            f.name for k in self.deck.kinds.values() for f in k.fields.values() if f.typography == typography.PLAIN))
+        kind = self.deck.kinds.get(self.kind)
+        plain = [f.name for f in kind.fields.values() if f.typography == typography.PLAIN] if kind else []
         if plain and any(n in plain for n in names_in(str(region.get("text", "")))):
             return content
         out = typography.typeset(content, self.deck.language)
