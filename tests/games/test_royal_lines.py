@@ -236,10 +236,13 @@ def _rule_pages(path) -> list[int]:
 
 
 def _reading_order(path, page: int) -> list[dict]:
-    """A two-column page's words in reading order: left column top to bottom, then the right one."""
+    """A two-column page's words in reading order: the title and its subtitle across both columns (the first
+    page's), then the left column top to bottom, then the right one."""
     width = page_sizes(path)[page][0]
     words = _words(str(path), page)
-    return sorted(words, key=lambda w: (w["x0"] >= width / 2, -round(w["y1"]), w["x0"]))
+    title = [w["y0"] for w in words if w["size"] > 18]         # the title, set at 2.4 times the text's 9pt
+    top = min(title) - 25 if title else float("inf")           # ... and its subtitle under it
+    return sorted(words, key=lambda w: (w["y0"] < top, w["x0"] >= width / 2, -round(w["y1"]), w["x0"]))
 
 
 def _rule_text(path, box: bool = False) -> str:
