@@ -43,7 +43,7 @@ def output_name(deck_id: str, paper: str = "a4", duplex: str = "long") -> str:
 
 
 def load(game: str, without=(), faces: bool = False, quiet: bool = False, lang: str | None = None,
-         strict: bool = False, held: dict | None = None) -> Deck:
+         strict: bool = False, held: dict | None = None, every: bool = False) -> Deck:
     """GAME (a folder's path, or a shipped game's name) loaded and validated, with the optional parts
     `without` left out. Every mistake found is raised at once (PnpErrors, in file and line order, up to
     errors.MAX_ERRORS), as a compiler reports them: the deck file and the files it names (spreadsheets, fonts,
@@ -52,16 +52,17 @@ def load(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
     (text that does not fit, unbalanced markup). `faces`: lay every card out even when nothing else is wrong,
     for the commands that do not lay them out themselves (pnp check, pnp cards), so that they refuse what a
     build refuses, in the same words. `quiet`: no warnings (pnp list). `lang`: the deck in that language
-    (deck/languages.py), each text it lacks a warning, or with `strict` an error. `held`: what a long-running
+    (deck/languages.py), the texts it lacks a warning a file (`every`: a warning each), or with `strict` an error
+    each. `held`: what a long-running
     process (pnp watch) keeps between its builds, handed down with the deck (Deck.memo["held"])."""
-    deck = read(game, without, faces, quiet, lang, strict)[0]
+    deck = read(game, without, faces, quiet, lang, strict, every)[0]
     if held is not None:
         deck.memo["held"] = held
     return deck
 
 
 def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: str | None = None,
-         strict: bool = False) -> tuple[Deck, list]:
+         strict: bool = False, every: bool = False) -> tuple[Deck, list]:
     """As load, and what each card was read from (a YAML card's mapping, a spreadsheet's row): pnp cards
     writes them as a table."""
     note = shadowed(game)
@@ -77,7 +78,7 @@ def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
     check_settings(deck, found, families(deck), lang)
     sound = loader.sound and len(found.errors) == before        # (not laid out in a family that is none)
     with found.each():
-        deck, said = in_language(deck, lang, strict)
+        deck, said = in_language(deck, lang, strict, every)
     warnings = said + validate(deck, found, sound, loader.shared, faces, without)
     with found.each():
         check_without(deck, without)

@@ -31,6 +31,7 @@ import pypdf
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from pypdf.generic import ContentStream
+from generator.text.typography import plain_words
 
 MM = 72 / 25.4
 
@@ -318,8 +319,10 @@ def words_in(path, page_index: int, p: Placed) -> str:
 
 
 def squash(text: str) -> str:
-    """Text without any whitespace: pdf text extraction splits and joins words unreliably."""
-    return "".join(str(text).split())
+    """Text without any whitespace (pdf text extraction splits and joins words unreliably) and read back plain
+    (curly quotes straight, dashes, minus and multiplication signs as hyphens and x, an ellipsis as "...":
+    typography, not words; text/typography.py)."""
+    return "".join(plain_words(str(text)).split())
 
 
 def same_bytes(a: bytes, b: bytes, what: str = "the two PDFs") -> None:

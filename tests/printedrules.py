@@ -2,12 +2,16 @@
 game prints with its seed and its deck's lists."""
 from __future__ import annotations
 
+import re
+
 from pdfcheck import columns_text, placements, squash
 
 
 def norm(text: str) -> str:
-    """Text compared without whitespace, case or typographic quotes (typography, not words)."""
+    """Text compared without whitespace, case, typographic quotes or a bullet's glyph (typography, not words:
+    the rule pages print one bullet glyph a game, "♣ " as "• ")."""
     text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"').replace("•", "")
+    text = re.sub(r"(^|\n)[ \t]*♣[ \t]", r"\1", text)
     return squash(text).lower()
 
 

@@ -17,8 +17,10 @@ from . import options
 @click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False),
               default="text", show_default=True,
               help="The report as text, or as JSON for tools.")
+@click.option("--verbose", is_flag=True,
+              help="List every text a translation lacks, not one line a file with their count.")
 @options.language
-def command(game, players, without, fmt, lang, strict):
+def command(game, players, without, fmt, lang, strict, verbose):
     """Check GAME's cards against its component list (components.yaml in the game folder).
 
     Exit status: 0 complete, 1 incomplete, 2 bad input.
@@ -26,9 +28,10 @@ def command(game, players, without, fmt, lang, strict):
     from .. import pipeline
     from ..check import check_deck, report_json, report_text
     from ..errors import IncompleteDeck
-    deck = pipeline.load(game, without, faces=True, lang=lang, strict=strict)   # refused as pnp build refuses it
+    deck = pipeline.load(game, without, faces=True, lang=lang, strict=strict,   # refused as pnp build refuses it
+                         every=verbose)
     if lang is None and len(deck.languages) > 1:
-        _translations(game, without, deck, strict)
+        _translations(game, without, deck, strict, verbose)
     result = check_deck(deck, players)
     click.echo(report_json(result) if fmt == "json" else report_text(result))
     if not result.ok:
@@ -36,7 +39,7 @@ def command(game, players, without, fmt, lang, strict):
                              f"fault{'s' if result.faults != 1 else ''}")
 
 
-def _translations(game, without, deck, strict) -> None:
+def _translations(game, without, deck, strict, verbose=False) -> None:
     """Without --lang, every translation the deck names laid out too, in its own fonts, as `pnp build --lang`
     would: a glyph its font lacks, text that overflows in German, a missing translation (a warning, an error
     with --strict), every language's mistakes reported at once."""
@@ -45,7 +48,7 @@ def _translations(game, without, deck, strict) -> None:
     found = Collector()
     for code in list(deck.languages)[1:]:
         with found.each():
-            pipeline.load(game, without, faces=True, lang=code, strict=strict)
+            pipeline.load(game, without, faces=True, lang=code, strict=strict, every=verbose)
     from ..deck.languages import in_language
     in_language(deck, None)             # the deck's fonts back in its source language
     found.done()

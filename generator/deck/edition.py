@@ -6,7 +6,9 @@ and checks them (proof/).
       - {about: "Rule card 2", seed: "proceed as follow", printed: "proceed as follows", why: "a typo"}
       - {about: "QR code", seed: "Scan this QR code ...", printed: "", why: "no QR code in this edition"}
 
-`printed: ""` is the seed's text left out. `note:` is the older name of `why:`.
+`printed: ""` is the seed's text left out. `note:` is the older name of `why:`. A translation's words are
+`about:LANG`, `printed:LANG` and `why:LANG` (`--lang LANG` prints them; the seed's words stay as the seed writes
+them), as every other text of the deck is translated (deck/languages.py).
 Not here: reading `inferred:` and the values marked inferred (sections/inferred.py, reading.py), printing
 the box (printout/edition.py).
 """
@@ -20,6 +22,8 @@ from ..files.yamlfile import Map, Seq
 from .model import Deck, Source
 
 CORRECTION_KEYS = ("about", "seed", "printed", "why", "note")
+TRANSLATED = ("about", "printed", "why", "note")             # KEY:LANG
+_TRANSLATION = re.compile(r"^(about|printed|why|note):([A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*)$")
 
 
 class Correction(NamedTuple):
@@ -43,7 +47,7 @@ def corrections(deck: Deck) -> list[Correction]:
         if not isinstance(m, Map):
             raise PnpError("expected {about, seed, printed, why}", deck.file, raw.where(i)[0],
                            field=f"corrections[{i}]")
-        unknown = [k for k in m if k not in CORRECTION_KEYS]
+        unknown = [k for k in m if k not in CORRECTION_KEYS and not _TRANSLATION.match(str(k))]
         if unknown or "seed" not in m or "printed" not in m:
             raise m.error(unknown[0] if unknown else None,
                           f"unknown key '{unknown[0]}'" if unknown else "a correction needs seed and printed",
@@ -51,7 +55,15 @@ def corrections(deck: Deck) -> list[Correction]:
         for k in CORRECTION_KEYS:
             if isinstance(m.get(k), (Map, Seq)):
                 raise m.error(k, "expected text", field=f"corrections[{i}].{k}")
+        for k in m:
+            if _TRANSLATION.match(str(k)) and isinstance(m.get(k), (Map, Seq)):
+                raise m.error(k, "expected text", field=f"corrections[{i}].{k}")
         text = {k: "" if m.get(k) is None else str(m.get(k)) for k in CORRECTION_KEYS}
+        if deck.language != deck.source_language:           # the words of the language it prints in
+            for k in TRANSLATED:
+                said = m.get(f"{k}:{deck.language}")
+                if said is not None:
+                    text[k] = str(said)
         out.append(Correction(text["about"], text["seed"], text["printed"], text["why"] or text["note"],
                               Source(m.file, m.line)))
     return out

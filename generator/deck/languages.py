@@ -20,9 +20,10 @@ from ..errors import Collector, PnpError
 from .model import Deck
 from .translations import KIND_ROW, read as read_sheet, wordy
 
-def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Deck, list[str]]:
+def in_language(deck: Deck, code: str | None, strict: bool = False, every: bool = False) -> tuple[Deck, list[str]]:
     """(the deck in language `code`, its warnings): `code` None or the source language is the deck as loaded.
-    PnpError for a language the deck does not name; PnpErrors for every text missing, with `strict`."""
+    PnpError for a language the deck does not name; PnpErrors for every text missing, with `strict`. The texts
+    missing are one warning a file, with their count (`every`: one a text, as pnp check --verbose lists them)."""
     source = deck.source_language
     languages = deck.languages
     if code is None or code == source:
@@ -85,16 +86,31 @@ def in_language(deck: Deck, code: str | None, strict: bool = False) -> tuple[Dec
     extra["untranslated"] = frozenset(untranslated)
     _rules(deck, code, extra, lacks)
     found = Collector()
-    warnings = []
-    for file, line, field, message in missing:
-        if strict:
-            found.add(PnpError(message + " (--strict)", file, line or None, field=field))
-        else:
-            warnings.append(f"{file}:{line}: {message}" if line else f"{file}: {message}")
+    for file, line, field, message in missing if strict else ():
+        found.add(PnpError(message + " (--strict)", file, line or None, field=field))
     found.done()
+    warnings = [] if strict else summed(missing, code, source, every)
     out = deck._replace(id=f"{deck.id}.{code}", game=game, kinds=kinds, parts=parts, cards=cards, extra=extra,
                         language=code, inferred=inferred, memo={})     # laid out in its own fonts: a memo of its own
     return out, warnings
+
+
+def summed(missing: list, code: str, source: str, every: bool = False) -> list[str]:
+    """The warnings for the texts a translation lacks ((file, line, field, message) each): one line a file, with
+    the count and the first of them, or (`every`) each as its own line."""
+    by_file: dict = {}
+    for file, line, field, message in missing:
+        by_file.setdefault(file, []).append((line, field, message))
+    out = []
+    for file, found in by_file.items():
+        if every or len(found) == 1:
+            out += [f"{file}:{line}: {message}" if line else f"{file}: {message}" for line, _f, message in found]
+            continue
+        line, field, _m = min(found, key=lambda f: (f[0] or 0))
+        first = f"line {line}, {field}" if line else field
+        out.append(f"{file}: {len(found)} texts have no {_name(code)} translation and print in {_name(source)} "
+                   f"(the first: {first}); pnp check --lang {code} --verbose lists each")
+    return out
 
 
 def check_settings(deck: Deck, found: Collector, known: list, but: str | None = None) -> None:

@@ -41,6 +41,7 @@ class FieldSpec(NamedTuple):
     max: float | None = None
     default: object = None
     line: int = 0                 # where it is declared in the deck file
+    typography: str = ""          # plain: its text printed as written (text/typography.py); "" as the deck's
 
 
 class BackRef(NamedTuple):
@@ -127,6 +128,7 @@ class Game(NamedTuple):
     setup: str = ""             # markup: how to set the game up, for the print leaf
     spelling: str = ""          # american | british: pnp's own printed words; "" = as the deck's own words
     small_text: str = "warning"  # warning | error: a template's text under 6pt (layout/smallprint.py)
+    typography: str = "typographic"  # typographic | plain: curly quotes, dashes ... in its texts (text/typography.py)
     translations: dict = {}     # language -> {key: text}: title:fr, setup:fr ...
 
 

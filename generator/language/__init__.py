@@ -5,7 +5,8 @@ the rule pages' headings, the This edition box and the calibration sheet say wha
 A message is written in the code in English, with `{name}` placeholders filled in after it is translated;
 the translations are gettext catalogs, one for each language pnp speaks (catalogs.py reads them from
 generator/locale/LANG/LC_MESSAGES/pnp.po). English needs none: its Words hands each message back as written,
-so an English printout is the same bytes as before pnp spoke other languages, and never imports Babel.
+and never imports Babel. Every sentence is said with typographic punctuation in its language (text/typography.py:
+“quotes”, en dashes, no-break spaces between a number and its unit), its {placeholders} left as written.
 A language with no catalog prints English, and says so once on stderr (catalogs.note_missing).
 
 Not here: which language a deck prints in and its own texts per language (deck/languages.py), the fonts a
@@ -14,6 +15,8 @@ language needs (layout/fonts.py), the catalogs' files (catalogs.py).
 from __future__ import annotations
 
 from functools import lru_cache
+
+from ..text.typography import typeset
 
 SOURCE = "en"               # the language pnp's messages are written in
 UNSPACED = ("ja", "zh")     # languages written without spaces between sentences, ending them with 。
@@ -33,14 +36,14 @@ class Words:
 
     def __call__(self, message: str, **values) -> str:
         text = message if self.translations is None else self.translations.gettext(message)
-        return text.format(**values) if values else text
+        return typeset(text.format(**values) if values else text, self.code)
 
     def ngettext(self, singular: str, plural: str, count: int, **values) -> str:
         if self.translations is None:
             text = singular if count == 1 else plural
         else:
             text = self.translations.ngettext(singular, plural, count)
-        return text.format(**values) if values else text
+        return typeset(text.format(**values) if values else text, self.code)
 
     @property
     def space(self) -> str:

@@ -47,13 +47,13 @@ def layout_card(deck: Deck, card: Card, bleed: float = 0.0, cache: dict | None =
     cache = {} if cache is None else cache
     values = card_values(deck, card)
     subject = f"card '{card.name}'"
-    front_ctx = Context(values, deck, subject, str(card.source), card.field_lines)
+    front_ctx = Context(values, deck, subject, str(card.source), card.field_lines, card.kind)
     front = cached_face(cache, card.template, front_ctx, bleed, f"{card.name}", store)
     back = None
     if card.back is not None and card.back.template:
         back_values = dict(values)
         back_values.update(card.back.field_map)
-        back_ctx = Context(back_values, deck, f"{subject} (back)", str(card.source), card.field_lines)
+        back_ctx = Context(back_values, deck, f"{subject} (back)", str(card.source), card.field_lines, card.kind)
         back = cached_face(cache, card.back.template, back_ctx, bleed, f"{card.name} (back)", store)
     if strict and (front.markup or (back is not None and back.markup)):
         found = Collector()
@@ -108,7 +108,7 @@ def card_markup_errors(deck: Deck, card: Card) -> list:
         except PnpError:
             continue
         face = Face(template=tpl.name)
-        ctx = Context(vals, deck, subject, str(card.source), card.field_lines)
+        ctx = Context(vals, deck, subject, str(card.source), card.field_lines, card.kind)
         for r in tpl.regions:
             try:
                 if r.type not in ("text", "textbox") or not holds(r.when, vals):
@@ -125,6 +125,13 @@ def card_markup_errors(deck: Deck, card: Card) -> list:
                     face.markup.append((r.id, field_of(r), p.level, p.message, p.start))
         out.extend(markup_errors(face, ctx))
     return out
+
+
+def typeset_stamp(deck: Deck) -> str:
+    """What of the deck says how its text is typeset (game.typography, the fields each kind prints plain): the
+    layout store keeps faces only while it is the same (the deck file's values are not in its stamp)."""
+    plain = sorted((k, f.name) for k, kind in deck.kinds.items() for f in kind.fields.values() if f.typography)
+    return f"|typography {deck.game.typography} {plain}"
 
 
 def cached_face(cache, template, ctx, bleed, name, store=None) -> Face:
@@ -166,7 +173,7 @@ def layout_deck(deck: Deck, bleed: float = 0.0, found: Collector | None = None, 
     size). A card that cannot be laid out is noted and the next one laid out; all are raised at the end,
     or, with `found` given, left there for the caller."""
     cache: dict = {}
-    store = FaceStore.open(deck, palette=deck.palette, also=stamp(deck.icons)) if keep else None
+    store = FaceStore.open(deck, palette=deck.palette, also=stamp(deck.icons) + typeset_stamp(deck)) if keep else None
     own = found is None
     found = Collector() if own else found
     laid = []

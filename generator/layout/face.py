@@ -14,6 +14,7 @@ store.py).
 from __future__ import annotations
 
 from ..errors import PnpError, PnpErrors, known_list, suggest
+from ..text import typography
 from ..text.expressions import ExpressionError
 from ..text.fields import fill, holds, names_in
 from . import fonts, inline, wrap
@@ -29,8 +30,10 @@ class Context:
     """What a face is drawn from: field values, the deck (the one value a build passes down: its palette,
     templates, fonts, icons, folder), where errors point; and what a region's layout asks of the deck."""
 
-    def __init__(self, values: dict, deck, subject: str, source: str, field_lines: dict | None = None):
+    def __init__(self, values: dict, deck, subject: str, source: str, field_lines: dict | None = None,
+                 kind: str = ""):
         self.values = values
+        self.kind = kind                # the card's kind: which of its fields print as written (typeset)
         self.deck = deck
         self.palette = deck.palette
         self.deck_folder = deck.folder
@@ -69,6 +72,29 @@ class Context:
         except PnpError as exc:
             raise self.error(f"{exc.message} in region '{region.id}' ({region.source})", hint=exc.hint)
         return fam
+
+    def text(self, region: Region) -> str:
+        """A text region's own text in the deck's language: its `text:LANG` where the template gives one (a
+        template's literal words translated, "Deliver" as text:fr "Livrer"), else its `text`."""
+        said = region.props.get(f"text:{self.deck.language}")
+        return str(region.values["text"]) if said is None else said
+
+    def typeset(self, content: str, region: Region, fam: str, styles=("regular",)) -> str:
+        """A region's text, its fields filled in, with typographic punctuation in the deck's language
+        (text/typography.py), unless the deck (game.typography: plain) or a field it shows (typography: plain
+        in a kind's fields) says plain; a character the family's `styles` cannot draw is left as written."""
+        if self.deck.game.typography == typography.PLAIN:
+            return content
+        kind = self.deck.kinds.get(self.kind)
+        plain = [f.name for f in kind.fields.values() if f.typography == typography.PLAIN] if kind else []
+        if plain and any(n in plain for n in names_in(str(region.get("text", "")))):
+            return content
+        out = typography.typeset(content, self.deck.language)
+        if out != content:
+            missing = [c for c in fonts.missing_glyphs(wrap.without_icons(out), fam, styles) if c in typography.MADE]
+            if missing:
+                out = typography.fallback(out, missing)
+        return out
 
     def glyphs(self, content: str, fam: str, styles, region: Region) -> None:
         """Every character of `content` (icons aside) must have a glyph in the family's `styles`."""

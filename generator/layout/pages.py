@@ -6,7 +6,9 @@ Blocks are broken into lines by the card text's own wrapper (wrap.break_lines), 
 reportlab Paragraphs. Columns fill top to bottom, then left to right. A paragraph too long for what is
 left of a column is split between lines, with two lines at least on each side (no first line alone at a
 column's foot, no last line alone at the next one's top); a heading never ends a column (it moves on with
-the start of what follows it); the columns of the last page are balanced; every page gets a footer with
+the start of what follows it); the columns of the last page are balanced; a paragraph whose last line would hold one short word alone is
+broken a little narrower where that gives its last line two words in as many lines; a heading written in
+capitals is letter-spaced (TRACK); every page gets a footer with
 "page N of M" when a footer is given.
 
 A `box` (markup) follows the text on a tinted ground with a frame, narrower by its padding (the rules'
@@ -25,13 +27,16 @@ The deck's icons (:name:, given its icons: Deck.icons) are drawn on the lines' b
 """
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from ..units import length
 from . import fonts, inline, wrap
 from .display import Line, Rect, Text
 
-HEADING_SCALE = {"heading1": 1.45, "heading2": 1.12, "heading3": 1.0}
+HEADING_SCALE = {"heading1": 1.5, "heading2": 1.2, "heading3": 1.0}    # three levels apart in size,
+HEADING_BEFORE = {"heading1": 1.6, "heading2": 1.1, "heading3": 0.8}   # in the room above and below them (of
+HEADING_AFTER = {"heading1": 0.5, "heading2": 0.35, "heading3": 0.2}   # the text's size), and a third in the ink
 FOOTER_SPACE = 14.0       # points kept free at the foot of a page for the footer
 PARA_LEADING, HEADING_LEADING = 1.3, 1.2
 BOX_PAD = 5.0             # points between a box's frame and its text
@@ -42,6 +47,9 @@ LEAST_FILL = 1 / 3        # of a page's columns: what a page the box leaves for 
 BOX_SCALES = (0.95, 0.9)  # the box's size, of the text's, tried when its last entries alone fill a last page
 MIN_BOX = 6.0             # points: the box is never set smaller
 WHOLE_ITEM = 4            # lines: a list item this long or shorter is never split (flow's whole_items)
+TRACK = 0.06              # em: letter-spacing of a heading set in capitals (CAPS_ROOM of the width kept for it)
+CAPS_ROOM = 0.9
+WIDOW = 0.2               # of a column: a paragraph's last line this short, one word alone, is rebalanced
 
 
 class Block(NamedTuple):
@@ -67,11 +75,13 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
     if boxed:
         width -= 2 * BOX_PAD
     for b in wrap.parse(markup):
-        ls = wrap.break_lines(b, family, width, size, HEADING_SCALE, metrics)
         heading = b.kind.startswith("heading")
+        ls = wrap.break_lines(b, family, width * (CAPS_ROOM if heading and capitals(b) else 1.0), size,
+                              HEADING_SCALE, metrics)
+        if not heading and len(ls.lines) > 1 and _widows(ls, width):
+            ls = _rebalanced(b, ls, family, width, size, metrics)
         if heading:
-            before = size * (1.5 if b.kind == "heading1" else 0.9)
-            after = size * (0.45 if b.kind == "heading1" else 0.3)
+            before, after = size * HEADING_BEFORE[b.kind], size * HEADING_AFTER[b.kind]
         else:
             before, after = 0.0, size * (0.25 if b.bullet else 0.45)
         kept = [ln for ln in ls.lines if ln]          # a line break's empty line takes no room here
@@ -93,6 +103,47 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
         out = [b._replace(keep=True) if bullet[i + 1] and (not bullet[i] or not bullet[i + 2:i + 3] == [True])
                else b for i, b in enumerate(out)]
     return out
+
+
+def capitals(b: wrap.Block) -> bool:
+    """A block written in capitals (two letters at least, none small): a heading so is letter-spaced."""
+    letters = [c for c in re.sub(r"<[^>]*>", "", b.text) if c.isalpha()]
+    return len(letters) >= 2 and all(c.isupper() for c in letters)
+
+
+def _widow(line: list, width: float) -> bool:
+    """A paragraph's last line that holds one short word alone: its pieces touch (no space between them) and
+    it fills less than WIDOW of the column."""
+    if not line:
+        return False
+    touching = all(abs(b[0] - (a[0] + a[3])) < 0.01 for a, b in zip(line, line[1:]))
+    return touching and line[-1][0] + line[-1][3] < WIDOW * width
+
+
+def _widows(ls: wrap.Lines, width: float) -> int:
+    """How many of a block's paragraphs (its text between forced line breaks) end on a short word alone."""
+    n, start = 0, 0
+    for i, forced in enumerate(ls.breaks + [True] * (len(ls.lines) - len(ls.breaks))):
+        if forced:
+            n += i > start and _widow(ls.lines[i], width)
+            start = i + 1
+    return n
+
+
+def _rebalanced(b, ls: wrap.Lines, family: str, width: float, size: float, metrics: tuple) -> wrap.Lines:
+    """The block broken a little narrower (down to 4 em less) where that leaves fewer short words alone at
+    its paragraphs' ends in no more lines; else as it was."""
+    best, least = ls, _widows(ls, width)
+    for k in range(1, 9):
+        narrower = wrap.break_lines(b, family, width - k * size / 2, size, HEADING_SCALE, metrics)
+        if len(narrower.lines) > len(ls.lines):
+            break
+        found = _widows(narrower, width)
+        if found < least:
+            best, least = narrower, found
+            if not found:
+                break
+    return best
 
 
 def _need(blocks: list[Block], bi: int) -> float:
@@ -321,14 +372,17 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
                 frames.append(Rect(x, top - y1, col_w, y1 - y0, BOX_FILL, BOX_STROKE, 0.6, 2.0))
             for y, b, li in col.placed:
                 base = top - y - ((b.lead - b.lines.size) / 2 + b.lines.size * 0.8)
-                colour = accent if b.heading else ink
+                colour = accent if b.heading and b.source.kind != "heading3" else ink
                 pad = BOX_PAD if b.boxed else 0.0
+                track = TRACK * b.lines.size if b.heading and capitals(b.source) else 0.0
+                spaced = 0.0                # what the letter-spacing of the line's pieces before moved it on
                 for p in wrap.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "left"):
                     if p.font == wrap.ICON:
-                        op = inline.op(icons_, p.text, x + pad + p.x, base, p.size, colour)
+                        op = inline.op(icons_, p.text, x + pad + p.x + spaced, base, p.size, colour)
                         ops.extend([op] if op is not None else [])
                     else:
-                        ops.append(Text(x + pad + p.x, base, p.text, p.font, p.size, colour))
+                        ops.append(Text(x + pad + p.x + spaced, base, p.text, p.font, p.size, colour, track=track))
+                        spaced += track * len(p.text)
         pages.append(frames + ops)
     if footer:
         fn = fonts.font_name(family, "italic")

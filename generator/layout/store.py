@@ -37,7 +37,7 @@ from ..files import cachefile
 from .display import OPS, Face, Image
 from ..files.cachefile import cache_dir
 
-FORMAT = 8                      # 8: Text its outline, Image its radius; a fill may be a gradient (7: opacity, turns)
+FORMAT = 9                      # 9: Text its track; 8: Text its outline, Image its radius, a fill a gradient (7: opacity, turns)
 # OPS: a drawing operation is stored as (its index there, its values)
 _CODE = {cls: i for i, cls in enumerate(OPS)}
 _ARITY = tuple(len(cls._fields) for cls in OPS)

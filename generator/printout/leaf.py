@@ -48,6 +48,8 @@ def sections(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
                     last + 1 + _box_page(rules) if rules else 0)
     # a measure never broken from its number: "3.3 mm", "63.5 × 88.9 mm", "160-250 g/m²" (no-break spaces)
     text = _MEASURE.sub(lambda m: m.group().replace(" ", "\u00a0"), front + "\n" + back)
+    from .rules import typeset
+    text = typeset(deck, text, family(deck), own=True)          # pnp's words, and the deck's own within them
     return [s.strip("\n") for s in re.split(r"\n(?=## )", text) if s.strip()]
 
 
@@ -55,7 +57,11 @@ _MEASURE = re.compile(r"\d+(?:[.,]\d+)?(?:[-–]\d+)?(?: × \d+(?:[.,]\d+)?)? (?
 
 
 def _pages(_, a: int, b: int) -> str:
-    return _("page {n}", n=a) if a == b else _("pages {first}–{last}", first=a, last=b)
+    if a == b:
+        return _("page {n}", n=a)
+    if b == a + 1:                  # two pages: "pages 3 and 4" (French "pages 3 et 4", never "3 à 4")
+        return _("pages {first} and {last}", first=a, last=b)
+    return _("pages {first}–{last}", first=a, last=b)
 
 
 def _players(_, span) -> str:

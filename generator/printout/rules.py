@@ -136,14 +136,17 @@ def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
         return []
     refuse_markup(deck, text)
     refuse_icons(deck, text)
+    family = settings.get("font", "serif")
+    text, box = one_bullet(text, box)
+    text, box = (typeset(deck, text, family), typeset(deck, box, family, own=True))
     from ..layout.inline import stamp
     from ..layout.store import remembered
     from ..impose.page import Page
     g = deck.game
     _ = words(deck.language)
-    args = {"text": text, "family": settings.get("font", "serif"), "size": settings.get("size", 9.5),
+    args = {"text": text, "family": family, "size": settings.get("size", 9.5),
             "columns": settings.get("columns", 1), "accent": settings.get("accent", "#1a1a1a"),
-            "title": g.title, "subtitle": _("Rules") + (_(" · version {version}", version=g.version)
+            "title": typeset(deck, g.title, family), "subtitle": _("Rules") + (_(" · version {version}", version=g.version)
                                                         if g.version else ""),
             "footer": _("{game} — rules", game=g.title), "width": sheet.width, "height": sheet.height, "box": box,
             "icons": stamp(deck.icons)}
@@ -154,6 +157,45 @@ def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
     pages = remembered(f"{deck.id}-rules", deck, args, lambda: _flow(deck, **args))
     return [Page("text", sheet.width, sheet.height, ops=ops, label=f"Rules page {i + 1}")
             for i, ops in enumerate(pages)]
+
+
+_BULLET = re.compile(r"^(\s*)([-•♣♠♥♦*])(?=\s)", re.M)
+
+
+def one_bullet(text: str, box: str = "") -> tuple[str, str]:
+    """The rule pages' text and box with one bullet glyph throughout: the one the rules write most ("- " and
+    "* " are "•"), so a game never mixes "♣" and "•" (a tie keeps "•")."""
+    counts: dict = {}
+    for m in _BULLET.finditer(text):
+        glyph = "•" if m.group(2) in "-*" else m.group(2)
+        counts[glyph] = counts.get(glyph, 0) + 1
+    if len(counts) < 2 and not (counts and "•" not in counts and _BULLET.search(box)):
+        return text, box
+    glyph = max(counts, key=lambda g: (counts[g], g == "•"))
+
+    def one(m: re.Match) -> str:
+        return m.group(1) + ("-" if glyph == "•" else glyph)
+    fixed = [_BULLET.sub(one, part) for part in (text, box)]
+    return fixed[0], fixed[1]
+
+
+def typeset(deck: Deck, text: str, family: str, own: bool = False) -> str:
+    """Rule-page markup with typographic punctuation in the deck's language (text/typography.py): the deck's
+    own text unless game.typography is plain, pnp's words (`own`) always; a character the family cannot draw
+    (in the styles the text uses) is left as written, so the glyph check below judges the text as written."""
+    from ..layout import fonts
+    from ..layout.wrap import styles_used, without_icons
+    from ..text import typography
+    if not text or (not own and deck.game.typography == typography.PLAIN):
+        return text
+    out = typography.typeset(text, deck.language)
+    if out != text:
+        try:
+            missing = fonts.missing_glyphs(without_icons(out), family, styles_used(out))
+        except PnpError:
+            return text                     # the font itself is at fault: reported where the pages are made
+        out = typography.fallback(out, [c for c in missing if c in typography.MADE])
+    return out
 
 
 def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, footer, width, height, box,

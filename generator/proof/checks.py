@@ -273,5 +273,7 @@ def run_all(deck: Deck, cards: list[CardProof], speller: Speller, leaf: tuple = 
     issues += rule_markup(deck)
     issues += unused_words(speller)
     from .colours import colour_issues
+    from .contrast import contrast_issues
     issues += colour_issues(deck, cards)
+    issues += contrast_issues(deck, cards)
     return issues, entries

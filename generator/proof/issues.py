@@ -13,7 +13,7 @@ ERROR, WARNING = "error", "warning"
 class Issue:
     level: str                  # error | warning
     check: str                  # spelling | repeat | markup | small | shrunk | safe | resolution | svg | fit
-                                # | glyph | layout | correction | words
+                                # | glyph | layout | correction | words | colour | contrast
     message: str
     card: str | None = None     # the card's name
     card_id: str | None = None

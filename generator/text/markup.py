@@ -6,7 +6,8 @@ Markup: **bold**, *italic*, a blank line between paragraphs, a single newline fo
 sub-item), "# " / "## " for headings; \\* is an asterisk printed as written (for quoting text that holds one).
 
 Icons: ":name:" (a letter, then letters, digits, '_' or '-', between colons, with no letter right before
-it: "2:coin:" is two and an icon, "a:b:c" is text) names one of the deck's icons (deck.yaml `icons:`);
+it, though right after a kana or kanji, as Japanese writes: "2:coin:" is two and an icon, "a:b:c" is text, "山:coin:"
+a kanji and an icon) names one of the deck's icons (deck.yaml `icons:`);
 parse() leaves it in a block's text as the tag <icon name="NAME"/>, which layout/wrap.py draws as a
 picture on the baseline. "\\:" is a colon printed as written, so "\\:word:" prints ":word:". Which names
 are icons is the deck's to say: icons_in() finds every one written, with its line, for the build's check
@@ -40,7 +41,9 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
 _ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", re.S)
 _LEFT = re.compile(r"\*+")          # asterisks left unpaired in a block's text
 _TAG = re.compile(r"<[^>]+>")
-ICON = re.compile(r"(?<![^\W\d])(?<!\\):([A-Za-z][A-Za-z0-9_-]*):")     # :coin: (not after a letter or \)
+# :coin: (not after a letter or \; after a Japanese or Chinese character it is: those scripts write no spaces)
+ICON = re.compile(r"(?<![^\W\d\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f])(?<!\\)"
+                  r":([A-Za-z][A-Za-z0-9_-]*):")
 ICON_TAG = re.compile(r'<icon name="([A-Za-z][A-Za-z0-9_-]*)"/>')
 _SPAN = re.compile(r'<b>|</b>|<i>|</i>|<br/>|<icon name="[^"]*"/>|<span[^>]*>|</span>|[^<]+')
 SPAN_TAG = re.compile(r'(?<!\\)<span(?=[\s>])[^<>]*>|(?<!\\)</span>')    # <span ...> and </span>, not \\<span

@@ -62,7 +62,7 @@ def test_print_order_follows_the_original(vasa):
     sheet3 = " | ".join(names(6))
     assert sheet3.count("brown") == 5 and sum("5" in n.split() for n in names(6)) == 5
     sheet4 = " | ".join(names(8))
-    assert sheet4.count("Gilding") == 5 and "5-6 Players" in sheet4
+    assert sheet4.count("Gilding") == 5 and "5–6 Players" in sheet4
 
 
 def _mirror_ok(path, duplex, page_w, page_h):

@@ -70,8 +70,9 @@ def test_the_leaf_says_which_pages_to_print_and_how(built, game):
     last = max([last, *single])
     assert "A4cardstock" in flat and "at100%(actualsize,notfittopage)" in flat
     total = len(page_sizes(pdf))
-    assert squash(f"Print the rules, pages {last + 1}–{total}, on plain paper") in flat
-    assert squash(f"The full rules are on pages {last + 1}–{total}.") in flat
+    pages = f"{last + 1} and {total}" if total == last + 2 else f"{last + 1}–{total}"    # two pages: "20 and 21"
+    assert squash(f"Print the rules, pages {pages}, on plain paper") in flat
+    assert squash(f"The full rules are on pages {pages}.") in flat
     assert "Cutting" in text and "cut marks" in text
     assert "Setting up" in text and squash(load_deck(game).game.setup.splitlines()[0].split("**")[-1])[:20] in flat
     # where the This edition box starts: the page that holds its title
@@ -113,7 +114,7 @@ def test_calibration_sheet_as_the_last_pages_on_request(tmp_path, built):
     assert "Duplexcalibration—back" in back and "+10" in back
     assert "pnp" not in back and "--offset" not in back          # worded for a player holding the PDF
     flat = squash(leaf_text(out))
-    assert squash(f"Backs not behind their fronts? Pages {n + 1}–{n + 2}: a calibration sheet.") in flat
+    assert squash(f"Backs not behind their fronts? Pages {n + 1} and {n + 2}: a calibration sheet.") in flat
     assert "calibration" not in leaf_text(plain)
 
 

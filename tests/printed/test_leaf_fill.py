@@ -1,7 +1,7 @@
 """Issue 44: the players' leaf fills its pages and says what paper they go on, and nothing pnp prints for
 players names a type size. Read back from every shipped game's A4 and Letter PDF (and a game in French and
 Japanese): every page of the leaf but the last filled to 85% of its height at least, measured from where its
-words are printed; the leaf set as large as its two pages allow, up to 14pt; "Print this leaf, pages 1–2, on
+words are printed; the leaf set as large as its two pages allow, up to 14pt; "Print this leaf, pages 1 and 2, on
 plain paper"; no "7pt" or "8 pt" anywhere in a shipped game's PDF, and none in pnp's own printed sentences."""
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def test_a_translated_leaf_fills_its_first_page_too(built, lang):
 @pytest.mark.parametrize("game", GAMES)
 def test_the_leaf_says_its_own_pages_go_on_plain_paper(built, game):
     text = squash(" ".join(w.text for p in range(LEAF) for w in words(built(game), p)))
-    assert squash("Print this leaf, pages 1–2, on plain paper.") in text
+    assert squash("Print this leaf, pages 1 and 2, on plain paper.") in text
     assert "cardstock" in text and squash("on plain paper, one- or two-sided") in text     # the cards; the rules
 
 

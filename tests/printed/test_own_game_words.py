@@ -9,6 +9,8 @@ from __future__ import annotations
 from cli import pnp
 from pdfcheck import page_text, text_pages
 
+from generator.text.typography import plain_words
+
 TYPO = "Score **1** point at harvst."          # the Wheat card's text, with a typo in it
 
 
@@ -36,12 +38,12 @@ def _starter(tmp_path, name: str, designer: str = "Ada Lindqvist", why: str | No
 
 
 def _leaf(path) -> str:
-    return " ".join((page_text(path, 0) + " " + page_text(path, 1)).split())
+    return " ".join(plain_words(page_text(path, 0) + " " + page_text(path, 1)).split())     # typography aside
 
 
 def _rules(path) -> str:
     pages = text_pages(path)
-    return " ".join(" ".join(page_text(path, i) for i in pages[2:]).split())
+    return " ".join(plain_words(" ".join(page_text(path, i) for i in pages[2:])).split())
 
 
 def test_a_designers_own_game_never_speaks_of_an_original(tmp_path):
@@ -53,8 +55,8 @@ def test_a_designers_own_game_never_speaks_of_an_original(tmp_path):
     assert "1 correction to the rules as first written" in leaf
     assert "with the reason for each" not in leaf and "and why" not in rules
     assert "Corrections" in rules
-    assert "Wheat: “Score **1** point at harvst.” → “Score **1** point at harvest.”" in rules
-    assert "Traditional (Swedish folk game) · 2–4 players" in leaf and "by Traditional" not in leaf
+    assert 'Wheat: "Score **1** point at harvst." → "Score **1** point at harvest."' in rules
+    assert "Traditional (Swedish folk game) · 2-4 players" in leaf and "by Traditional" not in leaf
 
 
 def test_a_reason_given_is_printed_and_promised(tmp_path):
@@ -63,7 +65,7 @@ def test_a_reason_given_is_printed_and_promised(tmp_path):
     leaf, rules = _leaf(pdf), _rules(pdf)
     assert "lists, with the reason for each, 1 correction to the rules as first written" in leaf
     assert "(a typo.)" in rules and "and why" in rules
-    assert "by Ada Lindqvist · 2–4 players" in leaf
+    assert "by Ada Lindqvist · 2-4 players" in leaf
     assert "original" not in (leaf + rules).lower()
 
 

@@ -114,7 +114,7 @@ def test_words_accepted_through_words_txt_are_listed(tmp_path):
     proc, data = proof(folder, tmp_path / "proof")
     assert proc.returncode == 0, proc.stderr
     assert data["accepted"] == [{"word": "oxenstierna", "line": f"{folder / 'words.txt'}:2",
-                                 "printed": ["Oxenstierna", "Oxenstierna's"], "places": ["Apple", "Bread"]}]
+                                 "printed": ["Oxenstierna", "Oxenstierna’s"], "places": ["Apple", "Bread"]}]
     html = (tmp_path / "proof" / "proof.html").read_text()
     assert "Accepted through words.txt" in html and "<b>oxenstierna</b>" in html
 

@@ -22,8 +22,11 @@ KEYS = {            # key: what it holds. Each is text (no {field} in it) unless
     "setup": "markup: how to set the game up, for the print leaf",
     "spelling": "american or british: the spelling of pnp's own printed words; default: the deck's own",
     "small_text": "warning or error: what a template's text under 6pt is; default: warning",
+    "typography": "typographic or plain: curly quotes, dashes, ellipses, no-break spaces in the deck's printed "
+                  "text, or the text as written; default: typographic",
 }
-CHOICES = {"spelling": ("american", "british"), "small_text": ("warning", "error")}
+CHOICES = {"spelling": ("american", "british"), "small_text": ("warning", "error"),
+           "typography": ("typographic", "plain")}
 TRANSLATED = ("title", "subtitle", "instructions", "setup", "source")     # KEY:LANG, in a translation
 
 

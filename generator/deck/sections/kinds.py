@@ -29,6 +29,8 @@ FIELD_KEYS = {      # key of a field's declaration: what it holds; default
     "min": "a number: the smallest allowed (int and number fields); default: none",
     "max": "a number: the largest allowed, at least min; default: none",
     "default": "the value of a card that gives none, checked as a card's value is; default: none",
+    "typography": "plain: the field's text printed as written, no curly quotes or dashes (text/typography.py); "
+                  "default: as the deck's game.typography",
 }
 FIELD_TYPES = tuple(TYPES)            # what each takes: fields.py
 
@@ -137,7 +139,11 @@ def field_spec(r, name, value, parent, field) -> FieldSpec:
     if not isinstance(required, bool):
         raise value.error("required", f"expected true or false, found {found(required)}",
                           field=f"{field}.required")
+    typo = value.get("typography", "")
+    if typo not in ("", "plain", "typographic"):
+        raise value.error("typography", f"expected plain or typographic, found {found(typo)}",
+                          field=f"{field}.typography")
     spec = FieldSpec(str(name), ftype, required, tuple(choices), value.get("min"), value.get("max"), None)
     default = field_value(r, spec, value.get("default"), value, "default", f"{field}.default")
     return FieldSpec(str(name), ftype, required, tuple(choices), value.get("min"), value.get("max"), default,
-                     parent.where(name)[0])
+                     parent.where(name)[0], typo)

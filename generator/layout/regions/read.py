@@ -8,6 +8,7 @@ finding, loading and extending templates (templates.py).
 """
 from __future__ import annotations
 
+import re
 
 from ...errors import Collector, PnpError, found, known_list, suggest
 from ...files.yamlfile import Map, Seq
@@ -20,6 +21,9 @@ from .registry import TYPES
 
 BASIC_COLOURS = ("black", "white", "none", "transparent")
 _SPECIAL = ("id", "type", "box", "when")      # common keys that are the Region's own fields, not its values
+
+
+_TRANSLATION = re.compile(r"^text:[A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*$")
 
 
 def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
@@ -45,7 +49,13 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
     rtype = TYPES[name]
     keys = keys_of(rtype)
     allowed = [k.name for k in keys]
+    translated = {}                 # text:LANG: the region's own words in a translation (face.Context.text)
     for key in r:
+        if "text" in allowed and _TRANSLATION.match(str(key)):
+            if not isinstance(r[key], (str, int, float)) or isinstance(r[key], bool):
+                raise r.error(key, f"expected text for {key}", field=f"{where}.{key}")
+            translated[str(key)] = str(r[key])
+            continue
         if key not in allowed:
             raise r.error(key, f"unknown key '{key}' for a {name} region", field=f"{where}.{key}",
                           hint=suggest(key, allowed) or known_list(allowed))
@@ -75,6 +85,7 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
             raise r.error(k.name, f"{k.name} {r.get(k.name, props[k.name])} is larger than the {k.upto} "
                                   f"{r.get(k.upto, 'default')}", field=f"{where}.{k.name}")
     # text under MIN_TEXT is a warning, or the deck's error: layout/smallprint.py
+    props.update(translated)
     box = values["box"] if "box" in values else (0.0, 0.0, width, height)
     places = tuple((str(k), *r.where(k)) for k in r)
     source = f"{file}:{r.where()[0]}"

@@ -29,7 +29,8 @@ ALIGN = ("left", "center", "right")
 class Text(NamedTuple):
     """One line of text; x is the anchor for `align`, y the baseline. Rotated about (cx, cy); `opacity` 0
     to 1; `colour` '#rrggbb', or a gradient placed on its region's box (gradient.py); `outline` ('#rrggbb' or
-    None) strokes the letters' edges `outline_width` points wide (text render mode 2: filled, then stroked)."""
+    None) strokes the letters' edges `outline_width` points wide (text render mode 2: filled, then stroked); `track`: points added after each character (letter-spacing:
+    the rule pages' capital headings)."""
     x: float
     y: float
     text: str
@@ -43,6 +44,7 @@ class Text(NamedTuple):
     opacity: float = 1.0
     outline: str | None = None
     outline_width: float = 0.0
+    track: float = 0.0
 
 
 KEYS = (
@@ -60,7 +62,7 @@ KEYS = (
 
 def lay_out(face, region, ctx, bleed: float) -> None:
     v = region.values
-    content = fill(str(v["text"]), ctx.values)
+    content = fill(ctx.text(region), ctx.values)
     if not content.strip():
         return
     x, y, w, h = pdf_box(face, region)
@@ -69,6 +71,7 @@ def lay_out(face, region, ctx, bleed: float) -> None:
     if style not in fonts.STYLES:
         raise ctx.error(f"unknown style '{style}' in region '{region.id}' ({region.source})",
                         hint=known_list(fonts.STYLES))
+    content = ctx.typeset(content, region, fam, (style,))
     metrics = ctx.icons(content, region)
     ctx.glyphs(content, fam, (style,), region)
     font = fonts.font_name(fam, style)
@@ -159,7 +162,7 @@ def draw(pen, op: Text) -> None:
     shade_text."""
     x = op.x
     if op.align != "left":
-        w = stringWidth(op.text, op.font, op.size)
+        w = stringWidth(op.text, op.font, op.size) + op.track * max(0, len(op.text) - 1)
         x -= w / 2 if op.align == "center" else w
     if op.rotate:
         a = math.radians(op.rotate)
@@ -168,11 +171,15 @@ def draw(pen, op: Text) -> None:
         matrix = f"{pen.num(cos, sin, -sin, cos, op.cx + cos * dx - sin * dy, op.cy + sin * dx + cos * dy)} Tm"
     else:
         matrix = f"1 0 0 1 {pen.num(x, op.y)} Tm"
+    if op.track:                        # letter-spaced: the text state's character spacing, for this line only
+        pen.out.append(f"{pen.num(op.track)} Tc")
     if type(op.colour) is tuple:            # a gradient (gradient.py), painted inside the letters
         pen.shade_text(matrix, op.text, op.font, op.size, op.colour, op.opacity, op.outline, op.outline_width)
-        return
-    pen.begin_text(op.opacity, op.outline is not None)
-    pen.show(matrix, op.text, op.font, op.size, op.colour, op.outline, op.outline_width)
+    else:
+        pen.begin_text(op.opacity, op.outline is not None)
+        pen.show(matrix, op.text, op.font, op.size, op.colour, op.outline, op.outline_width)
+    if op.track:
+        pen.out.append("0 Tc")
 
 
 TYPE = RegionType("text", KEYS, lay_out, {Text: draw})

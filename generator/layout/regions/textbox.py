@@ -40,7 +40,7 @@ KEYS = (
 
 def lay_out(face, region, ctx, bleed: float) -> None:
     v = region.values
-    content = fill(str(v["text"]), ctx.values)
+    content = fill(ctx.text(region), ctx.values)
     if not content.strip():
         return
     x, y, w, h = pdf_box(face, region)
@@ -56,6 +56,7 @@ def lay_out(face, region, ctx, bleed: float) -> None:
                                           f"{w / 72 * 25.4:.1f} x {h / 72 * 25.4:.1f}mm box")
         x, y, w, h = x + pad, y + pad, w - 2 * pad, h - 2 * pad
     fam = ctx.family(region)
+    content = ctx.typeset(content, region, fam, wrap.styles_used(content))
     for p in wrap.problems(content):        # unbalanced ** and *: the build refuses them (layout.deck)
         face.markup.append((region.id, field_of(region), p.level, p.message, p.start))
     metrics = ctx.icons(content, region)

@@ -1,0 +1,200 @@
+"""Typographic punctuation: text as a typesetter would print it, in the text's language.
+
+    typeset('Don\'t take "1-3" cards - or -1 p. 25X...', "en")
+    -> 'Don’t take “1–3” cards – or −1 p. 25×…'   (the spaced dash and the numbers held by no-break spaces)
+
+What it changes, outside markup (below):
+- quotes and apostrophes by language: “ ” ‘ ’ (English and most), „ “ ‚ ‘ (German), « » with narrow
+  no-break spaces inside (French), « » (Spanish, Catalan, Italian, Portuguese), 「」『』 are left to the writer
+  (Japanese and Chinese keep “ ” ‘ ’); an apostrophe inside or at the end of a word is ’.
+- a hyphen between numbers ("1-3", "5-6 player", "1 - 3 jokers") is an en dash, closed up; a hyphen with a space on each side is a
+  spaced en dash held to the word before it by a no-break space (no line starts with the dash);
+- "..." is an ellipsis "…"; a hyphen before a number at a word's start ("-1 p.") is a minus sign "−";
+  "x" or "X" between numbers ("3x4", "2 x 3") and after one ("25X") is a multiplication sign "×";
+- a spaced separator (·, •, |) goes with the word after it, never ending a line; in a heading it holds the
+  words on both sides;
+- a number and the word after it ("10 coins", "3.3 mm", "1 change") are held together by a no-break space,
+  so no line ends on the number;
+- French: a narrow no-break space before : ; ! ? (and inside « »), replacing a space written there.
+
+Never changed: what markup writes — an icon (:name:), a {field}, a URL, a file name (deck.yaml), an
+option (--lang), `code`, an escape (\\*, \\:), a line's bullet or number ("- ", "1. ") or heading marks.
+typeset is idempotent: text it printed is printed again the same.
+
+`fallback` puts back the plain character for each one a font has no glyph for (a deck's own font without
+"−"), so the glyph check never refuses what this module added.
+Not here: where it is applied (layout/face.py Context.typeset for cards, printout/ for pnp's words and the
+rule pages, language/ Words), markup itself (markup.py).
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .markup import ICON
+
+PLAIN, TYPOGRAPHIC = "plain", "typographic"
+NBSP, NNBSP = "\u00a0", "\u202f"            # no-break space, narrow no-break space
+EN, MINUS, TIMES, ELLIPSIS = "\u2013", "\u2212", "\u00d7", "\u2026"
+
+# (double open, double close, single open, single close, space inside the marks)
+QUOTES = {
+    "en": ("“", "”", "‘", "’", ""),
+    "de": ("„", "“", "‚", "‘", ""),
+    "fr": ("«", "»", "‹", "›", NNBSP),
+    "es": ("«", "»", "“", "”", ""),
+    "ca": ("«", "»", "“", "”", ""),
+    "it": ("«", "»", "“", "”", ""),
+    "pt": ("«", "»", "“", "”", ""),
+}
+# what each character this module makes falls back to where a font lacks it
+FALLBACK = {"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "‘": "'", "’": "'", "‚": "'", "‹": "'",
+            "›": "'", EN: "-", MINUS: "-", TIMES: "x", ELLIPSIS: "...", NNBSP: NBSP, NBSP: " "}
+MADE = frozenset(FALLBACK)
+
+# markup and names that are never changed: icons, fields, URLs, e-mail, options, code, file names, escapes
+_KEEP = re.compile(
+    ICON.pattern +                                       # :icon:
+    r"|\{[^{}\n]*\}"                                     # {field}
+    r"|`[^`\n]*`"                                        # `code`
+    r"|\b(?:https?://|www\.)[^\s<>]*[^\s<>.,;:!?)\]'\"]"   # a URL
+    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"                     # an e-mail address
+    r"|(?<![\w-])--?[A-Za-z][\w-]*(?:=\S*)?"             # --option, -x
+    r"|\b[\w-]+(?:/[\w.-]+)*\.(?:ya?ml|md|pdf|png|jpe?g|svg|csv|xlsx|ods|txt|json|po|ttf|otf|py|zip|html)\b"
+    r"|\\:[A-Za-z][A-Za-z0-9_-]*:"                       # \:word: (printed as written)
+    r"|\\[*:\\]"                                         # \* \: \\
+    r"|<[^<>\n]*>"                                       # a tag (reportlab XML)
+)
+_LINE_START = re.compile(r"^(\s*(?:#{1,3}\s+|[-•♣♠♥♦*]\s+|\d+[.)]\s+|[a-z][.)]\s+)?)", re.M)
+_FIRST, _LAST = 0xF0000, 0xFFFFD   # private use: the kept spans' places (one character each) while the rest is changed
+_KEPT = re.compile("[\U000f0000-\U000ffffd]")
+
+
+def typeset(text: str, lang: str = "en") -> str:
+    """`text` with typographic punctuation for the language `lang` ("fr", "de-AT", ...)."""
+    if not text or not isinstance(text, str):
+        return text
+    lang = _base(lang)
+    if "\n\n" not in text:
+        return _typeset(text, lang)
+    return "\n\n".join(_typeset(part, lang) for part in text.split("\n\n"))    # a paragraph at a time
+
+
+def _base(lang: str) -> str:
+    return (lang or "en").replace("_", "-").split("-", 1)[0].lower()
+
+
+@lru_cache(maxsize=8192)
+def _typeset(text: str, lang: str) -> str:
+    kept: list[str] = []
+
+    def keep(m: re.Match) -> str:
+        kept.append(m.group(0))
+        return chr(_FIRST + len(kept) - 1)
+
+    if _KEPT.search(text) or len(text) > _LAST - _FIRST:     # private-use characters of its own, or a paragraph
+        return text                                          # over 65,533 characters: as written
+    t = _KEEP.sub(keep, text)
+    # each line's bullet, number or heading mark is set aside too
+    t = _LINE_START.sub(keep, t)
+    t = _dashes(t)
+    t = _separators(t, text)
+    t = _quotes(t, lang)
+    t = _numbers(t)
+    if lang == "fr":
+        t = _french(t)
+    if kept:
+        t = _KEPT.sub(lambda m: kept[ord(m.group(0)) - _FIRST], t)
+    return t
+
+
+def _dashes(t: str) -> str:
+    t = t.replace("...", ELLIPSIS)
+    # a range written with spaces, "1 - 3 jokers": closed up, as any range
+    t = re.sub(r"(?<![\w.,])(\d+(?:[.,]\d+)?)[ \u00a0]+[-\u2013][ \u00a0]+(\d+(?:[.,]\d+)?)(?![\w-]|[.,]\d)",
+               r"\1" + EN + r"\2", t)
+    # a hyphen (or two) with a space on each side: a spaced en dash, held to the word before it
+    t = re.sub(r"(?<=\S)[ \u00a0]+-{1,2}[ \u00a0]+(?=\S)", NBSP + EN + " ", t)
+    t = re.sub(r"(?<=\S)[ \u00a0]+[\u2013\u2014] (?=\S)", lambda m: NBSP + m.group(0).strip() + " ", t)
+    # number ranges: 1-3, 5-6 player (not a date or code: 2024-05-01, 1-2-3)
+    t = re.sub(r"(?<![\w.,/-])(\d+(?:[.,]\d+)?)-(\d+(?:[.,]\d+)?)(?![\w/-]|[.,]\d)", r"\1" + EN + r"\2", t)
+    # a minus sign: a hyphen starting a word, before a digit
+    t = re.sub(r"(?:(?<=^)|(?<=[\s(\[/\u00a0]))-(?=\d)", MINUS, t, flags=re.M)
+    return t
+
+
+def _separators(t: str, text: str) -> str:
+    """A spaced separator ("Round Summary · Captain") never ends a line: it goes with the word after it, and in
+    a heading it holds the words on both sides (the heading breaks elsewhere)."""
+    if "·" not in t and " • " not in t and " | " not in t:
+        return t
+    lines = t.split("\n")
+    heads = [ln.lstrip().startswith("#") for ln in text.split("\n")]
+    out = []
+    for ln, head in zip(lines, heads + [False] * (len(lines) - len(heads))):
+        if head:
+            ln = re.sub(r"(?<=\S)[ \u00a0]([·•|])[ \u00a0](?=\S)", NBSP + r"\1" + NBSP, ln)
+        else:
+            ln = re.sub(r"(?<=\S) ([·•|])[ \u00a0](?=\S)", r" \1" + NBSP, ln)
+        out.append(ln)
+    return "\n".join(out)
+
+
+def _quotes(t: str, lang: str) -> str:
+    dq_open, dq_close, sq_open, sq_close, inside = QUOTES.get(lang, QUOTES["en"])
+    if "'" in t:
+        t = re.sub(r"(?<=\w)'(?=\w)", "’", t)                 # don't, l'eau, rock'n'roll
+        t = re.sub(r"(?<![\w'])'(?=\d\d?s?\b)", "’", t)          # '90s, '23
+        t = re.sub(r"(?<=[\w.,!?…%)])'", lambda m: sq_close, t)  # a closing single quote
+        t = re.sub(r"'(?=\S)", sq_open, t)
+        t = t.replace("'", "’")
+    if '"' in t:
+        out = []
+        for i, ch in enumerate(t):
+            if ch != '"':
+                out.append(ch)
+                continue
+            before = t[i - 1] if i else " "
+            after = t[i + 1] if i + 1 < len(t) else " "
+            opening = (before.isspace() or before in "([{-\u2013\u2014/*_“‘„‚«‹" or _FIRST <= ord(before) <= _LAST) \
+                and not after.isspace()
+            out.append(dq_open + inside if opening else inside + dq_close)
+        t = "".join(out)
+    if inside:                                          # French marks written by hand: their spaces
+        t = re.sub(r"«[ \u00a0]?(?=\S)", "«" + inside, t)
+        t = re.sub(r"(?<=\S)[ \u00a0]?»", inside + "»", t)
+    return t
+
+
+# a number and the word after it: held by a no-break space (a letter word, not a new sentence's number)
+_NUMBER_WORD = re.compile(r"(?<![\w.,-])([−-]?\d+(?:[.,]\d+)*[%×]?) (?=[^\W\d_]|[%°€$£])")
+
+
+def _numbers(t: str) -> str:
+    t = re.sub(r"(?<=\d) ?[xX] ?(?=\d)", TIMES, t)               # 3x4, 2 x 3
+    t = re.sub(r"(?<=\d)[xX](?=$|[\s.,;:!?)\u00a0…])", TIMES, t, flags=re.M)   # 25X
+    t = _NUMBER_WORD.sub(r"\1" + NBSP, t)
+    return t
+
+
+def _french(t: str) -> str:
+    # a narrow no-break space before ; ! ? and : (replacing a space written there), not inside a word or number
+    t = re.sub(r"(?<=[^\W\d]|[»*_)])[ \u00a0]?([;!?])", NNBSP + r"\1", t)
+    t = re.sub(r"(?<=[^\W\d]|[»*_)])[ \u00a0]?:(?=[\s*_]|$)", NNBSP + ":", t, flags=re.M)
+    t = re.sub(r"(?<=\d)[ \u00a0]:(?=\s|$)", NNBSP + ":", t, flags=re.M)
+    return t
+
+
+def fallback(text: str, missing) -> str:
+    """`text` with each character of `missing` that typeset makes put back as its plain form."""
+    for ch in missing:
+        if ch in FALLBACK:
+            plain = FALLBACK[ch]
+            text = text.replace(ch, plain if plain not in missing else FALLBACK.get(plain, plain))
+    return text
+
+
+def plain_words(text: str) -> str:
+    """`text` as typeset wrote it, read back plain (the proof's spelling, tests): quotes straight, dashes as
+    hyphens, no-break spaces as spaces."""
+    return fallback(fallback(text, MADE), MADE)

@@ -1,0 +1,34 @@
+"""Every shipped game prints with typographic punctuation (generator/text/typography.py), read back from its
+PDF: no straight quote or apostrophe and no hyphen with a space on each side anywhere (cards, leaf, rule pages,
+This edition box), no "..." or number range with a hyphen; and in pnp's own words (the print leaf) no
+number left at a line's end with its unit or noun on the next line.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pdfcheck import all_text, page_text
+from seedtext import GAMES
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_straight_quotes_or_spaced_hyphens(built, game):
+    text = all_text(built(game))
+    for pattern, what in ((r"[\"']", "a straight quote or apostrophe"), (r"\S - \S", "a spaced hyphen"),
+                          (r"\.\.\.", "three full stops for an ellipsis"),
+                          (r"(?<![\w.-])\d+-\d+(?![\w-])", "a hyphen in a number range")):
+        found = [text[max(0, m.start() - 30):m.end() + 30].replace("\n", " ") for m in re.finditer(pattern, text)]
+        assert not found, f"{game}: {what}: {found[:5]}"
+    assert "’" in text or "“" in text          # the game's text has quotes or apostrophes, now curly
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_number_parted_from_its_word_in_the_leaf(built, game):
+    pdf = built(game)
+    for page in (0, 1):                     # the print leaf: pnp's own words
+        lines = [ln.strip() for ln in page_text(pdf, page).split("\n") if ln.strip()]
+        parted = [f"{a} / {b}" for a, b in zip(lines, lines[1:])
+                  if re.search(r"(?<![\w.,])\d+(?:[.,]\d+)?$", a) and re.match(r"[a-z%]", b)]
+        assert not parted, f"{game}, leaf page {page + 1}: a number ends a line, its word starts the next: {parted}"
