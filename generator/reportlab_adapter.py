@@ -1,21 +1,23 @@
 """Every private name of reportlab that pnp relies on, in one place.
 
-pnp draws through reportlab's public canvas, but five things go faster, come out reproducible or come
+pnp draws through reportlab's public canvas, but six things go faster, come out reproducible or come
 out right only through its internals: writing a card's text straight into the page (the font's subsets are
 kept per document), deflating every stream with zlib-ng (reportlab's one FlateDecode filter), keeping parsed
 TrueType faces between runs (layout/fontcache.py), drawing an SVG (svglib's Drawing) into a form
 XObject that lists the transparency and shadings it uses (reportlab's forms list only fonts and XObjects),
 and putting a PNG's or JPEG's compressed pixels into the document as they are (define_picture: an image
 XObject of pnp's own, which reportlab's PDFImageXObject would decode and compress again; define_frame its
-form, use_form draws either). pyproject.toml pins reportlab below its next major version;
+form, use_form draws either), and drawing a glyph HarfBuzz shaped (a ligature, an Arabic letter's joined form) that no
+character maps to, through a private-use character added to the face (glyph_char; font_bytes the file shaped). pyproject.toml pins reportlab below its next major version;
 tests/test_reportlab_adapter.py checks each name in INTERNALS and fails naming the one an upgrade removed,
 so that this file is the only one to mend.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from weakref import WeakKeyDictionary
 
-from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase import pdfdoc, ttfonts
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
 # (where, name, what pnp uses it for); instance attributes are checked on a parsed font and a canvas
@@ -30,8 +32,10 @@ INTERNALS = (
     ("reportlab.pdfbase.ttfonts", "TTFNameBytes", "the byte strings a face's names are kept as"),
     ("reportlab.pdfbase.ttfonts", "TTEncoding", "a TrueType font's encoding object"),
     ("reportlab.pdfbase.ttfonts.TTFontFace", "_ttf_data", "the font file's bytes, for subsetting (instance attribute)"),
-    ("reportlab.pdfbase.ttfonts.TTFontFace", "charWidths", "glyph widths by character (instance attribute)"),
-    ("reportlab.pdfbase.ttfonts.TTFontFace", "charToGlyph", "the character map, for the glyph check (instance attribute)"),
+    ("reportlab.pdfbase.ttfonts.TTFontFace", "charWidths", "glyph widths by character; a private-use character's (glyph_char) "
+                                                             "(instance attribute)"),
+    ("reportlab.pdfbase.ttfonts.TTFontFace", "charToGlyph", "the character map, for the glyph check; a shaped "
+                                                              "glyph's character (glyph_char) (instance attribute)"),
     ("reportlab.pdfbase.ttfonts.TTFontFace", "unitsPerEm", "font units per em (instance attribute)"),
     ("reportlab.pdfbase.ttfonts.TTFontFace", "_pdfScale", "font units -> 1/1000 em (instance attribute)"),
     ("reportlab.pdfbase.ttfonts.TTFontFace", "glyphToChar", "dropped from the cache: used only while parsing"),
@@ -53,7 +57,84 @@ INTERNALS = (
     ("reportlab.pdfgen.canvas.Canvas", "_code", "the page's operators written so far (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_formData", "the form being drawn, if any (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_pushAccumulators", "keeps a page's resources while a form is drawn (define_form)"),
+    ("reportlab.pdfbase.ttfonts", "makeToUnicodeCMap", "a subset's ToUnicode map, a shaped glyph read as its characters"),
+    ("reportlab.pdfbase.ttfonts.TTFont", "addObjects", "writes a font's subsets, wrapped to spell shaped glyphs"),
 )
+
+
+def font_bytes(name: str) -> bytes:
+    """The font file's bytes of the registered TrueType font `name` (HarfBuzz shapes with them: layout/shaping.py)."""
+    from reportlab.pdfbase import pdfmetrics
+    return pdfmetrics.getFont(name).face._ttf_data
+
+
+@lru_cache(maxsize=64)
+def _by_glyph(name: str) -> dict:
+    """{glyph id: the lowest character the font `name` maps to it}."""
+    from reportlab.pdfbase import pdfmetrics
+    out: dict = {}
+    for code, gid in sorted(pdfmetrics.getFont(name).face.charToGlyph.items(), reverse=True):
+        out[gid] = code
+    return out
+
+
+def glyph_char(name: str, gid: int, advance: float, spelled: str) -> tuple[str, float]:
+    """(the character glyph `gid` of font `name` is written as, that character's advance in 1/1000 em), for a
+    glyph HarfBuzz made of the characters `spelled`: the character itself where the font maps it to that glyph,
+    else a private-use one (U+E000 + gid, or the next free one) added to the face's character map with `advance`,
+    as reportlab's own shaping does, so that its subsets carry the glyph (a ligature, an Arabic letter's joined
+    form); the document's ToUnicode map then reads it back as `spelled` ("ffi"), so copied and searched text is
+    the text written. The choice depends on the font alone: the same bytes every build."""
+    from reportlab.pdfbase import pdfmetrics
+    face = pdfmetrics.getFont(name).face
+    if len(spelled) == 1 and face.charToGlyph.get(ord(spelled)) == gid:
+        return spelled, face.charWidths.get(ord(spelled), advance)
+    codes = _by_glyph(name)
+    code = codes.get(gid) if not spelled else None
+    if code is None:
+        key = ("pua", gid)
+        code = codes.get(key)
+        if code is None:
+            code = 0xE000 + gid
+            while code in face.charToGlyph and face.charToGlyph[code] != gid:
+                code += 1
+            codes[key] = code
+    if face.charToGlyph.get(code) != gid or code not in face.charWidths:   # (or a font registered anew)
+        face.charToGlyph[code] = gid
+        face.charWidths[code] = advance
+    if spelled and 0xE000 <= code:
+        face.__dict__.setdefault("pnp_spelled", {}).setdefault(code, spelled)
+    return chr(code), face.charWidths.get(code, advance)
+
+
+def _spelling_cmap(spelled: dict):
+    """reportlab's makeToUnicodeCMap, with each private-use character of `spelled` read as its characters."""
+    def make(fontname, subset):
+        text = _to_unicode(fontname, subset)
+        for i, v in enumerate(subset):
+            t = spelled.get(v)
+            if t:
+                text = text.replace("<%02X> <%04X>" % (i, v), "<%02X> <%s>" % (i, t.encode("utf-16-be").hex().upper()))
+        return text
+    return make
+
+
+def _add_objects(self, doc):
+    """TTFont.addObjects, its subsets' ToUnicode maps reading each shaped glyph as the characters it was made of
+    (glyph_char)."""
+    spelled = self.face.__dict__.get("pnp_spelled")
+    if not spelled:
+        return _add_font_objects(self, doc)
+    ttfonts.makeToUnicodeCMap = _spelling_cmap(spelled)
+    try:
+        return _add_font_objects(self, doc)
+    finally:
+        ttfonts.makeToUnicodeCMap = _to_unicode
+
+
+_to_unicode = ttfonts.makeToUnicodeCMap
+_add_font_objects = TTFont.addObjects
+TTFont.addObjects = _add_objects
 
 
 def document(canvas):
@@ -117,7 +198,7 @@ def set_flate(encode) -> None:
 def font_state(font: TTFont) -> dict:
     """A parsed TrueType font as plain data (dicts, lists, numbers, bytes) for the font cache."""
     # glyphToChar only serves reportlab while it parses (a list per glyph: half the reading time)
-    face = {k: v for k, v in vars(font.face).items() if k not in ("_pdfScale", "glyphToChar")}
+    face = {k: v for k, v in vars(font.face).items() if k not in ("_pdfScale", "glyphToChar", "pnp_spelled")}
     names = [k for k, v in face.items() if isinstance(v, TTFNameBytes)]
     for k in names:
         face[k] = bytes(face[k])

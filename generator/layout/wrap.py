@@ -18,10 +18,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from reportlab.pdfbase.pdfmetrics import getFont
-
 from ..text.markup import (Block, escape, icons_in, inline, one_line, parse, plain, problems, spans, styles_used, without_icons)  # (one parser)
-from . import breaks, fonts
+from . import breaks, fonts, shaping
 
 BREAK = "break"         # a word's flag: no space follows it, but a line may break there (breaks.py)
 ALIGN = ("left", "center", "right", "justify")
@@ -55,14 +53,14 @@ class Wrapped(NamedTuple):
 
 @lru_cache(maxsize=None)
 def _width(font: str):
-    """The function giving a text's width in `font` at a size (the registered font's own stringWidth): a
-    font's name names its file's contents (layout/fonts.py), so it is never stale."""
-    return getFont(font).stringWidth
+    """The function giving a text's shaped width in `font` at a size (shaping.width): a font's name names its
+    file's contents (layout/fonts.py), so it is never stale."""
+    return lambda text, size: shaping.width(text, font, size)
 
 
 def stringWidth(text: str, font: str, size: float) -> float:
-    """A text's width in points in a registered font at `size`: reportlab's pdfmetrics.stringWidth."""
-    return _width(font)(text, size)
+    """A text's shaped width in points in a registered font at `size` (shaping.width)."""
+    return shaping.width(text, font, size)
 
 
 @lru_cache(maxsize=8192)

@@ -26,6 +26,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..layout.regions import DRAWERS
+from ..layout.shaping import glyphs, plain
 from ..layout.shapes import is_hex, piece_outline
 from ..reportlab_adapter import document, split_string, subset_name
 
@@ -143,11 +144,51 @@ class Pen:
         if self._fill != colour_:
             self._fill = colour_
             out.append(self.paint(colour_, "rg", 0.0))
+        if not plain(text, font):
+            self._shaped(f, glyphs(text, font))
+            return
         for sub, chars in split_string(f, text, self.doc):
             if sub != self._subset:
                 self._subset = sub
                 out.append(f"{subset_name(f, sub, self.doc)} {fp_str(self._size)} Tf")
             out.append(f"({escapePDF(chars)}) Tj")
+
+    def _shaped(self, f, gs) -> None:
+        """Shaped glyphs (layout/shaping.py) in the font's subsets: each glyph's character, and between two the
+        difference of its shaped advance from the character's own (TJ), an offset glyph moved by its offset (a
+        mark: across, and up with Ts)."""
+        out, size = self.out, self._size
+        arr: list = []                  # the TJ array being written: subset codes (bytes) and numbers
+        carry, rise, i = 0.0, 0.0, 0    # what the next glyph is moved by (1/1000 em, as TJ counts); the rise
+
+        def flush():
+            if arr:
+                out.append("[" + "".join(f"({escapePDF(a)})" if type(a) is bytes else f" {fp_str(a)} "
+                                          for a in arr) + "] TJ")
+                arr.clear()
+        for sub, chars in split_string(f, "".join(g.char for g in gs), self.doc):
+            if sub != self._subset:
+                flush()
+                self._subset = sub
+                out.append(f"{subset_name(f, sub, self.doc)} {fp_str(size)} Tf")
+            for code in chars:
+                g = gs[i]
+                i += 1
+                if g.dy != rise:
+                    flush()
+                    rise = g.dy
+                    out.append(f"{fp_str(rise * size / 1000.0)} Ts")
+                move = carry - g.dx
+                if abs(move) > 0.005:
+                    arr.append(round(move, 3))
+                if arr and type(arr[-1]) is bytes:
+                    arr[-1] += bytes((code,))
+                else:
+                    arr.append(bytes((code,)))
+                carry = g.width - g.advance + g.dx
+        flush()
+        if rise:
+            out.append("0 Ts")
 
     def end_text(self) -> None:
         opacity, self._text = self._text, None
