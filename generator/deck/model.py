@@ -127,6 +127,7 @@ class Game(NamedTuple):
     setup: str = ""             # markup: how to set the game up, for the print leaf
     spelling: str = ""          # american | british: pnp's own printed words; "" = as the deck's own words
     small_text: str = "warning"  # warning | error: a template's text under 6pt (layout/smallprint.py)
+    hyphenate: bool = True      # false: the deck's words are never hyphenated by its language's dictionary
     translations: dict = {}     # language -> {key: text}: title:fr, setup:fr ...
 
 

@@ -62,12 +62,12 @@ class Block(NamedTuple):
 
 
 def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = False,
-            metrics: tuple = (), whole_items: bool = False) -> list[Block]:
+            metrics: tuple = (), whole_items: bool = False, hyphenate: str = "") -> list[Block]:
     out = []
     if boxed:
         width -= 2 * BOX_PAD
     for b in wrap.parse(markup):
-        ls = wrap.break_lines(b, family, width, size, HEADING_SCALE, metrics)
+        ls = wrap.break_lines(b, family, width, size, HEADING_SCALE, metrics, hyphenate)
         heading = b.kind.startswith("heading")
         if heading:
             before = size * (1.5 if b.kind == "heading1" else 0.9)
@@ -239,18 +239,18 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
          size: float = 10.0, footer: str = "", columns: int = 1, gap: float = length("8mm"),
          accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
          box: str = "", icons_: dict | None = None, continued: str = CONTINUED,
-         page_of: str = PAGE_OF) -> list[list]:
+         page_of: str = PAGE_OF, hyphenate: str = "") -> list[list]:
     """Lay out `markup` over as many pages as it needs; each page is a list of ops in page coordinates
     (flow_pages, without where each page starts)."""
     return flow_pages(markup, width, height, margin, family, size, footer, columns, gap, accent, ink, title,
-                      subtitle, box, icons_, continued, page_of)[0]
+                      subtitle, box, icons_, continued, page_of, hyphenate=hyphenate)[0]
 
 
 def flow_pages(markup: str, width: float, height: float, margin: float = length("18mm"), family: str = "serif",
                size: float = 10.0, footer: str = "", columns: int = 1, gap: float = length("8mm"),
                accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
                box: str = "", icons_: dict | None = None, continued: str = CONTINUED,
-               page_of: str = PAGE_OF, whole_items: bool = False) -> tuple[list[list], list]:
+               page_of: str = PAGE_OF, whole_items: bool = False, hyphenate: str = "") -> tuple[list[list], list]:
     """Lay out `markup` over as many pages as it needs: (each page as a list of ops in page coordinates, the
     parsed block (text.Block) each page's first line belongs to, None for an empty page). `whole_items`:
     a list item of up to WHOLE_ITEM lines is never split between columns (the leaf's steps, each read as one),
@@ -283,10 +283,11 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
     for style in wrap.styles_used(markup + "\n\n" + box):
         fonts.font_name(family, style)
     metrics = inline.metrics(icons_, markup + "\n\n" + box) if icons_ else ()
-    text_blocks = _blocks(markup, family, col_w, size, metrics=metrics, whole_items=whole_items)
+    text_blocks = _blocks(markup, family, col_w, size, metrics=metrics, whole_items=whole_items, hyphenate=hyphenate)
 
     def paginate(box_size: float) -> tuple[list, list[list[Column]]]:
-        blocks = text_blocks + (_blocks(box, family, col_w, box_size, boxed=True, metrics=metrics) if box else [])
+        blocks = text_blocks + (_blocks(box, family, col_w, box_size, boxed=True, metrics=metrics, hyphenate=hyphenate)
+                                if box else [])
         box_at = next((i for i, b in enumerate(blocks) if b.boxed), None)
         cont = _continued(box, family, col_w, box_size, continued) if box else None
         paged: list[list[Column]] = []
@@ -323,7 +324,7 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
                 base = top - y - ((b.lead - b.lines.size) / 2 + b.lines.size * 0.8)
                 colour = accent if b.heading else ink
                 pad = BOX_PAD if b.boxed else 0.0
-                for p in wrap.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "left"):
+                for p in wrap.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "start"):
                     if p.font == wrap.ICON:
                         op = inline.op(icons_, p.text, x + pad + p.x, base, p.size, colour)
                         ops.extend([op] if op is not None else [])

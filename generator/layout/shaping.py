@@ -98,6 +98,32 @@ def visual(items: list, lv: list[int]) -> list:
     return [items[k] for k in order]
 
 
+def in_visual_order(line: list, rtl_: bool, icon: str) -> list:
+    """A line's words [(x, word, font, width)] (wrap.py's, in the order written) as [(x, word, font, width, bidi
+    level)] in visual order, placed again from the left with the spaces they had between them; as they were
+    (level 0) in a line of left-to-right text. A word in the font `icon` (an icon) is a neutral character, so it
+    stays where it is written among the words around it."""
+    if not rtl_ and all(w.isascii() for _, w, _, _ in line):
+        return [(*item, 0) for item in line]
+    text, starts = "", []
+    for k, (x, word, font, ww) in enumerate(line):
+        if k and x > line[k - 1][0] + line[k - 1][3] + 0.01:
+            text += " "
+        starts.append(len(text))
+        text += "\ufffc" if font == icon else word.translate(INVISIBLE) or "\ufffc"
+    lv = levels(text, int(rtl_))
+    at = [lv[i] for i in starts]
+    order = visual(list(range(len(line))), at)
+    out, x = [], 0.0
+    for n, k in enumerate(order):
+        if n:
+            j = max(k, order[n - 1])           # the space written before the later of two neighbours
+            x += max(0.0, line[j][0] - line[j - 1][0] - line[j - 1][3])
+        out.append((x, line[k][1], line[k][2], line[k][3], at[k]))
+        x += line[k][3]
+    return out
+
+
 @lru_cache(maxsize=65536)
 def _shaped(word: str, font: str, rtl_: bool) -> tuple:
     """A word (no spaces, one direction) shaped: its Glyphs in visual order."""

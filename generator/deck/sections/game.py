@@ -22,6 +22,8 @@ KEYS = {            # key: what it holds. Each is text (no {field} in it) unless
     "setup": "markup: how to set the game up, for the print leaf",
     "spelling": "american or british: the spelling of pnp's own printed words; default: the deck's own",
     "small_text": "warning or error: what a template's text under 6pt is; default: warning",
+    "hyphenate": "true or false: whether the deck's words are hyphenated at a line's end by its language's "
+                 "dictionary (layout/hyphens.py); default: true",
 }
 CHOICES = {"spelling": ("american", "british"), "small_text": ("warning", "error")}
 TRANSLATED = ("title", "subtitle", "instructions", "setup", "source")     # KEY:LANG, in a translation
@@ -44,6 +46,11 @@ def read(r, m: Map) -> Game:
                 g["players"] = player_count(m.get("players"), m, "players", "game.players")
             elif key in CHOICES and key in m:
                 g[key] = _choice(m, key)
+            elif key == "hyphenate" and key in m:
+                if type(m[key]) is not bool:
+                    raise PnpError(f"game.hyphenate must be true or false, found {m[key]!r}", m.file or r.file,
+                                   m.where(key)[0], field="game.hyphenate")
+                g[key] = m[key]
             elif key in m:
                 g[key] = need_text(r.unwrap(m[key], m, key, f"game {key}"), m, key, f"game.{key}",
                                    required=False)
