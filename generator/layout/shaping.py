@@ -67,11 +67,11 @@ def levels(text: str, base: int | None = None) -> list[int]:
         return [0] * len(text)
     storage = uba.get_empty_storage()
     storage["base_level"], storage["base_dir"] = int(base), "LR"[int(base)]
-    uba.get_embedding_levels(text, storage)
-    uba.explicit_embed_and_overrides(storage)
-    uba.resolve_weak_types(storage)
-    uba.resolve_neutral_types(storage)
-    uba.resolve_implicit_levels(storage)
+    uba.get_embedding_levels(text, storage, False, False)
+    uba.explicit_embed_and_overrides(storage, False)
+    uba.resolve_weak_types(storage, False)
+    uba.resolve_neutral_types(storage, False)
+    uba.resolve_implicit_levels(storage, False)
     got = [c["level"] for c in storage["chars"]]
     return got if len(got) == len(text) else [int(base)] * len(text)
 

@@ -126,6 +126,7 @@ def _space(spaces: dict, font: str, fs: float) -> float:
 
 
 LOOSE = 0.15            # a line left shorter than its width by more than this is mended by a hyphen where it may be
+LADDER = 2              # the most lines in a row that end in a hyphen (unless a word is wider than its line)
 HANG = 1.1              # em: the least hanging indent of a list item's text, right of its marker
 MARKER_GAP = 0.25       # em: the least room between a marker and its text
 
@@ -188,10 +189,11 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
         attached = bool(lines[-1]) and (not space_before or icon)
         gap = _space(spaces, last_font if icon else font, fs) if lines[-1] and space_before is True else 0.0
         while not icon and not attached and cur + gap + ww > avail + 0.01:
-            # hyphenated where the line would stay short by more than LOOSE of its width, or the word is wider than
-            # a line: the longest head that fits stays; else the word starts the next line, and is tried there
+            # hyphenated where the line would stay short by more than LOOSE of its width (below fewer than LADDER
+            # lines ending in a hyphen), or the word is wider than a line: the longest head that fits stays; else
+            # the word starts the next line, and is tried there
             cut = None
-            if (avail - cur > LOOSE * avail or ww > avail):
+            if ww > avail or avail - cur > LOOSE * avail and _hyphens_above(lines) < LADDER:
                 cut = _hyphenated(word, font, fs, avail - cur - gap, hyphenate)
             if cut is None and not lines[-1]:
                 break
@@ -245,6 +247,16 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
             last_font = font
     breaks.append(True)
     return Lines(lines, breaks, fs, indent, widest)
+
+
+def _hyphens_above(lines: list) -> int:
+    """How many lines just above the current one end in a hyphen."""
+    n = 0
+    for line in reversed(lines[:-1]):
+        if not line or not line[-1][1].endswith("-"):
+            break
+        n += 1
+    return n
 
 
 def _hyphenated(word: str, font: str, fs: float, room: float, language: str) -> tuple[str, str] | None:
