@@ -381,7 +381,8 @@ def columns_text(path, page_index: int, columns: int = 2, foot: float = 21 * MM)
         for c in range(columns):
             crop = page.crop((c * w / columns, top, (c + 1) * w / columns, h - foot), strict=False)
             out.append(crop.extract_text() or "")
-        return "\n".join(out)
+        # a word hyphenated at a line's end reads whole: its hyphen is a soft hyphen (layout/hyphens.py)
+        return "\n".join(out).replace("\u00ad\n", "").replace("\u00ad", "")
 
 
 def sheet_text(path, page_index: int) -> list[tuple[str, float, tuple]]:

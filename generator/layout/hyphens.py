@@ -2,7 +2,9 @@
 words ("north-|west", "and/|or"), at a zero-width space (drawn as nothing), at a soft hyphen the text writes
 (drawn only where the line breaks there, as a hyphen), and else at the points pyphen's dictionary of the text's
 language gives ("Donau-dampf-schiff-fahrt"), never leaving fewer than two letters before the hyphen or three
-after it.
+after it. The hyphen a break adds ends its line's word as a soft hyphen (U+00AD), which shaping.py draws as a
+hyphen and the PDF reads back as a soft hyphen (the PDF standard's way of marking a hyphen hyphenation added), so
+copied or searched text finds the whole word.
 
 Not here: breaking lines (wrap.break_lines, which tries these before it shrinks the text), the language a text
 is in (the deck's, or the build's for pnp's own words: its caller says).
@@ -15,7 +17,7 @@ import pyphen
 
 SHY, ZWSP = "\u00ad", "\u200b"
 AFTER = "-\u2010\u2013\u2014/"      # a line may break after these, between two words
-HYPHEN = "-"
+HYPHEN = SHY             # the hyphen a break adds: drawn as a hyphen, read back as a soft hyphen (shaping.py)
 LEFT, RIGHT = 2, 3                  # the least letters before a hyphen, and after it
 
 

@@ -25,7 +25,8 @@ from ..reportlab_adapter import font_bytes, glyph_char
 
 FEATURES = {"kern": True, "liga": True, "clig": True, "calt": True, "mark": True, "mkmk": True}
 RTL_TYPES = frozenset(("R", "AL"))
-INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b"))      # soft hyphen, zero-width space: never drawn
+SHY = "\u00ad"
+INVISIBLE = dict.fromkeys(map(ord, SHY + "\u200b"))      # soft hyphen, zero-width space: drawn only at a line's end
 
 
 class Glyph(NamedTuple):
@@ -152,7 +153,10 @@ def _shaped(word: str, font: str, rtl_: bool) -> tuple:
 def glyphs(text: str, font: str) -> tuple:
     """`text` as its Glyphs in visual order, left to right: each word and each run of one direction shaped,
     the runs ordered by the bidi algorithm (its paragraph's direction from its first strong character), each
-    space its own advance. Soft hyphens and zero-width spaces are not drawn."""
+    space its own advance. Zero-width spaces are not drawn, nor soft hyphens but the one that ends a text (its line
+    broken there): that one is a hyphen."""
+    if text[-1:] == SHY:            # a line's end hyphenated: its hyphen
+        return glyphs(text[:-1], font) + (_hyphen(font),)
     text = text.translate(INVISIBLE)
     if not text:
         return ()
@@ -167,6 +171,16 @@ def glyphs(text: str, font: str) -> tuple:
     for run, level in visual(runs, [lvl for _, lvl in runs]):
         out.extend(_shaped(run, font, bool(level % 2)))
     return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _hyphen(font: str) -> Glyph:
+    """The hyphen that ends a hyphenated line: the hyphen's glyph, read back as a soft hyphen (glyph_char)."""
+    hbf = _hb_font(font)
+    gid = hbf.get_nominal_glyph(ord("-")) or 0
+    advance = hbf.get_glyph_h_advance(gid) * 1000.0 / hbf.face.upem
+    char, width = glyph_char(font, gid, advance, SHY)
+    return Glyph(gid, char, width, advance, 0.0, 0.0)
 
 
 @lru_cache(maxsize=65536)

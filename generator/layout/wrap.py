@@ -206,7 +206,7 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
             lines.append([])
             breaks.append(False)
             cur, gap, glued = 0.0, 0.0, []
-        if SHY in word:
+        if SHY in word:                 # soft hyphens the text wrote, where the line does not break
             word = word.replace(SHY, "")
         widest = max(widest, ww + indent)
         if attached and (iconic or icon):           # the glued run with an icon in it: as wide as any word
@@ -253,7 +253,7 @@ def _hyphens_above(lines: list) -> int:
     """How many lines just above the current one end in a hyphen."""
     n = 0
     for line in reversed(lines[:-1]):
-        if not line or not line[-1][1].endswith("-"):
+        if not line or line[-1][1][-1:] not in "-\u00ad":
             break
         n += 1
     return n
