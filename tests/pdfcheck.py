@@ -190,7 +190,10 @@ def all_text(path) -> str:
 def _all_text(ident: tuple) -> str:
     doc = pdfium.PdfDocument(ident[0])
     try:
-        return "\n".join(page.get_textpage().get_text_range() for page in doc)
+        # a word hyphenated at a line's end reads whole: its hyphen is a soft hyphen (layout/hyphens.py), which
+        # pdfium reads as U+FFFE where it does not join the word itself
+        text = "\n".join(page.get_textpage().get_text_range() for page in doc)
+        return text.replace("\ufffe\n", "").replace("\ufffe", "").replace("\u00ad", "")
     finally:
         doc.close()
 

@@ -96,14 +96,15 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
 
 
 def _need(blocks: list[Block], bi: int) -> float:
-    """The height block `bi` needs at the foot of a column to start there: a paragraph two lines (or all of
-    it), an entry of the box all of it; a heading (or any block kept with the next) that too, and itself."""
+    """The height block `bi` needs at the foot of a column to start there: a paragraph two lines (all of it when
+    it has fewer than four, which cannot be split two and two), an entry of the box all of it; a heading (or any block kept with the next) that too, and itself."""
     need, j = 0.0, bi
     while j < len(blocks):
         b = blocks[j]
         before = b.before if j > bi else 0.0
         if not b.keep or j + 1 == len(blocks):
-            return need + before + (b.height if b.whole else b.lead * min(2, len(b.lines.lines)))
+            n = len(b.lines.lines)              # split only with two lines on each side: under four, all of it
+            return need + before + (b.height if b.whole else b.lead * (n if n < 4 else 2))
         need += before + b.height + b.after
         j += 1
     return need
