@@ -7,8 +7,10 @@ TrueType faces between runs (layout/fontcache.py), drawing an SVG (svglib's Draw
 XObject that lists the transparency and shadings it uses (reportlab's forms list only fonts and XObjects),
 and putting a PNG's or JPEG's compressed pixels into the document as they are (define_picture: an image
 XObject of pnp's own, which reportlab's PDFImageXObject would decode and compress again; define_frame its
-form, use_form draws either), and drawing a glyph HarfBuzz shaped (a ligature, an Arabic letter's joined form) that no
-character maps to, through a private-use character added to the face (glyph_char; font_bytes the file shaped). pyproject.toml pins reportlab below its next major version;
+form, use_form draws either), and drawing a glyph HarfBuzz shaped (a ligature, an Arabic letter's joined
+form) that no character maps to, through a private-use character added to the face, which its subsets' ToUnicode
+maps read back as the letters it was made of (glyph_char, _add_objects; font_bytes: the file HarfBuzz shapes with).
+pyproject.toml pins reportlab below its next major version;
 tests/test_reportlab_adapter.py checks each name in INTERNALS and fails naming the one an upgrade removed,
 so that this file is the only one to mend.
 """

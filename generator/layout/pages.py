@@ -97,7 +97,8 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
 
 def _need(blocks: list[Block], bi: int) -> float:
     """The height block `bi` needs at the foot of a column to start there: a paragraph two lines (all of it when
-    it has fewer than four, which cannot be split two and two), an entry of the box all of it; a heading (or any block kept with the next) that too, and itself."""
+    it has fewer than four, which cannot be split two and two), an entry of the box all of it; a heading (or any
+    block kept with the next) that too, and itself."""
     need, j = 0.0, bi
     while j < len(blocks):
         b = blocks[j]

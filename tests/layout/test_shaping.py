@@ -22,7 +22,7 @@ from generator.render.draw import Pen
 
 FILE = TESTS / "fonts" / "PnpTestWorld.ttf"
 NAME = "pnp-test-world"
-ARABIC = "مرحبا بالعالم الجميل"        # "hello, beautiful world": every letter joined to its neighbours
+ARABIC = "مرحبا بالعالم الجميل"        # "hello, beautiful world"
 
 
 @pytest.fixture(scope="module")
