@@ -193,6 +193,7 @@ def width(text: str, font: str, size: float) -> float:
     return _em(text, font) * size / 1000.0
 
 
+@lru_cache(maxsize=65536)
 def plain(text: str, font: str) -> bool:
     """Whether `text` draws as its own characters at their own advances (nothing shaped differs): the pen then
     writes it as it is."""
