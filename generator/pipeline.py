@@ -194,5 +194,9 @@ def write_pdf(deck: Deck, pages, out) -> bool:
     from .render.pdf import render_pdf
     g = deck.game
     held = deck.memo.get("held") if deck.memo is not None else None
-    return render_pdf(pages, out, g.title, g.designer, f"{g.title}: print and play cards",
-                      held=held.get("pictures") if held else None)
+    from .layout import shapecache
+    try:
+        return render_pdf(pages, out, g.title, g.designer, f"{g.title}: print and play cards",
+                          held=held.get("pictures") if held else None)
+    finally:
+        shapecache.save()           # the words this build shaped anew, for the next (layout/shapecache.py)

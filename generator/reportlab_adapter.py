@@ -59,6 +59,8 @@ INTERNALS = (
     ("reportlab.pdfgen.canvas.Canvas", "_code", "the page's operators written so far (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_formData", "the form being drawn, if any (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_pushAccumulators", "keeps a page's resources while a form is drawn (define_form)"),
+    ("reportlab.pdfbase.ttfonts.TTFontFace", "hmetrics", "each glyph's advance: a private-use character's (glyph_char; "
+                                                          "instance attribute)"),
     ("reportlab.pdfbase.ttfonts", "makeToUnicodeCMap", "a subset's ToUnicode map, a shaped glyph read as its characters"),
     ("reportlab.pdfbase.ttfonts.TTFont", "addObjects", "writes a font's subsets, wrapped to spell shaped glyphs"),
 )
@@ -80,17 +82,25 @@ def _by_glyph(name: str) -> dict:
     return out
 
 
-def glyph_char(name: str, gid: int, advance: float, spelled: str) -> tuple[str, float]:
+def glyph_maps(name: str) -> tuple[dict, dict, int]:
+    """(character -> glyph, character -> advance in 1/1000 em, units per em) of the registered TrueType font
+    `name`."""
+    from reportlab.pdfbase import pdfmetrics
+    face = pdfmetrics.getFont(name).face
+    return face.charToGlyph, face.charWidths, face.unitsPerEm
+
+
+def glyph_char(name: str, gid: int, spelled: str) -> tuple[str, float]:
     """(the character glyph `gid` of font `name` is written as, that character's advance in 1/1000 em), for a
     glyph HarfBuzz made of the characters `spelled`: the character itself where the font maps it to that glyph,
-    else a private-use one (U+E000 + gid, or the next free one) added to the face's character map with `advance`,
-    as reportlab's own shaping does, so that its subsets carry the glyph (a ligature, an Arabic letter's joined
-    form); the document's ToUnicode map then reads it back as `spelled` ("ffi"), so copied and searched text is
-    the text written. The choice depends on the font alone: the same bytes every build."""
+    else a private-use one (U+E000 + gid, or the next free one) added to the face's character map with the glyph's
+    own advance, as reportlab's own shaping does, so that its subsets carry the glyph (a ligature, an Arabic
+    letter's joined form); the document's ToUnicode map then reads it back as `spelled` ("ffi"), so copied and
+    searched text is the text written. The choice depends on the font alone: the same bytes every build."""
     from reportlab.pdfbase import pdfmetrics
     face = pdfmetrics.getFont(name).face
     if len(spelled) == 1 and face.charToGlyph.get(ord(spelled)) == gid:
-        return spelled, face.charWidths.get(ord(spelled), advance)
+        return spelled, face.charWidths.get(ord(spelled), 0.0)
     codes = _by_glyph(name)
     code = codes.get(gid) if not spelled else None
     if code is None:
@@ -103,10 +113,11 @@ def glyph_char(name: str, gid: int, advance: float, spelled: str) -> tuple[str, 
             codes[key] = code
     if face.charToGlyph.get(code) != gid or code not in face.charWidths:   # (or a font registered anew)
         face.charToGlyph[code] = gid
-        face.charWidths[code] = advance
+        metrics = face.hmetrics
+        face.charWidths[code] = (metrics[gid][0] if gid < len(metrics) else metrics[-1][0]) * 1000.0 / face.unitsPerEm
     if spelled and 0xE000 <= code:
         face.__dict__.setdefault("pnp_spelled", {}).setdefault(code, spelled)
-    return chr(code), face.charWidths.get(code, advance)
+    return chr(code), face.charWidths[code]
 
 
 def _spelling_cmap(spelled: dict):

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import pyphen
+from ..files import cachefile
+from ..files.cachefile import cache_dir
 
 SHY, ZWSP = "\u00ad", "\u200b"
 AFTER = "-\u2010\u2013\u2014/"      # a line may break after these, between two words
 HYPHEN = SHY             # the hyphen a break adds: drawn as a hyphen, read back as a soft hyphen (shaping.py)
 LEFT, RIGHT = 2, 3                  # the least letters before a hyphen, and after it
+FORMAT = 1                          # of the cached patterns (_patterns)
 
 
 def language(deck, wanted: bool = True) -> str:
@@ -59,9 +61,31 @@ def _letters(text: str) -> int:
 
 @lru_cache(maxsize=32)
 def _dictionary(language: str):
-    """pyphen's dictionary for a language ("de", "en", "pt-BR"), or None where pyphen has none."""
+    """pyphen's hyphenation patterns for a language ("de", "en", "pt-BR"), or None where pyphen has none."""
+    import pyphen           # (loaded only when a word must be hyphenated: a rebuild reads its lines from the store)
     found = pyphen.language_fallback(language.replace("-", "_")) if language else None
-    return pyphen.Pyphen(lang=found, left=LEFT, right=RIGHT) if found else None
+    return _patterns(pyphen, pyphen.LANGUAGES[found]) if found else None
+
+
+def _patterns(pyphen, path):
+    """pyphen's HyphDict for the dictionary file `path`: parsed (~150 ms for English), or its patterns read back
+    from the cache folder (~3 ms), kept there under the file's name and size and pyphen's version. A HyphDict is
+    its patterns, their longest length and a cache of words (pyphen's own attributes: where a later pyphen holds
+    them otherwise, the file is parsed as before)."""
+    folder = cache_dir()
+    size = path.stat().st_size
+    file = None if folder is None else folder / "hyphens" / f"{path.stem}-{size}-{pyphen.__version__}.marshal"
+    got = None if file is None else cachefile.read(file, "hyphenation patterns", FORMAT)
+    if type(got) is dict and got and all(type(v) is tuple and len(v) == 2 for v in got.values()):
+        hd = pyphen.HyphDict.__new__(pyphen.HyphDict)
+        hd.patterns, hd.cache, hd.maxlen = got, {}, max(len(k) for k in got)
+        return hd
+    hd = pyphen.HyphDict(path)
+    patterns = getattr(hd, "patterns", None)
+    if file is not None and type(patterns) is dict and all(
+            type(v) is tuple and type(v[0]) is int and all(type(n) is int for n in v[1]) for v in patterns.values()):
+        cachefile.write(file, "hyphenation patterns", FORMAT, {k: (v[0], tuple(v[1])) for k, v in patterns.items()})
+    return hd
 
 
 @lru_cache(maxsize=16384)
@@ -80,6 +104,7 @@ def splits(word: str, language: str) -> tuple:
         body = word[lead:].rstrip(".,;:!?\"')”’»")
         if not body.isalpha():
             return ()
-        cuts = [(word[:lead + p], word[lead + p:]) for p in sorted(d.positions(body), reverse=True)]
+        points = [p for p in d.positions(body) if LEFT <= p <= len(body) - RIGHT]
+        cuts = [(word[:lead + p], word[lead + p:]) for p in sorted(points, reverse=True)]
     return tuple((head + HYPHEN, rest) for head, rest in cuts
                  if _letters(head) >= LEFT and _letters(rest) >= RIGHT and head[-1:].isalpha())

@@ -18,13 +18,12 @@ from functools import lru_cache
 from typing import NamedTuple
 from unicodedata import bidirectional
 
-import uharfbuzz as hb
-from bidi import algorithm as uba
-
-from ..reportlab_adapter import font_bytes, glyph_char
+from ..reportlab_adapter import font_bytes, glyph_char, glyph_maps
+from . import shapecache
 
 FEATURES = {"kern": True, "liga": True, "clig": True, "calt": True, "mark": True, "mkmk": True}
 RTL_TYPES = frozenset(("R", "AL"))
+STRONG = frozenset(("L", "R", "AL"))
 SHY = "\u00ad"
 INVISIBLE = dict.fromkeys(map(ord, SHY + "\u200b"))      # soft hyphen, zero-width space: drawn only at a line's end
 
@@ -43,15 +42,22 @@ class Glyph(NamedTuple):
 
 @lru_cache(maxsize=64)
 def _hb_font(font: str):
-    """HarfBuzz's font for a registered reportlab font (by name: it names the file's contents)."""
+    """HarfBuzz's font for a registered reportlab font (by name: it names the file's contents); HarfBuzz is
+    loaded only when a word is not in the shaping cache (shapecache.py)."""
+    import uharfbuzz as hb
     return hb.Font(hb.Face(hb.Blob(font_bytes(font))))
 
 
 def rtl(text: str) -> bool:
-    """Whether `text`'s first strong character is right-to-left (a paragraph that starts at the right)."""
+    """Whether `text`'s first strong character is right-to-left (a paragraph that starts at the right: the bidi
+    algorithm's rules P2 and P3)."""
     if text.isascii():
         return False
-    return uba.get_base_level(text) == 1
+    for c in text:
+        kind = bidirectional(c)
+        if kind in STRONG:
+            return kind != "L"
+    return False
 
 
 def _has_rtl(text: str) -> bool:
@@ -66,6 +72,7 @@ def levels(text: str, base: int | None = None) -> list[int]:
         base = rtl(text)
     if not base and not _has_rtl(text):
         return [0] * len(text)
+    from bidi import algorithm as uba           # (loaded only for right-to-left text)
     storage = uba.get_empty_storage()
     storage["base_level"], storage["base_dir"] = int(base), "LR"[int(base)]
     uba.get_embedding_levels(text, storage, False, False)
@@ -125,28 +132,124 @@ def in_visual_order(line: list, rtl_: bool, icon: str) -> list:
     return out
 
 
-@lru_cache(maxsize=65536)
-def _shaped(word: str, font: str, rtl_: bool) -> tuple:
-    """A word (no spaces, one direction) shaped: its Glyphs in visual order."""
+def _harfbuzz(word: str, font: str, rtl_: bool) -> tuple:
+    """HarfBuzz's shaping of a word: ((gid, cluster, x advance, x offset, y offset), ...) in font units, in
+    visual order."""
+    import uharfbuzz as hb
     buf = hb.Buffer()
     buf.add_str(word)
     buf.guess_segment_properties()
     buf.direction = "rtl" if rtl_ else "ltr"
-    hbf = _hb_font(font)
-    hb.shape(hbf, buf, FEATURES)
-    scale = 1000.0 / hbf.face.upem
-    infos = buf.glyph_infos
-    starts = sorted({i.cluster for i in infos}) + [len(word)]
+    hb.shape(_hb_font(font), buf, FEATURES)
+    return tuple((i.codepoint, i.cluster, p.x_advance, p.x_offset, p.y_offset)
+                 for i, p in zip(buf.glyph_infos, buf.glyph_positions))
+
+
+@lru_cache(maxsize=65536)
+def _raw(word: str, font: str, rtl_: bool) -> tuple:
+    """What HarfBuzz makes of a word (no spaces, one direction), from the shaping cache or HarfBuzz itself."""
+    key = word + "\x01" if rtl_ else word
+    raw = shapecache.get(font, key)
+    if raw is None:
+        raw = _harfbuzz(word, font, rtl_)
+        shapecache.put(font, key, raw)
+    return raw
+
+
+def _spellings(word: str, raw: tuple) -> list:
+    """The characters each glyph of `raw` was made of: a cluster's first glyph spells the cluster, any other
+    nothing."""
+    starts = sorted({g[1] for g in raw}) + [len(word)]
     ends = dict(zip(starts, starts[1:]))
     out, seen = [], set()
-    for info, pos in zip(infos, buf.glyph_positions):
-        c = info.cluster        # a cluster's first glyph spells its characters, any other none
-        spelled = word[c:ends[c]] if c not in seen else ""
-        seen.add(c)
-        char, width = glyph_char(font, info.codepoint, hbf.get_glyph_h_advance(info.codepoint) * scale, spelled)
-        out.append(Glyph(info.codepoint, char, width, pos.x_advance * scale, pos.x_offset * scale,
-                         pos.y_offset * scale))
+    for g in raw:
+        out.append(word[g[1]:ends[g[1]]] if g[1] not in seen else "")
+        seen.add(g[1])
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _shaped(word: str, font: str, rtl_: bool) -> tuple:
+    """A word (no spaces, one direction) shaped: its Glyphs in visual order."""
+    raw = _raw(word, font, rtl_)
+    chars, widths, upem = glyph_maps(font)
+    scale = 1000.0 / upem
+    out = []
+    for (gid, _, advance, dx, dy), spelled in zip(raw, _spellings(word, raw)):
+        if len(spelled) == 1 and chars.get(ord(spelled)) == gid:
+            char, width = spelled, widths.get(ord(spelled), 0.0)
+        else:
+            char, width = glyph_char(font, gid, spelled)
+        out.append(Glyph(gid, char, width, advance * scale, dx * scale, dy * scale))
     return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _set(word: str, font: str) -> tuple | None:
+    """A left-to-right word as the pen writes it: (its characters, its advance in 1/1000 em, ((glyph index,
+    what the glyph is moved by first, as TJ counts), ...), what the next glyph is moved by); None for a word with
+    a glyph raised or lowered (Glyphs draw it). The same figures as its Glyphs, without making them."""
+    raw = _raw(word, font, False)
+    chars, widths, upem = glyph_maps(font)
+    scale = 1000.0 / upem
+    simple = len(raw) == len(word) and all(g[1] == i for i, g in enumerate(raw))
+    spelled = word if simple else _spellings(word, raw)
+    out, moves, carry, em = [], [], 0.0, 0.0
+    for i, (gid, _, advance, dx, dy) in enumerate(raw):
+        if dy:
+            return None
+        ch = spelled[i]
+        if len(ch) == 1 and chars.get(ord(ch)) == gid:
+            width = widths.get(ord(ch), 0.0)
+        else:
+            ch, width = glyph_char(font, gid, ch)
+        a, x = advance * scale, dx * scale
+        move = carry - x
+        if move > 0.005 or move < -0.005:
+            moves.append((i, round(move, 3)))
+        out.append(ch)
+        carry, em = width - a + x, em + a
+    return "".join(out), em, tuple(moves), carry
+
+
+@lru_cache(maxsize=65536)
+def drawing(text: str, font: str) -> tuple:
+    """`text` as the pen writes it: (the characters of its glyphs in visual order, ((glyph index, what that glyph
+    is moved by first, in TJ's 1/1000 em), ...), ((glyph index, its rise in 1/1000 em), ...) for a glyph raised
+    or lowered, each until the next)."""
+    if text[-1:] != SHY and "\u200b" not in text and SHY not in text and not _has_rtl(text):
+        out, moves, n, carry = [], [], 0, 0.0
+        for k, word in enumerate(text.split(" ")):
+            for part in ((" ", word) if k else (word,)):
+                got = _set(part, font) if part else ("", 0.0, (), 0.0)
+                if got is None:
+                    return _drawing(glyphs(text, font))
+                chars, _, mv, after = got
+                if not chars:
+                    continue
+                first = mv[0][1] if mv and mv[0][0] == 0 else 0.0
+                move = carry + first
+                if move > 0.005 or move < -0.005:
+                    moves.append((n, round(move, 3)))
+                moves.extend((n + i, m) for i, m in mv if i)
+                out.append(chars)
+                n, carry = n + len(chars), after
+        return "".join(out), tuple(moves), ()
+    return _drawing(glyphs(text, font))
+
+
+def _drawing(gs: tuple) -> tuple:
+    """drawing() made from Glyphs."""
+    moves, rises, carry, rise = [], [], 0.0, 0.0
+    for i, g in enumerate(gs):
+        move = carry - g.dx
+        if move > 0.005 or move < -0.005:
+            moves.append((i, round(move, 3)))
+        if g.dy != rise:
+            rise = g.dy
+            rises.append((i, rise))
+        carry = g.width - g.advance + g.dx
+    return "".join(g.char for g in gs), tuple(moves), tuple(rises)
 
 
 @lru_cache(maxsize=65536)
@@ -160,6 +263,14 @@ def glyphs(text: str, font: str) -> tuple:
     text = text.translate(INVISIBLE)
     if not text:
         return ()
+    if not _has_rtl(text):          # left to right throughout: its words and spaces in order
+        out = []
+        for k, word in enumerate(text.split(" ")):
+            if k:
+                out.extend(_shaped(" ", font, False))
+            if word:
+                out.extend(_shaped(word, font, False))
+        return tuple(out)
     lv = levels(text)
     runs: list = []             # (text, level) cut at spaces and where the level changes
     start = 0
@@ -176,15 +287,18 @@ def glyphs(text: str, font: str) -> tuple:
 @lru_cache(maxsize=64)
 def _hyphen(font: str) -> Glyph:
     """The hyphen that ends a hyphenated line: the hyphen's glyph, read back as a soft hyphen (glyph_char)."""
-    hbf = _hb_font(font)
-    gid = hbf.get_nominal_glyph(ord("-")) or 0
-    advance = hbf.get_glyph_h_advance(gid) * 1000.0 / hbf.face.upem
-    char, width = glyph_char(font, gid, advance, SHY)
-    return Glyph(gid, char, width, advance, 0.0, 0.0)
+    chars, widths, _ = glyph_maps(font)
+    gid = chars.get(ord("-"), 0)
+    char, width = glyph_char(font, gid, SHY)
+    return Glyph(gid, char, width, widths.get(ord("-"), width), 0.0, 0.0)
 
 
 @lru_cache(maxsize=65536)
 def _em(text: str, font: str) -> float:
+    if " " not in text and text[-1:] != SHY and SHY not in text and "\u200b" not in text and not _has_rtl(text):
+        got = _set(text, font)
+        if got is not None:
+            return got[1]
     return sum(g.advance for g in glyphs(text, font))
 
 
@@ -197,6 +311,5 @@ def width(text: str, font: str, size: float) -> float:
 def plain(text: str, font: str) -> bool:
     """Whether `text` draws as its own characters at their own advances (nothing shaped differs): the pen then
     writes it as it is."""
-    gs = glyphs(text, font)
-    return len(gs) == len(text) and all(g.char == c and abs(g.advance - g.width) < 1e-6 and not g.dx and not g.dy
-                                        for g, c in zip(gs, text))
+    chars, moves, rises = drawing(text, font)
+    return chars == text and not moves and not rises

@@ -26,7 +26,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..layout.regions import DRAWERS
-from ..layout.shaping import glyphs, plain
+from ..layout.shaping import drawing
 from ..layout.shapes import is_hex, piece_outline
 from ..reportlab_adapter import document, split_string, subset_name
 
@@ -144,8 +144,9 @@ class Pen:
         if self._fill != colour_:
             self._fill = colour_
             out.append(self.paint(colour_, "rg", 0.0))
-        if not plain(text, font):
-            self._shaped(f, glyphs(text, font))
+        chars, moves, rises = drawing(text, font)
+        if moves or rises or chars != text:
+            self._shaped(f, chars, moves, rises)
             return
         for sub, chars in split_string(f, text, self.doc):
             if sub != self._subset:
@@ -153,39 +154,46 @@ class Pen:
                 out.append(f"{subset_name(f, sub, self.doc)} {fp_str(self._size)} Tf")
             out.append(f"({escapePDF(chars)}) Tj")
 
-    def _shaped(self, f, gs) -> None:
-        """Shaped glyphs (layout/shaping.py) in the font's subsets: each glyph's character, and between two the
-        difference of its shaped advance from the character's own (TJ), an offset glyph moved by its offset (a
-        mark: across, and up with Ts)."""
+    def _shaped(self, f, chars: str, moves: tuple, rises: tuple) -> None:
+        """Shaped glyphs (layout/shaping.drawing) in the font's subsets: each glyph's character, a glyph moved
+        where its shaped place differs from where the one before leaves it (TJ: kerning, a mark's offset), and
+        raised or lowered with Ts."""
         out, size = self.out, self._size
+        moved, raised = dict(moves), dict(rises)
         arr: list = []                  # the TJ array being written: subset codes (bytes) and numbers
-        carry, rise, i = 0.0, 0.0, 0    # what the next glyph is moved by (1/1000 em, as TJ counts); the rise
+        i = 0
 
         def flush():
             if arr:
                 out.append("[" + "".join(f"({escapePDF(a)})" if type(a) is bytes else f" {fp_str(a)} "
                                           for a in arr) + "] TJ")
                 arr.clear()
-        for sub, chars in split_string(f, "".join(g.char for g in gs), self.doc):
+        rise = 0.0
+        for sub, codes in split_string(f, chars, self.doc):
             if sub != self._subset:
                 flush()
                 self._subset = sub
                 out.append(f"{subset_name(f, sub, self.doc)} {fp_str(size)} Tf")
-            for code in chars:
-                g = gs[i]
-                i += 1
-                if g.dy != rise:
+            start = 0
+            for k in range(len(codes) + 1):
+                at = i + k
+                if k < len(codes) and at not in moved and at not in raised:
+                    continue
+                if k > start:
+                    if arr and type(arr[-1]) is bytes:
+                        arr[-1] += codes[start:k]
+                    else:
+                        arr.append(codes[start:k])
+                if k == len(codes):
+                    break
+                if at in raised:
                     flush()
-                    rise = g.dy
+                    rise = raised[at]
                     out.append(f"{fp_str(rise * size / 1000.0)} Ts")
-                move = carry - g.dx
-                if abs(move) > 0.005:
-                    arr.append(round(move, 3))
-                if arr and type(arr[-1]) is bytes:
-                    arr[-1] += bytes((code,))
-                else:
-                    arr.append(bytes((code,)))
-                carry = g.width - g.advance + g.dx
+                if at in moved:
+                    arr.append(moved[at])
+                start = k
+            i += len(codes)
         flush()
         if rise:
             out.append("0 Ts")
