@@ -120,6 +120,22 @@ def glyph_char(name: str, gid: int, spelled: str) -> tuple[str, float]:
     return chr(code), face.charWidths[code]
 
 
+def private_glyphs(name: str, chars: str) -> tuple:
+    """((code, glyph, spelled), ...) for each private-use character glyph_char gave font `name` among `chars`: what
+    add_private_glyphs needs to draw them in another process."""
+    from reportlab.pdfbase import pdfmetrics
+    face = pdfmetrics.getFont(name).face
+    spelled = face.__dict__.get("pnp_spelled", {})
+    mine = {code: gid for key, code in _by_glyph(name).items() if type(key) is tuple for gid in key[1:]}
+    return tuple((ord(c), mine[ord(c)], spelled.get(ord(c), "")) for c in dict.fromkeys(chars) if ord(c) in mine)
+
+
+def add_private_glyphs(name: str, glyphs: tuple) -> bool:
+    """Make the private-use characters private_glyphs() listed draw their glyphs in font `name`, as glyph_char
+    made them; False where glyph_char gives one of them another character (a font that is not the same)."""
+    return all(glyph_char(name, gid, spelled)[0] == chr(code) for code, gid, spelled in glyphs)
+
+
 def _spelling_cmap(spelled: dict):
     """reportlab's makeToUnicodeCMap, with each private-use character of `spelled` read as its characters."""
     def make(fontname, subset):

@@ -55,8 +55,17 @@ def get(font: str, key: str) -> tuple | None:
     return None
 
 
+def get_line(font: str, key: str) -> tuple | None:
+    """A line as the pen writes it, kept for `key` in `font` (shaping.drawing): (characters, moves, rises, private
+    glyphs); None when none is kept, or what is kept has another shape."""
+    got = _kept(font)[1].get(key)
+    if type(got) is tuple and len(got) == 4 and type(got[0]) is str and all(type(x) is tuple for x in got[1:]):
+        return got
+    return None
+
+
 def put(font: str, key: str, raw: tuple) -> None:
-    """Keep what HarfBuzz made of `key`, to be written at the build's end (save)."""
+    """Keep what HarfBuzz made of `key` (or a line as drawn: get_line), to be written at the build's end (save)."""
     words = _kept(font)[1]
     words[key] = raw
     words[FRESH] = True

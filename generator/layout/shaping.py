@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import NamedTuple
 from unicodedata import bidirectional
 
-from ..reportlab_adapter import font_bytes, glyph_char, glyph_maps
+from ..reportlab_adapter import add_private_glyphs, font_bytes, glyph_char, glyph_maps, private_glyphs
 from . import shapecache
 
 FEATURES = {"kern": True, "liga": True, "clig": True, "calt": True, "mark": True, "mkmk": True}
@@ -216,7 +216,17 @@ def _set(word: str, font: str) -> tuple | None:
 def drawing(text: str, font: str) -> tuple:
     """`text` as the pen writes it: (the characters of its glyphs in visual order, ((glyph index, what that glyph
     is moved by first, in TJ's 1/1000 em), ...), ((glyph index, its rise in 1/1000 em), ...) for a glyph raised
-    or lowered, each until the next)."""
+    or lowered, each until the next); kept in the shaping cache, so that a rebuild finds its lines there."""
+    key = "\x02" + text
+    kept = shapecache.get_line(font, key)
+    if kept is not None and add_private_glyphs(font, kept[3]):
+        return kept[:3]
+    got = _drawing_of(text, font)
+    shapecache.put(font, key, (*got, private_glyphs(font, got[0])))
+    return got
+
+
+def _drawing_of(text: str, font: str) -> tuple:
     if text[-1:] != SHY and "\u200b" not in text and SHY not in text and not _has_rtl(text):
         out, moves, n, carry = [], [], 0, 0.0
         for k, word in enumerate(text.split(" ")):
