@@ -199,4 +199,5 @@ def write_pdf(deck: Deck, pages, out) -> bool:
         return render_pdf(pages, out, g.title, g.designer, f"{g.title}: print and play cards",
                           held=held.get("pictures") if held else None)
     finally:
-        shapecache.save()           # the words this build shaped anew, for the next (layout/shapecache.py)
+        from .layout.hyphens import language, own_language
+        shapecache.save((language(deck), own_language(deck)))    # what this build shaped and hyphenated anew

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from ..files import cachefile
 from ..files.cachefile import cache_dir
+from . import shapecache
 
 SHY, ZWSP = "\u00ad", "\u200b"
 AFTER = "-\u2010\u2013\u2014/"      # a line may break after these, between two words
@@ -88,6 +89,20 @@ def _patterns(pyphen, path):
     return hd
 
 
+def _points(body: str, language: str) -> tuple:
+    """Where the dictionary of `language` hyphenates `body` (letters only): kept in the cache folder, so that a
+    build after an edit loads no dictionary for the words it met before."""
+    known = shapecache.hyphen_points(language)
+    got = known.get(body)
+    if type(got) is tuple:
+        return got
+    d = _dictionary(language)
+    got = () if d is None else tuple(int(p) for p in d.positions(body) if LEFT <= p <= len(body) - RIGHT)
+    known[body] = got
+    shapecache.mark(known)
+    return got
+
+
 @lru_cache(maxsize=16384)
 def splits(word: str, language: str) -> tuple:
     """((head with its hyphen, rest), ...) where `word` may be hyphenated, the longest head first: at its soft
@@ -97,14 +112,13 @@ def splits(word: str, language: str) -> tuple:
         pieces = word.split(SHY)
         cuts = [("".join(pieces[:k]), SHY.join(pieces[k:])) for k in range(len(pieces) - 1, 0, -1)]
     else:
-        d = _dictionary(language) if language and len(word) >= LEFT + RIGHT else None
-        if d is None:
+        if not language or len(word) < LEFT + RIGHT:
             return ()
         lead = len(word) - len(word.lstrip("\"'(„“‘«"))
         body = word[lead:].rstrip(".,;:!?\"')”’»")
         if not body.isalpha():
             return ()
-        points = [p for p in d.positions(body) if LEFT <= p <= len(body) - RIGHT]
+        points = _points(body, language)
         cuts = [(word[:lead + p], word[lead + p:]) for p in sorted(points, reverse=True)]
     return tuple((head + HYPHEN, rest) for head, rest in cuts
                  if _letters(head) >= LEFT and _letters(rest) >= RIGHT and head[-1:].isalpha())

@@ -1,4 +1,5 @@
-"""Shaped words kept between runs, so that a rebuild neither loads HarfBuzz nor shapes its words again.
+"""Shaped words kept between runs, so that a rebuild neither loads HarfBuzz nor shapes its words again (and
+where the dictionaries hyphenate words, so that a build after an edit loads none: hyphens.py).
 
 What HarfBuzz made of each word in a font (its glyph ids, clusters, advances and offsets, in font units) is kept
 in the user's cache folder, one file a font, named for the font file's bytes and the HarfBuzz binding's version,
@@ -37,13 +38,34 @@ def _engine() -> bytes:
 def _kept(font: str) -> tuple:
     """(the cache file for a registered font, {word key: shaped}) read once a process; (None, {}) without a
     cache folder."""
+    return _store(hashlib.blake2b(font_bytes(font) + b"\0" + _engine(), digest_size=10).hexdigest())
+
+
+@lru_cache(maxsize=64)
+def _store(name: str) -> tuple:
+    """(the cache file `name`, what it holds) read once a process; (None, {}) without a cache folder."""
     folder = cache_dir()
     if folder is None:
         return None, {}
-    digest = hashlib.blake2b(font_bytes(font) + b"\0" + _engine(), digest_size=10).hexdigest()
-    file = folder / "shaping" / f"{digest}.marshal"
+    file = folder / "shaping" / f"{name}.marshal"
     words = cachefile.read(file, "shaped words", FORMAT)
     return file, words if type(words) is dict else {}
+
+
+def hyphen_points(language: str) -> dict:
+    """{word: (points where it may be hyphenated, ...)} kept for a language (layout/hyphens.py), to add to;
+    named for the language and pyphen's files."""
+    return _store(_hyphens_name(language))[1]
+
+
+@lru_cache(maxsize=16)
+def _hyphens_name(language: str) -> str:
+    spec = find_spec("pyphen")
+    try:
+        stamp = Path(spec.origin).stat().st_mtime_ns
+    except (OSError, TypeError, AttributeError):
+        stamp = 0
+    return f"hyphens-{language}-{stamp}"
 
 
 def get(font: str, key: str) -> tuple | None:
@@ -71,13 +93,18 @@ def put(font: str, key: str, raw: tuple) -> None:
     words[FRESH] = True
 
 
-def save() -> None:
-    """Write the file of every font that gained words since it was read or last written (a failure only costs
-    time). The fonts are those reportlab has registered for pnp (its registry: every font text was set in)."""
+def mark(words: dict) -> None:
+    """Note that `words` (hyphen_points') gained entries, to be written at the build's end."""
+    words[FRESH] = True
+
+
+def save(languages=()) -> None:
+    """Write the file of every font, and of each of `languages`' hyphenation points, that gained entries since it
+    was read or last written (a failure only costs time). The fonts are those reportlab has registered for pnp
+    (its registry: every font text was set in)."""
     from reportlab.pdfbase.pdfmetrics import getRegisteredFontNames
-    for font in getRegisteredFontNames():
-        if not font.startswith("pnp-"):
-            continue
-        file, words = _kept(font)
+    kept = [_kept(font) for font in getRegisteredFontNames() if font.startswith("pnp-")]
+    kept += [_store(_hyphens_name(language)) for language in languages if language]
+    for file, words in kept:
         if file is not None and words.pop(FRESH, False):
             cachefile.write(file, "shaped words", FORMAT, words)
