@@ -73,6 +73,12 @@ def font_bytes(name: str) -> bytes:
 
 
 @lru_cache(maxsize=64)
+def _private(name: str) -> dict:
+    """{glyph id: the private-use character glyph_char draws it as} in font `name`, filled as they are met."""
+    return {}
+
+
+@lru_cache(maxsize=64)
 def _by_glyph(name: str) -> dict:
     """{glyph id: the lowest character the font `name` maps to it}."""
     from reportlab.pdfbase import pdfmetrics
@@ -101,16 +107,15 @@ def glyph_char(name: str, gid: int, spelled: str) -> tuple[str, float]:
     face = pdfmetrics.getFont(name).face
     if len(spelled) == 1 and face.charToGlyph.get(ord(spelled)) == gid:
         return spelled, face.charWidths.get(ord(spelled), 0.0)
-    codes = _by_glyph(name)
-    code = codes.get(gid) if not spelled else None
+    code = _by_glyph(name).get(gid) if not spelled else None     # (a glyph of a cluster after its first)
     if code is None:
-        key = ("pua", gid)
-        code = codes.get(key)
+        private = _private(name)
+        code = private.get(gid)
         if code is None:
             code = 0xE000 + gid
             while code in face.charToGlyph and face.charToGlyph[code] != gid:
                 code += 1
-            codes[key] = code
+            private[gid] = code
     if face.charToGlyph.get(code) != gid or code not in face.charWidths:   # (or a font registered anew)
         face.charToGlyph[code] = gid
         metrics = face.hmetrics
@@ -126,7 +131,7 @@ def private_glyphs(name: str, chars: str) -> tuple:
     from reportlab.pdfbase import pdfmetrics
     face = pdfmetrics.getFont(name).face
     spelled = face.__dict__.get("pnp_spelled", {})
-    mine = {code: gid for key, code in _by_glyph(name).items() if type(key) is tuple for gid in key[1:]}
+    mine = {code: gid for gid, code in _private(name).items()}
     return tuple((ord(c), mine[ord(c)], spelled.get(ord(c), "")) for c in dict.fromkeys(chars) if ord(c) in mine)
 
 
