@@ -198,5 +198,10 @@ def write_pdf(deck: Deck, pages, out) -> bool:
     from .render.pdf import render_pdf
     g = deck.game
     held = deck.memo.get("held") if deck.memo is not None else None
-    return render_pdf(pages, out, g.title, g.designer, f"{g.title}: print and play cards",
-                      held=held.get("pictures") if held else None)
+    from .layout import shapecache
+    try:
+        return render_pdf(pages, out, g.title, g.designer, f"{g.title}: print and play cards",
+                          held=held.get("pictures") if held else None)
+    finally:
+        from .layout.hyphens import language, own_language
+        shapecache.save((language(deck), own_language(deck)))    # what this build shaped and hyphenated anew

@@ -1,21 +1,25 @@
 """Every private name of reportlab that pnp relies on, in one place.
 
-pnp draws through reportlab's public canvas, but five things go faster, come out reproducible or come
+pnp draws through reportlab's public canvas, but six things go faster, come out reproducible or come
 out right only through its internals: writing a card's text straight into the page (the font's subsets are
 kept per document), deflating every stream with zlib-ng (reportlab's one FlateDecode filter), keeping parsed
 TrueType faces between runs (layout/fontcache.py), drawing an SVG (svglib's Drawing) into a form
 XObject that lists the transparency and shadings it uses (reportlab's forms list only fonts and XObjects),
 and putting a PNG's or JPEG's compressed pixels into the document as they are (define_picture: an image
 XObject of pnp's own, which reportlab's PDFImageXObject would decode and compress again; define_frame its
-form, use_form draws either). pyproject.toml pins reportlab below its next major version;
+form, use_form draws either), and drawing a glyph HarfBuzz shaped (a ligature, an Arabic letter's joined
+form) that no character maps to, through a private-use character added to the face, which its subsets' ToUnicode
+maps read back as the letters it was made of (glyph_char, _add_objects; font_bytes: the file HarfBuzz shapes with).
+pyproject.toml pins reportlab below its next major version;
 tests/test_reportlab_adapter.py checks each name in INTERNALS and fails naming the one an upgrade removed,
 so that this file is the only one to mend.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from weakref import WeakKeyDictionary
 
-from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase import pdfdoc, ttfonts
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
 # (where, name, what pnp uses it for); instance attributes are checked on a parsed font and a canvas
@@ -30,8 +34,10 @@ INTERNALS = (
     ("reportlab.pdfbase.ttfonts", "TTFNameBytes", "the byte strings a face's names are kept as"),
     ("reportlab.pdfbase.ttfonts", "TTEncoding", "a TrueType font's encoding object"),
     ("reportlab.pdfbase.ttfonts.TTFontFace", "_ttf_data", "the font file's bytes, for subsetting (instance attribute)"),
-    ("reportlab.pdfbase.ttfonts.TTFontFace", "charWidths", "glyph widths by character (instance attribute)"),
-    ("reportlab.pdfbase.ttfonts.TTFontFace", "charToGlyph", "the character map, for the glyph check (instance attribute)"),
+    ("reportlab.pdfbase.ttfonts.TTFontFace", "charWidths", "glyph widths by character; a private-use character's (glyph_char) "
+                                                             "(instance attribute)"),
+    ("reportlab.pdfbase.ttfonts.TTFontFace", "charToGlyph", "the character map, for the glyph check; a shaped "
+                                                              "glyph's character (glyph_char) (instance attribute)"),
     ("reportlab.pdfbase.ttfonts.TTFontFace", "unitsPerEm", "font units per em (instance attribute)"),
     ("reportlab.pdfbase.ttfonts.TTFontFace", "_pdfScale", "font units -> 1/1000 em (instance attribute)"),
     ("reportlab.pdfbase.ttfonts.TTFontFace", "glyphToChar", "dropped from the cache: used only while parsing"),
@@ -53,7 +59,116 @@ INTERNALS = (
     ("reportlab.pdfgen.canvas.Canvas", "_code", "the page's operators written so far (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_formData", "the form being drawn, if any (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_pushAccumulators", "keeps a page's resources while a form is drawn (define_form)"),
+    ("reportlab.pdfbase.ttfonts.TTFontFace", "hmetrics", "each glyph's advance: a private-use character's (glyph_char; "
+                                                          "instance attribute)"),
+    ("reportlab.pdfbase.ttfonts", "makeToUnicodeCMap", "a subset's ToUnicode map, a shaped glyph read as its characters"),
+    ("reportlab.pdfbase.ttfonts.TTFont", "addObjects", "writes a font's subsets, wrapped to spell shaped glyphs"),
 )
+
+
+def font_bytes(name: str) -> bytes:
+    """The font file's bytes of the registered TrueType font `name` (HarfBuzz shapes with them: layout/shaping.py)."""
+    from reportlab.pdfbase import pdfmetrics
+    return pdfmetrics.getFont(name).face._ttf_data
+
+
+@lru_cache(maxsize=64)
+def _private(name: str) -> dict:
+    """{glyph id: the private-use character glyph_char draws it as} in font `name`, filled as they are met."""
+    return {}
+
+
+@lru_cache(maxsize=64)
+def _by_glyph(name: str) -> dict:
+    """{glyph id: the lowest character the font `name` maps to it}."""
+    from reportlab.pdfbase import pdfmetrics
+    out: dict = {}
+    for code, gid in sorted(pdfmetrics.getFont(name).face.charToGlyph.items(), reverse=True):
+        out[gid] = code
+    return out
+
+
+def glyph_maps(name: str) -> tuple[dict, dict, int]:
+    """(character -> glyph, character -> advance in 1/1000 em, units per em) of the registered TrueType font
+    `name`."""
+    from reportlab.pdfbase import pdfmetrics
+    face = pdfmetrics.getFont(name).face
+    return face.charToGlyph, face.charWidths, face.unitsPerEm
+
+
+def glyph_char(name: str, gid: int, spelled: str) -> tuple[str, float]:
+    """(the character glyph `gid` of font `name` is written as, that character's advance in 1/1000 em), for a
+    glyph HarfBuzz made of the characters `spelled`: the character itself where the font maps it to that glyph,
+    else a private-use one (U+E000 + gid, or the next free one) added to the face's character map with the glyph's
+    own advance, as reportlab's own shaping does, so that its subsets carry the glyph (a ligature, an Arabic
+    letter's joined form); the document's ToUnicode map then reads it back as `spelled` ("ffi"), so copied and
+    searched text is the text written. The choice depends on the font alone: the same bytes every build."""
+    from reportlab.pdfbase import pdfmetrics
+    face = pdfmetrics.getFont(name).face
+    if len(spelled) == 1 and face.charToGlyph.get(ord(spelled)) == gid:
+        return spelled, face.charWidths.get(ord(spelled), 0.0)
+    code = _by_glyph(name).get(gid) if not spelled else None     # (a glyph of a cluster after its first)
+    if code is None:
+        private = _private(name)
+        code = private.get(gid)
+        if code is None:
+            code = 0xE000 + gid
+            while code in face.charToGlyph and face.charToGlyph[code] != gid:
+                code += 1
+            private[gid] = code
+    if face.charToGlyph.get(code) != gid or code not in face.charWidths:   # (or a font registered anew)
+        face.charToGlyph[code] = gid
+        metrics = face.hmetrics
+        face.charWidths[code] = (metrics[gid][0] if gid < len(metrics) else metrics[-1][0]) * 1000.0 / face.unitsPerEm
+    if spelled and 0xE000 <= code:
+        face.__dict__.setdefault("pnp_spelled", {}).setdefault(code, spelled)
+    return chr(code), face.charWidths[code]
+
+
+def private_glyphs(name: str, chars: str) -> tuple:
+    """((code, glyph, spelled), ...) for each private-use character glyph_char gave font `name` among `chars`: what
+    add_private_glyphs needs to draw them in another process."""
+    from reportlab.pdfbase import pdfmetrics
+    face = pdfmetrics.getFont(name).face
+    spelled = face.__dict__.get("pnp_spelled", {})
+    mine = {code: gid for gid, code in _private(name).items()}
+    return tuple((ord(c), mine[ord(c)], spelled.get(ord(c), "")) for c in dict.fromkeys(chars) if ord(c) in mine)
+
+
+def add_private_glyphs(name: str, glyphs: tuple) -> bool:
+    """Make the private-use characters private_glyphs() listed draw their glyphs in font `name`, as glyph_char
+    made them; False where glyph_char gives one of them another character (a font that is not the same)."""
+    return all(glyph_char(name, gid, spelled)[0] == chr(code) for code, gid, spelled in glyphs)
+
+
+def _spelling_cmap(spelled: dict):
+    """reportlab's makeToUnicodeCMap, with each private-use character of `spelled` read as its characters."""
+    def make(fontname, subset):
+        text = _to_unicode(fontname, subset)
+        for i, v in enumerate(subset):
+            t = spelled.get(v)
+            if t:
+                text = text.replace("<%02X> <%04X>" % (i, v), "<%02X> <%s>" % (i, t.encode("utf-16-be").hex().upper()))
+        return text
+    return make
+
+
+def _add_objects(self, doc):
+    """TTFont.addObjects, its subsets' ToUnicode maps reading each shaped glyph as the characters it was made of
+    (glyph_char)."""
+    spelled = self.face.__dict__.get("pnp_spelled")
+    if not spelled:
+        return _add_font_objects(self, doc)
+    ttfonts.makeToUnicodeCMap = _spelling_cmap(spelled)
+    try:
+        return _add_font_objects(self, doc)
+    finally:
+        ttfonts.makeToUnicodeCMap = _to_unicode
+
+
+_to_unicode = ttfonts.makeToUnicodeCMap
+_add_font_objects = TTFont.addObjects
+TTFont.addObjects = _add_objects
 
 
 def document(canvas):
@@ -117,7 +232,7 @@ def set_flate(encode) -> None:
 def font_state(font: TTFont) -> dict:
     """A parsed TrueType font as plain data (dicts, lists, numbers, bytes) for the font cache."""
     # glyphToChar only serves reportlab while it parses (a list per glyph: half the reading time)
-    face = {k: v for k, v in vars(font.face).items() if k not in ("_pdfScale", "glyphToChar")}
+    face = {k: v for k, v in vars(font.face).items() if k not in ("_pdfScale", "glyphToChar", "pnp_spelled")}
     names = [k for k, v in face.items() if isinstance(v, TTFNameBytes)]
     for k in names:
         face[k] = bytes(face[k])

@@ -178,7 +178,7 @@ def words(path, page_index: int) -> list[Word]:
 
 
 def page_text(path, page_index: int) -> str:
-    return _plumbed(_identity(path), page_index)[3]
+    return whole(_plumbed(_identity(path), page_index)[3])
 
 
 def all_text(path) -> str:
@@ -191,7 +191,7 @@ def all_text(path) -> str:
 def _all_text(ident: tuple) -> str:
     doc = pdfium.PdfDocument(ident[0])
     try:
-        return "\n".join(page.get_textpage().get_text_range() for page in doc)
+        return whole("\n".join(page.get_textpage().get_text_range() for page in doc))
     finally:
         doc.close()
 
@@ -312,17 +312,23 @@ def words_in(path, page_index: int, p: Placed) -> str:
             text = page.get_textpage().get_text_bounded(p.x, p.y, p.x + p.w, p.y + p.h)
         finally:
             doc.close()
-        return " ".join(text.split())
+        return whole(" ".join(text.split()))
     ws = [w for w in words(path, page_index) if inside(w, p)]
     ws.sort(key=lambda w: (-round(w.y1), w.x0))
-    return " ".join(w.text for w in ws)
+    return whole(" ".join(w.text for w in ws))
+
+
+def whole(text: str) -> str:
+    """Text with each word hyphenated at a line's end read whole: the hyphen hyphenation adds is a soft hyphen
+    (layout/hyphens.py), which pdfium reads as U+FFFE where it does not join the word itself."""
+    return re.sub("[\u00ad\ufffe]\\s*", "", text)
 
 
 def squash(text: str) -> str:
-    """Text without any whitespace (pdf text extraction splits and joins words unreliably) and read back plain
-    (curly quotes straight, dashes, minus and multiplication signs as hyphens and x, an ellipsis as "...":
-    typography, not words; text/typography.py)."""
-    return "".join(plain_words(str(text)).split())
+    """Text without any whitespace (pdf text extraction splits and joins words unreliably), nor the soft hyphens
+    that mark a word hyphenated at a line's end (whole), and read back plain (curly quotes straight, dashes, minus
+    and multiplication signs as hyphens and x, an ellipsis as "...": typography, not words; text/typography.py)."""
+    return "".join(plain_words(whole(str(text))).split())
 
 
 def same_bytes(a: bytes, b: bytes, what: str = "the two PDFs") -> None:
@@ -384,7 +390,7 @@ def columns_text(path, page_index: int, columns: int = 2, foot: float = 21 * MM)
         for c in range(columns):
             crop = page.crop((c * w / columns, top, (c + 1) * w / columns, h - foot), strict=False)
             out.append(crop.extract_text() or "")
-        return "\n".join(out)
+        return whole("\n".join(out))
 
 
 def sheet_text(path, page_index: int) -> list[tuple[str, float, tuple]]:

@@ -129,6 +129,7 @@ class Game(NamedTuple):
     spelling: str = ""          # american | british: pnp's own printed words; "" = as the deck's own words
     small_text: str = "warning"  # warning | error: a template's text under 6pt (layout/smallprint.py)
     typography: str = "typographic"  # typographic | plain: curly quotes, dashes ... in its texts (text/typography.py)
+    hyphenate: bool = True      # false: the deck's words are never hyphenated by its language's dictionary
     translations: dict = {}     # language -> {key: text}: title:fr, setup:fr ...
 
 

@@ -45,7 +45,7 @@ def sheet_label(spec: SheetSpec, texts: list[str], placed: list, marks: list, op
     marks and the lines among `ops` (a fold line, kept 1 mm clear); None if none fits."""
     from ..layout.face import Line
     from ..layout.fonts import font_name
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from ..layout.shaping import width
     font = font_name(spec.font("sans"))
     size = spec.paper.label_size
     obstacles = []
@@ -58,7 +58,7 @@ def sheet_label(spec: SheetSpec, texts: list[str], placed: list, marks: list, op
         if type(op) is Line:
             obstacles.append((min(op.x1, op.x2) - from_mm(1), min(op.y1, op.y2) - from_mm(1),
                               max(op.x1, op.x2) + from_mm(1), max(op.y1, op.y2) + from_mm(1)))
-    return place_label(texts, lambda t: stringWidth(t, font, size), size, areas, obstacles)
+    return place_label(texts, lambda t: width(t, font, size), size, areas, obstacles)
 
 
 def place_label(texts: list[str], measure, size: float, areas: list[Area], obstacles: list) -> Label | None:

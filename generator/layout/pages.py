@@ -70,16 +70,16 @@ class Block(NamedTuple):
 
 
 def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = False,
-            metrics: tuple = (), whole_items: bool = False) -> list[Block]:
+            metrics: tuple = (), whole_items: bool = False, hyphenate: str = "") -> list[Block]:
     out = []
     if boxed:
         width -= 2 * BOX_PAD
     for b in wrap.parse(markup):
         heading = b.kind.startswith("heading")
         ls = wrap.break_lines(b, family, width * (CAPS_ROOM if heading and capitals(b) else 1.0), size,
-                              HEADING_SCALE, metrics)
+                              HEADING_SCALE, metrics, hyphenate)
         if not heading and len(ls.lines) > 1 and _widows(ls, width):
-            ls = _rebalanced(b, ls, family, width, size, metrics)
+            ls = _rebalanced(b, ls, family, width, size, metrics, hyphenate)
         if heading:
             before, after = size * HEADING_BEFORE[b.kind], size * HEADING_AFTER[b.kind]
         else:
@@ -130,12 +130,13 @@ def _widows(ls: wrap.Lines, width: float) -> int:
     return n
 
 
-def _rebalanced(b, ls: wrap.Lines, family: str, width: float, size: float, metrics: tuple) -> wrap.Lines:
+def _rebalanced(b, ls: wrap.Lines, family: str, width: float, size: float, metrics: tuple,
+                hyphenate: str = "") -> wrap.Lines:
     """The block broken a little narrower (down to 4 em less) where that leaves fewer short words alone at
     its paragraphs' ends in no more lines; else as it was."""
     best, least = ls, _widows(ls, width)
     for k in range(1, 9):
-        narrower = wrap.break_lines(b, family, width - k * size / 2, size, HEADING_SCALE, metrics)
+        narrower = wrap.break_lines(b, family, width - k * size / 2, size, HEADING_SCALE, metrics, hyphenate)
         if len(narrower.lines) > len(ls.lines):
             break
         found = _widows(narrower, width)
@@ -147,14 +148,16 @@ def _rebalanced(b, ls: wrap.Lines, family: str, width: float, size: float, metri
 
 
 def _need(blocks: list[Block], bi: int) -> float:
-    """The height block `bi` needs at the foot of a column to start there: a paragraph two lines (or all of
-    it), an entry of the box all of it; a heading (or any block kept with the next) that too, and itself."""
+    """The height block `bi` needs at the foot of a column to start there: a paragraph two lines (all of it when
+    it has fewer than four, which cannot be split two and two), an entry of the box all of it; a heading (or any
+    block kept with the next) that too, and itself."""
     need, j = 0.0, bi
     while j < len(blocks):
         b = blocks[j]
         before = b.before if j > bi else 0.0
         if not b.keep or j + 1 == len(blocks):
-            return need + before + (b.height if b.whole else b.lead * min(2, len(b.lines.lines)))
+            n = len(b.lines.lines)              # split only with two lines on each side: under four, all of it
+            return need + before + (b.height if b.whole else b.lead * (n if n < 4 else 2))
         need += before + b.height + b.after
         j += 1
     return need
@@ -290,18 +293,18 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
          size: float = 10.0, footer: str = "", columns: int = 1, gap: float = length("8mm"),
          accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
          box: str = "", icons_: dict | None = None, continued: str = CONTINUED,
-         page_of: str = PAGE_OF) -> list[list]:
+         page_of: str = PAGE_OF, hyphenate: str = "") -> list[list]:
     """Lay out `markup` over as many pages as it needs; each page is a list of ops in page coordinates
     (flow_pages, without where each page starts)."""
     return flow_pages(markup, width, height, margin, family, size, footer, columns, gap, accent, ink, title,
-                      subtitle, box, icons_, continued, page_of)[0]
+                      subtitle, box, icons_, continued, page_of, hyphenate=hyphenate)[0]
 
 
 def flow_pages(markup: str, width: float, height: float, margin: float = length("18mm"), family: str = "serif",
                size: float = 10.0, footer: str = "", columns: int = 1, gap: float = length("8mm"),
                accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
                box: str = "", icons_: dict | None = None, continued: str = CONTINUED,
-               page_of: str = PAGE_OF, whole_items: bool = False) -> tuple[list[list], list]:
+               page_of: str = PAGE_OF, whole_items: bool = False, hyphenate: str = "") -> tuple[list[list], list]:
     """Lay out `markup` over as many pages as it needs: (each page as a list of ops in page coordinates, the
     parsed block (text.Block) each page's first line belongs to, None for an empty page). `whole_items`:
     a list item of up to WHOLE_ITEM lines is never split between columns (the leaf's steps, each read as one),
@@ -334,10 +337,11 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
     for style in wrap.styles_used(markup + "\n\n" + box):
         fonts.font_name(family, style)
     metrics = inline.metrics(icons_, markup + "\n\n" + box) if icons_ else ()
-    text_blocks = _blocks(markup, family, col_w, size, metrics=metrics, whole_items=whole_items)
+    text_blocks = _blocks(markup, family, col_w, size, metrics=metrics, whole_items=whole_items, hyphenate=hyphenate)
 
     def paginate(box_size: float) -> tuple[list, list[list[Column]]]:
-        blocks = text_blocks + (_blocks(box, family, col_w, box_size, boxed=True, metrics=metrics) if box else [])
+        blocks = text_blocks + (_blocks(box, family, col_w, box_size, boxed=True, metrics=metrics, hyphenate=hyphenate)
+                                if box else [])
         box_at = next((i for i, b in enumerate(blocks) if b.boxed), None)
         cont = _continued(box, family, col_w, box_size, continued) if box else None
         paged: list[list[Column]] = []
@@ -376,7 +380,7 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
                 pad = BOX_PAD if b.boxed else 0.0
                 track = TRACK * b.lines.size if b.heading and capitals(b.source) else 0.0
                 spaced = 0.0                # what the letter-spacing of the line's pieces before moved it on
-                for p in wrap.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "left"):
+                for p in wrap.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "start"):
                     if p.font == wrap.ICON:
                         op = inline.op(icons_, p.text, x + pad + p.x + spaced, base, p.size, colour)
                         ops.extend([op] if op is not None else [])

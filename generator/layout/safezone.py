@@ -19,6 +19,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from . import shaping
 from .display import Image, Text, and_more, by_face
 from .shapes import inside_by, is_hex, piece_outline
 
@@ -45,8 +46,7 @@ def _corners(op, xs=None) -> list[tuple[float, float]]:
     With `xs` (the left and right of the op's region), a box known to hold the ink, found without
     measuring the text: layout fits every line inside its region's width."""
     if xs is None:
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-        w = stringWidth(op.text, op.font, op.size)
+        w = shaping.width(op.text, op.font, op.size)
         x0 = op.x - (w / 2 if op.align == "center" else w if op.align == "right" else 0.0)
         x1 = x0 + w
     else:

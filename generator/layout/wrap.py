@@ -20,13 +20,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from reportlab.pdfbase.pdfmetrics import getFont
-
 from ..text.markup import (LOOK, Block, escape, icons_in, inline, look_of, one_line, parse, plain, problems, spans, styles_used, without_icons)  # (one parser)
-from . import breaks, fonts
+from . import breaks, fonts, hyphens, shaping
 
+SHY = hyphens.SHY
 BREAK = "break"         # a word's flag: no space follows it, but a line may break there (breaks.py)
-ALIGN = ("left", "center", "right", "justify")
+ALIGN = ("start", "left", "center", "right", "justify")     # start: a paragraph's own side (right-to-left text's right)
 HEADING_SCALE = {"heading1": 1.3, "heading2": 1.15, "heading3": 1.0}
 ICON = ""           # the font of a word that is an icon (its text is the icon's name)
 
@@ -58,14 +57,14 @@ class Wrapped(NamedTuple):
 
 @lru_cache(maxsize=None)
 def _width(font: str):
-    """The function giving a text's width in `font` at a size (the registered font's own stringWidth): a
-    font's name names its file's contents (layout/fonts.py), so it is never stale. A word inside a span has
-    its look in its font (_font): measured at its own size."""
+    """The function giving a text's shaped width in `font` at a size (shaping.width): a font's name names its
+    file's contents (layout/fonts.py), so it is never stale. A word inside a span has its look in its font
+    (_font): measured at its own size."""
     if LOOK in font:
         name, share, _ = font.split(LOOK)
-        width, k = getFont(name).stringWidth, float(share)
-        return lambda text, size: width(text, size * k)
-    return getFont(font).stringWidth
+        k = float(share)
+        return lambda text, size: shaping.width(text, name, size * k)
+    return lambda text, size: shaping.width(text, font, size)
 
 
 def _font(family: str, style: str) -> str:
@@ -86,8 +85,8 @@ def _piece(x: float, y: float, text: str, font: str, size: float) -> Piece:
 
 
 def stringWidth(text: str, font: str, size: float) -> float:
-    """A text's width in points in a registered font at `size`: reportlab's pdfmetrics.stringWidth."""
-    return _width(font)(text, size)
+    """A text's shaped width in points in a registered font at `size` (shaping.width)."""
+    return shaping.width(text, font, size)
 
 
 @lru_cache(maxsize=8192)
@@ -115,7 +114,10 @@ def _words(block_spans, family):
                         out[-1] = (*out[-1][:3], BREAK)
                     out.append((seg, font, False, False))
             elif word:
-                out.append((word, font, False, False))
+                for k, seg in enumerate(hyphens.parts(word)):   # after a hard hyphen, a dash, a slash; at a ZWSP
+                    if k:
+                        out[-1] = (*out[-1][:3], BREAK)
+                    out.append((seg, font, False, False))
     return tuple(out)
 
 
@@ -148,6 +150,8 @@ def _space(spaces: dict, font: str, fs: float) -> float:
     return w
 
 
+LOOSE = 0.15            # a line left shorter than its width by more than this is mended by a hyphen where it may be
+LADDER = 2              # the most lines in a row that end in a hyphen (unless a word is wider than its line)
 HANG = 1.1              # em: the least hanging indent of a list item's text, right of its marker
 MARKER_GAP = 0.25       # em: the least room between a marker and its text
 
@@ -172,9 +176,11 @@ def hanging(b: Block, family: str, size: float) -> float:
 
 
 def break_lines(b: Block, family: str, width: float, size: float, scale: dict | None = None,
-                icons: tuple = ()) -> Lines:
+                icons: tuple = (), hyphenate: str = "") -> Lines:
     """Break one parsed block into lines `width` wide at `size`, greedily; `icons`: the IconMetrics of the
-    icons it writes."""
+    icons it writes. A word that does not fit at a line's end (or on a line of its own) is hyphenated where it
+    may be (hyphens.splits: its soft hyphens, else the dictionary of the language `hyphenate` names; "" for
+    none), the longest head that fits kept on the line."""
     heading = b.kind.startswith("heading")
     fs = size * (scale or HEADING_SCALE).get(b.kind, 1.0)
     indent = hanging(b, family, size)
@@ -204,10 +210,30 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
         word, font, _, space_after = w
         icon = font == ICON
         ww = known[word].width * fs if icon else _width(font)(word, fs)
-        widest = max(widest, ww + indent)
         # "coin" then "." in another font: one word; an icon stays with the word before it, space or not
         attached = bool(lines[-1]) and (not space_before or icon)
         gap = _space(spaces, last_font if icon else font, fs) if lines[-1] and space_before is True else 0.0
+        while not icon and not attached and cur + gap + ww > avail + 0.01:
+            # hyphenated where the line would stay short by more than LOOSE of its width (below fewer than LADDER
+            # lines ending in a hyphen), or the word is wider than a line: the longest head that fits stays; else
+            # the word starts the next line, and is tried there
+            cut = None
+            if ww > avail or avail - cur > LOOSE * avail and _hyphens_above(lines) < LADDER:
+                cut = _hyphenated(word, font, fs, avail - cur - gap, hyphenate)
+            if cut is None and not lines[-1]:
+                break
+            if cut is not None:
+                head, word = cut
+                hw = _width(font)(head, fs)
+                lines[-1].append((cur + gap, head, font, hw))
+                widest = max(widest, hw + indent)
+                ww = _width(font)(word, fs)
+            lines.append([])
+            breaks.append(False)
+            cur, gap, glued = 0.0, 0.0, []
+        if SHY in word:                 # soft hyphens the text wrote, where the line does not break
+            word = word.replace(SHY, "")
+        widest = max(widest, ww + indent)
         if attached and (iconic or icon):           # the glued run with an icon in it: as wide as any word
             widest = max(widest, cur + gap + ww - lines[-1][chain][0] + indent)
         if lines[-1] and cur + gap + ww > avail + 0.01:
@@ -253,43 +279,77 @@ def _bolder(style: str) -> str:
     base, sep, look = style.partition(LOOK)
     return {"regular": "bold", "italic": "bolditalic"}.get(base, base) + sep + look
 
+def _hyphens_above(lines: list) -> int:
+    """How many lines just above the current one end in a hyphen."""
+    n = 0
+    for line in reversed(lines[:-1]):
+        if not line or line[-1][1][-1:] not in "-\u00ad":
+            break
+        n += 1
+    return n
+
+
+def _hyphenated(word: str, font: str, fs: float, room: float, language: str) -> tuple[str, str] | None:
+    """(the longest head of `word` with its hyphen at most `room` wide, the rest), or None (hyphens.splits)."""
+    for head, rest in hyphens.splits(word, language):
+        if _width(font)(head, fs) <= room + 0.01:
+            return head, rest
+    return None
+
 
 def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: float, align: str) -> list[Piece]:
-    """Line `li` of a broken block as pieces on baseline `base`: neighbouring words of one font merged."""
+    """Line `li` of a broken block as pieces on baseline `base`: its words in visual order (bidi: a right-to-left
+    paragraph's words from the right, numbers and Latin words in it in their own order, an icon where it is
+    written), neighbouring words of one font and direction merged. `align` "start" is the paragraph's own side:
+    the right for Arabic, Persian and Hebrew, else the left."""
     line, fs, indent = ls.lines[li], ls.size, ls.indent
     out = []
-    if li == 0 and b.bullet:
-        out.append(Piece(b.level * _hang(fonts.font_name(family)) * ls.size, base, b.bullet, fonts.font_name(family),
-                         fs))
+    rtl = shaping.rtl(b.text)
+    if align == "start":
+        align = "right" if rtl else "left"
     avail = width - indent
+    line = shaping.in_visual_order(line, rtl, ICON)
+    if li == 0 and b.bullet:
+        at = b.level * _hang(fonts.font_name(family)) * ls.size
+        if rtl:
+            at = width - at - _width(fonts.font_name(family))(b.bullet, fs)
+        out.append(Piece(at, base, b.bullet, fonts.font_name(family), fs))
     line_w = line[-1][0] + line[-1][3]
-    shift, stretch = 0.0, 0.0
+    shift, stretch = (0.0 if not rtl else indent), 0.0
+    spaced = [k > 0 and x > line[k - 1][0] + line[k - 1][3] + 0.01 for k, (x, *_) in enumerate(line)]
     if align == "center":
         shift = (avail - line_w) / 2
-    elif align == "right":
+    elif align == "right" or align == "justify" and rtl and (ls.breaks[li] or not any(spaced)):
         shift = avail - line_w
-    elif align == "justify" and not ls.breaks[li] and len(line) > 1:
-        stretch = (avail - line_w) / (len(line) - 1)
+    elif align == "justify" and not ls.breaks[li] and any(spaced):
+        stretch = (avail - line_w) / sum(spaced)
+    if rtl and align != "left":
+        shift -= indent
     run_x, run_text, run_font = None, [], None
-    end = 0.0
-    for k, (x, word, font, ww) in enumerate(line):
-        x = x + shift + k * stretch + indent
-        if run_font == font and not stretch and font != ICON:
-            run_text.append("\0" + word if x <= end + 0.01 and breaks.joiner(run_text[-1], word) == "" else word)
+    end, gaps = 0.0, 0
+    for k, (x, word, font, ww, level) in enumerate(line):
+        gaps += spaced[k]
+        x = x + shift + gaps * stretch + indent
+        if run_font == font and not stretch and font != ICON and level == run_level:
+            if level % 2:           # gathered from the left: a right-to-left run's words written before it
+                run_text[0] = run_text[0] if spaced[k] else "\0" + run_text[0]
+                run_text.insert(0, word)
+            else:
+                run_text.append(word if spaced[k] else "\0" + word)
             end = x + ww
             continue
         end = x + ww
         if run_text:
             out.append(_piece(run_x, base, _joined(run_text), run_font, fs))
-        run_x, run_text, run_font = x, [word], font
+        run_x, run_text, run_font, run_level = x, [word], font, level
     if run_text:
         out.append(_piece(run_x, base, _joined(run_text), run_font, fs))
     return out
 
 
 def _joined(words: list) -> str:
-    """A line's neighbouring words in one font as one run, spaced; a word marked "\\0" is written against
-    the one before it (Japanese, cut apart where a line may break: breaks.py)."""
+    """A line's neighbouring words in one font as one run, spaced, in the order they are written; a word marked
+    "\\0" is written against the one before it (cut apart where a line may break: breaks.py, hyphens.parts)."""
     return " ".join(words).replace(" \0", "")
 
 
@@ -325,17 +385,17 @@ def _room(line: list, icons: tuple, size: float, lead: float, baseline: float, s
 
 
 @lru_cache(maxsize=16384)
-def _broken(b: Block, family: str, width: float, size: float, icons: tuple) -> Lines:
+def _broken(b: Block, family: str, width: float, size: float, icons: tuple, hyphenate: str = "") -> Lines:
     """break_lines of one block at a size, remembered: fitting a text tries it at several sizes, and the print
     leaf its sections at each break between them (the same blocks at the same sizes). Read, never changed."""
-    return break_lines(b, family, width, size, icons=icons)
+    return break_lines(b, family, width, size, icons=icons, hyphenate=hyphenate)
 
 
 @lru_cache(maxsize=8192)
 def wrap(markup: str, family: str, width: float, size: float, leading: float = 1.2,
-         align: str = "left", icons: tuple = ()) -> Wrapped:
+         align: str = "left", icons: tuple = (), hyphenate: str = "") -> Wrapped:
     """Lay out markup in a column `width` wide at `size`: positioned pieces and the height used. `icons`:
-    the IconMetrics of the icons it writes."""
+    the IconMetrics of the icons it writes; `hyphenate`: the language its words are hyphenated in ("": none)."""
     pieces: list[Piece] = []
     y = 0.0
     widest = 0.0
@@ -343,7 +403,7 @@ def wrap(markup: str, family: str, width: float, size: float, leading: float = 1
     for bi, b in enumerate(blocks):
         if bi and b.kind.startswith("heading"):
             y += size * 0.5
-        ls = _broken(b, family, width, size, icons)
+        ls = _broken(b, family, width, size, icons, hyphenate)
         widest = max(widest, ls.widest)
         lead = ls.size * leading
         baseline0 = (lead - ls.size) / 2 + ls.size * 0.8
@@ -363,14 +423,14 @@ def wrap(markup: str, family: str, width: float, size: float, leading: float = 1
 
 
 def measure(markup: str, family: str, width: float, size: float, leading: float = 1.2,
-            icons: tuple = ()) -> tuple[float, float]:
+            icons: tuple = (), hyphenate: str = "") -> tuple[float, float]:
     """(height, widest) of wrap(...) at `size`, without placing its pieces: the same sums in the same order,
     so the same figures; what fit() and the leaf try sizes and breaks with."""
-    return measure_blocks(parse(markup), family, width, size, leading, icons)
+    return measure_blocks(parse(markup), family, width, size, leading, icons, hyphenate)
 
 
 def measure_blocks(blocks: tuple, family: str, width: float, size: float, leading: float = 1.2,
-                   icons: tuple = ()) -> tuple[float, float]:
+                   icons: tuple = (), hyphenate: str = "") -> tuple[float, float]:
     """measure() of markup parsed already: its blocks (the print leaf's sections, parsed once, joined at each
     break: markup joined at blank lines parses to its parts' blocks one after the other)."""
     y = 0.0
@@ -379,7 +439,7 @@ def measure_blocks(blocks: tuple, family: str, width: float, size: float, leadin
     for bi, b in enumerate(blocks):
         if bi and b.kind.startswith("heading"):
             y += size * 0.5
-        ls = _broken(b, family, width, size, icons)
+        ls = _broken(b, family, width, size, icons, hyphenate)
         widest = max(widest, ls.widest)
         lead = ls.size * leading
         baseline0 = (lead - ls.size) / 2 + ls.size * 0.8
@@ -408,10 +468,11 @@ class Fitted(NamedTuple):
 
 
 def fit(markup: str, family: str, width: float, height: float, size: float, min_size: float,
-        leading: float = 1.2, align: str = "left", icons: tuple = ()) -> Fitted | None:
-    """The largest size from `size` down to `min_size` (0.25pt steps) at which the text fits, or None."""
+        leading: float = 1.2, align: str = "left", icons: tuple = (), hyphenate: str = "") -> Fitted | None:
+    """The largest size from `size` down to `min_size` (0.25pt steps) at which the text fits, or None; at each
+    size its words hyphenated first where they may be (`hyphenate`: their language, "" for none)."""
     def good(s):
-        h, widest = measure(markup, family, width, s, leading, icons)
+        h, widest = measure(markup, family, width, s, leading, icons, hyphenate)
         return h <= height + 0.01 and widest <= width + 0.01
 
     if good(size):
@@ -427,10 +488,10 @@ def fit(markup: str, family: str, width: float, height: float, size: float, min_
                 lo = mid + 1
         if best is None:
             return None
-    w = wrap(markup, family, width, best, leading, align, icons)
+    w = wrap(markup, family, width, best, leading, align, icons, hyphenate)
     return Fitted(w, best, w.height)
 
 
 def needed_height(markup: str, family: str, width: float, size: float, leading: float = 1.2,
-                  icons: tuple = ()) -> float:
-    return measure(markup, family, width, size, leading, icons)[0]
+                  icons: tuple = (), hyphenate: str = "") -> float:
+    return measure(markup, family, width, size, leading, icons, hyphenate)[0]

@@ -10,6 +10,7 @@ from ..deck.model import Deck
 from ..impose.cardsheets import card_sheets
 from .leaf import family as leaf_family, sections as leaf_sections
 from .leafpages import lay_out
+from ..layout.hyphens import own_language
 from ..impose.page import Page
 from ..impose.paper import SheetLayout
 from ..impose.spec import PAGE, SheetSpec
@@ -27,13 +28,14 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
         from ..layout.store import remembered
         parts = leaf_sections(deck, cards, rules, spec, len(extra))
         family = leaf_family(deck)
-        args = {"sections": parts, "width": paper.width, "height": paper.height, "family": family}
+        args = {"sections": parts, "width": paper.width, "height": paper.height, "family": family,
+                "hyphenate": own_language(deck)}
         if deck.icons:
             from ..layout.inline import stamp
             args["icons"] = stamp(deck.icons)
         # laid out again only when its words, the paper, its font, the icons or pnp's files change (layout/store.py)
         laid = remembered(f"{deck.id}-leaf", deck, args,
-                          lambda: _leaf_pages(parts, paper, deck.file, family, deck.icons))
+                          lambda: _leaf_pages(parts, paper, deck.file, family, deck.icons, own_language(deck)))
         for n, ops in enumerate(laid, 1):
             pages.append(Page("text", paper.width, paper.height, ops=ops, label=f"Print leaf, page {n}"))
     pages.extend(cards)
@@ -43,9 +45,10 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
 
 
 def _leaf_pages(parts: list[str], paper: SheetLayout, file: str, family: str = "serif",
-                icons_: dict | None = None) -> list[list]:
-    """The leaf's two pages, its sections flowed over them, the first full (leaf.lay_out)."""
-    return lay_out(parts, paper.width, paper.height, file, family, icons_).pages
+                icons_: dict | None = None, hyphenate: str = "") -> list[list]:
+    """The leaf's two pages, its sections flowed over them, the first full (leaf.lay_out), pnp's words hyphenated
+    in `hyphenate`."""
+    return lay_out(parts, paper.width, paper.height, file, family, icons_, hyphenate).pages
 
 
 def label_title(deck: Deck) -> str:

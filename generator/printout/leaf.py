@@ -15,6 +15,7 @@ import re
 
 from ..deck.model import Deck
 from .howto import how_to_cut
+from ..layout.hyphens import own_language
 from .leafpages import LEAF, lay_out
 from ..impose.page import Page
 from ..impose.spec import FOLD, NONE, PAGE, SheetSpec
@@ -29,7 +30,8 @@ def markup(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
     """The leaf's two pages as markup (first, second), for the proof to check: each page's blocks (a paragraph
     the page break splits, with the page it starts on)."""
     parts = sections(deck, cards, rules, spec, calibration_pages)
-    return lay_out(parts, spec.paper.width, spec.paper.height, deck.file, family(deck), deck.icons).texts
+    return lay_out(parts, spec.paper.width, spec.paper.height, deck.file, family(deck), deck.icons,
+                   own_language(deck)).texts
 
 
 def family(deck: Deck) -> str:

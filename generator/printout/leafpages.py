@@ -31,7 +31,7 @@ class Leaf(NamedTuple):
 
 
 def lay_out(parts: list[str], width: float, height: float, file: str = "", family: str = "serif",
-            icons_: dict | None = None) -> Leaf:
+            icons_: dict | None = None, hyphenate: str = "") -> Leaf:
     """The leaf's sections flowed over its two pages as the rule pages flow (layout/pages.py: a heading
     never ends a page, a paragraph split with two lines at least on each side, a list item of up to four
     lines never), at the largest size from LARGEST down to SMALLEST (0.25pt steps) at which they fit: the
@@ -54,7 +54,7 @@ def lay_out(parts: list[str], width: float, height: float, file: str = "", famil
 
     def at(size: float):
         return flow_pages(text, width, height, MARGIN, family, size, accent=INK, ink=INK, icons_=icons_,
-                          whole_items=True)
+                          whole_items=True, hyphenate=hyphenate)
 
     steps = int(round((LARGEST - SMALLEST) / 0.25))
     lo, hi, best = 0, steps, None

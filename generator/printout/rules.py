@@ -140,6 +140,7 @@ def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
     text, box = one_bullet(text, box)
     text, box = (typeset(deck, text, family), typeset(deck, box, family, own=True))
     from ..layout.inline import stamp
+    from ..layout.hyphens import language
     from ..layout.store import remembered
     from ..impose.page import Page
     g = deck.game
@@ -149,7 +150,7 @@ def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
             "title": typeset(deck, g.title, family), "subtitle": _("Rules") + (_(" · version {version}", version=g.version)
                                                         if g.version else ""),
             "footer": _("{game} — rules", game=g.title), "width": sheet.width, "height": sheet.height, "box": box,
-            "icons": stamp(deck.icons)}
+            "icons": stamp(deck.icons), "hyphenate": language(deck)}
     if not _.english:           # pnp's words on the pages (English: flow's own, so the arguments stay as they were)
         args["continued"] = _(" (continued)")
         args["page_of"] = _("{footer} · page {n} of {total}")
@@ -199,7 +200,7 @@ def typeset(deck: Deck, text: str, family: str, own: bool = False) -> str:
 
 
 def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, footer, width, height, box,
-          icons="", **words_) -> list:
+          icons="", hyphenate="", **words_) -> list:
     from ..layout import fonts
     from ..layout.pages import flow
     from ..layout.wrap import styles_used, without_icons
@@ -214,4 +215,5 @@ def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, foot
         raise PnpError(f"rule pages: font '{fonts.shown(family)}' has no glyph for {chars}", deck.file,
                        deck.rules.where()[0] if where == "rules" else None, field=where)
     return flow(text, width, height, family=family, size=size, footer=footer, columns=columns, accent=accent,
-                title=title, subtitle=subtitle, box=box, icons_=deck.icons if icons else None, **words_)
+                title=title, subtitle=subtitle, box=box, icons_=deck.icons if icons else None, hyphenate=hyphenate,
+                **words_)

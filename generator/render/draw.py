@@ -26,6 +26,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..layout.regions import DRAWERS
+from ..layout.shaping import drawing
 from ..layout.shapes import is_hex, piece_outline
 from ..reportlab_adapter import document, split_string, subset_name
 
@@ -173,6 +174,10 @@ class Pen:
                 out.append("2 Tr")
             self._stroke = (outline, width)
             out.append(f"{self.paint(outline, 'RG', width)} {fp_str(width)} w")
+        chars, moves, rises = drawing(text, font)
+        if moves or rises or chars != text:
+            self._shaped(f, chars, moves, rises)
+            return
         for sub, chars in split_string(f, text, self.doc):
             if sub != self._subset:
                 self._subset = sub
@@ -198,6 +203,50 @@ class Pen:
                     self.shade(fill, "")            # painted inside the letters; its Q ends the clip
                 else:
                     self.out.append("Q")
+
+    def _shaped(self, f, chars: str, moves: tuple, rises: tuple) -> None:
+        """Shaped glyphs (layout/shaping.drawing) in the font's subsets: each glyph's character, a glyph moved
+        where its shaped place differs from where the one before leaves it (TJ: kerning, a mark's offset), and
+        raised or lowered with Ts."""
+        out, size = self.out, self._size
+        moved, raised = dict(moves), dict(rises)
+        arr: list = []                  # the TJ array being written: subset codes (bytes) and numbers
+        i = 0
+
+        def flush():
+            if arr:
+                out.append("[" + "".join(f"({escapePDF(a)})" if type(a) is bytes else f" {fp_str(a)} "
+                                          for a in arr) + "] TJ")
+                arr.clear()
+        rise = 0.0
+        for sub, codes in split_string(f, chars, self.doc):
+            if sub != self._subset:
+                flush()
+                self._subset = sub
+                out.append(f"{subset_name(f, sub, self.doc)} {fp_str(size)} Tf")
+            start = 0
+            for k in range(len(codes) + 1):
+                at = i + k
+                if k < len(codes) and at not in moved and at not in raised:
+                    continue
+                if k > start:
+                    if arr and type(arr[-1]) is bytes:
+                        arr[-1] += codes[start:k]
+                    else:
+                        arr.append(codes[start:k])
+                if k == len(codes):
+                    break
+                if at in raised:
+                    flush()
+                    rise = raised[at]
+                    out.append(f"{fp_str(rise * size / 1000.0)} Ts")
+                if at in moved:
+                    arr.append(moved[at])
+                start = k
+            i += len(codes)
+        flush()
+        if rise:
+            out.append("0 Ts")
 
     def end_text(self) -> None:
         (opacity, outlined), self._text = self._text, None

@@ -24,6 +24,7 @@ def _regions(game):
     from generator.layout.templates import get_template
     from generator.pipeline import load
     deck = load(game)
+    _regions.deck = deck
     for card in deck.cards:
         laid = layout_card(deck, card)
         values = card_values(deck, card)
@@ -45,10 +46,10 @@ def _regions(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_the_fitter_takes_the_largest_size_that_fits_its_box(game):
     """For every text box: the size chosen fits its box as the renderer draws it (each line's width from the
-    font's advances, the lines' height with their leading), and 0.25 pt more would not fit."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    from generator.layout import fonts, wrap
+    font's shaped advances, the lines' height with their leading, its words hyphenated as the build hyphenates
+    them), and 0.25 pt more would not fit."""
+    from generator.layout import fonts, hyphens, wrap
+    from generator.layout.shaping import width as stringWidth
     from generator.layout.regions.text import fitting_size as _fitting_size
     checked = 0
     for card, side, tpl, region, content, face in _regions(game):
@@ -68,16 +69,17 @@ def test_the_fitter_takes_the_largest_size_that_fits_its_box(game):
             checked += 1
             continue
         leading = float(region.get("leading", 1.2))
-        align = str(region.get("align", "left"))
+        align = str(region.get("align", "start"))
+        hy = hyphens.language(_regions.deck, region.get("hyphenate", True))
         fonts.ensure(fam, wrap.styles_used(content))
-        drawn = wrap.wrap(content, fam, w, used, leading, align)
+        drawn = wrap.wrap(content, fam, w, used, leading, align, hyphenate=hy)
         # as drawn: every piece inside the box's width, the last line's descent inside its height
         for p in drawn.pieces:
             assert p.x >= -0.01 and p.x + stringWidth(p.text, p.font, p.size) <= w + 0.02, \
                 f"{card.name} {side}: {region.id}: '{p.text}' runs past the box"
         assert drawn.height <= h + 0.01, f"{card.name} {side}: {region.id} overflows at {used}pt"
         if used < asked:
-            bigger = wrap.wrap(content, fam, w, used + STEP, leading, align)
+            bigger = wrap.wrap(content, fam, w, used + STEP, leading, align, hyphenate=hy)
             assert bigger.height > h + 0.01 or bigger.widest > w + 0.01, \
                 f"{card.name} {side}: {region.id} set at {used}pt, but {used + STEP}pt fits ({bigger.height:.1f} of {h:.1f}pt)"
         checked += 1

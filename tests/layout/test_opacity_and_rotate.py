@@ -132,7 +132,7 @@ def marks(path):
             points = []
         elif op == b"Tm":
             tm = tuple(nums)
-        elif op == b"Tj":
+        elif op in (b"Tj", b"TJ"):
             m = _mul(tm, ctm)
             out.append(("text", alpha, m, [(m[4], m[5])], op))
         elif op == b"Do":

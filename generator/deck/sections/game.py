@@ -24,6 +24,8 @@ KEYS = {            # key: what it holds. Each is text (no {field} in it) unless
     "small_text": "warning or error: what a template's text under 6pt is; default: warning",
     "typography": "typographic or plain: curly quotes, dashes, ellipses, no-break spaces in the deck's printed "
                   "text, or the text as written; default: typographic",
+    "hyphenate": "true or false: whether the deck's words are hyphenated at a line's end by its language's "
+                 "dictionary (layout/hyphens.py); default: true",
 }
 CHOICES = {"spelling": ("american", "british"), "small_text": ("warning", "error"),
            "typography": ("typographic", "plain")}
@@ -49,6 +51,11 @@ def read(r, m: Map) -> Game:
                 r.failed.discard(("game", "players"))
             elif key in CHOICES and key in m:
                 g[key] = _choice(m, key)
+            elif key == "hyphenate" and key in m:
+                if type(m[key]) is not bool:
+                    raise PnpError(f"game.hyphenate must be true or false, found {m[key]!r}", m.file or r.file,
+                                   m.where(key)[0], field="game.hyphenate")
+                g[key] = m[key]
             elif key in m:
                 g[key] = need_text(r.unwrap(m[key], m, key, f"game {key}"), m, key, f"game.{key}",
                                    required=False)

@@ -11,11 +11,10 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
 from ...errors import known_list
 from ...text.fields import fill
 from .. import fonts
+from ..shaping import width as stringWidth
 from .. import wrap as wrap
 from . import lettering
 from .common import pdf_box

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from ...errors import known_list
 from ...text.fields import fill
-from .. import fonts, spans
+from .. import fonts, hyphens, spans
 from .. import wrap as wrap
 from . import gradient, lettering, paint
 from .common import pdf_box
-from .keys import SHORT_SIDE, Choice, Key, Length, Number, RegionType
+from .keys import SHORT_SIDE, Choice, Flag, Key, Length, Number, RegionType
 from .rect import Rect
 from .region import field_of
 from .text import Text, shadowed
@@ -28,9 +28,12 @@ KEYS = (
     lettering.MIN_SIZE,
     Key("leading", Number(0.5, 4), 1.2, "the distance of a line from the one before, in sizes of its text"),
     lettering.COLOUR,
-    Key("align", Choice(wrap.ALIGN), "left", "left, center, right or justify"),
+    Key("align", Choice(wrap.ALIGN), "start", "start (the left, or the right for Arabic, Persian and Hebrew), "
+                                              "left, center, right or justify"),
     lettering.valign("top"),
     lettering.SAFE,
+    Key("hyphenate", Flag(), True, "false: its words are never hyphenated by the deck's language's dictionary "
+                                   "(soft hyphens it writes still are)"),
 ) + lettering.LOOK + paint.KEYS + (
     Key("radius", Length(high=SHORT_SIDE), 0.0, "the box's corners rounded by this much (where it is filled or "
                                                  "outlined)"),
@@ -68,9 +71,10 @@ def lay_out(face, region, ctx, bleed: float) -> None:
         raise ctx.error(f"unknown align '{align}' in region '{region.id}'", hint=known_list(wrap.ALIGN))
     colour, tint = lettering.ink(region, ctx, (x, y, w, h))
     fonts.ensure(fam, wrap.styles_used(content))
-    fitted = wrap.fit(content, fam, w, h, size, min_size, leading, align, metrics)
+    hy = hyphens.language(ctx.deck, v["hyphenate"])
+    fitted = wrap.fit(content, fam, w, h, size, min_size, leading, align, metrics, hy)
     if fitted is None:
-        need = wrap.needed_height(content, fam, w, min_size, leading, metrics)
+        need = wrap.needed_height(content, fam, w, min_size, leading, metrics, hy)
         raise ctx.error(f"text does not fit region '{region.id}' of template '{face.template}' even at "
                         f"{min_size:g}pt (needs {need / 72 * 25.4:.1f}mm of {h / 72 * 25.4:.1f}mm)",
                         field=field_of(region))

@@ -1,0 +1,61 @@
+"""Issue 43's card, set as a typographer would: on a `pnp new` game whose text box is set in DejaVu Sans (the deck's
+own copy with Hebrew: tests/fonts/PnpTestWorld.ttf) 26 mm wide, `Don't AVOID "Towns"; incomprehensibilities
+notwithstanding. שלום` prints with "AV" kerned, the long word hyphenated at a line's end, the text at 9pt or more
+and the Hebrew word right to left; read back from the PDF's characters (pdfplumber: each one's place and size).
+(The curly quotes are typographic punctuation's, tested with it.)"""
+from __future__ import annotations
+
+import shutil
+
+import pdfplumber
+
+from cli import TESTS, pnp_in_process
+
+TEXT = "Don't AVOID \"Towns\"; incomprehensibilities notwithstanding. שלום"
+A_ADVANCE = 1401 / 2048         # DejaVu Sans's "A" alone, in em
+
+
+def test_the_card_text_is_kerned_hyphenated_at_nine_points_and_right_to_left(tmp_path):
+    game = tmp_path / "game"
+    pnp_in_process("new", str(game), check=True)
+    shutil.copy(TESTS / "fonts" / "PnpTestWorld.ttf", game / "DejaVuSansWorld.ttf")
+    deck = (game / "deck.yaml").read_text()
+    (game / "deck.yaml").write_text(deck.replace("palette:", "fonts:\n  dejavu: DejaVuSansWorld.ttf\n\npalette:", 1))
+    template = game / "templates" / "card.yaml"
+    t = template.read_text()
+    old = "box: [7mm, 30mm, 49.5mm, 38mm], text: \"{text}\", font: serif"
+    assert old in t
+    template.write_text(t.replace(old, "box: [18.75mm, 30mm, 26mm, 38mm], text: \"{text}\", font: dejavu"))
+    cards = (game / "cards.csv").read_text().splitlines()
+    first = cards[1].split(",")
+    quoted = TEXT.replace('"', '""')
+    cards[1] = ",".join(first[:3] + [f'"{quoted}"', first[-1]])
+    (game / "cards.csv").write_text("\n".join(cards) + "\n")
+    pnp_in_process("build", str(game), "--output", str(tmp_path / "game.pdf"), cwd=tmp_path, check=True)
+
+    with pdfplumber.open(tmp_path / "game.pdf") as pdf:
+        page = next(p for p in pdf.pages if any("PnpTestWorld" in c["fontname"] for c in p.chars))
+        every = [c for c in page.chars if "PnpTestWorld" in c["fontname"]]
+    left, top = min(c["x0"] for c in every), min(c["top"] for c in every)
+    chars = [c for c in every if c["x0"] < left + 30 * 72 / 25.4 and c["top"] < top + 40 * 72 / 25.4]   # one copy
+    sizes = {round(c["size"], 2) for c in chars}
+    assert min(sizes) >= 9.0, sizes
+
+    text = "".join(c["text"] for c in chars)
+    a = text.index("AVOID")
+    kern = chars[a + 1]["x0"] - chars[a]["x0"]
+    assert kern < A_ADVANCE * chars[a]["size"] - 0.5, "AV is not kerned"
+
+    lines: dict = {}                                # the text's lines, top to bottom
+    for c in chars:
+        lines.setdefault(round(c["top"], 1), []).append(c)
+    rows = ["".join(c["text"] for c in sorted(row, key=lambda c: c["x0"])).strip()
+            for _, row in sorted(lines.items())]
+    broken = [r for r in rows if r.endswith("\u00ad")]           # a hyphen hyphenation added: a soft one
+    heads = [r.split()[-1][:-1] for r in broken]
+    assert heads and heads[0] and "incomprehensibilities".startswith(heads[0]), rows
+
+    hebrew = [c for c in chars if "\u05d0" <= c["text"] <= "\u05ea"]
+    assert {c["text"] for c in hebrew} == set("שלום")
+    x = {c["text"]: c["x0"] for c in hebrew}
+    assert x["ש"] > x["ל"] > x["ו"] > x["ם"]          # the first letter rightmost: right to left
