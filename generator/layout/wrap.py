@@ -88,9 +88,9 @@ def _words(block_spans, family):
                 for k, seg in enumerate(breaks.segments(word)):
                     if k:
                         out[-1] = (*out[-1][:3], BREAK)
-                    out.append((seg, font, False, False))
-            elif word:
-                out.append((word, font, False, False))
+                    out.extend((t, f, False, False) for t, f in fonts.runs(seg, family, style))
+            elif word:      # in the family's font, a character it lacks in its fallback's (fonts.runs)
+                out.extend((t, f, False, False) for t, f in fonts.runs(word, family, style))
     return tuple(out)
 
 
@@ -130,7 +130,7 @@ MARKER_GAP = 0.25       # em: the least room between a marker and its text
 @lru_cache(maxsize=64)
 def _hang(font: str) -> float:
     """The hanging indent, in em, that "•", "1." and "a)" share in a font: HANG, or a digit and a full stop and
-    MARKER_GAP where that is wider (1.2 em in DejaVu Serif, 1.11 em in its condensed face)."""
+    MARKER_GAP where that is wider."""
     return max(HANG, _width(font)("0.", 1.0) + MARKER_GAP, _width(font)("a)", 1.0) + MARKER_GAP - 0.05)
 
 
@@ -143,7 +143,12 @@ def hanging(b: Block, family: str, size: float) -> float:
         return 0.0
     font = fonts.font_name(family)
     hang = _hang(font) * size
-    return b.level * hang + max(hang, _width(font)(b.bullet, size) + size * MARKER_GAP)
+    return b.level * hang + max(hang, _width(bullet_font(b.bullet, family))(b.bullet, size) + size * MARKER_GAP)
+
+
+def bullet_font(bullet: str, family: str) -> str:
+    """The font a list item's marker is drawn in: the family's, or its fallback's where it has no glyph ("♣")."""
+    return fonts.runs(bullet, family)[0][1]
 
 
 def break_lines(b: Block, family: str, width: float, size: float, scale: dict | None = None,
@@ -228,8 +233,8 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
     line, fs, indent = ls.lines[li], ls.size, ls.indent
     out = []
     if li == 0 and b.bullet:
-        out.append(Piece(b.level * _hang(fonts.font_name(family)) * ls.size, base, b.bullet, fonts.font_name(family),
-                         fs))
+        out.append(Piece(b.level * _hang(fonts.font_name(family)) * ls.size, base, b.bullet,
+                         bullet_font(b.bullet, family), fs))
     avail = width - indent
     line_w = line[-1][0] + line[-1][3]
     shift, stretch = 0.0, 0.0
