@@ -71,7 +71,7 @@ def lay_out(face, region, ctx, bleed: float) -> None:
     font = fonts.font_name(fam, style)
     size, min_size = v["size"], v["min_size"]
     runs, measure = None, None
-    if metrics or len(fonts.runs(content, fam, style)) > 1:     # icons, or a character from a fallback font
+    if metrics or fonts.runs(content, fam, style) != ((content, font),):   # icons, or a fallback font's glyph
         runs = _runs(content, fam, style, {m.name: m for m in metrics})
         measure = lambda s: sum(w1 * s for w1, _ in runs)    # noqa: E731 (width at size s: linear in it)
     used = fitting_size(content, font, size, w + 0.01, measure)
