@@ -236,8 +236,17 @@ def _rule_pages(path) -> list[int]:
 def _reading_order(path, page: int) -> list[dict]:
     """A two-column page's words in reading order: left column top to bottom, then the right one."""
     width = page_sizes(path)[page][0]
-    words = _words(str(path), page)
-    return sorted(words, key=lambda w: (w["x0"] >= width / 2, -round(w["y1"]), w["x0"]))
+    out = []
+    for column in (False, True):
+        lines: list[list[dict]] = []        # a line: words whose tops lie within 1.5pt (a symbol drawn from the
+        for w in sorted((w for w in _words(str(path), page) if (w["x0"] >= width / 2) == column),
+                        key=lambda w: -w["y1"]):          # fallback font has another ascent than the text's)
+            if lines and lines[-1][0]["y1"] - w["y1"] < 1.5:
+                lines[-1].append(w)
+            else:
+                lines.append([w])
+        out.extend(w for line in lines for w in sorted(line, key=lambda w: w["x0"]))
+    return out
 
 
 def _rule_text(path, box: bool = False) -> str:

@@ -12,6 +12,7 @@ import pypdfium2
 import pytest
 
 from cli import TESTS, pnp_in_process
+from pdfcheck import SPACED
 
 VIETNAMESE = "Mỗi người chơi rút hai lá bài và đặt một đồng xu."
 POLISH = "Zażółć gęślą jaźń: każdy gracz dobiera dwie karty."
@@ -40,7 +41,7 @@ def _chars(pdf, wanted: str, page_with: str = "") -> list:
 
 def _text(pdf) -> str:
     with pdfplumber.open(str(pdf)) as doc:
-        return " ".join(" ".join((page.extract_text() or "").split()) for page in doc.pages)
+        return " ".join(" ".join((page.extract_text(**SPACED) or "").split()) for page in doc.pages)
 
 
 @pytest.mark.parametrize("sentence", [VIETNAMESE, POLISH])
