@@ -27,6 +27,7 @@ Japanese text needs a rarer kanji names a font of its own for it (languages: {ja
 (the `kana` family) is Plex Sans JP's kana alone: a title that must stay in kana fails on a kanji.
 """
 import os
+import re
 from pathlib import Path
 
 from fontTools import subset
@@ -84,6 +85,7 @@ def _rename(font: TTFont, old: str, new: str) -> None:
     for rec in font["name"].names:
         if rec.nameID in NAMES:
             text = rec.toUnicode().replace("IBM Plex", "Pnp").replace("IBMPlex", "Pnp")
+            text = re.sub(r"Cond(?!ensed)", "Condensed", text)        # "Pnp Sans Cond": its name in full
             plain = old.replace("IBM Plex", "Pnp")
             text = text.replace(plain, new).replace(plain.replace(" ", ""), new.replace(" ", ""))
             assert "Plex" not in text, text
@@ -98,7 +100,7 @@ def _subset(src: Path, dst: Path, blocks, rename: tuple | None = None, chars=(),
     opts.notdef_outline = True
     opts.layout_features = list(features)
     opts.hinting = False
-    font = TTFont(src)
+    font = TTFont(src, recalcTimestamp=False)     # the same files every run: head.modified as released
     font.flavor = None                  # the npm packages hold WOFF: written back as plain TrueType
     sub = subset.Subsetter(opts)
     sub.populate(unicodes=[c for a, b in blocks for c in range(a, b + 1)] + list(chars))
