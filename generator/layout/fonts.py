@@ -1,4 +1,4 @@
-"""Font families, registered with reportlab once per process, and the glyph check.
+"""Font families, registered with reportlab once per process, their fallback chains, and the glyph check.
 
 The shared families are fonts/fonts.yaml, part of pnp's install (read once a process, as its code is). A deck
 may bring its own (`fonts:` in deck.yaml, files inside its folder: Deck.fonts): each is known to layout under a
@@ -7,6 +7,9 @@ saved anew is a new key (nothing measured or registered from the old file is eve
 and rules name it plainly: resolve(name, deck) gives the key, in the language the deck prints in (a Japanese
 deck prints its families in the japanese one, or those its languages: section names). What is worked out for a
 deck is kept on it (Deck.memo_of), never here.
+A family's `fallback:` (fonts.yaml, or a deck family's own; a deck family that writes none has the sans family's)
+names the families a character it has no glyph for is drawn from: runs() splits a text by the first font of the
+chain that has each character, and the glyph check looks through the whole chain.
 Not here: parsed fonts kept between runs (fontcache.py), reportlab's private names (reportlab_adapter.py).
 """
 from __future__ import annotations
