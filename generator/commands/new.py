@@ -110,7 +110,8 @@ def _printable(title: str, given: bool, name: str) -> None:
     if missing:
         chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing[:8])
         raise PnpError(f"{said} has characters the starter's fonts (Pnp Serif and Sans, from IBM Plex, and their fallbacks) cannot print: {chars}",
-                       field=field, hint=f"{fix} in Latin, Greek or Cyrillic letters; nothing was written")
+                       field=field, hint=f"{fix} in Latin, Greek, Cyrillic, Arabic, Hebrew or Japanese letters; "
+                                         "nothing was written")
 
 
 def _yaml_text(text: str) -> str:
