@@ -137,7 +137,8 @@ if __name__ == "__main__":
     for script, blocks in (("Arabic", ARABIC_BLOCKS), ("Hebrew", HEBREW_BLOCKS)):
         for style in ("Regular", "Bold"):
             _subset(_plex(f"ibm-plex-sans-{script.lower()}-1.1.0", f"IBMPlexSans{script}", style),
-                    HERE / f"PnpSans{script}-{style}.ttf", blocks, rename=(f"IBM Plex Sans {script}", f"Pnp Sans {script}"))
+                    HERE / f"PnpSans{script}-{style}.ttf", blocks,
+                    rename=(f"IBM Plex Sans {script}", f"Pnp Sans {script}"))
     _subset(_plex("ibm-plex-sans-jp-3.0.0", "IBMPlexSansJP", "Regular"), HERE / "PnpKanaSans.ttf", KANA_BLOCKS,
             rename=("IBM Plex Sans JP", "PnpKana Sans"), features=CJK_FEATURES)
     for name in DEJAVU_FILES:
