@@ -65,7 +65,8 @@ def test_new_quotes_a_title_yaml_would_misread_and_the_game_builds(tmp_path):
 
 def test_new_refuses_a_title_its_fonts_cannot_print_or_that_would_not_build(tmp_path):
     for args, expect in (((tmp_path / "游戏",), "the title made from the folder's name, '游戏', has characters the "
-                                                "starter's fonts (DejaVu Serif and Sans) cannot print: '戏' (U+620F)"),
+                                                "starter's fonts (Pnp Serif and Sans, from IBM Plex, and their "
+                                                "fallbacks) cannot print: '戏' (U+620F)"),
                          ((tmp_path / "g", "--title", "Ἀρχή 游"), "--title: 'Ἀρχή 游' has characters"),
                          ((tmp_path / "g", "--title", "Star*"), "--title: the title 'Star*' would make a game that "
                                                                 "does not build: "),

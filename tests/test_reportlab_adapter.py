@@ -53,7 +53,7 @@ def test_each_internal_is_still_there(where, name, why):
 
 def test_a_font_survives_the_cache_state_round_trip():
     from reportlab.pdfbase.ttfonts import TTFont
-    path = FONTS / "DejaVuSerif.ttf"
+    path = FONTS / "PnpSerif-Regular.ttf"
     font = TTFont("adapter-a", str(path))
     again = font_from_state(font_state(font), "adapter-b", path.read_bytes())
     assert again is not None and again.fontName == "adapter-b"

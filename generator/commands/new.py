@@ -109,8 +109,10 @@ def _printable(title: str, given: bool, name: str) -> None:
     missing = sorted({ch for fam, styles in TITLE_FONTS for ch in missing_glyphs(title, fam, styles)})
     if missing:
         chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing[:8])
-        raise PnpError(f"{said} has characters the starter's fonts (DejaVu Serif and Sans) cannot print: {chars}",
-                       field=field, hint=f"{fix} in Latin, Greek or Cyrillic letters; nothing was written")
+        raise PnpError(f"{said} has characters the starter's fonts (Pnp Serif and Sans, from IBM Plex, and their "
+                       f"fallbacks) cannot print: {chars}",
+                       field=field, hint=f"{fix} in Latin, Greek, Cyrillic, Arabic, Hebrew or Japanese letters; "
+                                         "nothing was written")
 
 
 def _yaml_text(text: str) -> str:

@@ -101,7 +101,9 @@ class Context:
         missing = fonts.missing_glyphs(wrap.without_icons(content), fam, styles)
         if missing:
             chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-            raise self.error(f"font '{fonts.shown(fam)}' has no glyph for {chars} in region '{region.id}'",
+            rest = [fonts.shown(f) for f in fonts.chain(fam)[1:]]
+            nor = f", nor has its fallback ({', '.join(rest)})" if rest else ""
+            raise self.error(f"font '{fonts.shown(fam)}' has no glyph for {chars} in region '{region.id}'{nor}",
                              field=field_of(region))
 
     def icons(self, content: str, region: Region) -> tuple:

@@ -1,4 +1,4 @@
-"""Font families, registered with reportlab once per process, and the glyph check.
+"""Font families, registered with reportlab once per process, their fallback chains, and the glyph check.
 
 The shared families are fonts/fonts.yaml, part of pnp's install (read once a process, as its code is). A deck
 may bring its own (`fonts:` in deck.yaml, files inside its folder: Deck.fonts): each is known to layout under a
@@ -7,6 +7,9 @@ saved anew is a new key (nothing measured or registered from the old file is eve
 and rules name it plainly: resolve(name, deck) gives the key, in the language the deck prints in (a Japanese
 deck prints its families in the japanese one, or those its languages: section names). What is worked out for a
 deck is kept on it (Deck.memo_of), never here.
+A family's `fallback:` (fonts.yaml, or a deck family's own; a deck family that writes none has the sans family's)
+names the families a character it has no glyph for is drawn from: runs() splits a text by the first font of the
+chain that has each character, and the glyph check looks through the whole chain.
 Not here: parsed fonts kept between runs (fontcache.py), reportlab's private names (reportlab_adapter.py).
 """
 from __future__ import annotations
@@ -27,6 +30,8 @@ from ..reportlab_adapter import face_owner, register_font, registered, unregiste
 from .fontcache import load_ttf
 
 STYLES = ("regular", "bold", "italic", "bolditalic")
+FALLBACK = "fallback"       # a family's entry: the families a character it has no glyph for is drawn from
+DEFAULT_CHAIN = "sans"      # a deck's own family that names no fallback uses this shared family's
 _DECK_FONT = re.compile(r"pnp-.+-[0-9a-f]{8}")          # a deck's own font file's reportlab name (_add)
 SUFFIXES = (".ttf", ".otf")
 
@@ -47,6 +52,7 @@ def _catalogue() -> dict:
         out[str(fam)] = {style: (FONTS / str(files.get(style) or files["regular"]),
                                  "pnp-" + str(files.get(style) or files["regular"]).rsplit(".", 1)[0],
                                  "fonts/fonts.yaml") for style in STYLES}
+        out[str(fam)][FALLBACK] = tuple(str(f) for f in files.get(FALLBACK) or ())
     return out
 
 
@@ -120,11 +126,21 @@ def shown(fam: str) -> str:
 
 
 def _add(declared: dict) -> dict:
-    """Make a deck's own families known: {name: {style: (Path, "file:line")}} (styles it lacks use regular);
-    returns {name: key}."""
+    """Make a deck's own families known: {name: {style: (Path, "file:line"), "fallback": ((family, ...),
+    "file:line")}} (styles it lacks use regular; no fallback: the sans family's chain); returns {name: key}. The
+    key names the files' contents and the fallback (with every file of the deck's when it falls back to one of
+    its own), so the chain kept under a key is never stale."""
     names = {}
+    every = hashlib.blake2b(digest_size=8)      # all the deck's font files: a fallback to its own family names them
+    for styles in declared.values():
+        for style in STYLES:
+            every.update((styles.get(style) or styles["regular"])[0].read_bytes())
     for fam, styles in declared.items():
         digest = hashlib.blake2b(digest_size=4)
+        given = styles.get(FALLBACK)
+        digest.update(repr(given and given[0]).encode())
+        if given and set(given[0]) & set(declared):
+            digest.update(every.digest())
         for style in STYLES:
             path = (styles.get(style) or styles["regular"])[0]
             digest.update(style.encode() + b"\0" + path.read_bytes())
@@ -134,8 +150,20 @@ def _add(declared: dict) -> dict:
             path, where = styles.get(style) or styles["regular"]
             data_digest = hashlib.blake2b(path.read_bytes(), digest_size=4).hexdigest()
             entry[style] = (path, f"pnp-{path.stem}-{data_digest}", where)
+        entry[FALLBACK] = styles.get(FALLBACK)        # (names, "file:line"), or None: the default chain
         _families[key] = entry
         names[fam] = key
+    for key in set(names.values()):             # a fallback names a family of the deck's own or a shared one
+        given = _families[key][FALLBACK]
+        if given is None:
+            _families[key][FALLBACK] = _catalogue()[DEFAULT_CHAIN][FALLBACK]
+            continue
+        wrong = [n for n in given[0] if n not in names and n not in _catalogue()]
+        if wrong:
+            known = sorted(set(names) | set(_catalogue()))
+            raise PnpError(f"unknown font family '{wrong[0]}' in the fallback of font family "
+                           f"'{shown(key)}'", given[1], hint=suggest(wrong[0], known) or known_list(known))
+        _families[key][FALLBACK] = tuple(names.get(n, n) for n in given[0])
     return names
 
 
@@ -216,7 +244,8 @@ def face(font: str):
 
 
 def missing_glyphs(text: str, fam: str, styles=("regular",)) -> list[str]:
-    """Characters of `text` that some used style of the family cannot draw."""
+    """Characters of `text` that some used style of the family cannot draw, nor any family of its fallback
+    chain in that style."""
     return list(_missing(text, fam, tuple(styles)))
 
 
@@ -228,7 +257,46 @@ def _missing(text: str, fam: str, styles: tuple) -> tuple:
         for ch in set(text):
             if ch in "\n\r\t" or ch in missing:
                 continue
-            if ord(ch) not in cmap:
+            if ord(ch) not in cmap and _drawn_by(ch, fam, style) is None:
                 missing.append(ch)
     return tuple(sorted(missing))
+
+
+@lru_cache(maxsize=256)
+def chain(fam: str) -> tuple:
+    """The family (by its key) and the families its characters fall back to, in order: its own `fallback:`
+    list, then theirs, each once."""
+    out = [fam]
+    for key in out:
+        out.extend(f for f in _entry(key).get(FALLBACK) or () if f not in out)
+    return tuple(out)
+
+
+@lru_cache(maxsize=16384)
+def _drawn_by(ch: str, fam: str, style: str) -> str | None:
+    """The registered font of the first family in `fam`'s fallback chain whose `style` has a glyph for `ch`."""
+    for key in chain(fam):
+        name = font_name(key, style)
+        if ord(ch) in face(name).charToGlyph:
+            return name
+    return None
+
+
+@lru_cache(maxsize=65536)
+def runs(text: str, fam: str, style: str = "regular") -> tuple:
+    """`text` as ((run, registered font), ...): each character in the family's own font where it has a glyph,
+    else in the first of its fallback chain that has one (a character none has stays in the family's font: the
+    glyph check names it). One run when the family's font has every glyph."""
+    main = font_name(fam, style)
+    cmap = face(main).charToGlyph
+    if all(ord(ch) in cmap for ch in text):
+        return ((text, main),)
+    out: list = []
+    for ch in text:
+        name = main if ord(ch) in cmap or ch.isspace() else _drawn_by(ch, fam, style) or main
+        if out and out[-1][1] == name:
+            out[-1] = (out[-1][0] + ch, name)
+        else:
+            out.append((ch, name))
+    return tuple(out)
 

@@ -76,6 +76,12 @@ def _font(family: str, style: str) -> str:
     return LOOK.join((fonts.font_name(fam or family, base), repr(share), colour))
 
 
+def _in_fonts(text: str, family: str, style: str, font: str) -> tuple:
+    """A word as ((run, font), ...): in the family's font, a character it lacks in its fallback's (fonts.runs);
+    inside a span, in the span's look (_font) as written."""
+    return ((text, font),) if LOOK in style else fonts.runs(text, family, style)
+
+
 def _piece(x: float, y: float, text: str, font: str, size: float) -> Piece:
     """A run of words on a line in one font (_font): inside a span, at its size and in its colour."""
     if LOOK not in font:
@@ -112,12 +118,12 @@ def _words(block_spans, family):
                 for k, seg in enumerate(breaks.segments(word)):
                     if k:
                         out[-1] = (*out[-1][:3], BREAK)
-                    out.append((seg, font, False, False))
-            elif word:
+                    out.extend((t, f, False, False) for t, f in _in_fonts(seg, family, style, font))
+            elif word:      # in the family's font, a character it lacks in its fallback's (fonts.runs)
                 for k, seg in enumerate(hyphens.parts(word)):   # after a hard hyphen, a dash, a slash; at a ZWSP
                     if k:
                         out[-1] = (*out[-1][:3], BREAK)
-                    out.append((seg, font, False, False))
+                    out.extend((t, f, False, False) for t, f in _in_fonts(seg, family, style, font))
     return tuple(out)
 
 
@@ -159,7 +165,7 @@ MARKER_GAP = 0.25       # em: the least room between a marker and its text
 @lru_cache(maxsize=64)
 def _hang(font: str) -> float:
     """The hanging indent, in em, that "•", "1." and "a)" share in a font: HANG, or a digit and a full stop and
-    MARKER_GAP where that is wider (1.2 em in DejaVu Serif, 1.11 em in its condensed face)."""
+    MARKER_GAP where that is wider."""
     return max(HANG, _width(font)("0.", 1.0) + MARKER_GAP, _width(font)("a)", 1.0) + MARKER_GAP - 0.05)
 
 
@@ -172,7 +178,12 @@ def hanging(b: Block, family: str, size: float) -> float:
         return 0.0
     font = fonts.font_name(family)
     hang = _hang(font) * size
-    return b.level * hang + max(hang, _width(font)(b.bullet, size) + size * MARKER_GAP)
+    return b.level * hang + max(hang, _width(bullet_font(b.bullet, family))(b.bullet, size) + size * MARKER_GAP)
+
+
+def bullet_font(bullet: str, family: str) -> str:
+    """The font a list item's marker is drawn in: the family's, or its fallback's where it has no glyph ("♣")."""
+    return fonts.runs(bullet, family)[0][1]
 
 
 def break_lines(b: Block, family: str, width: float, size: float, scale: dict | None = None,
@@ -311,9 +322,10 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
     line = shaping.in_visual_order(line, rtl, ICON)
     if li == 0 and b.bullet:
         at = b.level * _hang(fonts.font_name(family)) * ls.size
+        marker = bullet_font(b.bullet, family)        # the family's, or its fallback's ("♣")
         if rtl:
-            at = width - at - _width(fonts.font_name(family))(b.bullet, fs)
-        out.append(Piece(at, base, b.bullet, fonts.font_name(family), fs))
+            at = width - at - _width(marker)(b.bullet, fs)
+        out.append(Piece(at, base, b.bullet, marker, fs))
     line_w = line[-1][0] + line[-1][3]
     shift, stretch = (0.0 if not rtl else indent), 0.0
     spaced = [k > 0 and x > line[k - 1][0] + line[k - 1][3] + 0.01 for k, (x, *_) in enumerate(line)]

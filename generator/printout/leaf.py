@@ -5,7 +5,7 @@ section), where the rules and their "This edition" box are, the source.
 
 The leaf is two pages, so card fronts stay on odd pages and backs on even ones. Its sections flow over both
 as the rule pages flow, the first page full and the second holding the rest, at the largest size (8 to
-14pt) at which they fit (lay_out). What only a designer with pnp can act on (build options, the proof) is
+15pt) at which they fit (lay_out). What only a designer with pnp can act on (build options, the proof) is
 in the proof, not here. Not here either: the leaf's pages as drawn (leafpages.py), the card sheets it
 describes (cardsheets.py), the cutting steps (howto.py).
 """

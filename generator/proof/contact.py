@@ -119,7 +119,7 @@ def thumbnails(faces: list, sizes: list) -> list:
 
 def _font(size: int, bold: bool = False):
     from PIL import ImageFont
-    name = "DejaVuSansCondensed-Bold.ttf" if bold else "DejaVuSansCondensed.ttf"
+    name = "PnpSansCondensed-Bold.ttf" if bold else "PnpSansCondensed-Regular.ttf"
     try:
         return ImageFont.truetype(str(FONTS / name), size)
     except OSError:

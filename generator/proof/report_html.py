@@ -16,7 +16,7 @@ from .icon_list import table as icon_table
 from .report import about, back_label, changed_texts, designer_notes, distinct_texts, faces_line, inferred_facts
 
 CSS = """
-body{font:15px/1.45 "DejaVu Sans",system-ui,sans-serif;color:#222;max-width:1100px;margin:24px auto;padding:0 16px}
+body{font:15px/1.45 "IBM Plex Sans","DejaVu Sans",system-ui,sans-serif;color:#222;max-width:1100px;margin:24px auto;padding:0 16px}
 h1{font-size:26px;margin:0 0 4px} h2{margin-top:32px;border-bottom:2px solid #ccc;padding-bottom:3px}
 .meta{color:#555} table{border-collapse:collapse;width:100%;margin:6px 0}
 td,th{border:1px solid #ccc;padding:4px 7px;vertical-align:top;text-align:left}
@@ -26,7 +26,7 @@ th{background:#f0f0ec} .error{color:#a01818;font-weight:bold} .warning{color:#8a
 .thumbs img{border:1px solid #999;display:block} .thumbs figure{margin:0} .thumbs figcaption{font-size:11px;color:#666;text-align:center}
 .body{flex:1;min-width:300px} .pages{display:flex;flex-wrap:wrap;gap:12px} .pages img{border:1px solid #999;display:block}
 .card h3{margin:0 0 4px;font-size:18px} .facts{color:#444;font-size:13px;margin-bottom:6px}
-.text{white-space:pre-wrap;font-family:"DejaVu Serif",Georgia,serif}
+.text{white-space:pre-wrap;font-family:"IBM Plex Serif","DejaVu Serif",Georgia,serif}
 .text .mk{white-space:normal;margin:0 0 5px} .text .bullet{padding-left:1.2em;text-indent:-1.2em}
 .side{font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:#666;margin:8px 0 2px}
 .issues{margin:6px 0 0;padding-left:18px;font-size:13px} code{font-size:12px;color:#555}

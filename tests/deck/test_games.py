@@ -15,7 +15,8 @@ from pdfcheck import MM, fonts, inside, page_text, placements, squash, words, wo
 
 
 def _tiles(folder: Path, extra: str = "", font_file: str = "fonts/PnpTestScript.ttf") -> Path:
-    """A game kept outside the checkout: its own templates, a 40 mm size with a 2.5 mm safe inset, a font."""
+    """A game kept outside the checkout: its own templates, a 40 mm size with a 2.5 mm safe inset, a font; the
+    back's word in the shipped DejaVu Sans (the symbols family)."""
     (folder / "templates").mkdir(parents=True)
     (folder / "fonts").mkdir()
     shutil.copy(TESTS / "fonts" / "PnpTestScript.ttf", folder / "fonts")
@@ -45,9 +46,16 @@ def _tiles(folder: Path, extra: str = "", font_file: str = "fonts/PnpTestScript.
         size: 40mm x 40mm
         regions:
           - {type: rect, fill: sea, bleed: true}
-          - {type: text, box: [3mm, 15mm, 34mm, 10mm], text: "Tiles", font: sans, size: 14pt, align: center, colour: sand}
+          - {type: text, box: [3mm, 15mm, 34mm, 10mm], text: "Tiles", font: symbols, size: 14pt, align: center, colour: sand}
         """), encoding="utf-8")
     return folder
+
+
+def _no_fallback(game: Path, font_file: str = "fonts/PnpTestScript.ttf") -> None:
+    """The game's font family with `fallback: []`: a character its font lacks is the glyph error."""
+    deck = game / "deck.yaml"
+    deck.write_text(deck.read_text().replace(f"script: {font_file}\n",
+                                             f"script: {{regular: {font_file}, fallback: []}}\n"))
 
 
 def test_a_deck_outside_the_checkout_with_its_own_size_and_font_builds(tmp_path):
@@ -135,6 +143,7 @@ def test_an_unknown_game_names_the_shipped_ones_and_suggests_new(tmp_path):
 
 def test_the_glyph_check_covers_a_decks_own_font(tmp_path):
     game = _tiles(tmp_path / "tiles")
+    _no_fallback(game)
     deck = game / "deck.yaml"
     deck.write_text(deck.read_text().replace("{word: Harbour}", "{word: Café}"))
     proc = pnp_in_process("build", game, "-o", tmp_path / "t.pdf", cwd=tmp_path)
@@ -147,6 +156,7 @@ def test_a_decks_font_with_a_shipped_fonts_postscript_name_is_drawn_as_its_own(t
     it. A deck's own font that calls itself 'DejaVuSans' (other glyphs under that name) draws the fronts, and
     the shipped DejaVuSans, which the backs use, is still drawn as itself: each keeps its own glyphs."""
     game = _tiles(tmp_path / "tiles", font_file="fonts/ClashingSans.ttf")
+    _no_fallback(game, "fonts/ClashingSans.ttf")
     shutil.copy(TESTS / "fonts" / "ClashingSans.ttf", game / "fonts")
     out = tmp_path / "t.pdf"
     pnp_in_process("build", game, "-o", out, cwd=tmp_path, check=True)

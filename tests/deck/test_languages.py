@@ -60,7 +60,7 @@ def test_the_japanese_printout_speaks_japanese_in_an_embedded_japanese_font(buil
         assert said in text, said
     for english in ("In the box", "Cutting", "sheet 1 of", "Score 1 point", "Goal"):
         assert english not in text, english
-    japanese = {name: embedded for name, embedded in fonts(pdf).items() if "Japanese" in name}
+    japanese = {name: embedded for name, embedded in fonts(pdf).items() if "PnpSansJP" in name}
     assert japanese and all(japanese.values()), fonts(pdf)
 
 
@@ -268,11 +268,11 @@ def test_pnp_new_starts_a_game_in_english_and_french(tmp_path):
 def test_pnp_check_lays_out_every_language_in_its_fonts(tmp_path):
     deck = copy(tmp_path)
     yaml = (deck / "deck.yaml").read_text(encoding="utf-8")
-    (deck / "deck.yaml").write_text(re.sub(r"\n  ja: \{\}[^\n]*", "\n  ja: {fonts: {serif: serif, sans: sans}}",
+    (deck / "deck.yaml").write_text(re.sub(r"\n  ja: \{\}[^\n]*", "\n  ja: {fonts: {serif: symbols, sans: symbols}}",
                                            yaml), encoding="utf-8")
     proc = pnp_in_process("check", deck)
     assert proc.returncode == 2
-    assert re.search(r"cards\.csv:2: title: card 'Wheat': font 'serif' has no glyph for '小' \(U\+5C0F\)",
+    assert re.search(r"cards\.csv:2: title: card 'Wheat': font 'symbols' has no glyph for '小' \(U\+5C0F\)",
                      proc.stderr), proc.stderr
     assert pnp_in_process("check", DECK).returncode == 0
 

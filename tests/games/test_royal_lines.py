@@ -239,10 +239,17 @@ def _reading_order(path, page: int) -> list[dict]:
     """A two-column page's words in reading order: the title and its subtitle across both columns (the first
     page's), then the left column top to bottom, then the right one."""
     width = page_sizes(path)[page][0]
-    words = _words(str(path), page)
-    title = [w["y0"] for w in words if w["size"] > 18]         # the title, set at 2.4 times the text's 9pt
-    top = min(title) - 25 if title else float("inf")           # ... and its subtitle under it
-    return sorted(words, key=lambda w: (w["y0"] < top, w["x0"] >= width / 2, -round(w["y1"]), w["x0"]))
+    out = []
+    for column in (False, True):
+        lines: list[list[dict]] = []        # a line: words whose tops lie within 1.5pt (a symbol drawn from the
+        for w in sorted((w for w in _words(str(path), page) if (w["x0"] >= width / 2) == column),
+                        key=lambda w: -w["y1"]):          # fallback font has another ascent than the text's)
+            if lines and lines[-1][0]["y1"] - w["y1"] < 1.5:
+                lines[-1].append(w)
+            else:
+                lines.append([w])
+        out.extend(w for line in lines for w in sorted(line, key=lambda w: w["x0"]))
+    return out
 
 
 def _rule_text(path, box: bool = False) -> str:

@@ -429,7 +429,7 @@ def test_an_icon_past_the_safe_zone_is_warned_of_as_its_text_would_be(tmp_path):
     chit = deck / "templates" / "chit.yaml"
     chit.write_text(chit.read_text(encoding="utf-8").replace(
         'box: [3.5mm, 5mm, 12.05mm, 6.5mm], text: "{value} :vp:", font: serif, style: bold, size: 11pt, align: center',
-        'box: [8mm, 5mm, 9.5mm, 6.5mm], text: "{value} :vp:", font: serif, style: bold, size: 11pt, align: left'),
+        'box: [8.7mm, 5mm, 9.5mm, 6.5mm], text: "{value} :vp:", font: serif, style: bold, size: 11pt, align: left'),
         encoding="utf-8")
 
     def zone(proc):

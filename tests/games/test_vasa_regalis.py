@@ -239,13 +239,13 @@ def test_duplex_none_prints_fronts_only_when_told_to_drop_the_backs(tmp_path, bu
 def test_missing_glyph_fails_naming_card_and_character(tmp_path):
     deck = copy_deck("vasa-regalis", tmp_path)
     y = deck / "deck.yaml"
-    y.write_text(y.read_text().replace("**GREEN WINS**", "**GREEN WINS** 王"))
+    y.write_text(y.read_text().replace("**GREEN WINS**", "**GREEN WINS** ก"))
     out = tmp_path / "x.pdf"
     proc = pnp_in_process("build", deck, "-o", out)
     assert proc.returncode == 2
     err = proc.stderr.strip()
     assert len(err.splitlines()) == 1 and "Traceback" not in err
-    assert "card 'Rule card 2'" in err and "U+738B" in err and "deck.yaml:" in err and "text" in err
+    assert "card 'Rule card 2'" in err and "U+0E01" in err and "deck.yaml:" in err and "text" in err
     assert not out.exists()
 
 
@@ -287,8 +287,8 @@ def test_calibration_sheet(tmp_path):
 def test_instructions_page_glyphs_are_checked_too(tmp_path):
     deck = copy_deck("vasa-regalis", tmp_path)
     y = deck / "deck.yaml"
-    y.write_text(y.read_text().replace("designer: Nicholas Hjelmberg", "designer: Nicholas たむがや"))
+    y.write_text(y.read_text().replace("designer: Nicholas Hjelmberg", "designer: Nicholas สมชาย"))
     proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2
-    assert "print-instructions page" in proc.stderr and "U+305F" in proc.stderr
+    assert "print-instructions page" in proc.stderr and "U+0E2A" in proc.stderr
     assert not (tmp_path / "x.pdf").exists()

@@ -53,7 +53,7 @@ def test_the_template_holds_every_marked_sentence():
 
 
 def test_japanese_catalog_and_starter_print_in_the_japanese_font():
-    """Every character of the Japanese catalog and starter has a glyph in PnpJapanese Gothic."""
+    """Every character of the Japanese catalog and starter has a glyph in Pnp Sans JP (the japanese family)."""
     from babel.messages.pofile import read_po
 
     from generator.layout import fonts as fontmod

@@ -242,7 +242,7 @@ def test_the_glyph_check_does_not_look_for_an_icons_name_in_the_font(tmp_path):
     font = (ROOT / "tests" / "fonts" / "PnpTestScript.ttf").read_bytes()
     (folder / "fonts" / "Few.ttf").write_bytes(_without_glyphs(font, ":coin"))
     deck = (folder / "deck.yaml").read_text()
-    (folder / "deck.yaml").write_text(deck.replace("\nicons:", "\nfonts:\n  few: fonts/Few.ttf\n\nicons:"))
+    (folder / "deck.yaml").write_text(deck.replace("\nicons:", "\nfonts:\n  few: {regular: fonts/Few.ttf, fallback: []}\n\nicons:"))
     card = folder / "templates" / "card.yaml"
     cost = 'text: "{cost} :coin:", font: serif'
     card.write_text(card.read_text().replace(cost, 'text: "{cost} :coin:", font: few'))

@@ -5,7 +5,7 @@ Why Christina Regina's rule cards were set at 5.5-5.75 pt with 2.4-6.5 mm free b
 was right. Text grows line by line, not smoothly: at the next 0.25 pt step a word or two spill onto a new
 line in several paragraphs at once (Rule Card 2 at 5.65 pt: 71.9 mm; at 5.7 pt: 74.7 mm; the box is 74.3),
 so the free space below the chosen size is less than the next size needs. The rule cards now set in the
-narrow face (Roboto Condensed) at 6-6.25 pt. Issue 32 then set them at 7pt or more, on jumbo cards.
+narrow face (then Roboto Condensed, now Plex Sans Condensed) at 6-6.25 pt. Issue 32 then set them at 7pt or more, on jumbo cards.
 """
 from __future__ import annotations
 

@@ -85,7 +85,7 @@ def test_dashes_and_opacity_are_drawn(built):
 
 # --- the safe zone along the hexagon ---
 
-WARNING = ("card 'Far Marker' (face): text in region 'label' ('REVERSED') reaches 0.5 mm from the cut hexagon, "
+WARNING = ("card 'Far Marker' (face): text in region 'label' ('REVERSED') reaches 1.4 mm from the cut hexagon, "
            "inside the template's 2 mm safe zone (if it is meant to, say safe: false on the region, "
            "tests/decks/shapes/templates/marker.yaml:7)")
 
@@ -96,7 +96,7 @@ def warnings(text: str) -> list[str]:
 
 def test_text_past_the_hexagon_is_warned_of_by_build_proof_and_exports(built, exported, tmp_path):
     """The marker's label lies 2.5 mm inside its box (a rectangle's 2 mm safe zone would hold it), but its
-    corners come within 0.5 mm of the hexagon's slanted sides. Only it is named, by every command."""
+    corners come within 1.4 mm of the hexagon's slanted sides. Only it is named, by every command."""
     built(DECK, "--paper", "a4")
     assert warnings(built.stderr(DECK, "--paper", "a4")) == [f"pnp: warning: {WARNING}"]
     gc = warnings(exported.stderr(DECK))
@@ -104,7 +104,7 @@ def test_text_past_the_hexagon_is_warned_of_by_build_proof_and_exports(built, ex
     assert "The Game Crafter's 3.2 mm (1/8 in) safe zone" in gc[0]
     proof = pnp_in_process("proof", DECK, "-o", tmp_path / "proof", check=True)
     found = warnings(proof.stdout + proof.stderr)
-    assert len(found) == 1 and "text in region 'label' ('REVERSED') reaches 0.5 mm from the cut hexagon" in found[0]
+    assert len(found) == 1 and "text in region 'label' ('REVERSED') reaches 1.4 mm from the cut hexagon" in found[0]
     tts = pnp_in_process("export", DECK, "--to", "tts", "-o", tmp_path / "tts", check=True)
     assert warnings(tts.stderr) == [f"pnp: warning: {WARNING}"]
 

@@ -90,7 +90,7 @@ def test_a_face_that_cannot_be_laid_out_fails_every_build(tmp_path):
     deck = copy_deck("vasa-regalis", tmp_path)
     cache = tmp_path / "cache"
     _build(tmp_path, deck, "good", cache)
-    _edit(deck / "deck.yaml", "Choose a Captain", "Choose a \u4e00 Captain")
+    _edit(deck / "deck.yaml", "Choose a Captain", "Choose a \u0e01 Captain")
     for _ in range(2):
         proc = pnp("build", deck, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": str(cache)})
         assert proc.returncode == 2 and "no glyph" in proc.stderr, proc.stderr

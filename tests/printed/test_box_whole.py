@@ -69,12 +69,13 @@ def test_the_box_is_whole_where_it_fits(built, game, paper):
 
 def test_a_royal_wills_box_fills_a_page_of_its_own(built):
     """A Royal Will's box is longer than a page since this edition's rulings were added (issue 44's questions):
-    it starts after the text on the page before the last, and fills the last page alone, both its columns,
-    rather than leave a page's column 40% empty between its parts."""
+    it starts after the text on the page before the last (in one column or, after a short text, in both), and
+    fills the last page alone, both its columns, rather than leave a page's column 40% empty between its parts."""
     pdf = built("a-royal-will")
     parts = frames(pdf)
     rules = _rule_pages(pdf)
-    assert [p for p, _ in parts] == [rules[-2], rules[-1], rules[-1]], parts
+    pages = [p for p, _ in parts]
+    assert pages[0] == rules[-2] and pages.count(rules[-1]) == 2 and set(pages) == {rules[-2], rules[-1]}, parts
 
 
 def test_a_box_that_fits_a_column_starts_the_next_column_rather_than_break():

@@ -15,7 +15,7 @@ import re
 import pdfplumber
 import pytest
 
-from pdfcheck import MM, per_file, placements, squash
+from pdfcheck import MM, SPACED, per_file, placements, squash
 from seedtext import GAMES
 
 from generator.deck import load_deck
@@ -64,7 +64,7 @@ def _columns(pdf, index: int, columns: int) -> tuple[tuple[tuple[tuple, ...], ..
         out = []
         for c in range(columns):
             crop = page.crop((c * w / columns, top, (c + 1) * w / columns, foot + 2), strict=False)
-            lines = crop.extract_text_lines(strip=True)
+            lines = crop.extract_text_lines(strip=True, **SPACED)
             col = []
             for ln in lines:
                 boxed = any(f["x0"] - 1 <= ln["x0"] and ln["x1"] <= f["x1"] + 1 and f["top"] - 1 <= ln["top"]

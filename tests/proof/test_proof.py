@@ -117,11 +117,11 @@ def test_text_that_does_not_fit_is_an_error_for_that_card_and_the_rest_is_proofe
 
 
 def test_a_character_without_a_glyph_is_an_error_naming_card_and_field(tmp_path):
-    folder = make_deck(tmp_path / "fixture", {**CARDS, "Tree 木": "A tree."})
+    folder = make_deck(tmp_path / "fixture", {**CARDS, "Tree ก": "A tree."})
     result = proof_deck(load_deck(str(folder)), None, contact_sheet=False)
     found = issues(result, "glyph")
-    assert [(i.card, i.field, i.level) for i in found] == [("Tree 木", "title", "error")]
-    assert "U+6728" in found[0].message
+    assert [(i.card, i.field, i.level) for i in found] == [("Tree ก", "title", "error")]
+    assert "U+0E01" in found[0].message
     assert not result.ok
 
 

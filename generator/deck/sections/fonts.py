@@ -9,7 +9,8 @@ from ...files.yamlfile import Map
 from ..values import NAME, display, need_map, need_text, unknown_keys
 
 KEYS = {            # the section's keys are family names (letters, digits, '_' and '-'), each one of
-    "NAME": "a font file (fonts/My.ttf): every style; or {regular, bold, italic, bolditalic}, regular required",
+    "NAME": "a font file (fonts/My.ttf): every style; or {regular, bold, italic, bolditalic, fallback}, regular "
+            "required; fallback: the families a character it has no glyph for is drawn from (default: sans's)",
 }
 FONT_STYLES = ("regular", "bold", "italic", "bolditalic")
 FONT_SUFFIXES = (".ttf", ".otf")        # an .otf file must still have TrueType outlines (not CFF)
@@ -36,12 +37,26 @@ def family(r, fam, value, m) -> dict:
     if isinstance(value, str):
         return {"regular": font_file(r, value, m, fam, field)}
     if isinstance(value, Map):
-        unknown_keys(value, FONT_STYLES, f"font family {fam}")
+        unknown_keys(value, FONT_STYLES + ("fallback",), f"font family {fam}")
         if "regular" not in value:
             raise m.error(fam, "a font family needs a regular style", field=f"{field}.regular")
-        return {str(s): font_file(r, v, value, s, f"{field}.{s}") for s, v in value.items()}
+        out = {str(s): font_file(r, v, value, s, f"{field}.{s}") for s, v in value.items() if s != "fallback"}
+        if "fallback" in value:
+            out["fallback"] = fallback(value, f"{field}.fallback", m.file or r.file)
+        return out
     raise m.error(fam, f"expected a font file or {{regular, bold, italic, bolditalic}}, found "
                   f"{found(value)}", field=field)
+
+
+def fallback(value, field, file) -> tuple:
+    """A family's `fallback:`, the families (shared or the deck's own) a character it has no glyph for is drawn
+    from, in order: ((name, ...), "file:line"); [] for none. Whether each is known is checked by layout/fonts.py."""
+    given = value["fallback"]
+    given = [given] if isinstance(given, str) else given
+    if not isinstance(given, list) or not all(isinstance(n, str) and NAME.match(n) for n in given):
+        raise value.error("fallback", f"expected a list of font family names, found {found(value['fallback'])}",
+                          field=field)
+    return tuple(given), f"{file}:{value.where('fallback')[0]}"
 
 
 def font_file(r, value, m, key, field) -> tuple:

@@ -76,8 +76,8 @@ def lay_out(face, region, ctx, bleed: float) -> None:
     font = fonts.font_name(fam, style)
     size, min_size = v["size"], v["min_size"]
     runs, measure = None, None
-    if metrics:
-        runs = _runs(content, font, {m.name: m for m in metrics})
+    if metrics or fonts.runs(content, fam, style) != ((content, font),):   # icons, or a fallback font's glyph
+        runs = _runs(content, fam, style, {m.name: m for m in metrics})
         measure = lambda s: sum(w1 * s for w1, _ in runs)    # noqa: E731 (width at size s: linear in it)
     used = fitting_size(content, font, size, w + 0.01, measure)
     if used < min_size:
@@ -107,13 +107,13 @@ def lay_out(face, region, ctx, bleed: float) -> None:
                         outline_width))
     else:                   # text and icons side by side, the whole line placed as `align` says
         at = ax - {"left": 0.0, "center": 0.5, "right": 1.0}[align] * measure(used)
-        for width, (icon, run) in runs:
+        for width, (icon, run, run_font) in runs:
             if icon:
                 op = ctx.icon(run, at, base, used, tint, rotate, cx, cy, opacity)
                 if op is not None:
                     ops.append(op)
             else:
-                ops.append(Text(at, base, run, font, used, colour, "left", rotate, cx, cy, opacity, outline,
+                ops.append(Text(at, base, run, run_font, used, colour, "left", rotate, cx, cy, opacity, outline,
                                 outline_width))
             at += width * used
     face.ops.extend(shadowed(ops, shadow, offset))
@@ -130,10 +130,16 @@ def shadowed(ops: list, shadow: str | None, offset: tuple) -> list:
             for op in ops if type(op) is Text] + ops
 
 
-def _runs(content: str, font: str, known: dict) -> list:
-    """A text region's text as [(width per point of size, (is an icon, text or icon name))]."""
-    return [(known[t].width if icon else stringWidth(t, font, 1000.0) / 1000.0, (icon, t))
-            for icon, t in wrap.one_line(content)]
+def _runs(content: str, fam: str, style: str, known: dict) -> list:
+    """A text region's text as [(width per point of size, (is an icon, text or icon name, font))], each text in
+    the family's font or, for a character it has no glyph for, its fallback's (fonts.runs)."""
+    out = []
+    for icon, t in (wrap.one_line(content) if known else [(False, content)]):
+        if icon:
+            out.append((known[t].width, (True, t, "")))
+        else:
+            out.extend((stringWidth(r, f, 1000.0) / 1000.0, (False, r, f)) for r, f in fonts.runs(t, fam, style))
+    return out
 
 
 def fitting_size(content: str, font: str, size: float, width: float, measure=None) -> float:
