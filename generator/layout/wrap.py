@@ -12,7 +12,7 @@ size; it is glued to the word written before it, even across a space ("2 :coin:"
 run counts whole as the widest word, so text shrinks until it fits on a line; a line whose icon rises above
 (or hangs below) the line's room is moved down by that much. An icon the caller gives no metrics for is
 printed as written, ":name:". A word inside a span (<span size color font>) is measured and set in its span's
-font at its size (its font carries its look: _font), its piece in its colour; a line holding a larger span moves
+font at its size (its font carries its look: words.font_of), its piece in its colour; a line holding a larger span moves
 down to make room for it, as for an icon.
 """
 from __future__ import annotations
@@ -22,109 +22,18 @@ from typing import NamedTuple
 
 from ..text.markup import (LOOK, Block, escape, icons_in, inline, look_of, one_line, parse, plain, problems, spans, styles_used, without_icons)  # (one parser)
 from . import breaks, fonts, hyphens, shaping
+from .words import (BREAK, ICON, MARKER_GAP, IconMetrics, Piece, bullet_font, font_of, hang, hanging, piece,  # noqa: F401
+                    stringWidth, width_of, words_of)  # (the wrapper's words, given here too)
 
 SHY = hyphens.SHY
-BREAK = "break"         # a word's flag: no space follows it, but a line may break there (breaks.py)
 ALIGN = ("start", "left", "center", "right", "justify")     # start: a paragraph's own side (right-to-left text's right)
 HEADING_SCALE = {"heading1": 1.3, "heading2": 1.15, "heading3": 1.0}
-ICON = ""           # the font of a word that is an icon (its text is the icon's name)
-
-
-class IconMetrics(NamedTuple):
-    """An icon's shape, in em of the text around it (layout/inline.py makes them from the deck's icons)."""
-    name: str
-    width: float
-    height: float
-    rise: float         # its bottom above the baseline
-
-
-class Piece(NamedTuple):
-    """A run of text on one line: x from the column's left edge, y down from the column's top to the baseline.
-    An icon is a piece whose font is ICON and whose text is the icon's name."""
-    x: float
-    y: float
-    text: str
-    font: str
-    size: float
-    colour: str = ""    # a span's colour ('#rrggbb' once layout/spans.py has read it); "" the text's
 
 
 class Wrapped(NamedTuple):
     pieces: list
     height: float
     widest: float        # the widest unbreakable word (plus indent): more than the width cannot fit
-
-
-@lru_cache(maxsize=None)
-def _width(font: str):
-    """The function giving a text's shaped width in `font` at a size (shaping.width): a font's name names its
-    file's contents (layout/fonts.py), so it is never stale. A word inside a span has its look in its font
-    (_font): measured at its own size."""
-    if LOOK in font:
-        name, share, _ = font.split(LOOK)
-        k = float(share)
-        return lambda text, size: shaping.width(text, name, size * k)
-    return lambda text, size: shaping.width(text, font, size)
-
-
-def _font(family: str, style: str) -> str:
-    """The font of a run of `style` (spans()): its registered name, and inside a span, that name in the span's
-    family, then LOOK, its size as a share of the text's, LOOK, its colour (what _width and _piece read)."""
-    if LOOK not in style:
-        return fonts.font_name(family, style)
-    base, colour, share, fam = look_of(style)
-    return LOOK.join((fonts.font_name(fam or family, base), repr(share), colour))
-
-
-def _in_fonts(text: str, family: str, style: str, font: str) -> tuple:
-    """A word as ((run, font), ...): in the family's font, a character it lacks in its fallback's (fonts.runs);
-    inside a span, in the span's look (_font) as written."""
-    return ((text, font),) if LOOK in style else fonts.runs(text, family, style)
-
-
-def _piece(x: float, y: float, text: str, font: str, size: float) -> Piece:
-    """A run of words on a line in one font (_font): inside a span, at its size and in its colour."""
-    if LOOK not in font:
-        return Piece(x, y, text, font, size)
-    name, share, colour = font.split(LOOK)
-    return Piece(x, y, text, name, size * float(share), colour)
-
-
-def stringWidth(text: str, font: str, size: float) -> float:
-    """A text's shaped width in points in a registered font at `size` (shaping.width)."""
-    return shaping.width(text, font, size)
-
-
-@lru_cache(maxsize=8192)
-def _words(block_spans, family):
-    """(word, font, width, space width) in order, with None for a forced line break; read, never changed."""
-    out = []
-    for text, style in block_spans:
-        if text == "\n":
-            out.append(None)
-            continue
-        if style == "icon":
-            out.append((text, ICON, False, False))
-            continue
-        font = _font(family, style)
-        parts = text.split(" ")
-        for i, word in enumerate(parts):
-            if i and out and out[-1] is not None:
-                out[-1] = (out[-1][0], out[-1][1], out[-1][2], True)     # a space follows the previous word
-            if word and breaks.wide(word):      # Japanese: a line may break within it (breaks.py)
-                if not i and out and out[-1] is not None and out[-1][3] is False and out[-1][1] != ICON \
-                        and breaks.breakable(out[-1][0][-1], word[0]):
-                    out[-1] = (*out[-1][:3], BREAK)
-                for k, seg in enumerate(breaks.segments(word)):
-                    if k:
-                        out[-1] = (*out[-1][:3], BREAK)
-                    out.extend((t, f, False, False) for t, f in _in_fonts(seg, family, style, font))
-            elif word:      # in the family's font, a character it lacks in its fallback's (fonts.runs)
-                for k, seg in enumerate(hyphens.parts(word)):   # after a hard hyphen, a dash, a slash; at a ZWSP
-                    if k:
-                        out[-1] = (*out[-1][:3], BREAK)
-                    out.extend((t, f, False, False) for t, f in _in_fonts(seg, family, style, font))
-    return tuple(out)
 
 
 class Lines(NamedTuple):
@@ -152,40 +61,12 @@ def _as_written(runs, known: dict) -> tuple:
 def _space(spaces: dict, font: str, fs: float) -> float:
     w = spaces.get(font)
     if w is None:
-        w = spaces[font] = _width(font)(" ", fs)
+        w = spaces[font] = width_of(font)(" ", fs)
     return w
 
 
 LOOSE = 0.15            # a line left shorter than its width by more than this is mended by a hyphen where it may be
 LADDER = 2              # the most lines in a row that end in a hyphen (unless a word is wider than its line)
-HANG = 1.1              # em: the least hanging indent of a list item's text, right of its marker
-MARKER_GAP = 0.25       # em: the least room between a marker and its text
-
-
-@lru_cache(maxsize=64)
-def _hang(font: str) -> float:
-    """The hanging indent, in em, that "•", "1." and "a)" share in a font: HANG, or a digit and a full stop and
-    MARKER_GAP where that is wider."""
-    return max(HANG, _width(font)("0.", 1.0) + MARKER_GAP, _width(font)("a)", 1.0) + MARKER_GAP - 0.05)
-
-
-def hanging(b: Block, family: str, size: float) -> float:
-    """Where a list item's lines start, from the text's left edge: bullets, numbers and letters share one
-    hanging indent (_hang), a wider marker ("10.") leaving MARKER_GAP before its text; an item nested under
-    another (level 1: "a)" under "1.") hangs from where its parent's text starts. 0 for a paragraph or
-    heading."""
-    if not b.bullet:
-        return 0.0
-    font = fonts.font_name(family)
-    hang = _hang(font) * size
-    return b.level * hang + max(hang, _width(bullet_font(b.bullet, family))(b.bullet, size) + size * MARKER_GAP)
-
-
-def bullet_font(bullet: str, family: str) -> str:
-    """The font a list item's marker is drawn in: the family's, or its fallback's where it has no glyph ("♣")."""
-    return fonts.runs(bullet, family)[0][1]
-
-
 def break_lines(b: Block, family: str, width: float, size: float, scale: dict | None = None,
                 icons: tuple = (), hyphenate: str = "") -> Lines:
     """Break one parsed block into lines `width` wide at `size`, greedily; `icons`: the IconMetrics of the
@@ -202,7 +83,7 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
         runs = _as_written(runs, known)
     if heading:
         runs = tuple((t, _bolder(st)) for t, st in runs)
-    words = _words(runs, family)
+    words = words_of(runs, family)
     lines: list[list] = [[]]
     breaks: list[bool] = []
     cur = 0.0
@@ -220,7 +101,7 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
             continue
         word, font, _, space_after = w
         icon = font == ICON
-        ww = known[word].width * fs if icon else _width(font)(word, fs)
+        ww = known[word].width * fs if icon else width_of(font)(word, fs)
         # "coin" then "." in another font: one word; an icon stays with the word before it, space or not
         attached = bool(lines[-1]) and (not space_before or icon)
         gap = _space(spaces, last_font if icon else font, fs) if lines[-1] and space_before is True else 0.0
@@ -235,10 +116,10 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
                 break
             if cut is not None:
                 head, word = cut
-                hw = _width(font)(head, fs)
+                hw = width_of(font)(head, fs)
                 lines[-1].append((cur + gap, head, font, hw))
                 widest = max(widest, hw + indent)
-                ww = _width(font)(word, fs)
+                ww = width_of(font)(word, fs)
             lines.append([])
             breaks.append(False)
             cur, gap, glued = 0.0, 0.0, []
@@ -303,7 +184,7 @@ def _hyphens_above(lines: list) -> int:
 def _hyphenated(word: str, font: str, fs: float, room: float, language: str) -> tuple[str, str] | None:
     """(the longest head of `word` with its hyphen at most `room` wide, the rest), or None (hyphens.splits)."""
     for head, rest in hyphens.splits(word, language):
-        if _width(font)(head, fs) <= room + 0.01:
+        if width_of(font)(head, fs) <= room + 0.01:
             return head, rest
     return None
 
@@ -321,10 +202,10 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
     avail = width - indent
     line = shaping.in_visual_order(line, rtl, ICON)
     if li == 0 and b.bullet:
-        at = b.level * _hang(fonts.font_name(family)) * ls.size
+        at = b.level * hang(fonts.font_name(family)) * ls.size
         marker = bullet_font(b.bullet, family)        # the family's, or its fallback's ("♣")
         if rtl:
-            at = width - at - _width(marker)(b.bullet, fs)
+            at = width - at - width_of(marker)(b.bullet, fs)
         out.append(Piece(at, base, b.bullet, marker, fs))
     line_w = line[-1][0] + line[-1][3]
     shift, stretch = (0.0 if not rtl else indent), 0.0
@@ -352,10 +233,10 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
             continue
         end = x + ww
         if run_text:
-            out.append(_piece(run_x, base, _joined(run_text), run_font, fs))
+            out.append(piece(run_x, base, _joined(run_text), run_font, fs))
         run_x, run_text, run_font, run_level = x, [word], font, level
     if run_text:
-        out.append(_piece(run_x, base, _joined(run_text), run_font, fs))
+        out.append(piece(run_x, base, _joined(run_text), run_font, fs))
     return out
 
 

@@ -81,10 +81,8 @@ def test_an_icon_is_never_wrapped_away_from_the_number_before_it():
     """Every width from 20pt to 200pt and sizes from 6pt to 14pt: wherever the lines break, each icon is on
     the line of the number written before it, a space apart; and where the fitter shrinks text, the lines
     (icons and all) stay inside the width."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     from generator.layout import fonts, wrap
-    from generator.layout.wrap import ICON, IconMetrics
+    from generator.layout.wrap import ICON, IconMetrics, stringWidth     # the shaped width, as printed
     icons = (IconMetrics("coin", 1.0, 1.0, 0.0), IconMetrics("vp", 1.25 * 60 / 57, 1.25, -0.1))
     markup = ("Pay 2 :coin: or 13 :vp: and **4** :coin: :coin: then 25 :vp:, 6 :coin:; 77 :coin: or 8 :vp: to gain "
               "9 :coin:.\n\n- 10 :vp: each\n- 11 :coin::coin: twice")

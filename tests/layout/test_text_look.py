@@ -17,7 +17,7 @@ import pytest
 from pypdf.generic import ContentStream
 
 from cli import pnp
-from pdfcheck import MM, placements, reader
+from pdfcheck import SPACED, MM, placements, reader
 
 LEAF = 2
 POKER_H = 88.9 * MM
@@ -93,7 +93,7 @@ def shown(path) -> list[dict]:
             tm = tuple(float(a) for a in args)
         elif op == b"Tf":
             size = float(args[1])
-        elif op == b"Tj":
+        elif op in (b"Tj", b"TJ"):          # TJ: a kerned (shaped) line
             out.append({**state, "tm": tm, "size": size})
     return out
 
@@ -235,7 +235,7 @@ def test_the_rule_pages_print_a_spans_words_as_the_text_around_them(tmp_path):
         found = [(p, [c for c in p.chars]) for p in pdf.pages if "three cards" in (p.extract_text() or "")]
         assert found, "the rule's words are printed"
         page, cs = found[0]
-        words = page.extract_words(extra_attrs=["size", "fontname"])
+        words = page.extract_words(extra_attrs=["size", "fontname"], **SPACED)
         three = next(w for w in words if w["text"] == "three")
         draw = next(w for w in words if w["text"] == "Draw")
         assert three["size"] == pytest.approx(draw["size"]) and three["fontname"] == draw["fontname"]
