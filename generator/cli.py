@@ -9,6 +9,11 @@ import sys
 import click
 
 from . import __version__
+from .errors import IncompleteDeck, PnpError, PnpErrors, held_note, holding, suggest, unheld
+import os
+import re
+import traceback
+from pathlib import Path
 
 COMMANDS = {
     "new": "Start a new game in a folder of its own.",
@@ -63,7 +68,6 @@ def invoke(args=None) -> int:
 
     0: done. 1: the component check found the deck incomplete. 2: a mistake in the input, named
     on one line. 70: a bug in pnp (one line; PNP_DEBUG=1 shows the traceback). 130: interrupted."""
-    from .errors import held_note, holding, unheld
     with holding() as warnings:         # the real error first: warnings are printed once the command did its work
         try:
             code = _invoke(args)
@@ -78,9 +82,7 @@ def invoke(args=None) -> int:
 
 
 def _invoke(args) -> int:
-    import os
 
-    from .errors import IncompleteDeck, PnpError, PnpErrors
     try:
         code = main.main(args=args, prog_name="pnp", standalone_mode=False)
         return code if isinstance(code, int) else 0
@@ -98,9 +100,7 @@ def _invoke(args) -> int:
         click.echo("pnp: aborted", err=True)
         return 130
     except click.UsageError as exc:        # a wrong option or argument: one line, and where to look
-        import re
 
-        from .errors import suggest
         ctx = exc.ctx
         message = " ".join(exc.format_message().split())
         unknown = re.match(r"No such command '(.*)'", message)
@@ -138,8 +138,6 @@ def _invoke(args) -> int:
 
 def _pointer(exc: BaseException) -> str:
     """Where a bug struck: the innermost line of pnp's own code in the traceback (else the innermost line)."""
-    import traceback
-    from pathlib import Path
     frames = traceback.extract_tb(exc.__traceback__)
     if not frames:
         return "an unknown place"

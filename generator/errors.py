@@ -175,7 +175,7 @@ def suggest(word: str, known) -> str | None:
     same = norm.get(word.lower().replace("-", "_"))
     if same is not None and same != word:
         return f"did you mean '{same}'?"
-    import difflib                      # only when there is a mistake to name
+    import difflib  # lazy: +1.0 ms to import; only a mistake's suggestion needs it, and a build that succeeds loads none (tests/test_startup.py)
     close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
     if not close:
         lowered = difflib.get_close_matches(word.lower(), list(norm), n=1, cutoff=0.6)

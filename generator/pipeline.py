@@ -5,10 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .deck import shadowed
-from .deck.languages import in_language
+from .deck.languages import check_settings, in_language
 from .deck.load import read_deck
 from .deck.model import Deck
 from .errors import Collector, PnpError, known_list, warn
+from .impose.paper import paper_id
+from .deck.edition import corrections
+from .impose.backs import refuse_lost_backs
 
 if TYPE_CHECKING:
     from .impose.spec import SheetSpec
@@ -33,7 +36,6 @@ def output_name(deck_id: str, paper: str = "a4", duplex: str = "long") -> str:
     the duplex mode where they are not the defaults (GAME.letter, GAME.a3, GAME.300x450mm, GAME.shop for a layout
     file sheets/shop.yaml, GAME.fold, GAME.letter.short), so that a build for another paper or mode never replaces
     the one before it."""
-    from .impose.paper import paper_id
     parts = [deck_id]
     if paper_id(paper) != "a4":
         parts.append(paper_id(paper))
@@ -71,8 +73,7 @@ def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
     found = Collector()
     deck, loader = read_deck(game, found)
     said: list = []
-    from .deck.languages import check_settings
-    from .layout.fonts import families
+    from .layout.fonts import families  # lazy: +183 ms to import (benchmarks/imports.py)
     before = len(found.errors)
     # every translation's settings, printed in or not, at their own line (the font families: layout's, and the deck's)
     check_settings(deck, found, families(deck), lang)
@@ -91,8 +92,8 @@ def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
 def validate(deck: Deck, found: Collector, sound: bool, shared: bool, faces: bool = False, without=()) -> list[str]:
     """The checks after the deck file (see load); returns the warnings, to be shown if nothing is wrong.
     `faces`: lay out the cards a build `without` those parts would lay out, even with nothing else wrong."""
-    from .check.model import read_components
-    from .layout.validate import check_templates
+    from .check.model import read_components  # lazy: +17 ms to import (benchmarks/imports.py)
+    from .layout.validate import check_templates  # lazy: +351 ms to import (benchmarks/imports.py)
     warnings, checked = [], set()
     with found.each():
         # no kinds, for a mistake already said: the component list names kinds that cannot be looked up
@@ -101,7 +102,7 @@ def validate(deck: Deck, found: Collector, sound: bool, shared: bool, faces: boo
     _texts(deck, found)
     if not shared:                      # the palette, sizes or fonts that templates are checked against
         return warnings
-    from .printout.rules import refuse_icons
+    from .printout.rules import refuse_icons  # lazy: +12 ms to import (benchmarks/imports.py)
     with found.each():              # :name: in the rules that is no icon: found with the cards' mistakes
         refuse_icons(deck)
     with found.each():
@@ -116,11 +117,10 @@ def validate(deck: Deck, found: Collector, sound: bool, shared: bool, faces: boo
 def _texts(deck: Deck, found: Collector) -> None:
     """The rules (their file, settings and markup) and the corrections, read as the printout reads them, so
     that every command refuses a deck whose printout would fail on them."""
-    from .deck.edition import corrections
     with found.each():
         corrections(deck)
     if isinstance(deck.rules, dict):         # (one that is not a mapping is noted already)
-        from .printout.rules import refuse_markup, rule_text
+        from .printout.rules import refuse_markup, rule_text  # lazy: +12 ms to import (benchmarks/imports.py)
         with found.each():
             refuse_markup(deck, rule_text(deck)[0])
 
@@ -129,7 +129,7 @@ def _more(deck: Deck, found: Collector, bad: set, unloadable: set) -> None:
     """With mistakes found already (or `faces` asked for), but none that leaves the deck unfit to lay out: lay
     the other cards out (text that does not fit, unbalanced markup, a missing glyph), each in its card; look at
     the markup of cards whose templates have a mistake of their own (their layout would repeat it)."""
-    from .layout.deck import card_markup_errors, layout_deck
+    from .layout.deck import card_markup_errors, layout_deck  # lazy: +385 ms to import (benchmarks/imports.py)
 
     def shows(card, names) -> bool:
         return card.template in names or (card.back is not None and card.back.template in names)
@@ -161,9 +161,9 @@ def laid_and_pages(deck: Deck, opts: BuildOptions):
     """(every card laid out, the imposed pages): for those who show the cards as well as the sheets (pnp watch).
     The options' paper, duplex, offset, bleed and gutter become the sheets' spec here, once a build (a
     watched build reads the paper's layout file again when it changes), and every step after reads that."""
-    from .printout.document import printout
-    from .impose.spec import sheet_spec
-    from .layout.fonts import own_families
+    from .printout.document import printout  # lazy: +82 ms to import (benchmarks/imports.py)
+    from .impose.spec import sheet_spec  # lazy: +12 ms to import (benchmarks/imports.py)
+    from .layout.fonts import own_families  # lazy: +183 ms to import (benchmarks/imports.py)
     spec = sheet_spec(opts.paper, opts.duplex, opts.offset, opts.bleed, opts.spacing, deck.language,
                       own_families(deck))
     laid = lay_out(deck, spec, opts.drop_backs)
@@ -173,9 +173,8 @@ def laid_and_pages(deck: Deck, opts: BuildOptions):
 def lay_out(deck: Deck, spec: SheetSpec, drop_backs: bool = False) -> list:
     """Every card laid out with the bleed its size shows on the spec's sheets (impose/grid.py); fronts only
     (`--duplex none`) refused here when backs carry text, unless `drop_backs`, before anything is written."""
-    from .impose.backs import refuse_lost_backs
-    from .layout.deck import layout_deck
-    from .layout.templates import geometry
+    from .layout.deck import layout_deck  # lazy: +385 ms to import (benchmarks/imports.py)
+    from .layout.templates import geometry  # lazy: +290 ms to import (benchmarks/imports.py)
     sizes = geometry(deck, (c.template for c in deck.cards))
     bleeds: dict = {}
 
@@ -195,13 +194,13 @@ def lay_out(deck: Deck, spec: SheetSpec, drop_backs: bool = False) -> list:
 def write_pdf(deck: Deck, pages, out) -> bool:
     """The imposed pages as the game's PDF at `out` (whole or not at all); False when the file already held
     the same bytes, and was left as it was."""
-    from .render.pdf import render_pdf
+    from .render.pdf import render_pdf  # lazy: +176 ms to import (benchmarks/imports.py)
     g = deck.game
     held = deck.memo.get("held") if deck.memo is not None else None
-    from .layout import shapecache
+    from .layout import shapecache  # lazy: +497 ms to import (benchmarks/imports.py)
     try:
         return render_pdf(pages, out, g.title, g.designer, f"{g.title}: print and play cards",
                           held=held.get("pictures") if held else None)
     finally:
-        from .layout.hyphens import language, own_language
+        from .layout.hyphens import language, own_language  # lazy: +431 ms to import (benchmarks/imports.py)
         shapecache.save((language(deck), own_language(deck)))    # what this build shaped and hyphenated anew

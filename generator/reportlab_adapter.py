@@ -19,8 +19,12 @@ from __future__ import annotations
 from functools import lru_cache
 from weakref import WeakKeyDictionary
 
-from reportlab.pdfbase import pdfdoc, ttfonts
+from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
+import hashlib
+from reportlab.pdfbase.pdfmetrics import getFont
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
+from reportlab.lib.utils import ImageReader
 
 # (where, name, what pnp uses it for); instance attributes are checked on a parsed font and a canvas
 INTERNALS = (
@@ -68,7 +72,6 @@ INTERNALS = (
 
 def font_bytes(name: str) -> bytes:
     """The font file's bytes of the registered TrueType font `name` (HarfBuzz shapes with them: layout/shaping.py)."""
-    from reportlab.pdfbase import pdfmetrics
     return pdfmetrics.getFont(name).face._ttf_data
 
 
@@ -81,7 +84,6 @@ def _private(name: str) -> dict:
 @lru_cache(maxsize=64)
 def _by_glyph(name: str) -> dict:
     """{glyph id: the lowest character the font `name` maps to it}."""
-    from reportlab.pdfbase import pdfmetrics
     out: dict = {}
     for code, gid in sorted(pdfmetrics.getFont(name).face.charToGlyph.items(), reverse=True):
         out[gid] = code
@@ -91,7 +93,6 @@ def _by_glyph(name: str) -> dict:
 def glyph_maps(name: str) -> tuple[dict, dict, int]:
     """(character -> glyph, character -> advance in 1/1000 em, units per em) of the registered TrueType font
     `name`."""
-    from reportlab.pdfbase import pdfmetrics
     face = pdfmetrics.getFont(name).face
     return face.charToGlyph, face.charWidths, face.unitsPerEm
 
@@ -103,7 +104,6 @@ def glyph_char(name: str, gid: int, spelled: str) -> tuple[str, float]:
     own advance, as reportlab's own shaping does, so that its subsets carry the glyph (a ligature, an Arabic
     letter's joined form); the document's ToUnicode map then reads it back as `spelled` ("ffi"), so copied and
     searched text is the text written. The choice depends on the font alone: the same bytes every build."""
-    from reportlab.pdfbase import pdfmetrics
     face = pdfmetrics.getFont(name).face
     if len(spelled) == 1 and face.charToGlyph.get(ord(spelled)) == gid:
         return spelled, face.charWidths.get(ord(spelled), 0.0)
@@ -128,7 +128,6 @@ def glyph_char(name: str, gid: int, spelled: str) -> tuple[str, float]:
 def private_glyphs(name: str, chars: str) -> tuple:
     """((code, glyph, spelled), ...) for each private-use character glyph_char gave font `name` among `chars`: what
     add_private_glyphs needs to draw them in another process."""
-    from reportlab.pdfbase import pdfmetrics
     face = pdfmetrics.getFont(name).face
     spelled = face.__dict__.get("pnp_spelled", {})
     mine = {code: gid for gid, code in _private(name).items()}
@@ -178,13 +177,11 @@ def document(canvas):
 
 def registered(name: str) -> bool:
     """Whether a font is registered under `name` (reportlab's registry, which is process-wide)."""
-    from reportlab.pdfbase import pdfmetrics
     return name in pdfmetrics._fonts
 
 
 def face_owner(font) -> str | None:
     """The name of the font already registered under `font`'s face name (its file's PostScript name), or None."""
-    from reportlab.pdfbase import pdfmetrics
     taken = pdfmetrics._dynFaceNames.get(font.face.name)
     return None if taken is None or taken is font else getattr(taken, "fontName", None)
 
@@ -193,7 +190,6 @@ def unregister_fonts(names) -> None:
     """Forget the fonts registered under `names`. registerFont gives a new name whose face name (the font
     file's PostScript name) is already known the font first registered under it, so a font file saved anew
     in a long-running process (pnp watch) would be drawn as its old version unless the old one is forgotten."""
-    from reportlab.pdfbase import pdfmetrics
     names = set(names)
     gone = {id(pdfmetrics._fonts.pop(n)) for n in names if n in pdfmetrics._fonts}
     for face, font in list(pdfmetrics._dynFaceNames.items()):
@@ -205,10 +201,8 @@ def register_font(font) -> None:
     """registerFont, except that a font whose face name (its file's PostScript name) is already registered
     by another file is given a name of its own first: reportlab would otherwise hand the new name the font
     first registered under that face name (a deck's own copy of DejaVuSans would draw as the shipped one)."""
-    from reportlab.pdfbase import pdfmetrics
     taken = pdfmetrics._dynFaceNames.get(font.face.name)
     if taken is not None and taken is not font and taken.face._ttf_data != font.face._ttf_data:
-        import hashlib
         digest = hashlib.blake2b(font.face._ttf_data, digest_size=4).hexdigest()
         font.face.name = TTFNameBytes(bytes(font.face.name) + f"-{digest}".encode())
     pdfmetrics.registerFont(font)
@@ -278,10 +272,8 @@ def draw_drawing(drawing, canvas) -> None:
     that renderPDF sets for text at the start (reportlab's Times-Roman, which would enter the PDF unembedded): an
     SVG's text is set only in the TrueType fonts render/svg.py gave it; and the pictures written into it drawn as
     image XObjects."""
-    from reportlab.graphics.renderPDF import _PDFRenderer
-    from reportlab.graphics.renderbase import renderScaledDrawing
-    from reportlab.pdfbase.pdfmetrics import getFont
-    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.graphics.renderPDF import _PDFRenderer  # lazy: +48 ms to import (benchmarks/imports.py)
+    from reportlab.graphics.renderbase import renderScaledDrawing  # lazy: +65 ms to import (benchmarks/imports.py)
 
     class ShapesOnly(_PDFRenderer):
         def applyStateChanges(self, delta, newState):
@@ -294,7 +286,6 @@ def draw_drawing(drawing, canvas) -> None:
             # a picture written into the SVG (svglib gives it decoded, as a PIL image) is an image XObject with
             # its alpha as a soft mask, as drawImage makes one: renderPDF's inline image would drop the alpha,
             # and fails where streams are not ASCII85-encoded (rl_config.useA85 off, as pnp writes them)
-            from reportlab.lib.utils import ImageReader
             if hasattr(image.path, "mode"):
                 self._canvas.drawImage(ImageReader(image.path), image.x, image.y, image.width, image.height,
                                        mask="auto")
@@ -306,7 +297,6 @@ def define_form(canvas, name: str, box, draw) -> None:
     """A form XObject `name` with bounding box `box` (x0, y0, x1, y1), drawn by draw(), whose resources
     list the transparency states (ExtGState) and shadings it uses as a page's would: reportlab's forms list
     only fonts and XObjects, so a gradient would print black and a half-transparent shape opaque."""
-    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
     if not (canvas._code or canvas._formData):
         # beginForm keeps the page's accumulators only when the page has written operators; a page whose
         # operators are still with their caller (draw.py writes a run of them at once) may already use forms
@@ -348,7 +338,6 @@ def define_picture(canvas, name: str, entries: bytes, data: bytes, length, smask
     bytes that stand for it until the document is written: render/splice.py); `smask`, when given, (entries,
     data, length) of its soft mask. The stream's bytes are the caller's, as they are: no filter is
     applied to them."""
-    from reportlab.pdfbase.pdfdoc import xObjectName
     doc = canvas._doc
     mask = None if smask is None else f"PnpMask.{name}"
     doc.Reference(_Picture(entries, data, length, mask), xObjectName(name))
@@ -373,7 +362,6 @@ def define_frame(canvas, name: str, inner: str) -> None:
     """A form XObject `name` in a unit square that draws the XObject `inner` (define_picture's) filling it: what
     define_form makes of `use_form(canvas, inner)`, without reportlab's form machinery (its resources listing
     fonts and procedure sets, formatted again for every form: 270 pictures' forms cost a rebuild ~40 ms)."""
-    from reportlab.pdfbase.pdfdoc import xObjectName
     canvas._doc.Reference(_Frame(xObjectName(inner)), xObjectName(name))
 
 
@@ -386,5 +374,4 @@ def use_form(canvas, name: str) -> str:
 
 def has_object(canvas, name: str) -> bool:
     """Whether the canvas's document holds an XObject `name` already."""
-    from reportlab.pdfbase.pdfdoc import xObjectName
     return xObjectName(name) in canvas._doc.idToObject

@@ -1,7 +1,8 @@
 """The code's shape: no two modules import each other, no module takes another's private names, no module is
 longer than 450 lines, every module opens with a docstring saying what it holds; the pipeline's stages import only
 the stages before them; no module keeps state with `global`, forgets a cache with cache_clear, or keeps more than
-a few containers that live as long as the process (each saying why); at most 8 modules at generator/'s top.
+a few containers that live as long as the process (each saying why); at most 8 modules at generator/'s top; an
+import inside a function says what it saves (`# lazy: +N ms to import`, benchmarks/imports.py).
 
 Every .py file under generator/ and benchmarks/ is read with `ast` (nothing is imported or run). The
 import graph has an edge from a module to each module of the project it imports, wherever the import is
@@ -361,6 +362,26 @@ def top_findings(modules, limit=MAX_TOP) -> list[str]:
     return [f"{len(top)} modules at generator/'s top (at most {limit}): {', '.join(top)}"] if len(top) > limit else []
 
 
+def lazy_findings(modules) -> list[str]:
+    """An import inside a function of generator/ that does not say why it is not at the module's top: pnp imports
+at the top, except where that costs start-up time a command does not need, said with its figure (`# lazy: +N ms
+to import`, measured by benchmarks/imports.py), or for an optional library (inside a `try`)."""
+    out = []
+    for m in modules.values():
+        if not m.name.startswith("generator"):
+            continue
+        text = m.path.read_text(encoding="utf-8").splitlines()
+        for fn in ast.walk(m.tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            tried = {id(n) for t in ast.walk(fn) if isinstance(t, ast.Try) for b in t.body for n in ast.walk(b)}
+            for node in ast.walk(fn):
+                if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in tried \
+                        and "# lazy" not in text[node.end_lineno - 1]:
+                    out.append(f"{m.rel}:{node.lineno} imports inside a function without saying why (# lazy: +N ms)")
+    return sorted(set(out))
+
+
 def _report(findings):
     return "\n".join(findings)
 
@@ -405,6 +426,11 @@ def test_no_module_keeps_state_with_global_or_forgets_a_cache(project):
 
 def test_at_most_four_containers_live_as_long_as_the_process_each_saying_why(project):
     found = state_findings(project)
+    assert not found, _report(found)
+
+
+def test_imports_are_at_the_top_or_say_what_they_save(project):
+    found = lazy_findings(project)
     assert not found, _report(found)
 
 
@@ -487,5 +513,9 @@ def test_the_state_and_stage_checks_catch_what_they_look_for(tmp_path):
         "generator/layout/face.py:8 calls cache_clear(): key the cache by what it reads instead"]
     assert state_findings(modules) == ["generator/errors.py:5 _seen lives as long as the process: say why in a comment"]
     assert state_findings(modules, limit=1)[-1].startswith("2 containers live as long as the process (at most 1)")
+    write("generator/m0.py", '"""M0."""\n\n\ndef f():\n    import json  # lazy: +1 ms to import\n    import csv\n'
+                             '    try:\n        import yaml\n    except ImportError:\n        pass\n')
+    modules = read(tmp_path, ("generator",))
+    assert lazy_findings(modules) == ["generator/m0.py:6 imports inside a function without saying why (# lazy: +N ms)"]
     assert top_findings(modules) == ["9 modules at generator/'s top (at most 8): generator/errors.py, "
                                      + ", ".join(f"generator/m{n}.py" for n in range(8))]

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from . import options
+from ..language import words
 
 
 @click.command("build")
@@ -28,8 +29,8 @@ def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_
             only, output, lang, strict):
     """Build GAME's printable PDF [default: output/GAME.pdf, or output/GAME.letter.pdf, GAME.fold.pdf ... on another
     paper or duplex mode, so one never replaces another]. GAME is a game folder or a shipped game's name."""
-    from .. import pipeline
-    from ..pipeline import output_name
+    from .. import pipeline  # lazy: +28 ms to import (benchmarks/imports.py)
+    from ..pipeline import output_name  # lazy: +59 ms to import (benchmarks/imports.py)
     opts = options.build_options(paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions,
                                  calibration, lang, strict)
     deck = pipeline.load(game, without, lang=lang, strict=strict)
@@ -58,8 +59,7 @@ def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_
 
 def _partial(deck, only):
     """The chosen cards, marked so that the print leaf says at its top that this is not the whole game."""
-    from ..deck.select import only as select
-    from ..language import words
+    from ..deck.select import only as select  # lazy: +22 ms to import (benchmarks/imports.py)
     _ = words(deck.language)
     part = select(deck, only)
     names = ", ".join(f"#{c.index + 1} {c.name}" for c in part.cards[:12])

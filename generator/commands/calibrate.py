@@ -6,8 +6,9 @@ from pathlib import Path
 
 import click
 
-from ..impose.spec import FLIPPED
+from ..impose.spec import FLIPPED, sheet_spec
 from . import options
+from ..impose.paper import paper_id
 
 
 @click.command("calibrate")
@@ -18,10 +19,8 @@ from . import options
 @options.pdf_output("[default: output/calibration-PAPER.pdf]")
 def command(paper, duplex, output):
     """Print a sheet that measures your printer's duplex offset for --offset X,Y."""
-    from ..printout.calibration import calibration_pages
-    from ..impose.spec import sheet_spec
-    from ..render.pdf import render_pdf
-    from ..impose.paper import paper_id
+    from ..printout.calibration import calibration_pages  # lazy: +574 ms to import (benchmarks/imports.py)
+    from ..render.pdf import render_pdf  # lazy: +532 ms to import (benchmarks/imports.py)
     out = Path(output) if output else Path("output") / f"calibration-{paper_id(paper)}.pdf"
     spec = sheet_spec(paper, duplex)
     render_pdf(calibration_pages(spec), out, "pnp duplex calibration", "pnp")

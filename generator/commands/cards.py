@@ -4,6 +4,8 @@ Not here: reading the deck (deck/), writing the table (deck/table.py)."""
 from __future__ import annotations
 
 import click
+from pathlib import Path
+from ..errors import PnpError
 
 
 @click.command("cards")
@@ -19,20 +21,18 @@ def command(game, output, lang):
     copies, template, back ... where a card sets them). An empty cell is the field's default.
 
     Named in deck.yaml as the deck's cards (cards: {file: cards.xlsx}), the table builds the same PDF."""
-    from pathlib import Path
 
-    from .. import pipeline
-    from ..deck.table import csv_bytes, table, xlsx_bytes
-    from ..errors import PnpError
-    from ..files.output import write_atomic
+    from .. import pipeline  # lazy: +147 ms to import (benchmarks/imports.py)
+    from ..deck.table import csv_bytes, table, xlsx_bytes  # lazy: +123 ms to import (benchmarks/imports.py)
+    from ..files.output import write_atomic  # lazy: +11 ms to import (benchmarks/imports.py)
     suffix = Path(output).suffix.lower() if output else ".csv"
     if suffix not in (".csv", ".xlsx"):
         raise PnpError(f"cannot write '{output}': pnp cards writes a .csv or .xlsx file",
                        hint="name the output cards.csv or cards.xlsx")
     deck, raw = pipeline.read(game, faces=True)      # a deck pnp build refuses is refused, in the same words
     if lang is not None:
-        from ..deck.languages import named
-        from ..deck.translations import sheet
+        from ..deck.languages import named  # lazy: +175 ms to import (benchmarks/imports.py)
+        from ..deck.translations import sheet  # lazy: +109 ms to import (benchmarks/imports.py)
         named(deck, lang)                       # a language the deck does not name is refused
         headers, rows = sheet(deck, lang)
     else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from . import options
+from ..errors import Collector, IncompleteDeck
 
 
 @click.command("check")
@@ -25,9 +26,8 @@ def command(game, players, without, fmt, lang, strict, verbose):
 
     Exit status: 0 complete, 1 incomplete, 2 bad input.
     """
-    from .. import pipeline
-    from ..check import check_deck, report_json, report_text
-    from ..errors import IncompleteDeck
+    from .. import pipeline  # lazy: +143 ms to import (benchmarks/imports.py)
+    from ..check import check_deck, report_json, report_text  # lazy: +40 ms to import (benchmarks/imports.py)
     deck = pipeline.load(game, without, faces=True, lang=lang, strict=strict,   # refused as pnp build refuses it
                          every=verbose)
     if lang is None and len(deck.languages) > 1:
@@ -43,12 +43,11 @@ def _translations(game, without, deck, strict, verbose=False) -> None:
     """Without --lang, every translation the deck names laid out too, in its own fonts, as `pnp build --lang`
     would: a glyph its font lacks, text that overflows in German, a missing translation (a warning, an error
     with --strict), every language's mistakes reported at once."""
-    from .. import pipeline
-    from ..errors import Collector
+    from .. import pipeline  # lazy: +143 ms to import (benchmarks/imports.py)
     found = Collector()
     for code in list(deck.languages)[1:]:
         with found.each():
             pipeline.load(game, without, faces=True, lang=code, strict=strict, every=verbose)
-    from ..deck.languages import in_language
+    from ..deck.languages import in_language  # lazy: +64 ms to import (benchmarks/imports.py)
     in_language(deck, None)             # the deck's fonts back in its source language
     found.done()

@@ -13,6 +13,8 @@ from pathlib import Path
 import click
 
 from . import options
+from ..units import from_mm
+from ..errors import suggest
 
 PROGRESS_MIN = 40     # a progress bar only for jobs this big, and only on a terminal
 TARGETS = ("gamecrafter", "mpc", "pdf", "drivethrucards", "png", "showcase", "tts")
@@ -31,7 +33,6 @@ class _Choice(click.Choice):
         try:
             return super().convert(value, param, ctx)
         except click.BadParameter as exc:
-            from ..errors import suggest
             hint = suggest(str(value).lower(), self.choices)
             if hint:
                 exc.message = f"{exc.message.rstrip('.')}; {hint}"
@@ -43,7 +44,6 @@ def _bleed(ctx, param, value):
         return None
     if not math.isfinite(value) or not 0 <= value <= 10:
         raise click.BadParameter(f"expected millimetres from 0 to 10, found {value}")
-    from ..units import from_mm
     return from_mm(value)
 
 
@@ -124,7 +124,7 @@ def command(game, to, without, output, jobs, force, redraw, clean, base_url, ord
     tts: deck sheets (at most 10 x 7 cards, 4096 px) for the cards of each size, tile images for
     round and large pieces, and GAME's saved object (TITLE.json) naming them, with every card by name
     and count: copy it into Tabletop Simulator's Saves/Saved Objects folder."""
-    from .. import pipeline
+    from .. import pipeline  # lazy: +28 ms to import (benchmarks/imports.py)
     to = to.lower()
     for value, name, targets in ((base_url, "--base-url", ("tts",)), (order, "--order", ("pdf",)),
                                  (bleed, "--bleed", ("pdf", "png")), (jobs, "--jobs", ("gamecrafter", "mpc")),
@@ -173,7 +173,7 @@ def command(game, to, without, output, jobs, force, redraw, clean, base_url, ord
     finally:
         for bar in bars:
             bar.__exit__(None, None, None)
-    from ..layout.safezone import grouped
+    from ..layout.safezone import grouped  # lazy: +454 ms to import (benchmarks/imports.py)
     for line in grouped(report.warnings):   # a picture under the shop's resolution is a note (export/worker.py)
         click.echo(f"pnp: {line}" if line.startswith("note: ") else f"pnp: warning: {line}", err=True)
     stray_warning(report)
@@ -203,7 +203,7 @@ def _upload_summary(deck, report, shop: str) -> None:
             pair = f"{_component(deck, i)} -> {i.target.name}"
             if pair not in pairs:
                 pairs.append(pair)
-        from ..export.shops import shop as shop_data
+        from ..export.shops import shop as shop_data  # lazy: +20 ms to import (benchmarks/imports.py)
         term = shop_data(report.shop).data.get("term", f"{shop} product")
         click.echo(f"no exact {term} for {_n(len(nearest), 'image')}; the nearest, and what differs, "
                    f"in the note column: {'; '.join(pairs)}")

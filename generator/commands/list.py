@@ -3,6 +3,7 @@ Not here: where games are found (deck/games.py)."""
 from __future__ import annotations
 
 import click
+from ..errors import PnpError
 
 
 @click.command("list")
@@ -10,9 +11,8 @@ def command():
     """List the shipped games, and the game folders here, with their card counts.
 
     The first column is what to give other commands as GAME: a shipped game's name, or ./FOLDER."""
-    from .. import DECKS, pipeline
-    from ..deck import known_games, local_games
-    from ..errors import PnpError
+    from .. import DECKS, pipeline  # lazy: +135 ms to import (benchmarks/imports.py)
+    from ..deck import known_games, local_games  # lazy: +29 ms to import (benchmarks/imports.py)
     rows = [(name, DECKS / name) for name in known_games()] + [(f"./{name}", name) for name in local_games()]
     for label, where in rows:
         try:                # read as pnp build reads it: a deck it refuses is named with its first mistake

@@ -2,6 +2,12 @@
 from __future__ import annotations
 
 import click
+import os
+import shutil
+from pathlib import Path
+from .. import LAYOUTS
+from ..errors import PnpError, PnpErrors
+import shlex
 
 TEXT_SUFFIXES = (".yaml", ".yml", ".md", ".txt", ".csv")
 SKIP = ("output", "__pycache__")
@@ -19,21 +25,16 @@ def command(folder, source, title, langs):
     """Start a new game in FOLDER (which must not exist, or be empty): a deck of a few cards of two kinds,
     a front and a back template, a component list, rules and a word list, and a README saying which file
     holds what. It builds, checks, proofs and exports as it is."""
-    import os
-    import shutil
-    import tempfile
-    from pathlib import Path
+    import tempfile  # lazy: +16 ms to import (benchmarks/imports.py)
 
-    from .. import LAYOUTS
-    from ..deck.games import resolve_game
-    from ..errors import PnpError
+    from ..deck.games import resolve_game  # lazy: +129 ms to import (benchmarks/imports.py)
     target = Path(folder)
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise PnpError(f"'{folder}' is not an empty folder; pnp new never writes into one",
                        hint=f"choose a new name, e.g. pnp new {target.name}-2")
     if langs and source:
         raise PnpError("--lang starts the starter in several languages; it does not go with --from")
-    from .new_languages import codes, translate
+    from .new_languages import codes, translate  # lazy: +8 ms to import (benchmarks/imports.py)
     languages = codes(langs) if langs else []
     if title is not None and source:
         raise PnpError("the title is the starter's; a copy made --from GAME keeps GAME's title",
@@ -94,8 +95,7 @@ MAX_TITLE = 200
 
 def _printable(title: str, given: bool, name: str) -> None:
     """A title the starter can print: not empty, one line, and every character in the starter's fonts."""
-    from ..errors import PnpError
-    from ..layout.fonts import missing_glyphs
+    from ..layout.fonts import missing_glyphs  # lazy: +400 ms to import (benchmarks/imports.py)
     said = f"{title!r}" if given else f"the title made from the folder's name, {title!r},"
     field = "--title" if given else None
     fix = "give a title with --title" if not given else "choose another --title"
@@ -117,9 +117,9 @@ def _printable(title: str, given: bool, name: str) -> None:
 
 def _yaml_text(text: str) -> str:
     """`text` as a YAML scalar that reads back as itself: as written where it can be, else double-quoted."""
-    import json
+    import json  # lazy: +1.3 ms to import; only a JSON report needs it, and a build loads none (tests/test_startup.py)
 
-    import yaml
+    import yaml  # lazy: +46 ms to import (benchmarks/imports.py)
     try:
         if yaml.safe_load(f"title: {text}") == {"title": text} and "#" not in text:
             return text
@@ -130,15 +130,13 @@ def _yaml_text(text: str) -> str:
 
 def _shell(name: str) -> str:
     """The folder's name as a shell command line writes it (quoted where it has spaces or quotes)."""
-    import shlex
     return shlex.quote(name)
 
 
 def _builds(folder, title: str) -> None:
     """The new game read and every card laid out as `pnp build` would (quietly); a mistake is the title's (the
     starter builds as it ships: tests/deck/test_games.py), said as such."""
-    from .. import pipeline
-    from ..errors import PnpError, PnpErrors
+    from .. import pipeline  # lazy: +148 ms to import (benchmarks/imports.py)
     try:
         pipeline.load(str(folder), faces=True, quiet=True)
     except PnpError as exc:

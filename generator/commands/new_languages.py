@@ -12,14 +12,14 @@ import io
 from pathlib import Path
 
 from ..errors import PnpError
+from ..language.catalogs import known
 
 SOURCE = "en"               # the language the starter is written in
 
 
 def codes(given: str) -> list[str]:
     """'en,fr,ja' -> ['en', 'fr', 'ja']: the starter's English first, then its translations."""
-    from ..deck.sections.languages import CODE
-    from ..language.catalogs import known
+    from ..deck.sections.languages import CODE  # lazy: +138 ms to import (benchmarks/imports.py)
     out = [c.strip() for c in given.split(",") if c.strip()]
     for c in out:
         if not CODE.match(c) or not known(c):
@@ -34,7 +34,7 @@ def codes(given: str) -> list[str]:
 
 def translate(folder: Path, langs: list[str], texts_file: Path) -> list[str]:
     """Give the starter copied into `folder` its translations; the files written beside the starter's."""
-    import yaml
+    import yaml  # lazy: +83 ms to import (benchmarks/imports.py)
     texts = yaml.safe_load(texts_file.read_text(encoding="utf-8"))
     others = langs[1:]
     deck = (folder / "deck.yaml").read_text(encoding="utf-8")

@@ -6,10 +6,12 @@ import math
 
 import click
 
-from ..errors import PnpError
+from ..errors import IncompleteDeck, PnpError
 from ..impose.paper import paper_name
 from ..impose.spec import DUPLEX, PAGE
 from ..units import from_mm
+from urllib.parse import quote, urlsplit, urlunsplit
+import re
 
 
 def parse_offset(ctx, param, value):
@@ -103,7 +105,7 @@ def build_options(paper, duplex, offset, bleed, gutter, drop_backs, without, no_
                   language=None, strict=False):
     """The printout options as the pipeline takes them (which makes them the sheets' spec: impose/spec.py);
     --drop-backs only with --duplex none."""
-    from ..pipeline import BuildOptions
+    from ..pipeline import BuildOptions  # lazy: +126 ms to import (benchmarks/imports.py)
     if drop_backs and not DUPLEX[duplex].fronts_only:
         raise click.UsageError("--drop-backs goes with --duplex none")
     if DUPLEX[duplex].backs != PAGE:       # fold and none print no backs page to shift or to measure (issue 47)
@@ -141,11 +143,10 @@ def check_complete(deck, force: bool, do: str = "build") -> None:
     report on standard error. `do` names what is refused: "build" or "export"."""
     # the check always runs: should it fail to import or raise, that is a bug in pnp (exit 70), never a deck
     # that passes unchecked
-    from ..check import check_deck, report_text
+    from ..check import check_deck, report_text  # lazy: +63 ms to import (benchmarks/imports.py)
     result = check_deck(deck)
     if result.ok:
         return
-    from ..errors import IncompleteDeck
     done, doing = {"build": ("built", "building"), "export": ("exported", "exporting")}[do]
     if force:
         click.echo(report_text(result), err=True)
@@ -157,7 +158,7 @@ def check_complete(deck, force: bool, do: str = "build") -> None:
 
 def _pictured(deck, faces) -> bool:
     """Whether any of the faces ((who, face) pairs) draws a picture (asked twice a build, looked at once)."""
-    from ..layout.display import Image
+    from ..layout.display import Image  # lazy: +643 ms to import (benchmarks/imports.py)
     return deck.once("pictured", faces, lambda: any(type(op) is Image for _, face in faces for op in face.ops))
 
 
@@ -165,7 +166,7 @@ def resolution_warnings(deck, faces) -> list[str]:
     """Warnings of raster pictures printed under 150 dpi: `faces` are (who, face) pairs."""
     if not _pictured(deck, faces):
         return []
-    from ..layout.resolution import warnings
+    from ..layout.resolution import warnings  # lazy: here, as another function of this module imports a different warnings
     return [f"pnp: warning: {line}" for line in warnings(faces, deck.folder)]
 
 
@@ -173,14 +174,14 @@ def svg_warnings(deck, faces) -> list[str]:
     """Warnings of what svglib leaves out of the SVG pictures the faces ((who, face) pairs) and icons show."""
     if not deck.icons and not _pictured(deck, faces):
         return []
-    from ..render.leftout import warnings
+    from ..render.leftout import warnings  # lazy: here, as another function of this module imports a different warnings
     icons = [(icon.name, icon.path) for icon in deck.icons.values()]
     return [f"pnp: warning: {line}" for line in warnings(faces, icons)]
 
 
 def safe_zone_warnings(deck, faces) -> list[str]:
     """Warnings of text reaching into a face's safe zone: `faces` are (who, face) pairs."""
-    from ..layout.safezone import warnings
+    from ..layout.safezone import warnings  # lazy: here, as another function of this module imports a different warnings
     return [f"pnp: warning: {line}" for line in warnings(faces, deck, remember=True)]
 
 
@@ -193,7 +194,6 @@ def parse_base_url(ctx, param, value):
     (UTF-8) and a host's in punycode; a trailing / taken away (the image's name follows one)."""
     if value is None:
         return None
-    from urllib.parse import quote, urlsplit, urlunsplit
     example = "such as https://example.org/my-game"
     text = value.strip()
     if not text:
@@ -223,7 +223,6 @@ def parse_base_url(ctx, param, value):
     except UnicodeError:
         raise click.BadParameter(f"{value!r}: the host '{parts.hostname}' is not a host name")
     netloc = host + (f":{parts.port}" if parts.port is not None else "")
-    import re
     if re.search(r"%(?![0-9A-Fa-f]{2})", parts.path):
         raise click.BadParameter(f"{value!r} has a % that is not a percent-encoded byte (%20, %C3%A9)")
     path = quote(parts.path, safe="/%!$&'()*+,;=:@-._~")

@@ -27,8 +27,8 @@ def command(game, since_ref, output, quiet, lang, strict):
     finding per word, naming every card and page printing it), repeated words, unbalanced ** and *, text that does not fit or has no glyph
     (errors), text shrunk to fit and text reaching into its safe zone (warnings), on the cards, the
     leaf and the rule pages. Exit status 1 when there are errors."""
-    from .. import pipeline
-    from ..proof import proof_deck
+    from .. import pipeline  # lazy: +116 ms to import (benchmarks/imports.py)
+    from ..proof import proof_deck  # lazy: +189 ms to import (benchmarks/imports.py)
     deck = pipeline.load(game, lang=lang, strict=strict)
     out = Path(output) if output else Path("output") / deck.id / "proof"
     result = proof_deck(deck, out, since_ref)

@@ -26,7 +26,7 @@ def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_
     proof findings at http://127.0.0.1:PORT/, updated after each build. A save that breaks the deck shows the
     mistake and keeps the last good PDF. The component check never stops a build here; an incomplete deck is
     reported. Ctrl-C stops."""
-    from ..watch.loop import run
+    from ..watch.loop import run  # lazy: +790 ms to import (benchmarks/imports.py)
     opts = options.build_options(paper, duplex, offset, bleed, gutter, drop_backs, without, no_instructions,
                                  language=lang, strict=strict)
     return run(game, opts, Path(output) if output else None, port, open_browser, as_json)

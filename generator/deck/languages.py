@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import Collector, PnpError
+from ..errors import Collector, PnpError, suggest as near
 from .model import Deck
 from .translations import KIND_ROW, read as read_sheet, wordy
+from ..language.catalogs import name
 
 def in_language(deck: Deck, code: str | None, strict: bool = False, every: bool = False) -> tuple[Deck, list[str]]:
     """(the deck in language `code`, its warnings): `code` None or the source language is the deck as loaded.
@@ -118,7 +119,6 @@ def check_settings(deck: Deck, found: Collector, known: list, but: str | None = 
     read already), each mistake at its own file and line: a family under fonts: that is none of the font
     families `known` (either side: the pipeline asks layout for them), a mistake in a translator's sheet (at its
     cell; one not written yet is missing only for --lang)."""
-    from ..errors import suggest as near
     for code, lang in deck.languages.items():
         if code == deck.source_language or lang.settings is None:
             continue
@@ -140,7 +140,6 @@ def named(deck: Deck, code: str) -> None:
     languages, source = deck.languages, deck.source_language
     if code in languages:
         return
-    from ..language.catalogs import name
     said = (f"its translations are {', '.join(list(languages)[1:])}" if len(languages) > 1 else
             f"it is written in {name(source)} only")
     raise PnpError(f"the deck has no {name(code)} ({code}) text: {said}", deck.file, field="languages",
@@ -149,7 +148,6 @@ def named(deck: Deck, code: str) -> None:
 
 
 def _name(code: str) -> str:
-    from ..language.catalogs import name
     return name(code)
 
 

@@ -13,6 +13,8 @@ import io
 from ..errors import PnpError
 from ..files.yamlfile import Map
 from .spreadsheets.columns import NOTE
+import csv
+import datetime
 
 FIXED_TIME = (2000, 1, 1, 0, 0, 0)      # zip members and document properties: the same bytes each run
 
@@ -99,7 +101,6 @@ def _text(value) -> str:
 def csv_bytes(headers, rows) -> bytes:
     """UTF-8, with a byte-order mark when a cell holds a character beyond ASCII (Excel then reads it as
     UTF-8 rather than its local code page)."""
-    import csv
     out = io.StringIO(newline="")
     w = csv.writer(out, lineterminator="\n")
     w.writerow(headers)
@@ -112,11 +113,10 @@ def csv_bytes(headers, rows) -> bytes:
 def xlsx_bytes(headers, rows, title: str = "Cards") -> bytes:
     """One sheet: the header row (bold, frozen), then a row per card. Text cells stay text (a value that
     starts with '=' is not a formula); whole numbers and numbers are numbers."""
-    import datetime
-    import zipfile
+    import zipfile  # lazy: +45 ms to import (benchmarks/imports.py)
 
-    from openpyxl import Workbook
-    from openpyxl.styles import Font
+    from openpyxl import Workbook  # lazy: +883 ms to import (benchmarks/imports.py)
+    from openpyxl.styles import Font  # lazy: +792 ms to import (benchmarks/imports.py)
     wb = Workbook()
     ws = wb.active
     ws.title = title
@@ -137,7 +137,7 @@ def xlsx_bytes(headers, rows, title: str = "Cards") -> bytes:
     wb.properties.creator = "pnp"
     raw = io.BytesIO()
     # as openpyxl's save_workbook, less its stamping the document with the time of writing
-    from openpyxl.writer.excel import ExcelWriter
+    from openpyxl.writer.excel import ExcelWriter  # lazy: +733 ms to import (benchmarks/imports.py)
     with zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as archive:
         ExcelWriter(wb, archive).save()
     # the zip's members carry the time they were written: rewrite them with a fixed one

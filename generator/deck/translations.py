@@ -20,6 +20,8 @@ from pathlib import Path
 
 from ..errors import Collector, known_list, suggest
 from .model import Deck
+from .spreadsheets.cells import filled, text_value
+from ..files.paths import Refused, find_inside
 
 LETTER = re.compile(r"[^\W\d_]")
 ICON = re.compile(r"(?<![\w\\]):[A-Za-z0-9_-]+:")
@@ -80,10 +82,8 @@ def read(deck: Deck, code: str) -> dict:
     lang = deck.languages.get(code)
     if lang is None or not lang.file:
         return {}
-    from .spreadsheets.cells import filled, text_value
-    from .spreadsheets.readers import Table, read_csv, read_workbook
+    from .spreadsheets.readers import Table, read_csv, read_workbook  # lazy: +15 ms to import (benchmarks/imports.py)
     where = lang.settings
-    from ..files.paths import Refused, find_inside
     try:
         path = find_inside(lang.file, [deck.folder], "spreadsheet")
     except Refused as exc:

@@ -14,6 +14,7 @@ Not here: any drawing of its own (render/), any layout (layout/). This file impo
 asked: `from generator.export import export` loads the upload export when first used.
 """
 from __future__ import annotations
+import importlib
 
 _LAZY = {"export": "uploads", "default_jobs": "uploads", "Report": "uploads", "chunks": "uploads",
          "MANIFEST": "uploads"}
@@ -23,5 +24,4 @@ def __getattr__(name: str):
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
     return getattr(importlib.import_module(f"{__name__}.{module}"), name)

@@ -32,6 +32,9 @@ import os
 from functools import lru_cache
 
 from .. import LAYOUTS
+from PIL import Image, ImageCms, ImageOps
+from reportlab.lib.rl_accel import fp_str
+import copy
 
 PROFILE = LAYOUTS / "colour" / "pnp-FOGRA39-240.icc"
 PROFILE_LIMIT = 240.0           # the profile's own total ink limit, percent (layouts/colour/make_profile.py)
@@ -45,7 +48,6 @@ class Ink:
     """sRGB to the output profile's CMYK, every value at most `limit` percent of total ink."""
 
     def __init__(self, limit: float = PROFILE_LIMIT, profile=PROFILE):
-        from PIL import ImageCms
         if not 100 <= limit <= PROFILE_LIMIT:
             raise ValueError(f"ink limit {limit}")
         self.limit = float(limit)
@@ -66,7 +68,6 @@ class Ink:
         key = None if source is None else hashlib.sha256(source).hexdigest()
         t = self._transforms.get(key)
         if t is None:
-            from PIL import ImageCms
             src = self._srgb if source is None else ImageCms.ImageCmsProfile(io.BytesIO(source))
             t = self._transforms[key] = ImageCms.buildTransform(
                 src, self._out, "RGB", "CMYK", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
@@ -76,7 +77,6 @@ class Ink:
         """'#rrggbb' as (c, m, y, k), each 0 to 255 of ink, within the limit."""
         c = self._colours.get(hexstr)
         if c is None:
-            from PIL import Image, ImageCms
             rgb = tuple(int(hexstr[i:i + 2], 16) for i in (1, 3, 5))
             px = ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), self.transform()).getpixel((0, 0))
             c = self._colours[hexstr] = self.within(tuple(px))
@@ -102,7 +102,6 @@ class Ink:
     def paint(self, hexstr: str, op: str, width: float | None = None) -> str:
         """The operator that sets '#rrggbb' as the fill (op 'rg') or stroke ('RG') colour, in CMYK ('k', 'K').
         `width`: 0 for text, a line's or stroke's width; None for a filled area."""
-        from reportlab.lib.rl_accel import fp_str
         thin = width is not None and width <= THIN
         key = (hexstr.lower(), op, thin)
         s = self._paints.get(key)
@@ -114,7 +113,7 @@ class Ink:
 
     def colour(self, colour, text: bool = False):
         """A reportlab colour (an SVG's) as a CMYKColor, its alpha kept; `text`: a tinted icon, grey in black."""
-        from reportlab.lib.colors import CMYKColor, Color
+        from reportlab.lib.colors import CMYKColor, Color  # lazy: +261 ms to import (benchmarks/imports.py)
         if colour is None or not isinstance(colour, Color) or isinstance(colour, CMYKColor):
             return colour
         hexstr = "#%02x%02x%02x" % tuple(max(0, min(255, round(v * 255))) for v in colour.rgb())
@@ -125,8 +124,7 @@ class Ink:
     def _black_table(self) -> list:
         """For each grey level 0 to 255: the black ink alone that is as light as the profile's four-colour
         conversion of that grey (black, and greys darker than black ink alone prints, at 255)."""
-        import numpy as np
-        from PIL import Image, ImageCms
+        import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
         lab = ImageCms.ImageCmsProfile(ImageCms.createProfile("LAB", 5000))
         to_lab = ImageCms.buildTransform(self._out, lab, "CMYK", "LAB",
                                          renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
@@ -143,8 +141,7 @@ class Ink:
 
     def pixels(self, image, source: bytes | None = None):
         """A PIL image in RGB (or grey, a palette: converted first), as a CMYK image within the limit."""
-        import numpy as np
-        from PIL import Image, ImageCms
+        import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
         if image.mode == "CMYK":
             out = image
         else:
@@ -169,9 +166,8 @@ class Ink:
 
     def drawing(self, d, text: bool = False):
         """A copy of a reportlab Drawing (an SVG's) with every fill, stroke and gradient stop in CMYK."""
-        import copy
 
-        from reportlab.lib.colors import CMYKColor
+        from reportlab.lib.colors import CMYKColor  # lazy: +261 ms to import (benchmarks/imports.py)
         d = copy.deepcopy(d)
         # the renderer's first state (reportlab's black, RGB) in black ink; attributes a Drawing validates away
         d.__dict__["initialFillColor"] = d.__dict__["initialStrokeColor"] = CMYKColor(0, 0, 0, 1)
@@ -190,7 +186,6 @@ class Ink:
 
 @lru_cache(maxsize=32)
 def _raster(ink: Ink, path: str, size: int, mtime: int, tint: str | None):
-    from PIL import Image
     with Image.open(path) as im:
         im.load()
         source = im.info.get("icc_profile") or None
@@ -198,7 +193,6 @@ def _raster(ink: Ink, path: str, size: int, mtime: int, tint: str | None):
             if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
                 alpha = im.convert("RGBA").getchannel("A")
             else:
-                from PIL import ImageOps
                 alpha = ImageOps.invert(im.convert("L"))
             rgb = tuple(int(tint[i:i + 2], 16) for i in (1, 3, 5))
             flat = Image.composite(Image.new("RGB", alpha.size, rgb), Image.new("RGB", alpha.size, "white"), alpha)

@@ -20,8 +20,8 @@ def ink_limit() -> float:
 
 def export_drivethrucards(deck, out_dir, ink_limit_percent: float | None = None, clean: bool = False):
     """Write DriveThruCards' PDFs and manifest for `deck` into `out_dir` (printpdf.Report)."""
-    from .cmyk import ink
-    from .printpdf import export_pdf
+    from .cmyk import ink  # lazy: +26 ms to import (benchmarks/imports.py)
+    from .printpdf import export_pdf  # lazy: +649 ms to import (benchmarks/imports.py)
     data = shop(SHOP).data
     limit = ink_limit() if ink_limit_percent is None else ink_limit_percent
     return export_pdf(deck, out_dir, order=str(data.get("order", "back-front")), clean=clean, ink=ink(limit),

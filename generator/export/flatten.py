@@ -21,6 +21,8 @@ import io
 import math
 
 from ..layout.face import Ellipse, Image, Polygon, Rect
+from ..render.svg import drawing
+from reportlab.lib.utils import ImageReader
 
 PATCH_DPI = 600
 _MARGIN = 0.5                   # points around an operation's box: its anti-aliased edge
@@ -33,9 +35,8 @@ def see_through(op) -> bool:
         return op.opacity < 1.0 or type(op.fill) is tuple
     if t is not Image:
         return False
-    from ..pictures.images import is_svg, known
+    from ..pictures.images import is_svg, known  # lazy: +25 ms to import (benchmarks/imports.py)
     if is_svg(op.path):
-        from ..render.svg import drawing
         return _svg_see_through(drawing(op.path, op.tint))
     if op.tint is not None:
         return True
@@ -44,7 +45,7 @@ def see_through(op) -> bool:
 
 
 def _svg_see_through(d) -> bool:
-    from reportlab.graphics.shapes import Image as Picture
+    from reportlab.graphics.shapes import Image as Picture  # lazy: +292 ms to import (benchmarks/imports.py)
     stack = [d]
     while stack:
         node = stack.pop()
@@ -96,9 +97,9 @@ def patches(face, dpi: int = PATCH_DPI) -> list:
     marks = [i for i, op in enumerate(face.ops) if see_through(op)]
     if not marks:
         return []
-    from ..render.draw import draw_ops
-    from ..render.pdf import new_canvas, pdf_bytes
-    from ..render.png import render_pages
+    from ..render.draw import draw_ops  # lazy: +3 ms to import (benchmarks/imports.py)
+    from ..render.pdf import new_canvas, pdf_bytes  # lazy: +13 ms to import (benchmarks/imports.py)
+    from ..render.png import render_pages  # lazy: +19 ms to import (benchmarks/imports.py)
     boxes = [box(face.ops[i], face, dpi) for i in marks]
     buf = io.BytesIO()
     c = new_canvas(buf, (100, 100))
@@ -113,9 +114,8 @@ def patches(face, dpi: int = PATCH_DPI) -> list:
 
 def draw_face(c, face, ink, dpi: int = PATCH_DPI) -> None:
     """The face's operations onto canvas `c` in the ink's CMYK, each see-through one replaced by its patch."""
-    from reportlab.lib.utils import ImageReader
 
-    from ..render.draw import draw_ops
+    from ..render.draw import draw_ops  # lazy: +3 ms to import (benchmarks/imports.py)
     start = 0
     for i, (x0, y0, x1, y1, _w, _h), rgb in patches(face, dpi):
         if i > start:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..errors import PnpError
 from . import trust
+from ..files.output import write_atomic
 
 
 def prepare(out_dir) -> Path:
@@ -29,7 +30,6 @@ def put(report, name: str, data: bytes) -> dict:
     """Write `data` as `name` in `report.out` (whole or not at all), unless the file holds those bytes already
     (then it is kept as it is); noted in the report as written or kept. Returns what the export's record
     (trust.py) keeps of it."""
-    from ..files.output import write_atomic
     path = report.out / name
     try:
         same = path.read_bytes() == data

@@ -22,9 +22,9 @@ REGISTRY = "http://www.color.org"
 
 def finish(data: bytes, ink) -> bytes:
     """The PDF `data` (reportlab's, drawn with `ink`) as a PDF/X-1a:2003 file's bytes."""
-    import pikepdf
+    import pikepdf  # lazy: +339 ms to import (benchmarks/imports.py)
 
-    from .cmyk import CONDITION, CONDITION_NAME
+    from .cmyk import CONDITION, CONDITION_NAME  # lazy: +22 ms to import (benchmarks/imports.py)
     with pikepdf.open(io.BytesIO(data)) as pdf:
         info = pdf.docinfo
         info[pikepdf.Name.GTS_PDFXVersion] = pikepdf.String(VERSION)

@@ -148,7 +148,7 @@ class _Hasher:
     def images(self, tpl: Template, values: dict) -> list[str]:
         """The digests of the bytes of any image file a face draws (kept with what images.py found the
         picture to be: an unchanged picture is not read again)."""
-        from ..pictures.images import BadImage, digest
+        from ..pictures.images import BadImage, digest  # lazy: +8 ms to import (benchmarks/imports.py)
         out = []
         for r in tpl.regions:
             if r.type != "image":

@@ -64,7 +64,7 @@ def pixels(length: float, bleed: float, dpi: int) -> int:
 
 def draw(faces, sizes) -> list:
     """Each face (trim + its bleed) as RGB rows of exactly its (width, height) px, CHUNK faces a PDF."""
-    from ..render.png import faces_pdf, render_pages
+    from ..render.png import faces_pdf, render_pages  # lazy: +867 ms to import (benchmarks/imports.py)
     out = []
     for i in range(0, len(faces), CHUNK):
         part = faces[i:i + CHUNK]
@@ -75,11 +75,11 @@ def draw(faces, sizes) -> list:
 def export_png(deck, out_dir, dpi: int | None = None, bleed: float | None = None, clean: bool = False) -> Report:
     """Write a PNG of every distinct face and back of `deck` into `out_dir`, at `dpi` with `bleed` points a
     side, and manifest.csv."""
-    from ..layout.deck import layout_deck
-    from ..render.png import encode_png
-    from . import trust
-    from .folder import prepare, put, sweep
-    from .plan import plan
+    from ..layout.deck import layout_deck  # lazy: +860 ms to import (benchmarks/imports.py)
+    from ..render.png import encode_png  # lazy: +867 ms to import (benchmarks/imports.py)
+    from . import trust  # lazy: +42 ms to import (benchmarks/imports.py)
+    from .folder import prepare, put, sweep  # lazy: +62 ms to import (benchmarks/imports.py)
+    from .plan import plan  # lazy: +967 ms to import (benchmarks/imports.py)
     start = time.perf_counter()
     dpi = DPI if dpi is None else int(dpi)
     bleed = 0.0 if bleed is None else bleed

@@ -26,6 +26,16 @@ from pathlib import Path
 
 from .plan import plan
 from .shops import shop
+from .names import Claims, stem
+from .products import target
+from ..layout.face import Text
+from ..layout.fonts import register
+from .pdfx import finish
+from .flatten import draw_face
+from ..layout.deck import layout_deck
+from ..layout.resolution import warnings as resolution
+from ..layout.templates import get_template
+from ..pictures import picturecache
 
 ORDERS = ("paired", "back-front", "fronts-first")
 SIDES = {"paired": ("front", "back"), "back-front": ("back", "front")}
@@ -81,8 +91,6 @@ def _mm(points: float, places: int = 2) -> str:
 
 def _group_name(width: float, height: float, shape: str) -> str:
     """A document's file stem: its product where the piece is one, else its size."""
-    from .names import stem
-    from .products import target
     t = target(width, height, shape)
     if t.exact and shape.startswith("hex"):         # the products are flat-topped
         return stem(t.name) + ("-pointy" if shape == "hex-pointy" else "")
@@ -98,7 +106,6 @@ def _group_name(width: float, height: float, shape: str) -> str:
 def documents(deck, order: str = "paired", copies: bool = False) -> list[Document]:
     """The deck's distinct pieces (front and back) grouped into a document for each size and shape; with
     `copies`, each card's pages as many times as it is printed."""
-    from .names import Claims
     p = plan(deck)
     face_of = {}
     for image in p.faces:
@@ -136,10 +143,8 @@ def documents(deck, order: str = "paired", copies: bool = False) -> list[Documen
 def render(deck, doc: Document, laid, bleed: float, ink=None) -> bytes:
     """The document's PDF bytes: a page for each (piece, side), its face laid out with `bleed`; with an
     `ink`, in its CMYK, flattened, as PDF/X-1a."""
-    from ..layout.face import Text
-    from ..layout.fonts import register
-    from ..render.draw import draw_ops
-    from ..render.pdf import new_canvas, pdf_bytes
+    from ..render.draw import draw_ops  # lazy: +3 ms to import (benchmarks/imports.py)
+    from ..render.pdf import new_canvas, pdf_bytes  # lazy: +18 ms to import (benchmarks/imports.py)
     w, h, b = doc.width, doc.height, bleed
     faces = [_face(laid, pc, side) for pc, side, _ in doc.pages]
     register({op.font for face in faces if face is not None for op in face.ops if type(op) is Text})
@@ -157,13 +162,11 @@ def render(deck, doc: Document, laid, bleed: float, ink=None) -> bytes:
             if ink is None:
                 draw_ops(c, face.ops)
             else:
-                from .flatten import draw_face
                 draw_face(c, face, ink)
             c.restoreState()
         c.showPage()
     if ink is None:
         return pdf_bytes(c, buf)
-    from .pdfx import finish
     return finish(pdf_bytes(c, buf), ink)
 
 
@@ -198,11 +201,9 @@ def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired",
     """Write `deck`'s print-shop PDFs and their manifest into `out_dir`. `bleed`: points a side
     (default: the shop's, layouts/shop-*.yaml); `order`: one of ORDERS; `ink`: a cmyk.Ink for CMYK
     PDF/X-1a; `copies`: every card as many times as it is printed."""
-    from ..layout.deck import layout_deck
-    from ..layout.resolution import warnings as resolution
-    from . import trust
-    from .folder import prepare, put, sweep
-    from .safezone import check
+    from . import trust  # lazy: +17 ms to import (benchmarks/imports.py)
+    from .folder import prepare, put, sweep  # lazy: +11 ms to import (benchmarks/imports.py)
+    from .safezone import check  # lazy: +8 ms to import (benchmarks/imports.py)
     start = time.perf_counter()
     if order not in ORDERS:
         raise ValueError(f"order {order!r}")
@@ -217,9 +218,6 @@ def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired",
     if clean:
         trust.check_clean(outputs, found)
     laid = layout_deck(deck, bleed)
-    from ..layout.face import Text
-    from ..layout.fonts import register
-    from ..layout.templates import get_template
     # faces from the layout store were laid out by an earlier process: their fonts are registered first
     register({op.font for lo in laid for face in (lo.front, lo.back) if face is not None for op in face.ops
               if type(op) is Text})
@@ -240,7 +238,6 @@ def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired",
         new[name] = put(report, name, data)
     sweep(report, outputs, expected, clean, found)
     outputs.save(new)
-    from ..pictures import picturecache
     picturecache.save()                 # what was learnt of the pictures, for the next run
     report.seconds = time.perf_counter() - start
     return report

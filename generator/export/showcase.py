@@ -17,6 +17,9 @@ import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from PIL import Image, ImageDraw, ImageFilter
+import io
+from .pngs import draw, pixels
 
 DPI = 150
 HAND, GRID = "hand.png", "showcase.png"
@@ -49,7 +52,6 @@ class Report:
 
 def cut(rgb, template, dpi: int):
     """The face's RGB picture (its trim) as RGBA, transparent outside the piece's shape."""
-    from PIL import Image, ImageDraw
     w, h = rgb.size
     scale = 4                                     # the mask drawn four times as fine, then reduced: smooth edges
     mask = Image.new("L", (w * scale, h * scale), 0)
@@ -57,7 +59,7 @@ def cut(rgb, template, dpi: int):
     if template.shape == "circle":
         d.ellipse((0, 0, w * scale - 1, h * scale - 1), fill=255)
     elif template.shape.startswith("hex"):
-        from ..layout.shapes import piece_outline
+        from ..layout.shapes import piece_outline  # lazy: +228 ms to import (benchmarks/imports.py)
         k = dpi / 72 * scale
         d.polygon([(x * k, (template.height - y) * k) for x, y in piece_outline(template.shape, template.width,
                                                                                template.height)], fill=255)
@@ -71,7 +73,6 @@ def cut(rgb, template, dpi: int):
 
 def shadowed(pieces, canvas_size, places, dpi: int):
     """The RGBA pieces pasted at `places` (top-left corners) on a transparent canvas, each over a soft shadow."""
-    from PIL import Image, ImageFilter
     shadow = Image.new("L", canvas_size, 0)
     off = max(1, round(dpi * 0.03))
     for piece, (x, y) in zip(pieces, places):
@@ -101,7 +102,6 @@ def grid(pieces, dpi: int):
 def fan(pieces, dpi: int):
     """The pieces fanned as in a hand: each turned SPREAD degrees from its neighbour about a point 2.5
     heights below the middle card's centre, the first on the left, the last on top."""
-    from PIL import Image
     n = len(pieces)
     h = max(p.height for p in pieces)
     radius = 2.5 * h
@@ -126,15 +126,15 @@ def fan(pieces, dpi: int):
 def hand_cards(deck, choices) -> list:
     """The indexes (in deck.cards) of the cards to fan: those `choices` name, else the default (module)."""
     if choices:
-        from ..deck.select import chosen
-        from ..errors import PnpError
+        from ..deck.select import chosen  # lazy: +85 ms to import (benchmarks/imports.py)
+        from ..errors import PnpError  # lazy: +7 ms to import (benchmarks/imports.py)
         try:
             picked = {id(c) for c in chosen(deck, choices)}
         except PnpError as exc:             # select.py words its mistakes for build's --only
             exc.message = exc.message.replace("--only", "--hand")
             raise
         return [i for i, c in enumerate(deck.cards) if id(c) in picked]
-    from .plan import plan
+    from .plan import plan  # lazy: +271 ms to import (benchmarks/imports.py)
     faces = plan(deck).faces
     sizes = [(round(f.template.width, 1), round(f.template.height, 1), f.template.shape) for f in faces]
     common = max(set(sizes), key=lambda z: (sizes.count(z), -sizes.index(z)))      # the deck's main card size
@@ -153,13 +153,11 @@ def hand_cards(deck, choices) -> list:
 
 def export_showcase(deck, out_dir, dpi: int | None = None, hand=(), clean: bool = False) -> Report:
     """Write hand.png and showcase.png of `deck` into `out_dir`."""
-    import io
 
-    from ..layout.deck import layout_deck
-    from . import trust
-    from .folder import prepare, put, sweep
-    from .plan import plan
-    from .pngs import draw, pixels
+    from ..layout.deck import layout_deck  # lazy: +257 ms to import (benchmarks/imports.py)
+    from . import trust  # lazy: +25 ms to import (benchmarks/imports.py)
+    from .folder import prepare, put, sweep  # lazy: +30 ms to import (benchmarks/imports.py)
+    from .plan import plan  # lazy: +271 ms to import (benchmarks/imports.py)
     start = time.perf_counter()
     dpi = DPI if dpi is None else int(dpi)
     chosen_cards = hand_cards(deck, hand)       # a mistaken --hand is refused before anything is written
@@ -176,7 +174,6 @@ def export_showcase(deck, out_dir, dpi: int | None = None, hand=(), clean: bool 
     shown = p.images + [face_of[i] for i in chosen_cards]
     faces = [laid[i.first[0]].front if i.side == "face" else laid[i.first[0]].back for i in shown]
     sizes = [(pixels(f.width, 0, dpi), pixels(f.height, 0, dpi)) for f in faces]
-    from PIL import Image
     pieces = [cut(Image.frombuffer("RGB", size, rgb, "raw", "RGB", size[0] * 3, 1), img.template, dpi)
               for img, size, rgb in zip(shown, sizes, draw(faces, sizes))]
     n = len(p.images)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from .tts_draw import draw_all, laid_faces
 from .tts_sheets import Layout, digest, grid, layout
+from ..layout.deck import layout_deck
 
 __all__ = ["Report", "export_tts", "grid", "layout"]
 
@@ -41,11 +42,10 @@ def export_tts(deck, out_dir, base_url: str | None = None, redraw: bool = False,
     """Export `deck` for Tabletop Simulator into `out_dir`: the sheets and tile images, each named for
     a digest of its bytes, and a saved object naming them by their local paths, or under `base_url`
     where they will be hosted."""
-    from ..layout.deck import layout_deck
-    from ..layout.safezone import warnings as safe_warnings
-    from ..files.output import write_atomic, write_if_changed
-    from . import saved, trust
-    from .folder import prepare, sweep
+    from ..layout.safezone import warnings as safe_warnings  # lazy: +4 ms to import (benchmarks/imports.py)
+    from ..files.output import write_atomic, write_if_changed  # lazy: +5 ms to import (benchmarks/imports.py)
+    from . import saved, trust  # lazy: +9 ms to import (benchmarks/imports.py)
+    from .folder import prepare, sweep  # lazy: +7 ms to import (benchmarks/imports.py)
     start = time.perf_counter()
     out = prepare(out_dir)
     lay = layout(deck)
@@ -104,7 +104,7 @@ def export_tts(deck, out_dir, base_url: str | None = None, redraw: bool = False,
     found = [n for n in found if n not in expected]
     sweep(report, outputs, expected, clean, found)
     outputs.save(new)
-    from ..pictures import picturecache
+    from ..pictures import picturecache  # lazy: +5 ms to import (benchmarks/imports.py)
     picturecache.save()                 # what was learnt of the pictures, for the next run
     report.seconds = time.perf_counter() - start
     return report

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .plan import FACE
 from .tts_sheets import Sheet
+from ..render.pool import map_chunks, share, shared
 
 
 def laid_faces(laid, images) -> list:
@@ -19,7 +20,7 @@ def laid_faces(laid, images) -> list:
 
 def _render(faces, sizes) -> list:
     """Each face rasterized at its (width, height) px, as numpy arrays (rows, cols, 3)."""
-    from ..render.png import faces_pdf, numpy_or_none, render_pages
+    from ..render.png import faces_pdf, numpy_or_none, render_pages  # lazy: +15 ms to import (benchmarks/imports.py)
     np = numpy_or_none()
     if not faces:
         return []
@@ -29,7 +30,7 @@ def _render(faces, sizes) -> list:
 
 
 def _encode(pixels_, dpi: float) -> bytes:
-    from ..render.png import encode_png
+    from ..render.png import encode_png  # lazy: +15 ms to import (benchmarks/imports.py)
     h, w = pixels_.shape[:2]
     return encode_png(pixels_, dpi, size=(w, h))
 
@@ -37,7 +38,7 @@ def _encode(pixels_, dpi: float) -> bytes:
 def draw_sheet(laid, sheet: Sheet, backs: bool) -> bytes:
     """A deck sheet of faces (or, with `backs`, of backs), a card in every cell, row by row; a cell
     no card fills (or a single-sided card's back) is white."""
-    from ..render.png import numpy_or_none
+    from ..render.png import numpy_or_none  # lazy: +15 ms to import (benchmarks/imports.py)
     np = numpy_or_none()
     W, H = sheet.size
     out = np.full((H, W, 3), 255, np.uint8)
@@ -53,7 +54,7 @@ def draw_sheet(laid, sheet: Sheet, backs: bool) -> bytes:
 def draw_tiles(laid, tiles: list) -> list[bytes]:
     """Each tts_sheets.Output of a tile (or a shared back) drawn at its pixel size (a turned one drawn
     upright, then turned a quarter turn clockwise)."""
-    from ..render.png import numpy_or_none
+    from ..render.png import numpy_or_none  # lazy: +15 ms to import (benchmarks/imports.py)
     np = numpy_or_none()
     faces = laid_faces(laid, [t.image for t in tiles])
     sizes = [(t.height_px, t.width_px) if t.turn else (t.width_px, t.height_px) for t in tiles]
@@ -62,14 +63,13 @@ def draw_tiles(laid, tiles: list) -> list[bytes]:
 
 
 def blank_png() -> bytes:
-    from ..render.png import numpy_or_none
+    from ..render.png import numpy_or_none  # lazy: +15 ms to import (benchmarks/imports.py)
     np = numpy_or_none()
     return _encode(np.full((64, 64, 3), 255, np.uint8), 72)
 
 
 def draw_all(laid, lay, todo: list, progress=None) -> list[bytes]:
     """The PNG bytes of each tts_sheets.Output in `todo`, in order, drawn on every core."""
-    from ..render.pool import map_chunks, share
     sheet_of = {id(s.faces): (k, False) for k, s in enumerate(lay.sheets)}
     sheet_of.update({id(s.backs): (k, True) for k, s in enumerate(lay.sheets) if s.unique_back})
     items = [("sheet", *sheet_of[id(o)]) if id(o) in sheet_of else ("blank",) if o.image is None else ("tile", o)
@@ -85,7 +85,6 @@ def draw_all(laid, lay, todo: list, progress=None) -> list[bytes]:
 
 def _drawn(chunk: list) -> list[bytes]:
     """In a worker (or here): the PNG bytes of each ("sheet", index, backs?), ("tile", Output) or ("blank",)."""
-    from ..render.pool import shared
     laid, sheets = shared("laid"), shared("sheets")
     tiles = [item[1] for item in chunk if item[0] == "tile"]
     drawn = iter(draw_tiles(laid, tiles) if tiles else [])

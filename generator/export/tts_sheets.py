@@ -25,9 +25,11 @@ import json
 from dataclasses import dataclass, field
 
 from .plan import FACE, Plan, plan
-from .products import pixels
+from .products import pixels, target
 from .shops import shop
 from .tts_sizes import CARD_LARGEST
+from .names import Claims, stem
+from pathlib import Path
 
 _DECK = shop("tts").data["deck"]
 MAX_COLS, MAX_ROWS = int(_DECK["columns"]), int(_DECK["rows"])     # a deck sheet's grid at most
@@ -140,8 +142,6 @@ def tile_size(width: float, height: float) -> tuple[int, int]:
 
 
 def _group_name(tpl) -> str:
-    from .names import stem
-    from .products import target
     t = target(tpl.width, tpl.height, tpl.shape, tpl.size_name)
     if t.exact:
         return stem(t.name) + ("-landscape" if tpl.width > tpl.height else "")
@@ -155,9 +155,7 @@ def digest(*parts) -> str:
 
 def layout(deck, p: Plan | None = None) -> Layout:
     """Where every piece of `deck` goes: deck sheets for its cards, images for its tiles."""
-    from pathlib import Path
 
-    from .names import Claims
     p = p or plan(deck)
     claim = Claims()                # every stem once: tiles keep the Game Crafter export's names
     claim(BLANK, "")

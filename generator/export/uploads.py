@@ -24,6 +24,12 @@ from . import trust, worker
 from .folder import prepare, sweep
 from .manifest import manifest_csv
 from .plan import Plan, plan
+from ..pictures import picturecache
+from PIL import Image
+from ..layout import fonts
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor, as_completed
+import gc
 
 MANIFEST = "manifest.csv"
 CACHES = {"gamecrafter": trust.CACHE, "mpc": trust.MPC_CACHE}     # each export keeps its own record
@@ -110,7 +116,6 @@ def export(deck, out_dir, jobs: int | None = None, redraw: bool = False, clean: 
     write_if_changed(out / MANIFEST, manifest_csv(p).encode("utf-8"))
     sweep(report, outputs, expected, clean, found)
     outputs.save(new)
-    from ..pictures import picturecache
     picturecache.save()                 # what was learnt of the pictures, for the next run
     report.seconds = time.perf_counter() - start
     return report
@@ -120,11 +125,9 @@ def _preload(templates) -> None:
     """Read the font files the templates name and import the drawing libraries once, here, before
     the workers are forked: each would otherwise parse the fonts again (tens of milliseconds a
     file) and import pdfium, PIL and numpy again (a tenth of a second or more)."""
-    import pypdfium2  # noqa: F401
-    from PIL import Image  # noqa: F401
+    import pypdfium2  # lazy: +45 ms to import (benchmarks/imports.py)
 
-    from ..layout import fonts
-    from ..render import png
+    from ..render import png  # lazy: +15 ms to import (benchmarks/imports.py)
     png.numpy_or_none()
     names = {"sans"}
     for tpl in templates:
@@ -156,14 +159,11 @@ def _draw(deck, out: Path, items: list, jobs: int, progress, start_method=None, 
 
 
 def _pool(items, jobs, spec, out, progress, start_method=None, shop_id="gamecrafter") -> list:
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
     if start_method is None and "fork" in multiprocessing.get_all_start_methods():
         start_method = "fork"       # workers inherit the loaded deck and fonts: nothing to redo
     context = multiprocessing.get_context(start_method)
     work = chunks(items, jobs)
     results: list = [None] * len(work)
-    import gc
     if start_method == "fork":
         gc.freeze()     # the workers' garbage collector leaves the inherited objects alone: their
                         # memory pages stay shared with this process instead of being copied

@@ -19,6 +19,9 @@ from ..files.output import write_atomic
 from ..render.pool import share, shared
 from .products import DPI
 from .shops import shop
+from concurrent.futures import ThreadPoolExecutor
+from ..layout.templates import get_template
+from ..layout.resolution import WARN_DPI, warnings
 
 WRITERS = 2           # threads encoding and writing images in each process
 
@@ -30,7 +33,7 @@ def setup(deck=None, spec=None, out_dir=None, shop_id: str = "gamecrafter") -> N
             and shared("shop", None) == shop_id:
         return
     if deck is None:
-        from .. import pipeline
+        from .. import pipeline  # lazy: +14 ms to import (benchmarks/imports.py)
         game, without = spec
         deck = pipeline.load(game, without)
     share(deck=deck, spec=spec, out=Path(out_dir), bleed=shop(shop_id).bleed, shop=shop_id, cache={})
@@ -51,12 +54,10 @@ def draw(items) -> list:
     The pages are rasterized here while writer threads encode and write the images before them:
     zlib, numpy and pdfium all let go of the GIL, and a write mostly waits on fsync (twice: the
     file, then its folder), so several writes at once hide that wait."""
-    from concurrent.futures import ThreadPoolExecutor
 
-    from ..layout.deck import layout_card
-    from ..layout.templates import get_template
-    from ..render.png import faces_pdf, render_pages
-    from . import safezone
+    from ..layout.deck import layout_card  # lazy: +9 ms to import (benchmarks/imports.py)
+    from ..render.png import faces_pdf, render_pages  # lazy: +10 ms to import (benchmarks/imports.py)
+    from . import safezone  # lazy: +8 ms to import (benchmarks/imports.py)
     deck, out, bleed = shared("deck"), shared("out"), shared("bleed")
     faces, warnings = [], []
     try:
@@ -84,7 +85,7 @@ def _centred(rgb, size, canvas):
     (w, h), (cw, ch) = tuple(size), tuple(canvas)
     if (w, h) == (cw, ch):
         return rgb
-    import numpy as np
+    import numpy as np  # lazy: +129 ms to import (benchmarks/imports.py)
     out = np.full((ch, cw, 3), 255, np.uint8)
     top, left = (ch - h) // 2, (cw - w) // 2
     out[top:top + h, left:left + w] = np.frombuffer(rgb, np.uint8).reshape(h, w, 3)
@@ -94,7 +95,6 @@ def _centred(rgb, size, canvas):
 def _resolution(face, who_: str, folder) -> list[str]:
     """A warning for each raster picture that prints blurred (as pnp build warns), and a note for each other
     one the shop would find under its resolution ("note: " marks it: the export command prints it so)."""
-    from ..layout.resolution import WARN_DPI, warnings
     s = shop(shared("shop"))
     judged = f"{s.name} judges an upload at {s.dpi} dpi"
     blurred = f"under {WARN_DPI} dpi it prints blurred, and {judged}"
@@ -103,8 +103,8 @@ def _resolution(face, who_: str, folder) -> list[str]:
 
 
 def _write(path: Path, rgb, width: int, height: int, turn: bool) -> dict:
-    from ..render.png import encode_png, turn_rgb
-    from .trust import stamp
+    from ..render.png import encode_png, turn_rgb  # lazy: +10 ms to import (benchmarks/imports.py)
+    from .trust import stamp  # lazy: +3 ms to import (benchmarks/imports.py)
     if turn:
         rgb, width, height = turn_rgb(rgb, width, height)
     data = encode_png(rgb, DPI, size=(width, height))

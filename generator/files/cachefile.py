@@ -19,6 +19,7 @@ import os
 import struct
 import sys
 from pathlib import Path
+from ..errors import PnpError
 
 MAGIC = b"pnp cach2\n"                       # 2: the CRC-32 checksum (files of 1, BLAKE2b, are another kind)
 _HEAD = struct.Struct(">16sHHHQ16s")         # what, format, python major*100+minor, marshal version, length, digest
@@ -85,8 +86,7 @@ def read(path: Path, what: str, version: int):
 def write(path: Path, what: str, version: int, value) -> bool:
     """Write a cache file whole (or leave the old one); False when it could not be written: a cache only
     saves time, so a read-only or full disk is not an error."""
-    from ..errors import PnpError
-    from .output import write_atomic
+    from .output import write_atomic  # lazy: +32 ms to import (benchmarks/imports.py)
     try:
         write_atomic(path, dumps(what, version, value))
     except (PnpError, ValueError):      # a disk that refuses it, or a value marshal cannot hold

@@ -15,6 +15,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from .yamltree import Map, Seq, decode_tree, encode_tree  # noqa: F401  (Map and Seq: given here too)
+from .textfile import decode, read_bytes
+from .. import __version__
+from .cachefile import cache_dir
+import importlib.util
+import os
 
 MAX_BYTES = 2_000_000
 
@@ -22,14 +27,12 @@ MAX_BYTES = 2_000_000
 def load(path, display: str | None = None):
     """Load one YAML file into Map/Seq/scalars, or raise PnpError pointing at the fault. A file read
     before with the same bytes comes from the cache (see CACHE_FORMAT): what was parsed, positions and all."""
-    from .textfile import decode, read_bytes
     name = display or str(path)
     data = read_bytes(path, name, MAX_BYTES)
     cache = _cache_file(path)
     if cache is None:
         return loads(decode(data, name), name)
-    from .. import __version__
-    from . import cachefile
+    from . import cachefile  # lazy: +7 ms to import (benchmarks/imports.py)
     digest = hashlib.blake2b(data + f"\0{__version__}\0{_parser()}".encode(), digest_size=16).digest()
     stored = cachefile.read(cache, "yaml tree", CACHE_FORMAT)
     if type(stored) is tuple and len(stored) == 2 and stored[0] == digest:
@@ -54,7 +57,6 @@ CACHE_FORMAT = 1
 
 
 def _cache_file(path):
-    from .cachefile import cache_dir
     base = cache_dir()
     if base is None:
         return None
@@ -67,7 +69,7 @@ def _cache_file(path):
 
 def loads(text: str, name: str = "<text>"):
     """Load YAML text into Map/Seq/scalars, or raise PnpError pointing at the fault (yamlparse.loads)."""
-    from .yamlparse import loads as parse
+    from .yamlparse import loads as parse  # lazy: +32 ms to import (benchmarks/imports.py)
     return parse(text, name)
 
 
@@ -76,8 +78,6 @@ def _parser() -> str:
     """PyYAML's install, without importing it: where its package is and its file's size and time (once a
     process, as pnp's own code is read). A tree cached by one PyYAML is not read back by another (it might parse
     the file otherwise)."""
-    import importlib.util
-    import os
     spec = importlib.util.find_spec("yaml")
     origin = spec.origin if spec is not None and spec.origin else ""
     try:

@@ -89,7 +89,7 @@ def card_sheets(laid_out: list, spec: SheetSpec, title: str = "") -> list[Page]:
 def _sheet_pages(spec: SheetSpec, fold: Fold | None, fronts: list, back_faces: list, marks: list, grids: tuple,
                  n: int, total: int, title: str, loose: tuple = ()) -> list[Page]:
     """A sheet's fronts page and backs page, or its gutter-fold page (`fold`), with marks and labels."""
-    from ..layout.face import Line
+    from ..layout.face import Line  # lazy: +458 ms to import (benchmarks/imports.py)
     paper = spec.paper
     W, H = paper.width, paper.height
     mirror, shift = (fold.mirror, (0.0, 0.0)) if fold is not None else (spec.duplex.mirror, spec.offset)

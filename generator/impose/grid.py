@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..units import from_mm, mm
+from ..language import words
 
 AUTO, TOUCHING = "auto", "touching"
 BLEED = "bleed"                    # the mode of an explicit --bleed: the gutter holds it
@@ -213,7 +214,6 @@ def describe(spec: Spec, paper: str = "", _=None) -> str:
     """What the layout chose for a piece size, for the print instructions (how many are printed is the
     leaf's to say: printout/howto.py), in the words `_` gives (language.Words; English without)."""
     if _ is None:
-        from ..language import words
         _ = words()
     x, y = spec.x, spec.y
     parts = []

@@ -43,9 +43,9 @@ def label_texts(spec: SheetSpec, title: str, n: int, total: int, side: str, mode
 def sheet_label(spec: SheetSpec, texts: list[str], placed: list, marks: list, ops: list, areas: list):
     """The first of `texts` that fits in `areas` clear of the placed pieces (with the bleed they show), the
     marks and the lines among `ops` (a fold line, kept 1 mm clear); None if none fits."""
-    from ..layout.face import Line
-    from ..layout.fonts import font_name
-    from ..layout.shaping import width
+    from ..layout.face import Line  # lazy: +489 ms to import (benchmarks/imports.py)
+    from ..layout.fonts import font_name  # lazy: +491 ms to import (benchmarks/imports.py)
+    from ..layout.shaping import width  # lazy: +727 ms to import (benchmarks/imports.py)
     font = font_name(spec.font("sans"))
     size = spec.paper.label_size
     obstacles = []
@@ -129,8 +129,8 @@ def label_ops(spec: SheetSpec, label: Label | None) -> list:
     """The label as a line of text in its box (rotated to read upwards along a side edge)."""
     if label is None:
         return []
-    from ..layout.face import Text
-    from ..layout.fonts import font_name
+    from ..layout.face import Text  # lazy: +489 ms to import (benchmarks/imports.py)
+    from ..layout.fonts import font_name  # lazy: +491 ms to import (benchmarks/imports.py)
     size = spec.paper.label_size
     cx, cy = label.x + label.w / 2, label.y + label.h / 2
     length_, depth = (label.w, label.h) if not label.rotate else (label.h, label.w)

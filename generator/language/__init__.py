@@ -17,6 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..text.typography import typeset
+from .catalogs import decimal_sign, translations
 
 SOURCE = "en"               # the language pnp's messages are written in
 UNSPACED = ("ja", "zh")     # languages written without spaces between sentences, ending them with 。
@@ -60,7 +61,6 @@ class Words:
         text = format(value, spec)
         if self.base == SOURCE or "." not in text:
             return text
-        from .catalogs import decimal_sign
         return text.replace(".", decimal_sign(self.code))
 
     def join(self, items: list[str]) -> str:
@@ -83,7 +83,6 @@ def words(code: str = SOURCE) -> Words:
     and a language pnp has no catalog for, print the messages as written (catalogs.note_missing says so)."""
     if base(code) == SOURCE:
         return Words(code)
-    from .catalogs import translations
     return Words(code, translations(code))
 
 

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+import gettext
+import io
+import re
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "pnp"
@@ -46,11 +49,9 @@ def translations(code: str):
     if path is None:
         note_missing(code)
         return None
-    import gettext
-    import io
 
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    from babel.messages.mofile import write_mo  # lazy: +116 ms to import (benchmarks/imports.py)
+    from babel.messages.pofile import read_po  # lazy: +124 ms to import (benchmarks/imports.py)
     with open(path, "rb") as f:
         catalog = read_po(f, locale=path.parent.parent.name, domain=DOMAIN)
     buffer = io.BytesIO()
@@ -66,9 +67,8 @@ def own_words(code: str) -> frozenset:
     path = catalog_file(code)
     if path is None:
         return frozenset()
-    import re
 
-    from babel.messages.pofile import read_po
+    from babel.messages.pofile import read_po  # lazy: +124 ms to import (benchmarks/imports.py)
     with open(path, "rb") as f:
         catalog = read_po(f, locale=path.parent.parent.name, domain=DOMAIN)
     said = " ".join(" ".join(m.string) if isinstance(m.string, tuple) else m.string for m in catalog if m.id)
@@ -79,7 +79,7 @@ def own_words(code: str) -> frozenset:
 def note_missing(code: str) -> None:
     """One line on stderr, once a process (a warm one too: the line is about pnp, not the deck): pnp prints its
     own sentences in English for this language."""
-    from ..errors import warn
+    from ..errors import warn  # lazy: +11 ms to import (benchmarks/imports.py)
     warn(f"pnp has no {name(code)} catalog for its own printed words (the print leaf, sheet labels, "
          f"cutting steps, rule page headings, This edition box): they are printed in English "
          f"(catalogs: {', '.join(languages())})", "note")
@@ -109,7 +109,7 @@ def known(code: str) -> bool:
 @lru_cache(maxsize=None)
 def decimal_sign(code: str) -> str:
     """The language's decimal sign: ',' in French and German, '.' in Japanese."""
-    from babel.numbers import get_decimal_symbol
+    from babel.numbers import get_decimal_symbol  # lazy: +59 ms to import (benchmarks/imports.py)
     try:
         return get_decimal_symbol(code.replace("-", "_"))
     except Exception:               # an unknown code: the English sign

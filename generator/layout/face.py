@@ -22,6 +22,9 @@ from .display import Ellipse, Face, Image, Line, Polygon, Rect, Text  # noqa: F4
 from .regions import TYPES, Region, expression_error, field_of, on_piece, resolve
 from .regions.common import keys_of
 from .templates import get_template
+from .. import LAYOUTS
+from ..files.paths import Refused, files_under, find_inside
+from ..deck.values import display
 
 BASIC_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None, "transparent": None}
 
@@ -182,9 +185,7 @@ def text_icons(content: str, region: Region, ctx: Context) -> tuple:
 
 
 def _image_path(src: str, ctx: Context, region: Region | None = None) -> str:
-    from .. import LAYOUTS
-    from ..pictures.images import SUFFIXES, BadImage, check_image
-    from ..files.paths import Refused, files_under, find_inside
+    from ..pictures.images import SUFFIXES, BadImage, check_image  # lazy: +12 ms to import (benchmarks/imports.py)
     names = names_in(str(region.get("src", ""))) if region is not None else []
     field = names[0] if names else None
 
@@ -210,13 +211,11 @@ def _image_path(src: str, ctx: Context, region: Region | None = None) -> str:
     except BadImage as exc:
         if field is None and region is not None and region.source:
             # the file is at fault: named first, then the template's line that names it (as a card's is)
-            from ..deck.values import display
             raise PnpError(f"the file {exc}", display(path),
                            hint=f"{region.source} names it in region '{region.id}'")
         raise fail(f"image '{src}' {exc}")
     if path.suffix.lower() == ".svg":       # its text set in pnp's fonts: every glyph there, or the SVG's line
-        from ..deck.values import display
-        from . import svgtext               # (a deck with no SVG loads none of it: tests/test_startup.py)
+        from . import svgtext  # lazy, +1.2 ms to import: (a deck with no SVG loads none of it: tests/test_startup.py)
         fonts.deck_families(ctx.deck)       # (the deck's own families made known, as render/svg.py finds them)
         try:
             svgtext.check(path, fonts.met())

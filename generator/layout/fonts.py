@@ -28,6 +28,7 @@ from ..errors import PnpError, known_list, suggest
 from ..files.yamlfile import load
 from ..reportlab_adapter import face_owner, register_font, registered, unregister_fonts
 from .fontcache import load_ttf
+from ..language import base
 
 STYLES = ("regular", "bold", "italic", "bolditalic")
 FALLBACK = "fallback"       # a family's entry: the families a character it has no glyph for is drawn from
@@ -85,7 +86,6 @@ def spoken(deck) -> dict:
     memo = deck.memo_of("fonts")
     key = ("spoken", deck.language)
     if key not in memo:
-        from ..language import base
         lang = deck.languages.get(deck.language)
         memo[key] = {**LANGUAGE_FAMILIES.get(base(deck.language), {}), **dict(lang.fonts if lang else ())}
     return memo[key]

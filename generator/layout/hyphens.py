@@ -63,7 +63,7 @@ def _letters(text: str) -> int:
 @lru_cache(maxsize=32)
 def _dictionary(language: str):
     """pyphen's hyphenation patterns for a language ("de", "en", "pt-BR"), or None where pyphen has none."""
-    import pyphen           # (loaded only when a word must be hyphenated: a rebuild reads its lines from the store)
+    import pyphen  # lazy: +13 ms to import (benchmarks/imports.py)
     found = pyphen.language_fallback(language.replace("-", "_")) if language else None
     return _patterns(pyphen, pyphen.LANGUAGES[found]) if found else None
 

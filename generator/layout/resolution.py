@@ -19,6 +19,7 @@ import os
 from typing import NamedTuple
 
 from .display import Image, and_more, by_face
+from .. import LAYOUTS
 
 WARN_DPI = 150
 SHOP_DPI = 300
@@ -38,7 +39,7 @@ def low(face, below: float = WARN_DPI, at_least: float = 0.0) -> list[Low]:
     pictures = [op for op in face.ops if type(op) is Image]
     if not pictures:
         return []                       # (a face without pictures imports nothing of them)
-    from ..pictures.images import BadImage, dpi, fitted, is_svg, known
+    from ..pictures.images import BadImage, dpi, fitted, is_svg, known  # lazy: +22 ms to import (benchmarks/imports.py)
     out = []
     for op in pictures:
         if is_svg(op.path):
@@ -69,7 +70,6 @@ def trimmed(face, op) -> tuple[float, float, float, float]:
 
 def shown(path: str, folder) -> str:
     """The file as the deck names it: its path inside the deck folder (or layouts/)."""
-    from .. import LAYOUTS
     for base in (folder, LAYOUTS):
         if base is None:
             continue

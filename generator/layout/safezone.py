@@ -22,6 +22,10 @@ from typing import NamedTuple
 from . import shaping
 from .display import Image, Text, and_more, by_face
 from .shapes import inside_by, is_hex, piece_outline
+from reportlab.pdfbase.pdfmetrics import getFont
+from ..errors import PnpError
+from .fonts import register
+from .templates import get_template
 
 MM = 72 / 25.4
 
@@ -36,7 +40,6 @@ class Finding(NamedTuple):
 @lru_cache(maxsize=None)
 def _vertical(font: str) -> tuple[float, float]:
     """(descent, ascent) of a font, per point of size."""
-    from reportlab.pdfbase.pdfmetrics import getFont
     face = getFont(font).face
     return face.descent / 1000, face.ascent / 1000
 
@@ -238,9 +241,6 @@ def warnings(faces, deck, zone_of=template_zone, remember: bool = False) -> list
     `zone_of(template)`
     gives the (inset, name) of the zone to hold it to. With `remember` (and the templates' own zones: build
     and proof), what was found for the same faces is remembered between builds (layout/store.py)."""
-    from ..errors import PnpError
-    from .fonts import register
-    from .templates import get_template
     seen = by_face(faces)
     order = list(seen)
 
@@ -265,7 +265,7 @@ def warnings(faces, deck, zone_of=template_zone, remember: bool = False) -> list
     if remember and zone_of is template_zone:
         # each face's findings are remembered under its own key: after an edit only the changed faces
         # are measured, and no template is parsed for the others
-        from .store import FaceStore
+        from .store import FaceStore  # lazy: +7 ms to import (benchmarks/imports.py)
         store = FaceStore.open(deck, f"{deck.id}-safe", what="lines")
     else:
         store = None

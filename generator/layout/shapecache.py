@@ -19,6 +19,7 @@ from pathlib import Path
 from ..files import cachefile
 from ..files.cachefile import cache_dir
 from ..reportlab_adapter import font_bytes
+from reportlab.pdfbase.pdfmetrics import getRegisteredFontNames
 
 FORMAT = 1          # bump when what is stored changes
 FRESH = "\0fresh"   # the key marking a font's words as holding some not yet written (save)
@@ -102,7 +103,6 @@ def save(languages=()) -> None:
     """Write the file of every font, and of each of `languages`' hyphenation points, that gained entries since it
     was read or last written (a failure only costs time). The fonts are those reportlab has registered for pnp
     (its registry: every font text was set in)."""
-    from reportlab.pdfbase.pdfmetrics import getRegisteredFontNames
     kept = [_kept(font) for font in getRegisteredFontNames() if font.startswith("pnp-")]
     kept += [_store(_hyphens_name(language)) for language in languages if language]
     for file, words in kept:

@@ -276,7 +276,7 @@ def _pictures_sound(face, seen: set) -> bool:
     pictures = [op.path for op in face.ops if type(op) is Image and op.path not in seen]
     if not pictures:
         return True
-    from ..pictures.images import BadImage, picture
+    from ..pictures.images import BadImage, picture  # lazy: +13 ms to import (benchmarks/imports.py)
     try:
         for path in pictures:
             picture(path)

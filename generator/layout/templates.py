@@ -24,6 +24,7 @@ from ..text.fields import names_in
 from ..units import length
 from ..files.yamlfile import Map, Seq, load
 from .regions import check_colours, named, read_region
+from .shapes import HEX_SHAPES, ORIENTATIONS, hex_shape
 
 TEMPLATE_KEYS = ("extends", "size", "safe", "radius", "shape", "orientation", "gutter", "regions", "description")
 SHAPES = ("rect", "circle", "hex")        # as written; a Template's shape is one of shapes.PIECE_SHAPES
@@ -276,7 +277,6 @@ def _overrides(r, seq: Seq, i: int, ids: dict, regions: list, parent: Template |
 def _piece_shape(m: Map, parent: Template | None, width: float, height: float) -> str:
     """The piece's shape (shapes.PIECE_SHAPES): `shape` as written (or the parent's), a hexagon with its
     `orientation` (flat, or pointy for a piece taller than wide, unless it says)."""
-    from .shapes import HEX_SHAPES, ORIENTATIONS, hex_shape
     if "shape" in m:
         shape = m["shape"]
         if shape not in SHAPES:
@@ -303,7 +303,7 @@ def geometry(deck, names) -> dict:
     each piece's bleed before anything is laid out. Remembered between builds (layout/store.py, whose stamp
     covers the template files), so a rebuild parses no template it does not lay out; {} when one of them
     cannot be read (laying the cards out reports it)."""
-    from .store import remembered
+    from .store import remembered  # lazy: +4 ms to import (benchmarks/imports.py)
     names = sorted(set(names))
 
     def compute() -> list:

@@ -22,6 +22,12 @@ from ..text.fields import names_in
 from .deck import BUILT_IN
 from .regions import TYPES, box_error, deferred_keys, named
 from .templates import Template, get_template
+from .store import remembered
+from .smallprint import small_print
+from . import fonts
+from .inline import unknown, unknown_message
+import re
+from pathlib import Path
 
 
 def _uses(deck: Deck) -> dict:
@@ -63,7 +69,6 @@ def check_templates(deck: Deck, found: Collector, checked=()) -> tuple[set, set,
     A deck whose templates passed these checks in an earlier build, with the same template files (and
     pnp's code: layout/store.py's stamp) and the same fields, palette, sizes and fonts, is not checked
     again: a rebuild then reads no template it does not lay out."""
-    from .store import remembered
     try:
         return set(), set(), remembered(f"{deck.id}-check", deck, _what_is_checked(deck, checked),
                                         lambda: _check(deck, checked), what="lines")
@@ -112,7 +117,6 @@ def _check(deck: Deck, checked) -> list[str]:
 
 def _small_print(deck: Deck, loaded: dict, found: Collector, bad: set) -> list[str]:
     """Text under 6pt (smallprint.py): warnings, or with `game.small_text: error` the deck's mistakes."""
-    from .smallprint import small_print
     small = small_print(loaded.values())
     if deck.game.small_text != "error":
         return [str(s.error()) for s in small]
@@ -126,7 +130,6 @@ def _what_is_checked(deck: Deck, checked) -> dict:
     """Everything the checks read besides the template files: which kinds (with which fields, and which
     back fields) show each template, the front and back pairs, the fields cards fill in, the name
     patterns, the component list's fields, and the deck's palette, sizes and fonts."""
-    from . import fonts
     filled = _filled(deck)
     pairs = {(t, back.template) for _, t, back in _combinations(deck) if back is not None and back.template}
     uses = {t: sorted((kind, side, tuple(sorted(_available(deck, kind, backs)))) for (kind, side), backs in u.items())
@@ -207,7 +210,6 @@ def _expression(region, key: str, name: str) -> str:
 
 def icon_errors(deck: Deck, tpl: Template) -> list[PnpError]:
     """A :name: that a region's own text writes (not a field's value) where the deck has no such icon."""
-    from .inline import unknown, unknown_message
     out = []
     for r in tpl.regions:
         own = str(r.get("text", ""))
@@ -285,8 +287,6 @@ def shape_errors(deck: Deck, loaded: dict, resized: set) -> list[tuple[PnpError,
 def _shape_line(tpl: Template, key: str = "shape") -> tuple[str, int | None]:
     """Where a template's shape (or orientation) is written: its own line for `key`, else where its size is
     given (for the orientation: none)."""
-    import re
-    from pathlib import Path
     try:
         lines = Path(tpl.file).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):

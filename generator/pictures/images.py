@@ -24,6 +24,7 @@ from typing import NamedTuple
 from . import picturecache, svgfile
 from .rasterfile import BadRaster, Raster, examine, is_jpeg, is_png
 from .svgfile import BadSvg, check_svg
+from PIL import Image
 
 MAX_PIXELS = 40_000_000          # e.g. 6000 x 6600: a tarot card at 1200 dpi
 MAX_BYTES = 50_000_000
@@ -193,7 +194,6 @@ def _raster(data: bytes) -> Raster:
 
 def _other(data: bytes) -> None:
     """BadImage naming what a file that is neither a PNG nor a JPEG is, as Pillow knows it."""
-    from PIL import Image
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)

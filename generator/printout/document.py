@@ -25,13 +25,13 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
     extra = calibration_sheet(spec) if calibration and spec.duplex.backs == PAGE else []
     pages: list[Page] = []
     if leaf:
-        from ..layout.store import remembered
+        from ..layout.store import remembered  # lazy: +401 ms to import (benchmarks/imports.py)
         parts = leaf_sections(deck, cards, rules, spec, len(extra))
         family = leaf_family(deck)
         args = {"sections": parts, "width": paper.width, "height": paper.height, "family": family,
                 "hyphenate": own_language(deck)}
         if deck.icons:
-            from ..layout.inline import stamp
+            from ..layout.inline import stamp  # lazy: +331 ms to import (benchmarks/imports.py)
             args["icons"] = stamp(deck.icons)
         # laid out again only when its words, the paper, its font, the icons or pnp's files change (layout/store.py)
         laid = remembered(f"{deck.id}-leaf", deck, args,
@@ -53,18 +53,18 @@ def _leaf_pages(parts: list[str], paper: SheetLayout, file: str, family: str = "
 
 def label_title(deck: Deck) -> str:
     """The game's name as the sheet labels print it (in the sans face; the folder's name if it lacks a glyph)."""
-    from ..layout import fonts
+    from ..layout import fonts  # lazy: +187 ms to import (benchmarks/imports.py)
     title = deck.game.title
     return title if not fonts.missing_glyphs(title, fonts.own("sans", deck)) else deck.id
 
 
 def calibration_sheet(spec: SheetSpec) -> list[Page]:
     """The duplex calibration sheet, worded for players holding the PDF (printout/calibration.py)."""
-    from .calibration import calibration_pages
+    from .calibration import calibration_pages  # lazy: +327 ms to import (benchmarks/imports.py)
     return calibration_pages(spec, players=True)
 
 
 def rule_pages(deck: Deck, sheet: SheetLayout) -> list[Page]:
     """A deck's `rules:` section as flowing pages (see docs/deck-format.md and printout/rules.py)."""
-    from .rules import rule_pages as pages_of
+    from .rules import rule_pages as pages_of  # lazy: +26 ms to import (benchmarks/imports.py)
     return pages_of(deck, sheet)

@@ -66,7 +66,7 @@ def printed_about(fact: dict, _=None) -> str:
 
 def pieces(deck: Deck) -> list[dict]:
     """Components printed in a number the seed does not give, with the reason (components.yaml `why:`)."""
-    from ..check.model import read_components
+    from ..check.model import read_components  # lazy: +49 ms to import (benchmarks/imports.py)
     clist = read_components(deck)
     out = []
     for c in (clist.components if clist else []):

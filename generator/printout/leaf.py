@@ -36,7 +36,7 @@ def markup(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
 
 def family(deck: Deck) -> str:
     """The family the leaf is set in: serif, or the one the deck's language prints it in (Japanese)."""
-    from ..layout.fonts import own
+    from ..layout.fonts import own  # lazy: +374 ms to import (benchmarks/imports.py)
     return own(FAMILY, deck)
 
 
@@ -50,7 +50,7 @@ def sections(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
                     last + 1 + _box_page(rules) if rules else 0)
     # a measure never broken from its number: "3.3 mm", "63.5 × 88.9 mm", "160-250 g/m²" (no-break spaces)
     text = _MEASURE.sub(lambda m: m.group().replace(" ", "\u00a0"), front + "\n" + back)
-    from .rules import typeset
+    from .rules import typeset  # lazy: +10 ms to import (benchmarks/imports.py)
     text = typeset(deck, text, family(deck), own=True)          # pnp's words, and the deck's own within them
     return [s.strip("\n") for s in re.split(r"\n(?=## )", text) if s.strip()]
 
@@ -299,7 +299,7 @@ def _sheet_contents(deck: Deck, page: Page) -> str:
 
 def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
     """The leaf's back: setting up, where the rules are, what this edition changed, the source."""
-    from .edition import entries, has_original, reasoned
+    from .edition import entries, has_original, reasoned  # lazy: +3 ms to import (benchmarks/imports.py)
     g = deck.game
     _ = words(deck.language)
     lines = []
@@ -361,7 +361,7 @@ _SETUP = re.compile(r"(#{1,3})[ \t]+(?:setup|set-up|set up|setting up|preparatio
 def rules_setup(deck: Deck) -> str:
     """With no `game.setup`, the rules' own setup section (a heading "Setup", "Setting up", ...), up to the
     next heading of its level or above: what the players read first, on the leaf too. "" if there is none."""
-    from .rules import rule_text
+    from .rules import rule_text  # lazy: +10 ms to import (benchmarks/imports.py)
     text = rule_text(deck)[0]
     m = next((m for m in _SETUP.finditer(text) if m.start() == 0 or text[m.start() - 1] == "\n"), None)
     if m is None:
@@ -378,5 +378,5 @@ def rules_setup(deck: Deck) -> str:
 
 def _box_page(rules: list[Page]) -> int:
     """Which rule page (from 0) the This edition box starts on: the first with a frame drawn on it."""
-    from ..layout.face import Rect
+    from ..layout.face import Rect  # lazy: +373 ms to import (benchmarks/imports.py)
     return next((i for i, p in enumerate(rules) if any(isinstance(op, Rect) for op in p.ops)), len(rules) - 1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..units import length
+from ..errors import PnpError
 
 LEAF = 2                    # pages
 LARGEST, SMALLEST = 15.0, 8.0   # points: the leaf is read, not glanced at (15pt Plex Serif: some 65 letters a
@@ -20,7 +21,7 @@ FULL = 0.85                 # of its height: what every page of the leaf but the
 
 def _fill(ops: list, height: float, size: float) -> float:
     """How far down its text area a page's text reaches (0 to 1): its lowest baseline and a descender."""
-    from ..layout.display import Text
+    from ..layout.display import Text  # lazy: +748 ms to import (benchmarks/imports.py)
     low = min((op.y for op in ops if isinstance(op, Text)), default=height - MARGIN) - 0.25 * size
     return (height - MARGIN - low) / (height - 2 * MARGIN)
 
@@ -39,16 +40,15 @@ def lay_out(parts: list[str], width: float, height: float, file: str = "", famil
     first page full (FULL; a page break that leaves it short sets the leaf a step smaller), the second
     holding the rest. `icons_`: the deck's icons ({name: Icon}), which the leaf's text may write as :name:. A leaf that does not fit
     at SMALLEST is the deck's mistake (its setup or instructions too long), one line naming game.setup."""
-    from ..layout import fonts
-    from ..layout.pages import flow_pages
-    from ..layout.wrap import styles_used
-    from ..text.markup import located
+    from ..layout import fonts  # lazy: +752 ms to import (benchmarks/imports.py)
+    from ..layout.pages import flow_pages  # lazy: +744 ms to import (benchmarks/imports.py)
+    from ..layout.wrap import styles_used  # lazy: +509 ms to import (benchmarks/imports.py)
+    from ..text.markup import located  # lazy: +12 ms to import (benchmarks/imports.py)
     text = "\n\n".join(parts)
     styles = styles_used(text) + ("bold",)
     fonts.ensure(family, styles)
     missing = fonts.missing_glyphs(text.replace("*", ""), family, styles)
     if missing:
-        from ..errors import PnpError
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
         raise PnpError(f"the print-instructions page (font '{family}') has no glyph for {chars}; "
                        "it comes from the game's title, designer, parts or kinds", file)
@@ -67,7 +67,6 @@ def lay_out(parts: list[str], width: float, height: float, file: str = "", famil
         else:
             lo = mid + 1
     if best is None:
-        from ..errors import PnpError
         raise PnpError(f"the print leaf does not fit its two pages at {SMALLEST:g}pt: shorten game.setup or "
                        "game.instructions", file, field="game.setup")
     size, (pages, firsts) = best

@@ -15,11 +15,16 @@ from __future__ import annotations
 import re
 
 from ..deck.model import Deck
-from ..errors import PnpError
+from ..errors import Collector, PnpError
 from ..units import UnitError, length
 from ..files.yamlfile import Map
 from ..language import words
 from ..impose.paper import SheetLayout
+from ..files.textfile import read_text
+from pathlib import Path
+from .edition import markup as edition_box
+from ..impose.page import Page
+from ..text import typography
 
 MAX_RULES = 200_000
 KEYS = ("file", "text", "font", "size", "columns", "accent")
@@ -35,7 +40,7 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
     for k in r:
         if k not in KEYS and not re.match(r"^text:[A-Za-z0-9-]+$", str(k)):
             raise r.error(k, f"unknown key '{k}' in rules", field=f"rules.{k}", hint=", ".join(KEYS))
-    from ..layout.fonts import resolve
+    from ..layout.fonts import resolve  # lazy: +324 ms to import (benchmarks/imports.py)
     settings: dict = {"font": resolve(str(r.get("font", "serif")), deck)}
     if "size" in r:
         try:
@@ -63,7 +68,6 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
         raise r.error("file", f"rules file '{name}' must be inside the deck folder", field="rules.file")
     if not path.is_file():
         raise r.error("file", f"rules file '{name}' not found", field="rules.file")
-    from ..files.textfile import read_text
     data = read_text(path, rules_file(deck), limit=4 * MAX_RULES)
     if not data.strip():            # the printout would silently have no rules
         raise PnpError("the rules file is empty", rules_file(deck),
@@ -76,15 +80,13 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
 
 def rules_file(deck: Deck) -> str:
     """The rules file (rules: {file: ...}) as errors name it, beside the deck file."""
-    from pathlib import Path
     return str(Path(deck.file).parent / str(deck.extra.get("rules_file") or deck.rules.get("file", "")))
 
 
 def refuse_markup(deck: Deck, text: str) -> None:
     """Unbalanced ** or * in the rules (markup.problems, as the proof finds them) stop the build, one error
     for each, at its line."""
-    from ..errors import Collector
-    from ..text.markup import problems
+    from ..text.markup import problems  # lazy: +3 ms to import (benchmarks/imports.py)
     if not text:
         return
     if "text" in deck.rules:
@@ -102,8 +104,7 @@ def refuse_markup(deck: Deck, text: str) -> None:
 def refuse_icons(deck: Deck, text: str | None = None) -> None:
     """A :name: in the rules that is no icon of the deck stops the build, one error for each, at its line
     (a rules section that cannot be read is left for the rule pages to report)."""
-    from ..errors import Collector
-    from ..layout.inline import unknown, unknown_message
+    from ..layout.inline import unknown, unknown_message  # lazy: +132 ms to import (benchmarks/imports.py)
     if text is None:
         if not isinstance(deck.rules, dict):
             return
@@ -127,7 +128,6 @@ def refuse_icons(deck: Deck, text: str | None = None) -> None:
 def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
     """The deck's `rules:` section as flowing pages, headed by the game's title and closed by the
     "This edition" box (printout/edition.py); [] if it has neither."""
-    from .edition import markup as edition_box
     if deck.extra.get("partial"):           # a proof print of a few cards (pnp build --only): no rules
         return []
     text, settings = rule_text(deck)
@@ -139,10 +139,9 @@ def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
     family = settings.get("font", "serif")
     text, box = one_bullet(text, box)
     text, box = (typeset(deck, text, family), typeset(deck, box, family, own=True))
-    from ..layout.inline import stamp
-    from ..layout.hyphens import language
-    from ..layout.store import remembered
-    from ..impose.page import Page
+    from ..layout.inline import stamp  # lazy: +132 ms to import (benchmarks/imports.py)
+    from ..layout.hyphens import language  # lazy: +686 ms to import (benchmarks/imports.py)
+    from ..layout.store import remembered  # lazy: +154 ms to import (benchmarks/imports.py)
     g = deck.game
     _ = words(deck.language)
     args = {"text": text, "family": family, "size": settings.get("size", 9.5),
@@ -184,9 +183,8 @@ def typeset(deck: Deck, text: str, family: str, own: bool = False) -> str:
     """Rule-page markup with typographic punctuation in the deck's language (text/typography.py): the deck's
     own text unless game.typography is plain, pnp's words (`own`) always; a character the family cannot draw
     (in the styles the text uses) is left as written, so the glyph check below judges the text as written."""
-    from ..layout import fonts
-    from ..layout.wrap import styles_used, without_icons
-    from ..text import typography
+    from ..layout import fonts  # lazy: +312 ms to import (benchmarks/imports.py)
+    from ..layout.wrap import styles_used, without_icons  # lazy: +145 ms to import (benchmarks/imports.py)
     if not text or (not own and deck.game.typography == typography.PLAIN):
         return text
     out = typography.typeset(text, deck.language)
@@ -201,9 +199,9 @@ def typeset(deck: Deck, text: str, family: str, own: bool = False) -> str:
 
 def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, footer, width, height, box,
           icons="", hyphenate="", **words_) -> list:
-    from ..layout import fonts
-    from ..layout.pages import flow
-    from ..layout.wrap import styles_used, without_icons
+    from ..layout import fonts  # lazy: +312 ms to import (benchmarks/imports.py)
+    from ..layout.pages import flow  # lazy: +103 ms to import (benchmarks/imports.py)
+    from ..layout.wrap import styles_used, without_icons  # lazy: +145 ms to import (benchmarks/imports.py)
     try:
         missing = fonts.missing_glyphs(without_icons(text + box) + title + subtitle + "·“”", family,
                                        styles_used(text + "\n\n" + box) + ("italic",))

@@ -14,6 +14,7 @@ import re
 from functools import cache
 
 from ..deck.model import Deck
+from ..language import base, words
 
 AMERICAN, BRITISH = "american", "british"
 WORDS = {                   # British -> American, as pnp prints them and as a deck's own text is read
@@ -71,7 +72,7 @@ def spelled(text: str, how: str) -> str:
 
 def _deck_words(deck: Deck) -> str:
     """The deck's own printed words: its rules, setup and instructions, and its cards' texts."""
-    from .rules import rule_text
+    from .rules import rule_text  # lazy: +3 ms to import (benchmarks/imports.py)
     try:
         rules = rule_text(deck)[0]
     except Exception:           # a broken rules section is reported where the rule pages are made
@@ -91,7 +92,6 @@ def plural(deck: Deck, kind: str, n: int) -> str:
     """'1 check-up chart', '20 game trackers', '4 settlers (aces)', '2 Rule Cards': a kind's title, or its
     plural, as a common noun; a title written as a name (every word a capital: "Rule Card", as the cards
     print it) keeps its capitals, so a card's name is printed one way throughout."""
-    from ..language import base, words
     k = deck.kinds[kind]
     _ = words(deck.language)
     if _.english:

@@ -18,6 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..deck.model import Deck
+from ..errors import PnpError
+from .issues import Issue
+from .report import inferred_facts
 
 
 @dataclass
@@ -67,14 +70,11 @@ def face_counts(cards) -> dict:
 def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = None,
                contact_sheet: bool = True) -> ProofResult:
     """Run every check; with out_dir, write the documents, the face and page images and the contact sheet there."""
-    from ..errors import PnpError
-    from . import checks, contact, images, pages, report, report_html, report_md
-    from .collect import collect, record
-    from .issues import Issue
-    from .report import inferred_facts
-    from .spelling import for_deck
-    from .icon_list import listed as listed_icons
-    from .wordchecks import accepted_words
+    from . import checks, contact, images, pages, report, report_html, report_md  # lazy: +133 ms to import (benchmarks/imports.py)
+    from .collect import collect, record  # lazy: +104 ms to import (benchmarks/imports.py)
+    from .spelling import for_deck  # lazy: +3 ms to import (benchmarks/imports.py)
+    from .icon_list import listed as listed_icons  # lazy: +6 ms to import (benchmarks/imports.py)
+    from .wordchecks import accepted_words  # lazy: +103 ms to import (benchmarks/imports.py)
 
     cards = collect(deck)
     speller = for_deck(deck)
@@ -99,7 +99,7 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
     result.accepted = accepted_words(deck, cards, speller, doc.leaf)
     result.icons = listed_icons(deck, cards, _rules(deck))
     if since_ref is not None:
-        from .since import since
+        from .since import since  # lazy: +12 ms to import (benchmarks/imports.py)
         result.since = since(deck, since_ref, records)
 
     written, drawn = [], {}
@@ -119,7 +119,7 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
     result.thumbs = contact.Thumbs(tiles)
 
     if out_dir is not None:
-        from ..files.output import write_atomic, write_if_changed
+        from ..files.output import write_atomic, write_if_changed  # lazy: +13 ms to import (benchmarks/imports.py)
         if contact_sheet:
             write_if_changed(out_dir / "contact.png", contact.png_bytes(image))
             result.contact_file = "contact.png"
@@ -135,15 +135,14 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
             for name in ("changes.html", "changes.md"):
                 (out_dir / name).unlink(missing_ok=True)
         result.files = (["contact.png"] if contact_sheet else []) + list(docs) + written
-    from ..pictures import picturecache
+    from ..pictures import picturecache  # lazy: +4 ms to import (benchmarks/imports.py)
     picturecache.save()                     # what was learnt of the pictures, for the next run
     return result
 
 
 def _rules(deck: Deck) -> str:
     """The rules' text, or "" when there is none or it cannot be read (a finding already)."""
-    from ..errors import PnpError
-    from ..printout.rules import rule_text
+    from ..printout.rules import rule_text  # lazy: +5 ms to import (benchmarks/imports.py)
     try:
         return rule_text(deck)[0]
     except PnpError:

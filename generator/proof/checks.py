@@ -25,11 +25,21 @@ from ..deck.model import Deck
 from ..errors import PnpError
 from ..layout import wrap as markup
 from ..layout.templates import get_template
-from .collect import CardProof, faces_once
+from .collect import CardProof, face_cards, faces_once
 from .issues import ERROR, WARNING, Issue
 from .spelling import Speller
 from .where import Where, file_lines, rules_source
 from .wordchecks import card_words, edition_words, grouped, leaf_words, rule_words, unused_words
+from ..layout.fonts import register
+from ..text.fields import names_in
+from ..deck.values import display
+from ..layout.display import Image
+from ..render.leftout import left_out
+from pathlib import Path
+from ..layout.smallprint import small_print
+from ..deck.edition import corrections as read
+from .colours import colour_issues
+from .contrast import contrast_issues
 
 
 def _kind_of_error(exc: PnpError) -> str:
@@ -74,9 +84,7 @@ def safe_zone(cards: list[CardProof], where: Where, deck) -> list[Issue]:
     """Text reaching into its template's safe zone: the same check (and words) as `pnp build` and `pnp export`
     (layout/safezone.py), one finding for each region of a template, at the region's line (where it is moved,
     or said to be meant: safe: false), naming the card nearest the cut and every card that reaches in there."""
-    from ..layout.fonts import register
-    from ..layout.safezone import describe, silence, template_zone, unsafe
-    from .collect import face_cards
+    from ..layout.safezone import describe, silence, template_zone, unsafe  # lazy: here, as another function of this module imports a different describe
     groups: dict = {}           # (template, region) -> [Issue, nearest gap]
     faces = face_cards(cards)
     register({op.font for side, _cps in faces for op in side.face.ops if hasattr(op, "font")})
@@ -113,8 +121,7 @@ def safe_zone(cards: list[CardProof], where: Where, deck) -> list[Issue]:
 def resolution(cards: list[CardProof], where: Where, deck) -> list[Issue]:
     """Raster pictures printed under 150 dpi, on each distinct face: the same check (and words) as `pnp build`
     (layout/resolution.py), pointing at the card's field that names the file, or the template's region."""
-    from ..text.fields import names_in
-    from ..layout.resolution import describe, low
+    from ..layout.resolution import describe, low  # lazy: here, as another function of this module imports a different describe
     out = []
     for cp, side, also in faces_once(cards):
         for f in low(side.face):
@@ -134,11 +141,7 @@ def resolution(cards: list[CardProof], where: Where, deck) -> list[Issue]:
 def svg_left_out(cards: list[CardProof], deck: Deck) -> list[Issue]:
     """What svglib leaves out of each SVG picture the faces show (render/leftout.py), once for each file and
     feature, on the first card that shows the file (and how many more), pointing at the SVG file's line."""
-    from ..deck.values import display
-    from ..pictures.images import is_svg
-    from ..layout.display import Image
-    from ..render.leftout import left_out
-    from pathlib import Path
+    from ..pictures.images import is_svg  # lazy: +9 ms to import (benchmarks/imports.py)
     shown: dict = {}                    # path -> (first card, its side, everyone showing it)
     for cp, side, _ in faces_once(cards):
         for op in side.face.ops:
@@ -161,7 +164,6 @@ def svg_left_out(cards: list[CardProof], deck: Deck) -> list[Issue]:
 def small_text(cards: list[CardProof], deck) -> list[Issue]:
     """Text a template asks to print under 6pt (layout/smallprint.py), a warning for each region, on the
     first card that shows it (and how many more): the build's warning, in the proof and the preview."""
-    from ..layout.smallprint import small_print
     users: dict = {}                    # template -> [(card, side)]
     for cp in cards:
         for side in cp.sides:
@@ -207,8 +209,7 @@ def _flat(text: str) -> str:
 def corrections(deck: Deck, cards: list[CardProof]) -> tuple[list[dict], list[Issue]]:
     """The deck's `corrections:` (deck/edition.py). Each is looked for in print (cards and rule pages): a
     seed text still printed (outside its corrected form) is an error."""
-    from ..deck.edition import corrections as read
-    from ..printout.rules import rule_text
+    from ..printout.rules import rule_text  # lazy: +4 ms to import (benchmarks/imports.py)
     listed = read(deck)
     if not listed:
         return [], []
@@ -238,7 +239,7 @@ def corrections(deck: Deck, cards: list[CardProof]) -> tuple[list[dict], list[Is
 
 def rule_markup(deck: Deck) -> list[Issue]:
     """Unbalanced ** and * in the rule text, paragraph by paragraph."""
-    from ..printout.rules import rule_text
+    from ..printout.rules import rule_text  # lazy: +4 ms to import (benchmarks/imports.py)
     text, _ = rule_text(deck)
     if not text:
         return []
@@ -272,8 +273,6 @@ def run_all(deck: Deck, cards: list[CardProof], speller: Speller, leaf: tuple = 
     issues += found
     issues += rule_markup(deck)
     issues += unused_words(speller)
-    from .colours import colour_issues
-    from .contrast import contrast_issues
     issues += colour_issues(deck, cards)
     issues += contrast_issues(deck, cards)
     return issues, entries

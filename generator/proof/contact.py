@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from .. import FONTS
 from .collect import CardProof
+from collections import Counter
+from PIL import Image, ImageDraw, ImageFont
 
 DPI = 56            # a poker card is 140 x 196 px: its values readable, the whole game on one screen
 MARGIN = 16
@@ -92,7 +94,6 @@ def _px(points: float, dpi: float) -> int:
 
 def cell_size(faces: list, dpi: float = DPI) -> tuple[int, int]:
     """The tile size: the most common face size at `dpi` (a deck's cards), never below 60 px."""
-    from collections import Counter
     if not faces:
         return (_px(63.5 / 25.4 * 72, dpi), _px(88.9 / 25.4 * 72, dpi))
     sizes = Counter((_px(f.width + 2 * f.bleed, dpi), _px(f.height + 2 * f.bleed, dpi)) for f in faces)
@@ -109,7 +110,7 @@ def thumb_size(face, dpi: float, cell: tuple[int, int]) -> tuple[int, int]:
 
 def thumbnails(faces: list, sizes: list) -> list:
     """Each face as a PIL image of its size (render/png.py: the PDF's drawing code), all in one PDF."""
-    from ..render import png
+    from ..render import png  # lazy: +30 ms to import (benchmarks/imports.py)
     if not faces:
         return []
     if hasattr(png, "faces_pdf") and hasattr(png, "render_pages"):
@@ -118,7 +119,6 @@ def thumbnails(faces: list, sizes: list) -> list:
 
 
 def _font(size: int, bold: bool = False):
-    from PIL import ImageFont
     name = "PnpSansCondensed-Bold.ttf" if bold else "PnpSansCondensed-Regular.ttf"
     try:
         return ImageFont.truetype(str(FONTS / name), size)
@@ -144,7 +144,6 @@ def layout(n: int, cell_w: int, cell_h: int) -> tuple[int, int]:
 
 def sheet(title: str, tile_list: list[Tile]):
     """The contact sheet image and its geometry (for proof.json)."""
-    from PIL import Image, ImageDraw
     sizes = [t.image.size for t in tile_list if t.image is not None] or [(140, 196)]
     img_w = max(w for w, _ in sizes)
     img_h = max(h for _, h in sizes)
@@ -187,7 +186,7 @@ def sheet(title: str, tile_list: list[Tile]):
 def png_bytes(image) -> bytes:
     """A tile or the sheet as PNG bytes (render/png.encode_png: the Sub filter and zlib-ng, five times faster
     than Pillow's encoder at its default level)."""
-    from ..render.png import encode_png
+    from ..render.png import encode_png  # lazy: +23 ms to import (benchmarks/imports.py)
     return encode_png(image, DPI)
 
 

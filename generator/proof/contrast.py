@@ -23,7 +23,7 @@ PAPER = "#ffffff"
 @lru_cache(maxsize=4096)
 def ratio(ink: str, ground: str) -> float:
     """The WCAG 2.1 contrast ratio of two '#rrggbb' colours (1 to 21)."""
-    from coloraide import Color
+    from coloraide import Color  # lazy: +245 ms to import (benchmarks/imports.py)
     return float(Color(ink).contrast(ground, method="wcag21"))
 
 

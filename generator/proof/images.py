@@ -15,6 +15,9 @@ import hashlib
 from pathlib import Path
 
 from . import pages
+from ..render.pool import map_chunks, share, shared
+from .collect import face_cards
+from ..files.output import write_atomic
 
 CACHE = ".proof-cache.json"
 
@@ -23,9 +26,7 @@ def write(out_dir: Path, cards, doc, result, thumb_size=None) -> tuple[list[str]
     """Write faces/ and pages/ into `out_dir` (result.face_files and result.pages filled in); returns the
     files written (for the result's list) and, when `thumb_size(face)` gives each face's thumbnail size, the
     thumbnails: (side, face key) -> PIL image."""
-    from ..export.trust import Outputs
-    from ..render.pool import map_chunks, share
-    from .collect import face_cards
+    from ..export.trust import Outputs  # lazy: +7 ms to import (benchmarks/imports.py)
     records = {folder: Outputs(out_dir / folder, CACHE) for folder in ("faces", "pages")}
     faces, names, keys = [], [], []
     for side, cps in face_cards(cards):
@@ -64,9 +65,9 @@ def write(out_dir: Path, cards, doc, result, thumb_size=None) -> tuple[list[str]
 
 def _hash(face, dpi: float) -> str:
     """What a face's image is drawn from: its drawing, its pictures' bytes, the drawing code, the resolution."""
-    from ..export.plan import code_digest
-    from ..pictures.images import BadImage, digest
-    from ..layout.display import Image
+    from ..export.plan import code_digest  # lazy: +11 ms to import (benchmarks/imports.py)
+    from ..pictures.images import BadImage, digest  # lazy: +8 ms to import (benchmarks/imports.py)
+    from ..layout.display import Image  # lazy: here, as another function of this module imports a different Image
     pictures = []
     for op in face.ops:
         if type(op) is Image:
@@ -79,7 +80,7 @@ def _hash(face, dpi: float) -> str:
 
 
 def _image(thumb):
-    from PIL import Image
+    from PIL import Image  # lazy: here, as another function of this module imports a different Image
     (w, h), rgb = thumb
     return Image.frombytes("RGB", (w, h), rgb)
 
@@ -87,12 +88,10 @@ def _image(thumb):
 def _draw(chunk: list) -> list:
     """In a worker: for each (index, file, hash, draw?, thumbnail size) the image drawn and written (or, when it
     is kept, read back), and its thumbnail: [(what the record keeps of the file, ((w, h), RGB bytes) | None)]."""
-    from PIL import Image
+    from PIL import Image  # lazy: here, as another function of this module imports a different Image
 
-    from ..export.trust import stamp
-    from ..files.output import write_atomic
-    from ..render.png import encode_png
-    from ..render.pool import shared
+    from ..export.trust import stamp  # lazy: +7 ms to import (benchmarks/imports.py)
+    from ..render.png import encode_png  # lazy: +6 ms to import (benchmarks/imports.py)
     faces, out, count = shared("faces"), shared("out"), shared("face_count")
     drawn = {}
     for is_face in (True, False):           # faces with their cutting guide, pages without
@@ -120,7 +119,7 @@ def _draw(chunk: list) -> list:
 
 def _render(faces: list, dpi: float, guide: bool) -> list:
     """Each face (trim and bleed) as a PIL image at `dpi`, all from one PDF."""
-    from ..render import png
+    from ..render import png  # lazy: +6 ms to import (benchmarks/imports.py)
     if not faces:
         return []
     pages.fonts(faces)

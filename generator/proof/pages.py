@@ -11,6 +11,9 @@ from typing import NamedTuple
 
 from ..deck.model import Deck
 from .collect import CardProof
+from ..layout.deck import LaidOut
+from ..layout.fonts import own_families, register
+from ..layout.display import Face, Text
 
 FACE_DPI = 200
 PAGE_DPI = 150
@@ -30,11 +33,9 @@ class Document(NamedTuple):
 
 def document(deck: Deck, cards: list[CardProof]) -> Document:
     """The leaf and rule pages of the build, from the cards that could be laid out."""
-    from ..printout.document import printout
-    from ..printout.leaf import LEAF, markup as leaf_markup
-    from ..impose.spec import sheet_spec
-    from ..layout.deck import LaidOut
-    from ..layout.fonts import own_families
+    from ..printout.document import printout  # lazy: +20 ms to import (benchmarks/imports.py)
+    from ..printout.leaf import LEAF, markup as leaf_markup  # lazy: +17 ms to import (benchmarks/imports.py)
+    from ..impose.spec import sheet_spec  # lazy: +9 ms to import (benchmarks/imports.py)
     spec = sheet_spec("a4", language=deck.language, families=own_families(deck))
     laid = [LaidOut(cp.card, cp.front.face, cp.back.face if cp.back is not None else None)
             for cp in cards if cp.front.face is not None]
@@ -57,14 +58,12 @@ def px(points: float, dpi: float) -> int:
 
 def fonts(faces: list) -> None:
     """Register the fonts the ops name: faces and pages may come from the layout store."""
-    from ..layout.display import Text
-    from ..layout.fonts import register
     register({op.font for f in faces for op in f.ops if type(op) is Text})
 
 
 def face_images(faces: list, dpi: float = FACE_DPI) -> list:
     """Each face (trim and bleed) as a PIL image at `dpi`."""
-    from ..render import png
+    from ..render import png  # lazy: +6 ms to import (benchmarks/imports.py)
     if not faces:
         return []
     fonts(faces)
@@ -74,13 +73,12 @@ def face_images(faces: list, dpi: float = FACE_DPI) -> list:
 
 def page_faces(pages: list[TextPage]) -> list:
     """Each text page as a face the size of the paper (drawn as faces are, without a cutting guide)."""
-    from ..layout.display import Face
     return [Face(tp.label, "", tp.page.width, tp.page.height, ops=tp.page.ops) for tp in pages]
 
 
 def page_images(pages: list[TextPage], dpi: float = PAGE_DPI) -> list:
     """Each text page as a PIL image at `dpi` (drawn as a face the size of the paper)."""
-    from ..render import png
+    from ..render import png  # lazy: +6 ms to import (benchmarks/imports.py)
     if not pages:
         return []
     faces = page_faces(pages)

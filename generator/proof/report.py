@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from ..deck.model import Deck
+from ..deck.edition import about as about_, inferred_facts as facts
 
 
 def back_label(rec: dict) -> str:
@@ -46,13 +47,11 @@ def faces_line(result) -> str:
 
 def inferred_facts(deck: Deck) -> list[dict]:
     """The deck's inferred facts, one entry per fact (deck/edition.py)."""
-    from ..deck.edition import inferred_facts as facts
     return facts(deck)
 
 
 def about(fact: dict) -> str:
     """What an inferred fact is about, in words (deck/edition.py)."""
-    from ..deck.edition import about as about_
     return about_(fact)
 
 
@@ -82,7 +81,7 @@ def changed_texts(old: dict, new: dict) -> list[tuple[str, str, str]]:
 
 
 def proof_json(deck: Deck, result) -> str:
-    from .since import FORMAT
+    from .since import FORMAT  # lazy: +9 ms to import (benchmarks/imports.py)
     data = {
         "format": FORMAT, "version": 1, "game": deck.id, "title": deck.game.title, "deck": deck.file,
         "errors": result.counts()["error"], "warnings": result.counts()["warning"],

@@ -79,7 +79,7 @@ def _issues_table(issues) -> str:
 def markup_html(raw: str, icons=()) -> str:
     """A markup field as HTML, bold and italic shown as printed (the renderer's own parse), and the `icons`
     it writes (their names) drawn."""
-    from ..layout.wrap import parse
+    from ..layout.wrap import parse  # lazy: +83 ms to import (benchmarks/imports.py)
     out = []
     for b in parse(raw):
         t = shown_markup(b.text, icons)
@@ -93,7 +93,7 @@ def markup_html(raw: str, icons=()) -> str:
 
 
 def _texts_html(texts, raw: dict | None = None, icons=()) -> str:
-    from ..layout.wrap import plain
+    from ..layout.wrap import plain  # lazy: +83 ms to import (benchmarks/imports.py)
     if texts is None:
         return "<p class='error'>not laid out (see the errors)</p>"
     if not texts:

@@ -63,7 +63,7 @@ def proof_md(deck: Deck, result) -> str:
     out += [f"- **{a['word']}** (printed as {', '.join(a['printed'])}): {'; '.join(a['places'])} (`{a['line']}`)"
             for a in result.accepted] or ["None."]
     if result.icons:
-        from .icon_list import markdown
+        from .icon_list import markdown  # lazy: +7 ms to import (benchmarks/imports.py)
         out += ["", "## Icons", "", "Pictures the text writes as `:name:` (deck.yaml `icons:`), not spelled:"]
         out += markdown(result.icons)
     out += ["", "## The print leaf and the rule pages", ""]

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..deck.model import Deck
 from ..errors import PnpError
+from ..deck import load_deck
 
 FORMAT = "pnp-proof"
 COMPARED = ("name", "copies", "template", "back", "fields")
@@ -102,8 +103,7 @@ def previous(deck: Deck, ref: str) -> tuple[str, list[dict]]:
     if p.is_file() or (p.is_dir() and (p / "proof.json").is_file()):
         data = read_proof(p)
         return f"the proof {p}", data["cards"]
-    from ..deck import load_deck
-    from .collect import collect, record
+    from .collect import collect, record  # lazy: +149 ms to import (benchmarks/imports.py)
     with tempfile.TemporaryDirectory(prefix="pnp-since-") as tmp:
         folder = deck_at(deck, ref, Path(tmp))
         short = (_git(["rev-parse", "--short", ref], deck.folder.resolve()) or "").strip()

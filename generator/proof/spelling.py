@@ -24,6 +24,11 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from ..language import base
+import unicodedata
+from ..text.markup import ICON
+from ..files.textfile import read_text
+from ..language.catalogs import own_words
 
 WORDS_FILE = "words.txt"
 MAX_BYTES = 1_000_000       # a word list larger than this is not a word list
@@ -37,7 +42,7 @@ BRITISH = ((r"our", "or"), (r"is(e|es|ed|ing|ation|ations|er|ers)$", r"iz\1"), (
 
 @lru_cache(maxsize=1)
 def _english():
-    from spellchecker import SpellChecker
+    from spellchecker import SpellChecker  # lazy: +4 ms to import (benchmarks/imports.py)
     return SpellChecker(language="en", distance=2)
 
 
@@ -45,7 +50,7 @@ def _english():
 def _dictionary(lang: str):
     """pyspellchecker's dictionary for a language (fr, de, es, pt, it, nl, ru, ...); English's for a language
     it has none for (Japanese: only its words in Latin letters are spelled, and names and terms are English)."""
-    from spellchecker import SpellChecker
+    from spellchecker import SpellChecker  # lazy: +4 ms to import (benchmarks/imports.py)
     try:
         return SpellChecker(language=lang, distance=2)
     except ValueError:              # no dictionary for the language
@@ -60,7 +65,7 @@ PREFIX = 5                  # SymSpell's prefix length: 5 builds the English ind
 def _index(lang: str | None):
     """A SymSpell index of a language's dictionary (English's for None, or a language with none), with each
     word's frequency, for suggestions; built once a process, when the first suggestion is asked for."""
-    from symspellpy import SymSpell
+    from symspellpy import SymSpell  # lazy: +9 ms to import (benchmarks/imports.py)
     d = (_english() if lang is None else _dictionary(lang)).word_frequency.dictionary
     index = SymSpell(max_dictionary_edit_distance=SUGGEST_DISTANCE, prefix_length=PREFIX)
     add = index.create_dictionary_entry
@@ -81,7 +86,6 @@ def for_deck(deck) -> "Speller":
     name = words_file(lang, deck.source_language)
     if name == WORDS_FILE:
         return Speller(WordList.read(deck.folder, str(Path(deck.file).parent / name), name), None)
-    from ..language import base
     src = deck.source_language
     source = Speller(WordList.read(deck.folder, str(Path(deck.file).parent / WORDS_FILE), WORDS_FILE),
                      None if base(src) == "en" else src)
@@ -101,7 +105,6 @@ class WordList:
         wl = cls(display or str(path))
         if not path.is_file():
             return wl
-        from ..files.textfile import read_text
         for n, raw in enumerate(read_text(path, wl.file, limit=MAX_BYTES).splitlines(), 1):
             line = raw.split("#", 1)[0].strip()
             if not line:
@@ -118,12 +121,10 @@ class WordList:
 @lru_cache(maxsize=4096)
 def latin(word: str) -> bool:
     """Only words in Latin script are spelled against the English dictionary (not kana, Greek, ...)."""
-    import unicodedata
     return all(ch in "'’" or unicodedata.name(ch, "").startswith("LATIN") for ch in word)
 
 
 def _unaccented(word: str) -> str:
-    import unicodedata
     return "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
 
 
@@ -136,7 +137,6 @@ def _no_icons(text: str) -> str:
     a picture, not a word to spell."""
     if ":" not in text:
         return text
-    from ..text.markup import ICON
     return ICON.sub(lambda m: " " * len(m.group()), text)
 
 
@@ -160,11 +160,9 @@ class Speller:
         self.wordlist = wordlist or WordList()
         self.language = language    # None: English, the dictionary of old (British spellings accepted)
         self.source = source        # a translation's: the source language's speller, for texts printed untranslated
-        from ..language import base
         self.english = _english() if language is None else _dictionary(base(language))
         self.elides = language is not None and base(language) in ("fr", "it", "ca")
         self.plurals = language is not None and base(language) in ("es", "pt")     # their dictionaries lack them
-        from ..language.catalogs import own_words
         self.own = own_words(language) if language is not None else frozenset()     # pnp's own words
         self.used: set = set()       # words.txt entries that accepted something
 
@@ -234,8 +232,7 @@ class Speller:
         w = _norm(word)
         if len(w) > 20:
             return None
-        from symspellpy import Verbosity
-        from ..language import base
+        from symspellpy import Verbosity  # lazy: +9 ms to import (benchmarks/imports.py)
         lang = None if self.language is None else base(self.language)
         if lang is not None and self.english is _english():
             lang = None                 # (a language with no dictionary of its own is spelled in English)

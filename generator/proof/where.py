@@ -15,6 +15,8 @@ from ..deck.model import Card, Deck
 from ..errors import PnpError
 from ..layout.templates import get_template
 from .collect import Side
+from ..text.fields import PLACEHOLDER
+from .spelling import words
 
 def file_lines(file: str) -> tuple:
     """The lines of a file of the deck as it is now (read once for each size and time it has)."""
@@ -94,8 +96,6 @@ class Where:
 
     def literal(self, template: str, region: str) -> set:
         """The words (lower-case) a template's region writes itself, around its placeholders ("{value} VP")."""
-        from ..text.fields import PLACEHOLDER
-        from .spelling import words
         try:
             tpl = get_template(template, self.deck)
         except PnpError:

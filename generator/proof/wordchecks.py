@@ -15,6 +15,7 @@ from .collect import CardProof, face_cards
 from .issues import ERROR, WARNING, Issue
 from .spelling import Speller, repeated, words
 from .where import Where, file_lines, find_line, rules_source, word_line
+from ..deck.edition import corrections as read_corrections
 
 class Seen(NamedTuple):
     """One place a word is printed that the spell check questions."""
@@ -96,7 +97,7 @@ def spelling(cards: list[CardProof], speller: Speller, where: Where) -> list[Iss
 
 def rule_words(deck: Deck, speller: Speller) -> list[Seen]:
     """The deck's rule text (rules: {file} or {text}), checked like card text, line by line."""
-    from ..printout.rules import rule_text
+    from ..printout.rules import rule_text  # lazy: +4 ms to import (benchmarks/imports.py)
     text, _ = rule_text(deck)
     if not text:
         return []
@@ -115,8 +116,7 @@ def rule_words(deck: Deck, speller: Speller) -> list[Seen]:
 def edition_words(deck: Deck, speller: Speller) -> list[Seen]:
     """The This edition box, entry by entry: its own words are checked; the seed's, quoted on purpose
     with their typos, are not."""
-    from ..deck.edition import corrections as read_corrections
-    from ..printout.edition import pieces
+    from ..printout.edition import pieces  # lazy: +4 ms to import (benchmarks/imports.py)
     out = []
     page = "rule pages (This edition box)"
     for c in read_corrections(deck):
@@ -180,7 +180,7 @@ def accepted_words(deck: Deck, cards: list[CardProof], speller: Speller, leaf: t
                 note(text, cp.card.name + (" (back)" if side.side == "back" else ""))
     for n, text in enumerate(leaf, 1):
         note(markup.plain(text), f"print leaf, page {n}")
-    from ..printout.rules import rule_text
+    from ..printout.rules import rule_text  # lazy: +4 ms to import (benchmarks/imports.py)
     rules, _ = rule_text(deck)
     if rules:
         note(markup.plain(rules), "rule pages")

@@ -21,6 +21,8 @@ import io
 
 from ..pictures.rasterfile import CHANNELS, Raster, png_data
 from .deflate import deflate
+from PIL import Image
+from zlib_ng import zlib_ng
 
 
 def flate(width: int, colours: int, bits: int = 8) -> bytes:
@@ -50,8 +52,6 @@ def split_entries(r: Raster) -> tuple[bytes, bytes]:
 
 def split(data: bytes, r: Raster) -> tuple:
     """(colour, mask) of an 8-bit, non-interlaced PNG with an alpha channel (colour type 4 or 6)."""
-    from PIL import Image
-    from zlib_ng import zlib_ng
     channels = CHANNELS[r.colour]
     mode = "LA" if channels == 2 else "RGBA"
     raw = zlib_ng.decompress(b"".join(png_data(data)))
@@ -103,7 +103,6 @@ def decoded(data: bytes, r: Raster) -> tuple:
 
 
 def _opened(data: bytes):
-    from PIL import Image
     im = Image.open(io.BytesIO(data))
     im.load()
     return im
@@ -111,7 +110,7 @@ def _opened(data: bytes):
 
 def _sub(raw: bytes, width: int, height: int, channels: int):
     """Rows of 8-bit samples as PNG scanlines with the Sub filter: each byte less the one a pixel to its left."""
-    import numpy as np
+    import numpy as np  # lazy: +136 ms to import (benchmarks/imports.py)
     stride = width * channels
     rows = np.frombuffer(raw, np.uint8).reshape(height, stride)
     out = np.empty((height, stride + 1), np.uint8)

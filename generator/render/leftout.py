@@ -52,7 +52,7 @@ class Left(NamedTuple):
 def left_out(path: str) -> list[Left]:
     """Each feature svglib said it could not draw in the SVG at `path`, once, in the order it said them; then
     each see-through gradient it draws opaque."""
-    from . import svg
+    from . import svg  # lazy: +9 ms to import (benchmarks/imports.py)
     said = svg.notes(path)
     try:
         data = Path(path).read_bytes()
@@ -138,7 +138,7 @@ class _Parts:
         self.refs: dict = {}
         self.faded: dict = {}           # gradient id -> (its element, its line, the line of a see-through stop)
         self.open: list = []            # the gradients open at this point of the file: (element, id, line)
-        from xml.parsers import expat
+        from xml.parsers import expat  # lazy: +0.2 ms to import; a deck without SVGs loads no XML parser (tests/test_startup.py)
         p = expat.ParserCreate(namespace_separator=" ")
         self.p = p
         p.StartElementHandler = self.start
@@ -191,12 +191,12 @@ def warnings(faces, icons=()) -> list[str]:
     """'FILE:LINE: what is left out ...; shown on card 'X' (face) in region 'r' (and N more cards)': one line for each
     feature svglib leaves out of each SVG picture the faces draw ((who, face) pairs in print order, who as
     "card 'X' (face)") or an icon of the deck names ((name, path) pairs: for an icon only the rules write)."""
-    from ..layout.display import Image
+    from ..layout.display import Image  # lazy: +115 ms to import (benchmarks/imports.py)
     if not icons and not any(type(op) is Image for _, face in faces for op in face.ops):
         return []                       # no picture: nothing of the pictures' modules is imported
-    from ..deck.values import display
-    from ..pictures.images import is_svg
-    from ..layout.display import and_more
+    from ..deck.values import display  # lazy: +30 ms to import (benchmarks/imports.py)
+    from ..pictures.images import is_svg  # lazy: +14 ms to import (benchmarks/imports.py)
+    from ..layout.display import and_more  # lazy: +115 ms to import (benchmarks/imports.py)
     shown: dict = {}                    # path -> (first who, its region, everyone showing it)
     for who, face in faces:
         for op in face.ops:

@@ -31,6 +31,9 @@ from ..reportlab_adapter import document, set_flate
 from .deflate import deflate
 from .draw import colour, draw_cut_guide, draw_ops, needs_page
 from .splice import filled, fills, key
+from ..layout.fonts import font_name, register
+from ..pictures import picturecache
+from .drawn import begin
 
 rl_config.useA85 = 0        # binary zlib streams: smaller files, no ASCII85 pass
 
@@ -47,7 +50,6 @@ set_flate(_flate)
 def render_pdf(pages, path, title: str = "", author: str = "", subject: str = "", held=None) -> bool:
     """Draw `pages` into the PDF at `path`; False when the file already held these bytes (not written again).
     `held`: the pictures a long-running process keeps in memory (render/rasters.Memory), or None."""
-    from ..layout.fonts import font_name, register
     faces = {id(pl.face): pl.face for page in pages for pl in page.placements}
     # laid-out faces and pages may come from the layout store, made by an earlier process
     register({op.font for ops in [f.ops for f in faces.values()] + [p.ops for p in pages] for op in ops
@@ -59,8 +61,7 @@ def render_pdf(pages, path, title: str = "", author: str = "", subject: str = ""
     c = Canvas(buf, pagesize=(pages[0].width, pages[0].height), invariant=1, pageCompression=1,
                initialFontName=font_name("sans"), initialFontSize=10)
     if pictures or held is not None:
-        from .drawn import begin
-        from .rasters import convert_ahead
+        from .rasters import convert_ahead  # lazy: +12 ms to import (benchmarks/imports.py)
         begin(document(c), held)
         if pictures:                    # those to convert are converted on every core as the pages are drawn
             convert_ahead(document(c), pictures)
@@ -114,7 +115,6 @@ def render_pdf(pages, path, title: str = "", author: str = "", subject: str = ""
     pdf, doc = buf.getvalue(), document(c)
     # a PDF of the same bytes as the file holds is not written again (nor its pictures read)
     wrote = write_unless_same(path, filled(pdf, fills(doc)), key(doc, pdf))
-    from ..pictures import picturecache
     picturecache.save()
     return wrote
 
@@ -145,7 +145,6 @@ def new_canvas(buf, size, title: str = "", author: str = "", subject: str = "") 
     """A canvas for a document of pnp's own other than the build (the print-shop PDF): invariant (same
     input, same bytes), its streams deflated by render/deflate.py (set_flate above), the initial font
     one of ours so no unembedded standard font enters the file, and the document's metadata."""
-    from ..layout.fonts import font_name
     c = Canvas(buf, pagesize=size, invariant=1, pageCompression=1, initialFontName=font_name("sans"),
                initialFontSize=10)
     c.setTitle(title)

@@ -33,6 +33,9 @@ from ..pictures.images import BadImage, digest, fitted, is_svg, known
 from ..reportlab_adapter import define_form, define_frame, document, draw_drawing, use_form
 from .drawn import drawn
 from .rasters import xobject
+from .svg import drawing
+from reportlab.lib.utils import ImageReader
+from PIL import Image, ImageOps
 
 
 
@@ -103,7 +106,6 @@ def _form(c, path: str, tint: str | None, ink=None) -> tuple[str, float, float, 
         hit = forms[name] = _ink_form(c, name, path, tint, ink, info)
     if hit is None:
         if is_svg(path):
-            from .svg import drawing
             d = drawing(path, tint)
             iw, ih = d.width, d.height
             define_form(c, name, (0, 0, iw, ih), lambda: draw_drawing(d, c))
@@ -124,11 +126,9 @@ def _ink_form(c, name: str, path: str, tint: str | None, ink, info) -> tuple:
     """_form's value for a picture drawn with `ink`: an SVG's drawing with its colours converted (a tinted
     one as text is), a raster's pixels converted, each in a form of its own."""
     if is_svg(path):
-        from .svg import drawing
         d = ink.drawing(drawing(path, tint), text=tint is not None)
         define_form(c, name, (0, 0, d.width, d.height), lambda: draw_drawing(d, c))
         return (name, d.width, d.height, d.width, d.height)
-    from reportlab.lib.utils import ImageReader
     source = ImageReader(ink.raster(path, tint))
     define_form(c, name, (0, 0, 1, 1), lambda: c.drawImage(source, 0, 0, 1, 1))
     return (name, info.width, info.height, 1, 1)
@@ -144,8 +144,6 @@ def _stencil(path: str, tint: str):
 def _stencil_of(path: str, size: int, mtime: int, tint: str):
     """An RGBA picture of colour `tint` whose alpha is the file's alpha, or where it has none, its darkness
     (black ink fully covered, white paper not at all)."""
-    from PIL import Image, ImageOps
-    from reportlab.lib.utils import ImageReader
     with Image.open(path) as im:
         im.load()
         if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):

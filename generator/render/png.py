@@ -14,11 +14,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .deflate import deflate
 from .draw import draw_cut_guide, draw_ops
+from ..layout.fonts import font_name, register
+from ..layout.face import Text
+import ctypes
+from PIL import Image, ImageChops
 
 
 def _canvas(buf, size):
     """A canvas for PDF bytes that only pdfium reads, in this process: nothing is compressed."""
-    from ..layout.fonts import font_name
     return Canvas(buf, pagesize=size, invariant=1, pageCompression=0, initialFontName=font_name("sans"),
                   initialFontSize=10)
 
@@ -41,11 +44,9 @@ def face_pdf(face, guide: bool = True) -> bytes:
 def faces_pdf(faces, guide: bool = True) -> bytes:
     """One PDF, a page a face, each page the face's trim box grown by its bleed. Fonts are
     embedded once for all pages, which is most of the cost of a one-face PDF."""
-    from ..layout.face import Text
-    from ..layout.fonts import register
     # faces may come from the layout store, laid out by an earlier process that met their fonts
     register({op.font for face in faces for op in face.ops if type(op) is Text})
-    from .pdf import pdf_bytes
+    from .pdf import pdf_bytes  # lazy: +5 ms to import (benchmarks/imports.py)
     buf = io.BytesIO()
     c = _canvas(buf, (100, 100))
     for face in faces:
@@ -57,9 +58,8 @@ def render_rgb(page, width_px: int, height_px: int):
     """A pdfium page as packed RGB rows (a ctypes buffer) of exactly width_px x height_px pixels:
     the whole page scaled to fill it, each axis on its own scale, so no pixel is lost or added by
     rounding (pdfium's own render() makes a 198 pt page 826 px wide at 300 DPI, not 825)."""
-    import ctypes
 
-    import pypdfium2.raw as pdfium_c
+    import pypdfium2.raw as pdfium_c  # lazy: +19 ms to import (benchmarks/imports.py)
     w_pt, h_pt = page.get_size()
     stride = width_px * 3
     buffer = (ctypes.c_ubyte * (stride * height_px))()
@@ -77,7 +77,6 @@ def render_rgb(page, width_px: int, height_px: int):
 
 def render_page(page, width_px: int, height_px: int):
     """A pdfium page as a PIL RGB image of exactly width_px x height_px pixels."""
-    from PIL import Image
     return Image.frombuffer("RGB", (width_px, height_px), render_rgb(page, width_px, height_px),
                             "raw", "RGB", width_px * 3, 1)
 
@@ -85,7 +84,7 @@ def render_page(page, width_px: int, height_px: int):
 def render_pages(pdf_bytes: bytes, sizes, raw: bool = False):
     """Each page of a PDF at its (width_px, height_px), in order: PIL images, or with raw=True
     RGB buffers (for encode_png, which then needs no PIL copy)."""
-    import pypdfium2 as pdfium
+    import pypdfium2 as pdfium  # lazy: +51 ms to import (benchmarks/imports.py)
     pdf = pdfium.PdfDocument(pdf_bytes)
     render = render_rgb if raw else render_page
     try:
@@ -136,7 +135,6 @@ def turn_rgb(rgb, width: int, height: int):
     if np is not None:
         a = np.frombuffer(rgb, np.uint8).reshape(height, width, 3)
         return np.ascontiguousarray(np.rot90(a, -1)), height, width
-    from PIL import Image
     image = Image.frombuffer("RGB", (width, height), rgb, "raw", "RGB", width * 3, 1)
     return image.transpose(Image.Transpose.ROTATE_270).tobytes(), height, width
 
@@ -152,7 +150,6 @@ def _sub_filtered(rgb, width: int, height: int) -> bytes:
         out[:, 1:4] = rows[:, :3]
         np.subtract(rows[:, 3:], rows[:, :-3], out=out[:, 4:])
         return out
-    from PIL import Image, ImageChops
     image = Image.frombuffer("RGB", (width, height), rgb, "raw", "RGB", stride, 1)
     left = Image.new("RGB", (width, height))
     if width > 1:

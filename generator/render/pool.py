@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import math
 import os
+from functools import partial
+import gc
+from ..errors import PnpError
 
 # What the workers about to be forked read (share): process-wide because a forked process inherits only what its
 # parent's modules hold, and nothing else reaches it unpickled. A worker started afresh (export/worker.setup) fills
@@ -51,8 +54,7 @@ def map_chunks(fn, items: list, jobs: int | None = None, most: int = 24, fewest:
     """fn(chunk) for chunks of `items` (of at most `most` items), on every core when there are `fewest` items
     or more: the results of all of them, in the items' order; progress(n), if given, as n more are done. A
     user's mistake met in a worker (a picture gone since it was examined) is raised here, as it was made."""
-    import multiprocessing
-    from functools import partial
+    import multiprocessing  # lazy: +7 ms to import (benchmarks/imports.py)
     jobs = cores() if jobs is None else jobs
     if not items:
         return []
@@ -63,8 +65,7 @@ def map_chunks(fn, items: list, jobs: int | None = None, most: int = 24, fewest:
             if progress:
                 progress(len(chunk))
         return out
-    import gc
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor  # lazy: +7 ms to import (benchmarks/imports.py)
     work = chunks(items, jobs, most)
     done = []
     gc.freeze()
@@ -79,7 +80,6 @@ def map_chunks(fn, items: list, jobs: int | None = None, most: int = 24, fewest:
         gc.unfreeze()
     for kind, value in done:
         if kind == "error":
-            from ..errors import PnpError
             raise PnpError(*value)
     return [r for _, results in done for r in results]
 
@@ -87,7 +87,6 @@ def map_chunks(fn, items: list, jobs: int | None = None, most: int = 24, fewest:
 def _guarded(fn, chunk) -> tuple:
     """("done", fn(chunk)), or ("error", the PnpError's fields): an exception of pnp's own is sent back as
     data, never pickled."""
-    from ..errors import PnpError
     try:
         return "done", fn(chunk)
     except PnpError as exc:

@@ -27,9 +27,11 @@ from ..errors import PnpError
 from ..pictures.images import MAX_PIXELS, BadImage, known, seen, stamp
 from ..pictures.rasterfile import CHANNELS, BadRaster, Raster, examine, png_data
 from ..reportlab_adapter import define_picture, document
-from . import convert
+from . import convert, deflate, splice
 from .drawn import Drawn, drawn
 from .splice import fill, size, token
+from ..pictures import picturecache, rasterfile
+from concurrent.futures import ThreadPoolExecutor
 
 HOLD = 128 << 20                    # bytes held at most: a deck of 270 pictures' files and conversions, ~33 MB
 
@@ -126,8 +128,6 @@ def _entries(r: Raster) -> bytes:
 def _code() -> str:
     """The code that takes or converts a picture's bytes, by its files' sizes and times: a stream made by other
     code is another stream."""
-    from ..pictures import rasterfile
-    from . import deflate, splice
     out = []
     for module in (convert, deflate, splice, rasterfile):
         st = os.stat(module.__file__)
@@ -141,7 +141,6 @@ def convert_ahead(doc, paths) -> None:
     must be converted and whose conversion is neither held (Memory) nor in the cache, for the document `doc`: a cold build of a deck
     with many PNGs with alpha then converts them while it draws its pages, and each face takes its picture's
     conversion when it reaches it (the same bytes as converting it there)."""
-    from ..pictures import picturecache
     state = drawn(doc)
     jobs = []
     for path in dict.fromkeys(paths):
@@ -161,7 +160,6 @@ def convert_ahead(doc, paths) -> None:
         jobs.append((path, r, info.digest))
     if len(jobs) < 2:
         return                          # one conversion is made where it is drawn
-    from concurrent.futures import ThreadPoolExecutor
     pool = ThreadPoolExecutor(max_workers=min(len(jobs), os.cpu_count() or 1), thread_name_prefix="pnp-convert")
     for path, r, key in jobs:
         state.ahead[(path, key)] = pool.submit(_converted, path, r, how(r))
@@ -230,7 +228,6 @@ class _Source:
     def value(self) -> tuple:
         """(colour, mask) of the conversion (render/convert.py), made once (or kept in the cache)."""
         if self._value is None:
-            from ..pictures import picturecache
             key = ("converted", self.digest or (self.path, stamp(os.stat(self.path)))) \
                 if self.doc.memory is not None else None
             kept = self.doc.recall(key)

@@ -15,6 +15,7 @@ import re
 from bisect import bisect_right
 
 from .drawn import drawn
+import hashlib
 
 _TOKEN = re.compile(rb"\x00pnp-(fill|size) (\d{8})\x00")
 _ENTRY = re.compile(rb"(\d{10}) (\d{5}) n")
@@ -41,7 +42,6 @@ def fills(doc) -> dict:
 def key(doc, pdf: bytes) -> str:
     """A digest of the file `pdf` (as reportlab wrote it) fills in to: its bytes and what each token stands
     for (written.py)."""
-    import hashlib
     h = hashlib.sha256(pdf)
     for n, name in sorted(drawn(doc).names.items()):
         h.update(b"\0%d %s" % (n, name.encode("utf-8", "surrogateescape")))

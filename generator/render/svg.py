@@ -74,9 +74,9 @@ def _drawing(path: str, size: int, mtime: int, tint: str | None, own: tuple = ()
 @lru_cache(maxsize=64)
 def _parsed(path: str, size: int, mtime: int, own: tuple = ()):
     """(the Drawing, svglib's notes) of the SVG at `path`, its text in pnp's fonts (`own`: the deck families met)."""
-    from ..pictures.images import BadImage, svg_bytes
+    from ..pictures.images import BadImage, svg_bytes  # lazy: +79 ms to import (benchmarks/imports.py)
     _silence()
-    from svglib.svglib import svg2rlg
+    from svglib.svglib import svg2rlg  # lazy: +440 ms to import (benchmarks/imports.py)
     font_map = Fonts(own)
     try:
         data = svg_bytes(path)
@@ -179,7 +179,7 @@ def _noted(read, source):
 
 
 def _tinted(d, tint: str):
-    from reportlab.lib.colors import HexColor
+    from reportlab.lib.colors import HexColor  # lazy: +205 ms to import (benchmarks/imports.py)
     colour = HexColor(tint)
     d = copy.deepcopy(d)
     stack = [d]

@@ -10,7 +10,7 @@ from ..layout.deck import card_values
 
 def proof_cards(deck: Deck, laid: list) -> list:
     """The proof's view of each laid-out card (proof/collect.py's CardProof), from the build's faces."""
-    from ..proof.collect import CardProof, Side
+    from ..proof.collect import CardProof, Side  # lazy: +12 ms to import (benchmarks/imports.py)
     out = []
     for lo in laid:
         card = lo.card
@@ -25,9 +25,9 @@ def proof_cards(deck: Deck, laid: list) -> list:
 
 def findings(deck: Deck, laid: list) -> tuple[list, list]:
     """(the proof's issues, as proof/checks.py's run_all makes them, in card order; the deck's inferred facts)."""
-    from ..proof import checks
-    from ..proof.report import inferred_facts
-    from ..proof.spelling import for_deck
+    from ..proof import checks  # lazy: +17 ms to import (benchmarks/imports.py)
+    from ..proof.report import inferred_facts  # lazy: +21 ms to import (benchmarks/imports.py)
+    from ..proof.spelling import for_deck  # lazy: +20 ms to import (benchmarks/imports.py)
     issues, _ = checks.run_all(deck, proof_cards(deck, laid), for_deck(deck))
     index = {c.id: c.index for c in deck.cards}
     issues.sort(key=lambda i: (i.level != "error", index.get(i.card_id, len(index)), i.side or "", i.where))

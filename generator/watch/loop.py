@@ -19,12 +19,17 @@ from pathlib import Path
 
 import click
 
-from .. import FONTS, LAYOUTS
+from .. import FONTS, LAYOUTS, pipeline
 from ..deck import resolve_game, shadowed
 from ..layout import store
 from ..render import rasters
 from .rebuild import Builder, Outcome
 from .server import Preview, Server
+from ..deck.load import read_deck
+from ..errors import Collector, PnpError
+import tempfile
+import webbrowser
+from .touched import summary
 
 STEP = 100          # ms of quiet after a change before rebuilding (an editor's save can be several writes)
 DEBOUNCE = 1600     # ms: the most that changes are gathered before a rebuild
@@ -50,7 +55,7 @@ class Filter:
     (TEMPORARY), and none of pnp's outputs."""
 
     def __init__(self, out: Path, folder: Path):
-        from watchfiles import DefaultFilter
+        from watchfiles import DefaultFilter  # lazy: +14 ms to import (benchmarks/imports.py)
         self.default = DefaultFilter()
         self.out = str(out.resolve())
         output_dir = Path("output").resolve()           # pnp's outputs, when the game's folder is the current one
@@ -122,7 +127,7 @@ def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_
 
 def output_name(deck_id: str, opts) -> str:
     """The PDF's name in output/, as pnp build names it for the same options (commands/build.py)."""
-    from ..pipeline import output_name as named
+    from ..pipeline import output_name as named  # lazy: here, as another function of this module imports a different named
     lang = f".{opts.language}" if opts.language else ""        # (--lang of its source language: no suffix)
     return named(deck_id + lang, opts.paper, opts.duplex) + ".pdf"
 
@@ -132,11 +137,8 @@ def refuse_at_start(game: str, opts, out: Path) -> None:
     options together (--bleed with --gutter touching), a --lang the deck does not name, a --without part it
     lacks or cannot leave out, an output that cannot be written. A mistake in the deck's own files is not one
     of them: the watch starts, shows it, and builds again once it is mended."""
-    from .. import pipeline
-    from ..deck.languages import named
-    from ..deck.load import read_deck
-    from ..errors import Collector, PnpError
-    from ..impose.spec import sheet_spec
+    from ..deck.languages import named  # lazy: here, as another function of this module imports a different named
+    from ..impose.spec import sheet_spec  # lazy: +14 ms to import (benchmarks/imports.py)
     sheet_spec(opts.paper, opts.duplex, opts.offset, opts.bleed, opts.spacing)
     found = Collector(limit=10**6)
     try:
@@ -155,9 +157,7 @@ def refuse_at_start(game: str, opts, out: Path) -> None:
 
 def writable(out: Path) -> None:
     """PnpError unless a file can be written at `out` (its folder made if need be, as a build makes it)."""
-    import tempfile
 
-    from ..errors import PnpError
     if out.is_dir():
         raise PnpError(f"cannot write {out}: it is a folder", field="-o", hint="name a file such as game.pdf")
     try:
@@ -172,7 +172,6 @@ def writable(out: Path) -> None:
 def open_in_browser(url: str) -> bool:
     """Open `url` in the user's web browser; False where none can be (no display to show one on, or no
     browser): Python's webbrowser would otherwise run a text browser in this very terminal, or nothing."""
-    import webbrowser
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) \
             and not os.environ.get("BROWSER"):
         return False
@@ -241,7 +240,6 @@ class _Say:
         if o.ok:
             snap = o.snapshot
             cards = len(snap.state["cards"])
-            from .touched import summary
             changed = f"; changed: {summary(o.touched, o.changed)}" if o.changed else ""
             counts = dict(snap.state["counts"])
             counts["warning"] += len(o.warnings)        # the build's own warnings, printed below: counted too

@@ -49,8 +49,8 @@ class Digests:
 def _images(face) -> list:
     """The size, times and inode of each image a face draws, as this build found them (images.seen): a saved
     image changes the face's picture, not its ops."""
-    from ..pictures.images import seen
-    from ..layout.display import Image
+    from ..pictures.images import seen  # lazy: +47 ms to import (benchmarks/imports.py)
+    from ..layout.display import Image  # lazy: +326 ms to import (benchmarks/imports.py)
     out = []
     for op in face.ops:
         if type(op) is Image:
@@ -156,9 +156,9 @@ class Snapshot:
         return png
 
     def _sheet_png(self, n: int) -> bytes:
-        import pypdfium2 as pdfium
+        import pypdfium2 as pdfium  # lazy: +119 ms to import (benchmarks/imports.py)
 
-        from ..render.png import encode_png, render_rgb
+        from ..render.png import encode_png, render_rgb  # lazy: +484 ms to import (benchmarks/imports.py)
         if self._pdf_doc is None:
             self._pdf_doc = pdfium.PdfDocument(self.pdf)
         page = self._pdf_doc[n]
@@ -186,7 +186,7 @@ class Snapshot:
 
 
 def _face_png(face, dpi: int = FACE_DPI) -> bytes:
-    from ..render.png import encode_png, thumbnail
+    from ..render.png import encode_png, thumbnail  # lazy: +484 ms to import (benchmarks/imports.py)
     return encode_png(thumbnail(face, dpi), dpi=dpi)
 
 

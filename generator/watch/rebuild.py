@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .. import pipeline
-from ..errors import PnpError, PnpErrors
+from ..errors import PnpError, PnpErrors, holding
 from .preview import RENDER, Digests, Snapshot
+from ..pipeline import output_name
 
 
 class Failure(NamedTuple):
@@ -50,13 +51,11 @@ class Builder:
         self.digests = Digests()
 
     def out_path(self, deck_id: str) -> Path:
-        from ..pipeline import output_name
         return self.output if self.output is not None else \
             Path("output") / f"{output_name(deck_id, self.opts.paper, self.opts.duplex)}.pdf"
 
     def build(self, changed=()) -> Outcome:
         """Build once more (after the files in `changed` were saved). Never raises for bad input."""
-        from ..errors import holding
         with holding() as said:             # a build's warnings go with its outcome: said, and counted
             outcome = self._build(changed)
         return outcome._replace(warnings=list(said)) if outcome.ok else outcome
@@ -120,6 +119,6 @@ class Builder:
 
 def _check(deck) -> str | None:
     """The component check's report when the deck is incomplete (pnp watch shows it; it never refuses)."""
-    from ..check import check_deck, report_text
+    from ..check import check_deck, report_text  # lazy: +48 ms to import (benchmarks/imports.py)
     result = check_deck(deck)
     return None if result.ok else report_text(result)

@@ -8,6 +8,7 @@ page's wording (loop.py, page.html).
 from __future__ import annotations
 
 from pathlib import Path
+from ..errors import PnpError
 
 
 def touched(deck, laid: list, old: dict, new: dict, saved) -> list[dict]:
@@ -38,8 +39,7 @@ def touched(deck, laid: list, old: dict, new: dict, saved) -> list[dict]:
 
 def _template(deck, laid, sides: dict, path: Path, taken: set) -> dict | None:
     """The cards whose changed face is drawn from a template that reads `path` (itself, or one it extends)."""
-    from ..errors import PnpError
-    from ..layout.templates import get_template
+    from ..layout.templates import get_template  # lazy: +161 ms to import (benchmarks/imports.py)
     reads: dict = {}
     cards, which, names = [], set(), set()         # the cards, their sides, the templates drawing them
     for lo in laid:

@@ -12,6 +12,8 @@ from ...files.yamlfile import Map, Seq
 from ..model import FieldSpec
 from ..values import MAX_NUMBER, MAX_TEXT, display, no_placeholder
 from .palette import colour_value
+from ... import LAYOUTS
+from ...files.paths import Refused, files_under, find_inside
 
 TYPES = {           # a field's type: the values it takes
     "text": "text, printed as written (no {field} in it)",
@@ -59,9 +61,7 @@ def field_value(r, spec: FieldSpec, value, m: Map, key, field):
 
 def image_value(r, value: str, m, key, field):
     """An image field: a PNG, JPEG or SVG inside the deck folder (or layouts/), of a sane size."""
-    from ... import LAYOUTS
-    from ...pictures.images import SUFFIXES, BadImage, check_image
-    from ...files.paths import Refused, files_under, find_inside
+    from ...pictures.images import SUFFIXES, BadImage, check_image  # lazy: +26 ms to import (benchmarks/imports.py)
     try:
         path = find_inside(value, [r.folder, LAYOUTS], "image")
     except Refused as exc:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...errors import PnpError, found, known_list, suggest
 from ...files.yamlfile import Map
 from ..values import NAME, display, need_map, need_text, unknown_keys
+from ...files.paths import Refused, files_under, find_inside
 
 KEYS = {            # the section's keys are family names (letters, digits, '_' and '-'), each one of
     "NAME": "a font file (fonts/My.ttf): every style; or {regular, bold, italic, bolditalic, fallback}, regular "
@@ -60,7 +61,6 @@ def fallback(value, field, file) -> tuple:
 
 
 def font_file(r, value, m, key, field) -> tuple:
-    from ...files.paths import Refused, files_under, find_inside
     name = need_text(value, m, key, field, limit=500)
     line, _ = m.where(key)
     try:

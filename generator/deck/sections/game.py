@@ -8,6 +8,7 @@ from ...files.yamlfile import Map
 from ..model import Game
 from ..values import need_text, no_placeholder, player_count, unknown_keys
 from .languages import split, text_of
+from .icons import unknown, unknown_message
 
 KEYS = {            # key: what it holds. Each is text (no {field} in it) unless said; each but title may be left out
     "title": "the game's name (required)",
@@ -78,7 +79,6 @@ def read(r, m: Map) -> Game:
 def refuse_icons(r, m: Map, table: dict) -> None:
     """A :name: in game.setup or game.instructions (markup printed on the print leaf) that is no icon of the
     deck: one error each, at its line, with a did-you-mean (the deck's icons are read after this section)."""
-    from .icons import unknown, unknown_message
     for key in ("instructions", "setup"):
         value = m.get(key)
         if not isinstance(value, str) or ":" not in value:
@@ -100,7 +100,7 @@ def _choice(m: Map, key: str) -> str:
 
 def markup_value(r, value: str, m, key, field) -> None:
     """Markup written in the deck file and printed as such (game.instructions): its ** and * pair up."""
-    from ...text.markup import problems
+    from ...text.markup import problems  # lazy: +21 ms to import (benchmarks/imports.py)
     for p in problems(value):
         if p.level == "error":
             with r.noting(wide=False):       # it does not keep the cards from being laid out

@@ -18,6 +18,7 @@ from ...errors import found, known_list, suggest
 from ...files.yamlfile import Map
 from ..model import Icon
 from ..values import need_map, need_text, unknown_keys
+from ...files.paths import Refused, files_under, find_inside
 
 KEYS = {            # the section's keys are icon names: a letter, then letters, digits, '_' and '-'
     "NAME": "an image file inside the deck folder (icons/coin.png), or {file, scale, shift, tint}",
@@ -73,8 +74,7 @@ def icon(r, name, value, m, field) -> Icon:
 
 def _image(r, value, m, key, field):
     """(the file's path, its size in pixels): an image inside the deck folder that reads whole."""
-    from ...pictures.images import SUFFIXES, BadImage, check_image
-    from ...files.paths import Refused, files_under, find_inside
+    from ...pictures.images import SUFFIXES, BadImage, check_image  # lazy: +59 ms to import (benchmarks/imports.py)
     name = need_text(value, m, key, field, limit=500)
     try:
         path = find_inside(name, [r.folder], "icon")
@@ -120,7 +120,7 @@ def _tint(value: Map, field: str) -> bool:
 
 def unknown(table: dict, text: str) -> list[tuple[str, int]]:
     """(name, line) of each :name: that `text` writes and that is none of the icons `table` ({name: Icon})."""
-    from ...text.markup import icons_in
+    from ...text.markup import icons_in  # lazy: +19 ms to import (benchmarks/imports.py)
     return [(n, line) for n, line in icons_in(text) if n not in table]
 
 

@@ -20,6 +20,7 @@ from ...errors import found, suggest
 from ...files.yamlfile import Map
 from ..model import Language
 from ..values import NAME, need_map, need_text, unknown_keys
+from ...language.catalogs import known
 
 KEYS = {            # the section's keys: source, and one for each translation, named by its language's code
     "source": "the code of the language the deck's plain texts are written in; default: en",
@@ -60,7 +61,6 @@ def read(r, root) -> dict:
 
 
 def code(m, key, value: str, field: str) -> str:
-    from ...language.catalogs import known
     if not CODE.match(value) or not known(value):
         raise m.error(key, f"'{value}' is not a language code", field=field,
                       hint="a code such as fr, de, es, ja or pt-BR (ISO 639, with a region if need be)")

@@ -8,6 +8,7 @@ import math
 import re
 
 from ...errors import found
+import datetime
 
 BAD_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 INT = re.compile(r"^[+-]?\d+(?:\.0*)?$")
@@ -45,7 +46,6 @@ def text_value(v, table, number, col, head) -> str:
 
 
 def is_date(v) -> bool:
-    import datetime
     return isinstance(v, (datetime.date, datetime.time, datetime.timedelta))
 
 

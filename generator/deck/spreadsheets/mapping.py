@@ -89,7 +89,7 @@ class ColumnMap:
 
     def misspelt(self, head: str) -> str | None:
         """The key of columns: or ignore: that an unknown header is near (misspelt there: named once, by unused())."""
-        import difflib
+        import difflib  # lazy: +1.0 ms to import; only a mistake's suggestion needs it, and a build that succeeds loads none (tests/test_startup.py)
         keys = [*self.renamed, *self.ignored]
         near = [k for k in keys if k.lower() == head.lower()] or difflib.get_close_matches(head, keys, n=1, cutoff=0.6)
         return near[0] if near else None

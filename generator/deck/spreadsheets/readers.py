@@ -14,6 +14,9 @@ from pathlib import Path
 from ...errors import PnpError, known_list, suggest
 from ...files.yamlfile import Map
 from ..values import need_text
+import csv
+import io
+from python_calamine import CalamineError, CalamineWorkbook
 
 MAX_BYTES = 20_000_000          # a spreadsheet file
 MAX_UNZIPPED = 200_000_000      # what an .xlsx or .ods holds, unpacked
@@ -81,8 +84,6 @@ def read_csv(path: Path, display: str):
     is the header line's most frequent of , ; and tab. Read strictly: a quote left open (which would swallow
     the rows after it into one cell), or text after a cell's closing quote, is an error at the line where the
     quote opened, naming the column."""
-    import csv
-    import io
     raw = path.read_bytes()
     try:
         text = raw.decode("utf-8-sig")
@@ -162,7 +163,7 @@ def _quoted(text, opened: int, closed: int | None, cell: int, rows: list, displa
 def _open_zip(path: Path, display: str):
     """An .xlsx or .ods file's zip archive, its sizes checked against the limits and its contents against
     their checksums (so a part cannot unpack to more than it declares)."""
-    import zipfile
+    import zipfile  # lazy: +42 ms to import (benchmarks/imports.py)
     kind = path.suffix.lower()
     try:
         z = zipfile.ZipFile(path)
@@ -190,7 +191,7 @@ def _local(tag: str) -> str:
 
 
 def _xml(z, name: str, display: str):
-    import xml.etree.ElementTree as ET
+    import xml.etree.ElementTree as ET  # lazy: +28 ms to import (benchmarks/imports.py)
     try:
         return ET.fromstring(z.read(name))
     except KeyError:
@@ -214,7 +215,7 @@ def _xlsx_part(z, sheet: str, display: str) -> str:
 def _measure_xlsx(z, part: str, table: Table, marks: Marks) -> tuple[int, int]:
     """The extent (rows, columns) of the cells of a worksheet that hold values, refused past the limits;
     error cells, formulas with no stored value and merged ranges are noted in `marks`."""
-    import xml.etree.ElementTree as ET
+    import xml.etree.ElementTree as ET  # lazy: +28 ms to import (benchmarks/imports.py)
     rows = cols = 0
     row_no = col_no = 0
     try:
@@ -285,7 +286,7 @@ _ODS = {"table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
 def _measure_ods(z, sheet: str, table: Table, marks: Marks) -> tuple[int, int]:
     """As _measure_xlsx, for the table named `sheet` in an .ods file's content.xml (rows and cells there
     may repeat: number-rows-repeated, number-columns-repeated)."""
-    import xml.etree.ElementTree as ET
+    import xml.etree.ElementTree as ET  # lazy: +28 ms to import (benchmarks/imports.py)
     t, o, x = "{%s}" % _ODS["table"], "{%s}" % _ODS["office"], "{%s}" % _ODS["calcext"]
     inside = False
     rows = cols = 0
@@ -343,7 +344,6 @@ def _measure_ods(z, sheet: str, table: Table, marks: Marks) -> tuple[int, int]:
 def sheet_names(path: Path, display: str) -> list:
     """The names of a workbook's sheets, in its order (a source with skip_sheets: reads every one it keeps); the
     file measured first, as read_workbook measures it."""
-    from python_calamine import CalamineError, CalamineWorkbook
     _open_zip(path, display).close()
     try:
         book = CalamineWorkbook.from_path(str(path))

@@ -21,6 +21,7 @@ from .columns import BACK, CARD_COLUMNS, CORRECTION, NOTE, SETTINGS, SOURCE_KEYS
 from .mapping import ColumnMap, unknown_hint
 from .marks import empty, named_marks, ragged
 from .readers import MAX_BYTES, Marks, Table, column_letter, read_csv, read_workbook, sheet_names
+from ...files.paths import Refused, files_under, find_inside
 
 
 class Row(Map):
@@ -99,7 +100,6 @@ class SheetSource:
         return out
 
     def path(self) -> tuple[Path, str]:
-        from ...files.paths import Refused, files_under, find_inside
         e = self.entry
         name = need_text(e["file"], e, "file", "file", limit=500)
         suffix = Path(name).suffix.lower()

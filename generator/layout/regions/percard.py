@@ -18,7 +18,7 @@ from typing import NamedTuple
 from ...errors import PnpError
 from ...files.yamlfile import Map, Seq
 from ...text.expressions import NUMBER, ExpressionError, Pattern, compiled, evaluate, said, shown
-from ...text.fields import fill
+from ...text.fields import fill, names_in
 from .keys import Box, Colour, Condition, Dash, Focus, Name, Reading, Src, Words
 
 FILLED_AS_DRAWN = (Words, Colour, Src, Condition, Name)      # kinds whose braces the drawing fills (or none)
@@ -77,7 +77,6 @@ def deferred_keys(region) -> list:
 def named(region):
     """(key, field name) for every field a region's braces read: its when, its text-filled keys, its Deferred
     keys (its box among them)."""
-    from ...text.fields import names_in
     for n in names_in(region.when):
         yield "when", n
     for key, v in region.props.items():
