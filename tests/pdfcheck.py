@@ -325,8 +325,9 @@ def words_in(path, page_index: int, p: Placed) -> str:
 
 def whole(text: str) -> str:
     """Text with each word hyphenated at a line's end read whole: the hyphen hyphenation adds is a soft hyphen
-    (layout/hyphens.py), which pdfium reads as U+FFFE where it does not join the word itself."""
-    return re.sub("[\u00ad\ufffe]\\s*", "", text)
+    (layout/hyphens.py), which pdfium reads as U+FFFE where it does not join the word itself; a no-break space
+    (U+00A0, and French's narrow U+202F) read as the space it is (text/typography.py binds words with them)."""
+    return re.sub("[\u00ad\ufffe]\\s*", "", text).replace("\u00a0", " ").replace("\u202f", " ")
 
 
 def squash(text: str) -> str:
@@ -413,7 +414,7 @@ def sheet_text(path, page_index: int) -> list[tuple[str, float, tuple]]:
     for (upright, _), cs in sorted(lines.items()):
         cs.sort(key=lambda c: c.ox if upright else c.oy)
         box = (min(c.x0 for c in cs), min(c.y0 for c in cs), max(c.x1 for c in cs), max(c.y1 for c in cs))
-        out.append(("".join(c.text for c in cs), min(c.size for c in cs), box))
+        out.append((whole("".join(c.text for c in cs)), min(c.size for c in cs), box))
     return out
 
 
