@@ -68,11 +68,12 @@ def _space(spaces: dict, font: str, fs: float) -> float:
 LOOSE = 0.15            # a line left shorter than its width by more than this is mended by a hyphen where it may be
 LADDER = 2              # the most lines in a row that end in a hyphen (unless a word is wider than its line)
 def break_lines(b: Block, family: str, width: float, size: float, scale: dict | None = None,
-                icons: tuple = (), hyphenate: str = "") -> Lines:
+                icons: tuple = (), hyphenate: str = "", restyle=None) -> Lines:
     """Break one parsed block into lines `width` wide at `size`, greedily; `icons`: the IconMetrics of the
     icons it writes. A word that does not fit at a line's end (or on a line of its own) is hyphenated where it
     may be (hyphens.splits: its soft hyphens, else the dictionary of the language `hyphenate` names; "" for
-    none), the longest head that fits kept on the line."""
+    none), the longest head that fits kept on the line. `restyle`: a heading's style from its run's (bold
+    unless given: the rule pages set their third level lighter)."""
     heading = b.kind.startswith("heading")
     fs = size * (scale or HEADING_SCALE).get(b.kind, 1.0)
     indent = hanging(b, family, size)
@@ -82,7 +83,7 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
     if '<icon ' in b.text:
         runs = _as_written(runs, known)
     if heading:
-        runs = tuple((t, _bolder(st)) for t, st in runs)
+        runs = tuple((t, (restyle or _bolder)(st)) for t, st in runs)
     words = words_of(runs, family)
     lines: list[list] = [[]]
     breaks: list[bool] = []
