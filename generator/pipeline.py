@@ -81,6 +81,8 @@ def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
     with found.each():
         deck, said = in_language(deck, lang, strict, every)
     warnings = said + validate(deck, found, sound, loader.shared, faces, without)
+    if loader.shared:
+        warnings += _template_words(deck, lang, found, strict, every)
     with found.each():
         check_without(deck, without)
     found.done()
@@ -112,6 +114,19 @@ def validate(deck: Deck, found: Collector, sound: bool, shared: bool, faces: boo
         elif faces and sound:
             _more(deck.without(without) if without else deck, found, bad, unloadable)
     return warnings
+
+
+def _template_words(deck: Deck, code: str | None, found: Collector, strict: bool, every: bool) -> list[str]:
+    """A template's own words the language printed lacks (text:LANG): warnings, one line a file with their
+    count (`every`: each), or with `strict` the deck's mistakes (deck/languages.py says the same of its texts)."""
+    from .deck.languages import summed
+    from .layout.validate import untranslated_words
+    missing = untranslated_words(deck, code)
+    if strict:
+        for file, line, field, message in missing:
+            found.add(PnpError(message + " (--strict)", file, line or None, field=field))
+        return []
+    return summed(missing, code, deck.source_language, every)
 
 
 def _texts(deck: Deck, found: Collector) -> None:

@@ -49,6 +49,8 @@ def translate(folder: Path, langs: list[str], texts_file: Path) -> list[str]:
     for kid, title in (("crop", "Crop"), ("event", "Event")):
         extra = "".join(f"    title:{c}: {texts.get(c, {}).get('kinds', {}).get(kid, '')}\n" for c in others
                         if texts.get(c))
+        extra += "".join(f"    plural:{c}: {texts[c]['plurals'][kid]}\n" for c in others    # German's own plurals
+                         if kid in texts.get(c, {}).get("plurals", {}))
         deck = deck.replace(f"    title: {title}\n", f"    title: {title}\n{extra}", 1)
     (folder / "deck.yaml").write_text(deck, encoding="utf-8")
     rows = list(csv.reader(io.StringIO((folder / "cards.csv").read_text(encoding="utf-8"))))

@@ -60,8 +60,9 @@ def corrections(deck: Deck) -> list[Correction]:
                 raise m.error(k, "expected text", field=f"corrections[{i}].{k}")
         text = {k: "" if m.get(k) is None else str(m.get(k)) for k in CORRECTION_KEYS}
         if deck.language != deck.source_language:           # the words of the language it prints in
+            sheet = deck.extra.get("correction_words", {})      # a translator's sheet's rows, over deck.yaml's
             for k in TRANSLATED:
-                said = m.get(f"{k}:{deck.language}")
+                said = sheet.get(f"correction:{i + 1}.{k}", m.get(f"{k}:{deck.language}"))
                 if said is not None:
                     text[k] = str(said)
         out.append(Correction(text["about"], text["seed"], text["printed"], text["why"] or text["note"],

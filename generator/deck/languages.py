@@ -18,7 +18,8 @@ from pathlib import Path
 
 from ..errors import Collector, PnpError, suggest as near
 from .model import Deck
-from .translations import KIND_ROW, read as read_sheet, wordy
+from .translations import (CORRECTION_ROW, KIND_ROW, OWN, correction_words, read as read_sheet, template_rows,
+                           wordy)
 from ..language.catalogs import name
 
 def in_language(deck: Deck, code: str | None, strict: bool = False, every: bool = False) -> tuple[Deck, list[str]]:
@@ -83,8 +84,11 @@ def in_language(deck: Deck, code: str | None, strict: bool = False, every: bool 
                       f"inferred fact '{fact.subject}': {key} has no {_name(code)} text ({key}:{code})")
         inferred.append(fact._replace(subject=words.get("about", fact.subject), value=words.get("value", fact.value),
                                       note=words.get("note", fact.note)))
+    _corrections(deck, code, sheet, lacks)
     extra = dict(deck.extra)
     extra["untranslated"] = frozenset(untranslated)
+    extra["template_words"] = template_rows(sheet)
+    extra["correction_words"] = {k: v[OWN] for k, v in sheet.items() if k.startswith(CORRECTION_ROW)}
     _rules(deck, code, extra, lacks)
     found = Collector()
     for file, line, field, message in missing if strict else ():
@@ -94,6 +98,18 @@ def in_language(deck: Deck, code: str | None, strict: bool = False, every: bool 
     out = deck._replace(id=f"{deck.id}.{code}", game=game, kinds=kinds, parts=parts, cards=cards, extra=extra,
                         language=code, inferred=inferred, memo={})     # laid out in its own fonts: a memo of its own
     return out, warnings
+
+
+def _corrections(deck: Deck, code: str, sheet: dict, lacks) -> None:
+    """The corrections' words a translation lacks: about, printed and why (or note), each one that holds words
+    with no KEY:LANG nor a translator's sheet's row (the seed's words stay as written: not translated)."""
+    raw = deck.extra.get("corrections")
+    for rid, _text, said in correction_words(deck):
+        if code not in said and rid not in sheet:
+            i, key = rid[len(CORRECTION_ROW):].split(".")
+            m = raw[int(i) - 1]
+            lacks(deck.file, m.where(key)[0], f"corrections[{int(i) - 1}].{key}",
+                  f"correction '{m.get('about') or i}': {key} has no {_name(code)} text ({key}:{code})")
 
 
 def summed(missing: list, code: str, source: str, every: bool = False) -> list[str]:
@@ -147,8 +163,12 @@ def named(deck: Deck, code: str) -> None:
                         f"pnp cards GAME --lang {code} -o cards.{code}.xlsx writes a sheet to translate")
 
 
-def _name(code: str) -> str:
+def language_name(code: str) -> str:
+    """The language's name in English ("French"), as the warnings say it."""
     return name(code)
+
+
+_name = language_name
 
 
 def _rules(deck: Deck, code: str, extra: dict, lacks) -> None:

@@ -2,7 +2,9 @@
 (`pnp cards GAME --lang de -o cards.de.xlsx`: sheet), and such a sheet read back into the deck (`languages:
 {de: {file: cards.de.xlsx}}` in deck.yaml: read).
 
-The sheet has a row for each card, keyed by its id (and one for each kind's title, `kind:ID`): `id`, `kind`,
+The sheet has a row for each card, keyed by its id (and one for each kind's title, `kind:ID`, for each
+template's own words, `template:FILE.REGION`, and for each correction's words, `correction:N.KEY`, these
+in the `text` column): `id`, `kind`,
 and for each field a translation says in
 its own words (text and markup, not the fields with choices) the source language's text (`text`), for the
 translator to read, beside the language's (`text:de`), filled where the deck already has it. Read back, the
@@ -33,6 +35,29 @@ def wordy(value) -> bool:
 
 
 KIND_ROW = "kind:"           # the id of a row that translates a kind's title: kind:crop
+TEMPLATE_ROW = "template:"   # a template's own words: template:card.deliver (its file's stem, the region's id)
+CORRECTION_ROW = "correction:"   # a correction's words: correction:2.why (its place in corrections:, from 1)
+OWN = "text"                 # the column a template's or a correction's words are in
+CORRECTED = ("about", "printed", "why", "note")
+
+
+def template_rows(sheet: dict) -> dict:
+    """{"card.deliver": its text}: a sheet's (read's) rows for the templates' own words."""
+    return {k[len(TEMPLATE_ROW):]: v[OWN] for k, v in sheet.items() if k.startswith(TEMPLATE_ROW)}
+
+
+def correction_words(deck: Deck) -> list[tuple[str, str, dict]]:
+    """The corrections' words a translation says in its own: (row id "correction:1.why", the text, {LANG: its
+    KEY:LANG}) for each about, printed and why (or note) that holds words; the seed's stay as written."""
+    from ..files.yamlfile import Map, Seq
+    raw = deck.extra.get("corrections")
+    out = []
+    for i, m in enumerate(raw if isinstance(raw, Seq) else ()):
+        for key in CORRECTED if isinstance(m, Map) else ():
+            if wordy(m.get(key)):
+                said = {str(k).partition(":")[2]: str(v) for k, v in m.items() if str(k).startswith(key + ":")}
+                out.append((f"{CORRECTION_ROW}{i + 1}.{key}", str(m.get(key)), said))
+    return out
 
 
 def translatable(deck: Deck) -> list[str]:
@@ -48,13 +73,17 @@ def translatable(deck: Deck) -> list[str]:
     return sorted(out, key=order.index)
 
 
-def sheet(deck: Deck, code: str) -> tuple[list[str], list[dict]]:
+def sheet(deck: Deck, code: str, templates: list = ()) -> tuple[list[str], list[dict]]:
     """(headers, rows) of the translator's sheet for the language `code`: deck is the deck as loaded (its
-    cards carry their translations)."""
+    cards carry their translations); `templates`: the templates' own words (layout/validate.template_words:
+    (key, text, {LANG: text:LANG})), a row each after the cards', as the corrections' words (in `text`)."""
     fields = translatable(deck)
     kinds = [k for k in deck.kinds.values() if wordy(k.title)]
     if kinds and "title" not in fields:
         fields.insert(0, "title")
+    own = [(TEMPLATE_ROW + key, text, said) for key, text, said in templates] + correction_words(deck)
+    if own and OWN not in fields:
+        fields.append(OWN)
     headers = ["id", "kind"] + [h for f in fields for h in (f, f"{f}:{code}")]
     lang = deck.languages[code]
     sheet_now = read(deck, code) if lang.file and (deck.folder / lang.file).is_file() else {}    # written again
@@ -73,6 +102,9 @@ def sheet(deck: Deck, code: str) -> tuple[list[str], list[dict]]:
         rows.append({"id": KIND_ROW + k.id, "kind": k.id, "title": k.title,
                      f"title:{code}": {**k.translations.get(code, {}), **sheet_now.get(KIND_ROW + k.id, {})}
                      .get("title", "")})
+    for rid, text, said in own:             # the templates' and corrections' words, in `text`
+        rows.append({"id": rid, "kind": "", OWN: text,
+                     f"{OWN}:{code}": sheet_now.get(rid, {}).get(OWN, said.get(code, ""))})
     return headers, rows
 
 
@@ -117,7 +149,7 @@ def read(deck: Deck, code: str) -> dict:
                     if other and other != code:
                         raise table.error(number, col, head, f"column '{head}' is in another language than {code}",
                                           hint=f"{field}:{code}")
-                    if other and not any(field in k.fields for k in deck.kinds.values()):
+                    if other and field != OWN and not any(field in k.fields for k in deck.kinds.values()):
                         fields = sorted({f for k in deck.kinds.values() for f in k.fields})
                         raise table.error(number, col, head, f"'{field}' is no field of the deck's kinds",
                                           hint=suggest(field, fields) or known_list(fields))
@@ -130,6 +162,9 @@ def read(deck: Deck, code: str) -> dict:
                 if filled(v):
                     out.setdefault(cid, {})["title"] = text_value(v, table, number, header.index(f"title:{code}") + 1,
                                                                   f"title:{code}").strip()
+                continue
+            if cid.startswith((TEMPLATE_ROW, CORRECTION_ROW)):
+                _own_row(deck, cid, cells_of, code, table, number, header, out)
                 continue
             if cid not in cards:
                 raise table.error(number, header.index("id") + 1, "id", f"no card has the id '{cid}'",
@@ -146,3 +181,19 @@ def read(deck: Deck, code: str) -> dict:
                 out.setdefault(cid, {})[field] = text_value(v, table, number, col, head).strip()
     found.done()
     return out
+
+
+def _own_row(deck: Deck, cid: str, cells_of: dict, code: str, table, number: int, header: list, out: dict) -> None:
+    """A template's or a correction's row read back into `out` (its text:LANG, when filled); a correction
+    that is none of the deck's is a mistake naming the cell (a template's region is known to layout only:
+    a row naming none translates nothing)."""
+    from .spreadsheets.cells import filled, text_value
+    if cid.startswith(CORRECTION_ROW):
+        known = [rid for rid, _t, _s in correction_words(deck)]
+        if cid not in known:
+            raise table.error(number, header.index("id") + 1, "id", f"no correction's words have the id '{cid}'",
+                              hint=suggest(cid, known) or known_list(known))
+    v = cells_of.get(f"{OWN}:{code}")
+    if filled(v):
+        out.setdefault(cid, {})[OWN] = text_value(v, table, number, header.index(f"{OWN}:{code}") + 1,
+                                                 f"{OWN}:{code}").strip()

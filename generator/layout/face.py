@@ -21,6 +21,7 @@ from . import fonts, inline, wrap
 from .display import Ellipse, Face, Image, Line, Polygon, Rect, Text  # noqa: F401 (their names, given here)
 from .regions import TYPES, Region, expression_error, field_of, on_piece, resolve
 from .regions.common import keys_of
+from .regions.region import words_key
 from .templates import get_template
 from .. import LAYOUTS
 from ..files.paths import Refused, files_under, find_inside
@@ -78,8 +79,10 @@ class Context:
 
     def text(self, region: Region) -> str:
         """A text region's own text in the deck's language: its `text:LANG` where the template gives one (a
-        template's literal words translated, "Deliver" as text:fr "Livrer"), else its `text`."""
-        said = region.props.get(f"text:{self.deck.language}")
+        template's literal words translated, "Deliver" as text:fr "Livrer", or a translator's sheet's row
+        template:FILE.REGION), else its `text`."""
+        said = self.deck.extra.get("template_words", {}).get(words_key(region)) or \
+            region.props.get(f"text:{self.deck.language}")     # a translator's sheet's row over the template's
         return str(region.values["text"]) if said is None else said
 
     def typeset(self, content: str, region: Region, fam: str, styles=("regular",)) -> str:

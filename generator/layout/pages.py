@@ -36,7 +36,9 @@ from .display import Line, Rect, Text
 
 HEADING_SCALE = {"heading1": 1.5, "heading2": 1.2, "heading3": 1.0}    # three levels apart in size,
 HEADING_BEFORE = {"heading1": 1.6, "heading2": 1.1, "heading3": 0.8}   # in the room above and below them (of
-HEADING_AFTER = {"heading1": 0.5, "heading2": 0.35, "heading3": 0.2}   # the text's size), and a third in the ink
+HEADING_AFTER = {"heading1": 0.5, "heading2": 0.35, "heading3": 0.2}   # the text's size), and in weight: the
+# first two bold in the accent colour, the third in the regular weight (letter-spaced capitals, or italic), in
+# the accent too, so that a body paragraph in bold capitals is not taken for one (_light)
 FOOTER_SPACE = 14.0       # points kept free at the foot of a page for the footer
 PARA_LEADING, HEADING_LEADING = 1.3, 1.2
 BOX_PAD = 5.0             # points between a box's frame and its text
@@ -48,7 +50,9 @@ BOX_SCALES = (0.95, 0.9)  # the box's size, of the text's, tried when its last e
 MIN_BOX = 6.0             # points: the box is never set smaller
 WHOLE_ITEM = 4            # lines: a list item this long or shorter is never split (flow's whole_items)
 TRACK = 0.06              # em: letter-spacing of a heading set in capitals (CAPS_ROOM of the width kept for it)
+TRACK3 = 0.12             # em: a third-level heading in capitals, set in the regular weight, spaced wider
 CAPS_ROOM = 0.9
+CAPS_ROOM3 = 0.82         # of the width: kept for a third-level heading's wider spacing
 WIDOW = 0.2               # of a column: a paragraph's last line this short, one word alone, is rebalanced
 
 
@@ -76,8 +80,9 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
         width -= 2 * BOX_PAD
     for b in wrap.parse(markup):
         heading = b.kind.startswith("heading")
-        ls = wrap.break_lines(b, family, width * (CAPS_ROOM if heading and capitals(b) else 1.0), size,
-                              HEADING_SCALE, metrics, hyphenate)
+        room = (CAPS_ROOM3 if b.kind == "heading3" else CAPS_ROOM) if heading and capitals(b) else 1.0
+        ls = wrap.break_lines(b, family, width * room, size,
+                              HEADING_SCALE, metrics, hyphenate, _restyle(b))
         if not heading and len(ls.lines) > 1 and _widows(ls, width):
             ls = _rebalanced(b, ls, family, width, size, metrics, hyphenate)
         if heading:
@@ -103,6 +108,17 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
         out = [b._replace(keep=True) if bullet[i + 1] and (not bullet[i] or not bullet[i + 2:i + 3] == [True])
                else b for i, b in enumerate(out)]
     return out
+
+
+def _restyle(b: wrap.Block):
+    """How a heading's runs are styled: bold (wrap's own) for the first two levels; the third in the regular
+    weight, italic unless it is written in capitals (letter-spaced capitals then, as a typographer sets a third
+    level under two bold ones: lighter, not only smaller)."""
+    if b.kind != "heading3":
+        return None
+    if capitals(b):
+        return lambda st: st
+    return lambda st: st if "italic" in st.partition(wrap.LOOK)[0] else "italic" + st[len(st.partition(wrap.LOOK)[0]):]
 
 
 def capitals(b: wrap.Block) -> bool:
@@ -334,7 +350,7 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
         y -= size * 0.8
         head_ops.append(Line(margin, y, width - margin, y, accent, 0.8))
         head_h = top - y + size * 1.2
-    for style in wrap.styles_used(markup + "\n\n" + box):
+    for style in wrap.styles_used(markup + "\n\n" + box) + ("italic",):    # italic: a third-level heading's
         fonts.font_name(family, style)
     metrics = inline.metrics(icons_, markup + "\n\n" + box) if icons_ else ()
     text_blocks = _blocks(markup, family, col_w, size, metrics=metrics, whole_items=whole_items, hyphenate=hyphenate)
@@ -376,9 +392,10 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
                 frames.append(Rect(x, top - y1, col_w, y1 - y0, BOX_FILL, BOX_STROKE, 0.6, 2.0))
             for y, b, li in col.placed:
                 base = top - y - ((b.lead - b.lines.size) / 2 + b.lines.size * 0.8)
-                colour = accent if b.heading and b.source.kind != "heading3" else ink
+                colour = accent if b.heading else ink
                 pad = BOX_PAD if b.boxed else 0.0
-                track = TRACK * b.lines.size if b.heading and capitals(b.source) else 0.0
+                track = (TRACK3 if b.source.kind == "heading3" else TRACK) * b.lines.size \
+                    if b.heading and capitals(b.source) else 0.0
                 spaced = 0.0                # what the letter-spacing of the line's pieces before moved it on
                 for p in wrap.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "start"):
                     if p.font == wrap.ICON:

@@ -15,12 +15,15 @@ Not here: loading a template and checking its own values (templates.py, regions/
 """
 from __future__ import annotations
 
+import re
+
 from ..deck.model import Deck
 from ..errors import Collector, PnpError, suggest
 from ..text.expressions import ExpressionError, compiled
 from ..text.fields import names_in
 from .deck import BUILT_IN
 from .regions import TYPES, box_error, deferred_keys, named
+from .regions.region import words_key
 from .templates import Template, get_template
 from .store import remembered
 from .smallprint import small_print
@@ -342,3 +345,63 @@ def unused_fields(deck: Deck, loaded: dict, checked: set) -> list[str]:
                                     "component list uses it", deck.file, spec.line or None,
                                     field=f"kinds.{kid}.fields.{fname}")))
     return out
+
+
+_WRITTEN = re.compile(r"\{[^{}]*\}")     # a {field} or {= expression}: the card's words, not the template's
+
+
+def template_words(deck: Deck) -> list[tuple[str, str, str]]:
+    """Every template's own words (a text region's literal text, not only {fields}), once a region: (its
+    translator's sheet key "card.deliver", its text, the region's text:LANG by language)."""
+    from ..deck.translations import wordy
+    out, seen = [], set()
+    for name in sorted(_uses(deck)):
+        try:
+            tpl = get_template(name, deck)
+        except PnpError:
+            continue
+        for r in tpl.regions:
+            text = r.props.get("text")
+            if isinstance(text, str) and wordy(_WRITTEN.sub(" ", text)) and words_key(r) not in seen:
+                seen.add(words_key(r))
+                out.append((words_key(r), text, {k.partition(":")[2]: v for k, v in r.props.items()
+                                                 if str(k).startswith("text:")}))
+    return out
+
+
+def untranslated_words(deck: Deck, code: str | None) -> list[tuple]:
+    """A template's own words (a text region's literal `text`, its {fields} aside) with no `text:LANG` (nor a
+    translator's sheet's row) for the language `code`: (file, line, field, message) each, once a region however
+    many templates extend it (deck/languages.summed makes them warnings). None in the source language; a
+    template that does not load, or a sheet that does not read, is reported where it is read."""
+    from ..deck.languages import language_name
+    from ..deck.translations import read, template_rows, wordy
+    source = deck.source_language
+    if code is None or code == source:
+        return []
+    missing, seen = [], set()
+    if deck.language == code:                                 # a translator's sheet's rows template:FILE.REGION
+        sheet = deck.extra.get("template_words", {})
+    else:                                                     # (the deck refused in the language: --strict)
+        try:
+            sheet = template_rows(read(deck, code))
+        except PnpError:
+            sheet = {}
+    for name in sorted(_uses(deck)):
+        try:
+            tpl = get_template(name, deck)
+        except PnpError:
+            continue
+        for r in tpl.regions:
+            text = r.props.get("text")
+            if not isinstance(text, str) or f"text:{code}" in r.props or words_key(r) in sheet or \
+                    not wordy(_WRITTEN.sub(" ", text)):
+                continue
+            file, line, _ = r.at("text")
+            if (file, line) in seen:
+                continue
+            seen.add((file, line))
+            missing.append((file, line, f"{r.id}.text", f"template {name}: region '{r.id}' has no "
+                            f"{language_name(code)} text (text:{code}) for {text!r}; the "
+                            f"{language_name(source)} is printed"))
+    return missing

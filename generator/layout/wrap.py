@@ -68,11 +68,12 @@ def _space(spaces: dict, font: str, fs: float) -> float:
 LOOSE = 0.15            # a line left shorter than its width by more than this is mended by a hyphen where it may be
 LADDER = 2              # the most lines in a row that end in a hyphen (unless a word is wider than its line)
 def break_lines(b: Block, family: str, width: float, size: float, scale: dict | None = None,
-                icons: tuple = (), hyphenate: str = "") -> Lines:
+                icons: tuple = (), hyphenate: str = "", restyle=None) -> Lines:
     """Break one parsed block into lines `width` wide at `size`, greedily; `icons`: the IconMetrics of the
     icons it writes. A word that does not fit at a line's end (or on a line of its own) is hyphenated where it
     may be (hyphens.splits: its soft hyphens, else the dictionary of the language `hyphenate` names; "" for
-    none), the longest head that fits kept on the line."""
+    none), the longest head that fits kept on the line. `restyle`: a heading's style from its run's (bold
+    unless given: the rule pages set their third level lighter)."""
     heading = b.kind.startswith("heading")
     fs = size * (scale or HEADING_SCALE).get(b.kind, 1.0)
     indent = hanging(b, family, size)
@@ -82,7 +83,7 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
     if '<icon ' in b.text:
         runs = _as_written(runs, known)
     if heading:
-        runs = tuple((t, _bolder(st)) for t, st in runs)
+        runs = tuple((t, (restyle or _bolder)(st)) for t, st in runs)
     words = words_of(runs, family)
     lines: list[list] = [[]]
     breaks: list[bool] = []
@@ -189,6 +190,34 @@ def _hyphenated(word: str, font: str, fs: float, room: float, language: str) -> 
     return None
 
 
+def _level_runs(line: list, rtl: bool, fs: float) -> list:
+    """A right-to-left line's words split where their bidi level changes (a number and the no-break space or
+    full stop after it, "3\u00a0" before an Arabic noun, "3." at a sentence's end), each part glued to the
+    next, so each is ordered at its own level (shaping.in_visual_order orders whole words, at their first
+    character's level)."""
+    text, starts = "", []
+    for k, (x, word, font, ww) in enumerate(line):
+        if k and x > line[k - 1][0] + line[k - 1][3] + 0.01:
+            text += " "
+        starts.append(len(text))
+        text += "\ufffc" if font == ICON else word.translate(shaping.INVISIBLE) or "\ufffc"
+    lv = shaping.levels(text, int(rtl))
+    out = []
+    for (x, word, font, ww), at in zip(line, starts):
+        own = lv[at:at + len(word)]
+        if font == ICON or len(set(own)) < 2 or word.translate(shaping.INVISIBLE) != word:
+            out.append((x, word, font, ww))
+            continue
+        measure, cut = width_of(font), 0
+        for i in range(1, len(word) + 1):
+            if i == len(word) or own[i] != own[cut]:
+                part = word[cut:i]
+                pw = measure(part, fs)
+                out.append((x, part, font, pw))
+                x, cut = x + pw, i
+    return out
+
+
 def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: float, align: str) -> list[Piece]:
     """Line `li` of a broken block as pieces on baseline `base`: its words in visual order (bidi: a right-to-left
     paragraph's words from the right, numbers and Latin words in it in their own order, an icon where it is
@@ -200,7 +229,7 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
     if align == "start":
         align = "right" if rtl else "left"
     avail = width - indent
-    line = shaping.in_visual_order(line, rtl, ICON)
+    line = shaping.in_visual_order(_level_runs(line, rtl, fs) if rtl else line, rtl, ICON)
     if li == 0 and b.bullet:
         at = b.level * hang(fonts.font_name(family)) * ls.size
         marker = bullet_font(b.bullet, family)        # the family's, or its fallback's ("♣")

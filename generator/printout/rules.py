@@ -190,7 +190,7 @@ def typeset(deck: Deck, text: str, family: str, own: bool = False) -> str:
     out = typography.typeset(text, deck.language)
     if out != text:
         try:
-            missing = fonts.missing_glyphs(without_icons(out), family, styles_used(out))
+            missing = fonts.missing_glyphs(without_icons(out), family, styles_used(out) + ("italic",))
         except PnpError:
             return text                     # the font itself is at fault: reported where the pages are made
         out = typography.fallback(out, [c for c in missing if c in typography.MADE])

@@ -95,7 +95,9 @@ def plural(deck: Deck, kind: str, n: int) -> str:
     k = deck.kinds[kind]
     _ = words(deck.language)
     if _.english:
-        name = k.title if n == 1 else (k.plural or (k.title if k.title.endswith("s") else k.title + "s"))
+        # an s after a Latin letter only: an Arabic title, in a language pnp has no catalog for, takes none
+        latin = k.title[-1:].isascii() and k.title[-1:].isalpha() and not k.title.endswith("s")
+        name = k.title if n == 1 else (k.plural or (k.title + "s" if latin else k.title))
         return f"{n} {name if _proper(k.title) else name[:1].lower() + name[1:]}"
     # another language: its plural:LANG, or an s where the language makes plurals so (French, Spanish); a
     # common noun starts small where the language writes it so (not German's nouns)

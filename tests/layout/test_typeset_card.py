@@ -1,15 +1,18 @@
-"""Issue 43's card, set as a typographer would: on a `pnp new` game whose text box is set in DejaVu Sans (the deck's
-own copy with Hebrew: tests/fonts/PnpTestWorld.ttf) 26 mm wide, `Don't AVOID "Towns"; incomprehensibilities
-notwithstanding. שלום` prints with "AV" kerned, the long word hyphenated at a line's end, the text at 9pt or more
-and the Hebrew word right to left; read back from the PDF's characters (pdfplumber: each one's place and size).
-(The curly quotes are typographic punctuation's, tested with it.)"""
+"""Issue 43's card, set as a typographer would: on a `pnp new` game whose text box is set in DejaVu Sans 26 mm wide,
+`Don't AVOID "Towns"; incomprehensibilities notwithstanding. שלום` prints with "AV" kerned, "Don’t" and “Towns”,
+the long word hyphenated at a line's end, the text at 9pt or more and the Hebrew word right to left; read back
+from the PDF's characters (pdfplumber: each one's text, font, place and size).
+
+DejaVu Sans is the one pnp ships (fonts/DejaVuSans.ttf, the `symbols` family), copied into the game as a family
+of the deck's own, as a designer would name it; it has no Hebrew, so its `fallback:` names the shared `hebrew`
+family (the `symbols` family itself falls back to nothing: a symbol font's missing glyph is an error)."""
 from __future__ import annotations
 
 import shutil
 
 import pdfplumber
 
-from cli import TESTS, pnp_in_process
+from cli import ROOT, pnp_in_process
 
 TEXT = "Don't AVOID \"Towns\"; incomprehensibilities notwithstanding. שלום"
 A_ADVANCE = 1401 / 2048         # DejaVu Sans's "A" alone, in em
@@ -18,9 +21,10 @@ A_ADVANCE = 1401 / 2048         # DejaVu Sans's "A" alone, in em
 def test_the_card_text_is_kerned_hyphenated_at_nine_points_and_right_to_left(tmp_path):
     game = tmp_path / "game"
     pnp_in_process("new", str(game), check=True)
-    shutil.copy(TESTS / "fonts" / "PnpTestWorld.ttf", game / "DejaVuSansWorld.ttf")
+    shutil.copy(ROOT / "fonts" / "DejaVuSans.ttf", game / "DejaVuSans.ttf")
     deck = (game / "deck.yaml").read_text()
-    (game / "deck.yaml").write_text(deck.replace("palette:", "fonts:\n  dejavu: DejaVuSansWorld.ttf\n\npalette:", 1))
+    family = "fonts:\n  dejavu: {regular: DejaVuSans.ttf, fallback: [hebrew]}\n\npalette:"
+    (game / "deck.yaml").write_text(deck.replace("palette:", family, 1))
     template = game / "templates" / "card.yaml"
     t = template.read_text()
     old = "box: [7mm, 30mm, 49.5mm, 38mm], text: \"{text}\", font: serif"
@@ -34,14 +38,17 @@ def test_the_card_text_is_kerned_hyphenated_at_nine_points_and_right_to_left(tmp
     pnp_in_process("build", str(game), "--output", str(tmp_path / "game.pdf"), cwd=tmp_path, check=True)
 
     with pdfplumber.open(tmp_path / "game.pdf") as pdf:
-        page = next(p for p in pdf.pages if any("PnpTestWorld" in c["fontname"] for c in p.chars))
-        every = [c for c in page.chars if "PnpTestWorld" in c["fontname"]]
+        page = next(p for p in pdf.pages if any("DejaVuSans" in c["fontname"] for c in p.chars))
+        every = [c for c in page.chars if any(f in c["fontname"] for f in ("DejaVuSans", "PnpSansHebrew"))]
     left, top = min(c["x0"] for c in every), min(c["top"] for c in every)
     chars = [c for c in every if c["x0"] < left + 30 * 72 / 25.4 and c["top"] < top + 40 * 72 / 25.4]   # one copy
     sizes = {round(c["size"], 2) for c in chars}
     assert min(sizes) >= 9.0, sizes
 
+    assert {c["fontname"].split("+")[-1] for c in chars} == {"DejaVuSans", "PnpSansHebrew"}
     text = "".join(c["text"] for c in chars)
+    assert "Don\u2019t" in text and "\u201cTowns\u201d" in text, text             # typographic, not ' and "
+    assert "'" not in text and '"' not in text
     a = text.index("AVOID")
     kern = chars[a + 1]["x0"] - chars[a]["x0"]
     assert kern < A_ADVANCE * chars[a]["size"] - 0.5, "AV is not kerned"

@@ -6,6 +6,7 @@ Not here: reading and checking one (read.py), what a type's keys are (its module
 from __future__ import annotations
 
 import unicodedata
+from pathlib import Path
 from typing import NamedTuple
 
 from ...errors import PnpError
@@ -50,3 +51,9 @@ def symbols_only(text) -> bool:
     text = str(text)
     return bool(text.strip()) and not names_in(text) and \
         not any(unicodedata.category(ch)[0] in "LN" for ch in text)
+
+
+def words_key(region: Region) -> str:
+    """How a translator's sheet names a region's own words: the stem of the template file its `text` is
+    written in and the region's id ("card.deliver": row template:card.deliver)."""
+    return f"{Path(region.at('text')[0]).stem}.{region.id}"

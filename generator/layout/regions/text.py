@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from ...errors import known_list
 from ...text.fields import fill
-from .. import fonts
+from .. import fonts, shaping
 from ..shaping import width as stringWidth
 from .. import wrap as wrap
 from . import lettering
@@ -76,7 +76,8 @@ def lay_out(face, region, ctx, bleed: float) -> None:
     font = fonts.font_name(fam, style)
     size, min_size = v["size"], v["min_size"]
     runs, measure = None, None
-    if metrics or fonts.runs(content, fam, style) != ((content, font),):   # icons, or a fallback font's glyph
+    rtl = any(shaping.levels(content))          # right-to-left words in it: placed one by one, in visual order
+    if rtl or metrics or fonts.runs(content, fam, style) != ((content, font),):   # icons, a fallback's glyph
         runs = _runs(content, fam, style, {m.name: m for m in metrics})
         measure = lambda s: sum(w1 * s for w1, _ in runs)    # noqa: E731 (width at size s: linear in it)
     used = fitting_size(content, font, size, w + 0.01, measure)
@@ -107,7 +108,7 @@ def lay_out(face, region, ctx, bleed: float) -> None:
                         outline_width))
     else:                   # text and icons side by side, the whole line placed as `align` says
         at = ax - {"left": 0.0, "center": 0.5, "right": 1.0}[align] * measure(used)
-        for width, (icon, run, run_font) in runs:
+        for width, (icon, run, run_font) in _visual(runs, used, content) if rtl else runs:
             if icon:
                 op = ctx.icon(run, at, base, used, tint, rotate, cx, cy, opacity)
                 if op is not None:
@@ -139,6 +140,29 @@ def _runs(content: str, fam: str, style: str, known: dict) -> list:
             out.append((known[t].width, (True, t, "")))
         else:
             out.extend((stringWidth(r, f, 1000.0) / 1000.0, (False, r, f)) for r, f in fonts.runs(t, fam, style))
+    return out
+
+
+def _visual(runs: list, size: float, content: str) -> list:
+    """A line's runs (_runs) cut at its spaces into words, in visual order (shaping.in_visual_order: the bidi
+    algorithm), each with the room before it added to its width's predecessor: [(width per point, (is an
+    icon, text or icon name, font))] laid one after the other from the left as _runs' are."""
+    items, x = [], 0.0
+    for per, (icon, t, f) in runs:
+        if icon:
+            items.append((x, t, wrap.ICON, per * size))
+            x += per * size
+            continue
+        for i, part in enumerate(t.split(" ")):
+            x += stringWidth(" ", f, size) if i else 0.0
+            if part:
+                items.append((x, part, f, stringWidth(part, f, size)))
+                x += items[-1][3]
+    line = shaping.in_visual_order(items, shaping.rtl(content), wrap.ICON)
+    out = []
+    for k, (x, word, f, w, _level) in enumerate(line):
+        after = line[k + 1][0] - x - w if k + 1 < len(line) else 0.0     # the space before the next word
+        out.append(((w + after) / size, (f == wrap.ICON, word, "" if f == wrap.ICON else f)))
     return out
 
 
