@@ -19,7 +19,7 @@ import re
 
 from ..errors import PnpError, known_list, suggest
 from ..text.markup import LOOK, SPAN_TAG, attributes, look_of, parse, spans, without_icons
-from ..units import UnitError, length
+from ..units import DPI, UnitError, length
 from . import fonts
 from .regions.region import field_of
 
@@ -87,13 +87,18 @@ def _share(v: str, tag: str, region, ctx, size: float) -> float:
     """A span's size as a share of its text's `size` points."""
     m = _PERCENT.match(v)
     try:
-        share = float(m.group(1)) / 100 if m else length(v) / size
+        share = float(m.group(1)) / 100 if m else length(v, dpi=_dpi(ctx)) / size
     except UnitError:
         share = None
     if share is None or not LEAST <= share <= MOST:
         raise _error(region, ctx, tag, f"{tag}: expected a size such as 12pt or 150% (from {LEAST:.0%} to "
                                        f"{MOST:.0%} of the text's {size:g}pt), found '{v}'")
     return round(share, 6)
+
+
+def _dpi(ctx) -> float:
+    """What a px is in a span's size: the deck's dpi (units.DPI without a deck)."""
+    return ctx.deck.dpi if ctx.deck is not None else DPI
 
 
 def _family(v: str, tag: str, region, ctx) -> str:
