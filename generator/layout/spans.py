@@ -135,6 +135,16 @@ def _own_text(text: str, region, ctx) -> str:
     return " ".join(own)
 
 
+def refuse_in_text(content: str, region, ctx) -> None:
+    """A `text` region prints its words as written, so a <span> in it would print as a tag: one error, naming the
+    region (at the template's line when its own text writes the tag, else at the card's field)."""
+    found = SPAN_TAG.search(content) if "span" in content else None
+    if found:
+        raise _error(region, ctx, found.group(0), f"{found.group(0)} would print as written: a text region prints "
+                     "its words as they are, and spans are markup, read in textbox regions",
+                     hint="make it a textbox region: its text then wraps and shrinks to fit its box")
+
+
 def _error(region, ctx, tag: str, message: str, hint: str | None = None) -> PnpError:
     """A span's mistake: at the template's line when its own text writes the tag, else at the card's field."""
     if tag in str(region.get("text", "")):

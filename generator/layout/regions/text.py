@@ -17,6 +17,7 @@ from ...errors import known_list
 from ...text.fields import fill
 from .. import fonts
 from .. import wrap as wrap
+from ..spans import refuse_in_text
 from . import lettering
 from .common import pdf_box
 from .keys import Choice, Key, RegionType
@@ -63,6 +64,7 @@ def lay_out(face, region, ctx, bleed: float) -> None:
     content = fill(str(v["text"]), ctx.values)
     if not content.strip():
         return
+    refuse_in_text(content, region, ctx)
     x, y, w, h = pdf_box(face, region)
     fam = ctx.family(region)
     style = str(v["style"])
