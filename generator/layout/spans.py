@@ -10,7 +10,7 @@ A span (text/markup.py) writes
     font="serif" (or face): a font family of pnp's or the deck's own.
 Every mistake (an unknown attribute, a value not in quotes, a bad colour, size or font, a span left open or a
 </span> closing none) is one line naming the card and the field (or the template's line, when the template's
-own text writes it).
+own text writes it). A span in a `text` region, which prints its words as written, is that error too (refuse_in_text).
 Not here: parsing the tags (text/markup.py), wrapping (wrap.py).
 """
 from __future__ import annotations
