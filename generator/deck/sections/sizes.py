@@ -27,9 +27,8 @@ def dpi(r, root) -> float:
     with r.noting():
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
                 or not DPI_RANGE[0] <= value <= DPI_RANGE[1]:
-            raise root.error("dpi", f"expected dots per inch, a number from {DPI_RANGE[0]} to {DPI_RANGE[1]} such as 300 "
-                             f"(a px is 1/dpi in), found {found(value)}",
-                             field="dpi")
+            raise root.error("dpi", f"expected dots per inch, a number from {DPI_RANGE[0]} to {DPI_RANGE[1]} "
+                             f"such as 300 (a px is 1/dpi in), found {found(value)}", field="dpi")
         return float(value)
     return DPI
 
