@@ -1,6 +1,8 @@
-"""Lengths with explicit units: "63.5mm", "2.5in", "9pt", "1.2cm", "50%".
+"""Lengths with explicit units: "63.5mm", "2.5in", "9pt", "1.2cm", "40px", "50%".
 
-Everything inside pnp is in PostScript points (1/72 in), the unit of PDF.
+Everything inside pnp is in PostScript points (1/72 in), the unit of PDF. A pixel (`px`, Squib's unit) is
+1/dpi in, at the dpi its reader passes: a deck's own (its top-level `dpi:`, 300 by default: Deck.dpi), so a
+template drawn for a 150 dpi Squib deck keeps its coordinates.
 
 Not here: lengths relative to a box beyond '%' (layout/regions/, layout/sizes.py).
 """
@@ -8,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-PT_PER = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 720.0 / 25.4, "px": 72.0 / 300.0}
+DPI = 300.0                 # what a px is unless a deck says otherwise: 1/300 in, as Squib counts by default
+PT_PER = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 720.0 / 25.4, "px": 72.0 / DPI}
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(pt|in|mm|cm|px|%)\s*$")
 
 
@@ -16,14 +19,14 @@ class UnitError(ValueError):
     pass
 
 
-def length(value, of: float | None = None) -> float:
-    """Parse a length into points. A percentage needs `of`, the length it is a share of."""
+def length(value, of: float | None = None, dpi: float = DPI) -> float:
+    """Parse a length into points. A percentage needs `of`, the length it is a share of; a px is 1/`dpi` in."""
     if isinstance(value, bool) or value is None:
         raise UnitError(f"expected a length such as '63.5mm', found {value!r}")
     if isinstance(value, (int, float)):
         if value == 0:
             return 0.0
-        raise UnitError(f"expected a length with a unit (mm, in, pt, cm, %), found bare number {value!r}")
+        raise UnitError(f"expected a length with a unit (mm, in, pt, cm, px, %), found bare number {value!r}")
     m = _LENGTH.match(str(value))
     if not m:
         raise UnitError(f"expected a length such as '63.5mm', '2.5in' or '9pt', found {value!r}")
@@ -32,7 +35,7 @@ def length(value, of: float | None = None) -> float:
         if of is None:
             raise UnitError(f"a percentage is not allowed here: {value!r}")
         return of * number / 100.0
-    return number * PT_PER[unit]
+    return number * (72.0 / dpi if unit == "px" else PT_PER[unit])
 
 
 def mm(points: float) -> float:

@@ -26,6 +26,7 @@ SECTIONS = {        # deck.yaml's top-level keys, and what reads each (keys star
     "game": "sections/game.py (required)",
     "palette": "sections/palette.py",
     "sizes": "sections/sizes.py",
+    "dpi": "sections/sizes.py, before the sizes: what a px is (1/dpi in) in the deck's sizes, templates and text",
     "fonts": "sections/fonts.py",
     "icons": "sections/icons.py",
     "defaults": "sections/defaults.py",
@@ -64,6 +65,7 @@ class Loader(Reading):
         if "game" in root:
             with self.noting():
                 the_game = game.read(self, need_map(root["game"], root, "game", "game facts"))
+        self.dpi = sizes.dpi(self, root)
         the_palette = self.palette = palette.read(self, root.get("palette"), root)
         the_defaults = defaults.read(self, root)
         the_parts = parts.read(self, root.get("parts"), root)
@@ -107,7 +109,7 @@ class Loader(Reading):
                     folder=self.folder, file=self.file, game=the_game, palette=the_palette, parts=the_parts,
                     kinds=the_kinds, backs=the_backs, cards=the_cards, components=the_components,
                     rules=the_rules, inferred=self.inferred, icons=the_icons, languages=self.languages,
-                    language=next(iter(self.languages), "en"), sizes=own_sizes, fonts=own_fonts,
+                    language=next(iter(self.languages), "en"), sizes=own_sizes, fonts=own_fonts, dpi=self.dpi,
                     template_refs=dict(self.templates), memo={},
                     extra={"components_file": components_file, "players_failed": ("game", "players") in self.failed,
                            **{k: root[k] for k in ("proof", "corrections") if k in root},

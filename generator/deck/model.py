@@ -152,6 +152,7 @@ class Deck(NamedTuple):
     languages: dict = {}                         # code -> Language, the source first; {} = English only
     language: str = "en"                         # the language this deck prints in (deck/languages.py)
     sizes: dict = {}                             # its own card sizes (the sizes: section): name -> sizes.Size
+    dpi: float = 300.0                           # what a px is in its templates: 1/dpi in (dpi:, units.DPI)
     fonts: dict = {}                             # its own font families: name -> {style: (Path, "file:line")}
     template_refs: dict = {}                     # template name -> (file, line, column, field) where it is named
     memo: dict | None = None                     # what later stages work out from it, once (see memo())

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..errors import Collector, PnpError
 from ..files.yamlfile import Map
+from ..units import DPI
 from .model import Inferred, Source
 from .values import display, name_problem, need_text, unknown_keys
 
@@ -36,6 +37,7 @@ class Reading:
         self.card_mistakes = 0
         self.total = 0                    # copies of the cards read so far (cards.MAX_CARDS)
         self.languages: dict = {}         # code -> Language (sections/languages.py), the source first
+        self.dpi = DPI                    # what a px is (1/dpi in): the deck's dpi:, once read (sections/sizes.py)
 
     @contextmanager
     def noting(self, wide: bool = True):

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from .. import LAYOUTS
 from ..errors import PnpError, found, known_list, suggest
-from ..units import UnitError, length
+from ..units import DPI, UnitError, length
 from ..files.yamlfile import Map, load
 
 MAX_EDGE = 2000.0            # points: about 700 mm, larger than any sheet
@@ -33,8 +33,9 @@ SIZE_KEYS = ("width", "height", "bleed", "safe")
 SIZE_TEXT = re.compile(r"^\s*(\S+?)\s*[x×]\s*(\S+)\s*$")
 
 
-def parse_size(m: Map, key, field: str) -> Size:
-    """A size written as {width, height, bleed, safe} or as "63.5mm x 88.9mm" (m[key]), checked where written."""
+def parse_size(m: Map, key, field: str, dpi: float = DPI) -> Size:
+    """A size written as {width, height, bleed, safe} or as "63.5mm x 88.9mm" (m[key]), checked where written
+    (a px at the deck's `dpi`)."""
     v = m[key]
     if isinstance(v, str):
         parts = SIZE_TEXT.match(v)
@@ -52,16 +53,16 @@ def parse_size(m: Map, key, field: str) -> Size:
     for k in ("width", "height"):
         if k not in v:
             raise m.error(key, f"size needs a {k}", field=f"{field}.{k}")
-    width = checked_length(v, "width", field=f"{field}.width", low=1.0)
-    height = checked_length(v, "height", field=f"{field}.height", low=1.0)
-    bleed = checked_length(v, "bleed", field=f"{field}.bleed", high=length("10mm")) if "bleed" in v else None
-    safe = checked_safe(v, "safe", width, height, field=f"{field}.safe") if "safe" in v else None
+    width = checked_length(v, "width", field=f"{field}.width", low=1.0, dpi=dpi)
+    height = checked_length(v, "height", field=f"{field}.height", low=1.0, dpi=dpi)
+    bleed = checked_length(v, "bleed", field=f"{field}.bleed", high=length("10mm"), dpi=dpi) if "bleed" in v else None
+    safe = checked_safe(v, "safe", width, height, field=f"{field}.safe", dpi=dpi) if "safe" in v else None
     return Size(width, height, bleed, safe)
 
 
-def checked_safe(m: Map, key, width: float, height: float, field: str) -> float:
+def checked_safe(m: Map, key, width: float, height: float, field: str, dpi: float = DPI) -> float:
     """A safe inset (m[key]) that leaves room inside a width x height piece: at most half its short side."""
-    points = checked_length(m, key, field=field)
+    points = checked_length(m, key, field=field, dpi=dpi)
     if points > min(width, height) / 2 + 1e-9:
         raise m.error(key, f"a safe inset of {m[key]} leaves no room on a {size_mm(Size(width, height))} piece: it "
                       f"is more than half its short side ({min(width, height) / 2 / 72 * 25.4:g} mm)", field=field)
@@ -82,12 +83,13 @@ def size_mm(s: Size) -> str:
     return f"{s.width / 72 * 25.4:g} x {s.height / 72 * 25.4:g} mm"
 
 
-def checked_length(m: Map, key, of=None, field=None, low: float | None = 0.0, high: float = MAX_EDGE):
-    """m[key] as a length in points (units as written, % of `of`), from `low` to `high`, or m's error at
-    its line naming `field`. Every length a template or a size writes is read through it."""
+def checked_length(m: Map, key, of=None, field=None, low: float | None = 0.0, high: float = MAX_EDGE,
+                   dpi: float = DPI):
+    """m[key] as a length in points (units as written, % of `of`, a px 1/`dpi` in: the deck's), from `low` to
+    `high`, or m's error at its line naming `field`. Every length a template or a size writes is read through it."""
     value = m[key]
     try:
-        points = length(value, of)
+        points = length(value, of, dpi)
     except UnitError as exc:
         raise m.error(key, str(exc), field=field or key)
     if not math.isfinite(points) or (low is not None and points < low) or points > high:

@@ -89,8 +89,8 @@ def _regions(face, template) -> list:
     out = []
     for entry in face.texts:
         r = regions.get(entry[0])
-        if r is None:
-            return []
+        if r is None or type(r.box) is not tuple:      # a box each card gives (percard.Deferred): the text
+            return []                                   # drawn is measured, as where a region is not known
         x, top, w, h = r.box
         out.append((entry, (x, face.height - top - h, x + w, face.height - top)))
     return out

@@ -10,7 +10,7 @@ A span (text/markup.py) writes
     font="serif" (or face): a font family of pnp's or the deck's own.
 Every mistake (an unknown attribute, a value not in quotes, a bad colour, size or font, a span left open or a
 </span> closing none) is one line naming the card and the field (or the template's line, when the template's
-own text writes it).
+own text writes it). A span in a `text` region, which prints its words as written, is that error too (refuse_in_text).
 Not here: parsing the tags (text/markup.py), wrapping (wrap.py).
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ import re
 
 from ..errors import PnpError, known_list, suggest
 from ..text.markup import LOOK, SPAN_TAG, attributes, look_of, parse, spans, without_icons
-from ..units import UnitError, length
+from ..units import DPI, UnitError, length
 from . import fonts
 from .regions.region import field_of
 
@@ -87,13 +87,18 @@ def _share(v: str, tag: str, region, ctx, size: float) -> float:
     """A span's size as a share of its text's `size` points."""
     m = _PERCENT.match(v)
     try:
-        share = float(m.group(1)) / 100 if m else length(v) / size
+        share = float(m.group(1)) / 100 if m else length(v, dpi=_dpi(ctx)) / size
     except UnitError:
         share = None
     if share is None or not LEAST <= share <= MOST:
         raise _error(region, ctx, tag, f"{tag}: expected a size such as 12pt or 150% (from {LEAST:.0%} to "
                                        f"{MOST:.0%} of the text's {size:g}pt), found '{v}'")
     return round(share, 6)
+
+
+def _dpi(ctx) -> float:
+    """What a px is in a span's size: the deck's dpi (units.DPI without a deck)."""
+    return ctx.deck.dpi if ctx.deck is not None else DPI
 
 
 def _family(v: str, tag: str, region, ctx) -> str:
@@ -128,6 +133,16 @@ def _own_text(text: str, region, ctx) -> str:
         fonts.ensure(fam, (base,))
         ctx.glyphs(without_icons("".join(texts)), fam, (base,), region)
     return " ".join(own)
+
+
+def refuse_in_text(content: str, region, ctx) -> None:
+    """A `text` region prints its words as written, so a <span> in it would print as a tag: one error, naming the
+    region (at the template's line when its own text writes the tag, else at the card's field)."""
+    found = SPAN_TAG.search(content) if "span" in content else None
+    if found:
+        raise _error(region, ctx, found.group(0), f"{found.group(0)} would print as written: a text region prints "
+                     "its words as they are, and spans are markup, read in textbox regions",
+                     hint="make it a textbox region: its text then wraps and shrinks to fit its box")
 
 
 def _error(region, ctx, tag: str, message: str, hint: str | None = None) -> PnpError:

@@ -4,10 +4,11 @@ A designer edits a card or two and builds again; the other cards' text is alread
 fitted. Each face is stored under a digest of what layout reads for it: the template's name, the card's
 values (its fields and the game, kind and part names it may show, each with its type) and the
 bleed. Laid-out pages (rule pages, the print-instructions leaf) are kept the same way, under a
-digest of their arguments (`remembered`). Everything else layout reads is the deck's palette and files: pnp's code, layouts/
-(templates, sizes), fonts/, and the deck folder's own templates and fonts. The store records the
-palette and the files' sizes and times, and is dropped whole when any of them differs, so a changed
-template or colour lays every card out afresh. Pictures are not among them: a face holds a picture's
+digest of their arguments (`remembered`). Everything else layout reads is what deck.yaml says besides its cards (its
+palette, its dpi: what a px is, its own sizes and font families) and files: pnp's code, layouts/ (templates,
+sizes), fonts/, and the deck folder's own templates and fonts. The store records those and the files' sizes and
+times, and is dropped whole when any of them differs, so a changed template, colour, size or dpi lays every card
+out afresh. Pictures are not among them: a face holds a picture's
 name, never its pixels, so a picture saved again leaves every face as it was; a face taken from the
 store has its pictures checked again (images.picture: a stat, and what the cache knows of the file),
 and one whose picture is now missing or broken is laid out afresh, which reports it.
@@ -138,6 +139,7 @@ class FaceStore:
         if "stamp" not in memo:
             memo["stamp"] = _stamp(folder)
         stamp = memo["stamp"] + repr(sorted((palette or {}).items())) + also     # also: the deck's icons
+        stamp += _written(deck)
         held = (deck.memo or {}).get("held")
         held = held.get("stores") if held else None
         if held is not None and file in held.stores:
@@ -262,6 +264,15 @@ def _stamp(folder: Path | None) -> str:
                     continue
                 parts.append(f"{rel}:{st.st_size}:{st.st_mtime_ns}")
     return hashlib.blake2b("\n".join(parts).encode(), digest_size=16).hexdigest()
+
+
+def _written(deck) -> str:
+    """What layout reads from deck.yaml besides the palette and icons: its dpi (what a px is), its own card sizes and
+    its own font families' files; a change of any of them lays every face out again (not their lines: an edit
+    above them in deck.yaml moves those and changes nothing drawn)."""
+    fonts = sorted((name, sorted((style, str(f[0])) for style, f in styles.items()))
+                   for name, styles in deck.fonts.items())
+    return f" dpi {deck.dpi!r} sizes {sorted(deck.sizes.items())!r} fonts {fonts!r}"
 
 
 def _deck_file(rel: str) -> bool:

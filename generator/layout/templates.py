@@ -21,7 +21,7 @@ from ..deck.sizes import MAX_EDGE, SIZE_TEXT, Size, checked_length, checked_safe
 from ..deck.values import name_problem
 from ..errors import Collector, PnpError, PnpErrors, found, known_list, suggest
 from ..text.fields import names_in
-from ..units import length
+from ..units import DPI, length
 from ..files.yamlfile import Map, Seq, load
 from .regions import check_colours, named, read_region
 from .shapes import HEX_SHAPES, ORIENTATIONS, hex_shape
@@ -169,6 +169,7 @@ def _load(name: str, deck, _chain: tuple) -> Template:
                 raise
             unread = exc            # its own regions are read still (their mistakes too), then both reported
     known = sizes_for(deck)
+    dpi = deck.dpi if deck is not None else DPI         # what a px is: the deck's
     bleed = None
     if "size" in m:
         size = m["size"]
@@ -178,7 +179,7 @@ def _load(name: str, deck, _chain: tuple) -> Template:
                               hint=suggest(size, known) or known_list(known))
             chosen, size_name = known[size], size
         elif isinstance(size, (Map, str)):
-            chosen, size_name = parse_size(m, "size", "size"), ""
+            chosen, size_name = parse_size(m, "size", "size", dpi), ""
         else:
             raise m.error("size", f"expected a size name ({', '.join(known)}), {{width, height}} or "
                           f"'63.5mm x 88.9mm', found {found(size)}", field="size")
@@ -198,10 +199,11 @@ def _load(name: str, deck, _chain: tuple) -> Template:
                               ", and its regions are placed for that size", field="size",
                       hint="give both the same size, or do not extend it")
     short = min(width, height)
-    safe = (checked_safe(m, "safe", width, height, "safe") if "safe" in m else size_safe if size_safe is not None
-            else parent.safe if parent else length("3mm"))
-    radius = checked_length(m, "radius", high=short / 2) if "radius" in m else (parent.radius if parent else 0.0)
-    gutter = checked_length(m, "gutter", high=200.0) if "gutter" in m else (parent.gutter if parent else 0.0)
+    safe = (checked_safe(m, "safe", width, height, "safe", dpi) if "safe" in m else size_safe
+            if size_safe is not None else parent.safe if parent else length("3mm"))
+    radius = (checked_length(m, "radius", high=short / 2, dpi=dpi) if "radius" in m
+              else parent.radius if parent else 0.0)
+    gutter = checked_length(m, "gutter", high=200.0, dpi=dpi) if "gutter" in m else (parent.gutter if parent else 0.0)
     if bleed:               # a size made with bleed: its pieces stand apart on the sheet, each showing its own
         gutter = max(gutter, 2 * bleed)
     shape = _piece_shape(m, parent, width, height)

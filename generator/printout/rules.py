@@ -44,7 +44,7 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
     settings: dict = {"font": resolve(str(r.get("font", "serif")), deck)}
     if "size" in r:
         try:
-            settings["size"] = length(r["size"])
+            settings["size"] = length(r["size"], dpi=deck.dpi)
         except UnitError as exc:
             raise r.error("size", str(exc), field="rules.size")
         if not 6 <= settings["size"] <= 24:

@@ -25,7 +25,7 @@ BAD = {
     ("new", "--from"): [(["N", "--from", "no-such-game"], "no-such-game")],
     ("new", "--title"): [(["N", "--title", "游戏"], "游")],
     ("new", "--lang"): [(["N", "--lang", "xx"], "xx")],
-    ("calibrate", "--paper"): [(["--paper", "a5"], "a5")],
+    ("calibrate", "--paper"): [(["--paper", "b4"], "b4")],
     ("calibrate", "--duplex"): [(["--duplex", "fold"], "fold")],
     ("calibrate", "--output"): [(["-o", "cal.txt"], "cal.txt")],
     ("check", "--players"): [([G, "--players", "0"], "0"), ([G, "--players", "9"], "9")],
@@ -55,7 +55,7 @@ BAD = {
     ("cards", "--lang"): [([G, "--lang", "de"], "de")],
 }
 PRINTOUT = {    # build's and watch's printout options
-    "--paper": [([G, "--paper", "a5"], "a5")],
+    "--paper": [([G, "--paper", "b4"], "b4")],
     "--duplex": [([G, "--duplex", "sideways"], "sideways")],
     "--offset": [([G, "--offset", "1"], "1"), ([G, "--offset", "99,0"], "offset"),
                  ([G, "--duplex", "fold", "--offset", "1,1"], "--offset")],

@@ -3,8 +3,8 @@ a key may hold, each with the one checker every key of that kind is read through
 keys, how it lays out, how its operations are drawn).
 
 The kinds, and what a template writes for each:
-- Length: a length with its unit (`3mm`, `0.5pt`, `1in`; 0 alone), from `low` to `high` points (`high` may be
-  the card's shorter side: SHORT_SIDE);
+- Length: a length with its unit (`3mm`, `0.5pt`, `1in`, `40px` at the deck's dpi; 0 alone), from `low` to `high`
+  points (`high` may be the card's shorter side: SHORT_SIDE);
 - Colour: '#rrggbb', a palette name, black, white, none, or a {field} (names are held to the deck's palette
   when the template is loaded: read.check_colours);
 - Choice: one of a few words, or (where a card may decide) a {field}, checked when the card is drawn;
@@ -31,7 +31,7 @@ from ...errors import PnpError, found, known_list, suggest
 from ...text.expressions import ExpressionError, compiled
 from ...text.fields import names_in
 from ...files.paths import Refused, check_name
-from ...units import UnitError, length
+from ...units import DPI, UnitError, length
 from ...files.yamlfile import Map, Seq
 from .. import fonts
 from ...deck.sizes import MAX_EDGE, checked_length
@@ -53,6 +53,11 @@ class Reading(NamedTuple):
     def error(self, key, message: str, hint: str | None = None) -> PnpError:
         return self.r.error(key, message, field=f"{self.where}.{key}", hint=hint)
 
+    @property
+    def dpi(self) -> float:
+        """What a px is (1/dpi in): the deck's dpi:, or units.DPI for pnp's shared templates alone."""
+        return self.deck.dpi if self.deck is not None else DPI
+
 
 def SHORT_SIDE(width: float, height: float) -> float:          # noqa: N802 (a bound, named as the numbers are)
     """A Length's upper bound: the card's shorter side (a corner's radius)."""
@@ -65,7 +70,7 @@ class Length(NamedTuple):
 
     def check(self, rd: Reading, key):
         high = self.high(rd.width, rd.height) if callable(self.high) else self.high
-        return checked_length(rd.r, key, field=f"{rd.where}.{key}", low=self.low, high=high)
+        return checked_length(rd.r, key, field=f"{rd.where}.{key}", low=self.low, high=high, dpi=rd.dpi)
 
 
 class Colour(NamedTuple):
@@ -169,7 +174,7 @@ class Dash(NamedTuple):
             raise rd.error(key, "expected [dash] or [dash, gap] lengths such as [2pt, 1pt], found "
                            f"{found(v) if not isinstance(v, Seq) else f'{len(v)} values'}")
         try:        # bare numbers are points, as in PDF's own dash arrays
-            v = tuple(float(d) if _is_number(d) else length(d) for d in v)
+            v = tuple(float(d) if _is_number(d) else length(d, dpi=rd.dpi) for d in v)
         except UnitError as exc:
             raise rd.error(key, str(exc))
         if not all(math.isfinite(d) for d in v):
@@ -190,7 +195,7 @@ class Offset(NamedTuple):
             raise rd.error(key, "expected [right, down] lengths such as [1pt, 1pt], found "
                            f"{found(v) if not isinstance(v, Seq) else f'{len(v)} values'}")
         try:
-            out = tuple(0.0 if _is_number(d) and d == 0 else length(d) for d in v)
+            out = tuple(0.0 if _is_number(d) and d == 0 else length(d, dpi=rd.dpi) for d in v)
         except (UnitError, TypeError) as exc:
             raise rd.error(key, f"{exc}" if isinstance(exc, UnitError) else f"expected lengths, found {found(v)}")
         if not all(math.isfinite(d) and abs(d) <= self.most for d in out):
@@ -278,8 +283,8 @@ class Box(NamedTuple):
             raise rd.error(key, "expected [x, y, width, height] with units, e.g. [3mm, 3mm, 50%, 10mm], "
                            f"found {found(box) if not isinstance(box, Seq) else f'{len(box)} values'}")
         try:
-            x, y = length(box[0], width), length(box[1], height)
-            w, h = length(box[2], width), length(box[3], height)
+            x, y = length(box[0], width, rd.dpi), length(box[1], height, rd.dpi)
+            w, h = length(box[2], width, rd.dpi), length(box[3], height, rd.dpi)
         except UnitError as exc:
             raise rd.error(key, str(exc))
         if not rd.type.either_way and (w <= 0 or h <= 0):

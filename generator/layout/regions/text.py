@@ -16,6 +16,7 @@ from ...text.fields import fill
 from .. import fonts, shaping
 from ..shaping import width as stringWidth
 from .. import wrap as wrap
+from ..spans import refuse_in_text
 from . import lettering
 from .common import pdf_box
 from .keys import Choice, Key, RegionType
@@ -64,6 +65,7 @@ def lay_out(face, region, ctx, bleed: float) -> None:
     content = fill(ctx.text(region), ctx.values)
     if not content.strip():
         return
+    refuse_in_text(content, region, ctx)
     x, y, w, h = pdf_box(face, region)
     fam = ctx.family(region)
     style = str(v["style"])
