@@ -34,7 +34,7 @@ def command(game, output, lang):
         from ..deck.languages import named  # lazy: +175 ms to import (benchmarks/imports.py)
         from ..deck.translations import sheet  # lazy: +109 ms to import (benchmarks/imports.py)
         named(deck, lang)                       # a language the deck does not name is refused
-        from ..layout.validate import template_words
+        from ..layout.validate import template_words  # lazy: +287 ms to import (benchmarks/imports.py)
         headers, rows = sheet(deck, lang, template_words(deck))
     else:
         headers, rows = table(deck, raw)

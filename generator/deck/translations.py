@@ -24,6 +24,7 @@ from ..errors import Collector, known_list, suggest
 from .model import Deck
 from .spreadsheets.cells import filled, text_value
 from ..files.paths import Refused, find_inside
+from ..files.yamlfile import Map, Seq
 
 LETTER = re.compile(r"[^\W\d_]")
 ICON = re.compile(r"(?<![\w\\]):[A-Za-z0-9_-]+:")
@@ -49,7 +50,6 @@ def template_rows(sheet: dict) -> dict:
 def correction_words(deck: Deck) -> list[tuple[str, str, dict]]:
     """The corrections' words a translation says in its own: (row id "correction:1.why", the text, {LANG: its
     KEY:LANG}) for each about, printed and why (or note) that holds words; the seed's stay as written."""
-    from ..files.yamlfile import Map, Seq
     raw = deck.extra.get("corrections")
     out = []
     for i, m in enumerate(raw if isinstance(raw, Seq) else ()):
@@ -187,7 +187,6 @@ def _own_row(deck: Deck, cid: str, cells_of: dict, code: str, table, number: int
     """A template's or a correction's row read back into `out` (its text:LANG, when filled); a correction
     that is none of the deck's is a mistake naming the cell (a template's region is known to layout only:
     a row naming none translates nothing)."""
-    from .spreadsheets.cells import filled, text_value
     if cid.startswith(CORRECTION_ROW):
         known = [rid for rid, _t, _s in correction_words(deck)]
         if cid not in known:

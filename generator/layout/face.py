@@ -218,7 +218,7 @@ def _image_path(src: str, ctx: Context, region: Region | None = None) -> str:
                            hint=f"{region.source} names it in region '{region.id}'")
         raise fail(f"image '{src}' {exc}")
     if path.suffix.lower() == ".svg":       # its text set in pnp's fonts: every glyph there, or the SVG's line
-        from . import svgtext  # lazy, +1.2 ms to import: (a deck with no SVG loads none of it: tests/test_startup.py)
+        from . import svgtext  # lazy: +1.2 ms to import; a deck without SVGs loads no XML parser (tests/test_startup.py)
         fonts.deck_families(ctx.deck)       # (the deck's own families made known, as render/svg.py finds them)
         try:
             svgtext.check(path, fonts.met())

@@ -31,6 +31,7 @@ from . import fonts
 from .inline import unknown, unknown_message
 import re
 from pathlib import Path
+from ..deck.translations import read, template_rows, wordy
 
 
 def _uses(deck: Deck) -> dict:
@@ -353,7 +354,6 @@ _WRITTEN = re.compile(r"\{[^{}]*\}")     # a {field} or {= expression}: the card
 def template_words(deck: Deck) -> list[tuple[str, str, str]]:
     """Every template's own words (a text region's literal text, not only {fields}), once a region: (its
     translator's sheet key "card.deliver", its text, the region's text:LANG by language)."""
-    from ..deck.translations import wordy
     out, seen = [], set()
     for name in sorted(_uses(deck)):
         try:
@@ -374,8 +374,7 @@ def untranslated_words(deck: Deck, code: str | None) -> list[tuple]:
     translator's sheet's row) for the language `code`: (file, line, field, message) each, once a region however
     many templates extend it (deck/languages.summed makes them warnings). None in the source language; a
     template that does not load, or a sheet that does not read, is reported where it is read."""
-    from ..deck.languages import language_name
-    from ..deck.translations import read, template_rows, wordy
+    from ..deck.languages import language_name  # lazy: +9 ms to import (benchmarks/imports.py)
     source = deck.source_language
     if code is None or code == source:
         return []

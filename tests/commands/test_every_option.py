@@ -83,6 +83,7 @@ FLAGS = {
     ("proof", "--strict"): "as build's",
     ("watch", "--open"): "opens a browser, and says so where there is none (tests/watch/test_start.py)",
     ("watch", "--json"): "the events as JSON lines: any run",
+    ("check", "--verbose"): "a flag: every missing translation listed, any deck",
     ("export", "--redraw"): "draws every image again: any export",
     ("export", "--clean"): "removes what the export did not write: any export",
     ("export", "--quiet"): "fewer lines: any export", ("proof", "--quiet"): "fewer lines: any proof",
