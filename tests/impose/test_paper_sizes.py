@@ -14,8 +14,8 @@ from pdfcheck import MM, lines, page_sizes, placements, sheet_text
 
 IN = 72.0
 PAPERS = {"a3": ("A3", 297 * MM, 420 * MM), "a5": ("A5", 148 * MM, 210 * MM), "legal": ("Legal", 8.5 * IN, 14 * IN),
-          "tabloid": ("Tabloid (Ledger)", 11 * IN, 17 * IN), "12x18in": ("12 x 18 in", 12 * IN, 18 * IN),
-          "300x450mm": ("300 x 450 mm", 300 * MM, 450 * MM)}
+          "tabloid": ("Tabloid (Ledger)", 11 * IN, 17 * IN), "12x18in": ("12×18 in", 12 * IN, 18 * IN),
+          "300x450mm": ("300×450 mm", 300 * MM, 450 * MM)}
 BAND = 4.2 * MM
 
 

@@ -43,9 +43,9 @@ def test_an_svg_icons_number_is_drawn_in_pnps_fonts_and_reads_back(tmp_path):
     used = fonts(out)
     assert all(used.values()), used                     # every font embedded: no Helvetica from the SVG
     names = " ".join(used)
-    assert "DejaVuSans" in names and "DejaVuSerif-Bold" in names, used     # Arial -> sans; serif, bold
+    assert "PnpSans" in names and "PnpSerif-Bold" in names, used     # Arial -> sans; serif, bold
     # the number is where the badge is, on the first card, centred (text-anchor), at its size (22 of the SVG's 40
-    # units in a 15 mm box: 23.4 pt) in DejaVu Sans, the word in DejaVu Serif Bold at 8.5 pt; black ink there
+    # units in a 15 mm box: 23.4 pt) in pnp's sans, the word in its serif bold at 8.5 pt; black ink there
     page = next(i for i, p in enumerate(placements(out)) if p)
     card = placements(out)[page][0]
     doc = pdfium.PdfDocument(str(out))
@@ -66,9 +66,9 @@ def test_an_svg_icons_number_is_drawn_in_pnps_fonts_and_reads_back(tmp_path):
         mm = 72 / 25.4
         assert set(chars) == set("47VP"), chars
         for ch in "47":
-            assert "DejaVuSans" in chars[ch][2] and abs(chars[ch][1] - 23.4) < 0.2, chars[ch]
+            assert "PnpSans" in chars[ch][2] and abs(chars[ch][1] - 23.4) < 0.2, chars[ch]
         for ch in "VP":
-            assert "DejaVuSerif-Bold" in chars[ch][2] and abs(chars[ch][1] - 8.5) < 0.1, chars[ch]
+            assert "PnpSerif-Bold" in chars[ch][2] and abs(chars[ch][1] - 8.5) < 0.1, chars[ch]
         left, right = chars["4"][0][0], chars["7"][0][2]
         assert abs((left + right) / 2 - (card.x + 31.5 * mm)) < 1 * mm, (left, right, card.x)
         bottom, top = chars["4"][0][1], chars["4"][0][3]
@@ -104,10 +104,11 @@ def test_a_font_named_in_a_style_sheet_is_checked_as_svglib_sets_it(tmp_path):
     folder = _game(tmp_path)
     (folder / "art" / "badge.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40">\n'
-        '  <style>.n { font-family: serif; }</style>\n'
-        '  <text class="n" x="2" y="30" font-size="20">4\u20aa</text>\n</svg>\n', encoding="utf-8")
-    # the shekel sign is in DejaVu Sans, not in pnp's DejaVu Serif: the style sheet's serif is what lacks it
+        '  <style>.n { font-family: kana; }</style>\n'
+        '  <text class="n" x="2" y="30" font-size="20">4\u0416</text>\n</svg>\n', encoding="utf-8")
+    # Zhe is in pnp's sans (Plex), not in its kana (Japanese kana and ASCII): the style sheet's
+    # family is what lacks it
     proc = pnp_in_process("build", folder, "-o", tmp_path / "g.pdf")
     assert proc.returncode == 2 and not (tmp_path / "g.pdf").exists(), proc.stderr
     assert len(proc.stderr.splitlines()) == 1, proc.stderr
-    assert "g/art/badge.svg:3: font 'serif' has no glyph for '\u20aa' (U+20AA) in the SVG's text" in proc.stderr
+    assert "g/art/badge.svg:3: font 'kana' has no glyph for '\u0416' (U+0416) in the SVG's text" in proc.stderr
