@@ -208,7 +208,8 @@ def test_a_differing_rebuild_is_explained(vasa):
     data = vasa.read_bytes()
     streams = re.finditer(rb"\n(\d+) 0 obj\n<<\n/Filter \[ /FlateDecode \] /Length (\d+)\n>>\nstream\n", data)
     m = next(m for m in streams                  # the print-instructions page
-             if b"(asa Regalis)] TJ" in zlib.decompress(data[m.end():m.end() + int(m.group(2))]))
+             if re.search(rb"\[\(V\) [\d.]+ \(asa R\).*\(alis\)\] TJ",
+                          zlib.decompress(data[m.end():m.end() + int(m.group(2))])))
     number, end = int(m.group(1)), m.end() + int(m.group(2))
     page = zlib.decompress(data[m.end():end])
 
@@ -218,8 +219,8 @@ def test_a_differing_rebuild_is_explained(vasa):
         return data[:m.start()] + head + packed + data[end:]
     with pytest.raises(AssertionError, match=rf"bytes differ: \[{number}\]; whose content differs: none"):
         same_bytes(data, with_stream(page))
-    with pytest.raises(AssertionError, match=r"-\[\(V\) [\d.]+ \(asa Regalis\)\] TJ \| \+\[\(V\) [\d.]+ \(asa Regalix\)\] TJ"):
-        same_bytes(data, with_stream(page.replace(b"(asa Regalis)] TJ", b"(asa Regalix)] TJ")))     # (kerned: V a)
+    with pytest.raises(AssertionError, match=r"-\[\(V\) [\d.]+ \(asa R\).*\(alis\)\] TJ \| \+\[\(V\) [\d.]+ \(asa R\).*\(alix\)\] TJ"):
+        same_bytes(data, with_stream(page.replace(b"(alis)] TJ", b"(alix)] TJ", 1)))     # (kerned: V a, R e, g a)
 
 
 def test_leave_out_the_five_six_set(built):
