@@ -29,6 +29,7 @@ from ..reportlab_adapter import font_bytes
 
 FORMAT = 1          # bump when what is stored changes
 BOOK = 1            # the books' format
+GROWTH = 4          # a book holding this many times the entries a build looks up is written anew (_save_book)
 FRESH = "\0fresh"   # the key marking a font's words as holding some not yet written (save)
 
 
@@ -186,18 +187,25 @@ def save(languages=(), deck=None) -> None:
 
 
 def _save_book(where: str) -> None:
+    """Write the book of a deck folder with what this process looked up, where it holds an entry the book lacks:
+    added to what the book held (a word edited back finds its lines), unless the book holds over GROWTH times as
+    many entries as were looked up (a deck edited for long), when it keeps only those."""
     file, held = _book(where)
     used = _books()[1]
-    if file is None or all(key in held.get(fid, ()) for fid, entries in used.items() for key in entries):
+    if file is None:
         return
-    out = {fid: dict(entries) for fid, entries in held.items()}
+    fresh = not all(key in held.get(fid, ()) for fid, entries in used.items() for key in entries)
+    keep = sum(map(len, held.values())) <= GROWTH * sum(map(len, used.values()))
+    if not fresh and keep:
+        return
+    out = {fid: dict(entries) for fid, entries in held.items()} if keep else {}
     try:
         for fid, entries in used.items():
             mine = out.setdefault(fid, {})
             for key, value in entries.items():
                 if key not in mine:
                     mine[key] = value if type(value) is bytes else marshal.dumps(value)
-    except ValueError:          # (a value marshal cannot hold: none is)
+    except ValueError:          # (a value marshal cannot hold: none is, shaped glyphs being numbers)
         return
     if cachefile.write(file, "shaping book", BOOK, out):
         held.clear()
