@@ -16,15 +16,50 @@ so that this file is the only one to mend.
 """
 from __future__ import annotations
 
+import hashlib
+import sys
 from functools import lru_cache
+from importlib import import_module
+from importlib.util import find_spec
+from types import ModuleType
 from weakref import WeakKeyDictionary
 
-from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
-from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
-import hashlib
-from reportlab.pdfbase.pdfmetrics import getFont
-from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
-from reportlab.lib.utils import ImageReader
+
+class _Deferred(ModuleType):
+    """A module that is imported when one of its names is first read, and then stands for it (its names copied).
+    Its __spec__ is its own, so that `import name` finds it without loading it."""
+
+    def __getattr__(self, attr):
+        name = self.__spec__.name
+        if sys.modules.get(name) is self:
+            del sys.modules[name]
+        real = import_module(name)
+        self.__dict__.update(real.__dict__)
+        return getattr(real, attr)
+
+
+def _defer(name: str) -> None:
+    """Make `import name` bind a _Deferred module until the module's names are read. reportlab's ttfonts imports
+    uharfbuzz as it is imported (~17 ms, a twentieth of a rebuild), to shape text itself, which pnp's pen never asks
+    it to (layout/shaping.py shapes, and only the words its cache does not hold): deferred, a rebuild whose words
+    are all in the shaping cache never loads HarfBuzz. reportlab still finds the module there (`if uharfbuzz` is
+    true of it), so it does as it did. A module already imported, or not installed, is left as it is."""
+    if name in sys.modules:
+        return
+    spec = find_spec(name)
+    if spec is None:
+        return
+    module = _Deferred(name)
+    module.__spec__ = spec
+    sys.modules[name] = module
+
+
+_defer("uharfbuzz")     # before reportlab's ttfonts imports it: pnp takes TTFont from here (layout/fonts.py)
+from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts  # noqa: E402
+from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace  # noqa: E402
+from reportlab.pdfbase.pdfmetrics import getFont  # noqa: E402
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName  # noqa: E402
+from reportlab.lib.utils import ImageReader  # noqa: E402
 
 # (where, name, what pnp uses it for); instance attributes are checked on a parsed font and a canvas
 INTERNALS = (

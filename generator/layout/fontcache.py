@@ -18,11 +18,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 from reportlab import Version
-from reportlab.pdfbase.ttfonts import TTFont
 
 from ..files import cachefile
 from ..files.cachefile import cache_dir
-from ..reportlab_adapter import font_from_state, font_state, state_shaped
+# TTFont through the adapter: reportlab's ttfonts is imported there first, after it defers HarfBuzz
+from ..reportlab_adapter import TTFont, font_from_state, font_state, state_shaped
 
 FORMAT = 4          # bump when what is stored changes
 

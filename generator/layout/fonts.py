@@ -21,12 +21,12 @@ from pathlib import Path
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from .. import FONTS
 from ..errors import PnpError, known_list, suggest
 from ..files.yamlfile import load
-from ..reportlab_adapter import face_owner, register_font, registered, unregister_fonts
+# TTFont through the adapter: reportlab's ttfonts is imported there first, after it defers HarfBuzz
+from ..reportlab_adapter import TTFont, face_owner, register_font, registered, unregister_fonts
 from .fontcache import load_ttf
 from ..language import base
 

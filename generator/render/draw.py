@@ -210,7 +210,8 @@ class Pen:
         raised or lowered with Ts."""
         out, size = self.out, self._size
         moved, raised = dict(moves), dict(rises)
-        arr: list = []                  # the TJ array being written: subset codes (bytes) and numbers
+        points = sorted(moved.keys() | raised.keys())       # the glyphs moved or raised, in order
+        n, arr = 0, []                  # the next of them; the TJ array being written: subset codes and numbers
         i = 0
 
         def flush():
@@ -218,32 +219,34 @@ class Pen:
                 out.append("[" + "".join(f"({escapePDF(a)})" if type(a) is bytes else f" {fp_str(a)} "
                                           for a in arr) + "] TJ")
                 arr.clear()
+
+        def add(codes: bytes) -> None:
+            if arr and type(arr[-1]) is bytes:
+                arr[-1] += codes
+            else:
+                arr.append(codes)
         rise = 0.0
         for sub, codes in split_string(f, chars, self.doc):
             if sub != self._subset:
                 flush()
                 self._subset = sub
                 out.append(f"{subset_name(f, sub, self.doc)} {fp_str(size)} Tf")
-            start = 0
-            for k in range(len(codes) + 1):
-                at = i + k
-                if k < len(codes) and at not in moved and at not in raised:
-                    continue
+            start, end = 0, i + len(codes)
+            while n < len(points) and points[n] < end:
+                at = points[n]
+                k = at - i
                 if k > start:
-                    if arr and type(arr[-1]) is bytes:
-                        arr[-1] += codes[start:k]
-                    else:
-                        arr.append(codes[start:k])
-                if k == len(codes):
-                    break
+                    add(codes[start:k])
                 if at in raised:
                     flush()
                     rise = raised[at]
                     out.append(f"{fp_str(rise * size / 1000.0)} Ts")
                 if at in moved:
                     arr.append(moved[at])
-                start = k
-            i += len(codes)
+                start, n = k, n + 1
+            if len(codes) > start:
+                add(codes[start:])
+            i = end
         flush()
         if rise:
             out.append("0 Ts")
