@@ -73,9 +73,8 @@ def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
     found = Collector()
     deck, loader = read_deck(game, found)
     said: list = []
-    from .deck.languages import check_settings
-    from .layout import shapecache
-    from .layout.fonts import families
+    from .layout import shapecache  # lazy: +497 ms to import (benchmarks/imports.py)
+    from .layout.fonts import families  # lazy: +183 ms to import (benchmarks/imports.py)
     shapecache.open_book(deck)          # the words and lines its last build shaped
     before = len(found.errors)
     # every translation's settings, printed in or not, at their own line (the font families: layout's, and the deck's)
@@ -219,5 +218,5 @@ def write_pdf(deck: Deck, pages, out) -> bool:
         return render_pdf(pages, out, g.title, g.designer, f"{g.title}: print and play cards",
                           held=held.get("pictures") if held else None)
     finally:
-        from .layout.hyphens import language, own_language
+        from .layout.hyphens import language, own_language  # lazy: +431 ms to import (benchmarks/imports.py)
         shapecache.save((language(deck), own_language(deck)), deck)    # what this build shaped and hyphenated anew

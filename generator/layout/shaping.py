@@ -20,8 +20,6 @@ from unicodedata import bidirectional
 
 from ..reportlab_adapter import add_private_glyphs, font_bytes, glyph_char, glyph_maps, private_glyphs
 from . import shapecache
-import uharfbuzz as hb
-from bidi import algorithm as uba
 
 FEATURES = {"kern": True, "liga": True, "clig": True, "calt": True, "mark": True, "mkmk": True}
 RTL_TYPES = frozenset(("R", "AL"))
@@ -46,6 +44,7 @@ class Glyph(NamedTuple):
 def _hb_font(font: str):
     """HarfBuzz's font for a registered reportlab font (by name: it names the file's contents); HarfBuzz is
     loaded only when a word is not in the shaping cache (shapecache.py)."""
+    import uharfbuzz as hb  # lazy: ~17 ms to import HarfBuzz, which a rebuild whose words are all in the shaping book never loads
     return hb.Font(hb.Face(hb.Blob(font_bytes(font))))
 
 
@@ -73,6 +72,7 @@ def levels(text: str, base: int | None = None) -> list[int]:
         base = rtl(text)
     if not base and not _has_rtl(text):
         return [0] * len(text)
+    from bidi import algorithm as uba  # lazy, +0.6 ms to import: (loaded only for right-to-left text)
     storage = uba.get_empty_storage()
     storage["base_level"], storage["base_dir"] = int(base), "LR"[int(base)]
     uba.get_embedding_levels(text, storage, False, False)
@@ -135,6 +135,7 @@ def in_visual_order(line: list, rtl_: bool, icon: str) -> list:
 def _harfbuzz(word: str, font: str, rtl_: bool) -> tuple:
     """HarfBuzz's shaping of a word: ((gid, cluster, x advance, x offset, y offset), ...) in font units, in
     visual order."""
+    import uharfbuzz as hb  # lazy: ~17 ms to import HarfBuzz, which a rebuild whose words are all in the shaping book never loads
     buf = hb.Buffer()
     buf.add_str(word)
     buf.guess_segment_properties()
