@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import PY, measure, ratio  # noqa: E402
+from timing import twins  # noqa: E402
 
 TARGET = 1.1
 PLAIN = """extends: basic-card
@@ -58,29 +58,11 @@ def deck(folder: Path, n: int, computed: bool) -> Path:
     return folder
 
 
-def fmt(r: dict) -> str:
-    return f"{r['median'] * 1000:6.0f} ms (cpu {r['cpu'] * 1000:5.0f} ms, {r['mem']:5.1f} MiB)"
-
-
 def report(tmp: Path, repeat: int, sizes=(550,)) -> list[str]:
     """Measure and print; returns the names of the targets missed."""
     failures = []
     for n in sizes:
-        computed, plain = deck(tmp / f"computed-{n}", n, True), deck(tmp / f"plain-{n}", n, False)
-        cache = {"PNP_CACHE": str(tmp / "expressions-cache")}
-        off = {"PNP_CACHE": "off"}
-
-        def build(target, name):
-            return [PY, "-m", "generator", "build", str(target), "--output", str(tmp / f"{name}.pdf")]
-        er, pr, ec, pc = measure([(build(computed, f"e{n}"), cache), (build(plain, f"p{n}"), cache),
-                                  (build(computed, f"e{n}"), off), (build(plain, f"p{n}"), off)], repeat)
-        for label, a, b in (("rebuild", er, pr), ("first build", ec, pc)):
-            r = ratio(a, b)
-            ok = r <= TARGET
-            print(f"  {n} cards, {label:12} expressions {fmt(a)}  placeholders {fmt(b)}  {r:4.2f}x  "
-                  f"{'ok' if ok else 'OVER'} (target <= {TARGET:g}x)", flush=True)
-            if not ok:
-                failures.append(f"expressions {n} {label}")
+        failures += twins(tmp, repeat, n, deck(tmp / f"computed-{n}", n, True), deck(tmp / f"plain-{n}", n, False), ("expressions", "placeholders"), TARGET)
     return failures
 
 

@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import PY, ROOT, measure, ratio  # noqa: E402
+from timing import ROOT, twins  # noqa: E402
 
 TARGET = 1.3
 ICON = ROOT / "tests" / "decks" / "icons" / "icons" / "coin.png"
@@ -44,29 +44,11 @@ def deck(folder: Path, n: int, icon: bool) -> Path:
     return folder
 
 
-def fmt(r: dict) -> str:
-    return f"{r['median'] * 1000:6.0f} ms (cpu {r['cpu'] * 1000:5.0f} ms, {r['mem']:5.1f} MiB)"
-
-
 def report(tmp: Path, repeat: int, sizes=(550,)) -> list[str]:
     """Measure and print; returns the names of the targets missed."""
     failures = []
     for n in sizes:
-        with_icons, with_letter = deck(tmp / f"icons-{n}", n, True), deck(tmp / f"letter-{n}", n, False)
-        cache = {"PNP_CACHE": str(tmp / "icons-cache")}
-        off = {"PNP_CACHE": "off"}
-
-        def build(target, name):
-            return [PY, "-m", "generator", "build", str(target), "--output", str(tmp / f"{name}.pdf")]
-        ir, lr, ic, lc = measure([(build(with_icons, f"i{n}"), cache), (build(with_letter, f"l{n}"), cache),
-                                  (build(with_icons, f"i{n}"), off), (build(with_letter, f"l{n}"), off)], repeat)
-        for label, a, b in (("rebuild", ir, lr), ("first build", ic, lc)):
-            r = ratio(a, b)
-            ok = r <= TARGET
-            print(f"  {n} cards, {label:12} icons {fmt(a)}  letter {fmt(b)}  {r:4.2f}x  "
-                  f"{'ok' if ok else 'OVER'} (target <= {TARGET:g}x)", flush=True)
-            if not ok:
-                failures.append(f"icons {n} {label}")
+        failures += twins(tmp, repeat, n, deck(tmp / f"icons-{n}", n, True), deck(tmp / f"letter-{n}", n, False), ("icons", "letter"), TARGET)
     return failures
 
 

@@ -105,6 +105,31 @@ class Edit:
         self.file.write_text(self.text.replace(v, edited), encoding="utf-8")
 
 
+def brief(r: dict) -> str:
+    """A measured command as one column: its median wall time, CPU time and peak memory."""
+    return f"{r['median'] * 1000:6.0f} ms (cpu {r['cpu'] * 1000:5.0f} ms, {r['mem']:5.1f} MiB)"
+
+
+def twins(tmp: Path, repeat: int, n: int, a: Path, b: Path, names: tuple, target: float) -> list[str]:
+    """Two decks of n cards that differ in one thing (a, b, named `names`), built in turns as rebuilds (a cache
+    shared by the two) and as first builds (no cache); prints the CPU ratios a/b and returns the targets missed."""
+    cache, off = {"PNP_CACHE": str(tmp / f"{names[0]}-cache")}, {"PNP_CACHE": "off"}
+
+    def build(deck: Path, name: str) -> list[str]:
+        return [PY, "-m", "generator", "build", str(deck), "--output", str(tmp / f"{name}-{n}.pdf")]
+    ar, br, ac, bc = measure([(build(a, names[0]), cache), (build(b, names[1]), cache),
+                              (build(a, names[0]), off), (build(b, names[1]), off)], repeat)
+    failures = []
+    for label, x, y in (("rebuild", ar, br), ("first build", ac, bc)):
+        r = ratio(x, y)
+        ok = r <= target
+        print(f"  {n} cards, {label:12} {names[0]} {brief(x)}  {names[1]} {brief(y)}  {r:4.2f}x  "
+              f"{'ok' if ok else 'OVER'} (target <= {target:g}x)", flush=True)
+        if not ok:
+            failures.append(f"{names[0]} {n} {label}")
+    return failures
+
+
 def card_count(game: str) -> int:
     out = subprocess.run([PY, "-m", "generator", "list"], cwd=ROOT, capture_output=True, text=True).stdout
     for line in out.splitlines():
