@@ -60,7 +60,8 @@ def rtl(text: str) -> bool:
     return False
 
 
-def _has_rtl(text: str) -> bool:
+def has_rtl(text: str) -> bool:
+    """Whether `text` holds a right-to-left letter (Hebrew, Arabic ...)."""
     return not text.isascii() and any(bidirectional(c) in RTL_TYPES for c in text)
 
 
@@ -70,7 +71,7 @@ def levels(text: str, base: int | None = None) -> list[int]:
     (0, 1), else found from its first strong character."""
     if base is None:
         base = rtl(text)
-    if not base and not _has_rtl(text):
+    if not base and not has_rtl(text):
         return [0] * len(text)
     from bidi import algorithm as uba  # lazy, +0.6 ms to import: (loaded only for right-to-left text)
     storage = uba.get_empty_storage()
@@ -227,7 +228,7 @@ def drawing(text: str, font: str) -> tuple:
 
 
 def _drawing_of(text: str, font: str) -> tuple:
-    if text[-1:] != SHY and "\u200b" not in text and SHY not in text and not _has_rtl(text):
+    if text[-1:] != SHY and "\u200b" not in text and SHY not in text and not has_rtl(text):
         out, moves, n, carry = [], [], 0, 0.0
         for k, word in enumerate(text.split(" ")):
             for part in ((" ", word) if k else (word,)):
@@ -273,7 +274,7 @@ def glyphs(text: str, font: str) -> tuple:
     text = text.translate(INVISIBLE)
     if not text:
         return ()
-    if not _has_rtl(text):          # left to right throughout: its words and spaces in order
+    if not has_rtl(text):          # left to right throughout: its words and spaces in order
         out = []
         for k, word in enumerate(text.split(" ")):
             if k:
@@ -305,7 +306,7 @@ def _hyphen(font: str) -> Glyph:
 
 @lru_cache(maxsize=65536)
 def _em(text: str, font: str) -> float:
-    if " " not in text and text[-1:] != SHY and SHY not in text and "\u200b" not in text and not _has_rtl(text):
+    if " " not in text and text[-1:] != SHY and SHY not in text and "\u200b" not in text and not has_rtl(text):
         got = _set(text, font)
         if got is not None:
             return got[1]

@@ -191,7 +191,7 @@ def _hyphenated(word: str, font: str, fs: float, room: float, language: str) -> 
 
 
 def _level_runs(line: list, rtl: bool, fs: float) -> list:
-    """A right-to-left line's words split where their bidi level changes (a number and the no-break space or
+    """A line's words, in a paragraph holding right-to-left text, split where their bidi level changes (a number and the no-break space or
     full stop after it, "3\u00a0" before an Arabic noun, "3." at a sentence's end), each part glued to the
     next, so each is ordered at its own level (shaping.in_visual_order orders whole words, at their first
     character's level)."""
@@ -229,7 +229,8 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
     if align == "start":
         align = "right" if rtl else "left"
     avail = width - indent
-    line = shaping.in_visual_order(_level_runs(line, rtl, fs) if rtl else line, rtl, ICON)
+    line = shaping.in_visual_order(_level_runs(line, rtl, fs) if rtl or shaping.has_rtl(b.text) else line, rtl,
+                                   ICON)
     if li == 0 and b.bullet:
         at = b.level * hang(fonts.font_name(family)) * ls.size
         marker = bullet_font(b.bullet, family)        # the family's, or its fallback's ("♣")
