@@ -1,7 +1,8 @@
 """Every mistake is one line naming file, line and field; exit 2; nothing unsafe is read.
 
 The corpus in tests/broken/ holds hand-written broken decks; each says in its first lines what its
-error must be (see tests/broken/README.md). Each is built by the real `pnp` in a subprocess.
+error must be (see tests/broken/README.md). Each is given to every command through the CLI's own entry, and
+one of each kind to the real `pnp` in a process of its own.
 """
 from __future__ import annotations
 
@@ -71,16 +72,15 @@ def _outputs(tmp_path: Path) -> dict:
 
 @pytest.mark.parametrize("name", CASES)
 def test_broken_deck_gives_its_one_line_error(name, tmp_path):
-    """Each corpus deck built by its own `pnp build` in a subprocess, as a user runs it (the cases spread over
-    the test workers), then given to every other command that reads a deck, in this process through the CLI's
-    own entry (what `pnp` runs; each command's process is the build's, proven above, and starting four more
-    cost 4 x 100 interpreters): each refuses it as build does, in the same words, writing nothing.
+    """Each corpus deck built by `pnp build`, then given to every other command that reads a deck, each in this
+    process through the CLI's own entry (what `pnp` runs; that a `pnp` process says and exits the same is
+    test_a_pnp_process_says_what_the_entry_says, on a case of each kind): each refuses it as build does, in the
+    same words, writing nothing.
     What only laying a card out finds, the proof reports as its own finding (exit 1, its report written);
     what only printing finds (a piece larger than the paper) is not the component check's, the export's or
     pnp cards' to refuse."""
     head = _header(BROKEN / name)
-    runs = {cmd: (pnp if cmd == "build" else pnp_in_process)(cmd, BROKEN / name, *args)
-            for cmd, args in _outputs(tmp_path).items()}
+    runs = {cmd: pnp_in_process(cmd, BROKEN / name, *args) for cmd, args in _outputs(tmp_path).items()}
     proc = runs["build"]
     err = proc.stderr
     assert "Traceback" not in err
@@ -116,6 +116,28 @@ def test_broken_deck_gives_its_one_line_error(name, tmp_path):
         assert (run.returncode, run.stderr.strip()) == (2, line), f"pnp {cmd} (exit {run.returncode}): {run.stderr}"
     written = [w for w in ("proof", "export", "cards.csv") if (tmp_path / w).exists()]
     assert written == ([] if found == "reading" else ["proof"] if found == "laying out" else written), written
+
+
+def _one_of_each_kind() -> list[str]:
+    """The first corpus deck of each kind of mistake: found reading, laying out or printing, exit 1 or 2, in a
+    deck.yaml or another file (a template, a spreadsheet, an image, a font)."""
+    kinds = {}
+    for name in CASES:
+        head = _header(BROKEN / name)
+        kinds.setdefault((head.get("found", "reading"), head.get("exit", "2"),
+                          head["at"].partition(":")[0].rsplit(".", 1)[-1]), name)
+    return sorted(kinds.values())
+
+
+@pytest.mark.parametrize("name", _one_of_each_kind())
+def test_a_pnp_process_says_what_the_entry_says(name, tmp_path):
+    """`pnp build` as a user runs it, a process of its own: the same exit status and the same words as the CLI's
+    entry gives in this process (test_broken_deck_gives_its_one_line_error), no traceback, no PDF."""
+    proc = pnp("build", BROKEN / name, "-o", tmp_path / "b.pdf")
+    entry = pnp_in_process("build", BROKEN / name, "-o", tmp_path / "c.pdf")
+    assert proc.returncode in (1, 2) and "Traceback" not in proc.stderr, proc.stderr
+    assert (proc.returncode, proc.stderr, proc.stdout) == (entry.returncode, entry.stderr, entry.stdout)
+    assert not (tmp_path / "b.pdf").exists() and not (tmp_path / "c.pdf").exists()
 
 
 def test_the_corpus_workbooks_are_what_their_script_makes(tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import shutil
 from pathlib import Path
 
 import pytest
@@ -42,15 +43,33 @@ def cold(tmp_path_factory):
     return _build(tmp, "royal-lines", "off", "off")
 
 
+@pytest.fixture(scope="module")
+def warm(tmp_path_factory, cold):
+    """(deck, cache, other): a copy of Royal Lines and the cache its first build filled (that PDF the same bytes
+    as `cold`), and a layout store of Vasa Regalis's: what each test below damages a copy of."""
+    tmp = tmp_path_factory.mktemp("warm")
+    deck = copy_deck("royal-lines", tmp)
+    cache = tmp / "cache"
+    same_bytes(_build(tmp, deck, "first", cache), cold)
+    other_cache = tmp / "other"
+    _build(tmp, "vasa-regalis", "other", other_cache)
+    other = next(p for p in (other_cache / "layout").iterdir() if p.suffix == ".faces").read_bytes()
+    return deck, cache, other
+
+
+def _cache(warm, tmp_path) -> Path:
+    """This test's own copy of the warm cache, to damage."""
+    return shutil.copytree(warm[1], tmp_path / "cache")
+
+
 def test_no_cache_module_imports_pickle():
     for module in (store, fontcache, cachefile, yamlfile, picturecache):
         text = Path(module.__file__).read_text(encoding="utf-8")
         assert "import pickle" not in text and "pickle.loads" not in text, module.__name__
 
 
-def test_cache_files_carry_a_header_a_format_and_a_checksum(tmp_path, cold):
-    cache = tmp_path / "cache"
-    same_bytes(_build(tmp_path, "royal-lines", "first", cache), cold)
+def test_cache_files_carry_a_header_a_format_and_a_checksum(tmp_path, cold, warm):
+    cache = _cache(warm, tmp_path)
     files = sorted((cache / "layout").iterdir()) + sorted((cache / "fonts").iterdir())
     trees = sorted((cache / "yaml").iterdir())
     assert len(files) >= 6 and len(trees) >= 4          # Royal Lines' templates at least
@@ -62,7 +81,7 @@ def test_cache_files_carry_a_header_a_format_and_a_checksum(tmp_path, cold):
         assert cachefile.loads(what, version, data) is not None, f.name
         assert cachefile.loads(what, version + 1, data) is None            # another format: stale
         assert cachefile.loads("something else", version, data) is None    # another cache's file
-    same_bytes(_build(tmp_path, "royal-lines", "warm", cache), cold)
+    same_bytes(_build(tmp_path, warm[0], "warm", cache), cold)
 
 
 def _damage(kind: str, data: bytes, other: bytes) -> bytes:
@@ -98,25 +117,20 @@ def _damage(kind: str, data: bytes, other: bytes) -> bytes:
 
 @pytest.mark.parametrize("kind", ["flipped", "truncated", "header only", "empty", "foreign", "stale",
                                   "wrong shape", "bad op"])
-def test_a_bad_layout_store_is_laid_out_afresh(tmp_path, cold, kind):
-    deck = copy_deck("royal-lines", tmp_path)
-    cache = tmp_path / "cache"
-    same_bytes(_build(tmp_path, deck, "first", cache), cold)
-    other_cache = tmp_path / "other"
-    _build(tmp_path, "vasa-regalis", "other", other_cache)
+def test_a_bad_layout_store_is_laid_out_afresh(tmp_path, cold, warm, kind):
+    deck, _, other = warm
+    cache = _cache(warm, tmp_path)
     faces = next(p for p in (cache / "layout").iterdir() if p.suffix == ".faces" and "rules" not in p.name
                  and "leaf" not in p.name)
-    other = next(p for p in (other_cache / "layout").iterdir() if p.suffix == ".faces").read_bytes()
     faces.write_bytes(_damage(kind, faces.read_bytes(), other))
     same_bytes(_build(tmp_path, deck, "again", cache), cold)
     assert cachefile.read(faces, "layout faces", store.FORMAT) is not None      # rewritten whole
     assert not [p for p in (cache / "layout").iterdir() if p.name.startswith(".")], "a temporary file was left"
 
 
-def test_a_planted_pickle_runs_nothing(tmp_path, cold):
-    deck = copy_deck("royal-lines", tmp_path)
-    cache = tmp_path / "cache"
-    _build(tmp_path, deck, "first", cache)
+def test_a_planted_pickle_runs_nothing(tmp_path, cold, warm):
+    deck = warm[0]
+    cache = _cache(warm, tmp_path)
     marker = tmp_path / "owned"
     planted = pickle.dumps(_Planted(marker))
     assert not marker.exists()
@@ -127,9 +141,8 @@ def test_a_planted_pickle_runs_nothing(tmp_path, cold):
     assert not marker.exists(), "a cache file was unpickled"
 
 
-def test_a_font_cache_of_the_wrong_shape_is_parsed_afresh(tmp_path, cold):
-    cache = tmp_path / "cache"
-    _build(tmp_path, "royal-lines", "first", cache)
+def test_a_font_cache_of_the_wrong_shape_is_parsed_afresh(tmp_path, cold, warm):
+    cache = _cache(warm, tmp_path)
     files = sorted((cache / "fonts").iterdir())
     state = cachefile.read(files[0], "font", fontcache.FORMAT)
     assert fontcache._shaped(state)
@@ -137,7 +150,7 @@ def test_a_font_cache_of_the_wrong_shape_is_parsed_afresh(tmp_path, cold):
     files[0].write_bytes(cachefile.dumps("font", fontcache.FORMAT, bad))              # intact, wrong shape
     files[1].write_bytes(cachefile.dumps("font", fontcache.FORMAT, {"face": 1}))       # intact, not a font
     files[2].write_bytes(cachefile.dumps("font", fontcache.FORMAT, state))             # another font's state
-    same_bytes(_build(tmp_path, "royal-lines", "again", cache), cold)
+    same_bytes(_build(tmp_path, warm[0], "again", cache), cold)
 
 
 def test_cachefile_refuses_what_marshal_cannot_hold_and_reads_back_what_it_wrote(tmp_path):
@@ -237,7 +250,6 @@ def test_the_picture_cache_is_data_and_a_damaged_or_planted_file_is_made_again(t
     """What was learnt of each picture (pictures/dir-*) and what a picture was converted to
     (pictures/*.pdfimage) are cache files of data, checked as the others are: each damaged, misshapen or a
     planted pickle is ignored, the pictures examined and converted again, and the PDF the same bytes."""
-    import shutil
 
     from cli import ROOT
     deck = shutil.copytree(ROOT / "tests" / "decks" / "art", tmp_path / "art")
