@@ -23,13 +23,14 @@ def pnp(*args, cwd=None, check=False, env=None) -> subprocess.CompletedProcess:
     return proc
 
 
-def pnp_in_process(*args, cwd=None, check=False) -> subprocess.CompletedProcess:
+def pnp_in_process(*args, cwd=None, check=False, env=None) -> subprocess.CompletedProcess:
     """pnp run in this process through the CLI's own entry (generator.cli.invoke, which `pnp` runs), from `cwd`
     (default: the checkout, as pnp() runs), as a CompletedProcess: exit status, stdout, stderr. It costs no
     interpreter start and no imports (a `pnp` subprocess costs 0.3-0.5 s before it does anything), for tests of
     what a command says and writes; what a fresh process does (start-up, kills, same bytes across processes,
     the real `pnp` entry) is tested with pnp(). An exception pnp does not catch fails the test, as a traceback
-    would; pnp proof's status 1 (SystemExit) is returned as `pnp` exits with it."""
+    would; pnp proof's status 1 (SystemExit) is returned as `pnp` exits with it. `env`: variables set for the run
+    (PNP_CACHE: pnp reads it as it opens a cache), as pnp() sets them on the process."""
     import contextlib
     import io
 
@@ -39,6 +40,8 @@ def pnp_in_process(*args, cwd=None, check=False) -> subprocess.CompletedProcess:
     # were found to be is kept by their files' stat, as a new process reads it from the cache
     out, err = io.StringIO(), io.StringIO()
     here = os.getcwd()
+    saved = {name: os.environ.get(name) for name in env or {}}
+    os.environ.update(env or {})
     os.chdir(cwd or ROOT)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), warnings.catch_warnings():
@@ -49,6 +52,11 @@ def pnp_in_process(*args, cwd=None, check=False) -> subprocess.CompletedProcess:
                 code = exc.code
     finally:
         os.chdir(here)
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
     if check and code != 0:
         raise AssertionError(f"pnp {' '.join(map(str, args))} failed ({code}):\n{err.getvalue()}")
     return subprocess.CompletedProcess(["pnp", *map(str, args)], code, out.getvalue(), err.getvalue())

@@ -2,8 +2,8 @@
 file:line, reported together with the others (up to 20, in file and line order), exit status 2, and nothing
 is written: the previous PDF stays byte-identical and no temporary file is left.
 
-Most cases run pnp in this process through the CLI's own entry (generator.cli.invoke, what `pnp` runs);
-those about files left behind run it as a user does, in a subprocess (tests/cli.py)."""
+The cases run pnp in this process through the CLI's own entry (generator.cli.invoke, what `pnp` runs); what a
+killed `pnp` process leaves behind is tests/files/test_output.py's."""
 from __future__ import annotations
 
 import contextlib
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cli import ROOT, copy_deck, pnp
+from cli import ROOT, copy_deck, pnp_in_process
 from generator.cli import invoke
 from generator.files.output import temp_files
 
@@ -334,9 +334,9 @@ def test_five_independent_mistakes_give_five_lines_in_one_run(tmp_path):
     folder = deck(tmp_path / "d", text, front=front)
     out = tmp_path / "game.pdf"
     first = deck(tmp_path / "good")
-    pnp("build", first, "-o", out, check=True)
+    pnp_in_process("build", first, "-o", out, check=True)
     before = out.read_bytes()
-    proc = pnp("build", folder, "-o", out)
+    proc = pnp_in_process("build", folder, "-o", out)
     assert proc.returncode == 2 and proc.stdout == ""
     lines = errors(proc.stderr)
     assert len(lines) == 5, lines
@@ -432,9 +432,9 @@ SLIPS = {
 
 @pytest.mark.parametrize("slip", list(SLIPS) + ["all three"])
 def test_a_new_users_slips_are_named_with_file_and_line_before_anything_prints(tmp_path, slip):
-    pnp("new", tmp_path / "mygame", check=True)
+    pnp_in_process("new", tmp_path / "mygame", check=True)
     game = tmp_path / "mygame"
-    pnp("build", game, "-o", tmp_path / "mygame.pdf", check=True)
+    pnp_in_process("build", game, "-o", tmp_path / "mygame.pdf", check=True)
     before = (tmp_path / "mygame.pdf").read_bytes()
     chosen = list(SLIPS) if slip == "all three" else [slip]
     expected = []
@@ -446,7 +446,7 @@ def test_a_new_users_slips_are_named_with_file_and_line_before_anything_prints(t
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
         line = next(i for i, ln in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if new in ln)
         expected.append((f"{game}/{file}:{line}", message))
-    proc = pnp("build", game, "-o", tmp_path / "mygame.pdf")
+    proc = pnp_in_process("build", game, "-o", tmp_path / "mygame.pdf")
     assert proc.returncode == 2 and proc.stdout == ""
     lines = errors(proc.stderr)
     assert len(lines) == len(chosen), lines
@@ -463,7 +463,7 @@ def test_a_shipped_deck_with_a_typo_in_its_template_is_refused_by_every_command(
     assert "{material}" in text
     template.write_text(text.replace("{material}", "{materail}", 1), encoding="utf-8")
     for command in ("build", "check", "proof", "export"):
-        proc = pnp(command, game, *(["-o", tmp_path / command] if command != "check" else []))
+        proc = pnp_in_process(command, game, *(["-o", tmp_path / command] if command != "check" else []))
         assert proc.returncode == 2, (command, proc.stderr)
         assert "templates/material.yaml:" in proc.stderr and "did you mean 'material'?" in proc.stderr
         assert not (tmp_path / command).exists()

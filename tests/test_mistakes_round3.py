@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cli import pnp
+from cli import pnp_in_process
 from test_mistakes import errors, run
 
 STARTER_CSV = """kind,title,value,text,copies
@@ -20,7 +20,7 @@ event,Good Rain,,Every player draws **1 card.,1
 
 def starter(tmp_path: Path, name: str = "g", *args) -> Path:
     folder = tmp_path / name
-    proc = pnp("new", folder, *args)
+    proc = pnp_in_process("new", folder, *args)
     assert proc.returncode == 0, proc.stderr
     return folder
 

@@ -12,7 +12,7 @@ import shutil
 
 import pytest
 
-from cli import pnp, pnp_in_process
+from cli import pnp_in_process
 
 # name: (file, text in it, what it becomes (None: appended), words the one true error says)
 MISTAKES = {
@@ -65,7 +65,7 @@ def test_one_mistake_in_a_block_is_at_most_three_lines(starter, tmp_path, name, 
     assert old is None or old in text, f"the starter changed: {old!r} not in {file}"
     (deck / file).write_text(text + new if old is None else text.replace(old, new, 1), encoding="utf-8")
     out = tmp_path / "out.pdf"
-    proc = pnp(command, deck, *(["-o", out] if command == "build" else []))
+    proc = pnp_in_process(command, deck, *(["-o", out] if command == "build" else []))
     lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
     assert proc.returncode == 2, (name, proc.returncode, proc.stderr)
     assert 1 <= len(lines) <= (1 if name in ONE_LINE else 3), f"{name}: {len(lines)} lines:\n{proc.stderr}"

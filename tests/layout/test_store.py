@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import shutil
 
-from cli import ROOT, copy_deck, pnp
+from cli import ROOT, copy_deck, pnp_in_process
 from pdfcheck import all_text, same_bytes, squash
 
 
 def _build(tmp_path, deck, name, cache) -> bytes:
     out = tmp_path / f"{name}.pdf"
-    pnp("build", deck, "-o", out, check=True, env={"PNP_CACHE": str(cache)})
+    pnp_in_process("build", deck, "-o", out, check=True, env={"PNP_CACHE": str(cache)})
     return out.read_bytes()
 
 
@@ -92,7 +92,7 @@ def test_a_face_that_cannot_be_laid_out_fails_every_build(tmp_path):
     _build(tmp_path, deck, "good", cache)
     _edit(deck / "deck.yaml", "Choose a Captain", "Choose a \u0e01 Captain")
     for _ in range(2):
-        proc = pnp("build", deck, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": str(cache)})
+        proc = pnp_in_process("build", deck, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": str(cache)})
         assert proc.returncode == 2 and "no glyph" in proc.stderr, proc.stderr
 
 
@@ -109,6 +109,6 @@ def test_a_picture_saved_again_keeps_every_face_and_prints_anew(tmp_path):
     assert after != before
     assert (store.stat().st_mtime_ns, store.read_bytes()) == kept
     (deck / "art" / "rgb.png").write_text("not a picture", encoding="utf-8")
-    proc = pnp("build", deck, "-o", tmp_path / "broken.pdf", env={"PNP_CACHE": str(cache)})
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "broken.pdf", env={"PNP_CACHE": str(cache)})
     assert proc.returncode == 2 and f"{deck / 'art' / 'rgb.png'}: the file is not an image" in proc.stderr, \
         proc.stderr
