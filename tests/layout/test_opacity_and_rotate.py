@@ -17,7 +17,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf.generic import ContentStream
 
-from cli import pnp
+from cli import pnp_in_process
 from pdfcheck import MM, placements, reader
 
 POKER_H = 88.9 * MM
@@ -76,7 +76,7 @@ def write_deck(folder, template=TEMPLATE, deck=DECK):
 def turned(tmp_path_factory):
     folder = write_deck(tmp_path_factory.mktemp("turned") / "turned")
     out = folder.parent / "turned.pdf"
-    pnp("build", folder, "-o", out, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", folder, "-o", out, check=True, env={"PNP_CACHE": "off"})
     return out
 
 
@@ -287,12 +287,12 @@ def test_warm_cold_and_uncached_builds_are_the_same_bytes(turned, tmp_path):
     folder = write_deck(tmp_path / "turned")
     env = {"PNP_CACHE": str(tmp_path / "cache")}
     cold, warm = tmp_path / "cold.pdf", tmp_path / "warm.pdf"
-    pnp("build", folder, "-o", cold, check=True, env=env)
-    pnp("build", folder, "-o", warm, check=True, env=env)
+    pnp_in_process("build", folder, "-o", cold, check=True, env=env)
+    pnp_in_process("build", folder, "-o", warm, check=True, env=env)
     assert list((tmp_path / "cache" / "layout").glob("*.faces")), "the store was not written"
     assert cold.read_bytes() == warm.read_bytes()
     uncached = tmp_path / "uncached.pdf"
-    pnp("build", folder, "-o", uncached, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", folder, "-o", uncached, check=True, env={"PNP_CACHE": "off"})
     assert cold.read_bytes() == uncached.read_bytes()
 
 
@@ -309,7 +309,7 @@ def test_a_bad_opacity_or_rotate_on_any_region_type_is_one_line_each(tmp_path):
                 for t, own in TYPES.items()]
     folder = write_deck(tmp_path / "bad", "size: poker\nregions:\n" + "".join(regions))
     out = tmp_path / "bad.pdf"
-    proc = pnp("build", folder, "-o", out)
+    proc = pnp_in_process("build", folder, "-o", out)
     assert proc.returncode == 2 and not out.exists() and "Traceback" not in proc.stderr
     got = proc.stderr.strip().splitlines()
     assert len(got) == 2 * len(TYPES), proc.stderr
@@ -332,7 +332,7 @@ def test_a_box_turned_past_its_piece_is_an_error_for_every_type_that_turns_its_b
         box = "[2mm, 6mm, 59mm, 0mm]" if t == "line" else "[2mm, 2mm, 59mm, 8mm]"
         regions.append(f"  - {{id: {t}, type: {t}, box: {box}, {TYPES[t]}, rotate: 90}}\n")
     folder = write_deck(tmp_path / "past", "size: poker\nregions:\n" + "".join(regions))
-    proc = pnp("build", folder, "-o", tmp_path / "past.pdf")
+    proc = pnp_in_process("build", folder, "-o", tmp_path / "past.pdf")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     got = proc.stderr.strip().splitlines()
     assert len(got) == len(turning), proc.stderr
@@ -352,7 +352,7 @@ def test_an_icon_turns_and_fades_with_its_text(tmp_path):
         """
     folder = write_deck(tmp_path / "icon", template, deck)
     out = tmp_path / "icon.pdf"
-    pnp("build", folder, "-o", out, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", folder, "-o", out, check=True, env={"PNP_CACHE": "off"})
     drawn = marks(out)
     assert {m[0] for m in drawn} == {"text", "picture"}
     for kind, alpha, matrix, _, _ in drawn:

@@ -16,7 +16,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf.generic import ContentStream
 
-from cli import pnp
+from cli import pnp_in_process
 from pdfcheck import SPACED, MM, placements, reader
 
 LEAF = 2
@@ -62,7 +62,7 @@ def write_deck(folder, deck=DECK, template=TEMPLATE):
 def looks(tmp_path_factory):
     folder = write_deck(tmp_path_factory.mktemp("looks") / "looks")
     out = folder.parent / "looks.pdf"
-    pnp("build", folder, "-o", out, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", folder, "-o", out, check=True, env={"PNP_CACHE": "off"})
     return out
 
 
@@ -197,7 +197,7 @@ def test_a_mistake_in_a_span_is_one_line_naming_the_card_and_field(tmp_path, rul
                         repr(rule).replace("\\\\", "\\"))
     assert deck != DECK
     folder = write_deck(tmp_path / "bad", deck)
-    proc = pnp("build", folder, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": "off"})
+    proc = pnp_in_process("build", folder, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": "off"})
     lines = [ln for ln in proc.stderr.splitlines() if ln.startswith("pnp: error:")]
     assert proc.returncode == 2 and not (tmp_path / "bad.pdf").exists(), proc.stderr
     assert "Traceback" not in proc.stderr
@@ -208,7 +208,7 @@ def test_a_mistake_in_a_span_is_one_line_naming_the_card_and_field(tmp_path, rul
 def test_a_span_in_the_templates_own_text_is_its_error_at_the_templates_line(tmp_path):
     template = TEMPLATE.rstrip(" ") + '      - {id: own, type: textbox, box: [46mm, 46mm, 14mm, 10mm], text: "<span sise=\\"9pt\\">x</span>"}\n'
     folder = write_deck(tmp_path / "bad", template=template)
-    proc = pnp("build", folder, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": "off"})
+    proc = pnp_in_process("build", folder, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": "off"})
     assert proc.returncode == 2
     assert "card.yaml:7" in proc.stderr and "unknown attribute 'sise'" in proc.stderr \
         and "did you mean 'size'" in proc.stderr, proc.stderr
@@ -217,7 +217,7 @@ def test_a_span_in_the_templates_own_text_is_its_error_at_the_templates_line(tmp
 def test_a_bad_padding_is_the_templates_error(tmp_path):
     template = TEMPLATE.replace("padding: 3mm", "padding: 19mm")
     folder = write_deck(tmp_path / "bad", template=template)
-    proc = pnp("build", folder, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": "off"})
+    proc = pnp_in_process("build", folder, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": "off"})
     assert proc.returncode == 2
     assert "card.yaml:6" in proc.stderr and "padding 19.0mm leaves no room" in proc.stderr, proc.stderr
 
@@ -229,7 +229,7 @@ def test_the_rule_pages_print_a_spans_words_as_the_text_around_them(tmp_path):
     (folder / "rules.md").write_text('# Rules\n\nDraw <span color="red" font="nope" size="300%">three cards</span> '
                                      "each turn.\n", encoding="utf-8")
     out = tmp_path / "rules.pdf"
-    proc = pnp("build", folder, "-o", out, env={"PNP_CACHE": "off"})
+    proc = pnp_in_process("build", folder, "-o", out, env={"PNP_CACHE": "off"})
     assert proc.returncode == 0, proc.stderr
     with pdfplumber.open(out) as pdf:
         found = [(p, [c for c in p.chars]) for p in pdf.pages if "three cards" in (p.extract_text() or "")]
@@ -275,7 +275,7 @@ def test_the_layout_store_keeps_outlines_shadows_spans_and_box_styles(looks, tmp
     folder = write_deck(tmp_path / "looks")
     cache = tmp_path / "cache"
     for name in ("cold.pdf", "warm.pdf"):
-        pnp("build", folder, "-o", tmp_path / name, check=True, env={"PNP_CACHE": str(cache)})
+        pnp_in_process("build", folder, "-o", tmp_path / name, check=True, env={"PNP_CACHE": str(cache)})
     off = looks.read_bytes()
     assert (tmp_path / "cold.pdf").read_bytes() == off
     assert (tmp_path / "warm.pdf").read_bytes() == off

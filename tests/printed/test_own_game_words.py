@@ -6,7 +6,7 @@ each" only where each entry gives one. The byline prints the designer field as w
 designer would change it."""
 from __future__ import annotations
 
-from cli import pnp
+from cli import pnp_in_process
 from pdfcheck import page_text, text_pages
 
 from generator.text.typography import plain_words
@@ -19,7 +19,7 @@ def _starter(tmp_path, name: str, designer: str = "Ada Lindqvist", why: str | No
     """The starter with its designer set, a typo of the Wheat card's fixed in a row correction (and its reason
     when `why`), and a source when `source`."""
     folder = tmp_path / name
-    pnp("new", folder, check=True)
+    pnp_in_process("new", folder, check=True)
     deck = folder / "deck.yaml"
     text = deck.read_text(encoding="utf-8").replace("designer: Your Name", f"designer: {designer}")
     if source:
@@ -33,7 +33,7 @@ def _starter(tmp_path, name: str, designer: str = "Ada Lindqvist", why: str | No
     rows[2:] = [r + ",," + ("," if why else "") if r else r for r in rows[2:]]
     cards.write_text("\n".join(rows), encoding="utf-8")
     out = tmp_path / f"{name}.pdf"
-    pnp("build", folder, "-o", out, check=True)
+    pnp_in_process("build", folder, "-o", out, check=True)
     return out
 
 

@@ -18,7 +18,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf.generic import ContentStream
 
-from cli import pnp
+from cli import pnp_in_process
 from pdfcheck import MM, placements, reader
 
 LEAF = 2                    # the print leaf's pages, before the card sheet
@@ -57,7 +57,7 @@ def write_deck(folder, template=TEMPLATE):
 def shaded(tmp_path_factory):
     folder = write_deck(tmp_path_factory.mktemp("shaded") / "shaded")
     out = folder.parent / "shaded.pdf"
-    pnp("build", folder, "-o", out, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", folder, "-o", out, check=True, env={"PNP_CACHE": "off"})
     return out
 
 
@@ -142,7 +142,7 @@ def test_a_face_with_a_gradient_is_drawn_on_the_page_wherever_it_is_placed(shade
 
 def test_a_cmyk_pdf_flattens_gradients_into_the_inks_pixels(tmp_path):
     folder = write_deck(tmp_path / "shaded")
-    proc = pnp("export", folder, "--to", "drivethrucards", cwd=tmp_path, env={"PNP_CACHE": "off"})
+    proc = pnp_in_process("export", folder, "--to", "drivethrucards", cwd=tmp_path, env={"PNP_CACHE": "off"})
     assert proc.returncode == 0, proc.stderr
     pdf = next((tmp_path / "output").rglob("*.pdf"))
     r = pypdf.PdfReader(pdf)
@@ -188,7 +188,7 @@ MISTAKES = """\
 
 def test_every_mistake_in_a_gradient_is_one_line_naming_its_key(tmp_path):
     folder = write_deck(tmp_path / "bad", MISTAKES)
-    proc = pnp("build", folder, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": "off"})
+    proc = pnp_in_process("build", folder, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": "off"})
     assert proc.returncode == 2 and not (tmp_path / "bad.pdf").exists()
     lines = [ln for ln in proc.stderr.splitlines() if ln.startswith("pnp: error:")]
     assert "Traceback" not in proc.stderr
@@ -208,7 +208,7 @@ def test_an_unknown_palette_colour_in_a_gradient_is_the_templates_error(tmp_path
     folder = write_deck(tmp_path / "bad", MISTAKES.split("      - {id: a")[0] +
                         "      - {id: a, type: rect, box: [4mm, 4mm, 10mm, 10mm], fill: {gradient: linear, "
                         "from: '#ffffff', to: inc}}\n")
-    proc = pnp("build", folder, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": "off"})
+    proc = pnp_in_process("build", folder, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": "off"})
     assert proc.returncode == 2
     assert "unknown colour 'inc'" in proc.stderr and "did you mean 'ink'" in proc.stderr and "card.yaml:3" in \
         proc.stderr, proc.stderr
@@ -230,7 +230,7 @@ def test_the_proof_reads_a_gradients_colours(tmp_path):
     (folder / "templates").mkdir(parents=True)
     (folder / "deck.yaml").write_text(textwrap.dedent(deck), encoding="utf-8")
     (folder / "templates" / "card.yaml").write_text(textwrap.dedent(template), encoding="utf-8")
-    proc = pnp("proof", folder, cwd=tmp_path, env={"PNP_CACHE": "off"})
+    proc = pnp_in_process("proof", folder, cwd=tmp_path, env={"PNP_CACHE": "off"})
     assert "Traceback" not in proc.stderr and proc.returncode in (0, 1), proc.stderr
     report = next((tmp_path / "output").rglob("proof.md")).read_text(encoding="utf-8")
     assert "#d03030" in report and "#d03a30" in report, report[:2000]
@@ -241,7 +241,7 @@ def test_the_layout_store_keeps_a_gradient(shaded, tmp_path):
     folder = write_deck(tmp_path / "shaded")
     cache = tmp_path / "cache"
     for name in ("cold.pdf", "warm.pdf"):
-        pnp("build", folder, "-o", tmp_path / name, check=True, env={"PNP_CACHE": str(cache)})
+        pnp_in_process("build", folder, "-o", tmp_path / name, check=True, env={"PNP_CACHE": str(cache)})
     assert (tmp_path / "cold.pdf").read_bytes() == shaded.read_bytes()
     assert (tmp_path / "warm.pdf").read_bytes() == shaded.read_bytes()
 
@@ -260,7 +260,7 @@ def test_a_text_filled_with_a_gradient_clips_the_shading_to_its_letters(tmp_path
     from one colour to the other, and the card around them is untouched."""
     folder = write_deck(tmp_path / "words", TEXT)
     out = tmp_path / "words.pdf"
-    pnp("build", folder, "-o", out, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", folder, "-o", out, check=True, env={"PNP_CACHE": "off"})
     r = reader(out)
     ops = [op if op != b"Tr" else b"Tr%d" % int(args[0])
            for args, op in ContentStream(r.pages[LEAF].get_contents(), r).operations]

@@ -12,7 +12,7 @@ import re
 import shutil
 
 from artdeck import ART
-from cli import TESTS, pnp
+from cli import TESTS, pnp_in_process
 
 OLD_INKSCAPE = ('<svg xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" '
                 'inkscape:version="0.91 r13725" ')
@@ -30,11 +30,11 @@ def test_an_old_inkscape_files_size_note_is_no_warning(tmp_path):
     deck = shutil.copytree(ART, tmp_path / "art")
     _first_svg_tag(deck / "art" / "emblem.svg", add_inside=OLD_INKSCAPE)
     assert "inkscape:version" in (deck / "art" / "emblem.svg").read_text(encoding="utf-8")
-    build = pnp("build", deck, "-o", tmp_path / "art.pdf")
+    build = pnp_in_process("build", deck, "-o", tmp_path / "art.pdf")
     assert build.returncode == 0, build.stderr
     assert [ln for ln in build.stderr.splitlines() if "warning" in ln and "low.png" not in ln] == [], build.stderr
     assert "6.7%" not in build.stderr and "could not draw" not in build.stderr
-    proof = pnp("proof", deck, "-o", tmp_path / "proof")
+    proof = pnp_in_process("proof", deck, "-o", tmp_path / "proof")
     assert proof.returncode == 0, proof.stderr
     report = json.loads((tmp_path / "proof" / "proof.json").read_text(encoding="utf-8"))
     assert "6.7%" not in json.dumps(report) and "could not draw" not in json.dumps(report)
@@ -44,7 +44,7 @@ def test_what_svglib_leaves_out_of_an_old_inkscape_file_is_still_named(tmp_path)
     deck = shutil.copytree(ART, tmp_path / "art")
     _first_svg_tag(deck / "art" / "emblem.svg", add_inside=OLD_INKSCAPE,
                    add_after='<rect width="5" height="5" fill="hotpink2"/>')
-    build = pnp("build", deck, "-o", tmp_path / "art.pdf")
+    build = pnp_in_process("build", deck, "-o", tmp_path / "art.pdf")
     said = [ln for ln in build.stderr.splitlines() if "emblem.svg" in ln]
     assert len(said) == 1 and "the colour 'hotpink2' is not drawn" in said[0], build.stderr
 
@@ -53,7 +53,7 @@ def test_an_svg_importing_a_style_sheet_is_named_with_its_file(tmp_path):
     deck = shutil.copytree(ART, tmp_path / "art")
     _first_svg_tag(deck / "icons" / "coin.svg", add_after=IMPORT)          # drawn by a template on every card
     out = tmp_path / "art.pdf"
-    proc = pnp("build", deck, "-o", out)
+    proc = pnp_in_process("build", deck, "-o", out)
     assert proc.returncode == 2 and not out.exists(), proc.stderr
     lines = proc.stderr.strip().splitlines()
     assert 1 <= len(lines) <= 3, proc.stderr
@@ -68,7 +68,7 @@ def test_an_icon_importing_a_style_sheet_is_named_with_its_file(tmp_path):
     yaml = yaml.replace("  coin: icons/coin.png ", "  gem: icons/gem.svg\n  coin: icons/coin.png ", 1)
     (deck / "deck.yaml").write_text(yaml.replace("Pay 2 :coin:", "Pay 2 :gem:", 1), encoding="utf-8")
     out = tmp_path / "icons.pdf"
-    proc = pnp("build", deck, "-o", out)
+    proc = pnp_in_process("build", deck, "-o", out)
     assert proc.returncode == 2 and not out.exists(), proc.stderr
     assert re.fullmatch(r"pnp: error: \S*deck\.yaml:\d+:3: icons\.gem: icon file 'icons/gem\.svg' imports a style "
                         r"sheet \(@import in <style>, line \d+\)[^\n]*\n", proc.stderr), proc.stderr
