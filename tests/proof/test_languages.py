@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from cli import ROOT, pnp
+from cli import ROOT, pnp_in_process
 
 UNTRANSLATED = ("Every player draws two cards from the market, then chooses one crop to keep and passes the other "
                 "to the player on their left before the harvest begins this round.")
@@ -21,7 +21,7 @@ UNTRANSLATED = ("Every player draws two cards from the market, then chooses one 
 
 def _partly_translated(tmp_path: Path, text: str = UNTRANSLATED) -> Path:
     folder = tmp_path / "g"
-    assert pnp("new", folder, "--lang", "en,fr").returncode == 0
+    assert pnp_in_process("new", folder, "--lang", "en,fr").returncode == 0
     path = folder / "cards.csv"
     rows = list(csv.reader(path.open(encoding="utf-8")))
     head = rows[0]
@@ -44,6 +44,13 @@ def _proof(folder: Path, out: Path, *args) -> tuple[dict, float]:
     return json.loads((out / "proof.json").read_text(encoding="utf-8")), cpu
 
 
+def _report(folder: Path, out: Path, *args) -> dict:
+    """The proof's JSON report, the proof run through the CLI's entry in this process."""
+    proc = pnp_in_process("proof", folder, "-q", "-o", out, *args, cwd=folder.parent)
+    assert proc.returncode in (0, 1), proc.stderr
+    return json.loads((out / "proof.json").read_text(encoding="utf-8"))
+
+
 def _spelling(report: dict) -> list[dict]:
     return [i for i in report["issues"] if i["check"] == "spelling"]
 
@@ -64,7 +71,7 @@ def test_each_text_is_spelled_in_its_own_language_with_its_own_suggestion(tmp_pa
     csv_path = folder / "cards.csv"
     csv_path.write_text(csv_path.read_text(encoding="utf-8").replace("Marquez **1** point", "Marquez **1** pointt"),
                         encoding="utf-8")
-    french, _ = _proof(folder, tmp_path / "fr", "--lang", "fr")
+    french = _report(folder, tmp_path / "fr", "--lang", "fr")
     found = {i["message"].split("'")[1]: i["message"] for i in _spelling(french)}
     assert set(found) == {"plaeyr", "pointt"}, found
     assert "words.txt (did you mean 'player'?)" in found["plaeyr"]           # English, with the English words file
@@ -75,15 +82,15 @@ def test_a_word_of_the_templates_own_text_is_blamed_on_the_template(tmp_path):
     """"VP" written in templates/card.yaml around a field ("{value} VPX"), on cards read from a workbook: the
     finding names the template's line, not a row of the workbook."""
     folder = tmp_path / "g"
-    assert pnp("new", folder).returncode == 0
+    assert pnp_in_process("new", folder).returncode == 0
     card = folder / "templates" / "card.yaml"
     card.write_text(card.read_text(encoding="utf-8") + '  - {id: points, type: text, box: [20mm, 70mm, 23.5mm, 5mm], '
                     'text: "{value} VPX", font: sans, size: 7pt, align: center, colour: ink}\n', encoding="utf-8")
-    assert pnp("cards", folder, "-o", folder / "cards.xlsx").returncode == 0
+    assert pnp_in_process("cards", folder, "-o", folder / "cards.xlsx").returncode == 0
     deck = folder / "deck.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("cards: {file: cards.csv}", "cards: {file: cards.xlsx}"),
                     encoding="utf-8")
-    report, _ = _proof(folder, tmp_path / "proof")
+    report = _report(folder, tmp_path / "proof")
     vpx = [i for i in _spelling(report) if "'VPX'" in i["message"]]
     lines = len(card.read_text(encoding="utf-8").splitlines())
     assert len(vpx) == 1 and vpx[0]["where"] == f"{folder.name}/templates/card.yaml:{lines}", vpx
