@@ -385,8 +385,13 @@ def columns_text(path, page_index: int, columns: int = 2, foot: float = 21 * MM)
     """A page's text read column by column (rule pages flow in columns side by side): each column's
     lines top to bottom, then the next column's. Left out: the bottom `foot` (the footer) and, on a
     page headed by a title over all the columns, everything above the rule drawn under it."""
-    with pdfplumber.open(str(path)) as pdf:
-        page = pdf.pages[page_index]
+    return _columns_text(_identity(path), page_index, columns, foot)
+
+
+@lru_cache(maxsize=512)
+def _columns_text(ident: tuple, page_index: int, columns: int, foot: float) -> str:
+    with pdfplumber.open(ident[0], pages=[page_index + 1]) as pdf:
+        page = pdf.pages[0]
         w, h = float(page.width), float(page.height)
         top = 0.0
         for line in page.lines:
