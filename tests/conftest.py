@@ -117,11 +117,24 @@ class Artefacts:
         return [folder.name for folder, digest in self.handed.items() if _digest(folder) != digest]
 
 
+def _run_folder(tmp_path_factory) -> Path:
+    """The folder of this test run that every xdist worker shares (the workers' temporary folders are in it)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _shared_readings(tmp_path_factory):
+    """What tests/pdfcheck.py reads off a PDF's page with pdfplumber is kept for the run's other workers too."""
+    os.environ["PNP_TEST_READINGS"] = str(_run_folder(tmp_path_factory) / "readings")
+    yield
+    os.environ.pop("PNP_TEST_READINGS", None)
+
+
 @pytest.fixture(scope="session")
 def artefacts(tmp_path_factory):
     """The run's shared artefacts: under xdist, in the folder all workers' temporary folders share."""
-    base = tmp_path_factory.getbasetemp()
-    store = Artefacts((base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "shared")
+    store = Artefacts(_run_folder(tmp_path_factory) / "shared")
     yield store
     changed = store.changed()
     assert not changed, (f"a test changed shared artefacts {changed}: copy one into tmp_path "

@@ -20,6 +20,7 @@ import ctypes
 import hashlib
 import math
 import os
+import pickle
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -79,6 +80,34 @@ def _identity(path) -> tuple:
     name = os.path.abspath(path)
     st = os.stat(name)
     return name, st.st_ino, st.st_size, st.st_mtime_ns
+
+
+def shared(read):
+    """read(ident, *args) whose result (plain data: numbers, strings, tuples, dicts) is also kept on disk for the
+    test run's other processes, under the digest of the file's bytes and the arguments: each xdist worker read the
+    same shared build's pages again (pdfplumber: ~0.1 s a card sheet). Where: $PNP_TEST_READINGS (conftest.py sets
+    it to a folder of the run); unset: read here only."""
+    def kept(ident: tuple, *args):
+        folder = os.environ.get("PNP_TEST_READINGS")
+        if not folder:
+            return read(ident, *args)
+        with open(ident[0], "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+        place = os.path.join(folder, hashlib.sha1(repr((read.__name__, digest, args)).encode()).hexdigest())
+        try:
+            with open(place, "rb") as f:
+                return pickle.load(f)
+        except (OSError, EOFError, pickle.UnpicklingError):
+            pass
+        value = read(ident, *args)
+        os.makedirs(folder, exist_ok=True)
+        temporary = f"{place}.{os.getpid()}"
+        with open(temporary, "wb") as f:
+            pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, place)
+        return value
+    kept.__name__ = read.__name__
+    return kept
 
 
 def per_file(read):
@@ -202,11 +231,16 @@ SPACED = {"x_tolerance_ratio": 0.15}
 @lru_cache(maxsize=512)
 def _plumbed(ident: tuple, page_index: int) -> tuple:
     """What pdfplumber reads off one page, parsed once: (height, words, words with font and size, text)."""
+    height, plain, styled, text = _plumber_read(ident, page_index)
+    return height, tuple(map(MappingProxyType, plain)), tuple(map(MappingProxyType, styled)), text
+
+
+@shared
+def _plumber_read(ident: tuple, page_index: int) -> tuple:
     with pdfplumber.open(ident[0], pages=[page_index + 1]) as pdf:
         page = pdf.pages[0]
-        words_of = lambda **kw: tuple(MappingProxyType(w) for w in page.extract_words(**SPACED, **kw))  # noqa: E731
-        return (float(page.height), words_of(), words_of(extra_attrs=["fontname", "size"]),
-                page.extract_text(**SPACED) or "")
+        return (float(page.height), tuple(page.extract_words(**SPACED)),
+                tuple(page.extract_words(**SPACED, extra_attrs=["fontname", "size"])), page.extract_text(**SPACED) or "")
 
 
 def plumber_words(path, page_index: int, styled: bool = False) -> tuple[float, tuple]:
@@ -415,6 +449,7 @@ def columns_text(path, page_index: int, columns: int = 2, foot: float = 21 * MM)
 
 
 @lru_cache(maxsize=512)
+@shared
 def _columns_text(ident: tuple, page_index: int, columns: int, foot: float) -> str:
     with pdfplumber.open(ident[0], pages=[page_index + 1]) as pdf:
         page = pdf.pages[0]
