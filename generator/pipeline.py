@@ -12,6 +12,7 @@ from .errors import Collector, PnpError, known_list, warn
 from .impose.paper import paper_id
 from .deck.edition import corrections
 from .impose.backs import refuse_lost_backs
+from .text import typography
 
 if TYPE_CHECKING:
     from .impose.spec import SheetSpec
@@ -76,6 +77,7 @@ def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
     from .layout import shapecache  # lazy: +497 ms to import (benchmarks/imports.py)
     from .layout.fonts import families  # lazy: +183 ms to import (benchmarks/imports.py)
     shapecache.open_book(deck)          # the words and lines its last build shaped
+    typography.open_book(book_name(deck))     # and the texts it typeset
     before = len(found.errors)
     # every translation's settings, printed in or not, at their own line (the font families: layout's, and the deck's)
     check_settings(deck, found, families(deck), lang)
@@ -91,6 +93,12 @@ def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
     for line in warnings if not quiet else ():
         warn(line)
     return (deck.without(without) if without else deck), loader.raw_cards
+
+
+def book_name(deck: Deck) -> str:
+    """What names a deck's books in the cache (text/typography.py's): its folder, as the layout store's files are
+    named, or its id without one."""
+    return str(deck.folder.resolve()) if deck.folder is not None else deck.id
 
 
 def validate(deck: Deck, found: Collector, sound: bool, shared: bool, faces: bool = False, without=()) -> list[str]:
@@ -220,3 +228,4 @@ def write_pdf(deck: Deck, pages, out) -> bool:
     finally:
         from .layout.hyphens import language, own_language  # lazy: +431 ms to import (benchmarks/imports.py)
         shapecache.save((language(deck), own_language(deck)), deck)    # what this build shaped and hyphenated anew
+        typography.save_book(book_name(deck))                           # ... and typeset
