@@ -2,8 +2,9 @@
 Not here: any stage's own work, rendering (render/), the commands' options (commands/)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
+from .records import Record
 from .deck import shadowed
 from .deck.languages import check_settings, in_language, summed
 from .deck.load import read_deck
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from .impose.spec import SheetSpec
 
 
-class BuildOptions(NamedTuple):
+class BuildOptions(Record):
     paper: str = "a4"
     duplex: str = "long"
     offset: tuple = (0.0, 0.0)      # points

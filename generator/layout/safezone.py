@@ -17,8 +17,8 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
-from typing import NamedTuple
 
+from ..records import Record
 from . import shaping
 from .display import Image, Text, and_more, by_face
 from .shapes import inside_by, is_hex, piece_outline
@@ -30,7 +30,7 @@ from .templates import get_template
 MM = 72 / 25.4
 
 
-class Finding(NamedTuple):
+class Finding(Record):
     region: str
     field: str | None
     text: str
