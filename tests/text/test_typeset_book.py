@@ -57,6 +57,6 @@ def test_an_edited_text_is_typeset_and_a_damaged_book_costs_only_time(tmp_path):
     for book in (cache / "typeset").iterdir():
         book.write_bytes(b"not a cache file")
     damaged = tmp_path / "damaged.pdf"
-    assert _typeset_in(deck, damaged, cache) > 100
+    assert _typeset_in(deck, damaged, cache) > 50          # the leaf's words, the labels ...
     same_bytes(damaged.read_bytes(), cold.read_bytes(), "a damaged book and off")
     assert _typeset_in(deck, damaged, cache) == 0           # written anew
