@@ -62,7 +62,7 @@ def rtl(text: str) -> bool:
 
 def has_rtl(text: str) -> bool:
     """Whether `text` holds a right-to-left letter (Hebrew, Arabic ...)."""
-    return not text.isascii() and any(bidirectional(c) in RTL_TYPES for c in text)
+    return not text.isascii() and not RTL_TYPES.isdisjoint(map(bidirectional, text))
 
 
 def levels(text: str, base: int | None = None) -> list[int]:
