@@ -3,6 +3,7 @@ same body (fields, defaults, methods, properties, class attributes, docstring, p
 typing.NamedTuple refuses; defining one costs a fraction of a typing.NamedTuple under postponed annotations."""
 from __future__ import annotations
 
+import copy
 import pickle
 import time
 from typing import NamedTuple
@@ -56,10 +57,26 @@ def test_a_record_is_the_namedtuple_typing_makes():
     assert Point.__module__ == __name__ and Point.__qualname__ == "Point"
     assert pickle.loads(pickle.dumps(p)) == p and type(pickle.loads(pickle.dumps(p))) is Point
     assert isinstance(p, tuple) and tuple.__new__(Point, (1, 2, ())).y == 2
+    assert repr(p) == "Point(x=1.5, y=0.0, tags=('a',))" and repr(t) == "TypedPoint(x=1.5, y=0.0, tags=('a',))"
+    assert copy.copy(p) == p and copy.deepcopy(p) == p and p.__getnewargs__() == (1.5, 0.0, ("a",))
+    assert Point.__new__.__defaults__ == TypedPoint.__new__.__defaults__ == (0.0, ())
+    assert Point.__match_args__ == TypedPoint.__match_args__ and Point.x.__doc__ == TypedPoint.x.__doc__
+    assert Point._make.__doc__ == "Make a new Point object from a sequence or iterable"
     with pytest.raises(TypeError):
         Point()                     # x has no default
+    with pytest.raises(TypeError, match="Point.__new__"):
+        Point(1, z=2)
+    with pytest.raises(ValueError):
+        p._replace(z=2)
+    with pytest.raises(TypeError):
+        Point._make([1])
     with pytest.raises(AttributeError):
         p.x = 3
+
+    class One(Record):
+        only: str
+
+    assert One("a") == ("a",) and One(only="b").only == "b" and repr(One("a")) == "One(only='a')"
 
 
 def test_a_record_refuses_what_typing_refuses():
