@@ -364,8 +364,9 @@ def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
     return "\n".join(lines)
 
 
-_SETUP = re.compile(r"(#{1,3})[ \t]+(?:setup|set-up|set up|setting up|preparation|mise en place|préparation|aufbau"
-                    r"|spielvorbereitung|vorbereitung|preparación|preparativos|準備)\b[^\n]*", re.IGNORECASE)
+# compiled where first used (re's cache), with re.IGNORECASE: a rebuild whose leaf is remembered looks for none
+_SETUP = (r"(#{1,3})[ \t]+(?:setup|set-up|set up|setting up|preparation|mise en place|préparation|aufbau"
+          r"|spielvorbereitung|vorbereitung|preparación|preparativos|準備)\b[^\n]*")
 
 
 def rules_setup(deck: Deck) -> str:
@@ -373,7 +374,7 @@ def rules_setup(deck: Deck) -> str:
     next heading of its level or above: what the players read first, on the leaf too. "" if there is none."""
     from .rules import rule_text  # lazy: +10 ms to import (benchmarks/imports.py)
     text = rule_text(deck)[0]
-    m = next((m for m in _SETUP.finditer(text) if m.start() == 0 or text[m.start() - 1] == "\n"), None)
+    m = next((m for m in re.finditer(_SETUP, text, re.IGNORECASE) if m.start() == 0 or text[m.start() - 1] == "\n"), None)
     if m is None:
         return ""
     level = len(m.group(1))

@@ -38,7 +38,8 @@ from .. import fonts
 from ...deck.sizes import MAX_EDGE, checked_length
 
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
-_PERCENT = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*%\s*$")
+# compiled where first used (re's cache): a rebuild reads no template
+_PERCENT = r"^\s*(-?\d+(?:\.\d+)?)\s*%\s*$"
 
 
 class Reading(Record):
@@ -161,7 +162,7 @@ class Focus(Record):
             if _is_number(p) and p == 0:
                 out.append(0.0)             # 0 needs no unit, as in CSS
                 continue
-            m = _PERCENT.match(p) if isinstance(p, str) else None
+            m = re.match(_PERCENT, p) if isinstance(p, str) else None
             if m is None or not 0 <= float(m.group(1)) <= 100:
                 raise rd.error(key, f"expected the focus's {axis} as a percentage from 0% to 100%, found {found(p)}")
             out.append(float(m.group(1)) / 100)
