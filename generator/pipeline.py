@@ -2,8 +2,9 @@
 Not here: any stage's own work, rendering (render/), the commands' options (commands/)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
+from .records import Record
 from .deck import shadowed
 from .deck.languages import check_settings, in_language, summed
 from .deck.load import read_deck
@@ -12,12 +13,13 @@ from .errors import Collector, PnpError, known_list, warn
 from .impose.paper import paper_id
 from .deck.edition import corrections
 from .impose.backs import refuse_lost_backs
+from .text import typography
 
 if TYPE_CHECKING:
     from .impose.spec import SheetSpec
 
 
-class BuildOptions(NamedTuple):
+class BuildOptions(Record):
     paper: str = "a4"
     duplex: str = "long"
     offset: tuple = (0.0, 0.0)      # points
@@ -76,6 +78,7 @@ def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
     from .layout import shapecache  # lazy: +497 ms to import (benchmarks/imports.py)
     from .layout.fonts import families  # lazy: +183 ms to import (benchmarks/imports.py)
     shapecache.open_book(deck)          # the words and lines its last build shaped
+    typography.open_book(book_name(deck))     # and the texts it typeset
     before = len(found.errors)
     # every translation's settings, printed in or not, at their own line (the font families: layout's, and the deck's)
     check_settings(deck, found, families(deck), lang)
@@ -91,6 +94,12 @@ def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
     for line in warnings if not quiet else ():
         warn(line)
     return (deck.without(without) if without else deck), loader.raw_cards
+
+
+def book_name(deck: Deck) -> str:
+    """What names a deck's books in the cache (text/typography.py's): its folder, as the layout store's files are
+    named, or its id without one."""
+    return str(deck.folder.resolve()) if deck.folder is not None else deck.id
 
 
 def validate(deck: Deck, found: Collector, sound: bool, shared: bool, faces: bool = False, without=()) -> list[str]:
@@ -220,3 +229,4 @@ def write_pdf(deck: Deck, pages, out) -> bool:
     finally:
         from .layout.hyphens import language, own_language  # lazy: +431 ms to import (benchmarks/imports.py)
         shapecache.save((language(deck), own_language(deck)), deck)    # what this build shaped and hyphenated anew
+        typography.save_book(book_name(deck))                           # ... and typeset

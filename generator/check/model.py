@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 from types import SimpleNamespace
-from typing import NamedTuple
 
+from ..records import Record
 from ..errors import Collector, PnpError, known_list, suggest
 from ..files.yamlfile import Map, Seq
 from .consistent import check_component
@@ -25,7 +25,7 @@ MAX_COUNT = 20000           # no count can pass the cards a deck may hold (deck.
 MAX_PLAYERS = 100           # as game.players in deck.yaml
 
 
-class Span(NamedTuple):
+class Span(Record):
     """An inclusive range of whole numbers: a count, or player counts."""
     lo: int
     hi: int
@@ -40,7 +40,7 @@ class Span(NamedTuple):
         return range(self.lo, self.hi + 1)
 
 
-class Coverage(NamedTuple):
+class Coverage(Record):
     """Every combination of these fields' values, each present `times` copies (no more, no less)."""
     fields: tuple                 # field names
     values: tuple                 # per field: a tuple of value keys (see value_key)
@@ -73,7 +73,7 @@ class Component(SimpleNamespace):
             not_printed="")     # a component the deck does not print, and why
 
 
-class ComponentList(NamedTuple):
+class ComponentList(Record):
     file: str
     players: Span | None
     seed: str

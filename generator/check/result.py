@@ -5,12 +5,12 @@ list as read (model.py), the report shown (report.py).
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import NamedTuple
 
+from ..records import Record
 from .model import Span
 
 
-class Problem(NamedTuple):
+class Problem(Record):
     type: str                       # missing | extra | duplicated | short | count | players | back | unaccounted
     message: str
     cards: list | tuple = ()                          # card names involved
@@ -43,7 +43,7 @@ class Outcome(SimpleNamespace):
                 "warnings": self.warnings, "note": self.note}
 
 
-class CheckResult(NamedTuple):
+class CheckResult(Record):
     game: str
     deck: str
     file: str | None                # the component list, as shown to the user

@@ -15,8 +15,8 @@ the box (printout/edition.py).
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
+from ..records import Record
 from ..errors import PnpError
 from ..files.yamlfile import Map, Seq
 from .model import Deck, Source
@@ -26,7 +26,7 @@ TRANSLATED = ("about", "printed", "why", "note")             # KEY:LANG
 _TRANSLATION = re.compile(r"^(about|printed|why|note):([A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*)$")
 
 
-class Correction(NamedTuple):
+class Correction(Record):
     about: str            # where in the rules or on which card
     seed: str             # the seed's words, as the seed writes them
     printed: str          # what this edition prints instead; "" = left out

@@ -9,10 +9,11 @@ Not here: how deck.yaml is read and checked (load.py, sections/)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import NamedTuple
+
+from ..records import Record
 
 
-class Source(NamedTuple):
+class Source(Record):
     """Where a thing was written: for error messages and the proof."""
     file: str
     line: int = 0
@@ -22,7 +23,7 @@ class Source(NamedTuple):
         return f"{self.file}:{self.line}" if self.line else self.file
 
 
-class Inferred(NamedTuple):
+class Inferred(Record):
     """A fact the rules did not state, which the deck chose. Listed on the proof."""
     subject: str          # e.g. "card 'Brown 3', field material" or "deck: tracker count"
     value: str            # the value chosen (may be empty for whole-text facts)
@@ -32,7 +33,7 @@ class Inferred(NamedTuple):
     translations: dict = {}     # language -> {about, value, note}: about:fr ... (the inferred: section's facts)
 
 
-class FieldSpec(NamedTuple):
+class FieldSpec(Record):
     name: str
     type: str = "text"            # text | markup | int | number | colour | image
     required: bool = False
@@ -44,7 +45,7 @@ class FieldSpec(NamedTuple):
     typography: str = ""          # plain: its text printed as written (text/typography.py); "" as the deck's
 
 
-class BackRef(NamedTuple):
+class BackRef(Record):
     """A back: a template and the fields it shows (on top of the card's own fields)."""
     template: str | None          # None: no back is printed (single-sided item)
     fields: tuple = ()            # ((name, value), ...)
@@ -55,7 +56,7 @@ class BackRef(NamedTuple):
         return dict(self.fields)
 
 
-class Icon(NamedTuple):
+class Icon(Record):
     """A picture that text writes as :name: (the `icons:` section): drawn scale em high on the baseline of
     the text around it, raised by shift em, in the text's colour when tinted."""
     name: str
@@ -68,7 +69,7 @@ class Icon(NamedTuple):
     pixels: tuple = (1, 1)        # its (width, height): the icon's shape
 
 
-class Part(NamedTuple):
+class Part(Record):
     id: str
     title: str
     players: tuple[int, int] | None = None
@@ -77,7 +78,7 @@ class Part(NamedTuple):
     translations: dict = {}     # language -> {title, note}: the part's words in a translation
 
 
-class Language(NamedTuple):
+class Language(Record):
     """A language the deck prints in (the `languages:` section): its source language, or a translation."""
     code: str                   # 'fr', 'pt-BR'
     fonts: tuple = ()           # ((family templates name, family printed instead), ...)
@@ -87,7 +88,7 @@ class Language(NamedTuple):
     settings: object = None     # the settings as written (a Map), for errors about its file
 
 
-class Kind(NamedTuple):
+class Kind(Record):
     id: str
     title: str
     template: str
@@ -99,7 +100,7 @@ class Kind(NamedTuple):
     line: int = 0               # deck.yaml's line where the kind is written (0: not known)
 
 
-class Card(NamedTuple):
+class Card(Record):
     id: str                     # unique within the deck (slug of the name, numbered if needed)
     name: str
     kind: str
@@ -115,7 +116,7 @@ class Card(NamedTuple):
     translations: dict = {}     # language -> {field: value}: FIELD:LANG, in deck.yaml, a column or a translator's sheet
 
 
-class Game(NamedTuple):
+class Game(Record):
     title: str
     designer: str = ""
     publisher: str = ""
@@ -133,7 +134,7 @@ class Game(NamedTuple):
     translations: dict = {}     # language -> {key: text}: title:fr, setup:fr ...
 
 
-class Deck(NamedTuple):
+class Deck(Record):
     id: str                     # the folder name, e.g. "vasa-regalis"
     folder: Path
     file: str                   # deck.yaml as shown to the user

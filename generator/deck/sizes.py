@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 import re
-from typing import NamedTuple
 
+from ..records import Record
 from .. import LAYOUTS
 from ..errors import PnpError, found, known_list, suggest
 from ..units import DPI, UnitError, length
@@ -21,7 +21,7 @@ from ..files.yamlfile import Map, load
 MAX_EDGE = 2000.0            # points: about 700 mm, larger than any sheet
 
 
-class Size(NamedTuple):
+class Size(Record):
     """A named card size: trim width and height, and optionally the bleed and safe inset it is made with."""
     width: float
     height: float

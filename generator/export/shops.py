@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import NamedTuple
 
+from ..records import Record
 from .. import LAYOUTS
 from ..errors import PnpError
 from ..units import UnitError, length
@@ -24,7 +24,7 @@ FILES = {"gamecrafter": "shop-gamecrafter.yaml", "mpc": "shop-makeplayingcards.y
 SHAPES = ("rect", "circle", "hex")
 
 
-class Product(NamedTuple):
+class Product(Record):
     id: str              # the shop's identity for it (The Game Crafter: thegamecrafter.com/make/products/ID)
     name: str            # as pnp names it to the user (The Game Crafter: as its catalogue does)
     kind: str            # card | chit | tile | board | mat

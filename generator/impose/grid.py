@@ -22,8 +22,8 @@ sharing a sheet (pack.py), the marks drawn (guides.py).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ..records import Record
 from ..units import from_mm, mm
 from ..language import words
 
@@ -33,7 +33,7 @@ MARK_FIRST = from_mm(3.0)          # marks grow to this before the gap and the g
 GUTTER_FIRST = from_mm(2.5)        # ... but first the gutter grows to this: 1.25 mm of each piece's own colour
 
 
-class Stock(NamedTuple):
+class Stock(Record):
     """What the sheet needs to know of a piece."""
     w: float
     h: float
@@ -45,7 +45,7 @@ class Stock(NamedTuple):
         return f"{mm(self.w):.4g} × {mm(self.h):.4g} mm {kind}"
 
 
-class Marks(NamedTuple):
+class Marks(Record):
     """The sheet layout's cut-mark and gutter settings, in points."""
     length: float
     min_length: float
@@ -56,7 +56,7 @@ class Marks(NamedTuple):
     label: float = 0.0     # room for the sheet's label below the pieces, kept before marks grow past 3 mm
 
 
-class Axis(NamedTuple):
+class Axis(Record):
     n: int                 # pieces across this axis on a full sheet
     size: float            # a piece's trim length along it
     gutter: float          # between neighbouring trims
@@ -87,7 +87,7 @@ class Axis(NamedTuple):
         return self.gutter <= 0.01 and self.pad <= 0.01
 
 
-class Spec(NamedTuple):
+class Spec(Record):
     """A piece size on a sheet (or on half of a gutter-fold sheet)."""
     stock: Stock
     x: Axis

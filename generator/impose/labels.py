@@ -8,8 +8,9 @@ marks (guides.py).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
+from ..records import Record
 from ..language import N_, words
 from ..units import from_mm
 from .spec import CLEAR, Duplex, SheetSpec
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 SIDE_NAMES = {"front": N_("fronts"), "back": N_("backs"), "fold": N_("fronts and backs")}
 
 
-class Label(NamedTuple):
+class Label(Record):
     text: str
     x: float                     # the label's box, page coordinates
     y: float

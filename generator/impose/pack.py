@@ -14,12 +14,12 @@ size (grid.py).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ..records import Record
 from .grid import Spec
 
 
-class Area(NamedTuple):
+class Area(Record):
     """Where pieces and their marks may go, in page coordinates (points, from the bottom-left)."""
     x0: float
     y0: float
@@ -35,7 +35,7 @@ class Area(NamedTuple):
         return self.y1 - self.y0
 
 
-class Block(NamedTuple):
+class Block(Record):
     spec: Spec
     entries: list          # [(item, copy)] in print order, row by row from the top-left
     cols: int

@@ -5,10 +5,10 @@ here: how the pages are made (cardsheets.py for card sheets, document.py for the
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from ..records import Record
 
 
-class Placement(NamedTuple):
+class Placement(Record):
     face: object          # layout.face.Face
     x: float              # trim box, bottom-left, page coordinates
     y: float
@@ -34,7 +34,7 @@ class Placement(NamedTuple):
         return (st, sl, sb, sr) if self.rotate else (sl, sb, sr, st)
 
 
-class Page(NamedTuple):
+class Page(Record):
     kind: str                       # front | back | fold | text
     width: float
     height: float

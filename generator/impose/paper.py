@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import NamedTuple
 
+from ..records import Record
 from .. import LAYOUTS
 from ..errors import PnpError, known_list, suggest
 from ..units import UnitError, from_mm, length, mm
 from ..files.yamlfile import Map, load
 
 
-class SheetLayout(NamedTuple):
+class SheetLayout(Record):
     name: str
     width: float
     height: float

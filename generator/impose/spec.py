@@ -16,8 +16,8 @@ pages (cardsheets.py); marks and labels (guides.py, labels.py); the leaf's words
 """
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ..records import Record
 from ..errors import PnpError, known_list
 from .grid import AUTO, BLEED, TOUCHING, Marks, Stock, layout_bleed
 from .pack import Area
@@ -36,7 +36,7 @@ def room(size: float) -> float:
 PAGE, FOLD, NONE = "page", "fold", "none"       # where a sheet's backs go
 
 
-class Duplex(NamedTuple):
+class Duplex(Record):
     """What one --duplex choice means for the card sheets."""
     name: str           # as the option takes it, and the short form on a sheet's label
     title: str          # as a sheet's label says it in full
@@ -64,7 +64,7 @@ PAPERS = {"a4": ("A4", N_("A4 card stock (160-250 g/m²)")),
 SPACING = (AUTO, TOUCHING)
 
 
-class Fold(NamedTuple):
+class Fold(Record):
     """One way to fold a gutter-fold sheet."""
     way: str            # across: fronts above the fold line, backs below; down: fronts left, backs right
     area: Area          # the fronts' half
@@ -72,7 +72,7 @@ class Fold(NamedTuple):
     line: tuple         # the fold line (x1, y1, x2, y2)
 
 
-class SheetSpec(NamedTuple):
+class SheetSpec(Record):
     """Everything a card sheet of this build needs to know of the paper and the options (points)."""
     paper: SheetLayout      # the paper's layout: size, margins, marks, label, fold gap (sheets.py)
     title: str              # the paper's name as printed: A4, Letter

@@ -8,8 +8,8 @@ Not here: laying out one face (face.py), the store's files (store.py), the templ
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
+from ..records import Record
 from ..deck.model import Card, Deck
 from ..errors import Collector, PnpError, PnpErrors
 from ..text.fields import PLACEHOLDER, blanked, fill, holds
@@ -21,7 +21,7 @@ from .store import FaceStore
 from .templates import get_template
 
 
-class LaidOut(NamedTuple):
+class LaidOut(Record):
     card: Card
     front: Face
     back: Face | None

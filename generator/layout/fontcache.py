@@ -24,7 +24,7 @@ from ..files.cachefile import cache_dir
 # TTFont through the adapter: reportlab's ttfonts is imported there first, after it defers HarfBuzz
 from ..reportlab_adapter import TTFont, font_from_state, font_state, state_shaped
 
-FORMAT = 4          # bump when what is stored changes
+FORMAT = 5          # bump when what is stored changes (5: the font's digest)
 
 
 def load_ttf(name: str, path: Path) -> TTFont:

@@ -33,7 +33,7 @@ from ..language import base
 STYLES = ("regular", "bold", "italic", "bolditalic")
 FALLBACK = "fallback"       # a family's entry: the families a character it has no glyph for is drawn from
 DEFAULT_CHAIN = "sans"      # a deck's own family that names no fallback uses this shared family's
-_DECK_FONT = re.compile(r"pnp-.+-[0-9a-f]{8}")          # a deck's own font file's reportlab name (_add)
+_DECK_FONT = r"pnp-.+-[0-9a-f]{8}"          # a deck's own font file's reportlab name (_add)
 SUFFIXES = (".ttf", ".otf")
 
 # Every deck family this process has met, by its key (NAME@DIGEST): {style: (path, reportlab name, "file:line")}.
@@ -186,7 +186,7 @@ def _ttf(path: Path, name: str, where: str) -> TTFont:
                        hint=f"pnp embeds TrueType (glyf) outlines; a .otf with PostScript (CFF) outlines must be "
                             f"converted to .ttf first; {where} names it")
     older = face_owner(font)
-    if older is not None and older != name and _DECK_FONT.fullmatch(older) and _DECK_FONT.fullmatch(name) \
+    if older is not None and older != name and re.fullmatch(_DECK_FONT, older) and re.fullmatch(_DECK_FONT, name) \
             and older.rsplit("-", 1)[0] == name.rsplit("-", 1)[0]:
         # the same file of a deck saved anew (pnp-STEM-DIGEST): the new one replaces it, under its own face name,
         # as a fresh process would register it

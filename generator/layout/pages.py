@@ -28,8 +28,8 @@ The deck's icons (:name:, given its icons: Deck.icons) are drawn on the lines' b
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
+from ..records import Record
 from ..units import length
 from . import fonts, inline, wrap
 from .display import Line, Rect, Text
@@ -56,7 +56,7 @@ CAPS_ROOM3 = 0.82         # of the width: kept for a third-level heading's wider
 WIDOW = 0.2               # of a column: a paragraph's last line this short, one word alone, is rebalanced
 
 
-class Block(NamedTuple):
+class Block(Record):
     """One parsed block broken into lines, with the space it wants above and below."""
     source: wrap.Block
     lines: wrap.Lines
@@ -179,7 +179,7 @@ def _need(blocks: list[Block], bi: int) -> float:
     return need
 
 
-class Column(NamedTuple):
+class Column(Record):
     placed: list         # (top offset, Block, line index) for each line
     end: tuple           # (block, line) where the next column starts
     used: float          # the height it fills

@@ -16,8 +16,8 @@ Not here: reading the files (images.py), drawing them (render/placing.py).
 from __future__ import annotations
 
 import os
-from typing import NamedTuple
 
+from ..records import Record
 from .display import Image, and_more, by_face
 from .. import LAYOUTS
 
@@ -25,7 +25,7 @@ WARN_DPI = 150
 SHOP_DPI = 300
 
 
-class Low(NamedTuple):
+class Low(Record):
     path: str               # the file, as the face draws it (absolute)
     region: str             # the template region that drew it
     dpi: float

@@ -17,8 +17,8 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
-from typing import NamedTuple
 
+from ..records import Record
 from . import shaping
 from .display import Image, Text, and_more, by_face
 from .shapes import inside_by, is_hex, piece_outline
@@ -30,7 +30,7 @@ from .templates import get_template
 MM = 72 / 25.4
 
 
-class Finding(NamedTuple):
+class Finding(Record):
     region: str
     field: str | None
     text: str
@@ -183,9 +183,10 @@ def silence(template, region: str) -> str:
     return f" (if it is meant to, say safe: false on the region{', ' + source if source else ''})"
 
 
-_LINE = re.compile(r"^(?P<who>.*?)(?: \(and (?P<more>\d+) more cards?\))?: (?P<what>text in region '(?P<region>[^']*)'"
-                   r" .*? reaches (?P<gap>[\d.]+) mm (?P<dir>from|past) .*?)(?P<hint> \(if it is meant to, say safe: "
-                   r"false on the region.*\))$")
+# compiled where first used (re's cache): a rebuild whose faces are all remembered reads no such line
+_LINE = (r"^(?P<who>.*?)(?: \(and (?P<more>\d+) more cards?\))?: (?P<what>text in region '(?P<region>[^']*)'"
+         r" .*? reaches (?P<gap>[\d.]+) mm (?P<dir>from|past) .*?)(?P<hint> \(if it is meant to, say safe: "
+         r"false on the region.*\))$")
 
 
 def grouped(lines: list[str]) -> list[str]:
@@ -195,7 +196,7 @@ def grouped(lines: list[str]) -> list[str]:
     groups: dict = {}
     out: list = []
     for line in lines:
-        m = _LINE.match(line)
+        m = re.match(_LINE, line)
         if m is None:
             out.append(line)
             continue

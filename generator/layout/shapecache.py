@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..files import cachefile
 from ..files.cachefile import cache_dir
-from ..reportlab_adapter import font_bytes
+from ..reportlab_adapter import font_digest
 from reportlab.pdfbase.pdfmetrics import getRegisteredFontNames
 
 FORMAT = 1          # bump when what is stored changes
@@ -46,8 +46,9 @@ def _engine() -> bytes:
 
 @lru_cache(maxsize=64)
 def _font_id(font: str) -> str:
-    """The name a registered font's entries are kept under: its file's bytes and the engine's version."""
-    return hashlib.blake2b(font_bytes(font) + b"\0" + _engine(), digest_size=10).hexdigest()
+    """The name a registered font's entries are kept under: its file's bytes (their digest) and the engine's
+    version."""
+    return hashlib.blake2b(font_digest(font) + b"\0" + _engine(), digest_size=10).hexdigest()
 
 
 def _kept(font: str) -> tuple:

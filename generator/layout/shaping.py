@@ -15,9 +15,9 @@ reportlab's private names (reportlab_adapter.py).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
 from unicodedata import bidirectional
 
+from ..records import Record
 from ..reportlab_adapter import add_private_glyphs, font_bytes, glyph_char, glyph_maps, private_glyphs
 from . import shapecache
 
@@ -28,7 +28,7 @@ SHY = "\u00ad"
 INVISIBLE = dict.fromkeys(map(ord, SHY + "\u200b"))      # soft hyphen, zero-width space: drawn only at a line's end
 
 
-class Glyph(NamedTuple):
+class Glyph(Record):
     """One shaped glyph: its id in the font, the character it is drawn as (a character the font maps to that
     glyph, or a private-use one standing for it: reportlab_adapter.glyph_char), the character's own advance and the
     shaped advance and offsets, in 1/1000 em."""
@@ -62,7 +62,7 @@ def rtl(text: str) -> bool:
 
 def has_rtl(text: str) -> bool:
     """Whether `text` holds a right-to-left letter (Hebrew, Arabic ...)."""
-    return not text.isascii() and any(bidirectional(c) in RTL_TYPES for c in text)
+    return not text.isascii() and not RTL_TYPES.isdisjoint(map(bidirectional, text))
 
 
 def levels(text: str, base: int | None = None) -> list[int]:

@@ -10,15 +10,15 @@ for build and the other commands, proof/checks.py for the proof and the preview)
 """
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ..records import Record
 from ..errors import PnpError
 from .regions import MIN_TEXT, symbols_only
 
 TEXT_REGIONS = ("text", "textbox")
 
 
-class Small(NamedTuple):
+class Small(Record):
     file: str
     line: int | None
     column: int | None

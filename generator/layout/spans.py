@@ -26,7 +26,8 @@ from .regions.region import field_of
 COLOUR_ATTRS, SIZE_ATTRS, FONT_ATTRS = ("color", "colour", "foreground", "fgcolor"), ("size",), ("font", "face")
 ATTRS = COLOUR_ATTRS + SIZE_ATTRS + FONT_ATTRS
 LEAST, MOST = 0.2, 5.0          # a span's size: from 20% to 500% of its text's
-_PERCENT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%\s*$")
+# compiled where first used (re's cache): a rebuild whose faces are remembered reads no span
+_PERCENT = r"^\s*(\d+(?:\.\d+)?)\s*%\s*$"
 
 
 def read(content: str, region, ctx, size: float) -> tuple[str, str]:
@@ -85,7 +86,7 @@ def _tag(tag: str, region, ctx, size: float) -> str:
 
 def _share(v: str, tag: str, region, ctx, size: float) -> float:
     """A span's size as a share of its text's `size` points."""
-    m = _PERCENT.match(v)
+    m = re.match(_PERCENT, v)
     try:
         share = float(m.group(1)) / 100 if m else length(v, dpi=_dpi(ctx)) / size
     except UnitError:

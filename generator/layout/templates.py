@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import NamedTuple
 
+from ..records import Record
 from .. import LAYOUTS
 from ..deck.sizes import MAX_EDGE, SIZE_TEXT, Size, checked_length, checked_safe, parse_size, size_mm, sizes
 from ..deck.values import name_problem
@@ -31,7 +31,7 @@ SHAPES = ("rect", "circle", "hex")        # as written; a Template's shape is on
 MAX_REGIONS = 500
 
 
-class Template(NamedTuple):
+class Template(Record):
     name: str
     width: float
     height: float

@@ -7,8 +7,8 @@ Not here: breaking words into lines and fitting them (wrap.py), the markup (text
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
 
+from ..records import Record
 from ..text.markup import LOOK, Block, look_of
 from . import breaks, fonts, hyphens, shaping
 
@@ -16,7 +16,7 @@ BREAK = "break"         # a word's flag: no space follows it, but a line may bre
 ICON = ""           # the font of a word that is an icon (its text is the icon's name)
 
 
-class IconMetrics(NamedTuple):
+class IconMetrics(Record):
     """An icon's shape, in em of the text around it (layout/inline.py makes them from the deck's icons)."""
     name: str
     width: float
@@ -24,7 +24,7 @@ class IconMetrics(NamedTuple):
     rise: float         # its bottom above the baseline
 
 
-class Piece(NamedTuple):
+class Piece(Record):
     """A run of text on one line: x from the column's left edge, y down from the column's top to the baseline.
     An icon is a piece whose font is ICON and whose text is the icon's name."""
     x: float

@@ -18,8 +18,8 @@ down to make room for it, as for an icon.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
 
+from ..records import Record
 from ..text.markup import (LOOK, Block, escape, icons_in, inline, look_of, one_line, parse, plain, problems, spans, styles_used, without_icons)  # (one parser)
 from . import breaks, fonts, hyphens, shaping
 from .words import (BREAK, ICON, MARKER_GAP, IconMetrics, Piece, bullet_font, font_of, hang, hanging, piece,  # noqa: F401
@@ -30,13 +30,13 @@ ALIGN = ("start", "left", "center", "right", "justify")     # start: a paragraph
 HEADING_SCALE = {"heading1": 1.3, "heading2": 1.15, "heading3": 1.0}
 
 
-class Wrapped(NamedTuple):
+class Wrapped(Record):
     pieces: list
     height: float
     widest: float        # the widest unbreakable word (plus indent): more than the width cannot fit
 
 
-class Lines(NamedTuple):
+class Lines(Record):
     """One block broken into lines: each line a list of (x, word, font, width), x from the text's left edge."""
     lines: list
     breaks: list         # per line: True if it ends the block or a forced break (not justified)
@@ -384,7 +384,7 @@ def measure_blocks(blocks: tuple, family: str, width: float, size: float, leadin
     return y, widest
 
 
-class Fitted(NamedTuple):
+class Fitted(Record):
     wrapped: Wrapped
     size: float
     height: float

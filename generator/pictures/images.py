@@ -19,8 +19,8 @@ import io
 import os
 import warnings
 from pathlib import Path
-from typing import NamedTuple
 
+from ..records import Record
 from . import picturecache, svgfile
 from .rasterfile import BadRaster, Raster, examine, is_jpeg, is_png
 from .svgfile import BadSvg, check_svg
@@ -39,7 +39,7 @@ class BadImage(ValueError):
     pass
 
 
-class Picture(NamedTuple):
+class Picture(Record):
     kind: str               # "raster" | "svg"
     width: float            # a raster's pixels; an SVG's points
     height: float

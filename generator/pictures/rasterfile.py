@@ -15,7 +15,8 @@ Not here: the decisions made from this (images.py checks, render/rasters.py embe
 from __future__ import annotations
 
 import struct
-from typing import NamedTuple
+
+from ..records import Record
 
 try:
     from zlib_ng.zlib_ng import crc32
@@ -39,7 +40,7 @@ class BadRaster(ValueError):
     """The message completes "image 'NAME' ...": what is wrong with the file."""
 
 
-class Raster(NamedTuple):
+class Raster(Record):
     """What a PNG or JPEG file holds: plain values only, so that it is kept in the cache as data."""
     format: str             # "PNG" | "JPEG"
     width: int              # pixels

@@ -20,7 +20,8 @@ import base64
 import binascii
 import math
 import re
-from typing import NamedTuple
+
+from ..records import Record
 from xml.parsers import expat
 
 MAX_BYTES = 10_000_000
@@ -39,7 +40,7 @@ class BadSvg(ValueError):
     """The message completes "image 'NAME' ...": what is wrong, and where in the file."""
 
 
-class SvgInfo(NamedTuple):
+class SvgInfo(Record):
     width: float            # points, as svglib sizes the drawing
     height: float
     rasters: tuple          # bytes of each PNG or JPEG written into the file (data: URIs)

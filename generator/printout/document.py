@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..deck.model import Deck
 from ..impose.cardsheets import card_sheets
-from .leaf import family as leaf_family, sections as leaf_sections
+from .leaf import family as leaf_family, typeset_sections, written as leaf_words
 from .leafpages import lay_out
 from ..layout.hyphens import own_language
 from ..impose.page import Page
@@ -26,16 +26,18 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
     pages: list[Page] = []
     if leaf:
         from ..layout.store import remembered  # lazy: +401 ms to import (benchmarks/imports.py)
-        parts = leaf_sections(deck, cards, rules, spec, len(extra))
+        text = leaf_words(deck, cards, rules, spec, len(extra))
         family = leaf_family(deck)
-        args = {"sections": parts, "width": paper.width, "height": paper.height, "family": family,
-                "hyphenate": own_language(deck)}
+        args = {"text": text, "language": deck.language, "width": paper.width, "height": paper.height,
+                "family": family, "hyphenate": own_language(deck)}
         if deck.icons:
             from ..layout.inline import stamp  # lazy: +331 ms to import (benchmarks/imports.py)
             args["icons"] = stamp(deck.icons)
-        # laid out again only when its words, the paper, its font, the icons or pnp's files change (layout/store.py)
+        # laid out again only when its words, the paper, its font, the icons or pnp's files change (layout/store.py);
+        # the words typeset only then
         laid = remembered(f"{deck.id}-leaf", deck, args,
-                          lambda: _leaf_pages(parts, paper, deck.file, family, deck.icons, own_language(deck)))
+                          lambda: _leaf_pages(typeset_sections(deck, text), paper, deck.file, family, deck.icons,
+                                              own_language(deck)))
         for n, ops in enumerate(laid, 1):
             pages.append(Page("text", paper.width, paper.height, ops=ops, label=f"Print leaf, page {n}"))
     pages.extend(cards)

@@ -44,12 +44,22 @@ def sections(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
              calibration_pages: int = 0) -> list[str]:
     """The leaf's sections in order, each a markup string: the game, what is in the box, printing, the
     sheets, cutting; setting up, this edition, the source. Two pages hold them (lay_out)."""
+    return typeset_sections(deck, written(deck, cards, rules, spec, calibration_pages))
+
+
+def written(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec, calibration_pages: int = 0) -> str:
+    """The leaf's words before the punctuation of the whole is typeset (typeset_sections): what the leaf is laid
+    out again for when it changes (printout/document.py)."""
     last = LEAF + len(cards)
     front = instructions(deck, cards, spec, LEAF + 1, len(rules), calibration_pages)
     back = contents(deck, (last + 1, last + len(rules)) if rules else (0, 0),
                     last + 1 + _box_page(rules) if rules else 0)
     # a measure never broken from its number: "3.3 mm", "63.5 × 88.9 mm", "160-250 g/m²" (no-break spaces)
-    text = _MEASURE.sub(lambda m: m.group().replace(" ", "\u00a0"), front + "\n" + back)
+    return _MEASURE.sub(lambda m: m.group().replace(" ", "\u00a0"), front + "\n" + back)
+
+
+def typeset_sections(deck: Deck, text: str) -> list[str]:
+    """The leaf's words (written) typeset in the deck's language, in sections."""
     from .rules import typeset  # lazy: +10 ms to import (benchmarks/imports.py)
     text = typeset(deck, text, family(deck), own=True)          # pnp's words, and the deck's own within them
     return [s.strip("\n") for s in re.split(r"\n(?=## )", text) if s.strip()]
@@ -354,8 +364,9 @@ def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
     return "\n".join(lines)
 
 
-_SETUP = re.compile(r"(#{1,3})[ \t]+(?:setup|set-up|set up|setting up|preparation|mise en place|préparation|aufbau"
-                    r"|spielvorbereitung|vorbereitung|preparación|preparativos|準備)\b[^\n]*", re.IGNORECASE)
+# compiled where first used (re's cache), with re.IGNORECASE: a rebuild whose leaf is remembered looks for none
+_SETUP = (r"(#{1,3})[ \t]+(?:setup|set-up|set up|setting up|preparation|mise en place|préparation|aufbau"
+          r"|spielvorbereitung|vorbereitung|preparación|preparativos|準備)\b[^\n]*")
 
 
 def rules_setup(deck: Deck) -> str:
@@ -363,7 +374,7 @@ def rules_setup(deck: Deck) -> str:
     next heading of its level or above: what the players read first, on the leaf too. "" if there is none."""
     from .rules import rule_text  # lazy: +10 ms to import (benchmarks/imports.py)
     text = rule_text(deck)[0]
-    m = next((m for m in _SETUP.finditer(text) if m.start() == 0 or text[m.start() - 1] == "\n"), None)
+    m = next((m for m in re.finditer(_SETUP, text, re.IGNORECASE) if m.start() == 0 or text[m.start() - 1] == "\n"), None)
     if m is None:
         return ""
     level = len(m.group(1))

@@ -6,8 +6,8 @@ Not here: the leaf's words (leaf.py), the rest of the printout (document.py).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ..records import Record
 from ..units import length
 from ..errors import PnpError
 
@@ -26,7 +26,7 @@ def _fill(ops: list, height: float, size: float) -> float:
     return (height - MARGIN - low) / (height - 2 * MARGIN)
 
 
-class Leaf(NamedTuple):
+class Leaf(Record):
     size: float             # points: the size it is set at
     pages: list             # each page's drawing operations (layout/pages.py)
     texts: tuple            # each page's markup

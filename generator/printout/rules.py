@@ -138,7 +138,6 @@ def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
     refuse_icons(deck, text)
     family = settings.get("font", "serif")
     text, box = one_bullet(text, box)
-    text, box = (typeset(deck, text, family), typeset(deck, box, family, own=True))
     from ..layout.inline import stamp  # lazy: +132 ms to import (benchmarks/imports.py)
     from ..layout.hyphens import language  # lazy: +686 ms to import (benchmarks/imports.py)
     from ..layout.store import remembered  # lazy: +154 ms to import (benchmarks/imports.py)
@@ -146,15 +145,19 @@ def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
     _ = words(deck.language)
     args = {"text": text, "family": family, "size": settings.get("size", 9.5),
             "columns": settings.get("columns", 1), "accent": settings.get("accent", "#1a1a1a"),
-            "title": typeset(deck, g.title, family), "subtitle": _("Rules") + (_(" · version {version}", version=g.version)
+            "title": g.title, "subtitle": _("Rules") + (_(" · version {version}", version=g.version)
                                                         if g.version else ""),
             "footer": _("{game} — rules", game=g.title), "width": sheet.width, "height": sheet.height, "box": box,
             "icons": stamp(deck.icons), "hyphenate": language(deck)}
     if not _.english:           # pnp's words on the pages (English: flow's own, so the arguments stay as they were)
         args["continued"] = _(" (continued)")
         args["page_of"] = _("{footer} · page {n} of {total}")
-    # laid out again only when the text, its settings, the paper or pnp's files change (layout/store.py)
-    pages = remembered(f"{deck.id}-rules", deck, args, lambda: _flow(deck, **args))
+    # laid out again only when the text, its settings, the paper or pnp's files change (layout/store.py); the text,
+    # the box and the title as written, typeset (in the deck's language, unless its typography is plain) only then
+    pages = remembered(f"{deck.id}-rules", deck, {**args, "language": deck.language, "typography": g.typography},
+                       lambda: _flow(deck, **{**args, "text": typeset(deck, text, family),
+                                              "box": typeset(deck, box, family, own=True),
+                                              "title": typeset(deck, g.title, family)}))
     return [Page("text", sheet.width, sheet.height, ops=ops, label=f"Rules page {i + 1}")
             for i, ops in enumerate(pages)]
 

@@ -7,8 +7,8 @@ Images come from render/png.py, the drawing code of the PDF: faces at FACE_DPI (
 """
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ..records import Record
 from ..deck.model import Deck
 from .collect import CardProof
 from ..layout.deck import LaidOut
@@ -19,13 +19,13 @@ FACE_DPI = 200
 PAGE_DPI = 150
 
 
-class TextPage(NamedTuple):
+class TextPage(Record):
     label: str          # "Print leaf, page 1", "Rules, page 2"
     number: int         # its page number in the PDF
     page: object        # impose.page.Page
 
 
-class Document(NamedTuple):
+class Document(Record):
     leaf: tuple         # the leaf's two pages as markup (front, back)
     pages: list         # [TextPage]: the leaf's and the rule pages
     complete: bool      # False: some card could not be laid out, so page numbers may be off

@@ -7,8 +7,8 @@ Not here: the dictionary and words.txt themselves (spelling.py), the other check
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
+from ..records import Record
 from ..deck.model import Deck
 from ..layout import wrap as markup
 from .collect import CardProof, face_cards
@@ -17,7 +17,7 @@ from .spelling import Speller, repeated, words
 from .where import Where, file_lines, find_line, rules_source, word_line
 from ..deck.edition import corrections as read_corrections
 
-class Seen(NamedTuple):
+class Seen(Record):
     """One place a word is printed that the spell check questions."""
     check: str                  # spelling | repeat
     word: str                   # the word (or the repeated pair) as printed

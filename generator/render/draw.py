@@ -211,43 +211,49 @@ class Pen:
         out, size = self.out, self._size
         moved, raised = dict(moves), dict(rises)
         points = sorted(moved.keys() | raised.keys())       # the glyphs moved or raised, in order
-        n, arr = 0, []                  # the next of them; the TJ array being written: subset codes and numbers
+        n, last = 0, len(points)        # the next of them
+        tj: list = []                   # the TJ array being written: "(codes)" and " number " items
+        run = b""                       # subset codes not yet in it (consecutive ones are one string)
         i = 0
-
-        def flush():
-            if arr:
-                out.append("[" + "".join(f"({escapePDF(a)})" if type(a) is bytes else f" {fp_str(a)} "
-                                          for a in arr) + "] TJ")
-                arr.clear()
-
-        def add(codes: bytes) -> None:
-            if arr and type(arr[-1]) is bytes:
-                arr[-1] += codes
-            else:
-                arr.append(codes)
         rise = 0.0
         for sub, codes in split_string(f, chars, self.doc):
             if sub != self._subset:
-                flush()
+                if run:
+                    tj.append(f"({escapePDF(run)})")
+                    run = b""
+                if tj:
+                    out.append(f"[{''.join(tj)}] TJ")
+                    tj = []
                 self._subset = sub
                 out.append(f"{subset_name(f, sub, self.doc)} {fp_str(size)} Tf")
             start, end = 0, i + len(codes)
-            while n < len(points) and points[n] < end:
+            while n < last and points[n] < end:
                 at = points[n]
                 k = at - i
                 if k > start:
-                    add(codes[start:k])
+                    run += codes[start:k]
                 if at in raised:
-                    flush()
+                    if run:
+                        tj.append(f"({escapePDF(run)})")
+                        run = b""
+                    if tj:
+                        out.append(f"[{''.join(tj)}] TJ")
+                        tj = []
                     rise = raised[at]
                     out.append(f"{fp_str(rise * size / 1000.0)} Ts")
                 if at in moved:
-                    arr.append(moved[at])
+                    if run:
+                        tj.append(f"({escapePDF(run)})")
+                        run = b""
+                    tj.append(f" {fp_str(moved[at])} ")
                 start, n = k, n + 1
             if len(codes) > start:
-                add(codes[start:])
+                run += codes[start:]
             i = end
-        flush()
+        if run:
+            tj.append(f"({escapePDF(run)})")
+        if tj:
+            out.append(f"[{''.join(tj)}] TJ")
         if rise:
             out.append("0 Ts")
 

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import NamedTuple
+
+from ..records import Record
 
 SVG_NS = ("", "http://www.w3.org/2000/svg")
 DRAW_NOTHING = ("title", "desc", "metadata", "script", "animate", "animateMotion", "animateTransform",
@@ -44,7 +45,7 @@ _STOP_OPACITY = re.compile(r"stop-opacity\s*:\s*([^;]+)")
 GRADIENTS = ("linearGradient", "radialGradient")
 
 
-class Left(NamedTuple):
+class Left(Record):
     line: int | None            # where in the SVG file
     what: str                   # what is left out, and why
 

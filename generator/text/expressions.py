@@ -20,10 +20,10 @@ import operator
 import re
 import threading
 from functools import lru_cache
-from typing import NamedTuple
 
 from simpleeval import InvalidExpression, SimpleEval
 
+from ..records import Record
 from ..errors import PnpError, known_list, suggest
 
 MAX_TEXT = 5000                     # characters an expression may make
@@ -42,7 +42,7 @@ class ExpressionError(PnpError):
         self.brace = brace
 
 
-class Brace(NamedTuple):
+class Brace(Record):
     text: str               # as written, braces and all: "{value * 2}"
     name: str | None        # a plain placeholder's name
     tree: object = None     # an expression's parsed form
@@ -50,7 +50,7 @@ class Brace(NamedTuple):
     results: dict | None = None     # an expression's results by the values of its names (a pure function of them)
 
 
-class Pattern(NamedTuple):
+class Pattern(Record):
     parts: tuple            # str (literal text) and Brace, in order
     names: tuple            # every field any brace reads, in order, once each
     plain: bool             # only literal text and {name} placeholders (what fill did before expressions)

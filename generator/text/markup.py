@@ -32,7 +32,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple
+
+from ..records import Record
 
 _BULLET = re.compile(r"^\s*([-•♣♠♥♦*])\s+(.*)$")
 _NUMBER = re.compile(r"^\s*(\d+[.)]|[a-z][.)])\s+(.*)$")
@@ -52,7 +53,7 @@ LOOK = "\x1f"           # between a run's style and its span's look (colour, siz
 ERROR, WARNING = "error", "warning"
 
 
-class Block(NamedTuple):
+class Block(Record):
     """One paragraph of parsed markup."""
     kind: str        # para | bullet | heading1 | heading2 | heading3
     text: str        # reportlab paragraph XML
@@ -60,7 +61,7 @@ class Block(NamedTuple):
     level: int = 0   # a bullet indented under the item before it: 1
 
 
-class Problem(NamedTuple):
+class Problem(Record):
     """Markup that does not print as written: `line` is where its block starts (1 = the first line)."""
     level: str       # error | warning
     message: str

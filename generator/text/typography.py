@@ -23,14 +23,23 @@ typeset is idempotent: text it printed is printed again the same.
 
 `fallback` puts back the plain character for each one a font has no glyph for (a deck's own font without
 "−"), so the glyph check never refuses what this module added.
+
+What a build typeset is kept between runs in its deck folder's book (open_book, save_book: one cache file a deck
+folder, under a digest of this module's and markup.py's code), so that a rebuild typesets nothing and compiles
+none of the expressions below (~5% of a warm rebuild's instructions). The book only saves time: the text is the
+same with it warm, cold or off (PNP_CACHE=off).
 Not here: where it is applied (layout/face.py Context.typeset for cards, printout/ for pnp's words and the
 rule pages, language/ Words), markup itself (markup.py).
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from functools import lru_cache
+from pathlib import Path
 
+from ..files import cachefile
+from . import markup
 from .markup import ICON
 
 PLAIN, TYPOGRAPHIC = "plain", "typographic"
@@ -52,32 +61,49 @@ FALLBACK = {"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "‘": "'"
             "›": "'", EN: "-", MINUS: "-", TIMES: "x", ELLIPSIS: "...", NNBSP: NBSP, NBSP: " "}
 MADE = frozenset(FALLBACK)
 
-# markup and names that are never changed: icons, fields, URLs, e-mail, options, code, file names, escapes
-_KEEP = re.compile(
-    ICON.pattern +                                       # :icon:
-    r"|\{[^{}\n]*\}"                                     # {field}
-    r"|`[^`\n]*`"                                        # `code`
-    r"|\b(?:https?://|www\.)[^\s<>]*[^\s<>.,;:!?)\]'\"]"   # a URL
-    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"                     # an e-mail address
-    r"|(?<![\w-])--?[A-Za-z][\w-]*(?:=\S*)?"             # --option, -x
-    r"|\b[\w-]+(?:/[\w.-]+)*\.(?:ya?ml|md|pdf|png|jpe?g|svg|csv|xlsx|ods|txt|json|po|ttf|otf|py|zip|html)\b"
-    r"|\\:[A-Za-z][A-Za-z0-9_-]*:"                       # \:word: (printed as written)
-    r"|\\[*:\\]"                                         # \* \: \\
-    r"|<[^<>\n]*>"                                       # a tag (reportlab XML)
-)
-_LINE_START = re.compile(r"^(\s*(?:#{1,3}\s+|[-•♣♠♥♦*]\s+|\d+[.)]\s+|[a-z][.)]\s+)?)", re.M)
+BOOK = 1            # the books' format
+GROWTH = 4          # a book holding this many times the texts a build looks up is written anew (save_book)
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> tuple:
+    """(_KEEP, _LINE_START, _KEPT), compiled when a text is first typeset in a process (a rebuild finds its texts
+    in the book and compiles none: _KEEP alone, with ICON's ranges of CJK letters, costs ~2 ms)."""
+    # markup and names that are never changed: icons, fields, URLs, e-mail, options, code, file names, escapes
+    keep = re.compile(
+        ICON.pattern +                                       # :icon:
+        r"|\{[^{}\n]*\}"                                     # {field}
+        r"|`[^`\n]*`"                                        # `code`
+        r"|\b(?:https?://|www\.)[^\s<>]*[^\s<>.,;:!?)\]'\"]"   # a URL
+        r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"                     # an e-mail address
+        r"|(?<![\w-])--?[A-Za-z][\w-]*(?:=\S*)?"             # --option, -x
+        r"|\b[\w-]+(?:/[\w.-]+)*\.(?:ya?ml|md|pdf|png|jpe?g|svg|csv|xlsx|ods|txt|json|po|ttf|otf|py|zip|html)\b"
+        r"|\\:[A-Za-z][A-Za-z0-9_-]*:"                       # \:word: (printed as written)
+        r"|\\[*:\\]"                                         # \* \: \\
+        r"|<[^<>\n]*>"                                       # a tag (reportlab XML)
+    )
+    line_start = re.compile(r"^(\s*(?:#{1,3}\s+|[-•♣♠♥♦*]\s+|\d+[.)]\s+|[a-z][.)]\s+)?)", re.M)
+    return keep, line_start, re.compile("[\U000f0000-\U000ffffd]")
+
+
 _FIRST, _LAST = 0xF0000, 0xFFFFD   # private use: the kept spans' places (one character each) while the rest is changed
-_KEPT = re.compile("[\U000f0000-\U000ffffd]")
 
 
 def typeset(text: str, lang: str = "en") -> str:
     """`text` with typographic punctuation for the language `lang` ("fr", "de-AT", ...)."""
     if not text or not isinstance(text, str):
         return text
-    lang = _base(lang)
-    if "\n\n" not in text:
-        return _typeset(text, lang)
-    return "\n\n".join(_typeset(part, lang) for part in text.split("\n\n"))    # a paragraph at a time
+    key = (text, _base(lang))
+    known, used = _memo()
+    out = known.get(key)
+    if out is None:
+        if "\n\n" not in text:
+            out = _typeset(*key)
+        else:                                   # a paragraph at a time
+            out = "\n\n".join(_typeset(part, key[1]) for part in text.split("\n\n"))
+        known[key] = out
+    used[key] = out
+    return out
 
 
 def _base(lang: str) -> str:
@@ -92,11 +118,12 @@ def _typeset(text: str, lang: str) -> str:
         kept.append(m.group(0))
         return chr(_FIRST + len(kept) - 1)
 
-    if _KEPT.search(text) or len(text) > _LAST - _FIRST:     # private-use characters of its own, or a paragraph
+    _keep, _line_start, _kept = _patterns()
+    if _kept.search(text) or len(text) > _LAST - _FIRST:     # private-use characters of its own, or a paragraph
         return text                                          # over 65,533 characters: as written
-    t = _KEEP.sub(keep, text)
+    t = _keep.sub(keep, text)
     # each line's bullet, number or heading mark is set aside too
-    t = _LINE_START.sub(keep, t)
+    t = _line_start.sub(keep, t)
     t = _dashes(t)
     t = _separators(t, text)
     t = _quotes(t, lang)
@@ -104,7 +131,7 @@ def _typeset(text: str, lang: str) -> str:
     if lang == "fr":
         t = _french(t)
     if kept:
-        t = _KEPT.sub(lambda m: kept[ord(m.group(0)) - _FIRST], t)
+        t = _kept.sub(lambda m: kept[ord(m.group(0)) - _FIRST], t)
     return t
 
 
@@ -166,14 +193,11 @@ def _quotes(t: str, lang: str) -> str:
     return t
 
 
-# a number and the word after it: held by a no-break space (a letter word, not a new sentence's number)
-_NUMBER_WORD = re.compile(r"(?<![\w.,-])([−-]?\d+(?:[.,]\d+)*[%×]?) (?=[^\W\d_]|[%°€$£])")
-
-
 def _numbers(t: str) -> str:
     t = re.sub(r"(?<=\d) ?[xX] ?(?=\d)", TIMES, t)               # 3x4, 2 x 3
     t = re.sub(r"(?<=\d)[xX](?=$|[\s.,;:!?)\u00a0…])", TIMES, t, flags=re.M)   # 25X
-    t = _NUMBER_WORD.sub(r"\1" + NBSP, t)
+    # a number and the word after it: held by a no-break space (a letter word, not a new sentence's number)
+    t = re.sub(r"(?<![\w.,-])([−-]?\d+(?:[.,]\d+)*[%×]?) (?=[^\W\d_]|[%°€$£])", r"\1" + NBSP, t)
     return t
 
 
@@ -198,3 +222,64 @@ def plain_words(text: str) -> str:
     """`text` as typeset wrote it, read back plain (the proof's spelling, tests): quotes straight, dashes as
     hyphens, no-break spaces as spaces."""
     return fallback(fallback(text, MADE), MADE)
+
+
+@lru_cache(maxsize=1)
+def _memo() -> tuple:
+    """({(text, language): typeset} known in this process: typeset, or read from a book; {...} looked up in this
+    process: what a book is written with). Each entry is named by all it is made from, so the entries of any
+    deck's book answer any deck alike; a process building several decks (pnp watch) keeps them all."""
+    return {}, {}
+
+
+@lru_cache(maxsize=1)
+def _stamp() -> str:
+    """A digest of the code that typesets: this module and markup.py (its ICON)."""
+    h = hashlib.blake2b(digest_size=12)
+    for module in (__file__, markup.__file__):
+        h.update(Path(module).read_bytes())
+    return h.hexdigest()
+
+
+@lru_cache(maxsize=16)
+def _book(where: str) -> tuple:
+    """(the book file of a deck folder, {(text, language): typeset} it holds) read once a process; (None, {})
+    without a cache folder."""
+    base = cachefile.cache_dir()
+    if base is None:
+        return None, {}
+    digest = hashlib.blake2b(where.encode(), digest_size=8).hexdigest()
+    file = base / "typeset" / f"book-{Path(where).name[:40]}-{digest}.marshal"
+    held = cachefile.read(file, "typeset book", BOOK)
+    if not (type(held) is tuple and len(held) == 2 and held[0] == _stamp() and type(held[1]) is dict):
+        return file, {}
+    return file, held[1]
+
+
+def open_book(where: str) -> None:
+    """Read the book of a deck folder (`where`: its resolved path, or the deck's id without one): the texts its
+    last builds typeset answer without typesetting them again."""
+    book = _book(where)[1]
+    known = _memo()[0]
+    for key, out in book.items():
+        if type(key) is tuple and len(key) == 2 and type(out) is str:
+            known.setdefault(key, out)
+
+
+def save_book(where: str) -> None:
+    """Write the book of a deck folder with what this process looked up, where it holds a text the book lacks:
+    added to what the book held (a text edited back finds its punctuation), unless the book holds over GROWTH
+    times as many texts as were looked up (a deck edited for long), when it keeps only those (a failure only costs
+    time)."""
+    file, held = _book(where)
+    used = _memo()[1]
+    if file is None or not used:
+        return
+    fresh = not held.keys() >= used.keys()
+    keep = len(held) <= GROWTH * len(used)
+    if not fresh and keep:
+        return
+    out = {**held, **used} if keep else dict(used)
+    if cachefile.write(file, "typeset book", BOOK, (_stamp(), out)):
+        held.clear()
+        held.update(out)

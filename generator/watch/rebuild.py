@@ -7,15 +7,15 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import NamedTuple
 
+from ..records import Record
 from .. import pipeline
 from ..errors import PnpError, PnpErrors, holding
 from .preview import RENDER, Digests, Snapshot
 from ..pipeline import output_name
 
 
-class Failure(NamedTuple):
+class Failure(Record):
     """A build that did not finish: the mistakes in it, a line each and as fields for the page."""
     number: int
     lines: list
@@ -23,7 +23,7 @@ class Failure(NamedTuple):
     at: str
 
 
-class Outcome(NamedTuple):
+class Outcome(Record):
     number: int
     ok: bool
     rebuild_ms: float       # CPU time of load, check, lay out, impose and write the PDF (this thread's)

@@ -33,7 +33,8 @@ ICON_KEYS = {       # an icon written as a mapping
 NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")           # as markup.ICON finds it in text
 SCALE = (0.25, 4.0)
 SHIFT = 1.0                                              # em either way
-_EM = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*em\s*$")
+# compiled where first used (re's cache): few decks size their icons in em
+_EM = r"^\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*em\s*$"
 
 
 def read(r, m, root) -> dict:
@@ -102,7 +103,7 @@ def _scale(value: Map, field: str) -> float:
 
 def _shift(value: Map, field: str) -> float:
     v = value.get("shift", "0em")
-    hit = _EM.match(v) if isinstance(v, str) else None
+    hit = re.match(_EM, v) if isinstance(v, str) else None
     if v == 0 and not isinstance(v, bool):
         return 0.0
     if hit is None or not math.isfinite(float(hit.group(1))) or abs(float(hit.group(1))) > SHIFT:

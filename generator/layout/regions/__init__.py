@@ -16,7 +16,7 @@ star.py) holds all of it:
   from region.values (what is written, and every default); the deck's palette, fonts, icons and pictures are
   reached only through the face.Context it is given (ctx.colour, ctx.family, ctx.glyphs, ctx.icons,
   ctx.icon, ctx.image_path).
-- its display operation(s), a NamedTuple each (Rect, Ellipse, Line, Text, Image, Polygon: plain data, which
+- its display operation(s), a Record each (Rect, Ellipse, Line, Text, Image, Polygon: plain data, which
   the layout store keeps and render/, the proof and the sheets read; layout/display.py gives them all), and
   draw(pen, op) for each: the PDF operators that draw it.
 

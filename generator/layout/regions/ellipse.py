@@ -5,14 +5,14 @@ Not here: the keys every region takes (common.py) and every filled shape takes (
 """
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import Record
 from . import gradient, paint
 from .common import grow, pdf_box
 from .keys import RegionType
 
 
-class Ellipse(NamedTuple):
+class Ellipse(Record):
     """The ellipse inside the box x, y, w, h; `dash`, `opacity` and the turn as a Rect's."""
     x: float
     y: float

@@ -7,8 +7,8 @@ Not here: finding and checking the picture's file (face.Context.image_path), the
 """
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import Record
 from ...errors import known_list, suggest
 from ...text.fields import fill, names_in
 from .common import grow, pdf_box
@@ -17,7 +17,7 @@ from .keys import SHORT_SIDE, Choice, Focus, Key, Length, RegionType, Src
 FITS = ("contain", "cover", "stretch")     # as images.FITS, without importing Pillow
 
 
-class Image(NamedTuple):
+class Image(Record):
     """A picture (PNG, JPEG or SVG: images.py) in the box x, y, w, h: the one way a picture reaches render/
     (render/placing.py places it). `fit` and the focus (fx, fy: 0 to 1 across the picture from its left
     and its top) as images.fitted() reads them; `tint` ('#rrggbb' or None) draws it in that one colour; turned

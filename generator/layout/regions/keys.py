@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Callable, NamedTuple
+from typing import Callable
 
+from ...records import Record
 from ...errors import PnpError, found, known_list, suggest
 from ...text.expressions import ExpressionError, compiled
 from ...text.fields import names_in
@@ -37,10 +38,11 @@ from .. import fonts
 from ...deck.sizes import MAX_EDGE, checked_length
 
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
-_PERCENT = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*%\s*$")
+# compiled where first used (re's cache): a rebuild reads no template
+_PERCENT = r"^\s*(-?\d+(?:\.\d+)?)\s*%\s*$"
 
 
-class Reading(NamedTuple):
+class Reading(Record):
     """What a key's checker may need: the region as written, where it is (`regions[2]`), the card's size in
     points, the deck (its own fonts; None for pnp's shared templates alone) and the region's type."""
     r: Map
@@ -64,7 +66,7 @@ def SHORT_SIDE(width: float, height: float) -> float:          # noqa: N802 (a b
     return min(width, height)
 
 
-class Length(NamedTuple):
+class Length(Record):
     low: float | None = 0.0
     high: float | Callable = MAX_EDGE           # points, or a function of the card's width and height
 
@@ -73,7 +75,7 @@ class Length(NamedTuple):
         return checked_length(rd.r, key, field=f"{rd.where}.{key}", low=self.low, high=high, dpi=rd.dpi)
 
 
-class Colour(NamedTuple):
+class Colour(Record):
     def check(self, rd: Reading, key):
         v = rd.r[key]
         if v is None:
@@ -85,7 +87,7 @@ class Colour(NamedTuple):
         return v
 
 
-class Choice(NamedTuple):
+class Choice(Record):
     options: tuple
     said: str = ""              # how the message lists them (default: "a, b, c")
     fields: bool = True         # whether a card's {field} may decide it (checked when the card is drawn)
@@ -104,7 +106,7 @@ def _is_number(v) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
-class Number(NamedTuple):
+class Number(Record):
     low: float
     high: float
 
@@ -115,7 +117,7 @@ class Number(NamedTuple):
         return float(v)
 
 
-class Whole(NamedTuple):
+class Whole(Record):
     low: int
     high: int
 
@@ -126,7 +128,7 @@ class Whole(NamedTuple):
         return v
 
 
-class Fraction(NamedTuple):
+class Fraction(Record):
     what: str                   # "an opacity": the message's words for it
     low: float = 0.0
     high: float = 1.0
@@ -147,7 +149,7 @@ class Fraction(NamedTuple):
         return f
 
 
-class Focus(NamedTuple):
+class Focus(Record):
     """[x%, y%], the point of a picture that stays in view (0% 0% its top-left corner), as fractions."""
 
     def check(self, rd: Reading, key):
@@ -160,14 +162,14 @@ class Focus(NamedTuple):
             if _is_number(p) and p == 0:
                 out.append(0.0)             # 0 needs no unit, as in CSS
                 continue
-            m = _PERCENT.match(p) if isinstance(p, str) else None
+            m = re.match(_PERCENT, p) if isinstance(p, str) else None
             if m is None or not 0 <= float(m.group(1)) <= 100:
                 raise rd.error(key, f"expected the focus's {axis} as a percentage from 0% to 100%, found {found(p)}")
             out.append(float(m.group(1)) / 100)
         return out[0], out[1]
 
 
-class Dash(NamedTuple):
+class Dash(Record):
     def check(self, rd: Reading, key):
         v = rd.r[key]
         if not isinstance(v, Seq) or not 1 <= len(v) <= 2:      # drawn as a PDF dash array
@@ -184,7 +186,7 @@ class Dash(NamedTuple):
         return v
 
 
-class Offset(NamedTuple):
+class Offset(Record):
     """[right, down]: two lengths (bare 0 allowed) from -`most` to `most` points, as (dx, dy) in points (a
     text's shadow)."""
     most: float = 36.0
@@ -203,7 +205,7 @@ class Offset(NamedTuple):
         return out
 
 
-class Words(NamedTuple):
+class Words(Record):
     limit: int = 5000
 
     def check(self, rd: Reading, key):
@@ -216,7 +218,7 @@ class Words(NamedTuple):
         return v
 
 
-class Condition(NamedTuple):
+class Condition(Record):
     """A region's `when`: one brace, "{footer}" (the region is drawn where that field is not empty) or an
     expression, "{cost == 0}" (drawn where it is true). Anything else ("{cost} == 0", "{a}{b}", "yes") would be
     text that is never empty, so the region would be drawn on every card: an error, not a silent true."""
@@ -236,7 +238,7 @@ class Condition(NamedTuple):
         return v.strip()
 
 
-class Font(NamedTuple):
+class Font(Record):
     def check(self, rd: Reading, key):
         v = Words(100).check(rd, key)
         if names_in(v):
@@ -247,7 +249,7 @@ class Font(NamedTuple):
         return fonts.resolve(v, rd.deck)          # the deck's own family of that name, if it has one
 
 
-class Src(NamedTuple):
+class Src(Record):
     def check(self, rd: Reading, key):
         v = Words(500).check(rd, key)
         if not names_in(v):
@@ -258,7 +260,7 @@ class Src(NamedTuple):
         return v
 
 
-class Flag(NamedTuple):
+class Flag(Record):
     def check(self, rd: Reading, key):
         v = rd.r[key]
         if not isinstance(v, bool):
@@ -266,7 +268,7 @@ class Flag(NamedTuple):
         return v
 
 
-class Name(NamedTuple):
+class Name(Record):
     def check(self, rd: Reading, key):
         v = rd.r[key]
         if isinstance(v, (Map, Seq, bool)) or v is None:
@@ -274,7 +276,7 @@ class Name(NamedTuple):
         return str(v)
 
 
-class Box(NamedTuple):
+class Box(Record):
     """[x, y, width, height] in points; a line's width and height may be negative (it runs either way)."""
 
     def check(self, rd: Reading, key):
@@ -297,7 +299,7 @@ class Box(NamedTuple):
         return x, y, w, h
 
 
-class Key(NamedTuple):
+class Key(Record):
     """One key a region may write: its kind (whose checker reads it), its default when it is not written (a
     value, or a function of the region's other values: min_size's is its size's), what it is (for the
     reader of the table), and `upto`: a key whose value this one may not exceed."""
@@ -308,7 +310,7 @@ class Key(NamedTuple):
     upto: str = ""
 
 
-class RegionType(NamedTuple):
+class RegionType(Record):
     """A region type as a whole: its name, its own keys (every region also takes common.COMMON), how a region
     of it lays out into display operations (`lay_out(face, region, ctx, bleed)`), how each operation it owns
     is drawn (`draws`: {op class: draw(pen, op)}), whether it may bleed (then it takes `bleed`), whether its

@@ -6,13 +6,13 @@ Not here: the keys every region takes (common.py).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import Record
 from .common import pdf_box, turned
 from .keys import Colour, Dash, Key, Length, RegionType
 
 
-class Line(NamedTuple):
+class Line(Record):
     """A line from (x1, y1) to (x2, y2); `dash` ((dash, gap) in points), `opacity` (0 to 1)."""
     x1: float
     y1: float

@@ -13,8 +13,8 @@ Not here: the expressions themselves (text/expressions.py), the kinds' checkers 
 """
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import Record
 from ...errors import PnpError
 from ...files.yamlfile import Map, Seq
 from ...text.expressions import NUMBER, ExpressionError, Pattern, compiled, evaluate, said, shown
@@ -25,7 +25,7 @@ FILLED_AS_DRAWN = (Words, Colour, Src, Condition, Name)      # kinds whose brace
 LISTS = (Box, Focus, Dash)                                  # kinds written as a list
 
 
-class Deferred(NamedTuple):
+class Deferred(Record):
     """A key given for each card: its kind, its value as written (text, or a list some of whose items hold
     braces), and each braced part parsed ((index in the list or None, Pattern))."""
     kind: object

@@ -7,8 +7,8 @@ shape takes (paint.py).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import Record
 from .. import shapes
 from . import gradient, paint
 from .common import pdf_box
@@ -17,7 +17,7 @@ from .keys import Key, RegionType, Whole
 MAX_CORNERS = 100            # sides of a polygon, points of a star
 
 
-class Polygon(NamedTuple):
+class Polygon(Record):
     """A closed path of straight lines through `points` ((x, y), ...): a hexagon, polygon or star region.
     `opacity` (0 to 1) applies to its fill and its stroke."""
     points: tuple

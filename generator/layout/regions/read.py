@@ -23,7 +23,8 @@ BASIC_COLOURS = ("black", "white", "none", "transparent")
 _SPECIAL = ("id", "type", "box", "when")      # common keys that are the Region's own fields, not its values
 
 
-_TRANSLATION = re.compile(r"^text:[A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*$")
+# compiled where first used (re's cache): a rebuild reads no template
+_TRANSLATION = r"^text:[A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*$"
 
 
 def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
@@ -51,7 +52,7 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
     allowed = [k.name for k in keys]
     translated = {}                 # text:LANG: the region's own words in a translation (face.Context.text)
     for key in r:
-        if "text" in allowed and _TRANSLATION.match(str(key)):
+        if "text" in allowed and re.match(_TRANSLATION, str(key)):
             if not isinstance(r[key], (str, int, float)) or isinstance(r[key], bool):
                 raise r.error(key, f"expected text for {key}", field=f"{where}.{key}")
             translated[str(key)] = str(r[key])

@@ -5,14 +5,14 @@ Not here: the keys every region takes (common.py) and every filled shape takes (
 """
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import Record
 from . import gradient, paint
 from .common import grow, pdf_box
 from .keys import SHORT_SIDE, Key, Length, RegionType
 
 
-class Rect(NamedTuple):
+class Rect(Record):
     """A rectangle (corners rounded by `radius`); `dash` ((dash, gap) in points) for its stroke, `opacity`
     (0 to 1) for its fill and stroke, turned `rotate` degrees anticlockwise about (cx, cy)."""
     x: float

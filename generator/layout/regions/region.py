@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import unicodedata
 from pathlib import Path
-from typing import NamedTuple
 
+from ...records import Record
 from ...errors import PnpError
 from ...text.fields import names_in
 
 
-class Region(NamedTuple):
+class Region(Record):
     id: str
     type: str
     box: tuple            # (x, y_from_top, w, h) in points

@@ -9,8 +9,8 @@ lines are drawn in (the pen, render/draw.py); wrapped text (textbox.py).
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
+from ...records import Record
 from ...errors import known_list
 from ...text.fields import fill
 from .. import fonts, shaping
@@ -26,7 +26,7 @@ STYLES = ("regular", "bold", "italic", "bolditalic")
 ALIGN = ("left", "center", "right")
 
 
-class Text(NamedTuple):
+class Text(Record):
     """One line of text; x is the anchor for `align`, y the baseline. Rotated about (cx, cy); `opacity` 0
     to 1; `colour` '#rrggbb', or a gradient placed on its region's box (gradient.py); `outline` ('#rrggbb' or
     None) strokes the letters' edges `outline_width` points wide (text render mode 2: filled, then stroked); `track`: points added after each character (letter-spacing:
