@@ -256,11 +256,14 @@ def rule_markup(deck: Deck) -> list[Issue]:
     return out
 
 
-def run_all(deck: Deck, cards: list[CardProof], speller: Speller, leaf: tuple = ()) -> tuple[list[Issue], list[dict]]:
-    """Every check. `leaf`: the print leaf's two pages as markup (proof/pages.py), checked too."""
+def run_all(deck: Deck, cards: list[CardProof], speller: Speller,
+            leaf: tuple | None = ()) -> tuple[list[Issue], list[dict]]:
+    """Every check. `leaf`: the print leaf's two pages as markup (proof/pages.py), checked too; None where the leaf's
+    words are not at hand (pnp watch draws the leaf but does not lay its markup out again for the checks): then no
+    entry of the word list is called unneeded, as a word only the leaf prints (a version label) would be."""
     where = Where(deck)
     issues = layout_errors(cards)
-    seen = card_words(cards, speller, where) + leaf_words(deck, speller, leaf) + rule_words(deck, speller)
+    seen = card_words(cards, speller, where) + leaf_words(deck, speller, leaf or ()) + rule_words(deck, speller)
     seen += edition_words(deck, speller)
     issues += grouped(seen, speller)
     issues += unbalanced(cards, deck, where)
@@ -272,7 +275,7 @@ def run_all(deck: Deck, cards: list[CardProof], speller: Speller, leaf: tuple = 
     entries, found = corrections(deck, cards)
     issues += found
     issues += rule_markup(deck)
-    issues += unused_words(speller)
+    issues += unused_words(speller) if leaf is not None else []
     issues += colour_issues(deck, cards)
     issues += contrast_issues(deck, cards)
     return issues, entries

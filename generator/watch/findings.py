@@ -1,6 +1,7 @@
 """The proof's findings for the cards a build has just laid out: spelling suspects, text shrunk to fit,
-unbalanced markup, corrections still printed, words.txt entries no card needs (generator/proof/checks.py,
-run_all), and each card's inferred facts. The faces come from the build itself, so nothing is laid out twice.
+unbalanced markup, corrections still printed (generator/proof/checks.py, run_all), and each card's inferred facts.
+Not the word list's entries no card needs: a word only the print leaf prints would be one, and the leaf's markup
+is the proof's to lay out (`pnp proof` lists them). The faces come from the build itself, so nothing is laid out twice.
 Not here: the checks themselves (generator/proof/), the page's model of a build (preview.py)."""
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def findings(deck: Deck, laid: list) -> tuple[list, list]:
     from ..proof import checks  # lazy: +17 ms to import (benchmarks/imports.py)
     from ..proof.report import inferred_facts  # lazy: +21 ms to import (benchmarks/imports.py)
     from ..proof.spelling import for_deck  # lazy: +20 ms to import (benchmarks/imports.py)
-    issues, _ = checks.run_all(deck, proof_cards(deck, laid), for_deck(deck))
+    issues, _ = checks.run_all(deck, proof_cards(deck, laid), for_deck(deck), leaf=None)
     index = {c.id: c.index for c in deck.cards}
     issues.sort(key=lambda i: (i.level != "error", index.get(i.card_id, len(index)), i.side or "", i.where))
     return issues, inferred_facts(deck)

@@ -1,0 +1,30 @@
+"""The findings pnp watch shows beside a build (generator/watch/findings.py): the proof's checks of the cards, but
+not the word list's unneeded entries, which only the proof can judge (a word only the print leaf prints, as Aqua
+Regia's version label "PnP", is needed; watch does not lay the leaf's markup out again to see it)."""
+from __future__ import annotations
+
+import json
+
+from cli import copy_deck, pnp_in_process
+from generator import pipeline
+from generator.watch.findings import findings
+
+
+def _unneeded(messages) -> list[str]:
+    return sorted(m.split("'")[1] for m in messages if "is not needed by any card" in m)
+
+
+def test_watch_calls_no_word_unneeded_and_the_proof_names_only_the_unneeded_one(tmp_path):
+    deck_dir = copy_deck("aqua-regia", tmp_path)
+    words = deck_dir / "words.txt"
+    assert "\nPnP\n" in words.read_text(encoding="utf-8")           # printed on the leaf alone
+    words.write_text(words.read_text(encoding="utf-8") + "Zanzibarite\n", encoding="utf-8")
+    deck = pipeline.load(str(deck_dir))
+    laid, _ = pipeline.laid_and_pages(deck, pipeline.BuildOptions())
+    issues, _ = findings(deck, laid)
+    assert issues, "the cards' own findings are still shown (Aqua Regia's small light text)"
+    assert _unneeded(i.message for i in issues) == []
+    proc = pnp_in_process("proof", deck_dir, "-q", "-o", tmp_path / "proof", cwd=tmp_path)
+    assert proc.returncode in (0, 1), proc.stderr
+    report = json.loads((tmp_path / "proof" / "proof.json").read_text(encoding="utf-8"))
+    assert _unneeded(i["message"] for i in report["issues"]) == ["zanzibarite"]   # (the list is read in lower case)
