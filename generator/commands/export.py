@@ -73,7 +73,7 @@ def _dpi(ctx, param, value):
                    "tts: deck sheets, tiles and a saved object for Tabletop Simulator.")
 @click.option("--without", "without", multiple=True, metavar="PART",
               help="Leave out an optional part (e.g. five-six). Repeat for more.")
-@click.option("-o", "--output", type=click.Path(file_okay=False),
+@click.option("-o", "--output", type=click.Path(file_okay=False), callback=options.parse_folder_path,
               help="The folder to write [default: output/GAME/TARGET, e.g. output/GAME/gamecrafter].")
 @click.option("-j", "--jobs", type=click.IntRange(1, 512),
               help="With --to gamecrafter or mpc: processes to draw images with [default: all cores].")

@@ -47,8 +47,18 @@ def parse_pdf_path(ctx, param, value):
     """-o of a command that writes a PDF: refused when its ending names another kind of file (out.txt, out.png),
     before anything is written (issue 47)."""
     if value is not None and any(str(value).lower().endswith(e) for e in NOT_PDF):
-        raise click.BadParameter(f"{value!r} names a {str(value).rsplit('.', 1)[-1].upper()} file; this command "
-                                 "writes a PDF: name it .pdf")
+        raise click.BadParameter(f"{value!r} ends in .{str(value).rsplit('.', 1)[-1]}, another kind of file's "
+                                 "ending; this command writes a PDF: name it .pdf")
+    return value
+
+
+def parse_folder_path(ctx, param, value):
+    """-o of a command that writes a folder (export, proof): refused when its ending names a file (out.pdf,
+    hand.png), before anything is written: such a folder would hold the files under a file's name."""
+    ending = str(value).lower().rsplit(".", 1)[-1] if value is not None and "." in str(value) else ""
+    if f".{ending}" in (*NOT_PDF, ".pdf"):
+        raise click.BadParameter(f"{value!r} ends in .{str(value).rsplit('.', 1)[-1]}, a file's ending; this "
+                                 "command writes a folder of files: name the folder without it")
     return value
 
 

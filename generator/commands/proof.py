@@ -15,7 +15,7 @@ from . import options
 @click.option("--since", "since_ref", metavar="REF",
               help="Also list only the cards whose text changed since REF: a git revision (HEAD~1, a tag) "
                    "or an earlier proof (its proof.json or folder). Written to changes.html and changes.md.")
-@click.option("-o", "--output", type=click.Path(file_okay=False),
+@click.option("-o", "--output", type=click.Path(file_okay=False), callback=options.parse_folder_path,
               help="Folder for the proof [default: output/GAME/proof].")
 @options.quiet
 @options.language
