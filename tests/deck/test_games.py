@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cli import ROOT, TESTS, pnp_in_process
+from cli import ROOT, TESTS, pnp, pnp_in_process
 from pdfcheck import MM, fonts, inside, page_text, placements, squash, words, words_in
 
 
@@ -159,7 +159,9 @@ def test_a_decks_font_with_a_shipped_fonts_postscript_name_is_drawn_as_its_own(t
     _no_fallback(game, "fonts/ClashingSans.ttf")
     shutil.copy(TESTS / "fonts" / "ClashingSans.ttf", game / "fonts")
     out = tmp_path / "t.pdf"
-    pnp_in_process("build", game, "-o", out, cwd=tmp_path, check=True)
+    # in a process of its own: reportlab's font registry is the process's, and this font registered in a test
+    # worker would give the shipped DejaVuSans another embedded name in every later in-process build there
+    pnp("build", game, "-o", out, cwd=tmp_path, check=True)
     import uharfbuzz as hb
 
     class Shaped:
@@ -185,7 +187,7 @@ def test_a_decks_font_with_a_shipped_fonts_postscript_name_is_drawn_as_its_own(t
         assert drawn and all(w.x1 - w.x0 == pytest.approx(want, abs=0.3) for w in drawn), (text, drawn, want)
     deck = game / "deck.yaml"
     deck.write_text(deck.read_text().replace("{word: Harbour}", "{word: Café}"))
-    proc = pnp_in_process("build", game, "-o", tmp_path / "u.pdf", cwd=tmp_path)
+    proc = pnp("build", game, "-o", tmp_path / "u.pdf", cwd=tmp_path)
     assert proc.returncode == 2 and "font 'script' has no glyph for 'é'" in proc.stderr    # checked against its own
 
 
