@@ -15,13 +15,13 @@ from functools import lru_cache
 
 from ..files import cachefile
 from ..files.cachefile import cache_dir
-from . import shapecache
+from . import patterns, shapecache
 
 SHY, ZWSP = "\u00ad", "\u200b"
 AFTER = "-\u2010\u2013\u2014/"      # a line may break after these, between two words
 HYPHEN = SHY             # the hyphen a break adds: drawn as a hyphen, read back as a soft hyphen (shaping.py)
 LEFT, RIGHT = 2, 3                  # the least letters before a hyphen, and after it
-FORMAT = 1                          # of the cached patterns (_patterns)
+FORMAT = 2                          # of the cached patterns (_patterns): their lines (patterns.py)
 
 
 def language(deck, wanted: bool = True) -> str:
@@ -69,24 +69,22 @@ def _dictionary(language: str):
 
 
 def _patterns(pyphen, path):
-    """pyphen's HyphDict for the dictionary file `path`: parsed (~150 ms for English), or its patterns read back
-    from the cache folder (~3 ms), kept there under the file's name and size and pyphen's version. A HyphDict is
-    its patterns, their longest length and a cache of words (pyphen's own attributes: where a later pyphen holds
-    them otherwise, the file is parsed as before)."""
+    """pyphen's HyphDict for the dictionary file `path`, its patterns parsed as words look them up
+    (patterns.py: a deck's words need a few hundred of English's 14,000; pyphen parses them all, ~300 M
+    instructions, a tenth of a first build), else parsed by pyphen. Its lines are kept in the cache folder under
+    the file's name and size and pyphen's version (read back in ~2 ms)."""
     folder = cache_dir()
     size = path.stat().st_size
     file = None if folder is None else folder / "hyphens" / f"{path.stem}-{size}-{pyphen.__version__}.marshal"
     got = None if file is None else cachefile.read(file, "hyphenation patterns", FORMAT)
-    if type(got) is dict and got and all(type(v) is tuple and len(v) == 2 for v in got.values()):
-        hd = pyphen.HyphDict.__new__(pyphen.HyphDict)
-        hd.patterns, hd.cache, hd.maxlen = got, {}, max(len(k) for k in got)
-        return hd
-    hd = pyphen.HyphDict(path)
-    patterns = getattr(hd, "patterns", None)
-    if file is not None and type(patterns) is dict and all(
-            type(v) is tuple and type(v[0]) is int and all(type(n) is int for n in v[1]) for v in patterns.values()):
-        cachefile.write(file, "hyphenation patterns", FORMAT, {k: (v[0], tuple(v[1])) for k, v in patterns.items()})
-    return hd
+    if type(got) is dict and got and all(type(k) is str and type(v) is str for k, v in got.items()):
+        return patterns.hyph_dict(pyphen, got)
+    got = patterns.lines(path)
+    if got is None:
+        return pyphen.HyphDict(path)
+    if file is not None:
+        cachefile.write(file, "hyphenation patterns", FORMAT, got)
+    return patterns.hyph_dict(pyphen, got)
 
 
 def _points(body: str, language: str) -> tuple:

@@ -121,7 +121,7 @@ def _typeset(text: str, lang: str) -> str:
     _keep, _line_start, _kept = _patterns()
     if _kept.search(text) or len(text) > _LAST - _FIRST:     # private-use characters of its own, or a paragraph
         return text                                          # over 65,533 characters: as written
-    t = _keep.sub(keep, text)
+    t = _keep.sub(keep, text) if _may_keep(text) else text
     # each line's bullet, number or heading mark is set aside too
     t = _line_start.sub(keep, t)
     t = _dashes(t)
@@ -135,18 +135,36 @@ def _typeset(text: str, lang: str) -> str:
     return t
 
 
+# what each of _KEEP's kinds of span holds (its ':' or '<', or a file name's ".yaml" ...): a text with none of them
+# holds no span to keep, and is not searched
+_KEEP_MARKS = (":", "{", "`", "@", "-", "\\", "<", "www.", ".y", ".m", ".p", ".j", ".s", ".c", ".x", ".o", ".t",
+               ".z", ".h")
+
+
+def _may_keep(text: str) -> bool:
+    return any(mark in text for mark in _KEEP_MARKS)
+
+
 def _dashes(t: str) -> str:
     t = t.replace("...", ELLIPSIS)
-    # a range written with spaces, "1 - 3 jokers": closed up, as any range
-    t = re.sub(r"(?<![\w.,])(\d+(?:[.,]\d+)?)[ \u00a0]+[-\u2013][ \u00a0]+(\d+(?:[.,]\d+)?)(?![\w-]|[.,]\d)",
-               r"\1" + EN + r"\2", t)
-    # a hyphen (or two) with a space on each side: a spaced en dash, held to the word before it
-    t = re.sub(r"(?<=\S)[ \u00a0]+-{1,2}[ \u00a0]+(?=\S)", NBSP + EN + " ", t)
-    t = re.sub(r"(?<=\S)[ \u00a0]+[\u2013\u2014] (?=\S)", lambda m: NBSP + m.group(0).strip() + " ", t)
-    # number ranges: 1-3, 5-6 player (not a date or code: 2024-05-01, 1-2-3)
-    t = re.sub(r"(?<![\w.,/-])(\d+(?:[.,]\d+)?)-(\d+(?:[.,]\d+)?)(?![\w/-]|[.,]\d)", r"\1" + EN + r"\2", t)
-    # a minus sign: a hyphen starting a word, before a digit
-    t = re.sub(r"(?:(?<=^)|(?<=[\s(\[/\u00a0]))-(?=\d)", MINUS, t, flags=re.M)
+    # (each expression below matches only where its hyphen or dash is: a text without one is not searched)
+    hyphen = "-" in t
+    if hyphen or EN in t:
+        # a range written with spaces, "1 - 3 jokers": closed up, as any range
+        t = re.sub(r"(?<![\w.,])(\d+(?:[.,]\d+)?)[ \u00a0]+[-\u2013][ \u00a0]+(\d+(?:[.,]\d+)?)(?![\w-]|[.,]\d)",
+                   r"\1" + EN + r"\2", t)
+        hyphen = "-" in t
+    if hyphen:
+        # a hyphen (or two) with a space on each side: a spaced en dash, held to the word before it
+        t = re.sub(r"(?<=\S)[ \u00a0]+-{1,2}[ \u00a0]+(?=\S)", NBSP + EN + " ", t)
+        hyphen = "-" in t
+    if EN in t or "\u2014" in t:
+        t = re.sub(r"(?<=\S)[ \u00a0]+[\u2013\u2014] (?=\S)", lambda m: NBSP + m.group(0).strip() + " ", t)
+    if hyphen:
+        # number ranges: 1-3, 5-6 player (not a date or code: 2024-05-01, 1-2-3)
+        t = re.sub(r"(?<![\w.,/-])(\d+(?:[.,]\d+)?)-(\d+(?:[.,]\d+)?)(?![\w/-]|[.,]\d)", r"\1" + EN + r"\2", t)
+        # a minus sign: a hyphen starting a word, before a digit
+        t = re.sub(r"(?:(?<=^)|(?<=[\s(\[/\u00a0]))-(?=\d)", MINUS, t, flags=re.M)
     return t
 
 
@@ -194,8 +212,16 @@ def _quotes(t: str, lang: str) -> str:
 
 
 def _numbers(t: str) -> str:
+    if not re.search(r"\d", t):             # (each expression below matches only at a digit)
+        return t
+    if "x" not in t and "X" not in t:
+        return _held(t)
     t = re.sub(r"(?<=\d) ?[xX] ?(?=\d)", TIMES, t)               # 3x4, 2 x 3
     t = re.sub(r"(?<=\d)[xX](?=$|[\s.,;:!?)\u00a0…])", TIMES, t, flags=re.M)   # 25X
+    return _held(t)
+
+
+def _held(t: str) -> str:
     # a number and the word after it: held by a no-break space (a letter word, not a new sentence's number)
     t = re.sub(r"(?<![\w.,-])([−-]?\d+(?:[.,]\d+)*[%×]?) (?=[^\W\d_]|[%°€$£])", r"\1" + NBSP, t)
     return t
