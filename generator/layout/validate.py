@@ -351,10 +351,9 @@ def unused_fields(deck: Deck, loaded: dict, checked: set) -> list[str]:
 _WRITTEN = re.compile(r"\{[^{}]*\}")     # a {field} or {= expression}: the card's words, not the template's
 
 
-def template_words(deck: Deck) -> list[tuple[str, str, str]]:
-    """Every template's own words (a text region's literal text, not only {fields}), once a region: (its
-    translator's sheet key "card.deliver", its text, the region's text:LANG by language)."""
-    out, seen = [], set()
+def _worded(deck: Deck):
+    """(template name, region, its text) for each text region of the templates the deck uses whose literal text
+    has words of its own, not only {fields}; a template that does not load is reported where it is read."""
     for name in sorted(_uses(deck)):
         try:
             tpl = get_template(name, deck)
@@ -362,10 +361,19 @@ def template_words(deck: Deck) -> list[tuple[str, str, str]]:
             continue
         for r in tpl.regions:
             text = r.props.get("text")
-            if isinstance(text, str) and wordy(_WRITTEN.sub(" ", text)) and words_key(r) not in seen:
-                seen.add(words_key(r))
-                out.append((words_key(r), text, {k.partition(":")[2]: v for k, v in r.props.items()
-                                                 if str(k).startswith("text:")}))
+            if isinstance(text, str) and wordy(_WRITTEN.sub(" ", text)):
+                yield name, r, text
+
+
+def template_words(deck: Deck) -> list[tuple[str, str, str]]:
+    """Every template's own words (a text region's literal text, not only {fields}), once a region: (its
+    translator's sheet key "card.deliver", its text, the region's text:LANG by language)."""
+    out, seen = [], set()
+    for _, r, text in _worded(deck):
+        if words_key(r) not in seen:
+            seen.add(words_key(r))
+            out.append((words_key(r), text, {k.partition(":")[2]: v for k, v in r.props.items()
+                                             if str(k).startswith("text:")}))
     return out
 
 
@@ -386,21 +394,14 @@ def untranslated_words(deck: Deck, code: str | None) -> list[tuple]:
             sheet = template_rows(read(deck, code))
         except PnpError:
             sheet = {}
-    for name in sorted(_uses(deck)):
-        try:
-            tpl = get_template(name, deck)
-        except PnpError:
+    for name, r, text in _worded(deck):
+        if f"text:{code}" in r.props or words_key(r) in sheet:
             continue
-        for r in tpl.regions:
-            text = r.props.get("text")
-            if not isinstance(text, str) or f"text:{code}" in r.props or words_key(r) in sheet or \
-                    not wordy(_WRITTEN.sub(" ", text)):
-                continue
-            file, line, _ = r.at("text")
-            if (file, line) in seen:
-                continue
-            seen.add((file, line))
-            missing.append((file, line, f"{r.id}.text", f"template {name}: region '{r.id}' has no "
-                            f"{language_name(code)} text (text:{code}) for {text!r}; the "
-                            f"{language_name(source)} is printed"))
+        file, line, _ = r.at("text")
+        if (file, line) in seen:
+            continue
+        seen.add((file, line))
+        missing.append((file, line, f"{r.id}.text", f"template {name}: region '{r.id}' has no "
+                        f"{language_name(code)} text (text:{code}) for {text!r}; the "
+                        f"{language_name(source)} is printed"))
     return missing
