@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import twins  # noqa: E402
+from timing import poker_deck, twins  # noqa: E402
 
 TARGET = 1.1
 PLAIN = """extends: basic-card
@@ -41,21 +41,8 @@ def deck(folder: Path, n: int, computed: bool) -> Path:
     """n poker cards (as benchmarks/run.py's synthetic deck) shown by a template of the deck's own."""
     (folder / "templates").mkdir(parents=True, exist_ok=True)
     (folder / "templates" / "face.yaml").write_text(COMPUTED if computed else PLAIN)
-    lines = ["game: {title: Expressions %d, designer: pnp benchmark}" % n,
-             "palette: {c0: '#2f6b3b', c1: '#a8261f', c2: '#1d2f4f'}",
-             "backs: {plain: {template: basic-back}}",
-             "kinds:",
-             "  card:",
-             "    template: face",
-             "    back: plain",
-             "    name: '{title}'",
-             "    fields: {title: text, value: int, text: markup, colour: colour}",
-             "cards:"]
-    for i in range(n):
-        lines.append(f"  - {{title: Card {i + 1}, value: {i % 10}, colour: c{i % 3}, text: 'Play this card on your "
-                     f"turn. **Draw {i % 4 + 1}** and pass.'}}")
-    (folder / "deck.yaml").write_text("\n".join(lines) + "\n")
-    return folder
+    return poker_deck(folder, n, f"Expressions {n}", "face",
+                      lambda i: f"Play this card on your turn. **Draw {i % 4 + 1}** and pass.")
 
 
 def report(tmp: Path, repeat: int, sizes=(550,)) -> list[str]:

@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import ROOT, twins  # noqa: E402
+from timing import ROOT, poker_deck, twins  # noqa: E402
 
 TARGET = 1.3
 ICON = ROOT / "tests" / "decks" / "icons" / "icons" / "coin.png"
@@ -26,22 +26,9 @@ def deck(folder: Path, n: int, icon: bool) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(ICON, folder / "coin.png")
     coin = ":coin:" if icon else "C"
-    lines = ["game: {title: Icons %d, designer: pnp benchmark}" % n,
-             "palette: {c0: '#2f6b3b', c1: '#a8261f', c2: '#1d2f4f'}",
-             "icons: {coin: coin.png}",
-             "backs: {plain: {template: basic-back}}",
-             "kinds:",
-             "  card:",
-             "    template: basic-card",
-             "    back: plain",
-             "    name: '{title}'",
-             "    fields: {title: text, value: int, text: markup, colour: colour}",
-             "cards:"]
-    for i in range(n):
-        lines.append(f"  - {{title: Card {i + 1}, value: {i % 10}, colour: c{i % 3}, text: 'Play this card on your "
-                     f"turn. **Pay {i % 4 + 1}** {coin} and pass.'}}")
-    (folder / "deck.yaml").write_text("\n".join(lines) + "\n")
-    return folder
+    return poker_deck(folder, n, f"Icons {n}", "basic-card",
+                      lambda i: f"Play this card on your turn. **Pay {i % 4 + 1}** {coin} and pass.",
+                      ("icons: {coin: coin.png}",))
 
 
 def report(tmp: Path, repeat: int, sizes=(550,)) -> list[str]:

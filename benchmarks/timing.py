@@ -130,6 +130,25 @@ def twins(tmp: Path, repeat: int, n: int, a: Path, b: Path, names: tuple, target
     return failures
 
 
+def poker_deck(folder: Path, n: int, title: str, template: str, text, top: tuple = ()) -> Path:
+    """deck.yaml of n distinct poker cards, as run.py's synthetic deck: card i titled "Card i+1", value i % 10,
+    colour c(i % 3), text(i) its text, one shared back; `top`: lines after the palette (an icons: line)."""
+    lines = [f"game: {{title: {title}, designer: pnp benchmark}}",
+             "palette: {c0: '#2f6b3b', c1: '#a8261f', c2: '#1d2f4f'}", *top,
+             "backs: {plain: {template: basic-back}}",
+             "kinds:",
+             "  card:",
+             f"    template: {template}",
+             "    back: plain",
+             "    name: '{title}'",
+             "    fields: {title: text, value: int, text: markup, colour: colour}",
+             "cards:"]
+    lines += [f"  - {{title: Card {i + 1}, value: {i % 10}, colour: c{i % 3}, text: '{text(i)}'}}" for i in range(n)]
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "deck.yaml").write_text("\n".join(lines) + "\n")
+    return folder
+
+
 def card_count(game: str) -> int:
     out = subprocess.run([PY, "-m", "generator", "list"], cwd=ROOT, capture_output=True, text=True).stdout
     for line in out.splitlines():
