@@ -57,10 +57,13 @@ def _kept(font: str) -> tuple:
     return _store(_font_id(font))
 
 
-@lru_cache(maxsize=64)
 def _store(name: str) -> tuple:
-    """(the cache file `name`, what it holds) read once a process; (None, {}) without a cache folder."""
-    folder = cache_dir()
+    """(the cache file `name`, what it holds) read once a process and cache folder; (None, {}) without one."""
+    return _store_in(cache_dir(), name)
+
+
+@lru_cache(maxsize=64)
+def _store_in(folder: Path | None, name: str) -> tuple:
     if folder is None:
         return None, {}
     file = folder / "shaping" / f"{name}.marshal"
@@ -95,11 +98,14 @@ def _books() -> tuple:
     return {}, {}, set()
 
 
-@lru_cache(maxsize=16)
 def _book(where: str) -> tuple:
-    """(the book file of a deck folder, {font id: {key: marshal bytes}} it holds) read once a process; (None, {})
-    without a cache folder."""
-    base = cache_dir()
+    """(the book file of a deck folder, {font id: {key: marshal bytes}} it holds) read once a process and cache
+    folder; (None, {}) without one."""
+    return _book_in(cache_dir(), where)
+
+
+@lru_cache(maxsize=16)
+def _book_in(base: Path | None, where: str) -> tuple:
     if base is None:
         return None, {}
     digest = hashlib.blake2b(where.encode(), digest_size=8).hexdigest()

@@ -267,11 +267,14 @@ def _stamp() -> str:
     return h.hexdigest()
 
 
-@lru_cache(maxsize=16)
 def _book(where: str) -> tuple:
-    """(the book file of a deck folder, {(text, language): typeset} it holds) read once a process; (None, {})
-    without a cache folder."""
-    base = cachefile.cache_dir()
+    """(the book file of a deck folder, {(text, language): typeset} it holds) read once a process and cache
+    folder; (None, {}) without one."""
+    return _book_in(cachefile.cache_dir(), where)
+
+
+@lru_cache(maxsize=16)
+def _book_in(base: Path | None, where: str) -> tuple:
     if base is None:
         return None, {}
     digest = hashlib.blake2b(where.encode(), digest_size=8).hexdigest()

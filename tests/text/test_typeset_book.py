@@ -60,3 +60,23 @@ def test_an_edited_text_is_typeset_and_a_damaged_book_costs_only_time(tmp_path):
     assert _typeset_in(deck, damaged, cache) > 50          # the leaf's words, the labels ...
     same_bytes(damaged.read_bytes(), cold.read_bytes(), "a damaged book and off")
     assert _typeset_in(deck, damaged, cache) == 0           # written anew
+
+
+def test_each_cache_folder_gets_its_own_books_in_one_process(tmp_path):
+    """A process that builds with one cache folder and then another (pnp_in_process runs, PNP_CACHE set for each)
+    writes the typeset and shaping books into the folder each build names, and none with the cache off: the books
+    are read once a process and cache folder, not once a process."""
+    from cli import pnp_in_process
+    deck = copy_deck("vasa-regalis", tmp_path)
+
+    def books(cache):
+        return sorted(p.parent.name for p in cache.rglob("book-*"))
+    for name in ("a", "b"):
+        pnp_in_process("build", deck, "-o", tmp_path / f"{name}.pdf", check=True,
+                       env={"PNP_CACHE": str(tmp_path / name)})
+        assert books(tmp_path / name) == ["shaping", "typeset"], name
+    before = {p: p.stat().st_mtime_ns for p in tmp_path.rglob("book-*")}
+    (deck / "deck.yaml").write_text((deck / "deck.yaml").read_text(encoding="utf-8").replace(
+        "Choose a Captain to start", "Choose a Skipper to start"), encoding="utf-8")
+    pnp_in_process("build", deck, "-o", tmp_path / "off.pdf", check=True, env={"PNP_CACHE": "off"})
+    assert {p: p.stat().st_mtime_ns for p in tmp_path.rglob("book-*")} == before
