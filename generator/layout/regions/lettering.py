@@ -13,6 +13,7 @@ MIN_TEXT = 6.0               # points: smaller words are small print (smallprint
 MAX_FONT = 400.0             # points
 MAX_TEXT = 5000              # characters
 VALIGN = ("top", "middle", "bottom")
+OVERFLOWS = ("shrink", "ellipsis", "error")
 
 TEXT = Key("text", Words(MAX_TEXT), "", "what it prints: its own words and {fields}, and icons (:name:)")
 FONT = Key("font", Font(), "sans", "a font family: pnp's (fonts/fonts.yaml) or the deck's own")
@@ -26,6 +27,8 @@ OUTLINE_WIDTH = Key("outline_width", Length(high=20.0), 0.5, "the outline's widt
 SHADOW = Key("shadow", Colour(), None, "a shadow of the text in this colour, drawn under it (none: no shadow)")
 SHADOW_OFFSET = Key("shadow_offset", Offset(), (1.0, 1.0), "[right, down]: where the shadow lies from the text")
 LOOK = (OUTLINE, OUTLINE_WIDTH, SHADOW, SHADOW_OFFSET)      # what text and textbox regions both take
+OVERFLOW = Key("overflow", Choice(OVERFLOWS), "shrink", "text too long for its box at its size: shrink (down to "
+                                                        "min_size), ellipsis (its last line ended with '…') or error")
 
 
 def ink(region, ctx, box: tuple) -> tuple:
@@ -46,6 +49,14 @@ def look(region, ctx) -> tuple:
     outline, shadow = ctx.colour(v["outline"], region), ctx.colour(v["shadow"], region)
     dx, dy = v["shadow_offset"]
     return outline, v["outline_width"] if outline else 0.0, shadow, (dx, -dy)
+
+
+def overflow(region, ctx) -> str:
+    """A text region's `overflow` on a card (a brace may give it): shrink, ellipsis or error."""
+    v = str(region.values["overflow"])
+    if v not in OVERFLOWS:
+        raise ctx.error(f"unknown overflow '{v}' in region '{region.id}'", hint=", ".join(OVERFLOWS))
+    return v
 
 
 def size(default: float) -> Key:
