@@ -47,7 +47,7 @@ def card_values(deck: Deck, card: Card, facts: bool = True) -> dict:
     values.update(card.fields)
     if facts:
         known = deckfacts.facts(deck, card_values)
-        for name in known.reads(card.template) + known.reads(card.back.template if card.back else None):
+        for name in known.reads(deck, card.template) + known.reads(deck, card.back.template if card.back else None):
             values[name] = known.of(name)
     return values
 
@@ -56,28 +56,17 @@ def copies_apart(deck: Deck) -> Deck:
     """The deck with each card whose front or back template reads `copy` printed as its copies, a card each
     (copies 1, `copy` 1, 2 ...: their faces differ, so each is laid out and drawn apart; a face that does not read
     it, such as their shared back, stays one); the deck itself when no card's does. Which templates read it is
-    remembered between builds (layout/store.py), so a rebuild parses no template for it."""
-    many = [c for c in deck.cards if c.copies > 1 and not c.copy and "copy" not in deck.kinds[c.kind].fields]
-    if not many:
+    remembered between builds (deckfacts.reading), so a rebuild parses no template for it."""
+    if not any(c.copies > 1 and not c.copy for c in deck.cards):
         return deck
-    names = sorted({t for c in many for t in (c.template, c.back.template if c.back else None) if t})
-
-    def compute() -> list:
-        out = []
-        for name in names:
-            try:
-                if "copy" in get_template(name, deck).fields_used:
-                    out.append(name)
-            except PnpError:
-                pass                    # laying the card out reports it
-        return out
-    from .store import remembered  # lazy: +4 ms to import (benchmarks/imports.py)
-    reading = set(remembered(f"{deck.id}-copy", deck, {"templates": names}, compute, what="lines"))
+    read = deckfacts.reading(deck)
+    reading = {t for t, names in read.items() if "copy" in names}
     if not reading:
         return deck
-    cards, apart = [], {id(c) for c in many}
+    cards = []
     for c in deck.cards:
-        if id(c) in apart and (c.template in reading or c.back is not None and c.back.template in reading):
+        if c.copies > 1 and not c.copy and "copy" not in deck.kinds[c.kind].fields and \
+                (c.template in reading or c.back is not None and c.back.template in reading):
             cards.extend(c._replace(id=c.id if k == 1 else f"{c.id}-copy-{k}", copies=1, copy=k, of=c.copies)
                          for k in range(1, c.copies + 1))
         else:

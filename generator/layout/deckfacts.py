@@ -25,25 +25,51 @@ def _digest(*parts) -> str:
     return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
 
 
+WATCHED = ("copy", CARDS, ICONS)        # what a template may read that a card's own values do not hold alone
+
+
+def reading(deck) -> dict:
+    """{template: the names of WATCHED it reads} for every template the deck's cards and kinds name (front and
+    back), worked out once a deck and remembered between builds (layout/store.py, whose stamp covers the
+    templates), so that a rebuild parses no template for it; a template that does not load reads none (laying
+    its cards out reports it)."""
+    return deck.once("templates reading", deck.cards, lambda: _reading(deck))
+
+
+def _reading(deck) -> dict:
+    cards = (*deck.extra.get("every_card", ()), *deck.cards)      # (the whole deck's: a build of some reads the same)
+    names = sorted({t for c in cards for t in (c.template, c.back.template if c.back else None) if t} |
+                   {t for k in deck.kinds.values() for t in (k.template, k.back.template if k.back else None) if t})
+
+    def compute() -> list:
+        out = []
+        for name in names:
+            try:
+                used = get_template(name, deck).fields_used
+            except PnpError:
+                continue
+            read = [n for n in WATCHED if n in used]
+            if read:
+                out.append("\t".join([name, *read]))
+        return out
+    from .store import remembered  # lazy: +4 ms to import (benchmarks/imports.py)
+    return {line.split("\t")[0]: tuple(line.split("\t")[1:])
+            for line in remembered(f"{deck.id}-reads", deck, {"templates": names}, compute, what="lines")}
+
+
 class Facts:
     """One deck's facts: which templates read them (`reads`), and the Deckwide of each, made when first asked."""
 
     def __init__(self, deck, values_of):
         self.deck, self.values_of = deck, values_of
-        self.reading: dict = {}         # template name -> the facts' names it reads
         self.made: dict = {}            # CARDS, ICONS -> Deckwide
 
-    def reads(self, template: str | None) -> tuple:
+    @staticmethod
+    def reads(deck, template: str | None) -> tuple:
+        """The facts' names a template of `deck` reads (CARDS, ICONS)."""
         if not template:
             return ()
-        found = self.reading.get(template)
-        if found is None:
-            try:
-                used = get_template(template, self.deck).fields_used
-            except PnpError:                # laying the card out reports it
-                used = ()
-            found = self.reading[template] = tuple(n for n in (CARDS, ICONS) if n in used)
-        return found
+        return tuple(n for n in reading(deck).get(template, ()) if n != "copy")
 
     def of(self, name: str) -> Deckwide:
         made = self.made.get(name)

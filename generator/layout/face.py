@@ -159,7 +159,8 @@ def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str 
     given_wrong = []                    # mistakes in what this card gives its template's braces: every one
     stop = False
     for region in tpl.regions:
-        for at, given, ctx_i in _copies(region, ctx, tpl, given_wrong):
+        once = region.values.get("repeat") is None
+        for at, given, ctx_i in ((None, None, ctx),) if once else _copies(region, ctx, tpl, given_wrong):
             try:
                 rtype = TYPES[region.type]
                 if at is None:
@@ -201,12 +202,8 @@ def _placed(region: Region, exc: ExpressionError, ctx: Context) -> PnpError:
 
 
 def _copies(region: Region, ctx: Context, tpl, wrong: list):
-    """(None, None, ctx) for a region drawn once; for a repeated one (regions/repeat.py), each copy the card
-    draws: (its number, the region given for it and moved to its place, the context whose values read it as
+    """Each copy of a repeated region (regions/repeat.py) the card draws: (its number, the region given for it and moved to its place, the context whose values read it as
     `i`), after its `when`; a mistake in one is noted in `wrong` and the others drawn."""
-    if region.values.get("repeat") is None:
-        yield None, None, ctx
-        return
     rtype = TYPES[region.type]
     first = ctx.given({**ctx.values, COPY: 0})
     try:

@@ -39,6 +39,10 @@ def test_a_parked_card_is_not_printed_is_counted_out_and_is_listed_by_the_proof(
                       "aside); every card written so is one of its cards",
                       f"pnp: warning: {folder}/cards.csv:6: kind 'EVENT' is read as the kind 'event' (capitals "
                       "aside); every card written so is one of its cards"], proc.stderr      # once a spelling
+    only = pnp_in_process("build", folder, "--only", "3", "-o", tmp_path / "x.pdf")
+    assert only.returncode == 2 and "--only 3: 'Apples' (number 3) is parked (copies: 0): not printed" in only.stderr
+    only = pnp_in_process("build", folder, "--only", "2-4", "-o", tmp_path / "x.pdf")
+    assert "partial build, 2 of 5 cards (4 with copies)" in only.stdout, only.stdout + only.stderr
     proof = pnp_in_process("proof", folder, "-o", tmp_path / "proof", "-q")
     assert proof.returncode in (0, 1), proof.stderr
     md = (tmp_path / "proof" / "proof.md").read_text()
