@@ -159,24 +159,21 @@ def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str 
     given_wrong = []                    # mistakes in what this card gives its template's braces: every one
     stop = False
     for region in tpl.regions:
-        once = region.values.get("repeat") is None
-        for at, given, ctx_i in ((None, None, ctx),) if once else _copies(region, ctx, tpl, given_wrong):
+        try:
+            copies = ((None, ctx),) if region.values.get("repeat") is None else _copies(region, ctx, tpl)
+        except PnpError as exc:
+            given_wrong.append(_placed(region, exc, ctx))
+            continue
+        for i, ctx_i in copies:
             try:
-                rtype = TYPES[region.type]
-                if at is None:
-                    if region.when and not holds(region.when, ctx_i.values):
-                        continue
-                    given = resolve(region, ctx_i, tpl.width, tpl.height, rtype, keys_of(rtype))
-                    if given is not region:         # keys given for each card (regions/percard.py)
-                        on_piece(given, region, tpl.width, tpl.height, tpl.bleed or 0.0, ctx.subject)
-            except ExpressionError as exc:
+                given = _given(region, ctx_i, tpl, i)
+            except PnpError as exc:
                 given_wrong.append(_placed(region, exc, ctx))
                 continue
-            except PnpError as exc:
-                given_wrong.append(exc)
+            if given is None:
                 continue
             try:
-                rtype.lay_out(face, given, ctx_i, bleed)
+                TYPES[region.type].lay_out(face, given, ctx_i, bleed)
             except ExpressionError as exc:      # a brace the drawing filled (text, a colour, src): placed here
                 given_wrong.append(_placed(region, exc, ctx))
             except PnpError:
@@ -192,50 +189,47 @@ def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str 
     return face
 
 
-def _placed(region: Region, exc: ExpressionError, ctx: Context) -> PnpError:
-    """An expression's mistake on a card: at the template's line of its key, or, for a word icons() does not
-    know, at the card's field it came from (its cell)."""
+def _placed(region: Region, exc: PnpError, ctx: Context) -> PnpError:
+    """A mistake in what a card gives a region, as said: an expression's at the template's line of its key, or,
+    for a word icons() does not know, at the card's field it came from (its cell); any other as it is."""
+    if not isinstance(exc, ExpressionError):
+        return exc
     field = getattr(exc, "field", None)
     if field is not None and field in ctx.values:
         return ctx.error(f"{exc.message} in region '{region.id}'", field=field, hint=exc.hint)
     return expression_error(region, _key_of(region, exc.brace), exc, ctx.subject)
 
 
-def _copies(region: Region, ctx: Context, tpl, wrong: list):
-    """Each copy of a repeated region (regions/repeat.py) the card draws: (its number, the region given for it and moved to its place, the context whose values read it as
-    `i`), after its `when`; a mistake in one is noted in `wrong` and the others drawn."""
-    rtype = TYPES[region.type]
+def _copies(region: Region, ctx: Context, tpl) -> list:
+    """[(i, the context whose values read i)] for each copy of a repeated region (regions/repeat.py) this card
+    draws; none where its `when`, reading no copy's number, does not hold (one that reads it is each copy's)."""
     first = ctx.given({**ctx.values, COPY: 0})
-    try:
-        if region.when and COPY not in names_in(region.when) and not holds(region.when, first.values):
-            return                      # (a `when` that reads no copy's number: the region, not its copies)
-        n = resolve(region, first, tpl.width, tpl.height, rtype, keys_of(rtype)).values["repeat"]
-    except ExpressionError as exc:
-        wrong.append(_placed(region, exc, ctx))
-        return
-    except PnpError as exc:
-        wrong.append(exc)
-        return
-    for i in range(n):
-        ctx_i = first if i == 0 else ctx.given({**ctx.values, COPY: i})
-        try:
-            if region.when and not holds(region.when, ctx_i.values):
-                continue
-            given = resolve(region, ctx_i, tpl.width, tpl.height, rtype, keys_of(rtype))
-            dx, dy = repeat.offset(given.values, given.box, i)
-            x, y, w, h = given.box
-            moved = given._replace(box=(x + dx, y + dy, w, h))
-            error = box_error(moved, tpl.width, tpl.height, tpl.bleed or 0.0)
-            if error is not None:
-                raise PnpError(f"{ctx.subject}: copy {i} of a repeated region: {error.message}", error.file,
-                               error.line, error.column, error.field, error.hint)
-        except ExpressionError as exc:
-            wrong.append(_placed(region, exc, ctx))
-            continue
-        except PnpError as exc:
-            wrong.append(exc)
-            continue
-        yield i, moved, ctx_i
+    if region.when and COPY not in names_in(region.when) and not holds(region.when, first.values):
+        return []
+    rtype = TYPES[region.type]
+    n = resolve(region, first, tpl.width, tpl.height, rtype, keys_of(rtype)).values["repeat"]
+    return [(i, first if i == 0 else ctx.given({**ctx.values, COPY: i})) for i in range(n)]
+
+
+def _given(region: Region, ctx: Context, tpl, i: int | None) -> Region | None:
+    """The region on this card, its keys given for each card read (regions/percard.py) and held to its piece;
+    copy `i` of a repeated one moved to its place (None: drawn once); None where its `when` does not hold."""
+    if region.when and not holds(region.when, ctx.values):
+        return None
+    rtype = TYPES[region.type]
+    given = resolve(region, ctx, tpl.width, tpl.height, rtype, keys_of(rtype))
+    if i is None:
+        if given is not region:
+            on_piece(given, region, tpl.width, tpl.height, tpl.bleed or 0.0, ctx.subject)
+        return given
+    dx, dy = repeat.offset(given.values, given.box, i)
+    x, y, w, h = given.box
+    moved = given._replace(box=(x + dx, y + dy, w, h))
+    error = box_error(moved, tpl.width, tpl.height, tpl.bleed or 0.0)
+    if error is not None:
+        raise PnpError(f"{ctx.subject}: copy {i} of a repeated region: {error.message}", error.file, error.line,
+                       error.column, error.field, error.hint)
+    return moved
 
 
 def _key_of(region: Region, brace: str) -> str | None:

@@ -20,8 +20,24 @@ MAX_REPEAT = 500                # copies of one region on a card (as many as a t
 COPY = "i"                      # the name a repeated region's braces read its copy's number by, from 0
 
 
-def _length(v, of: float, dpi: float) -> float:
-    return 0.0 if isinstance(v, (int, float)) and not isinstance(v, bool) and v == 0 else length(v, of, dpi)
+def _items(rd, key, n: int, said: str) -> Seq:
+    """The key's list of `n` items, or its error saying what it takes (`said`)."""
+    v = rd.r[key]
+    if not isinstance(v, Seq) or len(v) != n:
+        raise rd.error(key, f"expected {said}, found {found(v) if not isinstance(v, Seq) else f'{len(v)} values'}")
+    return v
+
+
+def _moves(rd, key, dx, dy) -> tuple[float, float]:
+    """(dx, dy) in points: lengths (or % of the card's width and height; 0 alone), either way."""
+    try:
+        out = tuple(0.0 if isinstance(d, (int, float)) and not isinstance(d, bool) and d == 0 else length(d, of, rd.dpi)
+                    for d, of in ((dx, rd.width), (dy, rd.height)))
+    except UnitError as exc:
+        raise rd.error(key, str(exc))
+    if not all(math.isfinite(d) and abs(d) <= MAX_EDGE for d in out):
+        raise rd.error(key, f"each step must be within {MAX_EDGE / 72 * 25.4:.0f}mm either way")
+    return out
 
 
 class Times:
@@ -39,20 +55,11 @@ class Times:
 
 
 class Step:
-    """[dx, dy]: lengths (or % of the card's width and height; 0 alone), either way, as points (y down)."""
+    """[dx, dy]: where each copy stands from the one before, as points (y down)."""
 
     def check(self, rd, key):
-        v = rd.r[key]
-        if not isinstance(v, Seq) or len(v) != 2:
-            raise rd.error(key, "expected [dx, dy], how far each copy stands from the one before (lengths such as "
-                           f"[6mm, 0mm]), found {found(v) if not isinstance(v, Seq) else f'{len(v)} values'}")
-        try:
-            out = (_length(v[0], rd.width, rd.dpi), _length(v[1], rd.height, rd.dpi))
-        except UnitError as exc:
-            raise rd.error(key, str(exc))
-        if not all(math.isfinite(d) and abs(d) <= MAX_EDGE for d in out):
-            raise rd.error(key, f"each step must be within {MAX_EDGE / 72 * 25.4:.0f}mm either way")
-        return out
+        v = _items(rd, key, 2, "[dx, dy], how far each copy stands from the one before (lengths such as [6mm, 0mm])")
+        return _moves(rd, key, v[0], v[1])
 
     def __repr__(self) -> str:
         return "Step()"
@@ -62,21 +69,13 @@ class Grid:
     """[columns, dx, dy]: copies set `columns` to a row, dx apart, their rows dy apart: (columns, dx, dy)."""
 
     def check(self, rd, key):
-        v = rd.r[key]
-        if not isinstance(v, Seq) or len(v) != 3:
-            raise rd.error(key, "expected [columns, dx, dy]: copies in rows of `columns`, dx apart, rows dy apart "
-                           f"(such as [3, 6mm, 6mm]), found {found(v) if not isinstance(v, Seq) else f'{len(v)} values'}")
+        v = _items(rd, key, 3, "[columns, dx, dy]: copies in rows of `columns`, dx apart, rows dy apart (such as "
+                               "[3, 6mm, 6mm])")
         columns = v[0]
         if isinstance(columns, bool) or not isinstance(columns, int) or not 1 <= columns <= MAX_REPEAT:
             raise rd.error(key, f"expected the grid's columns as a whole number from 1 to {MAX_REPEAT}, found "
                                 f"{found(columns)}")
-        try:
-            dx, dy = _length(v[1], rd.width, rd.dpi), _length(v[2], rd.height, rd.dpi)
-        except UnitError as exc:
-            raise rd.error(key, str(exc))
-        if not all(math.isfinite(d) and abs(d) <= MAX_EDGE for d in (dx, dy)):
-            raise rd.error(key, f"each step must be within {MAX_EDGE / 72 * 25.4:.0f}mm either way")
-        return columns, dx, dy
+        return (columns, *_moves(rd, key, v[1], v[2]))
 
     def __repr__(self) -> str:
         return "Grid()"
