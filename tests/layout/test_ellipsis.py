@@ -4,10 +4,14 @@ shrinks it as before. Emphasis around an empty field drops with it, and a line o
 Read back from a `pnp new` game's PDF and its faces."""
 from __future__ import annotations
 
+import pytest
+
 from cli import pnp_in_process
 from newgame import build, fronts, new_game
 
 from generator.deck.load import load_deck
+from generator.errors import PnpError
+from generator.layout.templates import get_template
 from generator.layout.deck import layout_card
 from generator.layout.display import Text
 from generator.proof.checks import shrunk
@@ -42,6 +46,14 @@ def test_overflow_error_refuses_text_that_does_not_fit_at_its_size(tmp_path):
     err = pnp_in_process("build", new_game(tmp_path, "  - {id: line" + line, "line"), "-o", tmp_path / "x.pdf").stderr
     assert "cards.csv:2: title: card 'Wheat': text 'Wheat of the long title' does not fit region 'line' of template " \
            "'shown' (14.0mm wide) at its size, 8pt (overflow: error)" in err, err
+
+
+def test_a_misspelt_overflow_is_named_at_its_line_with_a_suggestion(tmp_path):
+    folder = new_game(tmp_path, "  - {id: text, overflow: elipsis}\n")
+    with pytest.raises(PnpError) as exc:
+        get_template("shown", load_deck(folder))
+    assert "shown.yaml:3:" in str(exc.value) and "regions[0].overflow: expected shrink, ellipsis, error, found " \
+           "'elipsis' (did you mean 'ellipsis'?)" in str(exc.value), exc.value
 
 
 def test_emphasis_around_an_empty_field_drops_and_a_line_of_spaces_is_a_full_line(tmp_path):
