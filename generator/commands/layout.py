@@ -39,8 +39,15 @@ def command(game, card, back, as_json, template, region, move, box, base, expect
     With --template, --region and --move or --box, write that region's box back into its template file instead:
     that one value changed in the units it is written in, every other byte of the file as it was."""
     from .. import pipeline  # lazy: +147 ms to import (benchmarks/imports.py)
+    writing = move is not None or box is not None or template is not None or region is not None
+    for given, option in ((card is not None, "--card"), (back, "--back")) if writing else \
+            ((base, "--base"), (expect is not None, "--expect")):
+        if given:
+            raise PnpError(f"{option} is for {'showing a card' if writing else 'writing a box'}; it is not "
+                           f"given with {'--template, --region, --move or --box' if writing else 'a card shown'}",
+                           field=option)
     deck = pipeline.load(game)
-    if move is not None or box is not None or template is not None or region is not None:
+    if writing:
         return _write(deck, template, region, move, box, base, expect, as_json)
     return _show(deck, card, "back" if back else "front", as_json)
 

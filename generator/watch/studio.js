@@ -54,7 +54,7 @@
   #st-svg .ruler text { font-family: system-ui, sans-serif; fill: #333; }`;
 
   let state = null, model = null, cardId = null, side = "front", zoom = 0, selected = null, drag = null;
-  let loads = 0, writes = 0, build = -1, nudge = null, busy = false;
+  let loads = 0, writes = 0, build = -1, nudge = null, busy = false, asking = 0, shownLoad = 0;
   const undo = [], redo = [], dropped = new Map();
   const $ = (id) => document.getElementById(id);
   const h = (tag, attrs = {}, text) => {
@@ -169,15 +169,19 @@
   // ---- the model of the card, from the watcher ---------------------------------------------------------------
   async function load(message) {
     if (!cardId) return;
-    const r = await fetch(`/layout.json?card=${encodeURIComponent(cardId)}&side=${side}`, {cache: "no-store"});
+    const want = [cardId, side], asked = ++asking;
+    const r = await fetch(`/layout.json?card=${encodeURIComponent(want[0])}&side=${want[1]}`, {cache: "no-store"});
     const got = await r.json();
+    // another card chosen meanwhile, or a later load answered first: that one shows it
+    if (want[0] !== cardId || want[1] !== side || asked < shownLoad) return;
+    shownLoad = asked;
     if (!r.ok) { say(got.error || `the layout view could not load (${r.status})`, true); return; }
     model = got;
     build = state.build;
     loads += 1;
     root.dataset.loads = loads;
-    root.dataset.card = cardId;
-    root.dataset.side = side;
+    root.dataset.card = want[0];
+    root.dataset.side = want[1];
     if (!zoom) {
       const stage = $("st-stage").getBoundingClientRect();
       const tall = model.height_mm + 2 * model.bleed_mm + 8;
@@ -541,4 +545,5 @@
     open, close, select,
     get model() { return model; }, get zoom() { return zoom; },
   };
+  if (window.pnpState) window.pnpStudio.update(window.pnpState);     // the page rendered before this ran
 })();
