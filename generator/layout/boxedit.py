@@ -55,8 +55,9 @@ def digest(data: bytes) -> str:
 
 
 def target(deck, template: str, rid: str, base: bool = False):
-    """(the region as laid out, the chain of files, the region's entries, the entry written to or None: an
-    override added to the first file) for an edit of region `rid` of `template`; PnpError, in one line, for a
+    """Where an edit of region `rid` of `template` goes: (the template as loaded, the region, its entries in the
+    chain of files (provenance.owners), the entry whose box it draws (None: the default box), the entry written
+    to (None: an override added to the template's own file), the file written). PnpError, in one line, for a
     template or region that is not there, a computed box, a file that is not the game's own."""
     if template_file(template, deck.folder) is None or template not in known_templates(deck.folder):
         known = [n for n in known_templates(deck.folder) if template_file(n, deck.folder).resolve().is_relative_to(

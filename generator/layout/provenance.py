@@ -180,7 +180,8 @@ def _paint(region, ctx: Context, face) -> dict:
     values = region.values
     try:
         if "font" in values:
-            out["font"] = shown(ctx.family(region)) + (f" {values['style']}" if values.get("style") else "")
+            style = values.get("style")
+            out["font"] = shown(ctx.family(region)) + (f" {style}" if style and style != "regular" else "")
         if isinstance(values.get("size"), (int, float)):
             out["size_pt"] = round(values["size"], 2)
             used = next((u for rid, _f, _n, u in (face.shrunk if face is not None else ()) if rid == region.id), None)

@@ -536,7 +536,13 @@
       const first = state === null;
       state = next;
       if (first) { fromHash(); return; }
-      if (root.classList.contains("hidden") || next.build === build) return;
+      if (root.classList.contains("hidden")) return;
+      if (next.failure) {         // a write the deck cannot build (text that no longer fits ...): said here too
+        say(`build ${next.failure.number} failed (the card shows build ${next.build}): ${next.failure.lines.join("; ")}` +
+            (undo.length ? " (Ctrl-Z undoes the last move)" : ""), true);
+        return;
+      }
+      if (next.build === build) return;
       build = next.build;
       if (!state.cards.some((c) => c.id === cardId)) cardId = state.cards.length ? state.cards[0].id : null;
       load(busy ? undefined : ($("st-msg").textContent.endsWith("rebuilding…") ?
