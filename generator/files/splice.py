@@ -69,20 +69,20 @@ def _column(text: str, at: int) -> int:
     return at - (text.rfind("\n", 0, at) + 1)
 
 
-def _closing(text: str, span) -> tuple[int, bool]:
-    """Where to write before a flow collection's closing bracket, and whether it holds anything yet."""
-    start, end, _ = span
-    close = end - 1
-    inner = text[start + 1:close]
-    at = start + 1 + len(inner.rstrip())
-    return at, bool(inner.strip())
+def _closing(text: str, tree) -> tuple[int, bool]:
+    """Where to write in a flow collection, after its last value (not after a comment that may follow it on its
+    line), and whether it holds anything yet."""
+    if not len(tree):
+        return tree.span()[0] + 1, False
+    last = list(tree)[-1] if isinstance(tree, Map) else len(tree) - 1
+    return content_end(text, tree[last], tree.span(last)), True
 
 
 def add_key(text: str, m: Map, key: str, value: str) -> str:
     """`key: value` added to mapping `m` (parsed with spans from `text`), after its last key."""
     span = m.span()
     if span[2] == "{":
-        at, full = _closing(text, span)
+        at, full = _closing(text, m)
         return text[:at] + (", " if full else "") + f"{key}: {value}" + text[at:]
     if not len(m):
         raise PnpError("cannot add a key to an empty block mapping", m.file, m.line)
@@ -96,7 +96,7 @@ def add_item(text: str, s: Seq, item: str) -> str:
     """`item` (its text, written flow-style) added to sequence `s` after its last item."""
     span = s.span()
     if span[2] == "[":
-        at, full = _closing(text, span)
+        at, full = _closing(text, s)
         return text[:at] + (", " if full else "") + item + text[at:]
     if not len(s):
         raise PnpError("cannot add an item to an empty block sequence", s.file, s.line)

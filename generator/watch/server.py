@@ -61,6 +61,12 @@ def _page(token: str) -> bytes:
     return page.replace(b"__PNP_TOKEN__", token.encode("ascii"))
 
 
+def _bug(exc: Exception) -> str:
+    if isinstance(exc, OSError):
+        return f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": ")
+    return f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())[:200]} (this is a bug in pnp)"
+
+
 def _script() -> bytes:
     return resources.files(__package__).joinpath("studio.js").read_bytes()
 
@@ -100,6 +106,8 @@ class Handler(BaseHTTPRequestHandler):
                 model = self.studio.layout(card, (query.get("side") or ["front"])[0])
             except Refused as exc:
                 return self._json(exc.status, {"error": str(exc)})
+            except Exception as exc:    # a bug in pnp met on this card: said in one line, and served on
+                return self._json(500, {"error": _bug(exc)})
             return self._json(200, model, head=head)
         if path == "/state.json":
             body = json.dumps(self.preview.state(), ensure_ascii=False).encode("utf-8")
@@ -153,6 +161,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self._json(200, self.studio.again(body, path == "/layout/undo"))
         except Refused as exc:
             return self._json(exc.status, {"error": str(exc)})
+        except Exception as exc:        # a bug in pnp, or a file it cannot read: said in one line, and served on
+            return self._json(500, {"error": _bug(exc)})
         return self._json(404, {"error": "not found"})
 
     def _json(self, status: int, value, head: bool = False):

@@ -51,7 +51,10 @@ def templates(draw):
         box = None
     if region_style == "flow":
         keys = [f"{k}: {v}" for k, v in before] + [f"box: {box}"] + [f"{k}: {v}" for k, v in after]
-        lines.append("  - {id: r, " + ", ".join(keys) + "}" + c[5])
+        if draw(st.booleans()):         # its closing brace on a line of its own, after a comment
+            lines.append("  - {id: r, " + ", ".join(keys) + c[6] + nl + "    }" + c[5])
+        else:
+            lines.append("  - {id: r, " + ", ".join(keys) + "}" + c[5])
     else:
         lines.append("  - id: r" + c[5])
         lines += [f"    {k}: {v}" + c[6] for k, v in before]
@@ -140,3 +143,13 @@ def test_an_edit_that_would_change_another_value_is_refused():
 def test_quoting_is_kept():
     assert splice.quoted('"', "27mm") == '"27mm"' and splice.quoted("'", "it's") == "'it''s'"
     assert splice.quoted("", "27mm") == "27mm"
+
+
+def test_a_key_goes_after_the_last_value_not_into_a_comment_before_the_closing_brace():
+    text = "regions:\n  - {id: r, box: [1mm, 2mm, 3mm, 4mm]   # a comment\n    }\n"
+    tree = splice.parse(text, "t.yaml")
+    assert splice.add_key(text, tree["regions"][0], "colour", "ink") == \
+        "regions:\n  - {id: r, box: [1mm, 2mm, 3mm, 4mm], colour: ink   # a comment\n    }\n"
+    text = "regions: [{id: a},   # first\n  ]\n"
+    assert splice.add_item(text, splice.parse(text, "t.yaml")["regions"], "{id: b}") == \
+        "regions: [{id: a}, {id: b},   # first\n  ]\n"
