@@ -9,6 +9,7 @@ import json
 import click
 
 from ..errors import PnpError
+from ..units import UnitError, length
 
 
 @click.command("layout")
@@ -53,7 +54,7 @@ def command(game, card, back, as_json, template, region, move, box, base, expect
 
 
 def _write(deck, template, region, move, box, base, expect, as_json):
-    from ..layout import boxedit  # lazy: +3 ms to import (benchmarks/imports.py)
+    from ..layout import boxedit  # lazy: +400 ms to import (benchmarks/imports.py)
     if template is None or region is None or (move is None) == (box is None):
         raise PnpError("writing a box takes --template NAME, --region ID and one of --move DX,DY or --box X,Y,W,H",
                        field="--template" if template is None else "--region" if region is None else "--move")
@@ -76,7 +77,6 @@ def _write(deck, template, region, move, box, base, expect, as_json):
 
 def _lengths(text: str, option: str, count: int, sizes: tuple, dpi: float) -> tuple:
     """DX,DY or X,Y,W,H as points (a % of the card's width for x and w, of its height for y and h)."""
-    from ..units import UnitError, length  # lazy: +0 ms (loaded with the pipeline)
     parts = [p.strip() for p in str(text).replace(" ", ",").split(",") if p.strip()]
     if len(parts) != count:
         raise PnpError(f"'{text}': expected {count} lengths separated by commas, found {len(parts)}",
@@ -88,7 +88,7 @@ def _lengths(text: str, option: str, count: int, sizes: tuple, dpi: float) -> tu
 
 
 def _show(deck, choice, side, as_json):
-    from ..layout.provenance import card_regions  # lazy: +3 ms to import (benchmarks/imports.py)
+    from ..layout.provenance import card_regions  # lazy: +390 ms to import (benchmarks/imports.py)
     card = _card(deck, choice)
     if side == "back" and (card.back is None or not card.back.template):
         raise PnpError(f"card '{card.name}' has no back", field="--back")
@@ -123,7 +123,7 @@ def _show(deck, choice, side, as_json):
 def _card(deck, choice):
     """The card CARD names: its number, name or id (deck/select.py, as --only reads them), else the first card of
     the kind it names; the first card when none is asked for."""
-    from ..deck.select import chosen  # lazy: +0 ms (loaded with the pipeline)
+    from ..deck.select import chosen  # lazy: +110 ms to import (benchmarks/imports.py)
     if not deck.cards:
         raise PnpError(f"{deck.file} has no cards")
     if choice is None:

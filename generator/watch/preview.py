@@ -159,7 +159,7 @@ class Snapshot:
             return None
         key = (card_id, side)
         if key not in self._layouts:
-            from ..layout.provenance import card_regions  # lazy: +3 ms to import (benchmarks/imports.py)
+            from ..layout.provenance import card_regions  # lazy: +390 ms to import (benchmarks/imports.py)
             with RENDER:
                 self._layouts[key] = card_regions(self.deck, lo.card, side, face)
         model = self._layouts[key]
@@ -212,7 +212,7 @@ def _face_png(face, dpi: int = FACE_DPI) -> bytes:
 def _digests(deck, files) -> dict:
     """{file: the digest of its bytes now} for template files named from the game's folder: what a write from
     the layout view says it read (a file changed since is not written)."""
-    from ..layout.boxedit import digest  # lazy: +3 ms to import (benchmarks/imports.py)
+    from ..layout.boxedit import digest  # lazy: +400 ms to import (benchmarks/imports.py)
     out = {}
     for name in sorted(files):
         try:

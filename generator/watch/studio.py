@@ -59,7 +59,7 @@ class Studio:
 
     def write(self, body: bytes) -> dict:
         """POST /layout/box: {template, region, box_mm: [x, y, w, h], files: {file: digest}, base?, game?}."""
-        from ..layout import boxedit  # lazy: +3 ms to import (benchmarks/imports.py)
+        from ..layout import boxedit  # lazy: +400 ms to import (benchmarks/imports.py)
         ask = _json(body)
         unknown = sorted(set(ask) - set(WRITE_KEYS))
         if unknown:
@@ -104,7 +104,7 @@ class Studio:
 
     def again(self, body: bytes, undo: bool) -> dict:
         """POST /layout/undo or /layout/redo: {undo: N}, the number a write answered with."""
-        from ..layout import boxedit  # lazy: +3 ms to import (benchmarks/imports.py)
+        from ..layout import boxedit  # lazy: +400 ms to import (benchmarks/imports.py)
         ask = _json(body)
         n = ask.get("undo")
         if set(ask) != {"undo"} or not isinstance(n, int) or isinstance(n, bool):
