@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from cli import pnp_in_process
-from pdfcheck import MM, inside, placements, words
+from pdfcheck import MM, on_card
 
 EVENT = """# An event: the card, with its kind line in ink.
 extends: card
@@ -36,16 +36,6 @@ def _refused(game, *args) -> str:
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert "Traceback" not in proc.stderr
     return proc.stderr
-
-
-def _word_x(pdf, text: str) -> float:
-    """The centre of `text` from the left of the trim of the card it is printed on, in mm."""
-    for n, page in enumerate(placements(pdf)):
-        for p in page:
-            for w in words(pdf, n):
-                if w.text == text and inside(w, p):
-                    return (w.cx - p.x) / MM
-    raise AssertionError(f"{text!r} is not printed on any card")
 
 
 def test_the_starters_title_as_written_and_moved_5mm_with_one_line_changed(tmp_path):
@@ -77,7 +67,8 @@ def test_the_starters_title_as_written_and_moved_5mm_with_one_line_changed(tmp_p
         (text.splitlines()[line - 1], text.splitlines()[line - 1].replace("[17mm,", "[22mm,"))]
     pnp_in_process("build", "g", "--only", "1", "--no-instructions", "-o", tmp_path / "b.pdf", cwd=tmp_path,
                    check=True)
-    assert abs(_word_x(tmp_path / "b.pdf", "Wheat") - _word_x(tmp_path / "a.pdf", "Wheat") - 5) < 0.05
+    moved = on_card(tmp_path / "b.pdf", "Wheat")[0] - on_card(tmp_path / "a.pdf", "Wheat")[0]
+    assert abs(moved / MM - 5) < 0.05
     assert _regions(game)["title"]["box_mm"] == [22, 6, 29.5, 9]
 
 

@@ -139,7 +139,7 @@ def test_the_layout_view_moves_a_region_by_mouse_writes_its_template_and_undoes_
     Ctrl-Z puts the file back byte for byte. The same for a region the card's template inherits (an override
     appears in the child) and for a template written in px. One Chromium, one watch, three drags."""
     from cli import pnp_in_process
-    from pdfcheck import MM, inside, placements, words
+    from pdfcheck import MM, on_card
     pnp_in_process("new", "harvest", cwd=tmp_path, check=True)
     game = tmp_path / "harvest"
     deck = game / "deck.yaml"
@@ -153,12 +153,7 @@ def test_the_layout_view_moves_a_region_by_mouse_writes_its_template_and_undoes_
 
     def x_of(word: str) -> float:
         """mm from the left of the trim of the card `word` is printed on, as the PDF is now"""
-        for n, page in enumerate(placements(out)):
-            for p in page:
-                for w in words(out, n):
-                    if w.text == word and inside(w, p):
-                        return (w.cx - p.x) / MM
-        raise AssertionError(f"{word!r} is not printed on a card")
+        return on_card(out, word)[0] / MM
 
     browser = None
     with Watcher(game, "-o", out, "--no-instructions") as w:
