@@ -281,18 +281,21 @@ class Pen:
 
     def blur_text(self, matrix: str, text: str, font: str, size: float, colour_: str, opacity: float,
                   blur: float) -> None:
-        """One line of a blurred shadow: the line drawn layers.BLUR_STEPS times in `colour_`, each filled and
-        outlined (round joins) out to its reach, each see-through, so that together they fade out over `blur`."""
-        a, reach = blur_layers(blur, opacity * alpha(colour_))
-        with self.alpha(a):
-            if self._text is not None:
-                self.end_text()
-            self.out += ["q", "1 j 1 J", "BT", "2 Tr"]
-            self._font, self._size, self._subset, self._fill = None, 0.0, -1, None
-            for r in reach:
-                self.out.append(f"{self.paint(colour_, 'RG', 0.0)} {fp_str(2 * r)} w")
+        """One line of a blurred shadow: the line drawn in `colour_` once for each of paint.blur_layers, filled
+        and outlined (round joins) out to its reach, each at its own alpha, so that together they fade out over
+        `blur`."""
+        if self._text is not None:
+            self.end_text()
+        for a, r in blur_layers(blur, opacity * alpha(colour_)):
+            if a <= 0:
+                continue
+            with self.alpha(a):
+                self.out += ["q", "1 j 1 J", "BT", "2 Tr" if r else "0 Tr"]
+                self._font, self._size, self._subset, self._fill = None, 0.0, -1, None
+                if r:
+                    self.out.append(f"{self.paint(colour_, 'RG', 0.0)} {fp_str(2 * r)} w")
                 self.show(matrix, text, font, size, colour_)
-            self.out += ["ET", "Q"]
+                self.out += ["ET", "Q"]
 
     def picture(self, op) -> None:
         """An Image op placed: its operators written with the rest where they can be, else drawn through the

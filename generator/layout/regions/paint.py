@@ -52,20 +52,18 @@ def shadowed(face, region, ctx, op) -> None:
 
 
 def blur_layers(blur: float, opacity: float) -> tuple:
-    """(each copy's alpha, (how far out each copy reaches past the edge, widest first)) of a shadow blurred
-    over `blur` points at `opacity`: BLUR_STEPS copies, so that k of them together cover 1 - (1 - a)^k and the
-    coverage falls from `opacity` at the edge to none `blur` out along a smoothstep."""
-    a = 1 - (1 - opacity) ** (1 / BLUR_STEPS) if opacity < 1 else 1 - 0.02 ** (1 / BLUR_STEPS)
-    top = 1 - (1 - a) ** BLUR_STEPS
-    reach = []
-    for n in range(1, BLUR_STEPS + 1):          # n copies cover out to where the fall reaches their share
-        share = (1 - (1 - a) ** n) / top
-        lo, hi = 0.0, 1.0
-        for _ in range(30):                     # 1 - smoothstep(t) = share
-            t = (lo + hi) / 2
-            lo, hi = (t, hi) if 1 - t * t * (3 - 2 * t) > share else (lo, t)
-        reach.append(round(blur * (lo + hi) / 2, 4))
-    return a, tuple(reach)
+    """((alpha, reach), ...) of a shadow blurred over `blur` points at `opacity`, widest first: BLUR_STEPS + 1
+    copies, the k-th reaching k / BLUR_STEPS of `blur` past the edge (the last: the shape itself), each of its
+    own alpha, so that the ring between two reaches, which the copies reaching past it cover together, is as
+    dark as a smoothstep falling from `opacity` at the edge to nothing `blur` out says at its middle."""
+    n = BLUR_STEPS
+    cover = [opacity] + [opacity * (1 - t * t * (3 - 2 * t)) for t in ((i - 0.5) / n for i in range(1, n + 1))]
+    out, beyond = [], 0.0                   # beyond: what the copies reaching further cover together
+    for i in range(n, -1, -1):
+        a = 1 - (1 - cover[i]) / (1 - beyond) if beyond < 1 else 0.0
+        out.append((round(max(0.0, a), 4), round(blur * i / n, 4)))
+        beyond = cover[i]
+    return tuple(out)
 
 
 def matrix(degrees: float, cx: float, cy: float) -> tuple:
@@ -109,17 +107,16 @@ def _blurred(pen, op, path: str, rotate: float, cx: float, cy: float) -> None:
     """A blurred shadow: BLUR_STEPS copies of the shape in its one colour, each outlined (round joins and
     caps) out to its reach, each see-through, so that together they fade from the edge out."""
     colour = op.fill or op.stroke
-    a, reach = blur_layers(op.blur, op.opacity * alpha(colour))
-    ops = ["q"] + ([f"{pen.num(*matrix(rotate, cx, cy))} cm"] if rotate % 360 else [])
-    ops += [pen.paint(colour, "rg"), pen.paint(colour, "RG", None), "1 j 1 J"]
+    turn = [f"{pen.num(*matrix(rotate, cx, cy))} cm"] if rotate % 360 else []
+    look = [pen.paint(colour, "rg"), pen.paint(colour, "RG", None), "1 j 1 J"]
     if op.stroke and op.dash and not op.fill:
-        ops.append(f"[{pen.num(*op.dash)}] 0 d")
+        look.append(f"[{pen.num(*op.dash)}] 0 d")
     base = op.stroke_width if op.stroke and not op.fill else 0.0
-    for r in reach:
+    for a, r in blur_layers(op.blur, op.opacity * alpha(colour)):
         width = base + 2 * r
         if width <= 0:
-            ops.append(f"{path} f")
+            paint_ = f"{path} f"
         else:
-            ops.append(f"{pen.num(width)} w {path} {'B' if op.fill else 'S'}")
-    ops.append("Q")
-    pen.see_through(ops, a, a)
+            paint_ = f"{pen.num(width)} w {path} {'B' if op.fill else 'S'}"
+        if a > 0:
+            pen.see_through(["q", *turn, *look, paint_, "Q"], a, a)
