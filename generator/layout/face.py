@@ -13,7 +13,7 @@ store.py).
 """
 from __future__ import annotations
 
-from ..errors import PnpError, PnpErrors, known_list, suggest
+from ..errors import PnpError, PnpErrors, known_list, suggest, warn
 from ..text import typography
 from ..text.expressions import ExpressionError
 from ..text.fields import fill, holds, names_in
@@ -230,6 +230,12 @@ def _image_path(src: str, ctx: Context, region: Region | None = None) -> str:
         fonts.deck_families(ctx.deck)       # (the deck's own families made known, as render/svg.py finds them)
         try:
             svgtext.check(path, fonts.met())
+            warned = ctx.deck.memo_of("svg fonts warned")
+            for line, names, used in svgtext.unmatched(path, fonts.met()):
+                if (str(path), names) not in warned:
+                    warned[(str(path), names)] = True
+                    warn(f"{display(path)}:{line}: the SVG's font-family '{names}' is none of the deck's families "
+                         f"nor pnp's: its text is set in {used} (add the family under fonts: in deck.yaml)")
         except PnpError as exc:
             where = f"{region.source} names it in region '{region.id}'" if region is not None and region.source \
                 else f"{ctx.subject} shows it"

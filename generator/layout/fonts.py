@@ -77,6 +77,18 @@ def resolve(fam: str, deck=None) -> str:
     return deck_families(deck).get(fam, fam)
 
 
+def named(name: str, deck) -> str | None:
+    """The deck's own family a template's or a span's `font` means when it is not written as the deck names it:
+    the same words in another case or spacing ('archivo  narrow'), or the family name its font file gives
+    itself; None for none."""
+    own = deck_families(deck)
+    wanted = " ".join(str(name).lower().split())
+    for plain, key in own.items():
+        if " ".join(plain.lower().split()) == wanted or file_family(key).lower() == wanted:
+            return plain
+    return None
+
+
 def spoken(deck) -> dict:
     """{family: family printed instead} in the language the deck prints in: those the language needs
     (LANGUAGE_FAMILIES: Japanese in the japanese family), or those the deck names for it (languages: in
@@ -118,6 +130,15 @@ def met() -> tuple:
     """The keys (NAME@DIGEST) of every deck family this process has met, oldest first (an SVG's text names a
     family plainly: render/svg.py takes the newest of that name)."""
     return tuple(_families)
+
+
+def file_family(fam: str) -> str:
+    """The family name a family's regular font file gives itself ('' where it cannot be read)."""
+    try:
+        name = getattr(face(font_name(fam, "regular")), "familyName", "") or ""
+    except PnpError:
+        return ""
+    return name.decode("utf-8", "replace") if isinstance(name, bytes) else str(name)
 
 
 def shown(fam: str) -> str:

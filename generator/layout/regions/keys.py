@@ -250,6 +250,8 @@ class Font(Record):
             return v
         known = fonts.families(rd.deck)
         if v not in known:
+            v = fonts.named(v, rd.deck) or v
+        if v not in known:
             raise rd.error(key, f"unknown font '{v}'", hint=suggest(v, known) or known_list(known))
         return fonts.resolve(v, rd.deck)          # the deck's own family of that name, if it has one
 

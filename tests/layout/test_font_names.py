@@ -1,0 +1,57 @@
+"""Font families named as SVGs and word processors name them (layout/fonts.py, layout/svgtext.py): a deck family
+whose name has spaces; a template's font matched by the family name the font file gives itself; an SVG's
+font-family matched by the deck's name or its file's, and its generic serif/sans-serif taken as the deck's own
+serif/sans where it has them; an SVG's family that nothing matches is a warning naming the SVG, its line, the family
+and what was used."""
+from __future__ import annotations
+
+import shutil
+import textwrap
+
+from cli import ROOT, pnp_in_process
+
+SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20" width="40" height="20">
+<text x="2" y="8" font-family="'Pnp Serif'">Aa</text>
+<text x="2" y="18" font-family="Comic Neue, cursive">Bb</text>
+</svg>
+"""
+
+
+def _deck(folder):
+    (folder / "templates").mkdir(parents=True)
+    (folder / "fonts").mkdir()
+    shutil.copy(ROOT / "fonts" / "PnpSerif-Regular.ttf", folder / "fonts" / "body.ttf")
+    (folder / "sign.svg").write_text(SVG)
+    (folder / "deck.yaml").write_text(textwrap.dedent("""\
+        game: {title: Named}
+        fonts: {Old Style: fonts/body.ttf, serif: fonts/body.ttf}
+        kinds: {card: {title: Card, template: card, back: none}}
+        cards: [{kind: card, name: A}]
+        """))
+    (folder / "templates" / "card.yaml").write_text(textwrap.dedent("""\
+        size: poker
+        regions:
+          - {type: text, box: [5mm, 5mm, 50mm, 10mm], text: Spaced, font: Old Style}
+          - {type: text, box: [5mm, 15mm, 50mm, 10mm], text: Named, font: Pnp Serif}
+          - {type: image, box: [5mm, 30mm, 40mm, 20mm], src: sign.svg}
+        """))
+    return folder
+
+
+def test_families_are_matched_as_svgs_and_word_processors_name_them(tmp_path):
+    from generator.layout import fonts, svgtext
+    from generator.pipeline import load
+    from generator.proof.collect import collect
+    folder = _deck(tmp_path / "d")
+    deck = load(str(folder))
+    ops = collect(deck)[0].sides[0].face.ops
+    own = fonts.deck_families(deck)
+    assert ops[0].font == fonts.font_name(own["Old Style"]) and ops[1].font == fonts.font_name(own["Old Style"])
+    met = fonts.met()
+    assert fonts.shown(svgtext.family("'Pnp Serif'", met)) in ("Old Style", "serif")      # by its file's name
+    assert svgtext.family("serif", met) == own["serif"]                                   # the deck's own serif
+    assert svgtext.family("sans-serif", met) == "sans"
+    proc = pnp_in_process("build", folder, "-o", tmp_path / "d.pdf", env={"PNP_CACHE": "off"})
+    assert proc.returncode == 0, proc.stderr
+    warned = [ln for ln in proc.stderr.splitlines() if "Comic Neue" in ln]
+    assert len(warned) == 1 and "sign.svg:3" in warned[0] and "set in sans" in warned[0], proc.stderr
