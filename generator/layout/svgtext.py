@@ -22,6 +22,8 @@ SHARED = {"sans": "sans", "sans-serif": "sans", "dejavu sans": "sans", "helvetic
           "times-roman": "serif", "condensed": "condensed", "dejavu sans condensed": "condensed",
           "narrow": "narrow", "roboto condensed": "narrow", "kana": "kana", "japanese": "japanese"}
 DEFAULT = "sans"
+GENERIC = ("cursive", "fantasy", "monospace", "math", "emoji", "fangsong", "ui-serif", "ui-sans-serif",
+           "ui-monospace", "ui-rounded")      # CSS's other generic names: no family of that name is looked for
 STYLE = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bolditalic"}
 TEXT = ("text", "tspan", "textPath")
 _STYLE_KEY = re.compile(r"(font-family|font-weight|font-style)\s*:\s*([^;]+)")
@@ -40,7 +42,10 @@ def family(name: str, own: tuple) -> str | None:
     if wanted in named:
         return named[wanted]
     shared = SHARED.get(wanted)
-    return mine.get(shared, shared) if shared is not None else None
+    if shared is not None:
+        return mine.get(shared, shared)
+    written = " ".join(str(name).strip().strip("'\"").split())
+    return fonts.system(written) if wanted and wanted not in GENERIC else None
 
 
 def unmatched(path, own: tuple) -> list:

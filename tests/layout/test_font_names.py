@@ -6,6 +6,8 @@ and what was used."""
 from __future__ import annotations
 
 import shutil
+
+import pytest
 import textwrap
 
 from cli import ROOT, pnp_in_process
@@ -55,3 +57,24 @@ def test_families_are_matched_as_svgs_and_word_processors_name_them(tmp_path):
     assert proc.returncode == 0, proc.stderr
     warned = [ln for ln in proc.stderr.splitlines() if "Comic Neue" in ln]
     assert len(warned) == 1 and "sign.svg:3" in warned[0] and "set in sans" in warned[0], proc.stderr
+
+
+def test_a_family_installed_on_the_machine_is_taken_from_fontconfig_embedded_and_named_in_the_proof(tmp_path):
+    """A template's font that neither the deck nor pnp ships, installed on the machine (fc-match names it exactly,
+    TrueType): the card is set in it, the PDF embeds it, and the proof warns that it is the machine's."""
+    import json
+    from generator.layout import systemfonts
+    if not systemfonts.files("Liberation Serif"):
+        pytest.skip("this machine has no fontconfig or no Liberation Serif (fonts-liberation) to find")
+    folder = _deck(tmp_path / "d")
+    card = folder / "templates" / "card.yaml"
+    card.write_text(card.read_text().replace("font: Old Style}", "font: Liberation Serif}"))
+    out = tmp_path / "d.pdf"
+    pnp_in_process("build", folder, "-o", out, check=True, env={"PNP_CACHE": "off"})
+    from pdfcheck import reader
+    fonts_used = {str(f.get_object()["/BaseFont"]) for page in reader(out).pages
+                  for f in (page["/Resources"].get("/Font") or {}).values()}
+    assert any("LiberationSerif" in f for f in fonts_used), fonts_used
+    proc = pnp_in_process("proof", folder, "-o", tmp_path / "proof", "--quiet", env={"PNP_CACHE": "off"})
+    found = [i for i in json.loads((tmp_path / "proof" / "proof.json").read_text())["issues"] if i["check"] == "font"]
+    assert len(found) == 1 and "LiberationSerif-Regular.ttf" in found[0]["message"], (found, proc.stderr)

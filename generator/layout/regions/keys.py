@@ -252,7 +252,11 @@ class Font(Record):
         if v not in known:
             v = fonts.named(v, rd.deck) or v
         if v not in known:
-            raise rd.error(key, f"unknown font '{v}'", hint=suggest(v, known) or known_list(known))
+            machine = fonts.system(v)           # the machine's own (fontconfig): the proof says so
+            if machine is not None:
+                return machine
+            raise rd.error(key, f"unknown font '{v}': not the deck's, pnp's, nor installed on this machine",
+                           hint=suggest(v, known) or known_list(known))
         return fonts.resolve(v, rd.deck)          # the deck's own family of that name, if it has one
 
 
