@@ -72,6 +72,8 @@ class Crop(Record):
 
     def check(self, rd, key):
         v = rd.r[key]
+        if isinstance(v, str):          # a card's "{crop}": "10%, 0%, 50%, 50%" or "[...]"
+            v = Seq(x.strip() for x in v.strip().strip("[]").split(","))
         if not isinstance(v, Seq) or len(v) != 4:
             raise rd.error(key, "expected [x, y, width, height] of the picture, in px or %, such as "
                            f"[10%, 0%, 50%, 50%], found {found(v) if not isinstance(v, Seq) else f'{len(v)} values'}")
