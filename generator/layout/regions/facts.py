@@ -38,12 +38,22 @@ def paint_colours(fill, stroke) -> tuple:
 
 
 def see_through(op) -> bool:
-    """A shape's or a line's: its opacity, its colours' alphas, a gradient, a blur."""
-    if op.opacity < 1.0 or getattr(op, "blur", 0.0):
-        return True
-    return any(c is not None and (is_gradient(c) or alpha(c) < 1.0) for c in
-               (getattr(op, "fill", None), getattr(op, "stroke", None), getattr(op, "colour", None),
-                getattr(op, "outline", None)))
+    """A filled shape's: its opacity, a blur, a gradient, a see-through fill or stroke ('#rrggbbaa': nine
+    characters; checked so, as needs_page asks it of every operation of every face)."""
+    fill, stroke = op.fill, op.stroke
+    return op.opacity < 1.0 or op.blur > 0.0 or type(fill) is tuple or (fill is not None and len(fill) == 9) \
+        or (stroke is not None and len(stroke) == 9)
+
+
+def text_see_through(op) -> bool:
+    """A line of text's: its opacity, a blur, a gradient, a see-through ink or outline."""
+    colour, outline = op.colour, op.outline
+    return op.opacity < 1.0 or op.blur > 0.0 or type(colour) is tuple or len(colour) == 9 \
+        or (outline is not None and len(outline) == 9)
+
+
+def line_see_through(op) -> bool:
+    return op.opacity < 1.0 or len(op.stroke) == 9
 
 
 def with_opacity(colour: str, opacity: float) -> str:

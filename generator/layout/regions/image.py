@@ -15,7 +15,6 @@ import re
 from ...records import Record
 from ...errors import found, known_list, suggest
 from ...files.yamlfile import Map, Seq
-from ...pictures.images import BadImage, fitted, known
 from ...text.fields import fill, names_in
 from .. import shapes
 from . import paint
@@ -174,6 +173,7 @@ def _crop(crop: tuple, path: str, region, ctx) -> tuple:
     own (its pixels; an SVG's points); a crop reaching past the picture is the card's error."""
     if not crop:
         return ()
+    from ...pictures.images import BadImage, known  # lazy: +22 ms to import (benchmarks/imports.py)
     try:
         pic = known(path)
     except (BadImage, OSError):
@@ -220,6 +220,7 @@ def _outline(op: Image, stroke: str, width: float, dash: tuple):
         return Polygon(tuple(pts), None, stroke, width, dash, op.opacity)
     x, y, w, h = op.x, op.y, op.w, op.h
     if op.fit == "contain" and not op.crop and op.zoom <= 1.0:
+        from ...pictures.images import BadImage, fitted, known  # lazy: +22 ms to import (benchmarks/imports.py)
         try:
             pic = known(op.path)
             x, y, w, h = fitted(x, y, w, h, pic.width, pic.height, "contain", op.fx, op.fy)

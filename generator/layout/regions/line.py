@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...records import Record
 from .common import pdf_box, turned
 from ...deck.colours import alpha
-from .facts import see_through
+from .facts import line_see_through as see_through
 from .keys import Colour, Dash, Key, Length, RegionType
 
 

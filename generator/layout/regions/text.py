@@ -19,7 +19,7 @@ from .. import wrap as wrap
 from ..spans import refuse_in_text
 from . import lettering
 from .common import pdf_box
-from .facts import see_through, turn_box
+from .facts import text_see_through as see_through, turn_box
 from .keys import Choice, Key, RegionType
 from .region import field_of
 
