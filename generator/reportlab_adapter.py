@@ -98,6 +98,11 @@ INTERNALS = (
     ("reportlab.pdfgen.canvas.Canvas", "_code", "the page's operators written so far (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_formData", "the form being drawn, if any (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_pushAccumulators", "keeps a page's resources while a form is drawn (define_form)"),
+    ("reportlab.pdfgen.canvas.Canvas", "_extgstate", "the page's graphics states, to list a soft mask among them "
+                                                      "(soft_mask; instance attribute)"),
+    ("reportlab.pdfgen.canvas.ExtGState", "_c", "the graphics states listed, (key, value) -> name (soft_mask; instance "
+                                                "attribute)"),
+    ("reportlab.pdfbase.pdfdoc.PDFFormXObject", "Contents", "a form's stream, given its /Group (soft_mask)"),
     ("reportlab.pdfbase.ttfonts.TTFontFace", "hmetrics", "each glyph's advance: a private-use character's (glyph_char; "
                                                           "instance attribute)"),
     ("reportlab.pdfbase.ttfonts", "makeToUnicodeCMap", "a subset's ToUnicode map, a shaped glyph read as its characters"),
@@ -369,6 +374,44 @@ def define_form(canvas, name: str, box, draw) -> None:
     resources.setShading(shading)
     resources.setColorSpace(form._colorsUsed)
     form.Resources = resources
+
+
+def soft_mask(canvas, name: str, box, draw) -> str:
+    """The operator ('/gRLsN gs') that sets a luminosity soft mask drawn by draw() in a form `name` (a
+    transparency group over `box`): what is painted after it, until the graphics state is restored, is as opaque as
+    the mask is light (a gradient's see-through stops: render/draw.py Pen.shade). Listed among the page's (or
+    form's) graphics states as canvas.setFillAlpha lists its own."""
+    if not has_object(canvas, name):
+        define_form(canvas, name, box, draw)
+        form = canvas._doc.idToObject[xObjectName(name)]
+        stream = pdfdoc.PDFStream()
+        stream.content = form.stream
+        stream.dictionary["Group"] = pdfdoc.PDFDictionary({"S": pdfdoc.PDFName("Transparency"),
+                                                          "CS": pdfdoc.PDFName("DeviceRGB")})
+        form.Contents = stream
+    states = canvas._extgstate._c           # (key, value) -> name: each listed as << /key value >>
+    key = ("SMask", _Mask(name))
+    state = states.get(key)
+    if state is None:
+        state = states[key] = f"gRLs{len(states)}"
+    return f"/{state} gs"
+
+
+class _Mask(pdfdoc.PDFObject):
+    """A soft mask's dictionary: luminosity of the group `name`."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __hash__(self):
+        return hash(("PnpSoftMask", self.name))
+
+    def __eq__(self, other):
+        return isinstance(other, _Mask) and other.name == self.name
+
+    def format(self, document):
+        ref = pdfdoc.PDFObjectReference(xObjectName(self.name)).format(document)
+        return b"<< /Type /Mask /S /Luminosity /G %s >>" % ref
 
 
 class _Picture(pdfdoc.PDFObject):

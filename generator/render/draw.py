@@ -17,6 +17,7 @@ Not here: what any op draws (its type's module in layout/regions/), the page's p
 """
 from __future__ import annotations
 
+import hashlib
 from contextlib import contextmanager
 from functools import lru_cache
 
@@ -30,7 +31,7 @@ from ..layout.regions import DRAWERS
 from ..layout.regions.paint import blur_layers
 from ..layout.shaping import drawing
 from ..layout.shapes import is_hex, piece_outline
-from ..reportlab_adapter import document, split_string, subset_name
+from ..reportlab_adapter import document, soft_mask, split_string, subset_name
 
 @lru_cache(maxsize=1024)
 def colour(hexstr):
@@ -129,7 +130,9 @@ class Pen:
         turned), see-through at `opacity` (and its stops' one alpha): a shading the canvas lists among the page's
         resources (so such a face is drawn on the page: needs_page), in the ink's CMYK when there is one."""
         stops = fill[-1]
-        with self.alpha(opacity * alpha(stops[0][0])):
+        alphas = [alpha(c) for c, _ in stops]
+        varying = len(set(alphas)) > 1
+        with self.alpha(opacity * (1.0 if varying else alphas[0])):
             self.flush()
             ends = [colour(c[:7]) for c, _ in stops]
             places = [p for _, p in stops]
@@ -138,11 +141,25 @@ class Pen:
             if clip:
                 self.c.addLiteral(clip)
             places = None if places == [0.0, 1.0] else places
+            if varying:             # see-through stops of their own alphas: a soft mask of them, in grey
+                self.c.addLiteral(self._mask(fill, alphas, places))
             if fill[0] == "linear":
                 self.c.linearGradient(*fill[1:5], ends, places, extend=True)
             else:
                 self.c.radialGradient(*fill[1:4], ends, places, extend=True)
             self.c.addLiteral("Q")
+
+    def _mask(self, fill: tuple, alphas: list, places) -> str:
+        """The operator setting a soft mask that is the gradient `fill`'s shape in the grey of its stops' alphas."""
+        greys = [colour("#%02x%02x%02x" % ((round(a * 255),) * 3)) for a in alphas]
+        name = "PnpAlpha" + hashlib.sha256(repr((fill[:-1], alphas, places)).encode()).hexdigest()[:16]
+
+        def draw():
+            if fill[0] == "linear":
+                self.c.linearGradient(*fill[1:5], greys, places, extend=True)
+            else:
+                self.c.radialGradient(*fill[1:4], greys, places, extend=True)
+        return soft_mask(self.c, name, (-14400, -14400, 14400, 14400), draw)
 
     def begin_text(self, opacity: float, outlined: bool = False, colour_: str = "", outline: str | None = None,
                    ) -> None:

@@ -93,6 +93,19 @@ def test_a_three_stop_gradient_passes_through_its_middle_colour_at_its_place():
     assert image.getpixel((2, 120))[0] > 240 and image.getpixel((397, 120))[2] > 240
 
 
+def test_stops_of_their_own_alphas_fade_through_a_soft_mask():
+    """A gradient from opaque black to transparent black over white: a luminosity soft mask in the PDF, and
+    pixels from black through grey to the paper."""
+    from generator.layout.regions.gradient import placed
+    fill = placed(("linear", (("#000000", 0.0), ("#00000000", 1.0)), 0.0), 0, 0, 100, 60)
+    face = Face("g", "t", 100.0, 60.0, 0.0, ops=[Rect(0, 0, 100, 60, "#ffffff"), Rect(0, 0, 100, 60, fill)])
+    pdf = face_pdf(face, guide=False)
+    assert b"/SMask" in pdf and b"/Luminosity" in pdf and b"/Transparency" in pdf
+    image = rasterize(face, 400, 240, guide=False).convert("L")
+    row = [image.getpixel((x, 120)) for x in (4, 200, 396)]
+    assert row[0] < 15 and 110 < row[1] < 145 and row[2] > 240, row
+
+
 def test_a_blurred_shadow_fades_out_past_its_edge():
     from generator.layout.regions.paint import blur_layers
     layers = blur_layers(6.0, 1.0)

@@ -11,9 +11,9 @@ first without one at 0%, the last at 100%, those between spread evenly between t
 the one before. A linear gradient runs along `angle` (degrees anticlockwise from left-to-right,
 as `rotate` turns: 0 from the left edge to the right, 90 from the bottom up, -90 from the top down) across the
 whole box (its corners get the end colours, as in CSS); a radial one from its first colour at the box's centre to
-its last at its farthest side, and beyond. The gradient turns with the shape (`rotate`). A see-through stop
-('#rrggbbaa') is drawn so where every stop is as see-through (the shading in a graphics state of that alpha);
-stops of differing alphas are an error where the card is laid out.
+its last at its farthest side, and beyond. The gradient turns with the shape (`rotate`). See-through stops
+('#rrggbbaa') are drawn so: where every stop is as see-through, the shading in a graphics state of that alpha;
+else through a soft mask, the same gradient in the grey of each stop's alpha (render/draw.py Pen.shade).
 After reading, a gradient is the tuple (kind, ((colour, place 0 to 1), ...), angle); once a card's colours are
 known (paint.colours), the same with each colour '#rrggbb[aa]'; once placed on its box (placed), the drawing's
 ("linear", x0, y0, x1, y1, stops) or ("radial", cx, cy, r, stops), in the face's points: plain data, which the
@@ -25,7 +25,6 @@ from __future__ import annotations
 import math
 import re
 
-from ...deck.colours import alpha
 from ...errors import found, known_list, suggest
 from ...files.yamlfile import Map, Seq
 from .keys import Colour, Number
@@ -145,10 +144,6 @@ def colours(fill, region, ctx):
     out = tuple((ctx.colour(c, region), p) for c, p in stops)
     if any(c is None for c, _ in out):
         raise ctx.error(f"a gradient's colours are colours, not none, in region '{region.id}' ({region.source})")
-    if len({alpha(c) for c, _ in out}) > 1:
-        raise ctx.error(f"a gradient's stops differ in how see-through they are ({', '.join(c for c, _ in out)}) "
-                        f"in region '{region.id}' ({region.source})",
-                        hint="give every stop the same alpha, or put the gradient in a region of its own with opacity")
     return kind, out, angle
 
 
