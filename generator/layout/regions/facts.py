@@ -37,6 +37,11 @@ def paint_colours(fill, stroke) -> tuple:
     return tuple(out) + (("stroke", stroke),)
 
 
+def shape_colours(op) -> tuple:
+    """A filled shape's colours (paint_colours): its `colours` method."""
+    return paint_colours(op.fill, op.stroke)
+
+
 def see_through(op) -> bool:
     """A filled shape's: its opacity, a blur, a gradient, a see-through fill or stroke ('#rrggbbaa': nine
     characters; checked so, as needs_page asks it of every operation of every face)."""

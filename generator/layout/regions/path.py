@@ -22,7 +22,7 @@ from ...files.yamlfile import Seq
 from ...text.fields import fill, names_in
 from . import gradient, paint
 from .common import pdf_box, turned
-from .facts import UNKNOWN, covering, inside_polygon, paint_colours, see_through, spread
+from .facts import UNKNOWN, covering, inside_polygon, see_through, shape_colours, spread
 from .keys import Choice, Key, Length, RegionType, Words
 from .polygon import Polygon
 
@@ -51,9 +51,7 @@ class Path(Record):
     blur: float = 0.0
 
     see_through = see_through
-
-    def colours(self):
-        return paint_colours(self.fill, self.stroke)
+    colours = shape_colours
 
     def bounds(self):
         pts = _points(self.segments)

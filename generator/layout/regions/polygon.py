@@ -12,7 +12,7 @@ from ...records import Record
 from .. import shapes
 from . import gradient, paint
 from .common import pdf_box
-from .facts import covering, inside_polygon, paint_colours, points_bounds, see_through
+from .facts import covering, inside_polygon, points_bounds, see_through, shape_colours
 from .keys import Key, RegionType, Whole
 
 MAX_CORNERS = 100            # sides of a polygon, points of a star
@@ -29,11 +29,7 @@ class Polygon(Record):
     opacity: float = 1.0
     blur: float = 0.0           # a blurred shadow (paint.shadowed): its edge fades out over this many points
 
-    bounds = points_bounds
-    see_through = see_through
-
-    def colours(self):
-        return paint_colours(self.fill, self.stroke)
+    bounds, colours, see_through = points_bounds, shape_colours, see_through
 
     def ground(self, x, y):
         return covering(self, inside_polygon(self.points, x, y))

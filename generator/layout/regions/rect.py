@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...records import Record
 from . import gradient, paint
 from .common import grow, pdf_box
-from .facts import box_bounds, covering, in_box, paint_colours, see_through
+from .facts import box_bounds, covering, in_box, see_through, shape_colours
 from .keys import SHORT_SIDE, Key, Length, RegionType
 
 
@@ -31,11 +31,7 @@ class Rect(Record):
     cy: float = 0.0
     blur: float = 0.0           # a blurred shadow (paint.shadowed): its edge fades out over this many points
 
-    bounds = box_bounds
-    see_through = see_through
-
-    def colours(self):
-        return paint_colours(self.fill, self.stroke)
+    bounds, colours, see_through = box_bounds, shape_colours, see_through
 
     def ground(self, x, y):
         return covering(self, in_box(self, x, y))
