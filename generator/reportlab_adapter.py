@@ -98,10 +98,8 @@ INTERNALS = (
     ("reportlab.pdfgen.canvas.Canvas", "_code", "the page's operators written so far (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_formData", "the form being drawn, if any (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_pushAccumulators", "keeps a page's resources while a form is drawn (define_form)"),
-    ("reportlab.pdfgen.canvas.Canvas", "_extgstate", "the page's graphics states, to list a soft mask among them "
-                                                      "(soft_mask; instance attribute)"),
-    ("reportlab.pdfgen.canvas.ExtGState", "_c", "the graphics states listed, (key, value) -> name (soft_mask; instance "
-                                                "attribute)"),
+    ("reportlab.pdfgen.canvas.Canvas", "_extgstate", "a page's graphics states (soft_mask; instance attribute)"),
+    ("reportlab.pdfgen.canvas.ExtGState", "_c", "graphics states listed: (key, value) -> name (soft_mask)"),
     ("reportlab.pdfbase.pdfdoc.PDFFormXObject", "Contents", "a form's stream, given its /Group (soft_mask)"),
     ("reportlab.pdfbase.ttfonts.TTFontFace", "hmetrics", "each glyph's advance: a private-use character's (glyph_char; "
                                                           "instance attribute)"),
@@ -377,41 +375,21 @@ def define_form(canvas, name: str, box, draw) -> None:
 
 
 def soft_mask(canvas, name: str, box, draw) -> str:
-    """The operator ('/gRLsN gs') that sets a luminosity soft mask drawn by draw() in a form `name` (a
-    transparency group over `box`): what is painted after it, until the graphics state is restored, is as opaque as
-    the mask is light (a gradient's see-through stops: render/draw.py Pen.shade). Listed among the page's (or
-    form's) graphics states as canvas.setFillAlpha lists its own."""
-    if not has_object(canvas, name):
-        define_form(canvas, name, box, draw)
-        form = canvas._doc.idToObject[xObjectName(name)]
-        stream = pdfdoc.PDFStream()
-        stream.content = form.stream
-        stream.dictionary["Group"] = pdfdoc.PDFDictionary({"S": pdfdoc.PDFName("Transparency"),
-                                                          "CS": pdfdoc.PDFName("DeviceRGB")})
-        form.Contents = stream
-    states = canvas._extgstate._c           # (key, value) -> name: each listed as << /key value >>
-    key = ("SMask", _Mask(name))
-    state = states.get(key)
+    """'/gRLsN gs': a graphics state whose luminosity soft mask is the form `name` (box, drawn by draw()) as a
+    transparency group (Pen.shade: a gradient's see-through stops), listed as canvas.setFillAlpha lists its own."""
+    states = canvas._extgstate._c               # (key, value) -> name, each listed as << /key value >>
+    state = next((n for (k, v), n in states.items() if k == "SMask" and getattr(v, "pnp", None) == name), None)
     if state is None:
-        state = states[key] = f"gRLs{len(states)}"
+        if not has_object(canvas, name):
+            define_form(canvas, name, box, draw)
+            form = canvas._doc.idToObject[xObjectName(name)]
+            form.Contents = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"Group": pdfdoc.PDFDictionary(
+                {"S": pdfdoc.PDFName("Transparency"), "CS": pdfdoc.PDFName("DeviceRGB")})}), form.stream)
+        mask = pdfdoc.PDFDictionary({"Type": pdfdoc.PDFName("Mask"), "S": pdfdoc.PDFName("Luminosity"),
+                                     "G": pdfdoc.PDFObjectReference(xObjectName(name))})
+        mask.pnp = name
+        state = states[("SMask", mask)] = f"gRLs{len(states)}"
     return f"/{state} gs"
-
-
-class _Mask(pdfdoc.PDFObject):
-    """A soft mask's dictionary: luminosity of the group `name`."""
-
-    def __init__(self, name: str):
-        self.name = name
-
-    def __hash__(self):
-        return hash(("PnpSoftMask", self.name))
-
-    def __eq__(self, other):
-        return isinstance(other, _Mask) and other.name == self.name
-
-    def format(self, document):
-        ref = pdfdoc.PDFObjectReference(xObjectName(self.name)).format(document)
-        return b"<< /Type /Mask /S /Luminosity /G %s >>" % ref
 
 
 class _Picture(pdfdoc.PDFObject):

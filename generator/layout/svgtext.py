@@ -42,8 +42,8 @@ def family(name: str, own: tuple) -> str | None:
     if wanted in named:
         return named[wanted]
     shared = SHARED.get(wanted)
-    if shared is not None:
-        return mine.get(shared, shared)
+    if shared is not None:          # CSS's generic names: the deck's own of that name, where it has one
+        return mine.get(shared, shared) if wanted in ("serif", "sans-serif") else shared
     written = " ".join(str(name).strip().strip("'\"").split())
     return fonts.system(written) if wanted and wanted not in GENERIC else None
 

@@ -10,7 +10,7 @@ import shutil
 import pytest
 import textwrap
 
-from cli import ROOT, pnp_in_process
+from cli import ROOT, pnp, pnp_in_process
 
 SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20" width="40" height="20">
 <text x="2" y="8" font-family="'Pnp Serif'">Aa</text>
@@ -26,7 +26,7 @@ def _deck(folder):
     (folder / "sign.svg").write_text(SVG)
     (folder / "deck.yaml").write_text(textwrap.dedent("""\
         game: {title: Named}
-        fonts: {Old Style: fonts/body.ttf, serif: fonts/body.ttf}
+        fonts: {Old Style: fonts/body.ttf}
         kinds: {card: {title: Card, template: card, back: none}}
         cards: [{kind: card, name: A}]
         """))
@@ -51,8 +51,7 @@ def test_families_are_matched_as_svgs_and_word_processors_name_them(tmp_path):
     assert ops[0].font == fonts.font_name(own["Old Style"]) and ops[1].font == fonts.font_name(own["Old Style"])
     met = fonts.met()
     assert fonts.shown(svgtext.family("'Pnp Serif'", met)) in ("Old Style", "serif")      # by its file's name
-    assert svgtext.family("serif", met) == own["serif"]                                   # the deck's own serif
-    assert svgtext.family("sans-serif", met) == "sans"
+    assert svgtext.family("sans-serif", met) == "sans" and svgtext.family("Arial", met) == "sans"
     proc = pnp_in_process("build", folder, "-o", tmp_path / "d.pdf", env={"PNP_CACHE": "off"})
     assert proc.returncode == 0, proc.stderr
     warned = [ln for ln in proc.stderr.splitlines() if "Comic Neue" in ln]
@@ -78,3 +77,22 @@ def test_a_family_installed_on_the_machine_is_taken_from_fontconfig_embedded_and
     proc = pnp_in_process("proof", folder, "-o", tmp_path / "proof", "--quiet", env={"PNP_CACHE": "off"})
     found = [i for i in json.loads((tmp_path / "proof" / "proof.json").read_text())["issues"] if i["check"] == "font"]
     assert len(found) == 1 and "LiberationSerif-Regular.ttf" in found[0]["message"], (found, proc.stderr)
+
+
+def test_an_svgs_generic_serif_is_the_decks_own_serif(tmp_path):
+    """In a fresh process (a deck family is known to the process that met it): a deck whose own `serif` is DejaVu
+    Sans sets an SVG's font-family="serif" text in it, and embeds it."""
+    folder = _deck(tmp_path / "d")
+    shutil.copy(ROOT / "fonts" / "DejaVuSans.ttf", folder / "fonts" / "plain.ttf")
+    deck = folder / "deck.yaml"
+    deck.write_text(deck.read_text().replace("fonts: {Old Style: fonts/body.ttf}",
+                                             "fonts: {Old Style: fonts/body.ttf, serif: fonts/plain.ttf}"))
+    (folder / "sign.svg").write_text(SVG.replace("font-family=\"'Pnp Serif'\"", "font-family=\"serif\""))
+    out = tmp_path / "d.pdf"
+    pnp("build", folder, "-o", out, check=True, env={"PNP_CACHE": "off"})
+    from pdfcheck import reader
+    r = reader(out)
+    forms = [x.get_object() for page in r.pages for x in (page["/Resources"].get("/XObject") or {}).values()]
+    names = {str(f.get_object()["/BaseFont"]) for form in forms
+             for f in ((form.get("/Resources") or {}).get("/Font") or {}).values()}
+    assert any("DejaVuSans" in n for n in names), names
