@@ -137,5 +137,5 @@ def _card(deck, choice):
     try:
         return chosen(deck, [choice])[0]
     except PnpError as exc:
-        raise PnpError(exc.message.replace("--only", "--card"), field="--card",
+        raise PnpError(exc.message.replace("--only", "--card"),
                        hint=exc.hint or "a card's number (7), name or id, or a kind") from None
