@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import sys
+import time
 from functools import lru_cache
 from importlib import import_module
 from importlib.util import find_spec
@@ -59,7 +60,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts  # noqa: E402
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace  # noqa: E402
 from reportlab.pdfbase.pdfmetrics import getFont  # noqa: E402
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName  # noqa: E402
-from reportlab.lib.utils import ImageReader  # noqa: E402
+from reportlab.lib.utils import ImageReader, TimeStamp  # noqa: E402
 
 # (where, name, what pnp uses it for); instance attributes are checked on a parsed font and a canvas
 INTERNALS = (
@@ -98,6 +99,9 @@ INTERNALS = (
     ("reportlab.pdfgen.canvas.Canvas", "_code", "the page's operators written so far (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_formData", "the form being drawn, if any (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_pushAccumulators", "keeps a page's resources while a form is drawn (define_form)"),
+    ("reportlab.pdfbase.pdfdoc.PDFDocument", "_timeStamp", "the document's dates (date_document; instance attribute)"),
+    ("reportlab.pdfbase.pdfdoc.PDFDocument", "signature", "what its ID is made from, the date first (date_document; "
+                                                          "instance attribute)"),
     ("reportlab.pdfbase.ttfonts.TTFontFace", "hmetrics", "each glyph's advance: a private-use character's (glyph_char; "
                                                           "instance attribute)"),
     ("reportlab.pdfbase.ttfonts", "makeToUnicodeCMap", "a subset's ToUnicode map, a shaped glyph read as its characters"),
@@ -343,6 +347,20 @@ def draw_drawing(drawing, canvas) -> None:
                                        mask="auto")
 
     ShapesOnly().draw(renderScaledDrawing(drawing), canvas, 0, 0, showBoundary=False)
+
+
+def date_document(canvas, epoch: int) -> None:
+    """Date the canvas's document `epoch` (seconds since 1970, UTC) as reportlab dates it when SOURCE_DATE_EPOCH
+    says so: its CreationDate and ModDate, and its ID, which reportlab makes from the date and the document's title,
+    author, subject and keywords (set after this)."""
+    doc = canvas._doc
+    stamp = TimeStamp(invariant=1)
+    stamp.t, stamp.lt = epoch, time.gmtime(epoch)
+    stamp.YMDhms = tuple(stamp.lt)[:6]
+    doc._timeStamp = stamp
+    doc.signature = hashlib.md5(usedforsecurity=False)
+    doc.signature.update(b"a reportlab document")
+    doc.signature.update(ascii(epoch).encode())
 
 
 def define_form(canvas, name: str, box, draw) -> None:

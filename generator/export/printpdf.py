@@ -33,6 +33,7 @@ from ..layout.fonts import register
 from .pdfx import finish
 from .flatten import draw_face
 from ..layout.deck import layout_deck
+from ..deck.sections.game import date_epoch
 from ..layout.resolution import warnings as resolution
 from ..layout.templates import get_template
 from ..pictures import picturecache
@@ -151,7 +152,7 @@ def render(deck, doc: Document, laid, bleed: float, ink=None) -> bytes:
     buf = io.BytesIO()
     c = new_canvas(buf, (w + 2 * b, h + 2 * b), title=f"{deck.game.title}: {Path(doc.file).stem}",
                    author=deck.game.designer, subject=f"{len(doc.pieces)} pieces, a front and a back each, "
-                   f"trim {_mm(w)} x {_mm(h)} mm, bleed {_mm(b, 3)} mm")
+                   f"trim {_mm(w)} x {_mm(h)} mm, bleed {_mm(b, 3)} mm", date=date_epoch(deck.game))
     for face in faces:
         c.setPageSize((w + 2 * b, h + 2 * b))
         c.setBleedBox((0, 0, w + 2 * b, h + 2 * b))
