@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import sys
-import time
 from functools import lru_cache
 from importlib import import_module
 from importlib.util import find_spec
@@ -60,7 +59,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts  # noqa: E402
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace  # noqa: E402
 from reportlab.pdfbase.pdfmetrics import getFont  # noqa: E402
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName  # noqa: E402
-from reportlab.lib.utils import ImageReader, TimeStamp  # noqa: E402
+from reportlab.lib.utils import ImageReader  # noqa: E402
 
 # (where, name, what pnp uses it for); instance attributes are checked on a parsed font and a canvas
 INTERNALS = (
@@ -99,9 +98,7 @@ INTERNALS = (
     ("reportlab.pdfgen.canvas.Canvas", "_code", "the page's operators written so far (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_formData", "the form being drawn, if any (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_pushAccumulators", "keeps a page's resources while a form is drawn (define_form)"),
-    ("reportlab.pdfbase.pdfdoc.PDFDocument", "_timeStamp", "the document's dates (date_document; instance attribute)"),
-    ("reportlab.pdfbase.pdfdoc.PDFDocument", "signature", "what its ID is made from, the date first (date_document; "
-                                                          "instance attribute)"),
+    ("reportlab.pdfbase.pdfdoc.PDFCatalog", "__NoDefault__", "the catalogue's keys written when set (pdfx_document)"),
     ("reportlab.pdfbase.ttfonts.TTFontFace", "hmetrics", "each glyph's advance: a private-use character's (glyph_char; "
                                                           "instance attribute)"),
     ("reportlab.pdfbase.ttfonts", "makeToUnicodeCMap", "a subset's ToUnicode map, a shaped glyph read as its characters"),
@@ -349,18 +346,22 @@ def draw_drawing(drawing, canvas) -> None:
     ShapesOnly().draw(renderScaledDrawing(drawing), canvas, 0, 0, showBoundary=False)
 
 
-def date_document(canvas, epoch: int) -> None:
-    """Date the canvas's document `epoch` (seconds since 1970, UTC) as reportlab dates it when SOURCE_DATE_EPOCH
-    says so: its CreationDate and ModDate, and its ID, which reportlab makes from the date and the document's title,
-    author, subject and keywords (set after this)."""
+class _PdfxInfo(pdfdoc.PDFInfo):
+    def format(self, document):             # reportlab's keys (title, dates, Trapped ...), then PDF/X's (pdfx_document)
+        out = super().format(document)
+        end = out.rstrip().rfind(b">>")
+        return out[:end] + b"".join(b"/%s %s " % (k.encode(), pdfdoc.PDFString(v).format(document))
+                                    for k, v in sorted(self.pnp_keys.items())) + out[end:]
+
+
+def pdfx_document(canvas, info: dict, intent) -> None:
+    """What a PDF/X file adds to reportlab's document: the information keys `info` (strings) beside its own, and
+    `intent` (an object of pdfdoc's: the OutputIntent dictionary) in the catalogue's OutputIntents."""
     doc = canvas._doc
-    stamp = TimeStamp(invariant=1)
-    stamp.t, stamp.lt = epoch, time.gmtime(epoch)
-    stamp.YMDhms = tuple(stamp.lt)[:6]
-    doc._timeStamp = stamp
-    doc.signature = hashlib.md5(usedforsecurity=False)
-    doc.signature.update(b"a reportlab document")
-    doc.signature.update(ascii(epoch).encode())
+    doc.info.__class__, doc.info.pnp_keys = _PdfxInfo, dict(info)
+    doc.Catalog.__class__ = type("PdfxCatalog", (pdfdoc.PDFCatalog,),
+                                 {"__NoDefault__": pdfdoc.PDFCatalog.__NoDefault__ + ["OutputIntents"]})
+    doc.Catalog.OutputIntents = pdfdoc.PDFArray([doc.Reference(intent, "PnpOutputIntent")])
 
 
 def define_form(canvas, name: str, box, draw) -> None:
@@ -402,17 +403,18 @@ class _Picture(pdfdoc.PDFObject):
         return (b"<< %s /Length %s%s >>\nstream\n%s\nendstream\n" % (self.entries, self.length, mask, self.data))
 
 
-def define_picture(canvas, name: str, entries: bytes, data: bytes, length, smask: tuple | None = None) -> None:
+def define_picture(canvas, name: str, entries: bytes, data: bytes, length, smask: tuple | None = None):
     """An image XObject that `canvas.doForm(name)` draws, in the canvas's document: its dictionary's
     `entries` (/Type /XObject /Subtype /Image ...), its stream `data`, `length` bytes long (a number, or the
     bytes that stand for it until the document is written: render/splice.py); `smask`, when given, (entries,
     data, length) of its soft mask. The stream's bytes are the caller's, as they are: no filter is
-    applied to them."""
+    applied to them. Returns a reference to it (any stream of the caller's entries: an ICC profile too)."""
     doc = canvas._doc
     mask = None if smask is None else f"PnpMask.{name}"
-    doc.Reference(_Picture(entries, data, length, mask), xObjectName(name))
+    ref = doc.Reference(_Picture(entries, data, length, mask), xObjectName(name))
     if smask is not None:
         doc.Reference(_Picture(*smask, None), mask)
+    return ref
 
 
 class _Frame(pdfdoc.PDFObject):

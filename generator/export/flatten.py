@@ -22,7 +22,8 @@ import math
 
 from ..layout.face import Ellipse, Image, Polygon, Rect
 from ..render.svg import drawing
-from reportlab.lib.utils import ImageReader
+from ..reportlab_adapter import use_form
+from reportlab.lib.rl_accel import fp_str
 
 PATCH_DPI = 600
 _MARGIN = 0.5                   # points around an operation's box: its anti-aliased edge
@@ -92,35 +93,38 @@ def box(op, face, dpi: int = PATCH_DPI) -> tuple:
     return (x0, y0, x0 + wpx * 72 / dpi, y0 + hpx * 72 / dpi, wpx, hpx)
 
 
-def patches(face, dpi: int = PATCH_DPI) -> list:
-    """[(index of a see-through operation, its box, the RGB PIL image of the face up to it over that box)]."""
-    marks = [i for i, op in enumerate(face.ops) if see_through(op)]
-    if not marks:
-        return []
+def marks(face, dpi: int = PATCH_DPI) -> list:
+    """[(index of each see-through operation of the face, the box its patch covers at `dpi`: box())]."""
+    return [(i, box(op, face, dpi)) for i, op in enumerate(face.ops) if see_through(op)]
+
+
+def render_patches(face, marked: list) -> list:
+    """The RGB PIL image of each patch `marked` [(index, box)]: the face as it stands once that operation is drawn,
+    composited as the RGB PDF composites it (pdfium renders one PDF of a page a patch)."""
     from ..render.draw import draw_ops  # lazy: +3 ms to import (benchmarks/imports.py)
     from ..render.pdf import new_canvas, pdf_bytes  # lazy: +13 ms to import (benchmarks/imports.py)
     from ..render.png import render_pages  # lazy: +19 ms to import (benchmarks/imports.py)
-    boxes = [box(face.ops[i], face, dpi) for i in marks]
     buf = io.BytesIO()
     c = new_canvas(buf, (100, 100))
-    for i, (x0, y0, x1, y1, _w, _h) in zip(marks, boxes):
+    for i, (x0, y0, x1, y1, _w, _h) in marked:
         c.setPageSize((x1 - x0, y1 - y0))
         c.translate(-x0, -y0)
         draw_ops(c, face.ops[:i + 1])
         c.showPage()
-    images = render_pages(pdf_bytes(c, buf), [(b[4], b[5]) for b in boxes])
-    return list(zip(marks, boxes, images))
+    return list(render_pages(pdf_bytes(c, buf), [(b[4], b[5]) for _, b in marked]))
 
 
 def draw_face(c, face, ink, dpi: int = PATCH_DPI) -> None:
-    """The face's operations onto canvas `c` in the ink's CMYK, each see-through one replaced by its patch."""
-
+    """The face's operations onto canvas `c` in the ink's CMYK, each see-through one replaced by its patch: an image
+    XObject made once for all the pages and documents that show it (inkstreams.py)."""
     from ..render.draw import draw_ops  # lazy: +3 ms to import (benchmarks/imports.py)
+    marked = marks(face, dpi)
     start = 0
-    for i, (x0, y0, x1, y1, _w, _h), rgb in patches(face, dpi):
-        if i > start:
-            draw_ops(c, face.ops[start:i], ink)
-        c.drawImage(ImageReader(ink.pixels(rgb)), x0, y0, x1 - x0, y1 - y0)
-        start = i + 1
+    if marked:
+        for (i, (x0, y0, x1, y1, _w, _h)), name in zip(marked, ink.patches(c, face, marked, dpi)):
+            if i > start:
+                draw_ops(c, face.ops[start:i], ink)
+            c.addLiteral(f"q {fp_str(x1 - x0, 0, 0, y1 - y0, x0, y0)} cm {use_form(c, name)} Q")
+            start = i + 1
     if start < len(face.ops):
         draw_ops(c, face.ops[start:], ink)

@@ -30,8 +30,12 @@ from .names import Claims, stem
 from .products import target
 from ..layout.face import Text
 from ..layout.fonts import register
-from .pdfx import finish
+from .pdfx import PDF_VERSION, identified, prepare
+from ..reportlab_adapter import document
+from ..render.splice import filled, fills, key
 from .flatten import draw_face
+from .inkstreams import Streams
+from ..render.drawn import drawn as drawn_state
 from ..layout.deck import layout_deck
 from ..deck.sections.game import date_epoch
 from ..layout.resolution import warnings as resolution
@@ -141,18 +145,22 @@ def documents(deck, order: str = "paired", copies: bool = False) -> list[Documen
     return out
 
 
-def render(deck, doc: Document, laid, bleed: float, ink=None) -> bytes:
-    """The document's PDF bytes: a page for each (piece, side), its face laid out with `bleed`; with an
-    `ink`, in its CMYK, flattened, as PDF/X-1a."""
+def draw(deck, doc: Document, laid, bleed: float, ink=None) -> tuple:
+    """The document drawn: (its canvas, its bytes as reportlab wrote them, each picture's pixels a token until it is
+    written: render/splice.py). A page for each (piece, side), its face laid out with `bleed`; with an `ink`, in
+    its CMYK, flattened, as PDF/X-1a (pdfx.py)."""
     from ..render.draw import draw_ops  # lazy: +3 ms to import (benchmarks/imports.py)
-    from ..render.pdf import new_canvas, pdf_bytes  # lazy: +18 ms to import (benchmarks/imports.py)
+    from ..render.pdf import new_canvas  # lazy: +18 ms to import (benchmarks/imports.py)
     w, h, b = doc.width, doc.height, bleed
     faces = [_face(laid, pc, side) for pc, side, _ in doc.pages]
     register({op.font for face in faces if face is not None for op in face.ops if type(op) is Text})
     buf = io.BytesIO()
     c = new_canvas(buf, (w + 2 * b, h + 2 * b), title=f"{deck.game.title}: {Path(doc.file).stem}",
                    author=deck.game.designer, subject=f"{len(doc.pieces)} pieces, a front and a back each, "
-                   f"trim {_mm(w)} x {_mm(h)} mm, bleed {_mm(b, 3)} mm", date=date_epoch(deck.game))
+                   f"trim {_mm(w)} x {_mm(h)} mm, bleed {_mm(b, 3)} mm", date=date_epoch(deck.game),
+                   version=None if ink is None else PDF_VERSION)
+    if ink is not None:
+        prepare(c, ink)
     for face in faces:
         c.setPageSize((w + 2 * b, h + 2 * b))
         c.setBleedBox((0, 0, w + 2 * b, h + 2 * b))
@@ -166,9 +174,22 @@ def render(deck, doc: Document, laid, bleed: float, ink=None) -> bytes:
                 draw_face(c, face, ink)
             c.restoreState()
         c.showPage()
-    if ink is None:
-        return pdf_bytes(c, buf)
-    return finish(pdf_bytes(c, buf), ink)
+    c.save()
+    return c, buf.getvalue()
+
+
+def render(deck, doc: Document, laid, bleed: float, ink=None) -> bytes:
+    """The document's PDF bytes (draw()), its pictures filled in."""
+    c, pdf = draw(deck, doc, laid, bleed, ink)
+    if ink is not None:
+        pdf = identified(pdf, key(document(c), pdf))
+    data = filled(pdf, fills(document(c)))
+    return data if isinstance(data, bytes) else data.tobytes()
+
+
+def drawn_names(doc) -> list:
+    """What each picture stream of the reportlab document `doc` is (render/splice.py's names)."""
+    return list(drawn_state(doc).names.values())
 
 
 def _face(laid, piece: Piece, side: str):
@@ -232,11 +253,31 @@ def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired",
                     report.warnings += check(face, who, get_template(face.template, deck), shop_id)
                     report.warnings += resolution([(who, face)], deck.folder)     # pictures under 150 dpi
     new = {}
-    files = [(d.file, lambda d=d: render(deck, d, laid, bleed, ink)) for d in docs]
-    files.append((MANIFEST, lambda: manifest_csv(deck, docs, bleed).encode("utf-8")))
-    for name, make in files:
-        data = make()
-        new[name] = put(report, name, data)
+    if ink is not None:
+        ink = ink.for_export(Streams(ink))
+    todo = []
+    for d in docs:
+        # drawn with a token for each picture: a file already holding what these pages are made of is kept as it
+        # is, and nothing of it is converted, read or filled in
+        c, pdf = draw(deck, d, laid, bleed, ink)
+        made_of = key(document(c), pdf)
+        if outputs.fresh(d.file, made_of):
+            report.kept.append(d.file)
+            new[d.file] = dict(outputs.get(d.file))
+        else:
+            todo.append((d, c, pdf, made_of))
+    if ink is not None and todo:        # the CMYK pictures these files show and the cache lacks, on every core
+        wanted = {n.split(" ", 1)[1] for _, c, _, _ in todo for n in drawn_names(document(c))
+                  if n.startswith("cmyk ")}
+        ink.streams.make([k for k in ink.streams.missing() if k in wanted])
+    for d, c, pdf, made_of in todo:
+        if ink is not None:
+            pdf = identified(pdf, made_of)
+        data = filled(pdf, fills(document(c)))
+        new[d.file] = {**put(report, d.file, data if isinstance(data, bytes) else data.tobytes()), "hash": made_of}
+    new[MANIFEST] = put(report, MANIFEST, manifest_csv(deck, docs, bleed).encode("utf-8"))
+    if ink is not None:
+        ink.keep()                      # the colours it converted, for the next run
     sweep(report, outputs, expected, clean, found)
     outputs.save(new)
     picturecache.save()                 # what was learnt of the pictures, for the next run

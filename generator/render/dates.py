@@ -12,7 +12,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PnpError
 from ..layout.fonts import font_name
-from ..reportlab_adapter import date_document
 
 
 def source_date() -> int | None:
@@ -27,13 +26,19 @@ def source_date() -> int | None:
     return int(given)
 
 
-def dated_canvas(buf, size, compress: int, date: int | None = None) -> Canvas:
-    """An invariant canvas (same input, same bytes) dated SOURCE_DATE_EPOCH when it is set (reportlab reads it as it
-    makes the canvas), else `date` (seconds since 1970, UTC), else 2000-01-01. Its initial font is one of ours, so
-    no unembedded standard font (Helvetica) enters the file; `compress`: reportlab's pageCompression."""
+def dated_canvas(buf, size, compress: int, date: int | None = None, version: tuple | None = None) -> Canvas:
+    """An invariant canvas (same input, same bytes) dated SOURCE_DATE_EPOCH when it is set, else `date` (seconds since
+    1970, UTC), else 2000-01-01: reportlab reads SOURCE_DATE_EPOCH as it makes the canvas (its dates, and the
+    document ID it makes from them), so a game's own date is given to it so, for that moment only. Its initial font
+    is one of ours, so no unembedded standard font (Helvetica) enters the file; `compress`: reportlab's
+    pageCompression; `version`: the PDF version its header states ((1, 4)), else reportlab's."""
     given = source_date()
-    c = Canvas(buf, pagesize=size, invariant=1, pageCompression=compress, initialFontName=font_name("sans"),
-               initialFontSize=10)
+    env = os.environ
     if given is None and date is not None:
-        date_document(c, int(date))
-    return c
+        env["SOURCE_DATE_EPOCH"] = str(int(date))
+    try:
+        return Canvas(buf, pagesize=size, invariant=1, pageCompression=compress, initialFontName=font_name("sans"),
+                      initialFontSize=10, **({"pdfVersion": tuple(version)} if version else {}))
+    finally:
+        if given is None and date is not None:
+            del env["SOURCE_DATE_EPOCH"]

@@ -142,11 +142,13 @@ def pdf_bytes(c, buf) -> bytes:
     return data if isinstance(data, bytes) else data.tobytes()
 
 
-def new_canvas(buf, size, title: str = "", author: str = "", subject: str = "", date: int | None = None):
+def new_canvas(buf, size, title: str = "", author: str = "", subject: str = "", date: int | None = None,
+               version: tuple | None = None):
     """A canvas for a document of pnp's own other than the build (the print-shop PDF): invariant (same
     input, same bytes), its streams deflated by render/deflate.py (set_flate above), the initial font
-    one of ours so no unembedded standard font enters the file, the document's metadata and its date (dates.py)."""
-    c = dated_canvas(buf, size, 1, date)
+    one of ours so no unembedded standard font enters the file, the document's metadata, its date (dates.py) and
+    `version` ((1, 4): reportlab's own when None)."""
+    c = dated_canvas(buf, size, 1, date, version)
     c.setTitle(title)
     c.setAuthor(author)
     c.setSubject(subject)
