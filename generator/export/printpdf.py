@@ -26,6 +26,7 @@ from pathlib import Path
 
 from .plan import plan
 from .shops import shop
+from .targets import of_shop
 from .names import Claims, stem
 from .products import target
 from ..layout.face import Text
@@ -77,6 +78,7 @@ class Report:
     ink: object = None               # cmyk.Ink of a CMYK PDF/X-1a export, else None (RGB)
     shop: str = "printshop"
     documents: list = field(default_factory=list)
+    left: list = field(default_factory=list)       # documents of pieces the shop does not print (unprinted.py)
     written: list = field(default_factory=list)    # files whose bytes changed
     kept: list = field(default_factory=list)       # files already holding these bytes
     removed: list = field(default_factory=list)
@@ -198,7 +200,7 @@ def _face(laid, piece: Piece, side: str):
     return None if piece.back is None else laid[piece.back.first[0]].back
 
 
-def manifest_csv(deck, docs: list, bleed: float) -> str:
+def manifest_csv(deck, docs: list, bleed: float, left: list = (), shop_id: str = "printshop") -> str:
     buf = io.StringIO()
     w = csv.DictWriter(buf, COLUMNS, lineterminator="\n")
     w.writeheader()
@@ -215,26 +217,50 @@ def manifest_csv(deck, docs: list, bleed: float) -> str:
                         "part": "; ".join(dict.fromkeys(deck.parts[c.part].title for c in cards)),
                         "quantity": pc.quantity, "trim_mm": f"{_mm(doc.width)} x {_mm(doc.height)}",
                         "bleed_mm": _mm(bleed, 3), "note": note})
+    if left:
+        from .unprinted import note as left_note  # lazy: +1 ms to import (benchmarks/imports.py)
+    for doc in left:                    # a row for each piece left out, its file and page empty
+        for pc in doc.pieces:
+            cards = [card for _, card in pc.cards]
+            w.writerow({"file": "", "page": "", "side": "", "card": "; ".join(dict.fromkeys(c.name for c in cards)),
+                        "component": "; ".join(dict.fromkeys(deck.kinds[c.kind].title for c in cards)),
+                        "part": "; ".join(dict.fromkeys(deck.parts[c.part].title for c in cards)),
+                        "quantity": pc.quantity, "trim_mm": f"{_mm(doc.width)} x {_mm(doc.height)}",
+                        "bleed_mm": "", "note": left_note(doc, shop_id)})
     return buf.getvalue()
 
 
-def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired", clean: bool = False,
-               ink=None, shop_id: str = "printshop", copies: bool = False) -> Report:
-    """Write `deck`'s print-shop PDFs and their manifest into `out_dir`. `bleed`: points a side
-    (default: the shop's, layouts/shop-*.yaml); `order`: one of ORDERS; `ink`: a cmyk.Ink for CMYK
-    PDF/X-1a; `copies`: every card as many times as it is printed."""
+def export_pdf(deck, out_dir, shop_id: str = "printshop", bleed: float | None = None, order: str | None = None,
+               clean: bool = False, cmyk: bool | None = None, ink_limit: float | None = None,
+               condition: str | None = None) -> Report:
+    """Write `deck`'s PDFs for the print shop `shop_id` (layouts/shop-*.yaml says its bleed, page order, copies,
+    colour, ink limit and printing condition, and which pieces it prints) and their manifest into `out_dir`; each
+    argument given overrides the shop's: `bleed` points a side, `order` one of ORDERS, `cmyk` CMYK PDF/X-1a,
+    `ink_limit` percent of total ink, `condition` a printing condition (conditions.py)."""
     from . import trust  # lazy: +17 ms to import (benchmarks/imports.py)
+    from . import unprinted  # lazy: +1 ms to import (benchmarks/imports.py)
     from .folder import prepare, put, sweep  # lazy: +11 ms to import (benchmarks/imports.py)
     from .safezone import check  # lazy: +8 ms to import (benchmarks/imports.py)
     start = time.perf_counter()
+    data = shop(shop_id).data
+    order = str(data.get("order", "paired")) if order is None else order
     if order not in ORDERS:
         raise ValueError(f"order {order!r}")
     bleed = shop(shop_id).bleed if bleed is None else bleed
+    ink = None
+    if cmyk or (cmyk is None and data.get("cmyk")):
+        from .cmyk import ink as make_ink  # lazy: +26 ms to import (benchmarks/imports.py)
+        ink = make_ink(data.get("ink_limit") if ink_limit is None else ink_limit, condition or data.get("condition"))
+    every = documents(deck, order, bool(data.get("copies", False)))
+    docs, left = unprinted.split(every, shop_id)
+    if left and not docs:
+        unprinted.refuse(deck, left, shop_id)       # nothing written: not even the folder
     out = prepare(out_dir)
     report = Report(out, bleed, order, ink, shop_id)
-    outputs = trust.Outputs(out, trust.PDF_CACHE if shop_id == "printshop" else trust.DTC_CACHE)
-    docs = documents(deck, order, copies)
-    report.documents = docs
+    outputs = trust.Outputs(out, of_shop(shop_id).record)
+    report.documents, report.left = docs, left
+    if left:
+        report.warnings.append(unprinted.line(deck, left, shop_id))
     expected = {d.file for d in docs} | {MANIFEST}
     found = [n for n in trust.strays(out, expected) if n not in outputs.files]
     if clean:
@@ -275,7 +301,7 @@ def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired",
             pdf = identified(pdf, made_of)
         data = filled(pdf, fills(document(c)))
         new[d.file] = {**put(report, d.file, data if isinstance(data, bytes) else data.tobytes()), "hash": made_of}
-    new[MANIFEST] = put(report, MANIFEST, manifest_csv(deck, docs, bleed).encode("utf-8"))
+    new[MANIFEST] = put(report, MANIFEST, manifest_csv(deck, docs, bleed, left, shop_id).encode("utf-8"))
     if ink is not None:
         ink.keep()                      # the colours it converted, for the next run
     sweep(report, outputs, expected, clean, found)

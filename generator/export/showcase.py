@@ -20,6 +20,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFilter
 import io
 from .pngs import draw, pixels
+from .targets import RECORDS
 
 DPI = 150
 HAND, GRID = "hand.png", "showcase.png"
@@ -163,7 +164,7 @@ def export_showcase(deck, out_dir, dpi: int | None = None, hand=(), clean: bool 
     chosen_cards = hand_cards(deck, hand)       # a mistaken --hand is refused before anything is written
     out = prepare(out_dir)
     report = Report(out, dpi)
-    outputs = trust.Outputs(out, trust.SHOWCASE_CACHE)
+    outputs = trust.Outputs(out, RECORDS["showcase"])
     expected = {HAND, GRID}
     found = [n for n in trust.strays(out, expected) if n not in outputs.files]
     if clean:
