@@ -19,6 +19,7 @@ from __future__ import annotations
 import io
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -102,7 +103,7 @@ def designer_game(folder: Path) -> Path:
     """The game (see the module's docstring), written to `folder` (emptied first)."""
     folder = Path(folder)
     shutil.rmtree(folder, ignore_errors=True)
-    kept = Path(artdeck._kept(0)).with_name(f"designer-v{artdeck.FORMAT}")
+    kept = Path(tempfile.gettempdir()) / "pnp-bench-art" / f"designer-v{artdeck.FORMAT}"
     if not (kept / "art").is_dir():
         partial = kept.with_name(kept.name + ".part")
         shutil.rmtree(partial, ignore_errors=True)
