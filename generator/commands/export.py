@@ -142,9 +142,10 @@ def command(game, to, without, output, jobs, force, redraw, clean, base_url, ord
     for name, value in given.items():
         if value is not None and name not in target.options:
             raise click.UsageError(f"{OPTIONS[name]} is for --to {' or '.join(takes(name))}")
-    for name in ("ink_limit", "condition"):
-        if given[name] is not None and to == "pdf" and not cmyk:
-            raise click.UsageError(f"{OPTIONS[name]} is for --to drivethrucards or --to pdf --cmyk")
+    for name in ("ink_limit", "condition"):         # colour options, on a target whose colour --cmyk chooses
+        if given[name] is not None and "cmyk" in target.options and not cmyk:
+            where = [t if "cmyk" not in TARGETS[t].options else f"{t} --cmyk" for t in takes(name)]
+            raise click.UsageError(f"{OPTIONS[name]} is for --to {' or --to '.join(sorted(where, key=lambda w: '--cmyk' in w))}")
     deck = pipeline.load(game, without, faces=True, lang=lang, strict=strict)   # every card laid out first
     options.check_complete(deck, force, "export")
     out = Path(output) if output else Path("output") / deck.id / to
