@@ -98,7 +98,9 @@ INTERNALS = (
     ("reportlab.pdfgen.canvas.Canvas", "_code", "the page's operators written so far (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_formData", "the form being drawn, if any (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_pushAccumulators", "keeps a page's resources while a form is drawn (define_form)"),
-    ("reportlab.pdfbase.pdfdoc.PDFCatalog", "__NoDefault__", "the catalogue's keys written when set (pdfx_document)"),
+    ("reportlab.pdfgen.canvas.Canvas", "_extgstate", "a page's graphics states (soft_mask; instance attribute)"),
+    ("reportlab.pdfgen.canvas.ExtGState", "_c", "graphics states listed: (key, value) -> name (soft_mask)"),
+    ("reportlab.pdfbase.pdfdoc.PDFFormXObject", "Contents", "a form's stream, given its /Group (soft_mask)"),
     ("reportlab.pdfbase.ttfonts.TTFontFace", "hmetrics", "each glyph's advance: a private-use character's (glyph_char; "
                                                           "instance attribute)"),
     ("reportlab.pdfbase.ttfonts", "makeToUnicodeCMap", "a subset's ToUnicode map, a shaped glyph read as its characters"),
@@ -346,24 +348,6 @@ def draw_drawing(drawing, canvas) -> None:
     ShapesOnly().draw(renderScaledDrawing(drawing), canvas, 0, 0, showBoundary=False)
 
 
-class _PdfxInfo(pdfdoc.PDFInfo):
-    def format(self, document):             # reportlab's keys (title, dates, Trapped ...), then PDF/X's (pdfx_document)
-        out = super().format(document)
-        end = out.rstrip().rfind(b">>")
-        return out[:end] + b"".join(b"/%s %s " % (k.encode(), pdfdoc.PDFString(v).format(document))
-                                    for k, v in sorted(self.pnp_keys.items())) + out[end:]
-
-
-def pdfx_document(canvas, info: dict, intent) -> None:
-    """What a PDF/X file adds to reportlab's document: the information keys `info` (strings) beside its own, and
-    `intent` (an object of pdfdoc's: the OutputIntent dictionary) in the catalogue's OutputIntents."""
-    doc = canvas._doc
-    doc.info.__class__, doc.info.pnp_keys = _PdfxInfo, dict(info)
-    doc.Catalog.__class__ = type("PdfxCatalog", (pdfdoc.PDFCatalog,),
-                                 {"__NoDefault__": pdfdoc.PDFCatalog.__NoDefault__ + ["OutputIntents"]})
-    doc.Catalog.OutputIntents = pdfdoc.PDFArray([doc.Reference(intent, "PnpOutputIntent")])
-
-
 def define_form(canvas, name: str, box, draw) -> None:
     """A form XObject `name` with bounding box `box` (x0, y0, x1, y1), drawn by draw(), whose resources
     list the transparency states (ExtGState) and shadings it uses as a page's would: reportlab's forms list
@@ -390,6 +374,24 @@ def define_form(canvas, name: str, box, draw) -> None:
     form.Resources = resources
 
 
+def soft_mask(canvas, name: str, box, draw) -> str:
+    """'/gRLsN gs': a graphics state whose luminosity soft mask is the form `name` (box, drawn by draw()) as a
+    transparency group (Pen.shade: a gradient's see-through stops), listed as canvas.setFillAlpha lists its own."""
+    states = canvas._extgstate._c               # (key, value) -> name, each listed as << /key value >>
+    state = next((n for (k, v), n in states.items() if k == "SMask" and getattr(v, "pnp", None) == name), None)
+    if state is None:
+        if not has_object(canvas, name):
+            define_form(canvas, name, box, draw)
+            form = canvas._doc.idToObject[xObjectName(name)]
+            form.Contents = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"Group": pdfdoc.PDFDictionary(
+                {"S": pdfdoc.PDFName("Transparency"), "CS": pdfdoc.PDFName("DeviceRGB")})}), form.stream)
+        mask = pdfdoc.PDFDictionary({"Type": pdfdoc.PDFName("Mask"), "S": pdfdoc.PDFName("Luminosity"),
+                                     "G": pdfdoc.PDFObjectReference(xObjectName(name))})
+        mask.pnp = name
+        state = states[("SMask", mask)] = f"gRLs{len(states)}"
+    return f"/{state} gs"
+
+
 class _Picture(pdfdoc.PDFObject):
     """An image XObject's stream as pnp writes it: `entries` of its dictionary (PDF syntax), its /Length and
     /SMask, and `data` (a token render/splice.py replaces)."""
@@ -403,18 +405,17 @@ class _Picture(pdfdoc.PDFObject):
         return (b"<< %s /Length %s%s >>\nstream\n%s\nendstream\n" % (self.entries, self.length, mask, self.data))
 
 
-def define_picture(canvas, name: str, entries: bytes, data: bytes, length, smask: tuple | None = None):
+def define_picture(canvas, name: str, entries: bytes, data: bytes, length, smask: tuple | None = None) -> None:
     """An image XObject that `canvas.doForm(name)` draws, in the canvas's document: its dictionary's
     `entries` (/Type /XObject /Subtype /Image ...), its stream `data`, `length` bytes long (a number, or the
     bytes that stand for it until the document is written: render/splice.py); `smask`, when given, (entries,
     data, length) of its soft mask. The stream's bytes are the caller's, as they are: no filter is
-    applied to them. Returns a reference to it (any stream of the caller's entries: an ICC profile too)."""
+    applied to them."""
     doc = canvas._doc
     mask = None if smask is None else f"PnpMask.{name}"
-    ref = doc.Reference(_Picture(entries, data, length, mask), xObjectName(name))
+    doc.Reference(_Picture(entries, data, length, mask), xObjectName(name))
     if smask is not None:
         doc.Reference(_Picture(*smask, None), mask)
-    return ref
 
 
 class _Frame(pdfdoc.PDFObject):

@@ -2,8 +2,8 @@
 
 reportlab draws the pages (render/draw.py with export/cmyk.py's Ink, export/flatten.py: CMYK only, nothing
 transparent, every font an embedded TrueType subset, each page's TrimBox and BleedBox) and writes the dates, a
-title and Trapped False; prepare() adds what it does not write for any call of its canvas (reportlab_adapter
-.pdfx_document), and printpdf.py makes the canvas PDF 1.4:
+title and Trapped False; prepare() adds what it does not write for any call of its canvas (the classes below format
+reportlab's own information and catalogue objects, adding it), and printpdf.py makes the canvas PDF 1.4:
 - the OutputIntent (/S /GTS_PDFX): the printing condition the colours were separated for, by its name in the ICC's
   registry (http://www.color.org: FOGRA39, CGATS TR 003 ...), and the ink's profile of it embedded as its
   DestOutputProfile;
@@ -20,30 +20,66 @@ from __future__ import annotations
 import hashlib
 import re
 
-from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFString
+from reportlab.pdfbase import pdfdoc
 
-from ..reportlab_adapter import define_picture, pdfx_document
+from ..reportlab_adapter import document
 from ..render.deflate import deflate
 
 VERSION = "PDF/X-1:2003"
 CONFORMANCE = "PDF/X-1a:2003"
 REGISTRY = "http://www.color.org"
 _ID = re.compile(rb"/ID\s*\[<([0-9a-fA-F]{32})><([0-9a-fA-F]{32})>\]")
-
-
 PDF_VERSION = (1, 4)            # PDF/X-1a:2003 is PDF 1.4 (the canvas is made so: printpdf.py)
 
 
+class _Info(pdfdoc.PDFInfo):
+    """reportlab's document information (title, author, dates, Trapped False ...) and PDF/X's keys after them."""
+    pnp_keys: dict = {}
+
+    def format(self, doc):
+        return _added(super().format(doc), b"".join(b"/%s %s " % (k.encode("ascii"), pdfdoc.PDFString(v).format(doc))
+                                                   for k, v in sorted(self.pnp_keys.items())))
+
+
+class _Catalog(pdfdoc.PDFCatalog):
+    """reportlab's catalogue, and the OutputIntents a PDF/X file has."""
+    pnp_intents = None
+
+    def format(self, doc):
+        return _added(super().format(doc), b"/OutputIntents [%s] " % pdfdoc.format(self.pnp_intents, doc))
+
+
+class _Profile(pdfdoc.PDFObject):
+    """The output profile's stream: an ICC profile of four channels, its bytes deflated."""
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+    def format(self, doc):
+        return b"<< /N 4 /Filter /FlateDecode /Length %d >>\nstream\n%s\nendstream\n" % (len(self.data), self.data)
+
+
+def _added(formatted: bytes, entries: bytes) -> bytes:
+    """A dictionary reportlab formatted (`<< ... >>`) with `entries` before its end."""
+    end = formatted.rstrip().rfind(b">>")
+    return formatted[:end] + entries + formatted[end:]
+
+
 def prepare(c, ink) -> None:
-    """Make the document on canvas `c`, drawn with `ink`, a PDF/X-1a:2003 file as it is written."""
+    """Make the document on canvas `c`, drawn with `ink`, a PDF/X-1a:2003 file as it is written: its information
+    keys, and its catalogue's OutputIntent naming the ink's printing condition, the ink's profile embedded. reportlab
+    writes no key of either for any call of its canvas (setCatalogEntry's keys are not written): its document's own
+    information and catalogue objects are given classes of pnp's that add them as they are formatted."""
     condition = ink.condition
-    profile = deflate(ink.profile)
-    stream = define_picture(c, "PnpOutputProfile", b"/N 4 /Filter /FlateDecode", profile, len(profile))
-    intent = PDFDictionary({"Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX"),
-                            "OutputConditionIdentifier": PDFString(condition.identifier),
-                            "RegistryName": PDFString(REGISTRY), "OutputCondition": PDFString(condition.description),
-                            "Info": PDFString(condition.description), "DestOutputProfile": stream})
-    pdfx_document(c, {"GTS_PDFXVersion": VERSION, "GTS_PDFXConformance": CONFORMANCE}, intent)
+    doc = document(c)
+    profile = doc.Reference(_Profile(deflate(ink.profile)), "PnpOutputProfile")
+    intent = pdfdoc.PDFDictionary({
+        "Type": pdfdoc.PDFName("OutputIntent"), "S": pdfdoc.PDFName("GTS_PDFX"),
+        "OutputConditionIdentifier": pdfdoc.PDFString(condition.identifier),
+        "RegistryName": pdfdoc.PDFString(REGISTRY), "OutputCondition": pdfdoc.PDFString(condition.description),
+        "Info": pdfdoc.PDFString(condition.description), "DestOutputProfile": profile})
+    doc.info.__class__, doc.info.pnp_keys = _Info, {"GTS_PDFXVersion": VERSION, "GTS_PDFXConformance": CONFORMANCE}
+    doc.Catalog.__class__, doc.Catalog.pnp_intents = _Catalog, doc.Reference(intent, "PnpOutputIntent")
 
 
 def identified(pdf: bytes, key: str) -> bytes:
