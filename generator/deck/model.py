@@ -128,6 +128,7 @@ class Game(Record):
     version: str = ""
     source: str = ""
     year: str = ""
+    date: str = ""              # YYYY-MM-DD: what its PDFs are dated (sections/game.date_epoch)
     subtitle: str = ""
     instructions: str = ""
     setup: str = ""             # markup: how to set the game up, for the print leaf
