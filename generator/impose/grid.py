@@ -210,17 +210,20 @@ def layout_bleed(stock: Stock, marks: Marks, mode: str = AUTO, bleed: float = 0.
     return bleed
 
 
-def describe(spec: Spec, paper: str = "", _=None) -> str:
+def describe(spec: Spec, paper: str = "", _=None, placed: tuple | None = None, shown: tuple | None = None) -> str:
     """What the layout chose for a piece size, for the print instructions (how many are printed is the
-    leaf's to say: printout/howto.py), in the words `_` gives (language.Words; English without)."""
+    leaf's to say: printout/howto.py), in the words `_` gives (language.Words; English without). `placed`:
+    the most columns and rows of it any sheet holds (a full sheet's grid when not given), so a block of one
+    row says nothing of rows; `shown`: the bleed drawn beyond a lone piece's trim (left, bottom, right, top)."""
     if _ is None:
         _ = words()
     x, y = spec.x, spec.y
+    cols, rows = placed if placed is not None else (x.n, y.n)
     parts = []
     if spec.stock.shape != "rect":
         # the gutters as drawn, across and down: a piece's neighbours are the gutter away from it on the axes
         # that hold two or more (the marks sit half a gutter outside each trim), to the tenth of a millimetre
-        across, down = (_.num(mm(a.gutter), ".1f") if a.n > 1 else None for a in (x, y))
+        across, down = (_.num(mm(a.gutter), ".1f") if n > 1 else None for a, n in ((x, cols), (y, rows)))
         circle = spec.stock.shape == "circle"
         if across and down and across != down:
             parts.append(_("cut the sheet apart through the middle of the gutters ({across} mm between columns, "
@@ -236,8 +239,8 @@ def describe(spec: Spec, paper: str = "", _=None) -> str:
                          _("cut the sheet apart through the middle of the {mm} mm gutters, then cut each piece out "
                            "along its grey hexagon", mm=gutter))
     else:
-        for name, a in (("columns", x), ("rows", y)):
-            if a.n < 2:
+        for name, a, n in (("columns", x, cols), ("rows", y, rows)):
+            if n < 2:
                 continue
             if a.touching:
                 parts.append((_("columns touch (no room for a gutter on {paper}): one cut between neighbours",
@@ -258,8 +261,14 @@ def describe(spec: Spec, paper: str = "", _=None) -> str:
                     parts.append(_("{mm} mm gutters between rows, filled with each piece's own colour: cut both "
                                    "lines of each gutter", mm=gutter) if filled else
                                  _("{mm} mm gutters between rows: cut both lines of each gutter", mm=gutter))
-        if x.n < 2 and y.n < 2 and max(x.bleed, y.bleed) > 0:
-            parts.append(_("its colour runs {mm} mm past the cut lines", mm=_.num(mm(min(x.bleed, y.bleed)), ".1f")))
+        if cols < 2 and rows < 2:
+            left, bottom, right, top = (round(mm(v), 1) for v in (shown or (x.bleed, y.bleed, x.bleed, y.bleed)))
+            side, end = min(left, right), min(top, bottom)
+            if side == end and side > 0:
+                parts.append(_("its colour runs {mm} mm past the cut lines", mm=_.num(side, ".1f")))
+            elif max(side, end) > 0:
+                parts.append(_("its colour runs {side} mm past the side cut lines, {end} mm past the top and bottom "
+                               "ones", side=_.num(side, ".1f"), end=_.num(end, ".1f")))
     if 1 in (x.ends, y.ends):
         parts.append(_("some cut lines have a mark at one end only (no room for two): cut them square to the "
                        "sheet's edge"))
