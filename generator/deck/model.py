@@ -123,6 +123,7 @@ class Game(Record):
     players: tuple[int, int] | None = None
     version: str = ""
     source: str = ""
+    reprints_source: bool = False  # the rule pages print the rules of `source`'s text: only then "the original"
     year: str = ""
     subtitle: str = ""
     instructions: str = ""

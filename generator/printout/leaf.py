@@ -346,7 +346,7 @@ def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
             said.append(_.ngettext("{n} piece counted differently from the rules",
                                    "{n} pieces counted differently from the rules", n_pieces, n=n_pieces))
         where = _(" at the end of the rules ({page})", page=_pages(_, box_page, box_page)) if box_page else ""
-        # the rule pages are the original's only where there is one (game.source names it): never "word for
+        # the rule pages are the original's only where the deck says so (game.reprints_source): never "word for
         # word", since a deck may shorten a rule on its cards or move a sentence, and says so in the box; "the
         # reason for each" only where each entry has one
         if original:
