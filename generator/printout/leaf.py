@@ -4,9 +4,9 @@ the sheets part by part, how to cut (howto.py); its back: setting up (game.setup
 section), where the rules and their "This edition" box are, the source.
 
 The leaf is two pages, so card fronts stay on odd pages and backs on even ones. Its sections flow over both
-as the rule pages flow, the first page full and the second holding the rest, at the largest size (8 to
-15pt) at which they fit (lay_out). What only a designer with pnp can act on (build options, the proof) is
-in the proof, not here. Not here either: the leaf's pages as drawn (leafpages.py), the card sheets it
+as the rule pages flow, the first page full and the second holding the rest, at the largest size (9.5 to
+10.5pt: leafpages.LARGEST, SMALLEST) at which they fit (lay_out). What only a designer with pnp can act on
+(build options, the proof) is in the proof, not here. Not here either: the leaf's pages as drawn (leafpages.py), the card sheets it
 describes (cardsheets.py), the cutting steps (howto.py).
 """
 from __future__ import annotations

@@ -120,7 +120,9 @@ def test_calibration_sheet_as_the_last_pages_on_request(tmp_path, built):
 
 def test_a_setup_too_long_for_the_leaf_is_one_error(tmp_path):
     """The leaf's sections run over its two pages; a setup (with the instructions before it) that no page
-    can hold at 8pt is one line naming game.setup, exit status 2, nothing written."""
+    can hold at its smallest size (leafpages.SMALLEST) is one line naming game.setup, exit status 2, nothing
+    written."""
+    from generator.printout.leafpages import SMALLEST
     from cli import copy_deck
     deck = copy_deck("vasa-regalis", tmp_path)
     y = deck / "deck.yaml"
@@ -133,7 +135,7 @@ def test_a_setup_too_long_for_the_leaf_is_one_error(tmp_path):
     proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2, proc.stderr
     err = proc.stderr.strip()
-    assert len(err.splitlines()) == 1 and "game.setup" in err and "8pt" in err, err
+    assert len(err.splitlines()) == 1 and "game.setup" in err and f"{SMALLEST:g}pt" in err, err
     assert not (tmp_path / "x.pdf").exists()
 
 
