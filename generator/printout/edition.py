@@ -147,7 +147,7 @@ def markup(deck: Deck) -> str:
             quoted = (_("The original: “{seed}”", seed=quote(seed)) if original else
                       _("The rules: “{seed}”", seed=quote(seed)))
             said = sp + quoted + ('' if seed[-1:] in '.!?:。！？' else stop) if seed else ""
-            value = sp + _("This edition: **{value}**", value=quote(_sentence(f['value'], stop))) if f["value"] else ""
+            value = sp + _("This edition: {value}", value=quote(_sentence(f['value'], stop))) if f["value"] else ""
             lines.append(f"- **{quote(_sentence(printed_about(f, _), stop)[:-1])}{stop}**{said}{value}{sp}"
                          f"*{quote(_sentence(f['note'], stop))}*")
         lines.append("")

@@ -262,15 +262,19 @@ def instructions(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rul
     cal_first = last + rule_pages + 1
     calibration = (cal_first, cal_first + calibration_pages - 1) if calibration_pages else (0, 0)
     lines = [f"# {g.title}" + (f" — {g.subtitle}" if g.subtitle else ""),
-             " · ".join(x for x in (byline(deck), g.publisher,
-                                    _players(_, g.players), _("version {version}", version=g.version) if g.version
-                                    else "") if x),
+             " · ".join(x for x in (byline(deck), g.publisher, _players(_, g.players).replace(" ", "\u00a0"),
+                                    unbroken(_("version {version}", version=g.version)) if g.version else "") if x),
              *(["", _("## Partial build"), str(deck.extra["partial"])] if deck.extra.get("partial") else []),
              "", *in_the_box(deck),
              "", *printing(deck, cards, spec, first, rules, calibration),
              "", *sheet_list(deck, cards, first, spec),
              "", *(_spelled(deck, line) for line in how_to_cut(deck, cards, spec))]
     return "\n".join(lines)
+
+
+def unbroken(text: str) -> str:
+    """A version ("version PnP 1.0") as one piece a line never breaks: no-break spaces for its spaces."""
+    return text.replace(" ", "\u00a0")
 
 
 # A designer field that names no person (a tradition, no one known) or says "by" itself is printed as written;
