@@ -276,6 +276,10 @@ def _page(blocks, at, columns: int, h: float, full_h: float, cont, box_at):
     cols, nxt = _fill_page(blocks, at, columns, h, cont)
     if nxt[0] >= len(blocks) and columns > 1:
         cols, nxt = _fill_page(blocks, at, columns, _balanced_height(blocks, at, columns, h, cont), cont)
+    if box_at is not None and (box_at, 0) == nxt and at[0] < box_at and columns > 1:
+        # the text ends on this page and the box's start does not fit under it: the text's last page, its
+        # columns balanced as on a last page (Royal Lines' page 19 kept its last column half empty)
+        return _fill_page(blocks, at, columns, _balanced_height(blocks, at, columns, h, cont, box_at), cont, box_at)
     if box_at is None or not at[0] <= box_at < max(nxt[0], box_at + 1) or (box_at, 0) == nxt:
         return cols, nxt                            # the box starts on another page (or the next one starts with it)
     held = {c for c, col in enumerate(cols) if any(b.boxed for _, b, _ in col.placed)}

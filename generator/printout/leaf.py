@@ -247,8 +247,13 @@ def sheet_list(deck: Deck, cards: list[Page], first: int, spec: SheetSpec) -> li
             else:
                 runs.append([p.sheet, p.sheet, what, n, n + span(p) - 1])
         for a, b, what, pa, pb in runs:
-            label = _("Sheet {n}", n=a) if a == b else _("Sheets {first}–{last}", first=a, last=b)
-            lines.append(_("- {sheets} ({pages}): {contents}", sheets=label, pages=_pages(_, pa, pb), contents=what))
+            if a == b:
+                lines.append(_("- {sheets} ({pages}): {contents}", sheets=_("Sheet {n}", n=a), pages=_pages(_, pa, pb),
+                               contents=what))
+            else:                       # "Sheets 4–6: 9 promises each", not 9 in all
+                lines.append(_("- {sheets} ({pages}): {contents} on each",
+                               sheets=_("Sheets {first}–{last}", first=a, last=b), pages=_pages(_, pa, pb),
+                               contents=what))
     return lines
 
 
