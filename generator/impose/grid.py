@@ -15,7 +15,8 @@ the piece's own half), room for the sheet's label below the pieces (or beside th
 Nothing is placed within the sheet's margins (the band a home printer cannot print: 4.2 mm).
 
 Round and hex pieces (shape: circle, hex) are cut apart through the middle of their gutter and then cut out
-along their own round or hexagonal guide, so their straight cut lines sit half a gutter outside the trim.
+along their own round or hexagonal guide, so their straight cut lines sit half a gutter outside the trim; their
+bleed stops ROUND_APART short of a neighbour's (unless --bleed asks for more), so paper shows between them.
 
 Not here: the area a grid is solved in and the paper's settings it is solved with (spec.py), several sizes
 sharing a sheet (pack.py), the marks drawn (guides.py).
@@ -31,6 +32,9 @@ AUTO, TOUCHING = "auto", "touching"
 BLEED = "bleed"                    # the mode of an explicit --bleed: the gutter holds it
 MARK_FIRST = from_mm(3.0)          # marks grow to this before the gap and the gutter do
 GUTTER_FIRST = from_mm(2.5)        # ... but first the gutter grows to this: 1.25 mm of each piece's own colour
+ROUND_APART = from_mm(1.0)         # round and hex pieces: paper between two neighbours' bleeds, so each reads as
+#                                    one piece and the cut through the gutter's middle runs on paper (A Royal
+#                                    Will's navy trackers ran into one another)
 
 
 class Stock(Record):
@@ -111,6 +115,8 @@ def solve_axis(length: float, size: float, marks: Marks, mode: str = AUTO, bleed
     """The best arrangement of pieces `size` long in `length` (the printable length of the sheet's area)."""
     def geometry(g: float, shown: float):
         pad = g / 2 if round_piece else 0.0
+        if round_piece and mode != BLEED:       # neighbours' bleeds stop short of each other (ROUND_APART)
+            shown = min(shown, max(0.0, g / 2 - ROUND_APART / 2))
         return g, shown, pad, max(shown, pad)
 
     if mode == TOUCHING:
@@ -205,6 +211,8 @@ def layout_bleed(stock: Stock, marks: Marks, mode: str = AUTO, bleed: float = 0.
     must (a touching side shows none) by clipping each placement."""
     if mode == TOUCHING:
         return 0.0
+    if mode == AUTO and stock.shape != "rect":      # as much as the least gutter leaves it, ROUND_APART kept
+        return max(0.0, max(marks.gutter_min, stock.gutter) / 2 - ROUND_APART / 2)    # clear: round, unclipped
     if mode == AUTO:
         return max(marks.gutter_max, marks.gutter_min, stock.gutter) / 2
     return bleed
