@@ -16,7 +16,8 @@ Nothing is placed within the sheet's margins (the band a home printer cannot pri
 
 Round and hex pieces (shape: circle, hex) are cut apart through the middle of their gutter and then cut out
 along their own round or hexagonal guide, so their straight cut lines sit half a gutter outside the trim; their
-bleed stops ROUND_APART short of a neighbour's (unless --bleed asks for more), so paper shows between them.
+bleed stops ROUND_APART short of a neighbour's (unless --bleed asks for more), so paper shows between them (a
+3 mm gutter: 1.25 mm of bleed, more than the 1 mm a cut may stray).
 
 Not here: the area a grid is solved in and the paper's settings it is solved with (spec.py), several sizes
 sharing a sheet (pack.py), the marks drawn (guides.py).
@@ -32,7 +33,7 @@ AUTO, TOUCHING = "auto", "touching"
 BLEED = "bleed"                    # the mode of an explicit --bleed: the gutter holds it
 MARK_FIRST = from_mm(3.0)          # marks grow to this before the gap and the gutter do
 GUTTER_FIRST = from_mm(2.5)        # ... but first the gutter grows to this: 1.25 mm of each piece's own colour
-ROUND_APART = from_mm(1.0)         # round and hex pieces: paper between two neighbours' bleeds, so each reads as
+ROUND_APART = from_mm(0.5)         # round and hex pieces: paper between two neighbours' bleeds, so each reads as
 #                                    one piece and the cut through the gutter's middle runs on paper (A Royal
 #                                    Will's navy trackers ran into one another)
 
