@@ -41,8 +41,8 @@ RULINGS = {
                             "leaves no winner."),
             ("rules", "if it alone placed the lowest card on the highest pile, no one wins.")]),
         ("building: one pile a round that everyone adds to", [
-            ("Round Summary", "This edition: each round builds one new pile; every player adds 1 card, overlapping "
-                              "in a row in play order."),
+            ("Round Summary", "This edition: one pile a round, each player adding 1 card, overlapping in play "
+                              "order."),
             ("rules", "This edition: each round builds one new pile, and every player adds 1 card to it: the "
                       "Captain starts it")]),
         ("the designer's feedback address and the rules' address, as credits", [
@@ -52,18 +52,17 @@ RULINGS = {
             ("rules", "download the rules from http://novasuecia.se/regalis/files/Regalis%20Card%20Rules.pdf")]),
         # issue 57
         ("the tie-break: only the tied players compared on the next pile", [
-            ("Round Summary", "Tied for lowest on the highest pile: only the tied players compare, on the next "
-                              "highest pile."),
+            ("Round Summary", "A tie: only the tied players compare, on the next highest pile."),
             ("rules", "This edition, breaking a tie: when two or more players share the lowest card on the highest "
                       "pile or piles, only they are compared, on the pile or piles with the next highest total")]),
         ("the lowest card on the highest pile belongs to a player already blamed", [
-            ("Round Summary", "A blamed player's card counts: if it is lowest there, no one wins."),
+            ("Round Summary", "A blamed player's card counts: lowest there, no one wins."),
             ("rules", "If the lowest card on the highest pile is a blamed player's (alone, or once a tie is broken), "
                       "no one wins.")]),
         ("the rulings of the rule pages on the card players hold: the row, who picks, the replaced card, tied piles", [
-            ("Round Summary", "overlapping in a row in play order. In a hand, you pick the card you look at. A "
-                              "replaced card goes where its replacement was."),
-            ("Round Summary", "This edition: piles of equal total are checked together.")]),
+            ("Round Summary", "overlapping in play order. You pick the card in a hand. A replaced card goes where "
+                              "its replacement was."),
+            ("Round Summary", "This edition: equal piles are checked together.")]),
     ],
     "royal-lines": [
         ("what a line with no royals scores", [
@@ -79,12 +78,12 @@ RULINGS = {
             ("rules", "This edition: only a recruited ace takes over. A recruited joker, even a leftover settler, "
                       "never does")]),
         ("jokers cancelling with no attractive card left (issue 57)", [
-            ("Recruiting", "This edition: no attractive promise left: as Discarded."),
+            ("Recruiting", "this edition: none left, as Discarded."),
             ("rules", "This edition: if no promise of an attractive suit is left once they cancel, it is as if no "
                       "one played one: none is recruited and the topmost colonial is discarded (DISCARDED).")]),
         ("one Set-up & Players card for each two neighbours, with 5 players (issue 57)", [
-            ("Set-up & Players", "This edition: these cards lie between the players, one for each pair of "
-                                 "neighbours and one for a player left over (2 with 3 or 4 players, 3 with 5).")]),
+            ("Set-up & Players", "This edition: lay these cards between neighbours, one for each pair and one for "
+                                 "a player left over.")]),
         ("two players reaching 3 wins in the same round", [
             ("Evaluating Royal Lines", "This edition: if several players reach 3 wins in the same round, play on "
                                        "until one player alone has the most wins."),
