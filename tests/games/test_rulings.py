@@ -178,8 +178,7 @@ RULINGS = {
             ("Heir", "This edition: no Executor may swap your Coin Card."),
             ("rules", "The Heir's Coin Card may not: a swap targets both cards' players")]),
         ("a tie at the end of the game that the last Will does not break", [
-            ("The Assets of The Will", "Tie: most coins received in the last Will; this edition: still tied, they "
-                                       "share the win."),
+            ("The Assets of The Will", "Tie: most received in the last Will; this edition: then a shared win."),
             ("rules", "This edition: players still tied share the win (with game trackers, each takes one).")]),
         ("The Sleight's card still said 'bust a pot'", [
             ("The Sleight", "cannot bust a pot if 3 Coin Cards are the same character (this edition: the pot is The "
