@@ -82,7 +82,7 @@ class Facts:
 
     def _cards(self) -> Deckwide:
         every = self._every()
-        files = self._files()
+        files = _files(self.deck)
         digest = _digest([(c.id, c.name, c.kind, c.part, c.copies, c.number, sorted(c.fields.items()))
                           for c in every], [(f, hashlib.blake2b(p.read_bytes()).hexdigest() if p.is_file() else "")
                                             for f, p in files])
@@ -98,25 +98,17 @@ class Facts:
         def tables_of() -> dict:
             if not tables:
                 tables.update(self._kinds(rows_of()))
-                for name, path in files:
-                    for sheet, table in _sheets(name, path).items():
-                        tables.setdefault(sheet, table)
+                for sheet, table in sheets(self.deck).items():
+                    tables.setdefault(sheet, table)
             return tables
         return Deckwide(digest, rows_of, tables_of)
-
-    def _files(self) -> list:
-        folder = self.deck.folder
-        if folder is None:
-            return []
-        return [(f, Path(folder) / f) for f in self.deck.extra.get("sheets", ())]
 
     def _kinds(self, rows: list) -> dict:
         out = {}
         for kid, kind in self.deck.kinds.items():
             mine = [r for r, c in zip(rows, self._every()) if c.kind == kid]
             keys = ("name",) + tuple(kind.fields)[:1]
-            columns = tuple(dict.fromkeys(("name", "kind", "copies", "number", *kind.fields)))
-            table = Table(kid, mine, keys, columns, f"kind '{kid}'")
+            table = Table(kid, mine, keys, columns(kind), f"kind '{kid}'")
             out[kid] = table
             out.setdefault(kind.title, table)
         return out
@@ -136,6 +128,28 @@ def facts(deck, values_of) -> Facts:
         if deck.memo is not None:
             memo["facts"] = made
     return made
+
+
+def columns(kind) -> tuple:
+    """What lookup() may read of a kind's cards: the values every card has and the kind's fields."""
+    return tuple(dict.fromkeys(("name", "kind", "copies", "number", *kind.fields)))
+
+
+def sheets(deck) -> dict:
+    """{sheet name: Table} of the sheets of the workbooks (and the CSV files) the deck's cards come from: lookup()'s
+    tables besides its kinds."""
+    out: dict = {}
+    for name, path in _files(deck):
+        for sheet, table in _sheets(name, path).items():
+            out.setdefault(sheet, table)
+    return out
+
+
+def _files(deck) -> list:
+    folder = deck.folder
+    if folder is None:
+        return []
+    return [(f, Path(folder) / f) for f in deck.extra.get("sheets", ())]
 
 
 def _sheets(name: str, path: Path) -> dict:

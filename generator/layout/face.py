@@ -130,6 +130,11 @@ class Context:
             raise self.error(f"font '{fonts.shown(fam)}' has no glyph for {chars} in region '{region.id}'{nor}",
                              field=field_of(region))
 
+    def families(self) -> tuple:
+        """The keys of the deck's own font families: what an SVG picture's text may name (its Image op carries
+        them to render/svg.py)."""
+        return fonts.deck_keys(self.deck)
+
     def icons(self, content: str, region: Region) -> tuple:
         """The IconMetrics of the icons `content` writes; text that writes a name that is no icon of the deck
         is an error: at the template's line when its own text writes it, else at the card's field that does."""
@@ -148,7 +153,7 @@ class Context:
     def icon(self, name: str, x: float, baseline: float, size: float, colour: str, rotate: float, cx: float,
              cy: float, opacity: float = 1.0) -> Image | None:
         """The drawing operation of the deck's icon `name` in text (layout/inline.py)."""
-        return inline.op(self.deck.icons, name, x, baseline, size, colour, rotate, cx, cy, opacity)
+        return inline.op(self.deck.icons, name, x, baseline, size, colour, rotate, cx, cy, opacity, self.families())
 
     def image_path(self, src: str, region: Region | None = None) -> str:
         """Images are read only from inside the deck's folder or layouts/, and must be a sane PNG, JPEG or SVG."""
@@ -284,11 +289,11 @@ def _image_path(src: str, ctx: Context, region: Region | None = None) -> str:
         raise fail(f"image '{src}' {exc}")
     if path.suffix.lower() == ".svg":       # its text set in pnp's fonts: every glyph there, or the SVG's line
         from . import svgtext  # lazy: +1.2 ms to import; a deck without SVGs loads no XML parser (tests/test_startup.py)
-        fonts.deck_families(ctx.deck)       # (the deck's own families made known, as render/svg.py finds them)
+        own = ctx.families()
         try:
-            svgtext.check(path, fonts.met())
+            svgtext.check(path, own)
             warned = ctx.deck.memo_of("svg fonts warned")
-            for line, names, used in svgtext.unmatched(path, fonts.met()):
+            for line, names, used in svgtext.unmatched(path, own):
                 if (str(path), names) not in warned:
                     warned[(str(path), names)] = True
                     warn(f"{display(path)}:{line}: the SVG's font-family '{names}' is none of the deck's families "

@@ -127,10 +127,10 @@ def deck_families(deck) -> dict:
     return memo["own"]
 
 
-def met() -> tuple:
-    """The keys (NAME@DIGEST) of every deck family this process has met, oldest first (an SVG's text names a
-    family plainly: render/svg.py takes the newest of that name)."""
-    return tuple(_families)
+def deck_keys(deck) -> tuple:
+    """The keys (NAME@DIGEST) of the deck's own families: those its SVG pictures' text may name (layout/svgtext.py;
+    each SVG's Image op carries them to render/svg.py), never another deck's met in this process."""
+    return tuple(deck_families(deck).values())
 
 
 def file_family(fam: str) -> str:

@@ -314,18 +314,19 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
          size: float = 10.0, footer: str = "", columns: int = 1, gap: float = length("8mm"),
          accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
          box: str = "", icons_: dict | None = None, continued: str = CONTINUED,
-         page_of: str = PAGE_OF, hyphenate: str = "") -> list[list]:
+         page_of: str = PAGE_OF, hyphenate: str = "", families: tuple = ()) -> list[list]:
     """Lay out `markup` over as many pages as it needs; each page is a list of ops in page coordinates
     (flow_pages, without where each page starts)."""
     return flow_pages(markup, width, height, margin, family, size, footer, columns, gap, accent, ink, title,
-                      subtitle, box, icons_, continued, page_of, hyphenate=hyphenate)[0]
+                      subtitle, box, icons_, continued, page_of, hyphenate=hyphenate, families=families)[0]
 
 
 def flow_pages(markup: str, width: float, height: float, margin: float = length("18mm"), family: str = "serif",
                size: float = 10.0, footer: str = "", columns: int = 1, gap: float = length("8mm"),
                accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
                box: str = "", icons_: dict | None = None, continued: str = CONTINUED,
-               page_of: str = PAGE_OF, whole_items: bool = False, hyphenate: str = "") -> tuple[list[list], list]:
+               page_of: str = PAGE_OF, whole_items: bool = False, hyphenate: str = "",
+               families: tuple = ()) -> tuple[list[list], list]:
     """Lay out `markup` over as many pages as it needs: (each page as a list of ops in page coordinates, the
     parsed block (text.Block) each page's first line belongs to, None for an empty page). `whole_items`:
     a list item of up to WHOLE_ITEM lines is never split between columns (the leaf's steps, each read as one),
@@ -333,7 +334,8 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
 
     `title` (and `subtitle`) head the first page across all columns; `footer` puts "footer · page N of M"
     at the foot of every page; `box` is markup set after the text in a tinted frame; `icons_`: the deck's
-    icons, which the text may write ({name: Icon}; without them, :name: prints as written). `continued` and `page_of`
+    icons, which the text may write ({name: Icon}; without them, :name: prints as written), an SVG one's text in
+    the deck's own font `families` (fonts.deck_keys) where it names one. `continued` and `page_of`
     ("{footer} · page {n} of {total}") are pnp's words on the pages, in the rules' language.
     """
     fonts.family(family)
@@ -404,7 +406,8 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
                 spaced = 0.0                # what the letter-spacing of the line's pieces before moved it on
                 for p in wrap.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "start"):
                     if p.font == wrap.ICON:
-                        op = inline.op(icons_, p.text, x + pad + p.x + spaced, base, p.size, colour)
+                        op = inline.op(icons_, p.text, x + pad + p.x + spaced, base, p.size, colour,
+                                       families=families)
                         ops.extend([op] if op is not None else [])
                     else:
                         ops.append(Text(x + pad + p.x + spaced, base, p.text, p.font, p.size, colour, track=track))

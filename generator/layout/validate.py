@@ -18,12 +18,13 @@ from __future__ import annotations
 import re
 
 from ..deck.model import Deck
-from ..errors import Collector, PnpError, suggest
+from ..errors import Collector, PnpError, known_list, suggest
 from ..text.expressions import CARDS, ICONS, ExpressionError, compiled
-from ..text.fields import names_in
+from ..text.fields import names_in, tables_in
 from .deck import BUILT_IN
 from .regions import TYPES, box_error, deferred_keys, named
-from .regions.percard import deck_named
+from .regions.percard import deck_named, written
+from .deckfacts import columns, sheets
 from .regions.repeat import COPY
 from .regions.region import words_key
 from .templates import Template, get_template
@@ -105,7 +106,7 @@ def _check(deck: Deck, checked) -> list[str]:
                 unloadable.add(name)
                 raise
     for name, tpl in loaded.items():
-        for error in placeholder_errors(deck, tpl, uses[name]) + icon_errors(deck, tpl):
+        for error in placeholder_errors(deck, tpl, uses[name]) + icon_errors(deck, tpl) + lookup_errors(deck, tpl):
             bad.add(name)
             found.add(error)
     sized = size_errors(deck, loaded)
@@ -233,6 +234,32 @@ def icon_errors(deck: Deck, tpl: Template) -> list[PnpError]:
         for name, _ in unknown(deck.icons, own):
             message, hint = unknown_message(deck.icons, name)
             out.append(r.error("text", f"{message} in region '{r.id}'", hint=hint))
+    return out
+
+
+def lookup_errors(deck: Deck, tpl: Template) -> list[PnpError]:
+    """lookup('table', key, 'field') written with a table that is none of the deck's kinds (by name or title, in
+    any case) nor a sheet of the workbooks its cards come from, or with a field its kind has not: an error at the
+    template's line, as laying its first card out would find it (the tables as text/deckwide.py finds them)."""
+    out, tables = [], None
+    kinds: dict = {}                    # a kind's name and title -> the columns lookup() reads (deckfacts.py)
+    for kid, kind in deck.kinds.items():
+        kinds[kid] = columns(kind)
+        kinds.setdefault(kind.title, kinds[kid])
+    for r in tpl.regions:
+        for key, text in written(r):
+            for brace, table, field in tables_in(text):
+                if table not in kinds and tables is None:
+                    tables = {**kinds, **{name: None for name in sheets(deck) if name not in kinds}}
+                known = kinds if table in kinds else tables
+                match = table if table in known else next((k for k in known if k.lower() == table.lower()), None)
+                if match is None:
+                    out.append(r.error(key, f"'{table}' in {brace} is neither a kind of the deck nor a sheet of its "
+                                            f"workbooks ({deck.file})",
+                                       hint=suggest(table, list(known)) or known_list(list(known))))
+                elif known[match] is not None and field is not None and field not in known[match]:
+                    out.append(r.error(key, f"'{field}' in {brace} is no field of kind '{match}' ({deck.file})",
+                                       hint=suggest(field, list(known[match])) or known_list(list(known[match]))))
     return out
 
 

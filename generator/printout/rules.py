@@ -217,4 +217,4 @@ def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, foot
                        deck.rules.where()[0] if where == "rules" else None, field=where)
     return flow(text, width, height, family=family, size=size, footer=footer, columns=columns, accent=accent,
                 title=title, subtitle=subtitle, box=box, icons_=deck.icons if icons else None, hyphenate=hyphenate,
-                **words_)
+                families=fonts.deck_keys(deck), **words_)
