@@ -31,9 +31,14 @@ import tempfile
 import webbrowser
 from .touched import summary
 
-STEP = 100          # ms of quiet after a change before rebuilding (an editor's save can be several writes)
+STEP = 20           # ms of quiet after a change before rebuilding (an editor's save can be several writes)
 DEBOUNCE = 1600     # ms: the most that changes are gathered before a rebuild
 TIMEOUT = 500       # ms: how often the watcher looks up from waiting (to notice that it is running, or to stop)
+# s: how long a thread waiting for the interpreter waits at most for the one running (Python's default: 5 ms). The
+# page is told of a build before its PDF is written (rebuild.py), and asks for the state and the changed faces while
+# the build's thread writes the PDF: each of the preview's steps (accept, read, answer) waits for the interpreter,
+# so at 5 ms a wait two requests took 200-300 ms; at 0.5 ms, a few
+SWITCH = 0.0005
 
 
 # Files editors and office programs write beside the one being saved, by name: emacs's lock (.#x) and autosave
@@ -89,6 +94,7 @@ def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_
     server = Server(preview, port)
     stop = threading.Event()
     old_term = signal.signal(signal.SIGTERM, _interrupt)
+    sys.setswitchinterval(SWITCH)
     held = {"stores": store.Held(), "pictures": rasters.Memory()}
     try:
         server.start()
@@ -113,7 +119,7 @@ def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_
             if not paths:
                 continue
             say.saved(paths, folder)
-            say.outcome(builder.build(paths), preview)
+            say.outcome(builder.build(paths, shown=lambda snap: preview.publish(snap, None, snap.number)), preview)
     except KeyboardInterrupt:
         pass
     finally:

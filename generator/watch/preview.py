@@ -7,6 +7,10 @@ the one drawing path (render/png.py, as pnp export and pnp proof draw them; smal
 page shows one on a click), a sheet by rasterizing the page
 of the PDF just written (pdfium). RENDER is held while anything draws: the rebuild, and the images (reportlab's
 font registry and pdfium are not made for two threads at once).
+The page is told of a build before its PDF is written (rebuild.py), so a snapshot's PDF may still be on its way:
+what needs it (the PDF served, a sheet's image) waits for it. The faces the page was showing that the build
+changed are drawn ahead, before the page is told (draw_ahead): the page asks for them at once, while the PDF
+is being written, and would otherwise wait for it.
 """
 from __future__ import annotations
 
@@ -19,6 +23,8 @@ RENDER = threading.Lock()
 FACE_DPI = 110                  # a poker card 275 x 385 px, shown at half that for sharp screens
 LARGE_DPI = 300                 # a face shown large on a click: a poker card 750 px wide, shown at 360 px or more
 SHEET_WIDTH = 900               # pixels across a sheet
+AHEAD_MS = 40                   # ms: the most spent drawing ahead the changed faces the page shows (at least one)
+WAIT = 600.0                    # seconds: the most a request waits for a PDF being written
 
 
 class Digests:
@@ -28,6 +34,7 @@ class Digests:
 
     def __init__(self):
         self.known: dict = {}           # id(obj) -> (obj, stamp, digest); obj is held so its id is not reused
+        self.faces: dict = {}           # id(face) -> (face, digest) in this build: a face many cards show, once
 
     def of(self, obj, *content, stamp=None) -> str:
         hit = self.known.get(id(obj))
@@ -38,12 +45,19 @@ class Digests:
         return digest
 
     def face(self, face) -> str:
+        hit = self.faces.get(id(face))
+        if hit is not None and hit[0] is face:
+            return hit[1]
         images = _images(face)
-        return self.of(face, face.width, face.height, face.bleed, face.shape, face.ops, images, stamp=images)
+        digest = self.of(face, face.width, face.height, face.bleed, face.shape, face.ops, images, stamp=images)
+        self.faces[id(face)] = (face, digest)
+        return digest
 
     def keep_only(self, objs) -> None:
+        """Forget all but `objs` (at the end of a build: the next one looks at the faces' pictures again)."""
         wanted = {id(o) for o in objs}
         self.known = {k: v for k, v in self.known.items() if k in wanted}
+        self.faces = {}
 
 
 def _images(face) -> list:
@@ -75,6 +89,7 @@ class Snapshot:
 
     def __init__(self, number: int, deck, laid: list, pages: list, pdf: bytes, out, issues, facts,
                  digests: Digests, before: "Snapshot | None", times: dict, check: str | None):
+        self._written = threading.Event()           # set once the PDF is written (or the build has failed)
         self.number, self.pdf, self.out = number, pdf, out
         self.faces: dict = {}                       # digest -> Face
         self.sheets: dict = {}                      # digest -> page index in the PDF
@@ -126,6 +141,24 @@ class Snapshot:
                                  "warning": sum(i.level == "warning" for i in issues)}}
         self._pdf_doc = None
         self._png: dict = {}
+        self._asked: dict = {}      # (kind, digest) -> when the page last asked for that image (time.monotonic)
+
+    @property
+    def pdf(self) -> bytes | None:
+        """The PDF's bytes, once written (None: the build failed writing it)."""
+        self._written.wait(WAIT)
+        return self._pdf
+
+    @pdf.setter
+    def pdf(self, data: bytes | None) -> None:
+        self._pdf = data
+        if data is not None:
+            self._written.set()
+
+    def written(self, data: bytes | None) -> None:
+        """The PDF is written (`data`: its bytes), or could not be (None): what waits for it goes on."""
+        self._pdf = data
+        self._written.set()
 
     def face_png(self, digest: str) -> bytes | None:
         face = self.faces.get(digest)
@@ -146,7 +179,33 @@ class Snapshot:
             return None
         return self._drawn(("sheet", digest), lambda: self._sheet_png(n))
 
+    def draw_ahead(self, before: "Snapshot | None") -> int:
+        """Draw the faces the page was showing (it had asked for their images from `before`) that this build
+        changed, the most lately asked for first, for at most AHEAD_MS (at least one): the page asks for them
+        as soon as it is told of the build. Returns how many were drawn. Called with RENDER held."""
+        if before is None:
+            return 0
+        wanted = []
+        for card_id, new in self.card_digests.items():
+            old = before.card_digests.get(card_id)
+            for side in (0, 1) if old is not None else ():
+                if new[side] is None or new[side] == old[side]:
+                    continue
+                for kind in ("face", "large"):
+                    asked = before._asked.get((kind, old[side]))
+                    if asked is not None and (kind, new[side]) not in self._png:
+                        wanted.append((asked, kind, new[side]))
+        end = time.perf_counter() + AHEAD_MS / 1000
+        drawn = 0
+        for asked, kind, digest in sorted(wanted, key=lambda w: -w[0]):
+            self._asked[(kind, digest)] = asked         # (shown in its card's place: the next build's too)
+            if not drawn or time.perf_counter() < end:
+                self._png[(kind, digest)] = _face_png(self.faces[digest], FACE_DPI if kind == "face" else LARGE_DPI)
+                drawn += 1
+        return drawn
+
     def _drawn(self, key, draw) -> bytes:
+        self._asked[key] = time.monotonic()
         png = self._png.get(key)
         if png is None:
             with RENDER:
@@ -155,11 +214,13 @@ class Snapshot:
                     png = self._png[key] = draw()
         return png
 
-    def _sheet_png(self, n: int) -> bytes:
+    def _sheet_png(self, n: int) -> bytes | None:
         import pypdfium2 as pdfium  # lazy: +119 ms to import (benchmarks/imports.py)
 
         from ..render.png import encode_png, render_rgb  # lazy: +484 ms to import (benchmarks/imports.py)
         if self._pdf_doc is None:
+            if self.pdf is None:
+                return None
             self._pdf_doc = pdfium.PdfDocument(self.pdf)
         page = self._pdf_doc[n]
         try:
@@ -177,6 +238,9 @@ class Snapshot:
         for (kind, digest), png in before._png.items():
             if digest in (self.sheets if kind == "sheet" else self.faces):
                 self._png[(kind, digest)] = png
+        for (kind, digest), asked in before._asked.items():
+            if digest in (self.sheets if kind == "sheet" else self.faces):
+                self._asked[(kind, digest)] = asked
 
     def close(self) -> None:
         with RENDER:

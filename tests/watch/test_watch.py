@@ -440,3 +440,40 @@ def test_the_preview_draws_icons_and_a_face_large(tmp_path):
             assert gold.sum() > (dpi / 110) ** 2 * 40, (kind, gold.sum())
         assert w.get("/large/" + "0" * 32 + ".png")[0] == 404
         assert w.interrupt() == 0
+
+
+def test_a_save_made_in_several_writes_is_one_build(game, tmp_path):
+    """An editor's save is several writes: vim's (with its default backup) writes its test file 4913 and removes
+    it, renames deck.yaml to deck.yaml~, writes the new deck.yaml in two parts and removes the backup, here a
+    few milliseconds apart. The watch waits for a moment of quiet after a change (loop.STEP, 20 ms) before it
+    builds, so those writes are one save: one build of the new text, never a failed one of the file missing or
+    half written between them (with 1 ms of quiet this fails)."""
+    import os
+
+    def pause():
+        time.sleep(0.002)
+    out = tmp_path / "out.pdf"
+    deck = game / "deck.yaml"
+    new = deck.read_text(encoding="utf-8").replace("title: Rule Card 1", "title: Rule Card Vim").encode()
+    with Watcher(game, "-o", out) as w:
+        assert w.first_build()["event"] == "built"
+        with open(game / "4913", "w"):
+            pass
+        os.unlink(game / "4913")
+        pause()
+        os.rename(deck, game / "deck.yaml~")
+        pause()
+        with open(deck, "wb") as f:
+            f.write(new[:len(new) // 2])
+            f.flush()
+            pause()
+            f.write(new[len(new) // 2:])
+        pause()
+        os.unlink(game / "deck.yaml~")
+        saved = w.wait_for(lambda e: e["event"] == "saved")
+        built = w.build()
+        assert saved["paths"] == [str(deck.resolve())]
+        assert (built["event"], built["build"], built.get("changed")) == ("built", 2, ["Rule card 1"]), built
+        edit(deck, "title: Rule Card 2", "title: Rule Card Emacs")      # the next save: the next build
+        assert (w.build()["build"], [e for e in w.events if e["event"] == "failed"]) == (3, [])
+        assert w.interrupt() == 0

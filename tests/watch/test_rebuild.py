@@ -1,0 +1,72 @@
+"""One watched build (generator/watch/rebuild.py): the page is told of it as soon as the cards are laid out, with the
+changed faces it shows already drawn, and the PDF is written after that, the same bytes as `pnp build`'s."""
+from __future__ import annotations
+
+from cli import pnp_in_process
+from pdfcheck import same_bytes
+
+from generator import pipeline
+from generator.layout import store
+from generator.render import rasters
+from generator.watch import preview
+from generator.watch.rebuild import Builder
+
+
+def _front(snapshot, name: str) -> str:
+    return next(c["front"] for c in snapshot.state["cards"] if c["name"] == name)
+
+
+def test_the_page_is_told_before_the_pdf_is_written_with_the_faces_it_shows_drawn(tmp_path, monkeypatch):
+    game = tmp_path / "game"
+    pnp_in_process("new", game, check=True)
+    out = tmp_path / "out.pdf"
+    held = {"stores": store.Held(), "pictures": rasters.Memory()}
+    builder = Builder(str(game), pipeline.BuildOptions(), out, game, held)
+    told: list = []
+    first = builder.build(shown=told.append)
+    assert first.ok and told == []                      # the first build: told when it is done, as before
+    shown = first.snapshot
+    assert shown.face_png(_front(shown, "Storm"))       # the page shows Storm (and Wheat, drawn on request)
+    assert shown.face_png(_front(shown, "Wheat"))
+    before = out.read_bytes()
+    drawn: list = []
+    real = preview._face_png
+    monkeypatch.setattr(preview, "_face_png", lambda face, *dpi: drawn.append(face.name) or real(face, *dpi))
+    cards = game / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Every player discards", "Each player discards"),
+                     encoding="utf-8")
+
+    def told_now(snapshot):
+        # the PDF on disk is the last build's still; the face the page shows that changed is drawn already
+        told.append((snapshot, out.read_bytes() == before, list(drawn)))
+        assert snapshot.face_png(_front(snapshot, "Storm"))
+    again = builder.build([str(cards)], shown=told_now)
+    (snapshot, pdf_unwritten, drawn_then), = told
+    assert again.ok and snapshot is again.snapshot and again.changed == ["Storm"]
+    assert pdf_unwritten and drawn_then == ["Storm"] and drawn == ["Storm"]     # (served from what was drawn)
+    assert out.read_bytes() != before and snapshot.pdf == out.read_bytes()
+    fresh = tmp_path / "fresh.pdf"
+    pnp_in_process("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    same_bytes(out.read_bytes(), fresh.read_bytes(), "the watched rebuild and a fresh pnp build")
+
+
+def test_a_pdf_that_cannot_be_written_leaves_the_last_good_one_to_those_waiting_for_it(tmp_path, monkeypatch):
+    """The page was told of the build; its PDF then fails to be written: the build fails, and a request waiting
+    for the PDF gets the last good one (the file on disk is untouched)."""
+    game = tmp_path / "game"
+    pnp_in_process("new", game, check=True)
+    out = tmp_path / "out.pdf"
+    builder = Builder(str(game), pipeline.BuildOptions(), out, game, {"stores": store.Held(),
+                                                                       "pictures": rasters.Memory()})
+    good = builder.build().snapshot.pdf
+    from generator.errors import PnpError
+
+    def refused(*args):
+        raise PnpError(f"cannot write {out}: No space left on device")
+    monkeypatch.setattr(pipeline, "write_pdf", refused)
+    cards = game / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Market Day", "Fair Day"), encoding="utf-8")
+    told: list = []
+    failed = builder.build([str(cards)], shown=told.append)
+    assert not failed.ok and failed.failure.lines == [f"cannot write {out}: No space left on device"]
+    assert told[0].pdf == good == out.read_bytes() and failed.snapshot.pdf == good
