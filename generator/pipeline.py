@@ -59,14 +59,14 @@ def load(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
     (deck/languages.py), the texts it lacks a warning a file (`every`: a warning each), or with `strict` an error
     each. `held`: what a long-running
     process (pnp watch) keeps between its builds, handed down with the deck (Deck.memo["held"])."""
-    deck = read(game, without, faces, quiet, lang, strict, every)[0]
+    deck = read(game, without, faces, quiet, lang, strict, every, held)[0]
     if held is not None:
         deck.memo["held"] = held
     return deck
 
 
 def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: str | None = None,
-         strict: bool = False, every: bool = False) -> tuple[Deck, list]:
+         strict: bool = False, every: bool = False, held: dict | None = None) -> tuple[Deck, list]:
     """As load, and what each card was read from (a YAML card's mapping, a spreadsheet's row): pnp cards
     writes them as a table."""
     note = shadowed(game)
@@ -74,6 +74,8 @@ def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
         warn(note)
     found = Collector()
     deck, loader = read_deck(game, found)
+    if held is not None and deck.memo is not None:
+        deck.memo["held"] = held        # (the templates' checks kept in memory too: layout/store.Held)
     said: list = []
     from .layout import shapecache  # lazy: +497 ms to import (benchmarks/imports.py)
     from .layout.fonts import families  # lazy: +183 ms to import (benchmarks/imports.py)

@@ -12,6 +12,7 @@ templates against its cards (validate.py).
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -300,10 +301,73 @@ def _piece_shape(m: Map, parent: Template | None, width: float, height: float) -
     return shape
 
 
+def chain_stamp(name: str, deck) -> str:
+    """What says template `name` of a deck is as it was: the size and time of each file it is read from, its
+    own and those of the templates it extends ("name\t-" for one not found). The layout store keeps a face
+    under it (layout/deck.py), so a saved template lays out again only the faces drawn from it, or from one
+    that extends it. Once a deck; each chain's files are remembered between builds (a store of their own), so
+    a rebuild stats them and reads no template whose files did not change."""
+    memo = deck.memo_of("template chains")
+    hit = memo.get(name)
+    if hit is None:
+        from .store import FaceStore  # lazy: +4 ms to import (benchmarks/imports.py)
+        if "" not in memo:
+            memo[""] = FaceStore.open(deck, f"{deck.id}-chains", what="lines")
+        store = memo[""]
+        files = store.get(name) if store is not None else None
+        if files is None or not all(_unchanged(line) for line in files):
+            files = _chain(name, deck)
+        if store is not None:
+            store.put(name, files)
+            store.save()
+        hit = memo[name] = "\n".join(files)
+    return hit
+
+
+def _chain(name: str, deck) -> list[str]:
+    """"path\tsize\ttime" of the file template `name` is read from, then of the one it extends, and so on."""
+    out: list = []
+    names: set = set()
+    while name not in names:            # (a template that extends itself: its own mistake, said when loaded)
+        names.add(name)
+        try:
+            path = _find(name, deck.folder)
+        except PnpError:
+            path = None
+        try:
+            st = os.stat(path) if path is not None else None
+        except OSError:
+            st = None
+        if st is None:
+            out.append(f"{name}\t-")       # (one found later changes the store's stamp: store._stamp)
+            break
+        out.append(f"{path}\t{st.st_size}\t{st.st_mtime_ns}")
+        try:
+            m = load(path, _display(path))
+        except PnpError:
+            break
+        base = m.get("extends") if isinstance(m, Map) else None
+        if not isinstance(base, str):
+            break
+        name = base
+    return out
+
+
+def _unchanged(line: str) -> bool:
+    path, _, stamp = line.partition("\t")
+    if stamp == "-":
+        return True
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return stamp == f"{st.st_size}\t{st.st_mtime_ns}"
+
+
 def geometry(deck, names) -> dict:
     """{template: (width, height, shape, gutter)} for the templates `names` of a deck, for the sheets to plan
-    each piece's bleed before anything is laid out. Remembered between builds (layout/store.py, whose stamp
-    covers the template files), so a rebuild parses no template it does not lay out; {} when one of them
+    each piece's bleed before anything is laid out. Remembered between builds (layout/store.py) under the
+    templates' files (chain_stamp), so a rebuild parses no template it does not lay out; {} when one of them
     cannot be read (laying the cards out reports it)."""
     from .store import remembered  # lazy: +4 ms to import (benchmarks/imports.py)
     names = sorted(set(names))
@@ -315,7 +379,8 @@ def geometry(deck, names) -> dict:
             out.append(f"{name}\t{tpl.width!r}\t{tpl.height!r}\t{tpl.shape}\t{tpl.gutter!r}")
         return out
     try:
-        lines = remembered(f"{deck.id}-sizes", deck, {"templates": names}, compute, what="lines")
+        lines = remembered(f"{deck.id}-sizes", deck, {"templates": [(n, chain_stamp(n, deck)) for n in names]},
+                           compute, what="lines")
     except PnpError:
         return {}
     out = {}

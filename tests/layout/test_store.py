@@ -35,10 +35,11 @@ def test_warm_rebuild_is_the_cold_build(tmp_path):
     cache = tmp_path / "cache"
     cold = _build(tmp_path, "a-royal-will", "cold", cache)
     stored = sorted(p.name.rsplit("-", 1)[0] for p in (cache / "layout").iterdir())
-    # the faces, the templates' checks (layout/validate.py), the print leaf, the rule pages, the safe-zone
-    # findings (layout/safezone.py) and the templates' sizes (layout/templates.geometry)
-    assert stored == ["a-royal-will", "a-royal-will-check", "a-royal-will-leaf", "a-royal-will-rules",
-                      "a-royal-will-safe", "a-royal-will-sizes"]
+    # the faces, the files each template is read from (layout/templates.chain_stamp), the templates' checks
+    # (layout/validate.py), the print leaf, the rule pages, the safe-zone findings (layout/safezone.py) and the
+    # templates' sizes (layout/templates.geometry)
+    assert stored == ["a-royal-will", "a-royal-will-chains", "a-royal-will-check", "a-royal-will-leaf",
+                      "a-royal-will-rules", "a-royal-will-safe", "a-royal-will-sizes"]
     warm = _build(tmp_path, "a-royal-will", "warm", cache)
     same_bytes(warm, cold, "warm and cold")
     same_bytes(cold, _build(tmp_path, "a-royal-will", "off", "off"), "cold and off")
@@ -76,7 +77,7 @@ def test_an_edited_colour_lays_the_cards_out_again(tmp_path):
     assert _rebuilt(tmp_path, deck, "after", cache) != before
 
 
-def test_an_edited_template_lays_every_card_out_again(tmp_path):
+def test_an_edited_template_lays_its_cards_out_again(tmp_path):
     deck = copy_deck("vasa-regalis", tmp_path)
     local = deck / "templates" / "back.yaml"        # the game's own template, in its folder
     cache = tmp_path / "cache"
@@ -84,6 +85,48 @@ def test_an_edited_template_lays_every_card_out_again(tmp_path):
     _edit(local, 'text: "VASA"', 'text: "WASA"')
     assert _rebuilt(tmp_path, deck, "after", cache) != before
     assert "WASA" in squash(all_text(tmp_path / "after.pdf"))
+
+
+CHAINS = {
+    "deck.yaml": "game: {title: Chains, designer: Test}\n"
+                 "kinds:\n  a: {template: child, fields: {title: text}}\n  b: {template: other, fields: {title: text}}\n"
+                 "cards:\n  - {kind: a, title: One}\n  - {kind: a, title: Two}\n  - {kind: b, title: Three}\n",
+    "templates/base.yaml": "size: poker\nregions:\n"
+                           "  - {id: title, type: text, box: [5mm, 5mm, 50mm, 10mm], text: '{title}', size: 12pt}\n",
+    "templates/child.yaml": "extends: base\nregions:\n"
+                            "  - {id: mark, type: rect, box: [5mm, 20mm, 10mm, 10mm], fill: '#1e1e1e'}\n",
+    "templates/other.yaml": "size: poker\nregions:\n"
+                            "  - {id: title, type: text, box: [5mm, 5mm, 50mm, 10mm], text: '{title}', size: 12pt}\n",
+}
+
+
+def test_a_saved_template_lays_out_only_the_faces_drawn_from_it(tmp_path, monkeypatch):
+    """The store keeps each face under its template's files (templates.chain_stamp), its own and those of the
+    templates it extends: a saved template lays out again the faces drawn from it or from a template extending
+    it, and no other (issue 52: a drag in the layout view lays out that template's cards alone)."""
+    from generator.layout import deck as laying
+    deck = tmp_path / "chains"
+    for name, text in CHAINS.items():
+        (deck / name).parent.mkdir(parents=True, exist_ok=True)
+        (deck / name).write_text(text, encoding="utf-8")
+    laid: list = []
+    real = laying.layout_face
+    monkeypatch.setattr(laying, "layout_face", lambda template, *a, **k: laid.append(template) or real(template, *a, **k))
+    cache = tmp_path / "cache"
+    _build(tmp_path, deck, "first", cache)
+    assert sorted(laid) == ["child", "child", "other"]
+    for file, old, new, again in (("child.yaml", "10mm, 10mm]", "12mm, 12mm]", ["child", "child"]),
+                                  ("other.yaml", "size: 12pt", "size: 11pt", ["other"]),
+                                  ("base.yaml", "size: 12pt", "size: 13pt", ["child", "child"])):
+        laid.clear()
+        _edit(deck / "templates" / file, old, new)
+        _build(tmp_path, deck, f"after-{file}", cache)
+        assert sorted(laid) == again, file
+        same_bytes((tmp_path / f"after-{file}.pdf").read_bytes(), _build(tmp_path, deck, f"off-{file}", "off"),
+                   f"after {file}: warm and off")
+    laid.clear()
+    _build(tmp_path, deck, "again", cache)
+    assert laid == []
 
 
 def test_a_face_that_cannot_be_laid_out_fails_every_build(tmp_path):
