@@ -102,6 +102,7 @@ INTERNALS = (
                                                           "instance attribute)"),
     ("reportlab.pdfbase.ttfonts", "makeToUnicodeCMap", "a subset's ToUnicode map, a shaped glyph read as its characters"),
     ("reportlab.pdfbase.ttfonts.TTFont", "addObjects", "writes a font's subsets, wrapped to spell shaped glyphs"),
+    ("reportlab.pdfbase.ttfonts.TTFontFace", "makeSubset", "a subset's font file, remembered on the face (_make_subset)"),
 )
 
 
@@ -219,6 +220,24 @@ _to_unicode = ttfonts.makeToUnicodeCMap
 _add_font_objects = TTFont.addObjects
 TTFont.addObjects = _add_objects
 
+SUBSETS = 32        # the subsets a face remembers (_make_subset): a deck's PDF and the faces pnp watch draws ahead
+
+
+def _make_subset(self, subset):
+    """TTFontFace.makeSubset (~1.5 ms a subset, parsing the font's tables in Python), remembered on the face for
+    the SUBSETS it made last, the latest last: a warm process makes the same ones build after build (pnp watch's
+    PDF, and each face it draws as a PNG). The same subset is the same bytes (tests/test_reportlab_adapter.py)."""
+    made = self.__dict__.setdefault("pnp_subsets", {})
+    data = made.pop(tuple(subset), None) or _make_font_subset(self, subset)
+    while len(made) >= SUBSETS:
+        made.pop(next(iter(made)))
+    made[tuple(subset)] = data
+    return data
+
+
+_make_font_subset = TTFontFace.makeSubset
+TTFontFace.makeSubset = _make_subset
+
 
 def document(canvas):
     """The PDF document a canvas writes into."""
@@ -277,7 +296,8 @@ def font_state(font: TTFont) -> dict:
     """A parsed TrueType font as plain data (dicts, lists, numbers, bytes) for the font cache."""
     # glyphToChar only serves reportlab while it parses (a list per glyph: half the reading time)
     font.face.pnp_digest = getattr(font.face, "pnp_digest", None) or _digest(font.face._ttf_data)    # font_digest
-    face = {k: v for k, v in vars(font.face).items() if k not in ("_pdfScale", "glyphToChar", "pnp_spelled")}
+    face = {k: v for k, v in vars(font.face).items()
+            if k not in ("_pdfScale", "glyphToChar", "pnp_spelled", "pnp_subsets")}
     names = [k for k, v in face.items() if isinstance(v, TTFNameBytes)]
     for k in names:
         face[k] = bytes(face[k])
