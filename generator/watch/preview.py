@@ -9,8 +9,8 @@ of the PDF just written (pdfium). RENDER is held while anything draws: the rebui
 font registry and pdfium are not made for two threads at once).
 The page is told of a build before its PDF is written (rebuild.py), so a snapshot's PDF may still be on its way:
 what needs it (the PDF served, a sheet's image) waits for it. The faces the page was showing that the build
-changed are drawn ahead, before the page is told (draw_ahead): the page asks for them at once, while the PDF
-is being written, and would otherwise wait for it.
+changed are drawn ahead, as the page is told and before the PDF is written (draw_ahead): the page asks for them
+at once, and would otherwise wait for the PDF.
 """
 from __future__ import annotations
 

@@ -38,6 +38,7 @@ class Outcome(Record):
     check: str | None       # the component check's report when the deck is incomplete
     touched: list = []      # the saved templates and the backs that changed the cards, with them (touched.py)
     warnings: list = []     # the build's own warnings (a text a translation lacks, a field printed nowhere ...)
+    shown_ms: float = 0.0   # wall time from the build's start to the page told of it (its PDF written after that)
 
 
 class Builder:
@@ -59,8 +60,9 @@ class Builder:
 
     def build(self, changed=(), shown=None) -> Outcome:
         """Build once more (after the files in `changed` were saved). Never raises for bad input. `shown(snapshot)`
-        is called as soon as the page can show the build (its cards laid out, their findings, the changed faces
-        the page shows drawn), before the PDF is written; not for the first build."""
+        is called as soon as the page can show the build (its cards laid out, their findings), before the changed
+        faces the page shows are drawn (it asks for them then: they are served as soon as they are) and the PDF
+        is written; not for the first build."""
         with holding() as said:             # a build's warnings go with its outcome: said, and counted
             outcome = self._build(changed, shown)
         return outcome._replace(warnings=list(said)) if outcome.ok else outcome
@@ -86,14 +88,16 @@ class Builder:
                 from .touched import touched
                 snap.state["touched"] = touched(deck, laid, self.good.card_digests if self.good is not None else {},
                                                 snap.card_digests, changed)
-                snap.draw_ahead(self.good)
                 cpu2 = time.thread_time()
+            shown_ms = (time.perf_counter() - wall0) * 1000
             if shown is not None and self.good is not None:
-                shown(snap)                 # the page updates now; the PDF follows
-            with RENDER:
+                shown(snap)                 # the page updates now: it asks for the state, then the changed faces,
+            with RENDER:                    # which are drawn meanwhile; the PDF follows
                 cpu3 = time.thread_time()
-                pipeline.write_pdf(deck, pages, out)
+                snap.draw_ahead(self.good)
                 cpu4 = time.thread_time()
+                pipeline.write_pdf(deck, pages, out)
+                cpu5 = time.thread_time()
             snap.pdf = out.read_bytes()
         except (PnpError, OSError) as exc:
             return self._failed(exc, cpu0, wall0, snap)
@@ -105,14 +109,15 @@ class Builder:
             text = " ".join(str(exc).split())[:200]
             return self._failed(PnpError(f"internal error: {type(exc).__name__}: {text} (this is a bug in pnp; "
                                          "run with PNP_DEBUG=1 to see where)"), cpu0, wall0, snap)
-        times = {"rebuild_ms": round((cpu1 - cpu0 + cpu4 - cpu3) * 1000, 1),
-                 "preview_ms": round((cpu2 - cpu1) * 1000, 1)}
+        times = {"rebuild_ms": round((cpu1 - cpu0 + cpu5 - cpu4) * 1000, 1),
+                 "preview_ms": round((cpu2 - cpu1 + cpu4 - cpu3) * 1000, 1)}
         snap.state["times"] = times
         old, self.good, self.failure = self.good, snap, None
         if old is not None:
             old.close()
         return Outcome(self.number, True, times["rebuild_ms"], times["preview_ms"],
-                       (time.perf_counter() - wall0) * 1000, snap.changed, snap, None, check, snap.state["touched"])
+                       (time.perf_counter() - wall0) * 1000, snap.changed, snap, None, check, snap.state["touched"],
+                       shown_ms=shown_ms)
 
     def _failed(self, exc, cpu0: float, wall0: float, snap=None) -> Outcome:
         if snap is not None:                # shown already, perhaps: what waits for its PDF has the last good one

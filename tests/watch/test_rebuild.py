@@ -1,5 +1,6 @@
-"""One watched build (generator/watch/rebuild.py): the page is told of it as soon as the cards are laid out, with the
-changed faces it shows already drawn, and the PDF is written after that, the same bytes as `pnp build`'s."""
+"""One watched build (generator/watch/rebuild.py): the page is told of it as soon as the cards are laid out, the
+changed faces it shows are drawn ahead of its asking, and the PDF is written after that, the same bytes as `pnp
+build`'s."""
 from __future__ import annotations
 
 from cli import pnp_in_process
@@ -16,7 +17,7 @@ def _front(snapshot, name: str) -> str:
     return next(c["front"] for c in snapshot.state["cards"] if c["name"] == name)
 
 
-def test_the_page_is_told_before_the_pdf_is_written_with_the_faces_it_shows_drawn(tmp_path, monkeypatch):
+def test_the_page_is_told_before_the_pdf_is_written_and_the_faces_it_shows_are_drawn_ahead(tmp_path, monkeypatch):
     game = tmp_path / "game"
     pnp_in_process("new", game, check=True)
     out = tmp_path / "out.pdf"
@@ -32,18 +33,18 @@ def test_the_page_is_told_before_the_pdf_is_written_with_the_faces_it_shows_draw
     drawn: list = []
     real = preview._face_png
     monkeypatch.setattr(preview, "_face_png", lambda face, *dpi: drawn.append(face.name) or real(face, *dpi))
+    writing: list = []
+    write_pdf = pipeline.write_pdf
+    monkeypatch.setattr(pipeline, "write_pdf", lambda *a: writing.append(list(drawn)) or write_pdf(*a))
     cards = game / "cards.csv"
     cards.write_text(cards.read_text(encoding="utf-8").replace("Every player discards", "Each player discards"),
                      encoding="utf-8")
-
-    def told_now(snapshot):
-        # the PDF on disk is the last build's still; the face the page shows that changed is drawn already
-        told.append((snapshot, out.read_bytes() == before, list(drawn)))
-        assert snapshot.face_png(_front(snapshot, "Storm"))
-    again = builder.build([str(cards)], shown=told_now)
+    # told when the PDF on disk is still the last build's, and before any face is drawn
+    again = builder.build([str(cards)], shown=lambda s: told.append((s, out.read_bytes() == before, list(drawn))))
     (snapshot, pdf_unwritten, drawn_then), = told
     assert again.ok and snapshot is again.snapshot and again.changed == ["Storm"]
-    assert pdf_unwritten and drawn_then == ["Storm"] and drawn == ["Storm"]     # (served from what was drawn)
+    assert pdf_unwritten and drawn_then == [] and writing == [["Storm"]]     # Storm, drawn before the PDF
+    assert snapshot.face_png(_front(snapshot, "Storm")) and drawn == ["Storm"]       # served as drawn
     assert out.read_bytes() != before and snapshot.pdf == out.read_bytes()
     fresh = tmp_path / "fresh.pdf"
     pnp_in_process("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
