@@ -8,7 +8,7 @@ listens to the page's event stream (/events) as page.html does, and saves a file
   over the template, as the page's write endpoint writes it after a drag).
 For each save it times, from just before the file is written: the watcher noticing the save (its `saved` line on
 stdout), the page's update event (/events' `build`; the watcher's own wall time from its build's start to then is
-its `built` line's shown_ms), and the change shown: /state.json fetched after the event
+its `built` line's shown_ms, its CPU time until the card could be shown shown_cpu_ms), and the change shown: /state.json fetched after the event
 (as the page does) and the edited card's new face fetched (/face/DIGEST.png, drawn on that request), which is
 what a browser needs to show it. Each save is made at a random moment (0.25-0.45 s after the last was shown),
 so that it falls anywhere in the watcher's polling. The decks: (a) the `pnp new` starter, its card's text in
@@ -208,6 +208,7 @@ def measure(deck: Deck, what: str, saves: int, tmp: Path, checkout: Path, rng: r
             front = new
             if n >= 3:
                 rows.append({"noticed": (noticed - t0) * 1000, "told": built.get("shown_ms", built["wall_ms"]),
+                             "cpu": built.get("shown_cpu_ms", built["rebuild_cpu_ms"] + built["preview_cpu_ms"]),
                              "build": built["wall_ms"], "event": (evented - t0) * 1000,
                              "shown": (shown - t0) * 1000})
     finally:
@@ -245,9 +246,10 @@ def main() -> int:
     print(f"pnp watch, save to shown (benchmarks/loop.py, {checkout}): ms from the file's write, "
           f"median / p95 of {args.saves} saves", flush=True)
     print("(noticed: the watcher's `saved` line; told: from the build's start to the page told of it, the "
-          "watcher's own figure (its whole build where it tells the page at the end); build: the build's wall time, "
-          "the PDF written; event: the page's /events update; shown: /state.json and the card's new face served "
-          "after it)")
+          "watcher's own figure (its whole build where it tells the page at the end); cpu: the watcher's CPU time "
+          "until the card could be shown (its whole build's where it tells the page at the end); build: the build's "
+          "wall time, the PDF written; event: the page's /events update; shown: /state.json and the card's new face "
+          "served after it)")
     missed = []
     try:
         for name in args.deck or ("starter", "art"):

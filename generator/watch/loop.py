@@ -254,7 +254,8 @@ class _Say:
             self._emit({"event": "built", "build": o.number, "pdf": str(snap.out), "cards": cards,
                         "changed": o.changed, "touched": o.touched,
                         "rebuild_cpu_ms": o.rebuild_ms, "preview_cpu_ms": o.preview_ms,
-                        "wall_ms": round(o.wall_ms, 1), "shown_ms": round(o.shown_ms, 1), "counts": counts, "incomplete": o.check is not None,
+                        "wall_ms": round(o.wall_ms, 1), "shown_ms": round(o.shown_ms, 1),
+                        "shown_cpu_ms": o.shown_cpu_ms, "counts": counts, "incomplete": o.check is not None,
                         "warnings": [w.removeprefix("pnp: warning: ") for w in o.warnings]},
                        f"build {o.number}: wrote {snap.out}, {snap.state['card_count']} cards in {o.wall_ms:.0f} ms"
                        f"{changed}{found}")

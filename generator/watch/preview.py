@@ -9,8 +9,8 @@ of the PDF just written (pdfium). RENDER is held while anything draws: the rebui
 font registry and pdfium are not made for two threads at once).
 The page is told of a build before its PDF is written (rebuild.py), so a snapshot's PDF may still be on its way:
 what needs it (the PDF served, a sheet's image) waits for it. The faces the page was showing that the build
-changed are drawn ahead, as the page is told and before the PDF is written (draw_ahead): the page asks for them
-at once, and would otherwise wait for the PDF.
+changed are drawn ahead, as the page is told and before the PDF is written (plan_ahead, draw_ahead): the page asks
+for them at once, and waits for them to be drawn rather than for the PDF.
 """
 from __future__ import annotations
 
@@ -142,6 +142,8 @@ class Snapshot:
         self._pdf_doc = None
         self._png: dict = {}
         self._asked: dict = {}      # (kind, digest) -> when the page last asked for that image (time.monotonic)
+        self._ahead: list = []      # (kind, digest) of the faces to draw ahead (plan_ahead), the next first
+        self._ahead_done = threading.Condition()
 
     @property
     def pdf(self) -> bytes | None:
@@ -179,14 +181,12 @@ class Snapshot:
             return None
         return self._drawn(("sheet", digest), lambda: self._sheet_png(n))
 
-    def draw_ahead(self, before: "Snapshot | None") -> int:
-        """Draw the faces the page was showing (it had asked for their images from `before`) that this build
-        changed, the most lately asked for first, for at most AHEAD_MS (at least one): the page asks for them
-        as soon as it is told of the build. Returns how many were drawn. Called with RENDER held."""
-        if before is None:
-            return 0
+    def plan_ahead(self, before: "Snapshot | None") -> None:
+        """Note the faces the page was showing (it had asked for their images from `before`) that this build
+        changed, the most lately asked for first: draw_ahead draws them, and a request for one waits for that
+        (not for the PDF). Before the page is told of the build."""
         wanted = []
-        for card_id, new in self.card_digests.items():
+        for card_id, new in self.card_digests.items() if before is not None else ():
             old = before.card_digests.get(card_id)
             for side in (0, 1) if old is not None else ():
                 if new[side] is None or new[side] == old[side]:
@@ -195,18 +195,43 @@ class Snapshot:
                     asked = before._asked.get((kind, old[side]))
                     if asked is not None and (kind, new[side]) not in self._png:
                         wanted.append((asked, kind, new[side]))
+                        self._asked[(kind, new[side])] = asked      # (shown in its card's place: the next build's too)
+        with self._ahead_done:
+            self._ahead = [(kind, digest) for _, kind, digest in sorted(wanted, key=lambda w: -w[0])]
+
+    def draw_ahead(self) -> int:
+        """Draw the faces plan_ahead noted, for at most AHEAD_MS (at least one); those left are drawn when asked
+        for. Returns how many were drawn."""
         end = time.perf_counter() + AHEAD_MS / 1000
         drawn = 0
-        for asked, kind, digest in sorted(wanted, key=lambda w: -w[0]):
-            self._asked[(kind, digest)] = asked         # (shown in its card's place: the next build's too)
-            if not drawn or time.perf_counter() < end:
-                self._png[(kind, digest)] = _face_png(self.faces[digest], FACE_DPI if kind == "face" else LARGE_DPI)
-                drawn += 1
+        while self._ahead:
+            key = self._ahead[0]
+            if drawn and time.perf_counter() > end:
+                break
+            try:
+                with RENDER:
+                    png = self._png.get(key) or _face_png(self.faces[key[1]],
+                                                          FACE_DPI if key[0] == "face" else LARGE_DPI)
+            except Exception:           # (drawn when asked for, which says what is wrong)
+                png = None
+            with self._ahead_done:
+                if png is not None:
+                    self._png[key] = png
+                self._ahead.pop(0)
+                self._ahead_done.notify_all()
+            drawn += 1
+        with self._ahead_done:
+            self._ahead = []
+            self._ahead_done.notify_all()
         return drawn
 
     def _drawn(self, key, draw) -> bytes:
         self._asked[key] = time.monotonic()
         png = self._png.get(key)
+        if png is None and key in self._ahead:          # being drawn ahead: wait for that, not for the PDF
+            with self._ahead_done:
+                self._ahead_done.wait_for(lambda: key in self._png or key not in self._ahead, timeout=WAIT)
+            png = self._png.get(key)
         if png is None:
             with RENDER:
                 png = self._png.get(key)
