@@ -179,6 +179,7 @@ class Snapshot:
         n = self.sheets.get(digest)
         if n is None:
             return None
+        self._written.wait(WAIT)        # the PDF first: it is written holding RENDER, so not waited for holding it
         return self._drawn(("sheet", digest), lambda: self._sheet_png(n))
 
     def plan_ahead(self, before: "Snapshot | None") -> None:

@@ -3,6 +3,8 @@ changed faces it shows are drawn ahead of its asking, and the PDF is written aft
 build`'s."""
 from __future__ import annotations
 
+import threading
+
 from cli import pnp_in_process
 from pdfcheck import same_bytes
 
@@ -39,8 +41,19 @@ def test_the_page_is_told_before_the_pdf_is_written_and_the_faces_it_shows_are_d
     cards = game / "cards.csv"
     cards.write_text(cards.read_text(encoding="utf-8").replace("Every player discards", "Each player discards"),
                      encoding="utf-8")
-    # told when the PDF on disk is still the last build's, and before any face is drawn
-    again = builder.build([str(cards)], shown=lambda s: told.append((s, out.read_bytes() == before, list(drawn))))
+    sheet: list = []
+    monkeypatch.setattr(preview, "WAIT", 10.0)          # (the most a request waits for the PDF)
+
+    def told_now(s):
+        # told when the PDF on disk is still the last build's, and before any face is drawn; the page asks for a
+        # sheet's image at once, which waits for the PDF (and does not keep the build from writing it)
+        told.append((s, out.read_bytes() == before, list(drawn)))
+        asking = threading.Thread(target=lambda: sheet.append(s.sheet_png(s.state["sheets"][0]["digest"])))
+        asking.start()
+        sheet.append(asking)
+    again = builder.build([str(cards)], shown=told_now)
+    sheet[0].join(30)
+    assert sheet[1:] and sheet[1].startswith(b"\x89PNG")
     (snapshot, pdf_unwritten, drawn_then), = told
     assert again.ok and snapshot is again.snapshot and again.changed == ["Storm"]
     assert pdf_unwritten and drawn_then == [] and writing == [["Storm"]]     # Storm, drawn before the PDF
