@@ -23,6 +23,7 @@ from .. import FONTS, LAYOUTS, pipeline
 from ..deck import resolve_game, shadowed
 from ..layout import store
 from ..render import rasters
+from .preview import RENDER
 from .rebuild import Builder, Outcome
 from .server import Preview, Server
 from ..deck.load import read_deck
@@ -125,6 +126,9 @@ def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_
     finally:
         stop.set()
         server.stop()
+        # kept to the end: no thread of the preview may be drawing (pdfium, reportlab) as the process ends and
+        # pypdfium2 closes its library (a face being drawn then aborted the process: "variant is valueless")
+        RENDER.acquire(timeout=60)
         held["stores"].release()
         signal.signal(signal.SIGTERM, old_term)
     say.stopped()
