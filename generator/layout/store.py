@@ -290,6 +290,14 @@ def _files(top: Path | None, wanted=None, named: str | None = None) -> str:
     return "\n".join(parts)
 
 
+def deck_stamp(deck) -> str | None:
+    """What the layout store keeps a deck's faces under besides their templates' files and their values: the
+    files' stamp this build took, the palette and what deck.yaml says of dpi, sizes and fonts; None before the
+    stamp is taken (or with the cache off). pnp watch keeps its templates under it (templates.get_template)."""
+    stamp = deck.memo_of("store").get("stamp")
+    return None if stamp is None else stamp + repr(sorted(deck.palette.items())) + _written(deck)
+
+
 def _written(deck) -> str:
     """What layout reads from deck.yaml besides the palette and icons: its dpi (what a px is), its own card sizes and
     its own font families' files; a change of any of them lays every face out again (not their lines: an edit

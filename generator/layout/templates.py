@@ -139,13 +139,41 @@ def _raw(name: str, deck) -> tuple[Map, str]:
 def get_template(name: str, deck=None, _chain: tuple = ()) -> Template:
     """The template `name` of a loaded deck (None: pnp's shared templates alone), following `extends` (the
     child's keys win; its regions come after the parent's, or override one of its id in its place, or drop it):
-    read once a deck, and kept on it."""
+    read once a deck, and kept on it; in a long-running process (pnp watch), kept from one build to the next
+    while what the layout store keeps its faces under is the same (its files: chain_stamp; the deck's palette,
+    dpi, sizes and fonts, pnp's code, layouts/ and fonts/: store.deck_stamp)."""
     memo = deck.memo_of("templates") if deck is not None else {}
     key = (name, not _chain)            # read as another's parent, its colours are not checked against the deck
     tpl = memo.get(key)
     if tpl is None:                     # (a template that fails to load is not kept: it fails again, the same way)
-        tpl = memo[key] = _load(name, deck, _chain)
+        kept, at = _held(deck)
+        if kept is not None:
+            at = (*key, at, chain_stamp(name, deck))
+            tpl = kept.get(at)
+        if tpl is None:
+            tpl = _load(name, deck, _chain)
+            if kept is not None:
+                while len(kept) >= HELD:
+                    kept.pop(next(iter(kept)))
+                kept[at] = tpl
+        memo[key] = tpl
     return tpl
+
+
+HELD = 64                               # the templates a long-running process keeps (get_template)
+
+
+def _held(deck) -> tuple[dict | None, str]:
+    """The templates a long-running process keeps between builds (Deck.memo["held"]) and what its deck's are kept
+    under now; (None, "") where nothing is held or the layout store's stamp is not taken (the cache off)."""
+    held = (deck.memo or {}).get("held") if deck is not None else None
+    if held is None:
+        return None, ""
+    from .store import deck_stamp  # lazy: +4 ms to import (benchmarks/imports.py)
+    stamp = deck_stamp(deck)
+    if stamp is None:
+        return None, ""
+    return held.setdefault("templates", {}), f"{deck.folder}|{deck.language}|{stamp}"
 
 
 def _load(name: str, deck, _chain: tuple) -> Template:

@@ -155,3 +155,29 @@ def test_a_picture_saved_again_keeps_every_face_and_prints_anew(tmp_path):
     proc = pnp_in_process("build", deck, "-o", tmp_path / "broken.pdf", env={"PNP_CACHE": str(cache)})
     assert proc.returncode == 2 and f"{deck / 'art' / 'rgb.png'}: the file is not an image" in proc.stderr, \
         proc.stderr
+
+
+def test_a_long_running_process_keeps_its_templates_while_what_they_are_read_from_is_the_same(tmp_path):
+    """pnp watch keeps the templates it read (Deck.memo["held"]) under what the store keeps their faces under: the
+    next build takes them as they were; a saved template, or a colour of the palette, reads them afresh."""
+    from generator import pipeline
+    from generator.layout.templates import get_template
+    deck_dir = tmp_path / "chains"
+    for name, text in CHAINS.items():
+        (deck_dir / name).parent.mkdir(parents=True, exist_ok=True)
+        (deck_dir / name).write_text(text, encoding="utf-8")
+    held: dict = {}
+
+    def templates() -> tuple:
+        deck = pipeline.load(str(deck_dir), held=held)
+        pipeline.laid_and_pages(deck, pipeline.BuildOptions())
+        return get_template("child", deck), get_template("other", deck)
+    child, other = templates()
+    assert templates() == (child, other) and [a is b for a, b in zip(templates(), (child, other))] == [True, True]
+    _edit(deck_dir / "templates" / "base.yaml", "size: 12pt", "size: 13pt")        # the child extends it
+    again = templates()
+    assert again[0] is not child and again[1] is other
+    assert {r.id: r.get("size") for r in again[0].regions}["title"] != {r.id: r.get("size") for r in child.regions}["title"]
+    (deck_dir / "deck.yaml").write_text(CHAINS["deck.yaml"].replace("kinds:", "palette: {ink: '#102030'}\nkinds:"),
+                                        encoding="utf-8")
+    assert [a is b for a, b in zip(templates(), again)] == [False, False]
