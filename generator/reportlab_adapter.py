@@ -98,11 +98,13 @@ INTERNALS = (
     ("reportlab.pdfgen.canvas.Canvas", "_code", "the page's operators written so far (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_formData", "the form being drawn, if any (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_pushAccumulators", "keeps a page's resources while a form is drawn (define_form)"),
+    ("reportlab.pdfgen.canvas.Canvas", "_extgstate", "a page's graphics states (soft_mask; instance attribute)"),
+    ("reportlab.pdfgen.canvas.ExtGState", "_c", "graphics states listed: (key, value) -> name (soft_mask)"),
+    ("reportlab.pdfbase.pdfdoc.PDFFormXObject", "Contents", "a form's stream, given its /Group (soft_mask)"),
     ("reportlab.pdfbase.ttfonts.TTFontFace", "hmetrics", "each glyph's advance: a private-use character's (glyph_char; "
                                                           "instance attribute)"),
     ("reportlab.pdfbase.ttfonts", "makeToUnicodeCMap", "a subset's ToUnicode map, a shaped glyph read as its characters"),
     ("reportlab.pdfbase.ttfonts.TTFont", "addObjects", "writes a font's subsets, wrapped to spell shaped glyphs"),
-    ("reportlab.pdfbase.ttfonts.TTFontFace", "makeSubset", "a subset's font file, remembered on the face (_make_subset)"),
 )
 
 
@@ -220,24 +222,6 @@ _to_unicode = ttfonts.makeToUnicodeCMap
 _add_font_objects = TTFont.addObjects
 TTFont.addObjects = _add_objects
 
-SUBSETS = 32        # the subsets a face remembers (_make_subset): a deck's PDF and the faces pnp watch draws ahead
-
-
-def _make_subset(self, subset):
-    """TTFontFace.makeSubset (~1.5 ms a subset, parsing the font's tables in Python), remembered on the face for
-    the SUBSETS it made last, the latest last: a warm process makes the same ones build after build (pnp watch's
-    PDF, and each face it draws as a PNG). The same subset is the same bytes (tests/test_reportlab_adapter.py)."""
-    made = self.__dict__.setdefault("pnp_subsets", {})
-    data = made.pop(tuple(subset), None) or _make_font_subset(self, subset)
-    while len(made) >= SUBSETS:
-        made.pop(next(iter(made)))
-    made[tuple(subset)] = data
-    return data
-
-
-_make_font_subset = TTFontFace.makeSubset
-TTFontFace.makeSubset = _make_subset
-
 
 def document(canvas):
     """The PDF document a canvas writes into."""
@@ -296,8 +280,7 @@ def font_state(font: TTFont) -> dict:
     """A parsed TrueType font as plain data (dicts, lists, numbers, bytes) for the font cache."""
     # glyphToChar only serves reportlab while it parses (a list per glyph: half the reading time)
     font.face.pnp_digest = getattr(font.face, "pnp_digest", None) or _digest(font.face._ttf_data)    # font_digest
-    face = {k: v for k, v in vars(font.face).items()
-            if k not in ("_pdfScale", "glyphToChar", "pnp_spelled", "pnp_subsets")}
+    face = {k: v for k, v in vars(font.face).items() if k not in ("_pdfScale", "glyphToChar", "pnp_spelled")}
     names = [k for k, v in face.items() if isinstance(v, TTFNameBytes)]
     for k in names:
         face[k] = bytes(face[k])
@@ -389,6 +372,24 @@ def define_form(canvas, name: str, box, draw) -> None:
     resources.setShading(shading)
     resources.setColorSpace(form._colorsUsed)
     form.Resources = resources
+
+
+def soft_mask(canvas, name: str, box, draw) -> str:
+    """'/gRLsN gs': a graphics state whose luminosity soft mask is the form `name` (box, drawn by draw()) as a
+    transparency group (Pen.shade: a gradient's see-through stops), listed as canvas.setFillAlpha lists its own."""
+    states = canvas._extgstate._c               # (key, value) -> name, each listed as << /key value >>
+    state = next((n for (k, v), n in states.items() if k == "SMask" and getattr(v, "pnp", None) == name), None)
+    if state is None:
+        if not has_object(canvas, name):
+            define_form(canvas, name, box, draw)
+            form = canvas._doc.idToObject[xObjectName(name)]
+            form.Contents = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"Group": pdfdoc.PDFDictionary(
+                {"S": pdfdoc.PDFName("Transparency"), "CS": pdfdoc.PDFName("DeviceRGB")})}), form.stream)
+        mask = pdfdoc.PDFDictionary({"Type": pdfdoc.PDFName("Mask"), "S": pdfdoc.PDFName("Luminosity"),
+                                     "G": pdfdoc.PDFObjectReference(xObjectName(name))})
+        mask.pnp = name
+        state = states[("SMask", mask)] = f"gRLs{len(states)}"
+    return f"/{state} gs"
 
 
 class _Picture(pdfdoc.PDFObject):

@@ -38,6 +38,7 @@ def _instances() -> dict:
     canvas.endForm()
     return {"reportlab.pdfgen.canvas.Canvas": canvas,
             "reportlab.pdfbase.pdfdoc.PDFDocument": doc,
+            "reportlab.pdfgen.canvas.ExtGState": canvas._extgstate,
             "reportlab.pdfbase.pdfdoc.PDFFormXObject": doc.idToObject[xObjectName("adapter-form")],
             "reportlab.pdfbase.ttfonts.TTFont": font,
             "reportlab.pdfbase.ttfonts.TTFontFace": font.face}
@@ -74,24 +75,3 @@ def test_no_other_module_reaches_past_the_adapter():
             if private.search(line) and not line.lstrip().startswith("#"):
                 offenders.append(f"{path.relative_to(GENERATOR.parent)}:{n}: {line.strip()}")
     assert not offenders, "\n".join(offenders)
-
-
-def test_a_subset_is_made_once_and_is_the_same_bytes(monkeypatch):
-    """A face remembers the subsets it made (reportlab_adapter._make_subset: pnp watch makes the same ones for its
-    PDF and every face it draws, build after build): asked again, the same bytes, not made again; and it keeps
-    only the latest SUBSETS."""
-    from reportlab.pdfbase.ttfonts import TTFont
-    import generator.reportlab_adapter as adapter
-    font = TTFont("adapter-subsets", str(FONTS / "PnpSerif-Regular.ttf"))
-    subset = list(range(32, 90))
-    first = font.face.makeSubset(subset)
-    made: list = []
-    real = adapter._make_font_subset
-    monkeypatch.setattr(adapter, "_make_font_subset", lambda face, s: made.append(tuple(s)) or real(face, s))
-    assert font.face.makeSubset(list(subset)) == first and made == []
-    assert first == real(font.face, subset)                     # what reportlab makes of it, made afresh
-    for n in range(adapter.SUBSETS):
-        font.face.makeSubset(list(range(32, 40 + n)))
-    font.face.makeSubset(subset)
-    assert made[-1] == tuple(subset) and len(font.face.pnp_subsets) == adapter.SUBSETS
-    assert "pnp_subsets" not in adapter.font_state(font)["face"]

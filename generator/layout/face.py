@@ -13,7 +13,7 @@ store.py).
 """
 from __future__ import annotations
 
-from ..errors import PnpError, PnpErrors, known_list, suggest
+from ..errors import PnpError, PnpErrors, known_list, suggest, warn
 from ..text import typography
 from ..text.expressions import ExpressionError
 from ..text.fields import fill, holds, names_in
@@ -26,6 +26,7 @@ from .templates import get_template
 from .. import LAYOUTS
 from ..files.paths import Refused, files_under, find_inside
 from ..deck.values import display
+from ..deck import colours
 
 BASIC_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None, "transparent": None}
 
@@ -53,8 +54,8 @@ class Context:
                         field=field, hint=hint)
 
     def colour(self, spec, region: Region) -> str | None:
-        """A colour as a region writes it ('#rrggbb', a palette name, black, white, none, a {field}), as
-        '#rrggbb' or None (none)."""
+        """A colour as a region writes it (deck/colours.py's forms: '#rrggbb', '#rrggbbaa', rgb(), a CSS name;
+        a palette name, black, white, none, a {field}), as '#rrggbb', '#rrggbbaa' (see-through) or None (none)."""
         if spec is None:
             return None
         name = fill(str(spec), self.values).strip()
@@ -64,9 +65,16 @@ class Context:
             return self.palette[name]
         if name.lower() in BASIC_COLOURS:
             return BASIC_COLOURS[name.lower()]
-        known = list(self.palette) + list(BASIC_COLOURS)
-        raise self.error(f"unknown colour '{name}' in region '{region.id}' ({region.source})",
-                         field=(names_in(str(spec)) or [None])[0], hint=suggest(name, known) or known_list(known))
+        try:
+            return colours.parse(name)
+        except colours.BadColour as exc:
+            raise self.error(f"{exc} in region '{region.id}' ({region.source})",
+                             field=(names_in(str(spec)) or [None])[0]) from None
+        except KeyError:
+            known = list(self.palette) + list(BASIC_COLOURS)
+            raise self.error(f"unknown colour '{name}' in region '{region.id}' ({region.source})",
+                             field=(names_in(str(spec)) or [None])[0],
+                             hint=suggest(name, known) or known_list(known)) from None
 
     def family(self, region: Region) -> str:
         """The key of the font family a text region writes (the deck's own of that name, if it has one)."""
@@ -222,6 +230,12 @@ def _image_path(src: str, ctx: Context, region: Region | None = None) -> str:
         fonts.deck_families(ctx.deck)       # (the deck's own families made known, as render/svg.py finds them)
         try:
             svgtext.check(path, fonts.met())
+            warned = ctx.deck.memo_of("svg fonts warned")
+            for line, names, used in svgtext.unmatched(path, fonts.met()):
+                if (str(path), names) not in warned:
+                    warned[(str(path), names)] = True
+                    warn(f"{display(path)}:{line}: the SVG's font-family '{names}' is none of the deck's families "
+                         f"nor pnp's: its text is set in {used} (add the family under fonts: in deck.yaml)")
         except PnpError as exc:
             where = f"{region.source} names it in region '{region.id}'" if region is not None and region.source \
                 else f"{ctx.subject} shows it"

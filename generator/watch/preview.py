@@ -91,6 +91,8 @@ class Snapshot:
                  digests: Digests, before: "Snapshot | None", times: dict, check: str | None):
         self._written = threading.Event()           # set once the PDF is written (or the build has failed)
         self.number, self.pdf, self.out = number, pdf, out
+        self.deck, self.laid = deck, laid           # for the layout view (layout())
+        self._layouts: dict = {}
         self.faces: dict = {}                       # digest -> Face
         self.sheets: dict = {}                      # digest -> page index in the PDF
         cards = []
@@ -115,6 +117,7 @@ class Snapshot:
             if is_new:
                 changed.append(c.name)
             cards.append({"id": c.id, "number": c.index + 1, "name": c.name, "kind": deck.kinds[c.kind].title,
+                          "template": c.template, "back_template": c.back.template if c.back is not None else None,
                           "part": deck.parts[c.part].title, "copies": c.copies, "source": str(c.source),
                           "front": front, "back": back, "findings": mine, "changed": is_new,
                           "size": [round(lo.front.width + 2 * lo.front.bleed, 2),
@@ -183,9 +186,10 @@ class Snapshot:
         return self._drawn(("sheet", digest), lambda: self._sheet_png(n))
 
     def plan_ahead(self, before: "Snapshot | None") -> None:
-        """Note the faces the page was showing (it had asked for their images from `before`) that this build
-        changed, the most lately asked for first: draw_ahead draws them, and a request for one waits for that
-        (not for the PDF). Before the page is told of the build."""
+        """Note what the page was showing (it had asked for it from `before`) that this build changed: the layout
+        view's card (its model), then the faces shown large (the layout view's, a card opened large), then the
+        faces in the grid, the most lately asked for first. draw_ahead makes them, and a request for one waits for
+        that (not for the PDF). Before the page is told of the build."""
         wanted = []
         for card_id, new in self.card_digests.items() if before is not None else ():
             old = before.card_digests.get(card_id)
@@ -195,28 +199,35 @@ class Snapshot:
                 for kind in ("face", "large"):
                     asked = before._asked.get((kind, old[side]))
                     if asked is not None and (kind, new[side]) not in self._png:
-                        wanted.append((asked, kind, new[side]))
+                        wanted.append((kind == "face", -asked, (kind, new[side])))
                         self._asked[(kind, new[side])] = asked      # (shown in its card's place: the next build's too)
+        views = [(-asked, key) for key, asked in (before._asked.items() if before is not None else ())
+                 if key[0] == "layout" and key[1] in self.card_digests]
+        if views:                                       # the layout view shows one card: the one asked for last
+            wanted.append((-1, 0.0, min(views)[1]))
         with self._ahead_done:
-            self._ahead = [(kind, digest) for _, kind, digest in sorted(wanted, key=lambda w: -w[0])]
+            self._ahead = [key for *_, key in sorted(wanted)]
 
     def draw_ahead(self) -> int:
-        """Draw the faces plan_ahead noted, for at most AHEAD_MS (at least one); those left are drawn when asked
-        for. Returns how many were drawn."""
+        """Make what plan_ahead noted: the layout view's model and the faces shown large whatever the time they
+        take, the others for at most AHEAD_MS in all; what is left is made when asked for. Returns how many."""
         end = time.perf_counter() + AHEAD_MS / 1000
         drawn = 0
         while self._ahead:
             key = self._ahead[0]
-            if drawn and time.perf_counter() > end:
+            if drawn and key[0] == "face" and time.perf_counter() > end:
                 break
             try:
-                with RENDER:
-                    png = self._png.get(key) or _face_png(self.faces[key[1]],
-                                                          FACE_DPI if key[0] == "face" else LARGE_DPI)
-            except Exception:           # (drawn when asked for, which says what is wrong)
+                if key[0] == "layout":
+                    self._model(key[1], key[2])
+                else:
+                    with RENDER:
+                        png = self._png.get(key) or _face_png(self.faces[key[1]],
+                                                              FACE_DPI if key[0] == "face" else LARGE_DPI)
+            except Exception:           # (made when asked for, which says what is wrong)
                 png = None
             with self._ahead_done:
-                if png is not None:
+                if key[0] != "layout" and png is not None:
                     self._png[key] = png
                 self._ahead.pop(0)
                 self._ahead_done.notify_all()
@@ -225,6 +236,35 @@ class Snapshot:
             self._ahead = []
             self._ahead_done.notify_all()
         return drawn
+
+    def layout(self, card_id: str, side: str) -> dict | None:
+        """The layout view's model of a card's side: its regions, where each is written, as laid out in this
+        build (layout/provenance.py), and the digest of each template file they were read from; None for a card
+        or side this build does not have."""
+        key = (card_id, side)
+        self._asked[("layout", *key)] = time.monotonic()
+        if key not in self._layouts and ("layout", *key) in self._ahead:     # being made ahead: not after the PDF
+            with self._ahead_done:
+                self._ahead_done.wait_for(lambda: key in self._layouts or ("layout", *key) not in self._ahead,
+                                          timeout=WAIT)
+        model = self._model(card_id, side)
+        if model is None:
+            return None
+        return {**model, "files": _digests(self.deck, {r["file"] for r in model["regions"]} | {model["file"]})}
+
+    def _model(self, card_id: str, side: str) -> dict | None:
+        """card_regions of a card's side, made once (under RENDER); None for a card or side this build lacks."""
+        key = (card_id, side)
+        if key not in self._layouts:
+            lo = next((lo for lo in self.laid if lo.card.id == card_id), None)
+            face = (lo.front if side == "front" else lo.back) if lo is not None else None
+            if face is None:
+                return None
+            from ..layout.provenance import card_regions  # lazy: +390 ms to import (benchmarks/imports.py)
+            with RENDER:
+                if key not in self._layouts:
+                    self._layouts[key] = card_regions(self.deck, lo.card, side, face)
+        return self._layouts[key]
 
     def _drawn(self, key, draw) -> bytes:
         self._asked[key] = time.monotonic()
@@ -264,9 +304,10 @@ class Snapshot:
         for (kind, digest), png in before._png.items():
             if digest in (self.sheets if kind == "sheet" else self.faces):
                 self._png[(kind, digest)] = png
-        for (kind, digest), asked in before._asked.items():
-            if digest in (self.sheets if kind == "sheet" else self.faces):
-                self._asked[(kind, digest)] = asked
+        for key, asked in before._asked.items():
+            if key[1] in (self.sheets if key[0] == "sheet" else self.card_digests if key[0] == "layout"
+                          else self.faces) and key not in self._asked:
+                self._asked[key] = asked
 
     def close(self) -> None:
         with RENDER:
@@ -278,6 +319,19 @@ class Snapshot:
 def _face_png(face, dpi: int = FACE_DPI) -> bytes:
     from ..render.png import encode_png, thumbnail  # lazy: +484 ms to import (benchmarks/imports.py)
     return encode_png(thumbnail(face, dpi), dpi=dpi)
+
+
+def _digests(deck, files) -> dict:
+    """{file: the digest of its bytes now} for template files named from the game's folder: what a write from
+    the layout view says it read (a file changed since is not written)."""
+    from ..layout.boxedit import digest  # lazy: +400 ms to import (benchmarks/imports.py)
+    out = {}
+    for name in sorted(files):
+        try:
+            out[name] = digest((deck.folder / name).read_bytes())
+        except OSError:
+            pass
+    return out
 
 
 def _label(page) -> str:
