@@ -84,3 +84,34 @@ def test_a_pdf_that_cannot_be_written_leaves_the_last_good_one_to_those_waiting_
     failed = builder.build([str(cards)], shown=told.append)
     assert not failed.ok and failed.failure.lines == [f"cannot write {out}: No space left on device"]
     assert told[0].pdf == good == out.read_bytes() and failed.snapshot.pdf == good
+
+
+def test_a_drag_makes_the_layout_views_card_before_the_pdf(tmp_path, monkeypatch):
+    """The layout view shows one card large with its regions (/layout.json, /large/...): after a box is written into
+    its template (as the view's write endpoint writes it), that card's model and large face are made before the
+    PDF is written, so the view's requests wait for them and not for the PDF."""
+    from generator.layout import provenance
+    game = tmp_path / "game"
+    pnp_in_process("new", game, check=True)
+    builder = Builder(str(game), pipeline.BuildOptions(), tmp_path / "out.pdf", game,
+                      {"stores": store.Held(), "pictures": rasters.Memory()})
+    shown = builder.build().snapshot
+    storm = next(c for c in shown.state["cards"] if c["name"] == "Storm")
+    assert shown.layout(storm["id"], "front") and shown.large_png(storm["front"])      # the view shows Storm
+    made: list = []
+    regions, face_png = provenance.card_regions, preview._face_png
+    monkeypatch.setattr(provenance, "card_regions", lambda deck, card, *a: made.append(f"model {card.name}")
+                        or regions(deck, card, *a))
+    monkeypatch.setattr(preview, "_face_png", lambda face, dpi=preview.FACE_DPI: made.append(f"{face.name} {dpi}")
+                        or face_png(face, dpi))
+    writing: list = []
+    write_pdf = pipeline.write_pdf
+    monkeypatch.setattr(pipeline, "write_pdf", lambda *a: writing.append(list(made)) or write_pdf(*a))
+    template = game / "templates" / "card.yaml"
+    template.write_text(template.read_text(encoding="utf-8").replace("box: [17mm, 6mm,", "box: [18mm, 6mm,"),
+                        encoding="utf-8")
+    again = builder.build([str(template)], shown=lambda s: None)
+    assert again.ok and "Storm" in again.changed
+    assert writing == [["model Storm", f"Storm {preview.LARGE_DPI}"]]
+    snapshot = again.snapshot
+    assert snapshot.layout(storm["id"], "front")["regions"] and made == writing[0]     # served as made
