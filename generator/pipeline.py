@@ -60,6 +60,8 @@ def load(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
     each. `held`: what a long-running
     process (pnp watch) keeps between its builds, handed down with the deck (Deck.memo["held"])."""
     deck = read(game, without, faces, quiet, lang, strict, every, held)[0]
+    from .layout.deck import copies_apart  # lazy: +385 ms to import (benchmarks/imports.py)
+    deck = copies_apart(deck)           # a card whose template reads `copy`: its copies printed apart
     if held is not None:
         deck.memo["held"] = held
     return deck
@@ -87,7 +89,7 @@ def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
     sound = loader.sound and len(found.errors) == before        # (not laid out in a family that is none)
     with found.each():
         deck, said = in_language(deck, lang, strict, every)
-    warnings = said + validate(deck, found, sound, loader.shared, faces, without)
+    warnings = loader.warnings + said + validate(deck, found, sound, loader.shared, faces, without)
     if loader.shared:
         warnings += _template_words(deck, lang, found, strict, every)
     with found.each():

@@ -36,9 +36,11 @@ def test_warm_rebuild_is_the_cold_build(tmp_path):
     cold = _build(tmp_path, "a-royal-will", "cold", cache)
     stored = sorted(p.name.rsplit("-", 1)[0] for p in (cache / "layout").iterdir())
     # the faces, the files each template is read from (layout/templates.chain_stamp), the templates' checks
-    # (layout/validate.py), the print leaf, the rule pages, the safe-zone findings (layout/safezone.py) and the
-    # templates' sizes (layout/templates.geometry)
+    # (layout/validate.py), the print leaf, the rule pages, the safe-zone findings (layout/safezone.py), the
+    # templates' sizes (layout/templates.geometry) and which templates read the card's copy or the deck's facts
+    # (layout/deckfacts.reading)
     assert stored == ["a-royal-will", "a-royal-will-chains", "a-royal-will-check", "a-royal-will-leaf",
+                      "a-royal-will-reads",
                       "a-royal-will-rules", "a-royal-will-safe", "a-royal-will-sizes"]
     warm = _build(tmp_path, "a-royal-will", "warm", cache)
     same_bytes(warm, cold, "warm and cold")
@@ -181,3 +183,19 @@ def test_a_long_running_process_keeps_its_templates_while_what_they_are_read_fro
     (deck_dir / "deck.yaml").write_text(CHAINS["deck.yaml"].replace("kinds:", "palette: {ink: '#102030'}\nkinds:"),
                                         encoding="utf-8")
     assert [a is b for a, b in zip(templates(), again)] == [False, False]
+
+
+def test_a_template_saved_to_read_the_copy_prints_the_copies_apart_warm_as_cold(tmp_path):
+    """Which templates read a card's `copy` is remembered under the templates' files (deckfacts.reading): a
+    template saved to print `{copy}` splits its cards' copies on the next warm build, as a cold build does."""
+    deck = tmp_path / "chains"
+    for name, text in CHAINS.items():
+        (deck / name).parent.mkdir(parents=True, exist_ok=True)
+        (deck / name).write_text(text.replace("{kind: a, title: One}", "{kind: a, title: One, copies: 2}"),
+                                 encoding="utf-8")
+    cache = tmp_path / "cache"
+    _build(tmp_path, deck, "first", cache)
+    _edit(deck / "templates" / "child.yaml", "fill: '#1e1e1e'}\n",
+          "fill: '#1e1e1e'}\n  - {id: copy, type: text, box: [5mm, 40mm, 50mm, 10mm], text: 'copy {copy}', size: 12pt}\n")
+    _rebuilt(tmp_path, deck, "after", cache)
+    assert "copy2" in squash(all_text(tmp_path / "after.pdf"))
