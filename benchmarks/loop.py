@@ -121,7 +121,7 @@ class Watch:
         self.line("built")
         self.line("watching")
         threading.Thread(target=self._listen, daemon=True).start()
-        self.event()                    # the stream's first event: the build it has already missed
+        self.last = self.event()[1]     # the stream's first event: the build it has already missed
 
     def _read(self) -> None:
         for line in self.proc.stdout:
@@ -158,11 +158,17 @@ class Watch:
                 return at, event
         raise SystemExit(f"pnp watch: no {kinds} within {DEADLINE:g} s")
 
-    def event(self) -> tuple[float, int]:
-        try:
-            return self.events.get(timeout=DEADLINE)
-        except queue.Empty:
-            raise SystemExit(f"pnp watch: no page event within {DEADLINE:g} s") from None
+    def event(self, after: int = -1) -> tuple[float, int]:
+        """The next page event of a build after `after` (a build may send two: its cards, then its PDF)."""
+        end = time.monotonic() + DEADLINE
+        while time.monotonic() < end:
+            try:
+                at, number = self.events.get(timeout=1)
+            except queue.Empty:
+                continue
+            if number > after:
+                return at, number
+        raise SystemExit(f"pnp watch: no page event within {DEADLINE:g} s")
 
     def get(self, path: str, body: dict | None = None, token: str = "") -> bytes:
         """GET `path`, or with `body` POST it as the layout view's page does (JSON, with the page's token)."""
@@ -208,7 +214,8 @@ def measure(deck: Deck, what: str, saves: int, tmp: Path, checkout: Path, rng: r
         for n in range(saves + 3):
             time.sleep(rng.uniform(0.25, 0.45))
             t0 = deck.save(what)
-            evented, number = w.event()
+            evented, number = w.event(w.last)
+            w.last = number
             state = json.loads(w.get("/state.json"))        # as the page does on the event
             new = _front(state, deck.card)
             png = w.get(f"/face/{new}.png")
@@ -251,7 +258,8 @@ def drags(w: Watch, deck: Deck, saves: int, rng: random.Random) -> dict | None:
         w.get("/layout/box", {"template": model["template"], "region": "title", "box_mm": moved,
                               "files": model["files"]}, token)
         written = time.perf_counter()
-        evented, number = w.event()
+        evented, number = w.event(w.last)
+        w.last = number
         state = json.loads(w.get("/state.json"))
         model = json.loads(w.get(where))
         png = w.get(f"/large/{_front(state, deck.card)}.png")

@@ -269,12 +269,16 @@ def test_the_terminal_names_each_mistake_and_the_page_is_told_of_each_build(game
         assert next(lines) == b"retry: 1000\n"
         assert [next(lines) for _ in range(4)] == [b"\n", b"event: build\n", b"data: 1\n", b"\n"]
         deck = game / "deck.yaml"
-        deck.write_text(deck.read_text(encoding="utf-8").replace("value: 3}", "value: three}", 1), encoding="utf-8")
+        good = deck.read_text(encoding="utf-8")
+        deck.write_text(good.replace("value: 3}", "value: three}", 1), encoding="utf-8")
         error = w.wait_for(lambda e: e["event"] == "stderr" and e["line"].startswith("pnp: error: "))["line"]
         assert error.startswith("pnp: error: vasa-regalis/deck.yaml:") and "cards[2].value: " in error
         kept = w.wait_for(lambda e: e["event"] == "stderr" and "failed" in e["line"])["line"]
         assert kept.strip() == f"build 2 failed; kept the last good {out} (build 1); fix it and save again"
         assert [next(lines) for _ in range(3)] == [b"event: build\n", b"data: 2\n", b"\n"]
+        deck.write_text(good.replace("title: Rule Card 1", "title: Rule Card Zanzibar"), encoding="utf-8")
+        # a good build is told twice: as its cards are ready (before its PDF is written), then with its PDF
+        assert [next(lines) for _ in range(6)] == [b"event: build\n", b"data: 3\n", b"\n"] * 2
         assert w.interrupt() == 0
         stream.close()
 
