@@ -9,8 +9,8 @@ of the PDF just written (pdfium). RENDER is held while anything draws: the rebui
 font registry and pdfium are not made for two threads at once).
 The page is told of a build before its PDF is written (rebuild.py), so a snapshot's PDF may still be on its way:
 what needs it (the PDF served, a sheet's image) waits for it. The faces the page was showing that the build
-changed are drawn ahead, as the page is told and before the PDF is written (plan_ahead, draw_ahead): the page asks
-for them at once, and waits for them to be drawn rather than for the PDF.
+changed are drawn ahead (and the layout view's card), as the page is told and before the PDF is written
+(plan_ahead, draw_ahead): the page asks for them at once, and waits for them to be made rather than for the PDF.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ RENDER = threading.Lock()
 FACE_DPI = 110                  # a poker card 275 x 385 px, shown at half that for sharp screens
 LARGE_DPI = 300                 # a face shown large on a click: a poker card 750 px wide, shown at 360 px or more
 SHEET_WIDTH = 900               # pixels across a sheet
-AHEAD_MS = 40                   # ms: the most spent drawing ahead the changed faces the page shows (at least one)
+AHEAD_MS = 40                   # ms: the most spent drawing ahead the changed faces the page shows in its grid
 WAIT = 600.0                    # seconds: the most a request waits for a PDF being written
 
 
@@ -144,8 +144,8 @@ class Snapshot:
                                  "warning": sum(i.level == "warning" for i in issues)}}
         self._pdf_doc = None
         self._png: dict = {}
-        self._asked: dict = {}      # (kind, digest) -> when the page last asked for that image (time.monotonic)
-        self._ahead: list = []      # (kind, digest) of the faces to draw ahead (plan_ahead), the next first
+        self._asked: dict = {}      # (kind, digest), ("layout", card, side) -> when the page last asked for it
+        self._ahead: list = []      # the same keys, of what to make ahead (plan_ahead), the next first
         self._ahead_done = threading.Condition()
 
     @property
