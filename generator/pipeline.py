@@ -224,12 +224,13 @@ def write_pdf(deck: Deck, pages, out) -> bool:
     """The imposed pages as the game's PDF at `out` (whole or not at all); False when the file already held
     the same bytes, and was left as it was."""
     from .render.pdf import render_pdf  # lazy: +176 ms to import (benchmarks/imports.py)
+    from .deck.sections.game import date_epoch  # lazy: +0 ms to import (benchmarks/imports.py)
     g = deck.game
     held = deck.memo.get("held") if deck.memo is not None else None
     from .layout import shapecache  # lazy: +497 ms to import (benchmarks/imports.py)
     try:
         return render_pdf(pages, out, g.title, g.designer, f"{g.title}: print and play cards",
-                          held=held.get("pictures") if held else None)
+                          held=held.get("pictures") if held else None, date=date_epoch(g))
     finally:
         from .layout.hyphens import language, own_language  # lazy: +431 ms to import (benchmarks/imports.py)
         shapecache.save((language(deck), own_language(deck)), deck)    # what this build shaped and hyphenated anew

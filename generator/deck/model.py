@@ -127,7 +127,9 @@ class Game(Record):
     players: tuple[int, int] | None = None
     version: str = ""
     source: str = ""
+    reprints_source: bool = False  # the rule pages print the rules of `source`'s text: only then "the original"
     year: str = ""
+    date: str = ""              # YYYY-MM-DD: what its PDFs are dated (sections/game.date_epoch)
     subtitle: str = ""
     instructions: str = ""
     setup: str = ""             # markup: how to set the game up, for the print leaf
