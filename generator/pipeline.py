@@ -59,7 +59,7 @@ def load(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
     (deck/languages.py), the texts it lacks a warning a file (`every`: a warning each), or with `strict` an error
     each. `held`: what a long-running
     process (pnp watch) keeps between its builds, handed down with the deck (Deck.memo["held"])."""
-    deck = read(game, without, faces, quiet, lang, strict, every)[0]
+    deck = read(game, without, faces, quiet, lang, strict, every, held)[0]
     from .layout.deck import copies_apart  # lazy: +385 ms to import (benchmarks/imports.py)
     deck = copies_apart(deck)           # a card whose template reads `copy`: its copies printed apart
     if held is not None:
@@ -68,7 +68,7 @@ def load(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
 
 
 def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: str | None = None,
-         strict: bool = False, every: bool = False) -> tuple[Deck, list]:
+         strict: bool = False, every: bool = False, held: dict | None = None) -> tuple[Deck, list]:
     """As load, and what each card was read from (a YAML card's mapping, a spreadsheet's row): pnp cards
     writes them as a table."""
     note = shadowed(game)
@@ -76,6 +76,8 @@ def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
         warn(note)
     found = Collector()
     deck, loader = read_deck(game, found)
+    if held is not None and deck.memo is not None:
+        deck.memo["held"] = held        # (the templates' checks kept in memory too: layout/store.Held)
     said: list = []
     from .layout import shapecache  # lazy: +497 ms to import (benchmarks/imports.py)
     from .layout.fonts import families  # lazy: +183 ms to import (benchmarks/imports.py)

@@ -12,6 +12,11 @@ or turned a quarter turn, whichever takes fewer sheets (poker cards on A4: four 
 upright); a turned front's back is turned with it; the marks (guides.py) and the label (labels.py)
 are placed around the pieces.
 
+A long-running process (pnp watch) hands in what it holds (`held`): when every piece is as it was in its last
+build (each card, its copies, part and sheet break, its faces' sizes, bleed, shape and gutter, the spec, the title
+and what the layout store's stamp covers: fonts and layouts), that build's sheets are used again with this build's
+faces and cards in the same places, not packed and labelled again.
+
 Not here: what the options mean (spec.py), the paper's layout file (sheets.py), the leaf, rule pages and
 calibration sheet (document.py).
 """
@@ -27,9 +32,45 @@ from .page import Page, Placement
 from .spec import FOLD, PAGE, Fold, SheetSpec
 
 
-def card_sheets(laid_out: list, spec: SheetSpec, title: str = "") -> list[Page]:
+def card_sheets(laid_out: list, spec: SheetSpec, title: str = "", held: dict | None = None,
+                stamp: str = "") -> list[Page]:
     """Card sheets in print order: for each, its fronts page and its backs page (or one gutter-fold page).
-    `title` is the game's name as the labels print it."""
+    `title` is the game's name as the labels print it. `held`, `stamp`: a long-running process's memory and the
+    layout store's stamp (see the module's docstring)."""
+    if held is None or not stamp:
+        return _card_sheets(laid_out, spec, title)
+    key = (stamp, spec, title, [(lo.card.id, lo.card.part, lo.card.new_sheet, lo.card.copies, _size(lo.front),
+                                 _size(lo.back)) for lo in laid_out])
+    last = held.get("sheets")
+    pages = _refaced(last[2], last[1], laid_out) if last is not None and last[0] == key else None
+    if pages is None:
+        pages = _card_sheets(laid_out, spec, title)
+    held["sheets"] = (key, laid_out, pages)
+    return pages
+
+
+def _size(face) -> tuple | None:
+    return None if face is None else (face.width, face.height, face.bleed, face.shape, face.gutter)
+
+
+def _refaced(pages: list[Page], before: list, laid_out: list) -> list[Page] | None:
+    """`pages`, made from the laid-out cards `before`, with each placement's face and card those of `laid_out`
+    (the same cards, in the same order, their pieces the same sizes); None where a placement's side cannot be
+    told (a card whose front was its back, and is no longer)."""
+    now = {id(b.card): (b, lo) for b, lo in zip(before, laid_out)}
+    out = []
+    for page in pages:
+        placed = []
+        for p in page.placements:
+            old, new = now[id(p.card)]
+            if old.front is old.back and new.front is not new.back:
+                return None
+            placed.append(p._replace(face=new.front if p.face is old.front else new.back, card=new.card))
+        out.append(page._replace(placements=placed))
+    return out
+
+
+def _card_sheets(laid_out: list, spec: SheetSpec, title: str) -> list[Page]:
     plans: list[tuple[list[Block], Area, Fold | None]] = []     # (blocks, area, the fold of a gutter-fold page)
     sources = {}                        # each piece size's template size line, for a size that fits no sheet
     for item in laid_out:

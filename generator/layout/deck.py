@@ -19,7 +19,7 @@ from .face import Context, Face, layout_face, text_icons
 from .inline import stamp
 from .regions import field_of
 from .store import FaceStore
-from .templates import get_template
+from .templates import chain_stamp, get_template
 
 
 class LaidOut(Record):
@@ -173,7 +173,7 @@ def cached_face(cache, template, ctx, bleed, name, store=None) -> Face:
     with the same values of the fields its template reads), or laid out now and kept in both."""
     stored = None
     if store is not None:               # laid out by an earlier build from the same inputs
-        stored = store.key(template, bleed, sorted(ctx.values.items()))
+        stored = store.key(template, chain_stamp(template, ctx.deck), bleed, sorted(ctx.values.items()))
         face = store.get(stored)
         if face is not None:
             # faces equal within this build are one object, drawn once (as a cold build does)

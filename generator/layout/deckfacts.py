@@ -18,7 +18,7 @@ from ..errors import PnpError
 from ..files.yamlfile import Map
 from ..text.deckwide import Deckwide, Table
 from ..text.expressions import CARDS, ICONS
-from .templates import get_template
+from .templates import chain_stamp, get_template
 
 
 def _digest(*parts) -> str:
@@ -30,9 +30,9 @@ WATCHED = ("copy", CARDS, ICONS)        # what a template may read that a card's
 
 def reading(deck) -> dict:
     """{template: the names of WATCHED it reads} for every template the deck's cards and kinds name (front and
-    back), worked out once a deck and remembered between builds (layout/store.py, whose stamp covers the
-    templates), so that a rebuild parses no template for it; a template that does not load reads none (laying
-    its cards out reports it)."""
+    back), worked out once a deck and remembered between builds (layout/store.py) under the templates' files
+    (templates.chain_stamp), so that a rebuild parses no template for it; a template that does not load reads
+    none (laying its cards out reports it)."""
     return deck.once("templates reading", deck.cards, lambda: _reading(deck))
 
 
@@ -54,7 +54,8 @@ def _reading(deck) -> dict:
         return out
     from .store import remembered  # lazy: +4 ms to import (benchmarks/imports.py)
     return {line.split("\t")[0]: tuple(line.split("\t")[1:])
-            for line in remembered(f"{deck.id}-reads", deck, {"templates": names}, compute, what="lines")}
+            for line in remembered(f"{deck.id}-reads", deck, {"templates": [(n, chain_stamp(n, deck)) for n in names]},
+                                   compute, what="lines")}
 
 
 class Facts:

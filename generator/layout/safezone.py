@@ -25,7 +25,7 @@ from .shapes import inside_by, is_hex, piece_outline
 from reportlab.pdfbase.pdfmetrics import getFont
 from ..errors import PnpError
 from .fonts import register
-from .templates import get_template
+from .templates import chain_stamp, get_template
 
 MM = 72 / 25.4
 
@@ -273,7 +273,8 @@ def warnings(faces, deck, zone_of=template_zone, remember: bool = False) -> list
     if store is None:
         found = compute(order)
     else:
-        keys = {k: FaceStore.key("safe", FaceStore.key(seen[k][1].key)) for k in order}
+        keys = {k: FaceStore.key("safe", chain_stamp(seen[k][1].template, deck), FaceStore.key(seen[k][1].key))
+                for k in order}
         found = {k: store.get(keys[k]) for k in order}
         missing = [k for k in order if found[k] is None]
         if missing:

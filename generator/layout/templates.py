@@ -12,6 +12,7 @@ templates against its cards (validate.py).
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -143,13 +144,41 @@ def _raw(name: str, deck) -> tuple[Map, str]:
 def get_template(name: str, deck=None, _chain: tuple = ()) -> Template:
     """The template `name` of a loaded deck (None: pnp's shared templates alone), following `extends` (the
     child's keys win; its regions come after the parent's, or override one of its id in its place, or drop it):
-    read once a deck, and kept on it."""
+    read once a deck, and kept on it; in a long-running process (pnp watch), kept from one build to the next
+    while what the layout store keeps its faces under is the same (its files: chain_stamp; the deck's palette,
+    dpi, sizes and fonts, pnp's code, layouts/ and fonts/: store.deck_stamp)."""
     memo = deck.memo_of("templates") if deck is not None else {}
     key = (name, not _chain)            # read as another's parent, its colours are not checked against the deck
     tpl = memo.get(key)
     if tpl is None:                     # (a template that fails to load is not kept: it fails again, the same way)
-        tpl = memo[key] = _load(name, deck, _chain)
+        kept, at = _held(deck)
+        if kept is not None:
+            at = (*key, at, chain_stamp(name, deck))
+            tpl = kept.get(at)
+        if tpl is None:
+            tpl = _load(name, deck, _chain)
+            if kept is not None:
+                while len(kept) >= HELD:
+                    kept.pop(next(iter(kept)))
+                kept[at] = tpl
+        memo[key] = tpl
     return tpl
+
+
+HELD = 64                               # the templates a long-running process keeps (get_template)
+
+
+def _held(deck) -> tuple[dict | None, str]:
+    """The templates a long-running process keeps between builds (Deck.memo["held"]) and what its deck's are kept
+    under now; (None, "") where nothing is held or the layout store's stamp is not taken (the cache off)."""
+    held = (deck.memo or {}).get("held") if deck is not None else None
+    if held is None:
+        return None, ""
+    from .store import deck_stamp  # lazy: +4 ms to import (benchmarks/imports.py)
+    stamp = deck_stamp(deck)
+    if stamp is None:
+        return None, ""
+    return held.setdefault("templates", {}), f"{deck.folder}|{deck.language}|{stamp}"
 
 
 def _load(name: str, deck, _chain: tuple) -> Template:
@@ -305,10 +334,73 @@ def _piece_shape(m: Map, parent: Template | None, width: float, height: float) -
     return shape
 
 
+def chain_stamp(name: str, deck) -> str:
+    """What says template `name` of a deck is as it was: the size and time of each file it is read from, its
+    own and those of the templates it extends ("name\t-" for one not found). The layout store keeps a face
+    under it (layout/deck.py), so a saved template lays out again only the faces drawn from it, or from one
+    that extends it. Once a deck; each chain's files are remembered between builds (a store of their own), so
+    a rebuild stats them and reads no template whose files did not change."""
+    memo = deck.memo_of("template chains")
+    hit = memo.get(name)
+    if hit is None:
+        from .store import FaceStore  # lazy: +4 ms to import (benchmarks/imports.py)
+        if "" not in memo:
+            memo[""] = FaceStore.open(deck, f"{deck.id}-chains", what="lines")
+        store = memo[""]
+        files = store.get(name) if store is not None else None
+        if files is None or not all(_unchanged(line) for line in files):
+            files = _chain(name, deck)
+        if store is not None:
+            store.put(name, files)
+            store.save()
+        hit = memo[name] = "\n".join(files)
+    return hit
+
+
+def _chain(name: str, deck) -> list[str]:
+    """"path\tsize\ttime" of the file template `name` is read from, then of the one it extends, and so on."""
+    out: list = []
+    names: set = set()
+    while name not in names:            # (a template that extends itself: its own mistake, said when loaded)
+        names.add(name)
+        try:
+            path = _find(name, deck.folder)
+        except PnpError:
+            path = None
+        try:
+            st = os.stat(path) if path is not None else None
+        except OSError:
+            st = None
+        if st is None:
+            out.append(f"{name}\t-")       # (one found later changes the store's stamp: store._stamp)
+            break
+        out.append(f"{path}\t{st.st_size}\t{st.st_mtime_ns}")
+        try:
+            m = load(path, _display(path))
+        except PnpError:
+            break
+        base = m.get("extends") if isinstance(m, Map) else None
+        if not isinstance(base, str):
+            break
+        name = base
+    return out
+
+
+def _unchanged(line: str) -> bool:
+    path, _, stamp = line.partition("\t")
+    if stamp == "-":
+        return True
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return stamp == f"{st.st_size}\t{st.st_mtime_ns}"
+
+
 def geometry(deck, names) -> dict:
     """{template: (width, height, shape, gutter)} for the templates `names` of a deck, for the sheets to plan
-    each piece's bleed before anything is laid out. Remembered between builds (layout/store.py, whose stamp
-    covers the template files), so a rebuild parses no template it does not lay out; {} when one of them
+    each piece's bleed before anything is laid out. Remembered between builds (layout/store.py) under the
+    templates' files (chain_stamp), so a rebuild parses no template it does not lay out; {} when one of them
     cannot be read (laying the cards out reports it)."""
     from .store import remembered  # lazy: +4 ms to import (benchmarks/imports.py)
     names = sorted(set(names))
@@ -320,7 +412,8 @@ def geometry(deck, names) -> dict:
             out.append(f"{name}\t{tpl.width!r}\t{tpl.height!r}\t{tpl.shape}\t{tpl.gutter!r}")
         return out
     try:
-        lines = remembered(f"{deck.id}-sizes", deck, {"templates": names}, compute, what="lines")
+        lines = remembered(f"{deck.id}-sizes", deck, {"templates": [(n, chain_stamp(n, deck)) for n in names]},
+                           compute, what="lines")
     except PnpError:
         return {}
     out = {}

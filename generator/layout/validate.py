@@ -27,7 +27,7 @@ from .regions.percard import deck_named, written
 from .deckfacts import columns, sheets
 from .regions.repeat import COPY
 from .regions.region import words_key
-from .templates import Template, get_template
+from .templates import Template, chain_stamp, get_template
 from .store import remembered
 from .smallprint import small_print
 from . import fonts
@@ -73,9 +73,9 @@ def check_templates(deck: Deck, found: Collector, checked=()) -> tuple[set, set,
     for more: its mistakes would follow from theirs), those of them that did not load at all, and the
     warnings. `checked`: the fields the component list reads (a field used there does something).
 
-    A deck whose templates passed these checks in an earlier build, with the same template files (and
-    pnp's code: layout/store.py's stamp) and the same fields, palette, sizes and fonts, is not checked
-    again: a rebuild then reads no template it does not lay out."""
+    A deck whose templates passed these checks in an earlier build, with the same template files
+    (templates.chain_stamp), pnp's code (layout/store.py's stamp) and the same fields, palette, sizes and fonts,
+    is not checked again: a rebuild then reads no template it does not lay out."""
     try:
         return set(), set(), remembered(f"{deck.id}-check", deck, _what_is_checked(deck, checked),
                                         lambda: _check(deck, checked), what="lines")
@@ -142,6 +142,7 @@ def _what_is_checked(deck: Deck, checked) -> dict:
     uses = {t: sorted((kind, side, tuple(sorted(_available(deck, kind, backs)))) for (kind, side), backs in u.items())
             for t, u in _uses(deck).items()}
     return {"uses": sorted(uses.items()), "pairs": sorted(pairs),
+            "templates": sorted((t, chain_stamp(t, deck)) for t in uses),
             "filled": sorted((k, tuple(sorted(v))) for k, v in filled.items()),
             "kinds": sorted((k, kind.name, tuple((f, s.line) for f, s in kind.fields.items()))
                             for k, kind in deck.kinds.items()),

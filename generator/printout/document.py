@@ -21,7 +21,9 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
              calibration: bool = False) -> list[Page]:
     """The leaf, the card sheets, the rule pages and, with `calibration`, a calibration sheet last."""
     paper = spec.paper
-    cards = card_sheets(laid_out, spec, label_title(deck))
+    held = (deck.memo or {}).get("held")        # pnp watch's: the last build's sheets, if every piece is as it was
+    stamp = deck.memo_of("store").get("stamp", "") if held else ""
+    cards = card_sheets(laid_out, spec, label_title(deck), held, stamp)
     rules = rule_pages(deck, paper)
     extra = calibration_sheet(spec) if calibration and spec.duplex.backs == PAGE else []
     pages: list[Page] = []

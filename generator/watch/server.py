@@ -35,11 +35,13 @@ class Preview:
         self.snapshot = None        # preview.Snapshot of the last good build
         self.failure = None         # rebuild.Failure of the last build, when it failed
         self.number = 0
+        self.published = 0          # how many times: a good build twice, its cards and then its PDF (rebuild.py)
         self.stopping = False
 
     def publish(self, snapshot, failure, number: int) -> None:
         with self.changed:
             self.snapshot, self.failure, self.number = snapshot, failure, number
+            self.published += 1
             self.changed.notify_all()
 
     def stop(self) -> None:
@@ -186,7 +188,8 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def _events(self):
-        """A server-sent event each time a build finishes (good or not); the page then asks /state.json."""
+        """A server-sent event each time a build is published (good or not: a good one as its cards are ready, and
+        again once its PDF is written); the page then asks /state.json."""
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
@@ -199,12 +202,12 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(b"retry: 1000\n\n")
             while True:
                 with p.changed:
-                    p.changed.wait_for(lambda: p.number != seen or p.stopping, timeout=KEEPALIVE)
-                    number, stopping = p.number, p.stopping
+                    p.changed.wait_for(lambda: p.published != seen or p.stopping, timeout=KEEPALIVE)
+                    number, published, stopping = p.number, p.published, p.stopping
                 if stopping:
                     return
-                if number != seen:
-                    seen = number
+                if published != seen:
+                    seen = published
                     self.wfile.write(f"event: build\ndata: {number}\n\n".encode())
                 else:
                     self.wfile.write(b": still here\n\n")
