@@ -119,11 +119,11 @@ def validate(deck: Deck, found: Collector, sound: bool, shared: bool, faces: boo
     with found.each():              # :name: in the rules that is no icon: found with the cards' mistakes
         refuse_icons(deck)
     with found.each():
-        bad, unloadable, warnings = check_templates(deck, found, checked)
+        bad, unloadable, pruned, warnings = check_templates(deck, found, checked)
         if found.errors and sound and not found.full:
-            _more(deck, found, bad, unloadable)
+            _more(deck, found, bad, unloadable, pruned)
         elif faces and sound:
-            _more(deck.without(without) if without else deck, found, bad, unloadable)
+            _more(deck.without(without) if without else deck, found, bad, unloadable, pruned)
     return warnings
 
 
@@ -150,16 +150,19 @@ def _texts(deck: Deck, found: Collector) -> None:
             refuse_markup(deck, rule_text(deck)[0])
 
 
-def _more(deck: Deck, found: Collector, bad: set, unloadable: set) -> None:
+def _more(deck: Deck, found: Collector, bad: set, unloadable: set, pruned: dict) -> None:
     """With mistakes found already (or `faces` asked for), but none that leaves the deck unfit to lay out: lay
-    the other cards out (text that does not fit, unbalanced markup, a missing glyph), each in its card; look at
-    the markup of cards whose templates have a mistake of their own (their layout would repeat it)."""
+    the other cards out (text that does not fit, unbalanced markup, a missing glyph), each in its card, their
+    templates without the regions at fault (`pruned`: their mistakes are said); look at the markup of cards
+    whose templates have a mistake of their own as a whole (their layout would repeat it)."""
     from .layout.deck import card_markup_errors, layout_deck  # lazy: +385 ms to import (benchmarks/imports.py)
+    from .layout.templates import without_regions  # lazy: +290 ms to import (benchmarks/imports.py)
 
     def shows(card, names) -> bool:
         return card.template in names or (card.back is not None and card.back.template in names)
 
-    layout_deck(deck._replace(cards=[c for c in deck.cards if not shows(c, bad)]), 0.0, found, keep=False)
+    rest = without_regions(deck, pruned)
+    layout_deck(rest._replace(cards=[c for c in deck.cards if not shows(c, bad)]), 0.0, found, keep=False)
     for card in deck.cards:
         if shows(card, bad) and not shows(card, unloadable):
             for error in card_markup_errors(deck, card):

@@ -18,7 +18,7 @@ from .model import Deck, Game
 from .reading import Reading
 from .sections import (backs, cards, components, defaults, fonts, game, icons, inferred, kinds, palette, parts,
                        languages, rules, sizes)
-from .sections.cards import CARD_KEYS  # noqa: F401 (the keys a card accepts: tests/test_mistakes.py reads them here)
+from .sections.cards import CARD_KEYS  # noqa: F401 (the keys a card accepts: tests/docs/test_deck_format.py reads them here)
 from .values import need_map, unknown_keys, without_extensions
 
 SECTIONS = {        # deck.yaml's top-level keys, and what reads each (keys starting 'x-' hold YAML anchors)

@@ -13,6 +13,8 @@ store.py).
 """
 from __future__ import annotations
 
+import unicodedata
+
 from ..errors import PnpError, PnpErrors, known_list, suggest
 from ..text import typography
 from ..text.expressions import ExpressionError
@@ -28,6 +30,10 @@ from ..files.paths import Refused, files_under, find_inside
 from ..deck.values import display
 
 BASIC_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None, "transparent": None}
+_SEPARATORS = "\t\u2028\u2029\x85\x0b\x0c"     # what a text region sets as a space, a line, a paragraph
+_LINES = {ord("\t"): " ", 0x2028: "\n", 0x2029: "\n\n", 0x85: "\n", 0x0B: "\n", 0x0C: "\n\n",
+          0xFEFF: "\u2060"}          # a byte-order mark inside text: the word joiner it was once used as
+_ONE_LINE = {**{ord(c): " " for c in _SEPARATORS + "\n\r"}, 0xFEFF: "\u2060"}
 
 
 class Context:
@@ -85,6 +91,14 @@ class Context:
             region.props.get(f"text:{self.deck.language}")     # a translator's sheet's row over the template's
         return str(region.values["text"]) if said is None else said
 
+    def content(self, region: Region, one_line: bool) -> str:
+        """A text region's text (Context.text) with its fields filled in, its separators as the region sets
+        them: a tab a space (no font draws one); a line or paragraph separator (U+2028, U+2029) a line break and
+        a new paragraph in a text box (`one_line` false), a space in a text region's one line, as a line break is."""
+        out = fill(self.text(region), self.values)
+        table = _ONE_LINE if one_line else _LINES
+        return out.translate(table) if any(chr(c) in out for c in table) else out
+
     def typeset(self, content: str, region: Region, fam: str, styles=("regular",)) -> str:
         """A region's text, its fields filled in, with typographic punctuation in the deck's language
         (text/typography.py), unless the deck (game.typography: plain) or a field it shows (typography: plain
@@ -106,7 +120,7 @@ class Context:
         """Every character of `content` (icons aside) must have a glyph in the family's `styles`."""
         missing = fonts.missing_glyphs(wrap.without_icons(content), fam, styles)
         if missing:
-            chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+            chars = ", ".join(_shown(c) for c in missing)
             rest = [fonts.shown(f) for f in fonts.chain(fam)[1:]]
             nor = f", nor has its fallback ({', '.join(rest)})" if rest else ""
             raise self.error(f"font '{fonts.shown(fam)}' has no glyph for {chars} in region '{region.id}'{nor}",
@@ -146,7 +160,7 @@ def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str 
         raise ctx.error(exc.message, field="template", hint=exc.hint)
     face = Face(name or ctx.subject, tpl.name, tpl.width, tpl.height, bleed, tpl.shape, tpl.gutter,
                 source=tpl.size_source)
-    given_wrong = []                    # mistakes in what this card gives its template's braces: every one
+    given_wrong = []                    # every mistake of the card's face: a region at fault is left, the next laid out
     for region in tpl.regions:
         try:
             if region.when and not holds(region.when, ctx.values):
@@ -158,6 +172,9 @@ def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str 
         except ExpressionError as exc:
             given_wrong.append(expression_error(region, _key_of(region, exc.brace), exc, ctx.subject))
             continue
+        except PnpErrors as exc:
+            given_wrong.extend(exc.errors)
+            continue
         except PnpError as exc:
             given_wrong.append(exc)
             continue
@@ -165,14 +182,26 @@ def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str 
             rtype.lay_out(face, given, ctx, bleed)
         except ExpressionError as exc:      # a brace the drawing filled (text, a colour, src): placed here
             given_wrong.append(expression_error(region, _key_of(region, exc.brace), exc, ctx.subject))
-        except PnpError:
-            if not given_wrong:
-                raise
-            break                       # (with the mistakes noted before it: they come first)
+        except PnpErrors as exc:
+            given_wrong.extend(exc.errors)
+        except PnpError as exc:
+            given_wrong.append(exc)
     if given_wrong:
-        raise given_wrong[0] if len(given_wrong) == 1 else PnpErrors(given_wrong)
+        error = given_wrong[0] if len(given_wrong) == 1 else PnpErrors(given_wrong)
+        error.face = face               # what was laid out (its markup's problems: deck.layout_card says them too)
+        raise error
     face.key = (tpl.name, bleed, tuple(sorted((k, str(v)) for k, v in ctx.values.items())))
     return face
+
+
+def _shown(ch: str) -> str:
+    """A character an error names: as written and by its code point, or one that prints as nothing or alone
+    cannot be seen (a format character, a separator, a lone accent, a private-use one) by its code and name."""
+    kind = unicodedata.category(ch)
+    if kind[0] not in "CZM":
+        return f"'{ch}' (U+{ord(ch):04X})"
+    name = "a private-use character" if kind == "Co" else unicodedata.name(ch, "an unassigned character").lower()
+    return f"U+{ord(ch):04X} ({name})"
 
 
 def _key_of(region: Region, brace: str) -> str | None:

@@ -19,11 +19,12 @@ from ..records import Record
 from .. import LAYOUTS
 from ..deck.sizes import MAX_EDGE, SIZE_TEXT, Size, checked_length, checked_safe, parse_size, size_mm, sizes
 from ..deck.values import name_problem
-from ..errors import Collector, PnpError, PnpErrors, found, known_list, suggest
+from ..errors import PnpError, PnpErrors, found, known_list, suggest
 from ..text.fields import names_in
 from ..units import DPI, length
 from ..files.yamlfile import Map, Seq, load
 from .regions import check_colours, named, read_region
+from .regions.read import named_as
 from .shapes import HEX_SHAPES, ORIENTATIONS, hex_shape
 
 TEMPLATE_KEYS = ("extends", "size", "safe", "radius", "shape", "orientation", "gutter", "regions", "description")
@@ -44,6 +45,7 @@ class Template(Record):
     size_name: str = ""
     bleed: float | None = None      # the bleed its size is made with, when the size names one
     size_source: str = ""           # "file:line" where its size is given (its own, or the template it extends)
+    broken: tuple = ()              # ((region id, PnpError), ...): regions left out for a mistake of their own
 
     @property
     def fields_used(self) -> tuple:
@@ -135,15 +137,20 @@ def _raw(name: str, deck) -> tuple[Map, str]:
     return m, _display(path)
 
 
-def get_template(name: str, deck=None, _chain: tuple = ()) -> Template:
+def get_template(name: str, deck=None, _chain: tuple = (), partial: bool = False) -> Template:
     """The template `name` of a loaded deck (None: pnp's shared templates alone), following `extends` (the
     child's keys win; its regions come after the parent's, or override one of its id in its place, or drop it):
-    read once a deck, and kept on it."""
+    read once a deck, and kept on it. A template some of whose regions have mistakes of their own raises them
+    all, unless `partial` (the checks that go on past them, layout/validate.py): then it is the template without
+    those regions, which name their mistakes in `broken`."""
     memo = deck.memo_of("templates") if deck is not None else {}
     key = (name, not _chain)            # read as another's parent, its colours are not checked against the deck
     tpl = memo.get(key)
     if tpl is None:                     # (a template that fails to load is not kept: it fails again, the same way)
         tpl = memo[key] = _load(name, deck, _chain)
+    if tpl.broken and not partial:
+        errors = [e for _, e in tpl.broken]
+        raise errors[0] if len(errors) == 1 else PnpErrors(errors)
     return tpl
 
 
@@ -163,7 +170,7 @@ def _load(name: str, deck, _chain: tuple) -> Template:
             loop = " -> ".join(_chain + (name, base))
             raise m.error("extends", f"template '{name}' extends itself ({loop})", field="extends")
         try:
-            parent = get_template(base, deck, _chain + (name,))
+            parent = get_template(base, deck, _chain + (name,), partial=True)
         except PnpError as exc:
             if "size" not in m or "regions" not in m:
                 raise
@@ -218,14 +225,18 @@ def _load(name: str, deck, _chain: tuple) -> Template:
         raise m.error("regions", f"expected a list of regions, found {found(seq)}", field="regions")
     if len(seq) + len(regions) > MAX_REGIONS:
         raise m.error("regions", f"more than {MAX_REGIONS} regions", field="regions")
-    mistakes = Collector()
-    if unread is not None:
-        mistakes.add(unread)
+    # a region with a mistake is noted and left out, and the next one read: the template loads without it
+    broken = list(parent.broken) if parent else []
+    lost = {rid for rid, _ in broken}                   # the parent's regions left out: overrides of them too
     ids = {r.id: n for n, r in enumerate(regions)}       # the regions of the template it extends
+    own: dict = {}                                       # id -> where this template writes it
     for i, r in enumerate(seq):
-        if unread is not None and isinstance(r, Map) and ("type" not in r or "drop" in r):
-            continue                    # overrides a region of a template that did not load
-        with mistakes.each():           # a mistake in one region is noted, and the next one read
+        rid = _region_id(r)
+        if isinstance(r, Map) and ("type" not in r or "drop" in r) and (unread is not None or rid in lost):
+            continue                    # overrides a region of a template that did not load, or a region left out
+        n = None
+        try:
+            _not_twice(r, seq, i, rid, own)
             n = _overrides(r, seq, i, ids, regions, parent)
             if n is None:
                 regions.append(read_region(r, seq, i, width, height, file, deck))
@@ -233,14 +244,56 @@ def _load(name: str, deck, _chain: tuple) -> Template:
                 regions[n] = None
             else:
                 regions[n] = read_region(r, seq, i, width, height, file, deck, base=regions[n])
-    mistakes.done()
+        except PnpError as exc:
+            broken += [(rid, e) for e in getattr(exc, "errors", [exc])]
+            if n is not None:           # a region its override got wrong: left out, not drawn as the parent's
+                regions[n] = None
+    if unread is not None:
+        raise PnpErrors([*getattr(unread, "errors", [unread]), *(e for _, e in broken)])
     regions = [r for r in regions if r is not None]
+    if not _chain and deck is not None:             # the colours it writes, held to the deck's palette
+        for region in list(regions):
+            try:
+                check_colours([region], deck.file, deck.palette)
+            except PnpError as exc:
+                broken += [(region.id, e) for e in getattr(exc, "errors", [exc])]
+                regions.remove(region)
     size_source = f"{file}:{m.where('size')[0]}" if "size" in m else parent.size_source
-    tpl = Template(name, width, height, safe, radius, shape, gutter, tuple(regions), file, size_name, bleed,
-                   size_source)
-    if not _chain and deck is not None:
-        check_colours(tpl.regions, deck.file, deck.palette)
-    return tpl
+    return Template(name, width, height, safe, radius, shape, gutter, tuple(regions), file, size_name, bleed,
+                    size_source, tuple(broken))
+
+
+def without_regions(deck, pruned: dict):
+    """A copy of `deck` whose templates named in `pruned` ({name: region ids}) lack those regions (and any left
+    out as they were read): what its cards are laid out with to find their other mistakes once those regions'
+    are said. The deck's own memo is left as it was."""
+    if not pruned:
+        return deck
+    memo = dict(deck.memo)
+    memo["templates"] = dict(deck.memo_of("templates"))
+    for name, ids in pruned.items():
+        tpl = get_template(name, deck, partial=True)
+        memo["templates"][(name, True)] = tpl._replace(regions=tuple(r for r in tpl.regions if r.id not in ids),
+                                                       broken=())
+    return deck._replace(memo=memo)
+
+
+def _region_id(r) -> str | None:
+    """The id a region of a template's list writes, if it writes one that is a name."""
+    rid = r.get("id") if isinstance(r, Map) else None
+    return str(rid) if isinstance(rid, (str, int)) and not isinstance(rid, bool) else None
+
+
+def _not_twice(r, seq: Seq, i: int, rid: str | None, own: dict) -> None:
+    """Two regions of one template with one id (or two overrides of one region of the template it extends): an
+    override, a drop and `extends` would take the second for the first, and errors and the proof name both
+    alike; an error at the second's id."""
+    if rid is None:
+        return
+    if rid in own:
+        raise r.error("id", f"two regions of this template have the id '{rid}' (the first at line {own[rid]})",
+                      field=f"region {rid}.id", hint="give each region an id of its own")
+    own[rid] = r.where("id")[0]
 
 
 def _overrides(r, seq: Seq, i: int, ids: dict, regions: list, parent: Template | None) -> int | None:
@@ -255,10 +308,10 @@ def _overrides(r, seq: Seq, i: int, ids: dict, regions: list, parent: Template |
     drop = "drop" in r
     if drop and parent is None:
         raise r.error("drop", "drop: true removes a region of the template this one extends; this template "
-                              "extends none", field=f"regions[{i}].drop")
+                              "extends none", field=f"{named_as(r, i, None)}.drop")
     if drop and (r["drop"] is not True or set(r) - {"id", "drop"}):
         raise r.error("drop", "a dropped region is written {id: ID, drop: true} and nothing else",
-                      field=f"regions[{i}].drop", hint="to change a region, write its id and the keys that change")
+                      field=f"{named_as(r, i, None)}.drop", hint="to change a region, write its id and the keys that change")
     if parent is None or (rid not in ids and "type" in r and not drop):
         return None
     if rid is None or rid not in ids:
@@ -268,11 +321,11 @@ def _overrides(r, seq: Seq, i: int, ids: dict, regions: list, parent: Template |
         raise r.error("id" if "id" in r else None,
                       f"{said} {how} a region of template '{parent.name}' ({parent.file}), which this one "
                       "extends, but that template has no region of that id",
-                      field=f"regions[{i}].id",
+                      field=f"{named_as(r, i, None)}.id",
                       hint=(suggest(rid, known) if rid is not None else None) or known_list(known))
     n = ids[rid]
     if regions[n] is None:
-        raise r.error("id", f"region '{rid}' is dropped above", field=f"regions[{i}].id")
+        raise r.error("id", f"region '{rid}' is dropped above", field=f"region {rid}.id")
     return n
 
 

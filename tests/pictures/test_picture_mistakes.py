@@ -35,11 +35,11 @@ EXPECTED = [
     ("art/many.svg", f"the file holds more than {MAX_ELEMENTS:,} elements", "deck.yaml:19 names it as cards[7].art"),
     ("art/sprite.svg", "the file refers to 'sprites.svg#coin' (href, line 2)",
      "templates/icon.yaml:4 names it in region 'icon'"),
-    ("templates/wrong.yaml:4:71: regions[0].fit", "expected contain, cover, stretch, found 'cvoer' (did you mean "
+    ("templates/wrong.yaml:4:71: region one.fit", "expected contain, cover, stretch, found 'cvoer' (did you mean "
                                                   "'cover'?)", ""),
-    ("templates/wrong.yaml:5:72: regions[1].focus", "expected the focus's x as a percentage from 0% to 100%, found "
+    ("templates/wrong.yaml:5:72: region two.focus", "expected the focus's x as a percentage from 0% to 100%, found "
                                                     "'120%'", ""),
-    ("templates/wrong.yaml:6:74: regions[2].bleed", "expected true or false, found 'yes-please'", ""),
+    ("templates/wrong.yaml:6:74: region three.bleed", "expected true or false, found 'yes-please'", ""),
 ]
 
 
