@@ -26,7 +26,7 @@ from .. import FONTS
 from ..errors import PnpError, known_list, suggest
 from ..files.yamlfile import load
 # TTFont through the adapter: reportlab's ttfonts is imported there first, after it defers HarfBuzz
-from ..reportlab_adapter import TTFont, face_owner, register_font, registered, unregister_fonts
+from ..reportlab_adapter import TTFont, face_owner, own_glyph, register_font, registered, unregister_fonts
 from .fontcache import load_ttf
 from ..language import base
 
@@ -253,11 +253,11 @@ def missing_glyphs(text: str, fam: str, styles=("regular",)) -> list[str]:
 def _missing(text: str, fam: str, styles: tuple) -> tuple:
     missing = []
     for style in styles:
-        cmap = face(font_name(fam, style)).charToGlyph
+        name = font_name(fam, style)
         for ch in set(text):
-            if ch in "\n\r\t" or ch in missing:
+            if ch in "\n\r" or ch in missing:
                 continue
-            if ord(ch) not in cmap and _drawn_by(ch, fam, style) is None:
+            if not own_glyph(name, ord(ch)) and _drawn_by(ch, fam, style) is None:
                 missing.append(ch)
     return tuple(sorted(missing))
 
@@ -277,7 +277,7 @@ def _drawn_by(ch: str, fam: str, style: str) -> str | None:
     """The registered font of the first family in `fam`'s fallback chain whose `style` has a glyph for `ch`."""
     for key in chain(fam):
         name = font_name(key, style)
-        if ord(ch) in face(name).charToGlyph:
+        if own_glyph(name, ord(ch)):
             return name
     return None
 
@@ -288,12 +288,11 @@ def runs(text: str, fam: str, style: str = "regular") -> tuple:
     else in the first of its fallback chain that has one (a character none has stays in the family's font: the
     glyph check names it). One run when the family's font has every glyph."""
     main = font_name(fam, style)
-    cmap = face(main).charToGlyph
-    if all(ord(ch) in cmap for ch in text):
+    if all(own_glyph(main, ord(ch)) for ch in text):
         return ((text, main),)
     out: list = []
     for ch in text:
-        name = main if ord(ch) in cmap or ch.isspace() else _drawn_by(ch, fam, style) or main
+        name = main if own_glyph(main, ord(ch)) or ch.isspace() else _drawn_by(ch, fam, style) or main
         if out and out[-1][1] == name:
             out[-1] = (out[-1][0] + ch, name)
         else:

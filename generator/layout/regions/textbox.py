@@ -43,7 +43,7 @@ KEYS = (
 
 def lay_out(face, region, ctx, bleed: float) -> None:
     v = region.values
-    content = fill(ctx.text(region), ctx.values)
+    content = ctx.content(region, one_line=False)
     if not content.strip():
         return
     x, y, w, h = pdf_box(face, region)
