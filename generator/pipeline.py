@@ -81,7 +81,10 @@ def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
     typography.open_book(book_name(deck))     # and the texts it typeset
     before = len(found.errors)
     # every translation's settings, printed in or not, at their own line (the font families: layout's, and the deck's)
-    check_settings(deck, found, families(deck), lang)
+    known = []
+    with found.each():                  # (a deck family's fallback that is no family: said with the rest)
+        known = families(deck)
+    check_settings(deck, found, known, lang)
     sound = loader.sound and len(found.errors) == before        # (not laid out in a family that is none)
     with found.each():
         deck, said = in_language(deck, lang, strict, every)

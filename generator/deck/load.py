@@ -112,6 +112,7 @@ class Loader(Reading):
                     language=next(iter(self.languages), "en"), sizes=own_sizes, fonts=own_fonts, dpi=self.dpi,
                     template_refs=dict(self.templates), memo={},
                     extra={"components_file": components_file, "players_failed": ("game", "players") in self.failed,
+                           "fonts_failed": tuple(sorted(n for k, n in self.failed if k == "font")),
                            **{k: root[k] for k in ("proof", "corrections") if k in root},
                            **spreadsheets.corrections_of(root.get("corrections"), self.raw_cards, the_cards)})
         # the fields its backs show, kept for the component list when it is read for some of the cards

@@ -49,13 +49,14 @@ def layout_card(deck: Deck, card: Card, bleed: float = 0.0, cache: dict | None =
     values = card_values(deck, card)
     subject = f"card '{card.name}'"
     wrong: list = []
-    front_ctx = Context(values, deck, subject, str(card.source), card.field_lines, card.kind)
+    front_ctx = Context(values, deck, subject, str(card.source), card.field_lines, card.kind, card.id)
     front = _laid(cache, card.template, front_ctx, bleed, f"{card.name}", store, wrong)
     back, back_ctx = None, None
     if card.back is not None and card.back.template:
         back_values = dict(values)
         back_values.update(card.back.field_map)
-        back_ctx = Context(back_values, deck, f"{subject} (back)", str(card.source), card.field_lines, card.kind)
+        back_ctx = Context(back_values, deck, f"{subject} (back)", str(card.source), card.field_lines, card.kind,
+                           card.id)
         back = _laid(cache, card.back.template, back_ctx, bleed, f"{card.name} (back)", store, wrong)
     if strict:
         for face, ctx in ((front, front_ctx), (back, back_ctx)):
@@ -118,7 +119,7 @@ def card_markup_errors(deck: Deck, card: Card) -> list:
         except PnpError:
             continue
         face = Face(template=tpl.name)
-        ctx = Context(vals, deck, subject, str(card.source), card.field_lines, card.kind)
+        ctx = Context(vals, deck, subject, str(card.source), card.field_lines, card.kind, card.id)
         for r in tpl.regions:
             try:
                 if r.type not in ("text", "textbox") or not holds(r.when, vals):

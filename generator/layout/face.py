@@ -13,6 +13,7 @@ store.py).
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from ..errors import PnpError, PnpErrors, known_list, suggest
@@ -27,9 +28,11 @@ from .regions.region import words_key
 from .templates import get_template
 from .. import LAYOUTS
 from ..files.paths import Refused, files_under, find_inside
+from ..deck.translations import wordy
 from ..deck.values import display
 
 BASIC_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None, "transparent": None}
+_BRACES = re.compile(r"\{[^{}]*\}")         # a {field} or {= expression}: the card's words, not the template's
 _SEPARATORS = "\t\u2028\u2029\x85\x0b\x0c"     # what a text region sets as a space, a line, a paragraph
 _LINES = {ord("\t"): " ", 0x2028: "\n", 0x2029: "\n\n", 0x85: "\n", 0x0B: "\n", 0x0C: "\n\n",
           0xFEFF: "\u2060"}          # a byte-order mark inside text: the word joiner it was once used as
@@ -41,9 +44,10 @@ class Context:
     templates, fonts, icons, folder), where errors point; and what a region's layout asks of the deck."""
 
     def __init__(self, values: dict, deck, subject: str, source: str, field_lines: dict | None = None,
-                 kind: str = ""):
+                 kind: str = "", card: str = ""):
         self.values = values
         self.kind = kind                # the card's kind: which of its fields print as written (typeset)
+        self.card = card                # the card's id: which of its fields a translation lacks (typeset)
         self.deck = deck
         self.palette = deck.palette
         self.deck_folder = deck.folder
@@ -109,12 +113,28 @@ class Context:
         plain = [f.name for f in kind.fields.values() if f.typography == typography.PLAIN] if kind else []
         if plain and any(n in plain for n in names_in(str(region.get("text", "")))):
             return content
-        out = typography.typeset(content, self.deck.language)
+        out = typography.typeset(content, self.language_of(region))
         if out != content:
             missing = [c for c in fonts.missing_glyphs(wrap.without_icons(out), fam, styles) if c in typography.MADE]
             if missing:
                 out = typography.fallback(out, missing)
         return out
+
+    def language_of(self, region: Region) -> str:
+        """The language a text region's words print in: the deck's, or its source language where the translation
+        lacks them (a card's field it has no text for, the template's own words with no text:LANG), so that
+        English left in a French printout keeps English punctuation ("Now!", not "Now !")."""
+        deck = self.deck
+        if deck.language == deck.source_language:
+            return deck.language
+        untranslated = deck.extra.get("untranslated", ())
+        written = str(region.get("text", ""))
+        if untranslated and any((self.card, n) in untranslated for n in names_in(written)):
+            return deck.source_language
+        if f"text:{deck.language}" not in region.props and \
+                words_key(region) not in deck.extra.get("template_words", {}) and wordy(_BRACES.sub(" ", written)):
+            return deck.source_language
+        return deck.language
 
     def glyphs(self, content: str, fam: str, styles, region: Region) -> None:
         """Every character of `content` (icons aside) must have a glyph in the family's `styles`."""

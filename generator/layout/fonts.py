@@ -110,7 +110,7 @@ def deck_families(deck) -> dict:
         return {}
     memo = deck.memo_of("fonts")
     if "own" not in memo:
-        memo["own"] = _add(deck.fonts)
+        memo["own"] = _add(deck.fonts, deck.extra.get("fonts_failed", ()) if deck.extra else ())
     return memo["own"]
 
 
@@ -125,11 +125,12 @@ def shown(fam: str) -> str:
     return fam.split("@", 1)[0]
 
 
-def _add(declared: dict) -> dict:
+def _add(declared: dict, failed=()) -> dict:
     """Make a deck's own families known: {name: {style: (Path, "file:line"), "fallback": ((family, ...),
     "file:line")}} (styles it lacks use regular; no fallback: the sans family's chain); returns {name: key}. The
     key names the files' contents and the fallback (with every file of the deck's when it falls back to one of
-    its own), so the chain kept under a key is never stale."""
+    its own), so the chain kept under a key is never stale. `failed`: the deck's families that did not load (their
+    mistake said where they are written): a fallback naming one leaves it out, and says nothing more."""
     names = {}
     every = hashlib.blake2b(digest_size=8)      # all the deck's font files: a fallback to its own family names them
     for styles in declared.values():
@@ -158,12 +159,14 @@ def _add(declared: dict) -> dict:
         if given is None:
             _families[key][FALLBACK] = _catalogue()[DEFAULT_CHAIN][FALLBACK]
             continue
-        wrong = [n for n in given[0] if n not in names and n not in _catalogue()]
+        wrong = [n for n in given[0] if n not in names and n not in _catalogue() and n not in failed]
         if wrong:
             known = sorted(set(names) | set(_catalogue()))
-            raise PnpError(f"unknown font family '{wrong[0]}' in the fallback of font family "
-                           f"'{shown(key)}'", given[1], hint=suggest(wrong[0], known) or known_list(known))
-        _families[key][FALLBACK] = tuple(names.get(n, n) for n in given[0])
+            file, _, line = given[1].rpartition(":")
+            raise PnpError(f"unknown font family '{wrong[0]}' in the fallback of font family '{shown(key)}'",
+                           file, int(line) if line.isdigit() else None, field=f"fonts.{shown(key)}.fallback",
+                           hint=suggest(wrong[0], known) or known_list(known))
+        _families[key][FALLBACK] = tuple(names.get(n, n) for n in given[0] if n not in failed)
     return names
 
 

@@ -55,3 +55,15 @@ def test_unbalanced_markup_in_rules_and_instructions_names_their_lines(tmp_path)
     lines = refused(folder)
     assert [ln.split(": ", 1)[0] for ln in lines] == [f"{folder}/deck.yaml:3", f"{folder}/rules.md:5",
                                                       f"{folder}/rules.md:7"], lines
+
+
+def test_html_and_kramdown_in_the_rules_are_each_an_error_at_their_line(tmp_path):
+    """A tag, a comment or a Kramdown attribute list printed as written, with no word; a span (whose words print
+    as the text around them), a comparison and a tag inside backticks are none."""
+    rules = ("# Rules\n\n<div>Play.</div>\n\nText {: .class}\n\nIf strength < 3 and x > 2, `<b>` stays, "
+             "<span color=\"red\">x</span>.\n\n<!-- note -->\n")
+    folder = deck(tmp_path / "d", DECK + "rules: {file: rules.md}\n", **{"rules.md": rules})
+    lines = refused(folder)
+    assert [ln.split(" rules: ")[0] for ln in lines] == [f"{folder}/rules.md:3:1:", f"{folder}/rules.md:5:6:",
+                                                       f"{folder}/rules.md:9:1:"], lines
+    assert "'<div>' is HTML, which pnp does not read" in lines[0] and "Kramdown attribute list" in lines[1], lines

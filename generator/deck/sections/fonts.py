@@ -25,8 +25,10 @@ def read(r, m, root) -> dict:
     m = need_map(m, root, "fonts", "font families ({name: {regular: fonts/My.ttf, bold: ...}})")
     out = {}
     for fam, value in m.items():
+        r.failed.add(("font", str(fam)))            # until it has loaded: a fallback naming it says nothing more
         with r.noting():
             out[str(fam)] = family(r, fam, value, m)
+            r.failed.discard(("font", str(fam)))
     return out
 
 
