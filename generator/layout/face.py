@@ -28,7 +28,7 @@ from .regions.region import words_key
 from .templates import get_template
 from .. import LAYOUTS
 from ..files.paths import Refused, files_under, find_inside
-from ..deck.translations import wordy
+from ..deck.translations import has_words
 from ..deck.values import display
 
 BASIC_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None, "transparent": None}
@@ -75,8 +75,27 @@ class Context:
         if name.lower() in BASIC_COLOURS:
             return BASIC_COLOURS[name.lower()]
         known = list(self.palette) + list(BASIC_COLOURS)
+        hint = suggest(name, known) or known_list(known)
+        key, written = self._written(region, spec)
+        if names_in(written) and _BRACES.sub("", written).strip():      # a name the template makes of a field
+            raise region.error(key, f"{self.subject}: '{written}' makes the colour '{name}', which is not "
+                                    f"'#rrggbb', black, white, none or a name in the palette of {self.deck.file}",
+                               hint=hint)
         raise self.error(f"unknown colour '{name}' in region '{region.id}' ({region.source})",
-                         field=(names_in(str(spec)) or [None])[0], hint=suggest(name, known) or known_list(known))
+                         field=(names_in(str(spec)) or [None])[0], hint=hint)
+
+    def _written(self, region: Region, value) -> tuple:
+        """(the key, its value as the template writes it) of the key of `region` that holds `value` on this card
+        (a key the card gives is filled in already: the template's own region has it as written)."""
+        key = next((k for k, v in region.props.items() if v == value), None)
+        if key is None:
+            return None, str(value)
+        for tpl in self.deck.memo_of("templates").values():
+            for r in tpl.regions:
+                if r.id == region.id and r.source == region.source and key in r.props:
+                    written = r.props[key]
+                    return key, str(getattr(written, "written", written))
+        return key, str(value)
 
     def family(self, region: Region) -> str:
         """The key of the font family a text region writes (the deck's own of that name, if it has one)."""
@@ -132,7 +151,7 @@ class Context:
         if untranslated and any((self.card, n) in untranslated for n in names_in(written)):
             return deck.source_language
         if f"text:{deck.language}" not in region.props and \
-                words_key(region) not in deck.extra.get("template_words", {}) and wordy(_BRACES.sub(" ", written)):
+                words_key(region) not in deck.extra.get("template_words", {}) and has_words(_BRACES.sub(" ", written)):
             return deck.source_language
         return deck.language
 

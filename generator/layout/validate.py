@@ -31,7 +31,7 @@ from . import fonts
 from .inline import unknown, unknown_message
 import re
 from pathlib import Path
-from ..deck.translations import read, template_rows, wordy
+from ..deck.translations import has_words, read, template_rows
 
 
 def _uses(deck: Deck) -> dict:
@@ -368,7 +368,7 @@ def _worded(deck: Deck):
             continue
         for r in tpl.regions:
             text = r.props.get("text")
-            if isinstance(text, str) and wordy(_WRITTEN.sub(" ", text)):
+            if isinstance(text, str) and has_words(_WRITTEN.sub(" ", text)):
                 yield name, r, text
 
 

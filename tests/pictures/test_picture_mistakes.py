@@ -26,7 +26,7 @@ EXPECTED = [
     ("art/malformed.svg", "the file is not a well-formed SVG: mismatched tag (line 3", "deck.yaml:12 names it as cards[0].art"),
     ("art/url.svg", "the file refers to 'http://example.org/x.png' (href, line 2)", "deck.yaml:13 names it as cards[1].art"),
     ("art/escape.svg", "the file refers to '../x.png' (href, line 2)", "deck.yaml:14 names it as cards[2].art"),
-    ("art/import.svg", "the file imports a style sheet (@import in <style>, line 4)", "deck.yaml:15 names it as cards[3].art"),
+    ("art/import.svg", "the file imports the style sheet 'theme.css' (@import in <style>, line 4)", "deck.yaml:15 names it as cards[3].art"),
     ("art/huge.svg", "the file declares a width of 1,000.0 in; an SVG may be from 0 to 200 in",
      "deck.yaml:16 names it as cards[4].art"),
     ("art/entities.svg", "the file declares a DOCTYPE with entities", "deck.yaml:17 names it as cards[5].art"),
@@ -85,7 +85,8 @@ def test_an_svg_may_hold_png_and_jpeg_pictures_written_into_it():
                                                                             "(url() in fill="),
     ('<rect width="5" height="5" style="fill: url(\'pattern.svg#p\')"/>', "(url() in style="),
     ('<style>rect { fill: url(texture.png) }</style>', "refers to 'texture.png' (url() in <style>"),
-    ('<style>@IMPORT "theme.css";</style>', "imports a style sheet (@import in <style>"),
+    ('<style>@IMPORT "theme.css";</style>', "imports the style sheet 'theme.css' (@import in <style>"),
+    ('<style>@import url( \'a b.css\' );</style>', "imports the style sheet 'a b.css' (@import in <style>"),
     ('<style>@font-face { font-family: X; src: url(x.woff) }</style>', "refers to 'x.woff'"),
     ("<g>" * 101 + "</g>" * 101, "nests elements more than 100 deep"),
 ])

@@ -120,13 +120,17 @@ def split(r, m: Map, translatable, where: str) -> tuple[Map, dict]:
                 if ("language", lang) in r.failed:
                     continue                # said once, at the first: not again for every cell (issue 47)
                 r.failed.add(("language", lang))
-                said = (f"the deck's translations are {', '.join(langs)}" if langs else
-                        "the deck names no translations")
-                raise m.error(k, f"'{k}': '{lang}' is not one of the deck's languages ({said}); the deck's other "
-                              f"KEY:{lang} texts are passed over with it", field=str(k),
-                              hint=suggest(lang, langs) or f"name it under languages: in deck.yaml ({lang}: {{}})")
+                message, hint = not_a_language(k, lang, langs)
+                raise m.error(k, message, field=str(k), hint=hint)
             out.setdefault(lang, {})[key] = v
     return plain, out
+
+
+def not_a_language(key: str, lang: str, langs: list) -> tuple[str, str]:
+    """(message, hint) for a KEY:LANG whose LANG is none of the deck's translations `langs`."""
+    said = f"the deck's translations are {', '.join(langs)}" if langs else "the deck names no translations"
+    return (f"'{key}': '{lang}' is not one of the deck's languages ({said}); the deck's other KEY:{lang} texts are "
+            "passed over with it", suggest(lang, langs) or f"name it under languages: in deck.yaml ({lang}: {{}})")
 
 
 def text_of(value, m, key, field) -> str:
