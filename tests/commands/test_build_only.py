@@ -15,7 +15,7 @@ def test_only_some_cards_by_name_id_number_and_range(tmp_path):
             cwd=tmp_path, check=True)
     out = tmp_path / "output" / "royal-lines-partial.pdf"       # the whole game's PDF is not replaced
     assert r.stdout.strip() == (f"wrote output/royal-lines-partial.pdf: partial build, 6 of 55 cards (8 with copies), "
-                                "4 pages, 1 card sheets; no rule pages; the component check was not run")
+                                "4 pages, 1 card sheet; no rule pages; the component check was not run")
     assert not (tmp_path / "output" / "royal-lines.pdf").exists()
     pages = placements(out)
     assert len(pages) == 4 and [len(p) for p in pages] == [0, 0, 8, 8]        # the leaf, one sheet, no rules

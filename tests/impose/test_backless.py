@@ -1,17 +1,18 @@
-"""A card with no back prints no blank backs page, and its manifest row says it is single-sided."""
+"""A card with no back prints no blank backs page, and its manifest row says it is single-sided; on a gutter-fold
+build it lies in the room the last sheet of the pieces before it has (impose/cardsheets.py)."""
 from __future__ import annotations
 
 import csv
 from pathlib import Path
 
-from cli import pnp
+from cli import pnp_in_process
 from pdfcheck import page_text, placements
 from smalldeck import run
 
 
 def _starter(tmp_path: Path) -> Path:
     folder = tmp_path / "g"
-    assert pnp("new", folder).returncode == 0
+    pnp_in_process("new", folder, check=True)
     return folder
 
 
@@ -41,3 +42,19 @@ def test_a_card_with_no_back_prints_no_blank_backs_page_and_its_manifest_says_so
     assert manifest["Storm"]["note"].startswith("single-sided: this piece has no back, but the product (Poker Deck) "
                                                 "is printed on both sides; upload a blank (white) back")
     assert manifest["Wheat"]["note"] == ""
+
+
+def test_a_gutter_fold_build_lays_pieces_with_no_back_in_the_last_sheets_room(tmp_path):
+    """Events with no back after the crops: the crops' last sheet has room on its fronts half for them (nothing is
+    glued behind them), where they took a full sheet of their own: 3 sheets, not 4."""
+    folder = _starter(tmp_path)
+    deck_file = folder / "deck.yaml"
+    deck_file.write_text(deck_file.read_text(encoding="utf-8").replace(
+        "  event:\n    title: Event\n    template: card\n", "  event:\n    title: Event\n    template: card\n"
+        "    back: none\n"), encoding="utf-8")
+    pdf = tmp_path / "fold.pdf"
+    code, out, err = run("build", folder, "--duplex", "fold", "-o", pdf)
+    assert code == 0 and "3 card sheets, 12 cards" in out, (out, err)
+    pages = placements(pdf)
+    assert [len(p) for p in pages[2:5]] == [8, 8, 5], [len(p) for p in pages]     # 4 + 4, 4 + 4, 4 fronts + 1 back
+    assert "Sheet 3 (page 5): 1 crop, 3 events" in page_text(pdf, 0)

@@ -4,13 +4,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cli import pnp
+from cli import pnp_in_process
 from smalldeck import run
 
 
 def _starter(tmp_path: Path) -> Path:
     folder = tmp_path / "g"
-    assert pnp("new", folder).returncode == 0
+    pnp_in_process("new", folder, check=True)
     return folder
 
 
