@@ -240,3 +240,15 @@ def test_one_mistake_of_many_cards_is_one_line_naming_the_first_cards(tmp_path):
     assert len(lines) == 1, lines
     assert "card 'C0': {value + ' pts'}: 0 + ' pts': a number and text cannot be added (and 5 more cards: 'C1', " \
         "'C2', 'C3', ...)" in lines[0], lines
+
+
+@pytest.mark.parametrize("command, args", [("check", []), ("cards", ["-o", "cards.csv"]), ("proof", ["-o", "proof"]),
+                                           ("export", ["--to", "png", "-o", "png"])])
+def test_every_command_that_lays_cards_out_keeps_what_it_shaped_and_typeset(tmp_path, command, args):
+    """The shaping and typeset books of the deck's folder, which only pnp build wrote: the next run reads its words
+    and texts back instead of shaping and typesetting them again."""
+    folder = deck(tmp_path / "d")
+    cache = tmp_path / "cache"
+    pnp_in_process(command, folder, *args, cwd=tmp_path, env={"PNP_CACHE": str(cache)}, check=True)
+    assert list((cache / "shaping").glob("book-d-*.marshal")), command
+    assert list((cache / "typeset").glob("book-d-*.marshal")), command
