@@ -50,3 +50,21 @@ def test_keys_that_did_nothing_are_refused(tmp_path):
     assert "unknown key 'proof'" in refused(deck(tmp_path / "d", DECK + "proof: {strict: true}\n"))[0]
     front = TEMPLATE.replace("size: poker", "size: poker\nbleed_colour: '#ffffff'")
     assert "unknown key 'bleed_colour' in template" in refused(deck(tmp_path / "e", front=front))[0]
+
+
+@pytest.mark.parametrize("old, new, field", [
+    ("game: {title: Tried}", "game: {title: Tried, titel: x}", "game.titel"),
+    ("defaults: {back: plain}", "defaults: {back: plain, bakc: plain}", "defaults.bakc"),
+    ("    name: \"{title}\"\n", "    name: \"{title}\"\n    colour: red\n", "kinds.card.colour"),
+    ("footer: text", "footer: {type: text, requird: true}", "kinds.card.fields.footer.requird"),
+    ("backs: {plain: {template: back, fields: {label: Tried}}}",
+     "backs: {plain: {template: back, feilds: {label: Tried}}}", "backs.plain.feilds"),
+    ("defaults: {back: plain}", "defaults: {back: plain}\ninferred: [{about: x, value: y, colour: red}]",
+     "inferred[0].colour"),
+    ("defaults: {back: plain}", "defaults: {back: plain}\nparts: [{id: base, title: Base, titel: x}]",
+     "parts[0].titel"),
+])
+def test_an_unknown_key_names_its_whole_path(tmp_path, old, new, field):
+    """An unknown key named by its path, as every other mistake there is (it was the key alone: 'colour')."""
+    lines = refused(deck(tmp_path / "d", DECK.replace(old, new, 1)))
+    assert len(lines) == 1 and f" {field}: unknown key '" in lines[0], lines

@@ -52,7 +52,7 @@ def kind(r, kid, value, m: Map, backs, default_back, default_template) -> Kind:
     with r.noting():
         value, translated = split(r, value, ("title", "plural"), f"kind {kid}")
     with r.noting():
-        unknown_keys(value, tuple(KEYS), f"kind {kid}")
+        unknown_keys(value, tuple(KEYS), f"kind {kid}", field)
     template = ""
     with r.noting():
         if "template" in value:
@@ -117,7 +117,7 @@ def field_spec(r, name, value, parent, field) -> FieldSpec:
     if not isinstance(value, Map):
         raise parent.error(name, f"expected a field type or {{type, required, ...}}, found {found(value)}",
                            field=field)
-    unknown_keys(value, tuple(FIELD_KEYS), f"field {name}")
+    unknown_keys(value, tuple(FIELD_KEYS), f"field {name}", field)
     ftype = value.get("type", "text")
     if ftype not in FIELD_TYPES:
         raise value.error("type", f"unknown field type '{ftype}'", field=f"{field}.type",

@@ -72,7 +72,7 @@ def translation(r, lang: str, value, m: Map) -> Language:
     if value is None:
         return Language(lang, source=r.src(m, lang))
     value = need_map(value, m, lang, f"settings of language {lang} ({{file, sheet, fonts}})")
-    unknown_keys(value, tuple(LANGUAGE_KEYS), f"language {lang}")
+    unknown_keys(value, tuple(LANGUAGE_KEYS), f"language {lang}", field)
     fonts = ()
     if "fonts" in value:
         fm = need_map(value["fonts"], value, "fonts", "font families ({serif: japanese})")
