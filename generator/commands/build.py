@@ -80,7 +80,10 @@ def _spelling(deck) -> list[str]:
     between builds from the same words (layout/store.py), so a rebuild loads no dictionary."""
     import hashlib  # lazy: +0.3 ms to import; only here
     from ..layout.store import remembered  # lazy: +7 ms to import (benchmarks/imports.py)
-    from ..proof.spelled import spelling_lines  # lazy: +5 ms to import (benchmarks/imports.py)
+
+    def spelled() -> list[str]:
+        from ..proof.spelled import spelling_lines  # lazy: +5 ms to import, and the dictionary: only when the words changed
+        return spelling_lines(deck)
     said = hashlib.blake2b(digest_size=16)
     for card in deck.cards:
         said.update(repr((card.id, sorted((k, v) for k, v in card.fields.items() if isinstance(v, str)))).encode())
@@ -95,8 +98,7 @@ def _spelling(deck) -> list[str]:
         path = deck.folder / name if deck.folder is not None else None
         if path is not None and path.is_file():
             said.update(name.encode() + path.read_bytes())
-    return remembered(f"{deck.id}-spelling", deck, {"words": said.hexdigest()}, lambda: spelling_lines(deck),
-                      what="lines")
+    return remembered(f"{deck.id}-spelling", deck, {"words": said.hexdigest()}, spelled, what="lines")
 
 
 def _drawn(pages):

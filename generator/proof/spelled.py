@@ -17,6 +17,15 @@ from .spelling import for_deck
 MOST_SPELLED = 10           # words a build names one by one
 
 
+# what prints as nothing inside a word (a soft hyphen, joining characters): spelled without them; a zero-width
+# space is a place a line may break between two words, and parts them
+_UNSEEN = dict.fromkeys(map(ord, "\u00ad\u200c\u200d\u2060\ufeff"))
+
+
+def _unknown(by, text: str) -> list[str]:
+    return by.unknown(text.translate(_UNSEEN))
+
+
 def _values(deck, speller) -> list[tuple]:
     """(word, where it is written, field, card name, the speller that questions it) for each unknown word of the
     cards' text and markup fields, in print order."""
@@ -30,8 +39,8 @@ def _values(deck, speller) -> list[tuple]:
                 continue
             by = speller.of((card.id, name) in untranslated)
             where = f"{card.source.file}:{card.field_lines.get(name) or card.source.line}"
-            out += [(w, where, name, card.name, by) for w in by.unknown(plain(value) if spec.type == "markup"
-                                                                        else value)]
+            out += [(w, where, name, card.name, by) for w in _unknown(by, plain(value) if spec.type == "markup"
+                                                                      else value)]
     return out
 
 
@@ -53,7 +62,7 @@ def _rules(deck, speller) -> list[tuple]:
         deck.extra.get("rules_text")
     by = speller.of(not translated)
     return [(w, f"{file}:{first + n}", "rules", None, by)
-            for n, line in enumerate(text.splitlines()) if line.strip() for w in by.unknown(plain(line))]
+            for n, line in enumerate(text.splitlines()) if line.strip() for w in _unknown(by, plain(line))]
 
 
 def spelling_lines(deck) -> list[str]:

@@ -21,7 +21,7 @@ SEVENTEEN = {
     "a zero-width joiner": ("a\u200db", "built"), "a zero-width non-joiner": ("a\u200cb", "built"),
     "a lone combining mark": ("\u0301", "built"), "stacked marks": ("a\u0301\u0302\u0303\u0304", "built"),
     "a soft hyphen": ("har\u00advest", "built"), "a byte-order mark": ("\ufeffWheat", "built"),
-    "a right-to-left mark": ("a\u200fb", "built"), "an override and its pop": ("\u202eabc\u202c", "built"),
+    "a right-to-left mark": ("a\u200fb", "built"), "an override and its pop": ("\u202eWheat\u202c", "built"),
     "a line separator": ("a\u2028b", "built"), "a paragraph separator": ("a\u2029b", "built"),
     "a tab": ("a\tb", "built"), "an emoji": ("Wheat \U0001F33E", "U+1F33E"),
     "a private-use character": ("\ue000", "U+E000 (a private-use character)"), "a word joiner": ("a\u2060b", "built"),
