@@ -367,6 +367,17 @@ def inside(w: Word, p: Placed, margin: float = 0.0) -> bool:
     return p.x - margin <= w.cx <= p.x + p.w + margin and p.y - margin <= w.cy <= p.y + p.h + margin
 
 
+def on_card(path, text: str) -> tuple[float, float]:
+    """Where the word `text` is printed on the first card that prints it: its centre from the bottom-left corner of
+    that card's trim, in points (a region moved in its template moves it)."""
+    for n, page in enumerate(placements(path)):
+        for p in page:
+            for w in words(path, n):
+                if w.text == text and inside(w, p):
+                    return w.cx - p.x, w.cy - p.y
+    raise AssertionError(f"{text!r} is not printed on any card of {path}")
+
+
 def words_in(path, page_index: int, p: Placed) -> str:
     """The text drawn inside one placed card, top to bottom (a card turned on the page: as pdfium reads it,
     in its own reading order; pdfplumber reads turned letters backwards)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import io
 import math
 
-from ..layout.face import Ellipse, Image, Polygon, Rect
+from ..layout.face import Image
 from ..render.svg import drawing
 from reportlab.lib.utils import ImageReader
 
@@ -29,12 +29,13 @@ _MARGIN = 0.5                   # points around an operation's box: its anti-ali
 
 
 def see_through(op) -> bool:
-    """Whether the operation `op` is drawn with any transparency."""
-    t = type(op)
-    if t is Rect or t is Ellipse or t is Polygon:       # a gradient too: what is flattened over it must match
-        return op.opacity < 1.0 or type(op.fill) is tuple
-    if t is not Image:
-        return False
+    """Whether the operation `op` is drawn with any transparency: as it declares (op.see_through():
+    layout/regions/facts.py; a gradient too, so that what is flattened over it matches), and a picture as its
+    file is."""
+    if type(op) is not Image:
+        return op.see_through()
+    if op.opacity < 1.0:
+        return True
     from ..pictures.images import is_svg, known  # lazy: +25 ms to import (benchmarks/imports.py)
     if is_svg(op.path):
         return _svg_see_through(drawing(op.path, op.tint))
@@ -68,23 +69,7 @@ def _svg_see_through(d) -> bool:
 def box(op, face, dpi: int = PATCH_DPI) -> tuple:
     """The box (x0, y0, x1, y1, width px, height px) a patch for `op` covers: its bounds with its stroke and
     a margin, inside the face's trim plus bleed, grown to whole pixels at `dpi`."""
-    t = type(op)
-    if t is Polygon:
-        xs, ys = [p[0] for p in op.points], [p[1] for p in op.points]
-        grow = 2 * op.stroke_width if op.stroke else 0.0          # a mitred corner reaches past the point
-        x0, y0, x1, y1 = min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow
-    elif op.rotate:             # an image, a rect or an ellipse turned about (cx, cy): its corners' bounds
-        a = math.radians(op.rotate)
-        grow = getattr(op, "stroke_width", 0.0) if getattr(op, "stroke", None) else 0.0
-        corners = [(op.x - grow, op.y - grow), (op.x + op.w + grow, op.y - grow), (op.x - grow, op.y + op.h + grow),
-                   (op.x + op.w + grow, op.y + op.h + grow)]
-        turned = [(op.cx + (x - op.cx) * math.cos(a) - (y - op.cy) * math.sin(a),
-                   op.cy + (x - op.cx) * math.sin(a) + (y - op.cy) * math.cos(a)) for x, y in corners]
-        x0, y0 = min(p[0] for p in turned), min(p[1] for p in turned)
-        x1, y1 = max(p[0] for p in turned), max(p[1] for p in turned)
-    else:
-        grow = getattr(op, "stroke_width", 0.0) / 2 if getattr(op, "stroke", None) else 0.0
-        x0, y0, x1, y1 = op.x - grow, op.y - grow, op.x + op.w + grow, op.y + op.h + grow
+    x0, y0, x1, y1 = op.bounds()            # as its region type declares (layout/regions/facts.py)
     b = face.bleed
     x0, y0 = max(-b, x0 - _MARGIN), max(-b, y0 - _MARGIN)
     x1, y1 = min(face.width + b, x1 + _MARGIN), min(face.height + b, y1 + _MARGIN)

@@ -13,11 +13,15 @@ from types import SimpleNamespace
 from .regions.ellipse import Ellipse
 from .regions.image import Image
 from .regions.line import Line
+from .regions.path import Path
 from .regions.polygon import Polygon
 from .regions.rect import Rect
+from .regions.registry import TYPES
 from .regions.text import Text
 
-OPS = (Rect, Ellipse, Line, Text, Image, Polygon)       # every kind of drawing operation
+# every kind of drawing operation, as the region types declare them, in the order they are registered
+OPS = tuple(dict.fromkeys(op for t in TYPES.values() for op in t.draws))
+assert OPS[:7] == (Rect, Ellipse, Line, Text, Image, Polygon, Path)
 
 
 class Face(SimpleNamespace):

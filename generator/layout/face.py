@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..errors import PnpError, PnpErrors, known_list, suggest
+from ..errors import PnpError, PnpErrors, known_list, suggest, warn
 from ..text import typography
 from ..text.expressions import ExpressionError
 from ..text.fields import fill, holds, names_in
@@ -30,6 +30,7 @@ from .. import LAYOUTS
 from ..files.paths import Refused, files_under, find_inside
 from ..deck.translations import has_words
 from ..deck.values import display
+from ..deck import colours
 
 BASIC_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None, "transparent": None}
 _BRACES = re.compile(r"\{[^{}]*\}")         # a {field} or {= expression}: the card's words, not the template's
@@ -63,8 +64,8 @@ class Context:
                         field=field, hint=hint)
 
     def colour(self, spec, region: Region) -> str | None:
-        """A colour as a region writes it ('#rrggbb', a palette name, black, white, none, a {field}), as
-        '#rrggbb' or None (none)."""
+        """A colour as a region writes it (deck/colours.py's forms: '#rrggbb', '#rrggbbaa', rgb(), a CSS name;
+        a palette name, black, white, none, a {field}), as '#rrggbb', '#rrggbbaa' (see-through) or None (none)."""
         if spec is None:
             return None
         name = fill(str(spec), self.values).strip()
@@ -74,13 +75,18 @@ class Context:
             return self.palette[name]
         if name.lower() in BASIC_COLOURS:
             return BASIC_COLOURS[name.lower()]
-        known = list(self.palette) + list(BASIC_COLOURS)
-        hint = suggest(name, known) or known_list(known)
+        try:
+            return colours.parse(name)
+        except colours.BadColour as exc:
+            raise self.error(f"{exc} in region '{region.id}' ({region.source})",
+                             field=(names_in(str(spec)) or [None])[0]) from None
+        except KeyError:
+            known = list(self.palette) + list(BASIC_COLOURS)
+            hint = suggest(name, known) or known_list(known)
         key, written = self._written(region, spec)
         if names_in(written) and _BRACES.sub("", written).strip():      # a name the template makes of a field
-            raise region.error(key, f"{self.subject}: '{written}' makes the colour '{name}', which is not "
-                                    f"'#rrggbb', black, white, none or a name in the palette of {self.deck.file}",
-                               hint=hint)
+            raise region.error(key, f"{self.subject}: '{written}' makes the colour '{name}', which is not a "
+                                    f"colour or a name in the palette of {self.deck.file}", hint=hint)
         raise self.error(f"unknown colour '{name}' in region '{region.id}' ({region.source})",
                          field=(names_in(str(spec)) or [None])[0], hint=hint)
 
@@ -290,6 +296,12 @@ def _image_path(src: str, ctx: Context, region: Region | None = None) -> str:
         fonts.deck_families(ctx.deck)       # (the deck's own families made known, as render/svg.py finds them)
         try:
             svgtext.check(path, fonts.met())
+            warned = ctx.deck.memo_of("svg fonts warned")
+            for line, names, used in svgtext.unmatched(path, fonts.met()):
+                if (str(path), names) not in warned:
+                    warned[(str(path), names)] = True
+                    warn(f"{display(path)}:{line}: the SVG's font-family '{names}' is none of the deck's families "
+                         f"nor pnp's: its text is set in {used} (add the family under fonts: in deck.yaml)")
         except PnpError as exc:
             where = f"{region.source} names it in region '{region.id}'" if region is not None and region.source \
                 else f"{ctx.subject} shows it"

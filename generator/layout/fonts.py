@@ -27,6 +27,7 @@ from ..errors import PnpError, known_list, suggest
 from ..files.yamlfile import load
 # TTFont through the adapter: reportlab's ttfonts is imported there first, after it defers HarfBuzz
 from ..reportlab_adapter import TTFont, face_owner, own_glyph, register_font, registered, unregister_fonts
+from . import systemfonts
 from .fontcache import load_ttf
 from ..language import base
 
@@ -77,6 +78,18 @@ def resolve(fam: str, deck=None) -> str:
     return deck_families(deck).get(fam, fam)
 
 
+def named(name: str, deck) -> str | None:
+    """The deck's own family a template's or a span's `font` means when it is not written as the deck names it:
+    the same words in another case or spacing ('archivo  narrow'), or the family name its font file gives
+    itself; None for none."""
+    own = deck_families(deck)
+    wanted = " ".join(str(name).lower().split())
+    for plain, key in own.items():
+        if " ".join(plain.lower().split()) == wanted or file_family(key).lower() == wanted:
+            return plain
+    return None
+
+
 def spoken(deck) -> dict:
     """{family: family printed instead} in the language the deck prints in: those the language needs
     (LANGUAGE_FAMILIES: Japanese in the japanese family), or those the deck names for it (languages: in
@@ -118,6 +131,15 @@ def met() -> tuple:
     """The keys (NAME@DIGEST) of every deck family this process has met, oldest first (an SVG's text names a
     family plainly: render/svg.py takes the newest of that name)."""
     return tuple(_families)
+
+
+def file_family(fam: str) -> str:
+    """The family name a family's regular font file gives itself ('' where it cannot be read)."""
+    try:
+        name = getattr(face(font_name(fam, "regular")), "familyName", "") or ""
+    except PnpError:
+        return ""
+    return name.decode("utf-8", "replace") if isinstance(name, bytes) else str(name)
 
 
 def shown(fam: str) -> str:
@@ -225,10 +247,46 @@ def font_name(fam: str, style: str = "regular") -> str:
 
 
 
+def system(name: str) -> str | None:
+    """The key of the machine's own TrueType family `name` (systemfonts.py: fontconfig), made known as a deck's
+    own family is (its styles the files fontconfig gives, regular where it has no other), or None."""
+    return _system(" ".join(str(name).split()))
+
+
+@lru_cache(maxsize=256)
+def _system(name: str) -> str | None:
+    found = systemfonts.files(name)
+    if not found:
+        return None
+    digest = hashlib.blake2b(digest_size=4)
+    for style in STYLES:
+        digest.update(style.encode() + b"\0" + (found.get(style) or found["regular"]).read_bytes())
+    key = f"{name}@{digest.hexdigest()}"
+    entry = {}
+    for style in STYLES:
+        path = found.get(style) or found["regular"]
+        short = hashlib.blake2b(path.read_bytes(), digest_size=4).hexdigest()
+        entry[style] = (path, f"{systemfonts.PREFIX}{short}-{path}", "fontconfig")
+    entry[FALLBACK] = _catalogue()[DEFAULT_CHAIN][FALLBACK]
+    _families[key] = entry
+    return key
+
+
+def from_system(fam: str) -> bool:
+    """Whether a family (by its key) was taken from the machine's fonts."""
+    entry = _families.get(fam)
+    return entry is not None and entry["regular"][2] == "fontconfig"
+
+
 def register(names) -> None:
     """Register fonts by the names laid-out Text ops carry: a face from the layout store was laid
-    out by an earlier build, so this process has not met its fonts yet."""
+    out by an earlier build, so this process has not met its fonts yet (a system font by the file its name
+    names)."""
     for name in {n for n in names if not registered(n)}:
+        path = systemfonts.path_of(name)
+        if path is not None and path.is_file():
+            _ttf(path, name, "fontconfig")
+            continue
         for fam in list(_catalogue()) + list(_families):
             style = next((st for st in STYLES if _entry(fam)[st][1] == name), None)
             if style is not None:

@@ -38,7 +38,7 @@ from ..files import cachefile
 from .display import OPS, Face, Image
 from ..files.cachefile import cache_dir
 
-FORMAT = 9                      # 9: Text its track; 8: Text its outline, Image its radius, a fill a gradient (7: opacity, turns)
+FORMAT = 10                     # 10: colours with alpha, n-stop gradients, blur, Image crop/zoom/clip, Path; 9: Text its track; 8: Text its outline, Image its radius, a fill a gradient (7: opacity, turns)
 # OPS: a drawing operation is stored as (its index there, its values)
 _CODE = {cls: i for i, cls in enumerate(OPS)}
 _ARITY = tuple(len(cls._fields) for cls in OPS)

@@ -82,6 +82,11 @@ def _find(name: str, deck_folder: Path | None) -> Path | None:
     return None
 
 
+def template_file(name: str, deck_folder: Path | None) -> Path | None:
+    """The file template `name` is read from (the deck's own templates/ first, then layouts/cards/), or None."""
+    return _find(name, deck_folder)
+
+
 def template_problem(name, deck_folder: Path | None) -> tuple[str, str | None] | None:
     """(message, hint) when no template of this name can be found; None when one can."""
     why = name_problem(name)

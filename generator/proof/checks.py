@@ -40,6 +40,7 @@ from ..layout.smallprint import small_print
 from ..deck.edition import corrections as read
 from .colours import colour_issues
 from .contrast import contrast_issues
+from ..layout import systemfonts
 
 
 def _kind_of_error(exc: PnpError) -> str:
@@ -278,4 +279,21 @@ def run_all(deck: Deck, cards: list[CardProof], speller: Speller,
     issues += unused_words(speller) if leaf is not None else []
     issues += colour_issues(deck, cards)
     issues += contrast_issues(deck, cards)
+    issues += machine_fonts(cards)
     return issues, entries
+
+
+def machine_fonts(cards: list[CardProof]) -> list[Issue]:
+    """A warning for each font file taken from the machine's fonts (layout/systemfonts.py), at the first card
+    that prints it: it prints only where it is installed."""
+    seen: dict = {}
+    for cp in cards:
+        for side in cp.sides:
+            for op in side.face.ops if side.face is not None else ():
+                path = systemfonts.path_of(getattr(op, "font", "") or "")
+                if path is not None and path not in seen:
+                    seen[path] = (cp, side)
+    return [Issue(WARNING, "font", f"the font {path.name} ({path}) is this machine's, found by fontconfig, not the "
+                                   "deck's: it is embedded, but another machine builds this deck with another font or "
+                                   "none; put the font in the deck folder and name it under fonts: in deck.yaml",
+                  cp.card.name, cp.card.id, side.side, where=str(cp.card.source)) for path, (cp, side) in seen.items()]

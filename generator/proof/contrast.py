@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..layout.display import Ellipse, Image, Polygon, Rect, Text
+from ..deck.colours import alpha, over
+from ..layout.display import Text
+from ..layout.regions.facts import UNKNOWN
 from .issues import WARNING, Issue
 
 SMALL = 9.0                 # points: text smaller than this is held to LEAST
@@ -27,42 +29,20 @@ def ratio(ink: str, ground: str) -> float:
     return float(Color(ink).contrast(ground, method="wcag21"))
 
 
-def _inside_polygon(points, x: float, y: float) -> bool:
-    inside = False
-    n = len(points)
-    for i in range(n):
-        (x1, y1), (x2, y2) = points[i], points[(i + 1) % n]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
-
-
 def ground(ops: list, at: int, x: float, y: float) -> str | None:
-    """The colour under (x, y) before operation `at`: the last filled shape holding it, else the paper; None
-    where that cannot be told (a picture, a shape turned or see-through)."""
-    for op in reversed(ops[:at]):
-        t = type(op)
-        if t is Image:
-            if op.x <= x <= op.x + op.w and op.y <= y <= op.y + op.h:
-                return None
+    """The colour under (x, y) before operation `at`: what each operation covers there (op.ground():
+    layout/regions/facts.py), the last one on top, a see-through one composited over what lies under it, else
+    the paper; None where that cannot be told (a picture, a gradient, a shape turned)."""
+    for i in range(at - 1, -1, -1):
+        under = ops[i].ground(x, y)
+        if under is None:
             continue
-        if t is Rect or t is Ellipse:
-            if not (op.x <= x <= op.x + op.w and op.y <= y <= op.y + op.h):
-                continue
-            if t is Ellipse:
-                rx, ry = op.w / 2, op.h / 2
-                if rx <= 0 or ry <= 0 or ((x - op.x - rx) / rx) ** 2 + ((y - op.y - ry) / ry) ** 2 > 1:
-                    continue
-        elif t is Polygon:
-            if not _inside_polygon(op.points, x, y):
-                continue
-        else:
-            continue
-        if not op.fill:
-            continue
-        if getattr(op, "rotate", 0.0) or op.opacity < 1.0:
+        if under == UNKNOWN:
             return None
-        return op.fill
+        if alpha(under) < 1.0:
+            below = ground(ops, i, x, y)
+            return None if below is None else over(under, below)
+        return under
     return PAPER
 
 
@@ -70,13 +50,14 @@ def low_contrast(face) -> list[tuple[Text, str, float]]:
     """(text, its ground, the ratio) for each line under SMALL whose ratio is under LEAST."""
     out = []
     for i, op in enumerate(face.ops):
-        if type(op) is not Text or op.size >= SMALL or not op.text.strip() or op.rotate or op.opacity < 1.0:
+        if type(op) is not Text or op.size >= SMALL or not op.text.strip() or op.rotate or op.opacity < 1.0 \
+                or type(op.colour) is tuple or op.blur:
             continue
         x = op.x + (op.size * 0.3 if op.align == "left" else -op.size * 0.3 if op.align == "right" else 0.0)
         under = ground(face.ops, i, x, op.y + op.size / 3)
         if under is None:
             continue
-        r = ratio(op.colour, under)
+        r = ratio(over(op.colour, under), under)
         if r < LEAST:
             out.append((op, under, r))
     return out

@@ -74,7 +74,8 @@ class Filter:
         return not ((name.startswith(".") and name.endswith(".tmp")) or (name[:1] == "#" and name[1:].isdigit()))
 
 
-def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_json: bool) -> int:
+def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_json: bool,
+        reference: Path | None = None) -> int:
     deck_file = resolve_game(game)                  # an unknown game is a mistake at the start: exit 2
     folder = deck_file.parent
     note = shadowed(game)
@@ -86,7 +87,7 @@ def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_
     if note:
         say.note(note)                              # once, not at every rebuild: the builds name the path
     preview = Preview()
-    server = Server(preview, port)
+    server = Server(preview, port, reference)
     stop = threading.Event()
     old_term = signal.signal(signal.SIGTERM, _interrupt)
     held = {"stores": store.Held(), "pictures": rasters.Memory()}

@@ -76,6 +76,8 @@ class Snapshot:
     def __init__(self, number: int, deck, laid: list, pages: list, pdf: bytes, out, issues, facts,
                  digests: Digests, before: "Snapshot | None", times: dict, check: str | None):
         self.number, self.pdf, self.out = number, pdf, out
+        self.deck, self.laid = deck, laid           # for the layout view (layout())
+        self._layouts: dict = {}
         self.faces: dict = {}                       # digest -> Face
         self.sheets: dict = {}                      # digest -> page index in the PDF
         cards = []
@@ -100,6 +102,7 @@ class Snapshot:
             if is_new:
                 changed.append(c.name)
             cards.append({"id": c.id, "number": c.index + 1, "name": c.name, "kind": deck.kinds[c.kind].title,
+                          "template": c.template, "back_template": c.back.template if c.back is not None else None,
                           "part": deck.parts[c.part].title, "copies": c.copies, "source": str(c.source),
                           "front": front, "back": back, "findings": mine, "changed": is_new,
                           "size": [round(lo.front.width + 2 * lo.front.bleed, 2),
@@ -146,6 +149,22 @@ class Snapshot:
             return None
         return self._drawn(("sheet", digest), lambda: self._sheet_png(n))
 
+    def layout(self, card_id: str, side: str) -> dict | None:
+        """The layout view's model of a card's side: its regions, where each is written, as laid out in this
+        build (layout/provenance.py), and the digest of each template file they were read from; None for a card
+        or side this build does not have."""
+        lo = next((lo for lo in self.laid if lo.card.id == card_id), None)
+        face = (lo.front if side == "front" else lo.back) if lo is not None else None
+        if face is None:
+            return None
+        key = (card_id, side)
+        if key not in self._layouts:
+            from ..layout.provenance import card_regions  # lazy: +390 ms to import (benchmarks/imports.py)
+            with RENDER:
+                self._layouts[key] = card_regions(self.deck, lo.card, side, face)
+        model = self._layouts[key]
+        return {**model, "files": _digests(self.deck, {r["file"] for r in model["regions"]} | {model["file"]})}
+
     def _drawn(self, key, draw) -> bytes:
         png = self._png.get(key)
         if png is None:
@@ -188,6 +207,19 @@ class Snapshot:
 def _face_png(face, dpi: int = FACE_DPI) -> bytes:
     from ..render.png import encode_png, thumbnail  # lazy: +484 ms to import (benchmarks/imports.py)
     return encode_png(thumbnail(face, dpi), dpi=dpi)
+
+
+def _digests(deck, files) -> dict:
+    """{file: the digest of its bytes now} for template files named from the game's folder: what a write from
+    the layout view says it read (a file changed since is not written)."""
+    from ..layout.boxedit import digest  # lazy: +400 ms to import (benchmarks/imports.py)
+    out = {}
+    for name in sorted(files):
+        try:
+            out[name] = digest((deck.folder / name).read_bytes())
+        except OSError:
+            pass
+    return out
 
 
 def _label(page) -> str:

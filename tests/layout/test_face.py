@@ -13,5 +13,5 @@ def test_a_palette_name_the_template_makes_is_said_at_the_templates_line(tmp_pat
     lines = refused(folder)
     assert len(lines) == 1, lines
     assert lines[0].startswith(f"{folder}/templates/front.yaml:4:90: region title.colour: card 'One': "
-                               "'{colour}-ink' makes the colour 'sea-ink', which is not '#rrggbb'"), lines
+                               "'{colour}-ink' makes the colour 'sea-ink', which is not a colour or a name in the palette"), lines
     assert "(and 1 more card: 'Two')" in lines[0] and "did you mean 'sea'?" in lines[0], lines

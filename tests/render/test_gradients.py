@@ -163,7 +163,7 @@ def test_the_pen_writes_a_shading_in_the_inks_cmyk():
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(100, 100), invariant=1)
     the_ink = ink()
-    draw_ops(c, [Rect(10, 10, 50, 50, ("linear", 10, 35, 60, 35, "#ff0000", "#ffffff"))], the_ink)
+    draw_ops(c, [Rect(10, 10, 50, 50, ("linear", 10, 35, 60, 35, (("#ff0000", 0.0), ("#ffffff", 1.0))))], the_ink)
     c.showPage()
     c.save()
     page = pypdf.PdfReader(io.BytesIO(buf.getvalue())).pages[0]
@@ -181,7 +181,7 @@ MISTAKES = """\
       - {id: c, type: star, box: [4mm, 40mm, 10mm, 10mm], fill: {gradient: linear, from: '#ffffff'}}
       - {id: d, type: hexagon, box: [20mm, 4mm, 10mm, 10mm], fill: {gradient: linaer, from: '#ffffff', to: ink}}
       - {id: e, type: polygon, box: [20mm, 20mm, 10mm, 10mm], fill: {gradient: linear, from: none, to: ink}}
-      - {id: f, type: textbox, box: [20mm, 40mm, 20mm, 10mm], text: x, fill: {gradient: radial, from: '#fff', to: ink}}
+      - {id: f, type: textbox, box: [20mm, 40mm, 20mm, 10mm], text: x, fill: {gradient: radial, from: '#ff', to: ink}}
       - {id: g, type: rect, box: [40mm, 4mm, 10mm, 10mm], fill: {gradient: linear, from: '#ffffff', to: inc, angle: 400}}
     """
 
@@ -197,7 +197,7 @@ def test_every_mistake_in_a_gradient_is_one_line_naming_its_key(tmp_path):
             ("card.yaml:5:", "region c.fill.to", "a gradient needs 'to'", ""),
             ("card.yaml:6:", "region d.fill.gradient", "expected gradient: linear or radial", "'linear'"),
             ("card.yaml:7:", "region e.fill.from", "a gradient's colours are colours, not 'none'", ""),
-            ("card.yaml:8:", "region f.fill.from", "expected a colour '#rrggbb' (six hex digits)", ""),
+            ("card.yaml:8:", "region f.fill.from", "expected a colour '#rrggbb' or '#rrggbbaa' (hex digits)", ""),
             ("card.yaml:9:", "region g.fill.angle", "expected a number from -360 to 360, found the number 400", "")]
     for where, field, message, hint in want:
         assert any(where in ln and field in ln and message in ln and hint in ln for ln in lines), \

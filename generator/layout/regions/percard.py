@@ -86,8 +86,8 @@ def named(region):
         elif type(v) is Deferred:
             for n in v.names:
                 yield key, n
-        elif isinstance(v, tuple):          # a gradient: its colours too
-            for t in v:
+        elif isinstance(v, tuple) and len(v) == 3 and type(v[1]) is tuple:     # a gradient: its colours too
+            for t, _ in v[1]:
                 if isinstance(t, str):
                     for n in names_in(t):
                         yield key, n

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ...deck.colours import FORMS, css_names, is_written_colour
 from ...errors import Collector, PnpError, found, known_list, suggest
 from ...files.yamlfile import Map, Seq
 from .common import corners, keys_of, turned
@@ -128,17 +129,18 @@ def check_colours(regions, deck_file: str, palette: dict) -> None:
             if type(k.kind) is not Colour and type(k.kind) is not Fill:
                 continue
             v = region.get(k.name)
-            for v in v[1:3] if type(v) is tuple else (v,):       # a gradient's two colours
+            for v in [c for c, _ in v[1]] if type(v) is tuple else (v,):       # a gradient's colours
                 if not isinstance(v, str) or "{" in v:
                     continue
                 v = v.strip()
-                if v.startswith("#") or v in palette or v.lower() in BASIC_COLOURS:
+                if is_written_colour(v) or v in palette or v.lower() in BASIC_COLOURS or v.lower() in css_names():
                     continue
                 known = list(palette) + list(BASIC_COLOURS)
                 with mistakes.each():
-                    raise region.error(k.name, f"unknown colour '{v}': not '#rrggbb', black, white, none or a name "
+                    raise region.error(k.name, f"unknown colour '{v}': not {FORMS}, black, white, none or a name "
                                                f"in the palette of {deck_file}",
-                                       hint=suggest(v, known) or known_list(palette))
+                                       hint=suggest(v, known) or suggest(v.lower(), css_names()) or
+                                       known_list(palette))
     mistakes.done()
 
 

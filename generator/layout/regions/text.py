@@ -19,6 +19,7 @@ from .. import wrap as wrap
 from ..spans import refuse_in_text
 from . import lettering
 from .common import pdf_box
+from .facts import text_see_through as see_through, turn_box
 from .keys import Choice, Key, RegionType
 from .region import field_of
 
@@ -28,7 +29,7 @@ ALIGN = ("left", "center", "right")
 
 class Text(Record):
     """One line of text; x is the anchor for `align`, y the baseline. Rotated about (cx, cy); `opacity` 0
-    to 1; `colour` '#rrggbb', or a gradient placed on its region's box (gradient.py); `outline` ('#rrggbb' or
+    to 1; `colour` '#rrggbb', or a gradient placed on its region's box (gradient.py); `outline` ('#rrggbb[aa]' or
     None) strokes the letters' edges `outline_width` points wide (text render mode 2: filled, then stroked); `track`: points added after each character (letter-spacing:
     the rule pages' capital headings)."""
     x: float
@@ -45,6 +46,23 @@ class Text(Record):
     outline: str | None = None
     outline_width: float = 0.0
     track: float = 0.0
+    blur: float = 0.0           # a blurred shadow: its edge fades out over this many points (draw.Pen.blur_text)
+
+    def bounds(self):
+        w = stringWidth(self.text, self.font, self.size) + self.track * max(0, len(self.text) - 1)
+        x0 = self.x - {"left": 0.0, "center": w / 2, "right": w}.get(self.align, 0.0)
+        g = self.outline_width / 2 + self.blur
+        return turn_box(x0 - g, self.y - 0.3 * self.size - g, x0 + w + g, self.y + self.size + g, self.rotate,
+                        self.cx, self.cy)
+
+    def colours(self):
+        ink = [("ink", c) for c, _ in self.colour[-1]] if type(self.colour) is tuple else [("ink", self.colour)]
+        return tuple(ink) + ((("outline", self.outline),) if self.outline else ())
+
+    def ground(self, x, y):
+        return None             # text is not ground: what lies under other text is judged without it
+
+    see_through = see_through
 
 
 KEYS = (
@@ -128,8 +146,9 @@ def shadowed(ops: list, shadow: str | None, offset: tuple) -> list:
     `offset` (dx, dy points, y up; turned with the text), unoutlined. Icons cast none."""
     if shadow is None:
         return ops
-    dx, dy = offset
-    return [op._replace(x=op.x + dx, y=op.y + dy, colour=shadow, outline=None, outline_width=0.0)
+    dx, dy, *blur = offset
+    blur = blur[0] if blur else 0.0
+    return [op._replace(x=op.x + dx, y=op.y + dy, colour=shadow, outline=None, outline_width=0.0, blur=blur)
             for op in ops if type(op) is Text] + ops
 
 
@@ -204,10 +223,12 @@ def draw(pen, op: Text) -> None:
         matrix = f"1 0 0 1 {pen.num(x, op.y)} Tm"
     if op.track:                        # letter-spaced: the text state's character spacing, for this line only
         pen.out.append(f"{pen.num(op.track)} Tc")
-    if type(op.colour) is tuple:            # a gradient (gradient.py), painted inside the letters
+    if op.blur:                             # a blurred shadow
+        pen.blur_text(matrix, op.text, op.font, op.size, op.colour, op.opacity, op.blur)
+    elif type(op.colour) is tuple:            # a gradient (gradient.py), painted inside the letters
         pen.shade_text(matrix, op.text, op.font, op.size, op.colour, op.opacity, op.outline, op.outline_width)
     else:
-        pen.begin_text(op.opacity, op.outline is not None)
+        pen.begin_text(op.opacity, op.outline is not None, op.colour, op.outline)
         pen.show(matrix, op.text, op.font, op.size, op.colour, op.outline, op.outline_width)
     if op.track:
         pen.out.append("0 Tc")
