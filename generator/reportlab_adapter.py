@@ -135,18 +135,6 @@ def _private(name: str) -> dict:
 
 
 @lru_cache(maxsize=64)
-def _private_codes(name: str) -> set:
-    """The characters glyph_char added to font `name`'s character map (_private's values), to look up."""
-    return set()
-
-
-def own_glyph(name: str, code: int) -> bool:
-    """Whether the font `name` itself maps the character `code` to a glyph: not a private-use character that
-    glyph_char added to its character map for a shaped glyph (a designer's U+E000 is no ligature's)."""
-    return code in pdfmetrics.getFont(name).face.charToGlyph and code not in _private_codes(name)
-
-
-@lru_cache(maxsize=64)
 def _by_glyph(name: str) -> dict:
     """{glyph id: the lowest character the font `name` maps to it}."""
     out: dict = {}
@@ -181,7 +169,6 @@ def glyph_char(name: str, gid: int, spelled: str) -> tuple[str, float]:
             while code in face.charToGlyph and face.charToGlyph[code] != gid:
                 code += 1
             private[gid] = code
-            _private_codes(name).add(code)
     if face.charToGlyph.get(code) != gid or code not in face.charWidths:   # (or a font registered anew)
         face.charToGlyph[code] = gid
         metrics = face.hmetrics

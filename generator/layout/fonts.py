@@ -26,7 +26,7 @@ from .. import FONTS
 from ..errors import PnpError, known_list, suggest
 from ..files.yamlfile import load
 # TTFont through the adapter: reportlab's ttfonts is imported there first, after it defers HarfBuzz
-from ..reportlab_adapter import TTFont, face_owner, own_glyph, register_font, registered, unregister_fonts
+from ..reportlab_adapter import TTFont, face_owner, private_glyphs, register_font, registered, unregister_fonts
 from . import systemfonts
 from .fontcache import load_ttf
 from ..language import base
@@ -318,9 +318,15 @@ def _missing(text: str, fam: str, styles: tuple) -> tuple:
         for ch in set(text):
             if ch in "\n\r" or ch in missing:
                 continue
-            if not own_glyph(name, ord(ch)) and _drawn_by(ch, fam, style) is None:
+            if not _own(name, ch) and _drawn_by(ch, fam, style) is None:
                 missing.append(ch)
     return tuple(sorted(missing))
+
+
+def _own(name: str, ch: str) -> bool:
+    """Whether the registered font `name` itself has a glyph for `ch`: not a private-use code that pnp gave one of
+    its shaped glyphs (reportlab_adapter.glyph_char), which a designer's U+E000 would draw in silence."""
+    return ord(ch) in face(name).charToGlyph and not private_glyphs(name, ch)
 
 
 @lru_cache(maxsize=256)
@@ -338,7 +344,7 @@ def _drawn_by(ch: str, fam: str, style: str) -> str | None:
     """The registered font of the first family in `fam`'s fallback chain whose `style` has a glyph for `ch`."""
     for key in chain(fam):
         name = font_name(key, style)
-        if own_glyph(name, ord(ch)):
+        if _own(name, ch):
             return name
     return None
 
@@ -349,11 +355,11 @@ def runs(text: str, fam: str, style: str = "regular") -> tuple:
     else in the first of its fallback chain that has one (a character none has stays in the family's font: the
     glyph check names it). One run when the family's font has every glyph."""
     main = font_name(fam, style)
-    if all(own_glyph(main, ord(ch)) for ch in text):
+    if all(_own(main, ch) for ch in text):
         return ((text, main),)
     out: list = []
     for ch in text:
-        name = main if own_glyph(main, ord(ch)) or ch.isspace() else _drawn_by(ch, fam, style) or main
+        name = main if _own(main, ch) or ch.isspace() else _drawn_by(ch, fam, style) or main
         if out and out[-1][1] == name:
             out[-1] = (out[-1][0] + ch, name)
         else:
