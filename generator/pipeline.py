@@ -60,6 +60,8 @@ def load(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
     each. `held`: what a long-running
     process (pnp watch) keeps between its builds, handed down with the deck (Deck.memo["held"])."""
     deck = read(game, without, faces, quiet, lang, strict, every)[0]
+    from .layout.deck import copies_apart  # lazy: +385 ms to import (benchmarks/imports.py)
+    deck = copies_apart(deck)           # a card whose template reads `copy`: its copies printed apart
     if held is not None:
         deck.memo["held"] = held
     return deck
@@ -116,6 +118,7 @@ def _deck_file(run: Reading) -> None:
     """deck/: deck.yaml and every file it names (spreadsheets, fonts, rules, corrections), section by section."""
     run.deck, run.loader = read_deck(run.game, run.found)
     run.sound = run.loader.sound
+    run.warnings += run.loader.warnings
     from .layout import shapecache  # lazy: +497 ms to import (benchmarks/imports.py)
     shapecache.open_book(run.deck)          # the words and lines its last build shaped
     typography.open_book(book_name(run.deck))     # and the texts it typeset
@@ -293,11 +296,12 @@ def write_pdf(deck: Deck, pages, out) -> bool:
     """The imposed pages as the game's PDF at `out` (whole or not at all); False when the file already held
     the same bytes, and was left as it was."""
     from .render.pdf import render_pdf  # lazy: +176 ms to import (benchmarks/imports.py)
+    from .deck.sections.game import date_epoch  # lazy: +0 ms to import (benchmarks/imports.py)
     g = deck.game
     held = deck.memo.get("held") if deck.memo is not None else None
     try:
         return render_pdf(pages, out, g.title, g.designer, f"{g.title}: print and play cards",
-                          held=held.get("pictures") if held else None)
+                          held=held.get("pictures") if held else None, date=date_epoch(g))
     finally:
         save_books(deck)
 

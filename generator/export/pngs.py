@@ -17,6 +17,7 @@ import io
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from .targets import RECORDS
 
 DPI = 300
 CHUNK = 12            # faces a PDF: fonts are embedded once a PDF, pdfium loads it once
@@ -90,7 +91,7 @@ def export_png(deck, out_dir, dpi: int | None = None, bleed: float | None = None
     bleed = 0.0 if bleed is None else bleed
     out = prepare(out_dir)
     report = Report(out, dpi, bleed)
-    outputs = trust.Outputs(out, trust.PNG_CACHE)
+    outputs = trust.Outputs(out, RECORDS["png"])
     p = plan(deck)
     expected = {i.file for i in p.images} | {MANIFEST}
     found = [n for n in trust.strays(out, expected) if n not in outputs.files]

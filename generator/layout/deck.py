@@ -12,8 +12,9 @@ import re
 from ..records import Record
 from ..deck.model import Card, Deck
 from ..errors import Collector, PnpError, PnpErrors
-from ..text.fields import PLACEHOLDER, blanked, fill, holds
+from ..text.fields import PLACEHOLDER, blanked, fill, fill_markup, holds
 from ..text.markup import problems
+from . import deckfacts
 from .face import Context, Face, layout_face, text_icons
 from .inline import stamp
 from .regions import field_of
@@ -28,16 +29,49 @@ class LaidOut(Record):
 
 
 # the values every card has besides its own fields (card_values): what a template may write as {name}
-BUILT_IN = ("game", "title_game", "subtitle", "designer", "publisher", "version", "name", "kind", "part", "copies")
+BUILT_IN = ("game", "title_game", "subtitle", "designer", "publisher", "version", "name", "kind", "part", "copies",
+            "number", "total", "kind_number", "kind_total", "copy")
 
 
-def card_values(deck: Deck, card: Card) -> dict:
+def card_values(deck: Deck, card: Card, facts: bool = True) -> dict:
+    """The values a card's templates read: the deck's and the card's own (BUILT_IN), then its fields (a field of
+    a built-in's name is the card's); and, where its templates call count(), sum(), lookup() or icons(), the
+    deck's facts they read (deckfacts.py; not with `facts` false: the rows those functions read)."""
     g = deck.game
+    totals = deck.extra.get("totals") or {}
     values = {"game": g.title, "title_game": g.title, "subtitle": g.subtitle, "designer": g.designer,
               "publisher": g.publisher, "version": g.version, "name": card.name,
-              "kind": deck.kinds[card.kind].title, "part": deck.parts[card.part].title, "copies": card.copies}
+              "kind": deck.kinds[card.kind].title, "part": deck.parts[card.part].title, "copies": card.of or card.copies,
+              "number": card.number, "total": totals.get("", 0), "kind_number": card.kind_number,
+              "kind_total": totals.get(card.kind, 0), "copy": card.copy or 1}
     values.update(card.fields)
+    if facts:
+        known = deckfacts.facts(deck, card_values)
+        for name in known.reads(deck, card.template) + known.reads(deck, card.back.template if card.back else None):
+            values[name] = known.of(name)
     return values
+
+
+def copies_apart(deck: Deck) -> Deck:
+    """The deck with each card whose front or back template reads `copy` printed as its copies, a card each
+    (copies 1, `copy` 1, 2 ...: their faces differ, so each is laid out and drawn apart; a face that does not read
+    it, such as their shared back, stays one); the deck itself when no card's does. Which templates read it is
+    remembered between builds (deckfacts.reading), so a rebuild parses no template for it."""
+    if not any(c.copies > 1 and not c.copy for c in deck.cards):
+        return deck
+    read = deckfacts.reading(deck)
+    reading = {t for t, names in read.items() if "copy" in names}
+    if not reading:
+        return deck
+    cards = []
+    for c in deck.cards:
+        if c.copies > 1 and not c.copy and "copy" not in deck.kinds[c.kind].fields and \
+                (c.template in reading or c.back is not None and c.back.template in reading):
+            cards.extend(c._replace(id=c.id if k == 1 else f"{c.id}-copy-{k}", copies=1, copy=k, of=c.copies)
+                         for k in range(1, c.copies + 1))
+        else:
+            cards.append(c)
+    return deck._replace(cards=cards)
 
 
 def layout_card(deck: Deck, card: Card, bleed: float = 0.0, cache: dict | None = None,
@@ -124,7 +158,7 @@ def card_markup_errors(deck: Deck, card: Card) -> list:
             try:
                 if r.type not in ("text", "textbox") or not holds(r.when, vals):
                     continue
-                content = fill(str(r.get("text", "")), vals)
+                content = (fill_markup if r.type == "textbox" else fill)(str(r.get("text", "")), vals)
             except PnpError:            # an expression that fails: laying the card out names it
                 continue
             try:                        # a :name: that is no icon

@@ -35,7 +35,8 @@ class Face(SimpleNamespace):
                          template=template, width=width, height=height, bleed=bleed, shape=shape, gutter=gutter,
                          ops=[] if ops is None else ops,
                          texts=[] if texts is None else texts,      # (region id, field, plain text) in drawing order
-                         shrunk=[] if shrunk is None else shrunk,   # (region id, field, normal size, used size)
+                         # (region id, field, normal size, used size; 0: cut to end with "…", overflow: ellipsis)
+                         shrunk=[] if shrunk is None else shrunk,
                          key=key,                                   # identity: equal keys draw the same
                          # (region id, field, level, message, block start): markup.problems() of its text
                          markup=[] if markup is None else markup,

@@ -13,16 +13,19 @@ store.py).
 """
 from __future__ import annotations
 
+import copy
 import re
 import unicodedata
 
 from ..errors import PnpError, PnpErrors, known_list, suggest, warn
 from ..text import typography
 from ..text.expressions import ExpressionError
-from ..text.fields import fill, holds, names_in
+from ..text.fields import fill, fill_markup, holds, names_in
 from . import fonts, inline, wrap
 from .display import Ellipse, Face, Image, Line, Polygon, Rect, Text  # noqa: F401 (their names, given here)
-from .regions import TYPES, Region, expression_error, field_of, on_piece, resolve
+from .regions import TYPES, Region, box_error, expression_error, field_of, on_piece, resolve
+from .regions import repeat
+from .regions.repeat import COPY
 from .regions.common import keys_of
 from .regions.region import words_key
 from .templates import get_template
@@ -55,6 +58,12 @@ class Context:
         self.subject = subject          # "card 'Green 1'"
         self.source = source            # "decks/x/deck.yaml:12"
         self.field_lines = field_lines or {}
+
+    def given(self, values: dict) -> "Context":
+        """This context with other values (a repeated region's copy reads its number as `i`)."""
+        other = copy.copy(self)
+        other.values = values
+        return other
 
     def error(self, message: str, field: str | None = None, hint: str | None = None) -> PnpError:
         file, _, line = self.source.rpartition(":")
@@ -123,8 +132,9 @@ class Context:
     def content(self, region: Region, one_line: bool) -> str:
         """A text region's text (Context.text) with its fields filled in, its separators as the region sets
         them: a tab a space (no font draws one); a line or paragraph separator (U+2028, U+2029) a line break and
-        a new paragraph in a text box (`one_line` false), a space in a text region's one line, as a line break is."""
-        out = fill(self.text(region), self.values)
+        a new paragraph in a text box (`one_line` false: its markup filled as markup, text/fields.fill_markup), a
+        space in a text region's one line, as a line break is."""
+        out = fill(self.text(region), self.values) if one_line else fill_markup(self.text(region), self.values)
         table = _ONE_LINE if one_line else _LINES
         return out.translate(table) if any(chr(c) in out for c in table) else out
 
@@ -208,29 +218,22 @@ def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str 
     given_wrong = []                    # every mistake of the card's face: a region at fault is left, the next laid out
     for region in tpl.regions:
         try:
-            if region.when and not holds(region.when, ctx.values):
+            copies = ((None, ctx),) if region.values.get("repeat") is None else _copies(region, ctx, tpl)
+        except PnpError as exc:
+            _note(given_wrong, _placed(region, exc, ctx))
+            continue
+        for i, ctx_i in copies:
+            try:
+                given = _given(region, ctx_i, tpl, i)
+            except PnpError as exc:
+                _note(given_wrong, _placed(region, exc, ctx))
                 continue
-            rtype = TYPES[region.type]
-            given = resolve(region, ctx, tpl.width, tpl.height, rtype, keys_of(rtype))
-            if given is not region:         # keys given for each card (regions/percard.py)
-                on_piece(given, region, tpl.width, tpl.height, tpl.bleed or 0.0, ctx.subject)
-        except ExpressionError as exc:
-            given_wrong.append(expression_error(region, _key_of(region, exc.brace), exc, ctx.subject))
-            continue
-        except PnpErrors as exc:
-            given_wrong.extend(exc.errors)
-            continue
-        except PnpError as exc:
-            given_wrong.append(exc)
-            continue
-        try:
-            rtype.lay_out(face, given, ctx, bleed)
-        except ExpressionError as exc:      # a brace the drawing filled (text, a colour, src): placed here
-            given_wrong.append(expression_error(region, _key_of(region, exc.brace), exc, ctx.subject))
-        except PnpErrors as exc:
-            given_wrong.extend(exc.errors)
-        except PnpError as exc:
-            given_wrong.append(exc)
+            if given is None:
+                continue
+            try:
+                TYPES[region.type].lay_out(face, given, ctx_i, bleed)
+            except PnpError as exc:         # (an expression's, a brace the drawing filled: placed here)
+                _note(given_wrong, _placed(region, exc, ctx))
     if given_wrong:
         error = given_wrong[0] if len(given_wrong) == 1 else PnpErrors(given_wrong)
         error.face = face               # what was laid out (its markup's problems: deck.layout_card says them too)
@@ -247,6 +250,54 @@ def _shown(ch: str) -> str:
         return f"'{ch}' (U+{ord(ch):04X})"
     name = "a private-use character" if kind == "Co" else unicodedata.name(ch, "an unassigned character").lower()
     return f"U+{ord(ch):04X} ({name})"
+
+
+def _note(wrong: list, exc: PnpError) -> None:
+    """Note a region's mistake (or each of several) among a face's."""
+    wrong.extend(exc.errors if isinstance(exc, PnpErrors) else [exc])
+
+
+def _placed(region: Region, exc: PnpError, ctx: Context) -> PnpError:
+    """A mistake in what a card gives a region, as said: an expression's at the template's line of its key, or,
+    for a word icons() does not know, at the card's field it came from (its cell); any other as it is."""
+    if not isinstance(exc, ExpressionError):
+        return exc
+    field = getattr(exc, "field", None)
+    if field is not None and field in ctx.values:
+        return ctx.error(f"{exc.message} in region '{region.id}'", field=field, hint=exc.hint)
+    return expression_error(region, _key_of(region, exc.brace), exc, ctx.subject)
+
+
+def _copies(region: Region, ctx: Context, tpl) -> list:
+    """[(i, the context whose values read i)] for each copy of a repeated region (regions/repeat.py) this card
+    draws; none where its `when`, reading no copy's number, does not hold (one that reads it is each copy's)."""
+    first = ctx.given({**ctx.values, COPY: 0})
+    if region.when and COPY not in names_in(region.when) and not holds(region.when, first.values):
+        return []
+    rtype = TYPES[region.type]
+    n = resolve(region, first, tpl.width, tpl.height, rtype, keys_of(rtype)).values["repeat"]
+    return [(i, first if i == 0 else ctx.given({**ctx.values, COPY: i})) for i in range(n)]
+
+
+def _given(region: Region, ctx: Context, tpl, i: int | None) -> Region | None:
+    """The region on this card, its keys given for each card read (regions/percard.py) and held to its piece;
+    copy `i` of a repeated one moved to its place (None: drawn once); None where its `when` does not hold."""
+    if region.when and not holds(region.when, ctx.values):
+        return None
+    rtype = TYPES[region.type]
+    given = resolve(region, ctx, tpl.width, tpl.height, rtype, keys_of(rtype))
+    if i is None:
+        if given is not region:
+            on_piece(given, region, tpl.width, tpl.height, tpl.bleed or 0.0, ctx.subject)
+        return given
+    dx, dy = repeat.offset(given.values, given.box, i)
+    x, y, w, h = given.box
+    moved = given._replace(box=(x + dx, y + dy, w, h))
+    error = box_error(moved, tpl.width, tpl.height, tpl.bleed or 0.0)
+    if error is not None:
+        raise PnpError(f"{ctx.subject}: copy {i} of a repeated region: {error.message}", error.file, error.line,
+                       error.column, error.field, error.hint)
+    return moved
 
 
 def _key_of(region: Region, brace: str) -> str | None:

@@ -19,10 +19,12 @@ import re
 
 from ..deck.model import Deck
 from ..errors import Collector, PnpError, suggest
-from ..text.expressions import ExpressionError, compiled
+from ..text.expressions import CARDS, ICONS, ExpressionError, compiled
 from ..text.fields import names_in
 from .deck import BUILT_IN
 from .regions import TYPES, box_error, deferred_keys, named
+from .regions.percard import deck_named
+from .regions.repeat import COPY
 from .regions.region import words_key
 from .templates import Template, get_template
 from .store import remembered
@@ -175,7 +177,18 @@ def placeholder_errors(deck: Deck, tpl: Template, use: dict) -> list[tuple[str, 
     seen = set()
     kinds = {kind for kind, _ in use}
     everyone = set(BUILT_IN).union(*(k.fields for k in deck.kinds.values()))
+    for r in tpl.regions:               # count() and sum() read every card's fields: some kind's
+        for key, name in deck_named(r):
+            if name not in everyone and (r.id, key, name) not in seen:
+                seen.add((r.id, key, name))
+                out.append(r.error(key, f"'{name}' in {_expression(r, key, name, deck=True)} is no field of any kind "
+                                        f"of the deck ({deck.file})",
+                                   hint=suggest(name, sorted(everyone)) or f"every card also has {', '.join(BUILT_IN)}"))
     for r, key, name in placeholders(tpl):
+        if name in (CARDS, ICONS):      # the deck's facts (count(), icons() ...): every card's values have them
+            continue
+        if name == COPY and r.values.get("repeat") is not None and key != "repeat":
+            continue                    # a repeated region's copy: 0, 1 ... (regions/repeat.py)
         lacking = {kind: backs for (kind, _), backs in use.items() if name not in _available(deck, kind, backs)}
         if not lacking or (r.id, key, name) in seen:
             continue
@@ -202,7 +215,7 @@ def _inherited(region, tpl: Template) -> bool:
     return region.source.rpartition(":")[0] != tpl.file or any(len(p) > 3 for p in region.places)
 
 
-def _expression(region, key: str, name: str) -> str:
+def _expression(region, key: str, name: str, deck: bool = False) -> str:
     """The expression (its brace as written) that reads `name` in a region's key, or "" for a plain {name}."""
     written = region.when if key == "when" else region.box if key == "box" else region.props.get(key)
     texts = [str(written)] if isinstance(written, str) else [str(v) for v in getattr(written, "written", ())] \
@@ -213,7 +226,7 @@ def _expression(region, key: str, name: str) -> str:
         except ExpressionError:
             continue
         for p in parts:
-            if not isinstance(p, str) and p.name is None and name in p.names:
+            if not isinstance(p, str) and p.name is None and name in (p.deck_names if deck else p.names):
                 return p.text
     return ""
 
@@ -340,12 +353,14 @@ def unused_fields(deck: Deck, loaded: dict, checked: set) -> list[str]:
                 names.update(n for _, _, n in placeholders(tpl))
                 shown.setdefault(kind, set()).add(t)
     filled = _filled(deck)
+    counted = {n for tpl in loaded.values() for r in tpl.regions for _, n in deck_named(r)}   # count(), sum()
     out = []
     for kid, names in used.items():
         kind = deck.kinds[kid]
         named = set(names_in(kind.name))
         for fname, spec in kind.fields.items():
-            if fname not in filled.get(kid, ()) or fname in names or fname in named or fname in checked:
+            if fname not in filled.get(kid, ()) or fname in names or fname in named or fname in checked or \
+                    fname in counted:
                 continue
             templates = sorted(shown.get(kid, ()))
             out.append(str(PnpError(f"cards of kind '{kid}' give field '{fname}', but no template of theirs "

@@ -12,8 +12,9 @@ from ..units import length
 from ..errors import PnpError
 
 LEAF = 2                    # pages
-LARGEST, SMALLEST = 15.0, 8.0   # points: the leaf is read, not glanced at (15pt Plex Serif: some 65 letters a
-#                                 line on A4, as 14pt DejaVu Serif set before)
+LARGEST, SMALLEST = 10.5, 9.5   # points: the leaf's body, the one place it is set. The rule pages' size (9.5pt)
+#                                 to a step above it, so the leaf reads as the rules do (at 14.5pt, as before,
+#                                 it read as large print beside them; issues 55 and 57)
 MARGIN = length("18mm")
 INK = "#000000"
 FULL = 0.85                 # of its height: what every page of the leaf but the last holds

@@ -157,7 +157,7 @@ def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
     _ = words(deck.language)
     args = {"text": text, "family": family, "size": settings.get("size", 9.5),
             "columns": settings.get("columns", 1), "accent": settings.get("accent", "#1a1a1a"),
-            "title": g.title, "subtitle": _("Rules") + (_(" · version {version}", version=g.version)
+            "title": g.title, "subtitle": _("Rules") + (" · " + _("version {version}", version=g.version).replace(" ", "\u00a0")
                                                         if g.version else ""),
             "footer": _("{game} — rules", game=g.title), "width": sheet.width, "height": sheet.height, "box": box,
             "icons": stamp(deck.icons), "hyphenate": language(deck)}

@@ -111,7 +111,7 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
             size = lambda face: contact.thumb_size(face, contact.DPI, cell)     # noqa: E731
         written, drawn = images.write(out_dir, cards, doc, result, size)
     tiles = contact.tiles(cards, drawn=drawn) if contact_sheet else []
-    image, result.contact = contact.sheet(deck.game.title, tiles)
+    image, result.contact = contact.sheet(deck.game.title, tiles, tuple(c.name for c in deck.extra.get("parked", ())))
     facts = inferred_facts(deck)
     for cp, rec in zip(cards, records):
         rec["_inferred"] = [f for f in facts if cp.card.name in f["cards"]]

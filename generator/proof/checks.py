@@ -75,8 +75,9 @@ def shrunk(cards: list[CardProof], where: Where) -> list[Issue]:
     for cp, side, also in faces_once(cards):
         for region, fieldname, normal, used in side.face.shrunk:
             pct = round(100 * (normal - used) / normal)
-            out.append(Issue(WARNING, "shrunk", f"text in region '{region}' shrunk from {normal:g}pt to "
-                             f"{used:g}pt ({pct}% smaller) to fit", cp.card.name, cp.card.id, side.side, fieldname,
+            said = f"text in region '{region}' cut to end with '…' at {normal:g}pt (overflow: ellipsis)" if not used \
+                else f"text in region '{region}' shrunk from {normal:g}pt to {used:g}pt ({pct}% smaller) to fit"
+            out.append(Issue(WARNING, "shrunk", said, cp.card.name, cp.card.id, side.side, fieldname,
                              where.of(cp.card, side, region, fieldname), also))
     return out
 

@@ -18,7 +18,7 @@ The one place a picture's pixels or paths enter a PDF, for every page, form, PNG
 - a turned picture (an image region's `rotate`, an icon in turned text) turns about its centre (place(),
   through the canvas); a see-through one is drawn inside its graphics state (the pen's alpha).
 - with an `ink` (export/cmyk.py: a print shop's CMYK PDF), a form of its own for each picture: an SVG drawn
-  with its colours converted (ink.drawing), a raster as the ink's CMYK pixels (ink.raster).
+  with its colours converted (ink.drawing), a raster as the ink's CMYK pixels (ink.picture: an image XObject).
 Not here: the geometry of fit and focus (images.fitted), checking files (images.py), the SVG drawing (svg.py),
 the image XObjects (rasters.py).
 """
@@ -165,8 +165,7 @@ def _ink_form(c, name: str, path: str, tint: str | None, ink, info) -> tuple:
         d = ink.drawing(drawing(path, tint), text=tint is not None)
         define_form(c, name, (0, 0, d.width, d.height), lambda: draw_drawing(d, c))
         return (name, d.width, d.height, d.width, d.height)
-    source = ImageReader(ink.raster(path, tint))
-    define_form(c, name, (0, 0, 1, 1), lambda: c.drawImage(source, 0, 0, 1, 1))
+    define_frame(c, name, ink.picture(c, path, tint))     # its CMYK pixels, made once (export/inkstreams.py)
     return (name, info.width, info.height, 1, 1)
 
 

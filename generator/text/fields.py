@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .expressions import ExpressionError, compiled, evaluate, truthy
+from .expressions import ExpressionError, compiled, evaluate, shown, truthy
 from .expressions import fill as fill_pattern
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_\-]*)\}")
@@ -22,6 +22,18 @@ def names_in(pattern) -> list[str]:
         return list(compiled(pattern).names)
     except ExpressionError:
         return PLACEHOLDER.findall(pattern)
+
+
+def deck_names_in(pattern) -> list[str]:
+    """The fields count() and sum() read on every card of the deck in a value as written (names_in's are the
+    card's own)."""
+    if not isinstance(pattern, str) or "(" not in pattern:
+        return []
+    try:
+        parts = compiled(pattern).parts
+    except ExpressionError:
+        return []
+    return list(dict.fromkeys(n for p in parts if not isinstance(p, str) for n in p.deck_names))
 
 
 def fill(pattern: str, values: dict, missing: str = "") -> str:
@@ -42,6 +54,32 @@ def fill(pattern: str, values: dict, missing: str = "") -> str:
             out.append(missing if v is None else str(v))
         else:
             out.append(fill_pattern(p._replace(parts=(part,), plain=False), values))
+    return "".join(out)
+
+
+_STARS = re.compile(r"\*{1,3}$")
+
+
+def fill_markup(pattern, values: dict) -> str:
+    """fill() for markup text: emphasis written around a brace that is empty on this card (`*{snark}*`,
+    `**{bonus}**`) is left out with it, rather than printed as asterisks."""
+    pattern = str(pattern)
+    if "*" not in pattern or "{" not in pattern:
+        return fill(pattern, values)
+    parts = compiled(pattern).parts
+    out, skip = [], 0
+    for k, part in enumerate(parts):
+        if isinstance(part, str):
+            out.append(part[skip:])
+            skip = 0
+            continue
+        text = shown(evaluate(part, values))
+        after = parts[k + 1] if k + 1 < len(parts) and isinstance(parts[k + 1], str) else ""
+        stars = _STARS.search(out[-1]) if out and not text.strip() else None
+        if stars and after.startswith(stars.group()):
+            out[-1] = out[-1][:stars.start()]
+            skip = len(stars.group())
+        out.append(text)
     return "".join(out)
 
 

@@ -45,6 +45,8 @@ BAD = {
     ("export", "--cmyk"): [([G, "--cmyk"], "--cmyk")],
     ("export", "--ink-limit"): [([G, "--to", "drivethrucards", "--ink-limit", "500"], "500"),
                                 ([G, "--ink-limit", "240"], "--ink-limit")],
+    ("export", "--condition"): [([G, "--to", "drivethrucards", "--condition", "swp"], "swp"),
+                                ([G, "--to", "pdf", "--condition", "swop"], "--condition")],
     ("export", "--dpi"): [([G, "--to", "png", "--dpi", "5"], "5"), ([G, "--dpi", "300"], "--dpi")],
     ("export", "--hand"): [([G, "--to", "showcase", "--hand", "No Such Card"], "No Such Card"),
                            ([G, "--hand", "Wheat"], "--hand")],

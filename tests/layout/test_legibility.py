@@ -40,7 +40,17 @@ def _regions(game):
                     continue
                 content = fill(str(region.get("text", "")), vals)
                 if content.strip():
+                    _regions.values = vals          # what a size given for each card (size: "{text_size}") reads
                     yield card, side, tpl, region, content, face
+
+
+def _asked(region, default: float) -> float:
+    """The size a region asks for: as written, or, given for each card ("{text_size}"), filled with the values of
+    the card _regions last yielded."""
+    from generator.text.fields import fill
+    from generator.units import length
+    size = region.get("size", default)
+    return size if isinstance(size, (int, float)) else length(fill(str(size.written), _regions.values))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -54,7 +64,7 @@ def test_the_fitter_takes_the_largest_size_that_fits_its_box(game):
     checked = 0
     for card, side, tpl, region, content, face in _regions(game):
         x, top, w, h = region.box
-        asked = region.get("size", 9.0 if region.type == "textbox" else 10.0)
+        asked = _asked(region, 9.0 if region.type == "textbox" else 10.0)
         shrunk = {r: used for r, _, _, used in face.shrunk}
         used = shrunk.get(region.id, asked)
         fam = str(region.get("font", "sans"))

@@ -36,10 +36,11 @@ def test_warm_rebuild_is_the_cold_build(tmp_path):
     cold = _build(tmp_path, "a-royal-will", "cold", cache)
     stored = sorted(p.name.rsplit("-", 1)[0] for p in (cache / "layout").iterdir())
     # the faces, the templates' checks (layout/validate.py), the print leaf, the rule pages, the safe-zone
-    # findings (layout/safezone.py), the words the dictionary lacks (proof/spelled.py) and the templates' sizes
-    # (layout/templates.geometry)
-    assert stored == ["a-royal-will", "a-royal-will-check", "a-royal-will-leaf", "a-royal-will-rules",
-                      "a-royal-will-safe", "a-royal-will-sizes", "a-royal-will-spelling"]
+    # findings (layout/safezone.py), the templates' sizes (layout/templates.geometry), which templates read
+    # the card's copy or the deck's facts (layout/deckfacts.reading) and the words the dictionary lacks
+    # (proof/spelled.py)
+    assert stored == ["a-royal-will", "a-royal-will-check", "a-royal-will-leaf", "a-royal-will-reads",
+                      "a-royal-will-rules", "a-royal-will-safe", "a-royal-will-sizes", "a-royal-will-spelling"]
     warm = _build(tmp_path, "a-royal-will", "warm", cache)
     same_bytes(warm, cold, "warm and cold")
     same_bytes(cold, _build(tmp_path, "a-royal-will", "off", "off"), "cold and off")

@@ -13,6 +13,7 @@ MIN_TEXT = 6.0               # points: smaller words are small print (smallprint
 MAX_FONT = 400.0             # points
 MAX_TEXT = 5000              # characters
 VALIGN = ("top", "middle", "bottom")
+OVERFLOWS = ("shrink", "ellipsis", "error")
 
 TEXT = Key("text", Words(MAX_TEXT), "", "what it prints: its own words and {fields}, and icons (:name:)")
 FONT = Key("font", Font(), "sans", "a font family: pnp's (fonts/fonts.yaml) or the deck's own")
@@ -28,6 +29,8 @@ SHADOW_OFFSET = Key("shadow_offset", Offset(), (1.0, 1.0), "[right, down]: where
 SHADOW_BLUR = Key("shadow_blur", Length(high=36.0), 0.0, "how far the shadow's edge fades out (0: a sharp shadow)")
 SHADOWS = (SHADOW, SHADOW_OFFSET, SHADOW_BLUR)              # what text, textbox and the filled shapes take
 LOOK = (OUTLINE, OUTLINE_WIDTH) + SHADOWS                   # what text and textbox regions both take
+OVERFLOW = Key("overflow", Choice(OVERFLOWS), "shrink", "text too long for its box at its size: shrink (down to "
+                                                        "min_size), ellipsis (its last line ended with '…') or error")
 
 
 def ink(region, ctx, box: tuple) -> tuple:
@@ -55,6 +58,14 @@ def shadow_of(region, ctx) -> tuple:
     v = region.values
     dx, dy = v["shadow_offset"]
     return ctx.colour(v["shadow"], region), (dx, -dy, v["shadow_blur"])
+
+
+def overflow(region, ctx) -> str:
+    """A text region's `overflow` on a card (a brace may give it): shrink, ellipsis or error."""
+    v = str(region.values["overflow"])
+    if v not in OVERFLOWS:
+        raise ctx.error(f"unknown overflow '{v}' in region '{region.id}'", hint=", ".join(OVERFLOWS))
+    return v
 
 
 def size(default: float) -> Key:

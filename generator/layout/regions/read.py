@@ -16,6 +16,8 @@ from ...files.yamlfile import Map, Seq
 from .common import corners, keys_of, turned
 from .gradient import Fill
 from .keys import Colour, Reading
+from . import relative, repeat
+from ...units import DPI
 from .percard import Deferred, deferred_keys, parsed
 from .region import Region
 from .registry import TYPES
@@ -62,6 +64,7 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
         if key not in allowed:
             raise r.error(key, f"unknown key '{key}' for a {name} region", field=f"{where}.{key}",
                           hint=suggest(key, allowed) or known_list(allowed))
+    r = relative.made_absolute(r, base, width, height, deck.dpi if deck is not None else DPI, where)
     rd = Reading(r, where, width, height, deck, rtype)
     props, values = {}, {}
     inherited = dict(base.props) if base is not None else {}
@@ -87,6 +90,7 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
                 type(values[k.upto]) is not Deferred and props[k.name] > values[k.upto]:
             raise r.error(k.name, f"{k.name} {r.get(k.name, props[k.name])} is larger than the {k.upto} "
                                   f"{r.get(k.upto, 'default')}", field=f"{where}.{k.name}")
+    repeat.check(r, values, where)
     # text under MIN_TEXT is a warning, or the deck's error: layout/smallprint.py
     props.update(translated)
     box = values["box"] if "box" in values else (0.0, 0.0, width, height)

@@ -18,6 +18,7 @@ from ..shaping import width as stringWidth
 from .. import wrap as wrap
 from ..spans import refuse_in_text
 from . import lettering
+from .. import ellipsis
 from .common import pdf_box
 from .facts import text_see_through as see_through, turn_box
 from .keys import Choice, Key, RegionType
@@ -75,7 +76,7 @@ KEYS = (
     Key("align", Choice(ALIGN), "left", "left, center or right"),
     lettering.valign("middle"),
     lettering.SAFE,
-) + lettering.LOOK
+) + lettering.LOOK + (lettering.OVERFLOW,)
 
 
 def lay_out(face, region, ctx, bleed: float) -> None:
@@ -84,7 +85,7 @@ def lay_out(face, region, ctx, bleed: float) -> None:
     if not content.strip():
         return
     refuse_in_text(content, region, ctx)
-    x, y, w, h = pdf_box(face, region)
+    w = pdf_box(face, region)[2]
     fam = ctx.family(region)
     style = str(v["style"])
     if style not in fonts.STYLES:
@@ -101,9 +102,45 @@ def lay_out(face, region, ctx, bleed: float) -> None:
         runs = _runs(content, fam, style, {m.name: m for m in metrics})
         measure = lambda s: sum(w1 * s for w1, _ in runs)    # noqa: E731 (width at size s: linear in it)
     used = fitting_size(content, font, size, w + 0.01, measure)
-    if used < min_size:
+    overflow = lettering.overflow(region, ctx)
+    if used < size and overflow == "ellipsis":          # at its size, cut to end with "…" (ellipsis.py)
+        content = _ellipsized(content, fam, style, font, size, w, metrics, region, ctx)
+        face.shrunk.append((region.id, field_of(region), size, 0.0))
+        return lay_out_line(face, region, ctx, content, fam, style, size, size, metrics)
+    least = min_size if overflow == "shrink" else size
+    if used < least:
+        said = f"even at {least:g}pt" if overflow == "shrink" else f"at its size, {size:g}pt (overflow: error)"
         raise ctx.error(f"text '{content}' does not fit region '{region.id}' of template '{face.template}' "
-                        f"({w / 72 * 25.4:.1f}mm wide) even at {min_size:g}pt", field=field_of(region))
+                        f"({w / 72 * 25.4:.1f}mm wide) {said}", field=field_of(region))
+    return lay_out_line(face, region, ctx, content, fam, style, size, used, metrics, runs, measure, rtl)
+
+
+def _ellipsized(content, fam, style, font, size, w, metrics, region, ctx) -> str:
+    """One line's text cut, a character (or an icon) at a time from its end, until it and "…" fit `w` at `size`."""
+    ctx.glyphs(ellipsis.ELLIPSIS, fam, (style,), region)
+    known = {m.name: m for m in metrics}
+    parts = wrap.one_line(content) if known else [(False, content)]
+    tokens = [(i, None if icon else ch) for i, (icon, t) in enumerate(parts) for ch in ([t] if icon else t)]
+
+    def text_of(toks) -> str:
+        return "".join(ellipsis.ELLIPSIS if i is None else f":{parts[i][1]}:" if ch is None else ch for i, ch in toks)
+
+    def fits(toks) -> bool:
+        return sum(w1 * size for w1, _ in _runs(text_of(toks), fam, style, known)) <= w + 0.01
+    return text_of(ellipsis.head(tokens, fits))
+
+
+def lay_out_line(face, region, ctx, content, fam, style, size, used, metrics, runs=None, measure=None,
+                 rtl=None) -> None:
+    """One line of text laid out at `used` points (its region's `size` asked for)."""
+    v = region.values
+    x, y, w, h = pdf_box(face, region)
+    font = fonts.font_name(fam, style)
+    if rtl is None:
+        rtl = any(shaping.levels(content))
+        if rtl or metrics or fonts.runs(content, fam, style) != ((content, font),):
+            runs = _runs(content, fam, style, {m.name: m for m in metrics})
+            measure = lambda s: sum(w1 * s for w1, _ in runs)    # noqa: E731 (width at size s: linear in it)
     if used < size:
         face.shrunk.append((region.id, field_of(region), size, used))
     fc = fonts.face(font)
