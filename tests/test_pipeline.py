@@ -194,7 +194,7 @@ def test_six_planted_mistakes_in_a_starter_are_all_said_in_one_run(tmp_path):
         "g/cards.csv:2", "g/cards.csv:3", "g/cards.csv:6:", "g/cards.csv:7:", "g/templates/card.yaml:11:76:",
         "g/templates/card.yaml:12:58:"], said
     assert "(value): expected a whole number, found 'ten'" in said[0]
-    assert "(copies): expected a whole number from 1 to 1000, found 'x'" in said[1]
+    assert "(copies): expected a whole number from 0 to 1000, found 'x'" in said[1]
     assert "card 'Market Day': unknown icon ':nope:'" in said[2]
     assert "card 'Good Rain': unbalanced markup: 1 '**' (bold)" in said[3]
     assert "region kind.when: {value >} is not an expression pnp can read" in said[4]

@@ -133,6 +133,16 @@ def not_a_language(key: str, lang: str, langs: list) -> tuple[str, str]:
             "passed over with it", suggest(lang, langs) or f"name it under languages: in deck.yaml ({lang}: {{}})")
 
 
+def column_language(r, head: str) -> tuple[str, str] | None:
+    """(message, hint) for a spreadsheet's column FIELD:LANG whose LANG is none of the deck's translations, said
+    once at the header's cell, not at the first row that fills it (its rows' cells are passed over with it)."""
+    lang, langs = TRANSLATED.match(head).group(2), list(r.languages)[1:]
+    if lang in langs or ("language", lang) in r.failed:
+        return None
+    r.failed.add(("language", lang))
+    return not_a_language(head, lang, langs)
+
+
 def text_of(value, m, key, field) -> str:
     """A translated text: plain text, never a list or mapping."""
     if isinstance(value, (Map, list, bool)):

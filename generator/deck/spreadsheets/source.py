@@ -14,7 +14,7 @@ from ...files.yamlfile import Map
 from ..sections.backs import back_ref
 from ..sections.cards import MAX_COPIES, by_case
 from ..sections.fields import field_value
-from ..sections.languages import TRANSLATED, not_a_language
+from ..sections.languages import TRANSLATED, column_language
 from ..values import display, name_problem, need_text, unknown_keys
 from .cells import FALSE, TRUE, filled, shown, text_cell, text_value, typed
 from .columns import BACK, CARD_COLUMNS, CORRECTION, NOTE, SETTINGS, SOURCE_KEYS, SUFFIXES
@@ -220,7 +220,8 @@ class SheetSource:
                     out.append((col, head, "plain", head))
                 elif TRANSLATED.match(head) and TRANSLATED.match(head).group(1) in list(fields) + ["name"]:
                     out.append((col, head, "translation", TRANSLATED.match(head).group(1)))
-                    self.language(table, number, col, head)
+                    if said := column_language(self.loader, head):      # a language none of the deck's: here
+                        self.note(table.error(number, col, head, said[0], hint=said[1]))
                 elif head.endswith(NOTE) and head[:-len(NOTE)] in fields:
                     out.append((col, head, "note", head[:-len(NOTE)]))
                 elif head.startswith(BACK) and len(head) > len(BACK):
@@ -243,16 +244,6 @@ class SheetSource:
             raise table.error(number, None, None, "the first row must name the columns (kind, copies and "
                               "the fields)")
         return out, {col for col, value in enumerate(values, 1) if filled(value)}   # a column given twice too
-
-    def language(self, table: Table, number: int, col: int, head: str) -> None:
-        """A column FIELD:LANG whose LANG is none of the deck's translations: one error at the header's cell, not
-        at the first row that fills it (its rows' cells are then passed over with it)."""
-        lang, langs, failed = TRANSLATED.match(head).group(2), list(self.loader.languages)[1:], self.loader.failed
-        if lang in langs or ("language", lang) in failed:
-            return
-        failed.add(("language", lang))
-        message, hint = not_a_language(head, lang, langs)
-        self.note(table.error(number, col, head, message, hint=hint))
 
     def row(self, table: Table, number: int, values, columns, headed, settings) -> Row | None:
         row = Row(table, number)
