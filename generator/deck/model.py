@@ -98,6 +98,7 @@ class Kind(Record):
     plural: str = ""            # the title for several ("Settlers (aces)"); "" = the title and an s
     translations: dict = {}     # language -> {title, plural}
     line: int = 0               # deck.yaml's line where the kind is written (0: not known)
+    name_line: int = 0          # ... and its name pattern (0: none written)
 
 
 class Card(Record):

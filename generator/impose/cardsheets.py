@@ -79,9 +79,11 @@ def _card_sheets(laid_out: list, spec: SheetSpec, title: str) -> list[Page]:
         simplex = _Grids(spec, spec.full, "", sources)
         halves = [(fold, _Grids(spec, fold.area, "half a ", sources)) for fold in spec.folds]
         for run in _runs(laid_out):
-            for has_back, part in _split_backless(run):
+            stretches = _split_backless(run)
+            for i, (has_back, part) in enumerate(stretches):
                 if not has_back:
-                    plans += [(s, spec.full, None) for s in pack(part, _stock, simplex, spec.full)]
+                    if part:
+                        plans += [(s, spec.full, None) for s in pack(part, _stock, simplex, spec.full)]
                     continue
                 options = []            # (sheets, order, fold, grids, how each piece's size is laid)
                 for turned in (False, True):
@@ -94,11 +96,13 @@ def _card_sheets(laid_out: list, spec: SheetSpec, title: str) -> list[Page]:
                         except PnpError:
                             continue
                         held = -sum(len(b.entries) for b in sheets[0])
-                        options.append((len(sheets), held, len(options), fold, sheets))
+                        options.append((len(sheets), held, len(options), fold, sheets, grids, stock_of))
                 if not options:
                     halves[0][1](_stock(part[0][0]))         # raises: the piece fits no half sheet
                 # the fewest sheets; of those, the most on a sheet (as many as a half holds); upright on a tie
-                *_, fold, sheets = min(options, key=lambda o: o[:3])
+                *_, fold, sheets, grids, stock_of = min(options, key=lambda o: o[:3])
+                if i + 1 < len(stretches):      # the pieces with no back after them: in the last sheet's room
+                    sheets, stretches[i + 1] = _filled(part, sheets, stretches[i + 1][1], stock_of, grids, fold)
                 plans += [(s, fold.area, fold) for s in sheets]
     else:
         grids = _Grids(spec, spec.area, "", sources)
@@ -176,6 +180,22 @@ def _runs(laid_out: list) -> list[list]:
         runs[-1].extend((item, n + 1) for n in range(card.copies))
         prev = item
     return runs
+
+
+def _filled(part: list, sheets: list, backless: list, stock_of, grids, fold: Fold) -> tuple[list, tuple]:
+    """(the gutter-fold sheets of `part`, the pieces with no back after it that are left) once as many of those
+    pieces as the last sheet's fronts half has room for are laid there (nothing is glued behind them): a backless
+    chit took a sheet of its own where the last sheet held it (11 sheets where 10 held everything)."""
+    best, k = sheets, 0
+    while k < len(backless):
+        try:
+            more = pack(part + backless[:k + 1], stock_of, grids, fold.area)
+        except PnpError:
+            break
+        if len(more) > len(sheets):
+            break
+        best, k = more, k + 1
+    return best, (False, backless[k:])
 
 
 def _split_backless(run: list) -> list[tuple[bool, list]]:

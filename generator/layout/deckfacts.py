@@ -18,7 +18,8 @@ from ..errors import PnpError
 from ..files.yamlfile import Map
 from ..text.deckwide import Deckwide, Table
 from ..text.expressions import CARDS, ICONS
-from .templates import chain_stamp, get_template
+from .templatefiles import chain_stamp
+from .templates import get_template
 
 
 def _digest(*parts) -> str:
@@ -31,7 +32,7 @@ WATCHED = ("copy", CARDS, ICONS)        # what a template may read that a card's
 def reading(deck) -> dict:
     """{template: the names of WATCHED it reads} for every template the deck's cards and kinds name (front and
     back), worked out once a deck and remembered between builds (layout/store.py) under the templates' files
-    (templates.chain_stamp), so that a rebuild parses no template for it; a template that does not load reads
+    (templatefiles.chain_stamp), so that a rebuild parses no template for it; a template that does not load reads
     none (laying its cards out reports it)."""
     return deck.once("templates reading", deck.cards, lambda: _reading(deck))
 

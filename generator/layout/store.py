@@ -2,7 +2,7 @@
 
 A designer edits a card or two and builds again; the other cards' text is already wrapped and
 fitted. Each face is stored under a digest of what layout reads for it: the template's name and the sizes and
-times of the files it is read from (its own and those of the templates it extends: templates.chain_stamp), the
+times of the files it is read from (its own and those of the templates it extends: templatefiles.chain_stamp), the
 card's values (its fields and the game, kind and part names it may show, each with its type) and the
 bleed, so a saved template lays out again only the faces drawn from it. Laid-out pages (rule pages, the
 print-instructions leaf) are kept the same way, under a
@@ -250,7 +250,7 @@ def _stamp(folder: Path | None) -> str:
     """Sizes and times of every file layout may read besides the deck's values, pictures and templates: pnp's
     code, layouts/, fonts/, and the deck folder's fonts; of the templates (the deck's templates/ and
     layouts/cards/), their names alone: which file a template's name finds. What each template's files hold is
-    in its faces' keys (templates.chain_stamp), so a saved template lays out again only its own faces."""
+    in its faces' keys (templatefiles.chain_stamp), so a saved template lays out again only its own faces."""
     parts = [f"{FORMAT} {__version__}", _code()]
     for top, wanted, named in ((LAYOUTS, None, "cards" + os.sep), (FONTS, None, None),
                                (folder, _deck_file, "templates" + os.sep)):

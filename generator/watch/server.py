@@ -13,6 +13,7 @@ import errno
 import hmac
 import json
 import re
+import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -216,6 +217,15 @@ class Handler(BaseHTTPRequestHandler):
             return
 
 
+class _HTTPServer(ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        """A browser that closes a connection mid-answer (a reload, a closed tab) is no error of pnp's: nothing
+        is printed, where socketserver prints a traceback; anything else is printed as it would be."""
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)):
+            return
+        super().handle_error(request, client_address)
+
+
 class Server:
     """ThreadingHTTPServer on 127.0.0.1:port (0: any free port) in a thread of its own."""
 
@@ -223,7 +233,7 @@ class Server:
         self.studio = Studio(preview, reference)
         handler = type("PreviewHandler", (Handler,), {"preview": preview, "studio": self.studio})
         try:
-            self.httpd = ThreadingHTTPServer(("127.0.0.1", port), handler)
+            self.httpd = _HTTPServer(("127.0.0.1", port), handler)
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
                 raise PnpError(f"port {port} is in use on 127.0.0.1", field="--port",

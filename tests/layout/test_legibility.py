@@ -116,10 +116,10 @@ def _template_deck(tmp_path, region: str, game: str = "{title: T}"):
 
 
 SMALL = [
-    ('  - {type: text, box: [3mm, 3mm, 50mm, 5mm], text: "{title}", size: 5.5pt}', "regions[1].size", "5.5pt"),
+    ('  - {type: text, box: [3mm, 3mm, 50mm, 5mm], text: "{title}", size: 5.5pt}', "region text1.size", "5.5pt"),
     ('  - {type: textbox, box: [3mm, 3mm, 50mm, 5mm], text: "{title}", size: 8pt, min_size: 5pt}',
-     "regions[1].min_size", "5pt"),
-    ('  - {type: text, box: [3mm, 3mm, 50mm, 5mm], text: "Footer: {title}", size: 4pt}', "regions[1].size", "4pt"),
+     "region textbox1.min_size", "5pt"),
+    ('  - {type: text, box: [3mm, 3mm, 50mm, 5mm], text: "Footer: {title}", size: 4pt}', "region text1.size", "4pt"),
 ]
 
 
@@ -161,7 +161,7 @@ def test_small_text_is_a_warning_in_check_export_proof_and_the_preview(tmp_path)
     report = json.loads((tmp_path / "proof" / "proof.json").read_text())
     small = [i for i in report["issues"] if i["check"] == "small"]
     assert sorted((i["where"].split("/")[-1], i["field"]) for i in small) == \
-        [("mine.yaml:4", "regions[1].size"), ("mine.yaml:5", "regions[2].size")]
+        [("mine.yaml:4", "region text1.size"), ("mine.yaml:5", "region text2.size")]
     assert all(i["level"] == "warning" for i in small) and "4.5pt" in small[1]["message"]
     from generator import pipeline
     from generator.impose.spec import sheet_spec

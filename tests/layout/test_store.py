@@ -35,13 +35,13 @@ def test_warm_rebuild_is_the_cold_build(tmp_path):
     cache = tmp_path / "cache"
     cold = _build(tmp_path, "a-royal-will", "cold", cache)
     stored = sorted(p.name.rsplit("-", 1)[0] for p in (cache / "layout").iterdir())
-    # the faces, the files each template is read from (layout/templates.chain_stamp), the templates' checks
+    # the faces, the files each template is read from (layout/templatefiles.chain_stamp), the templates' checks
     # (layout/validate.py), the print leaf, the rule pages, the safe-zone findings (layout/safezone.py), the
-    # templates' sizes (layout/templates.geometry) and which templates read the card's copy or the deck's facts
-    # (layout/deckfacts.reading)
+    # templates' sizes (layout/templates.geometry), which templates read the card's copy or the deck's facts
+    # (layout/deckfacts.reading) and the words the dictionary lacks (proof/spelled.py)
     assert stored == ["a-royal-will", "a-royal-will-chains", "a-royal-will-check", "a-royal-will-leaf",
-                      "a-royal-will-reads",
-                      "a-royal-will-rules", "a-royal-will-safe", "a-royal-will-sizes"]
+                      "a-royal-will-reads", "a-royal-will-rules", "a-royal-will-safe", "a-royal-will-sizes",
+                      "a-royal-will-spelling"]
     warm = _build(tmp_path, "a-royal-will", "warm", cache)
     same_bytes(warm, cold, "warm and cold")
     same_bytes(cold, _build(tmp_path, "a-royal-will", "off", "off"), "cold and off")
@@ -103,7 +103,7 @@ CHAINS = {
 
 
 def test_a_saved_template_lays_out_only_the_faces_drawn_from_it(tmp_path, monkeypatch):
-    """The store keeps each face under its template's files (templates.chain_stamp), its own and those of the
+    """The store keeps each face under its template's files (templatefiles.chain_stamp), its own and those of the
     templates it extends: a saved template lays out again the faces drawn from it or from a template extending
     it, and no other (issue 52: a drag in the layout view lays out that template's cards alone)."""
     from generator.layout import deck as laying

@@ -47,7 +47,7 @@ def read(r, m: Map) -> Game:
     with r.noting():
         m, translations = split(r, m, TRANSLATED, "game")
     with r.noting():
-        unknown_keys(m, allowed, "game")
+        unknown_keys(m, allowed, "game", "game")
     g = {"title": ""}
     with r.noting():
         g["title"] = need_text(m.get("title"), m, "title", "game.title")
