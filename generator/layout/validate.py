@@ -183,9 +183,10 @@ def placeholder_errors(deck: Deck, tpl: Template, use: dict) -> list[tuple[str, 
         for key, name in deck_named(r):
             if name not in everyone and (r.id, key, name) not in seen:
                 seen.add((r.id, key, name))
-                out.append(r.error(key, f"'{name}' in {_expression(r, key, name, deck=True)} is no field of any kind "
-                                        f"of the deck ({deck.file})",
-                                   hint=suggest(name, sorted(everyone)) or f"every card also has {', '.join(BUILT_IN)}"))
+                out.append((r.id, r.error(key, f"'{name}' in {_expression(r, key, name, deck=True)} is no field of any "
+                                               f"kind of the deck ({deck.file})",
+                                          hint=suggest(name, sorted(everyone))
+                                          or f"every card also has {', '.join(BUILT_IN)}")))
     for r, key, name in placeholders(tpl):
         if name in (CARDS, ICONS):      # the deck's facts (count(), icons() ...): every card's values have them
             continue
