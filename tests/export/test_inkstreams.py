@@ -3,8 +3,9 @@
 - a picture shown on several faces is converted once;
 - an unchanged export converts nothing and writes nothing; an export into an empty folder with the same cache
   converts nothing and writes the same bytes;
-- the table of every colour (Ink.lut) gives LittleCMS's own values, pixel for pixel;
-- consecutive see-through operations are one patch, and one over nothing finer than fills and pictures is 300 dpi.
+- the colours a picture shows converted once a process (Ink.looked_up) give LittleCMS's own values, pixel for pixel;
+- consecutive see-through operations are one patch, and one over nothing finer than fills and pictures is 300 dpi;
+- a picture with an alpha channel over one colour is no patch: its own pixels flattened onto that colour.
 The deck is made here: two poker cards with a see-through picture each (one card printed three times), two more
 showing one opaque picture, and one back with a see-through band.
 """
@@ -108,17 +109,18 @@ def test_each_face_and_picture_made_once_and_kept(deck, tmp_path, made):
     out = tmp_path / "dtc"
     pnp_in_process("export", deck, "--to", "drivethrucards", "-o", out, check=True, env=cache)
     kinds = [k for call in made for k in call]
-    # four patches (Fade's picture and panel, one patch; Glow's; the panel over solid.png, the same on Solid and
-    # Solid again, whose titles are drawn after it; the back's band) and one picture (solid.png, shown on two faces),
-    # however many pages show them: Fade is printed three times and the back is behind all five cards
-    assert sorted(kinds) == ["patch", "patch", "patch", "patch", "raster"]
+    # four patches (Fade's panel over its picture; Glow's; the panel over solid.png, the same on Solid and Solid
+    # again, whose titles are drawn after it; the back's band) and three pictures (fade.png and glow.png flattened
+    # onto the sea beneath them, solid.png, shown on two faces), however many pages show them: Fade is printed three
+    # times and the back is behind all five cards
+    assert sorted(kinds) == ["patch", "patch", "patch", "patch", "raster", "raster", "raster"]
     pages = _images_by_page(out / "poker-deck.pdf")
     assert len(pages) == 12 and all(pages)
     backs, fronts = pages[0::2], pages[1::2]
     assert len(set.union(*backs)) == 1                                  # one back image on every back page
-    assert len(fronts[0]) == 1 and fronts[0] == fronts[1] == fronts[2]  # Fade's three copies: the same XObject
+    assert len(fronts[0]) == 2 and fronts[0] == fronts[1] == fronts[2]  # Fade's three copies: the same XObjects
     assert len(fronts[4]) == 2 and fronts[4] == fronts[5]               # Solid and Solid again: the same two
-    assert len(set.union(*pages)) == 5
+    assert len(set.union(*pages)) == 7
     first = (out / "poker-deck.pdf").read_bytes()
 
     made.clear()
@@ -132,32 +134,45 @@ def test_each_face_and_picture_made_once_and_kept(deck, tmp_path, made):
     made.clear()
     off = tmp_path / "off"
     pnp_in_process("export", deck, "--to", "drivethrucards", "-o", off, check=True, env={"PNP_CACHE": "off"})
-    assert len([k for call in made for k in call]) == 5 and (off / "poker-deck.pdf").read_bytes() == first
+    assert len([k for call in made for k in call]) == 7 and (off / "poker-deck.pdf").read_bytes() == first
 
 
 def test_a_run_of_see_through_operations_is_one_patch_at_print_resolution(deck):
-    """Fade's picture (an alpha channel) and the see-through panel over it: one patch over both boxes, at 300 dpi
-    (nothing finer than a fill and a 200 dpi picture lies under it); the title, type, is drawn after, as vectors."""
+    """Fade's picture (an alpha channel) and the see-through panel over it, the picture taken as a patch: one patch
+    over both boxes, at 300 dpi (nothing finer than a fill and a 200 dpi picture lies under it); the title, type, is
+    drawn after, as vectors. As drawn, the picture lies on one colour (the sea, a rectangle covering it), so it is
+    flattened onto that colour at its own pixels and only the panel is a patch."""
     from generator import pipeline
-    from generator.export.flatten import PLAIN_DPI, marks
+    from generator.export.flatten import PLAIN_DPI, grounds, marks
     from generator.layout.deck import layout_deck
     d = pipeline.load(str(deck))
     face = layout_deck(d, 9.0)[0].front
-    (first, last, box), = marks(face)
+    (first, last, box), = marks(face, grounded={})
     names = [type(op).__name__ for op in face.ops]
     assert (names[first], names[last]) == ("Image", "Rect") and last == first + 1
     assert box[4] == pytest.approx((box[2] - box[0]) * PLAIN_DPI / 72, abs=1)
+    assert grounds(face) == {first: "#1d4f6f"}
+    (only, panel, _), = marks(face)
+    assert only == panel == last
 
 
-def test_the_colour_table_gives_littlecms_values(monkeypatch):
-    """Ink.lut's table of every sRGB colour (within the limit) against LittleCMS converting each pixel."""
+def test_colours_looked_up_give_littlecms_values(monkeypatch):
+    """Ink.convert (each colour converted the first time a picture shows it, then looked up) against LittleCMS
+    converting each pixel, then limited: an RGB picture, twice (the second time from the table), a palette one and
+    a grey one."""
+    from PIL import ImageCms
     from generator.export.cmyk import Ink
     monkeypatch.setenv("PNP_CACHE", "off")
     rng = np.random.default_rng(56)
     picture = Image.fromarray(rng.integers(0, 256, (64, 96, 3), dtype=np.uint8), "RGB")
-    plain = Ink(200.0, "gracol")
-    table = Ink(200.0, "gracol")
-    table.lut(10 ** 9)                              # made now (the cache off: not kept)
-    assert table._lut is not None and plain._lut is None
-    assert np.array_equal(table.convert(picture), plain.convert(picture))
-    assert int(table.convert(picture).astype(int).sum(axis=2).max()) <= 200 * 255 // 100
+    ink = Ink(200.0, "gracol")
+
+    def littlecms(im):
+        return ink.limited(np.array(ImageCms.applyTransform(im.convert("RGB"), ink.transform()), dtype=np.uint8))
+    first = ink.convert(picture)
+    assert np.array_equal(first, littlecms(picture)) and np.array_equal(ink.convert(picture), first)
+    assert int(first.astype(int).sum(axis=2).max()) <= 200 * 255 // 100
+    palette = picture.quantize(37)
+    grey = picture.convert("L")
+    assert np.array_equal(ink.convert(palette), littlecms(palette))
+    assert np.array_equal(ink.convert(grey), littlecms(grey))
