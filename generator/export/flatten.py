@@ -27,6 +27,7 @@ from reportlab.lib.rl_accel import fp_str
 
 PATCH_DPI = 600                 # a patch over type, lines, strokes, an SVG or a picture finer than PLAIN_DPI
 PLAIN_DPI = 300                 # a patch over fills and pictures alone: a print's resolution, a quarter of the pixels
+PLAIN_STROKE = 1.0              # points: a line or stroke this wide is 4 pixels at PLAIN_DPI, and prints so
 _MARGIN = 0.5                   # points around an operation's box: its anti-aliased edge
 
 
@@ -154,7 +155,8 @@ def _grown(x0: float, y0: float, x1: float, y1: float, dpi: int) -> tuple:
 
 def fine(face, last: int, b) -> bool:
     """Whether the patch over `b` showing the face's operations up to `last` holds detail finer than PLAIN_DPI
-    shows: type, a line or a stroke, an SVG, or a raster picture drawn at more than PLAIN_DPI, that reaches into it
+    shows: type, a line or a stroke under PLAIN_STROKE wide, an SVG, or a raster picture drawn at more than
+    PLAIN_DPI, that reaches into it
     (each operation's bounds as its region type declares them: layout/regions/facts.py)."""
     from ..pictures.images import BadImage, fitted, is_svg, known  # lazy: +25 ms to import (benchmarks/imports.py)
     for op in face.ops[:last + 1]:
@@ -162,7 +164,7 @@ def fine(face, last: int, b) -> bool:
         if x1 < b[0] or x0 > b[2] or y1 < b[1] or y0 > b[3]:
             continue
         t = type(op)
-        if t is Text or t is Line or getattr(op, "stroke", None):
+        if t is Text or ((t is Line or getattr(op, "stroke", None)) and op.stroke_width < PLAIN_STROKE):
             return True
         if t is Image:
             if is_svg(op.path):

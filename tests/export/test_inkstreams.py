@@ -176,3 +176,17 @@ def test_colours_looked_up_give_littlecms_values(monkeypatch):
     grey = picture.convert("L")
     assert np.array_equal(ink.convert(palette), littlecms(palette))
     assert np.array_equal(ink.convert(grey), littlecms(grey))
+
+
+@pytest.mark.parametrize("width, dpi", [("0.5pt", 600), ("1pt", 300), ("2pt", 300)])
+def test_a_stroke_of_a_point_or_more_is_patched_at_print_resolution(deck, width, dpi):
+    """The back's see-through band, outlined: a stroke under 1 pt keeps its patch at 600 dpi (a hairline's
+    edges), one of 1 pt or more (4 pixels wide at 300 dpi) is patched at 300 dpi as fills are."""
+    from generator import pipeline
+    from generator.layout.deck import layout_deck
+    from generator.export.flatten import marks
+    (deck / "templates" / "back.yaml").write_text(
+        BACK.replace("opacity: 50%}", f"opacity: 50%, stroke: paper, stroke_width: {width}}}"), encoding="utf-8")
+    face = layout_deck(pipeline.load(str(deck)), 9.0)[0].back
+    (_, _, box), = marks(face)
+    assert box[4] == pytest.approx((box[2] - box[0]) * dpi / 72, abs=1)
