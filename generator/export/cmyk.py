@@ -98,6 +98,19 @@ class Ink:
             c = self._colours[hexstr] = self.within(tuple(px))
         return c
 
+    def cmyks(self, hexstrs: list) -> list:
+        """Many '#rrggbb' colours as cmyk() gives each: those not converted before (here or in a run whose colours
+        the cache kept) converted together (looked_up()), the rest without LittleCMS or numpy."""
+        missing = [h for h in dict.fromkeys(hexstrs) if h not in self._colours]
+        if missing:
+            import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
+            rgb = np.frombuffer(bytes.fromhex("".join(h[1:] for h in missing)), np.uint8).reshape(-1, 3)
+            rgb = rgb.astype(np.uint32)
+            ink = self.looked_up(rgb[:, 0] | rgb[:, 1] << 8 | rgb[:, 2] << 16).view(np.uint8).reshape(-1, 4)
+            for h, c in zip(missing, ink.tolist()):
+                self._colours[h] = tuple(c)
+        return [self._colours[h] for h in hexstrs]
+
     def within(self, px: tuple) -> tuple:
         """One CMYK value (0 to 255 each) with its total ink held to the limit: cyan, magenta and yellow
         reduced in proportion, black kept."""

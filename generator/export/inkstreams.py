@@ -114,16 +114,15 @@ class Streams:
 
     def _indexed(self, r) -> bytes:
         """The Indexed colour space of a palette or grey PNG's entries (or levels) in the ink's CMYK: each converted
-        as its pixels would be (cmyk.Ink.convert), all at once."""
-        import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
+        as its pixels would be (cmyk.Ink.cmyks: all at once, and kept with the ink's colours in the cache)."""
         if r.colour == 3:
-            rgb = np.frombuffer(r.palette[:len(r.palette) - len(r.palette) % 3], np.uint8).reshape(-1, 3)
+            rgb = r.palette
+            colours = ["#" + rgb[i:i + 3].hex() for i in range(0, len(rgb) - len(rgb) % 3, 3)]
         else:
             top = (1 << r.bits) - 1
-            rgb = np.repeat((np.arange(top + 1, dtype=np.uint32) * 255 // top).astype(np.uint8)[:, None], 3, axis=1)
-        colours = rgb.astype(np.uint32)
-        ink = self.ink.looked_up(colours[:, 0] | colours[:, 1] << 8 | colours[:, 2] << 16)
-        return b"[/Indexed /DeviceCMYK %d <%s>]" % (len(rgb) - 1, ink.view(np.uint8).tobytes().hex().encode())
+            colours = ["#%02x%02x%02x" % ((v * 255 // top,) * 3) for v in range(top + 1)]
+        ink = b"".join(bytes(c) for c in self.ink.cmyks(colours))
+        return b"[/Indexed /DeviceCMYK %d <%s>]" % (len(colours) - 1, ink.hex().encode())
 
     def _key(self, *parts) -> str:
         return hashlib.sha256(" ".join(str(p) for p in (*parts, self.ink.id, code())).encode()).hexdigest()[:40]

@@ -190,3 +190,26 @@ def test_a_stroke_of_a_point_or_more_is_patched_at_print_resolution(deck, width,
     face = layout_deck(pipeline.load(str(deck)), 9.0)[0].back
     (_, _, box), = marks(face)
     assert box[4] == pytest.approx((box[2] - box[0]) * dpi / 72, abs=1)
+
+
+def test_a_palette_picture_keeps_its_pixels_with_a_cmyk_palette(tmp_path, monkeypatch):
+    """A palette PNG is written as it is with an Indexed CMYK palette: each entry what converting its pixels gives,
+    and what cmyk() gives the colour one at a time."""
+    import re
+    from generator.export.cmyk import Ink
+    from generator.export.inkstreams import Streams
+    from generator.pictures.images import known
+    monkeypatch.setenv("PNP_CACHE", "off")
+    rng = np.random.default_rng(7)
+    path = tmp_path / "palette.png"
+    Image.fromarray(rng.integers(0, 256, (40, 60, 3), dtype=np.uint8), "RGB").quantize(50).save(path)
+    ink = Ink(220.0, "swop")
+    space = Streams(ink)._indexed(known(str(path)).stored)
+    hival, hexes = re.fullmatch(rb"\[/Indexed /DeviceCMYK (\d+) <([0-9a-f]+)>\]", space).groups()
+    palette = np.frombuffer(bytes.fromhex(hexes.decode()), np.uint8).reshape(-1, 4)
+    assert len(palette) == int(hival) + 1 >= 50
+    with Image.open(path) as im:
+        assert np.array_equal(palette[np.asarray(im)], ink.convert(im))
+        rgb = im.getpalette("RGB")
+    one = Ink(220.0, "swop")
+    assert [one.cmyk("#%02x%02x%02x" % tuple(rgb[i:i + 3])) for i in range(0, 150, 3)] == [tuple(c) for c in palette[:50].tolist()]
