@@ -316,8 +316,9 @@ def closed_paths(ops, dx: float = 0.0, dy: float = 0.0) -> list[tuple[tuple[floa
 
 
 def polygons(path, page_index: int) -> list[tuple[tuple[float, float], ...]]:
-    """Closed straight-line paths drawn on the page itself, not inside a card (hex cut guides): their corners."""
-    return closed_paths(sheet_ops(path, page_index))
+    """Closed straight-line paths drawn on the page itself, not inside a card (hex cut guides): their corners,
+    each once (a cut guide is stroked twice, a white band under its grey line: render/draw.py HALO)."""
+    return list(dict.fromkeys(closed_paths(sheet_ops(path, page_index))))
 
 
 def face_polygons(p: Placed) -> list[tuple[tuple[float, float], ...]]:

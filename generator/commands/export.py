@@ -178,8 +178,11 @@ def command(game, to, without, output, jobs, force, redraw, clean, base_url, ord
     finally:
         for bar in bars:
             bar.__exit__(None, None, None)
-    from ..layout.safezone import grouped  # lazy: +454 ms to import (benchmarks/imports.py)
-    for line in grouped(report.warnings):   # a picture under the shop's resolution is a note (export/worker.py)
+    if to in ("png", "showcase", "tts"):        # what these do not measure themselves, measured as a build does
+        report.warnings += drawn_warnings(deck, safe=to != "tts")
+    pipeline.save_books(deck, whole=False)      # what it shaped and typeset, for the next run
+    from ..layout.safezone import folded, grouped  # lazy: +454 ms to import (benchmarks/imports.py)
+    for line in folded(grouped(report.warnings)):   # a picture under the shop's resolution is a note (export/worker.py)
         click.echo(f"pnp: {line}" if line.startswith("note: ") else f"pnp: warning: {line}", err=True)
     stray_warning(report)
     if quiet:
@@ -197,6 +200,16 @@ def command(game, to, without, output, jobs, force, redraw, clean, base_url, ord
 def _shop_name(shop_id: str) -> str:
     from ..export.shops import shop  # lazy: +20 ms to import (benchmarks/imports.py)
     return shop(shop_id).name
+
+
+def drawn_warnings(deck, safe: bool = True) -> list[str]:
+    """The warnings pnp build gives of the faces the deck draws, worded as it words them (options.face_warnings):
+    text in the template's safe zone (`safe`), pictures under 150 dpi, what an SVG picture leaves out."""
+    from ..layout.deck import layout_deck  # lazy: +9 ms to import (benchmarks/imports.py)
+    laid = layout_deck(deck)
+    drawn = [(f"card '{lo.card.name}' (face)", lo.front) for lo in laid] + \
+        [(f"card '{lo.card.name}' (back)", lo.back) for lo in laid if lo.back is not None]
+    return [line.removeprefix("pnp: warning: ") for line in options.face_warnings(deck, drawn, safe)]
 
 
 def _upload_summary(deck, report, shop: str) -> None:
@@ -238,12 +251,18 @@ def _pdf_summary(deck, report, shop: str) -> None:
 
 def _tts_summary(deck, report) -> None:
     lay = report.layout
-    sheets = len(lay.sheets) + sum(1 for s in lay.sheets if s.unique_back)
-    backs = {o.file for o in lay.backs}
-    tiles = {o.file for o in lay.tiles} - backs
-    click.echo(f"wrote {report.out} for Tabletop Simulator: {_n(sheets, 'deck sheet')}, "
-               f"{_n(len(backs), 'card back')}, {_n(len(tiles), 'tile image')} for "
-               f"{_n(deck.card_count(), 'piece')}; {len(report.drawn)} drawn, {len(report.kept)} unchanged"
+    written = set(lay.files)                # what it wrote, each image once: counted as what it is
+    sheets = {s.faces.file for s in lay.sheets}
+    back_sheets = {s.backs.file for s in lay.sheets if s.unique_back} - sheets
+    tiles = {o.file for o in lay.tiles} - sheets - back_sheets
+    backs = written - sheets - back_sheets - tiles      # the sheets' shared backs, and a blank one for no back
+    said = _n(len(sheets), "deck sheet") + \
+        (f" and {_n(len(back_sheets), 'sheet')} of their backs" if back_sheets else "")
+    backless = _backless(deck)
+    click.echo(f"wrote {report.out} for Tabletop Simulator: {said}, {_n(len(backs), 'card back')}, "
+               f"{_n(len(tiles), 'tile image')} for {_n(deck.card_count(), 'piece')}"
+               + (f", {backless} of them with no back (blank white on the table)" if backless else "")
+               + f"; {len(report.drawn)} drawn, {len(report.kept)} unchanged"
                + (f", {len(report.removed)} removed" if report.removed else ""))
     decks = [f"{name} x{count}" for kind, name, count in report.objects if kind in ("deck", "card")]
     tiles = [f"{name} x{count}" for kind, name, count in report.objects if kind in ("bag", "tile")]
@@ -252,6 +271,11 @@ def _tts_summary(deck, report) -> None:
     click.echo(f"to play: copy {report.saved.name} into Tabletop Simulator's Saved Objects folder "
                f"(Documents/My Games/Tabletop Simulator/Saves/Saved Objects) and load it from "
                f"Objects > Saved Objects; to play online, see docs/export.md (Modding > Cloud Manager)")
+
+
+def _backless(deck) -> int:
+    """How many pieces (copies counted) have no back: Tabletop Simulator shows them a blank white one."""
+    return sum(c.copies for c in deck.cards if c.back is None or not c.back.template)
 
 
 def _component(deck, image) -> str:

@@ -18,7 +18,7 @@ from .model import Deck, Game
 from .reading import Reading
 from .sections import (backs, cards, components, defaults, fonts, game, icons, inferred, kinds, palette, parts,
                        languages, rules, sizes)
-from .sections.cards import CARD_KEYS  # noqa: F401 (the keys a card accepts: tests/test_mistakes.py reads them here)
+from .sections.cards import CARD_KEYS  # noqa: F401 (the keys a card accepts: tests/docs/test_deck_format.py reads them here)
 from .values import need_map, unknown_keys, without_extensions
 
 SECTIONS = {        # deck.yaml's top-level keys, and what reads each (keys starting 'x-' hold YAML anchors)
@@ -115,6 +115,7 @@ class Loader(Reading):
                     language=next(iter(self.languages), "en"), sizes=own_sizes, fonts=own_fonts, dpi=self.dpi,
                     template_refs=dict(self.templates), memo={},
                     extra={"components_file": components_file, "players_failed": ("game", "players") in self.failed,
+                           "fonts_failed": tuple(sorted(n for k, n in self.failed if k == "font")),
                            **{k: root[k] for k in ("proof", "corrections") if k in root},
                            "parked": tuple(parked), "totals": totals, "every_card": tuple(the_cards),
                            "icon_letters": icons.letters(self, root.get("icon_letters"), root, the_icons),

@@ -98,6 +98,7 @@ class Kind(Record):
     plural: str = ""            # the title for several ("Settlers (aces)"); "" = the title and an s
     translations: dict = {}     # language -> {title, plural}
     line: int = 0               # deck.yaml's line where the kind is written (0: not known)
+    name_line: int = 0          # ... and its name pattern (0: none written)
 
 
 class Card(Record):
@@ -127,6 +128,7 @@ class Game(Record):
     players: tuple[int, int] | None = None
     version: str = ""
     source: str = ""
+    reprints_source: bool = False  # the rule pages print the rules of `source`'s text: only then "the original"
     year: str = ""
     date: str = ""              # YYYY-MM-DD: what its PDFs are dated (sections/game.date_epoch)
     subtitle: str = ""

@@ -41,7 +41,7 @@ def see_through(op) -> bool:
         return True
     from ..pictures.images import is_svg, known  # lazy: +25 ms to import (benchmarks/imports.py)
     if is_svg(op.path):
-        return _svg_see_through(drawing(op.path, op.tint))
+        return _svg_see_through(drawing(op.path, op.tint, op.families))
     if op.tint is not None:
         return True
     r = known(op.path).raster

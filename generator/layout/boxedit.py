@@ -29,7 +29,8 @@ from .provenance import Entry, Link, boxed, links, owners, relative
 from .regions import TYPES, box_error
 from .regions.common import BOX
 from .regions.percard import Deferred
-from .templates import get_template, known_templates, template_file
+from .templatefiles import known_templates, template_file
+from .templates import get_template
 
 _PLAIN_ID = r"[A-Za-z_][A-Za-z0-9_.-]*"
 _WORDS = {"true", "false", "null", "yes", "no", "on", "off", "y", "n"}

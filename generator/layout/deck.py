@@ -19,6 +19,7 @@ from .face import Context, Face, layout_face, text_icons
 from .inline import stamp
 from .regions import field_of
 from .store import FaceStore
+from .templatefiles import chain_stamp
 from .templates import get_template
 
 
@@ -76,26 +77,37 @@ def copies_apart(deck: Deck) -> Deck:
 
 def layout_card(deck: Deck, card: Card, bleed: float = 0.0, cache: dict | None = None,
                 store: FaceStore | None = None, strict: bool = True) -> LaidOut:
-    """A card's front and back laid out. `strict` (a build, an export): unbalanced markup on either is an
-    error (PnpErrors); the proof lays out without it, and reports the faces' markup problems itself."""
+    """A card's front and back laid out; every mistake of either raised at once (PnpErrors). `strict` (a build,
+    an export): unbalanced markup on either is an error too; the proof lays out without it, and reports the
+    faces' markup problems itself."""
     cache = {} if cache is None else cache
     values = card_values(deck, card)
     subject = f"card '{card.name}'"
-    front_ctx = Context(values, deck, subject, str(card.source), card.field_lines, card.kind)
-    front = cached_face(cache, card.template, front_ctx, bleed, f"{card.name}", store)
-    back = None
+    wrong: list = []
+    front_ctx = Context(values, deck, subject, str(card.source), card.field_lines, card.kind, card.id)
+    front = _laid(cache, card.template, front_ctx, bleed, f"{card.name}", store, wrong)
+    back, back_ctx = None, None
     if card.back is not None and card.back.template:
         back_values = dict(values)
         back_values.update(card.back.field_map)
-        back_ctx = Context(back_values, deck, f"{subject} (back)", str(card.source), card.field_lines, card.kind)
-        back = cached_face(cache, card.back.template, back_ctx, bleed, f"{card.name} (back)", store)
-    if strict and (front.markup or (back is not None and back.markup)):
-        found = Collector()
-        for face, ctx in ((front, front_ctx), (back, back_ctx if back is not None else None)):
-            for error in markup_errors(face, ctx):
-                found.add(error)
-        found.done()
+        back_ctx = Context(back_values, deck, f"{subject} (back)", str(card.source), card.field_lines, card.kind,
+                           card.id)
+        back = _laid(cache, card.back.template, back_ctx, bleed, f"{card.name} (back)", store, wrong)
+    if strict:
+        for face, ctx in ((front, front_ctx), (back, back_ctx)):
+            wrong.extend(markup_errors(face, ctx))
+    if wrong:
+        raise wrong[0] if len(wrong) == 1 else PnpErrors(wrong)
     return LaidOut(card, front, back)
+
+
+def _laid(cache, template, ctx, bleed, name, store, wrong: list) -> Face | None:
+    """cached_face, its mistakes noted in `wrong`: then what of it was laid out (its markup's problems), if any."""
+    try:
+        return cached_face(cache, template, ctx, bleed, name, store)
+    except PnpError as exc:
+        wrong.extend(exc.errors if isinstance(exc, PnpErrors) else [exc])
+        return getattr(exc, "face", None)
 
 
 def markup_errors(face: Face | None, ctx: Context) -> list:
@@ -142,7 +154,7 @@ def card_markup_errors(deck: Deck, card: Card) -> list:
         except PnpError:
             continue
         face = Face(template=tpl.name)
-        ctx = Context(vals, deck, subject, str(card.source), card.field_lines, card.kind)
+        ctx = Context(vals, deck, subject, str(card.source), card.field_lines, card.kind, card.id)
         for r in tpl.regions:
             try:
                 if r.type not in ("text", "textbox") or not holds(r.when, vals):
@@ -173,7 +185,7 @@ def cached_face(cache, template, ctx, bleed, name, store=None) -> Face:
     with the same values of the fields its template reads), or laid out now and kept in both."""
     stored = None
     if store is not None:               # laid out by an earlier build from the same inputs
-        stored = store.key(template, bleed, sorted(ctx.values.items()))
+        stored = store.key(template, chain_stamp(template, ctx.deck), bleed, sorted(ctx.values.items()))
         face = store.get(stored)
         if face is not None:
             # faces equal within this build are one object, drawn once (as a cold build does)
@@ -229,9 +241,11 @@ def layout_deck(deck: Deck, bleed: float = 0.0, found: Collector | None = None, 
 
 class _Alike:
     """Cards' layout mistakes, one line for each mistake: cards that show one value (written once and
-    aliased, or copied) and fail alike are one mistake, named at the first card, with how many more."""
+    aliased, or copied) and fail alike are one mistake, named at the first card, with how many more; so are cards
+    on which one brace of a template fails alike (`{value + ' pts'}` on every card, whatever its value)."""
 
     _SUBJECT = re.compile(r"^card '.*?'(?: \(back\))?: ")
+    _VALUES = re.compile(r"'[^']*'|-?\d+(?:\.\d+)?")        # what differs from card to card in a brace's mistake
 
     def __init__(self):
         self.first: dict = {}       # key -> [error, the other cards' names]
@@ -239,10 +253,17 @@ class _Alike:
     def add(self, exc: PnpError, card: Card) -> int:
         """Note `exc` (an error or several) of `card`; returns how many distinct mistakes there are now."""
         for e in exc.errors if isinstance(exc, PnpErrors) else [exc]:
-            value = card.fields.get(e.field or "")
-            if card.back is not None and e.message.startswith(f"card '{card.name}' (back): "):
-                value = card.back.field_map.get(e.field or "", value)
-            key = (self._SUBJECT.sub("", e.message), e.field, e.hint, repr(value))
+            if not self._SUBJECT.match(e.message):      # not the card's own (a picture file's): said once
+                self.first.setdefault((e.file, e.line, e.column, e.message), [e, None])
+                continue
+            said = self._SUBJECT.sub("", e.message)
+            if (e.field or "").startswith("region "):   # a template's brace: alike whatever values it met
+                key = (e.file, e.line, e.column, e.field, self._VALUES.sub("…", said))
+            else:                                       # a card's field: alike when they show one value
+                value = card.fields.get(e.field or "")
+                if card.back is not None and e.message.startswith(f"card '{card.name}' (back): "):
+                    value = card.back.field_map.get(e.field or "", value)
+                key = (said, e.field, e.hint, repr(value))
             if key in self.first:
                 self.first[key][1].append(card.name)
             else:

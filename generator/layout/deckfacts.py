@@ -18,6 +18,7 @@ from ..errors import PnpError
 from ..files.yamlfile import Map
 from ..text.deckwide import Deckwide, Table
 from ..text.expressions import CARDS, ICONS
+from .templatefiles import chain_stamp
 from .templates import get_template
 
 
@@ -30,9 +31,9 @@ WATCHED = ("copy", CARDS, ICONS)        # what a template may read that a card's
 
 def reading(deck) -> dict:
     """{template: the names of WATCHED it reads} for every template the deck's cards and kinds name (front and
-    back), worked out once a deck and remembered between builds (layout/store.py, whose stamp covers the
-    templates), so that a rebuild parses no template for it; a template that does not load reads none (laying
-    its cards out reports it)."""
+    back), worked out once a deck and remembered between builds (layout/store.py) under the templates' files
+    (templatefiles.chain_stamp), so that a rebuild parses no template for it; a template that does not load reads
+    none (laying its cards out reports it)."""
     return deck.once("templates reading", deck.cards, lambda: _reading(deck))
 
 
@@ -54,7 +55,8 @@ def _reading(deck) -> dict:
         return out
     from .store import remembered  # lazy: +4 ms to import (benchmarks/imports.py)
     return {line.split("\t")[0]: tuple(line.split("\t")[1:])
-            for line in remembered(f"{deck.id}-reads", deck, {"templates": names}, compute, what="lines")}
+            for line in remembered(f"{deck.id}-reads", deck, {"templates": [(n, chain_stamp(n, deck)) for n in names]},
+                                   compute, what="lines")}
 
 
 class Facts:
@@ -82,7 +84,7 @@ class Facts:
 
     def _cards(self) -> Deckwide:
         every = self._every()
-        files = self._files()
+        files = _files(self.deck)
         digest = _digest([(c.id, c.name, c.kind, c.part, c.copies, c.number, sorted(c.fields.items()))
                           for c in every], [(f, hashlib.blake2b(p.read_bytes()).hexdigest() if p.is_file() else "")
                                             for f, p in files])
@@ -98,25 +100,17 @@ class Facts:
         def tables_of() -> dict:
             if not tables:
                 tables.update(self._kinds(rows_of()))
-                for name, path in files:
-                    for sheet, table in _sheets(name, path).items():
-                        tables.setdefault(sheet, table)
+                for sheet, table in sheets(self.deck).items():
+                    tables.setdefault(sheet, table)
             return tables
         return Deckwide(digest, rows_of, tables_of)
-
-    def _files(self) -> list:
-        folder = self.deck.folder
-        if folder is None:
-            return []
-        return [(f, Path(folder) / f) for f in self.deck.extra.get("sheets", ())]
 
     def _kinds(self, rows: list) -> dict:
         out = {}
         for kid, kind in self.deck.kinds.items():
             mine = [r for r, c in zip(rows, self._every()) if c.kind == kid]
             keys = ("name",) + tuple(kind.fields)[:1]
-            columns = tuple(dict.fromkeys(("name", "kind", "copies", "number", *kind.fields)))
-            table = Table(kid, mine, keys, columns, f"kind '{kid}'")
+            table = Table(kid, mine, keys, columns(kind), f"kind '{kid}'")
             out[kid] = table
             out.setdefault(kind.title, table)
         return out
@@ -136,6 +130,28 @@ def facts(deck, values_of) -> Facts:
         if deck.memo is not None:
             memo["facts"] = made
     return made
+
+
+def columns(kind) -> tuple:
+    """What lookup() may read of a kind's cards: the values every card has and the kind's fields."""
+    return tuple(dict.fromkeys(("name", "kind", "copies", "number", *kind.fields)))
+
+
+def sheets(deck) -> dict:
+    """{sheet name: Table} of the sheets of the workbooks (and the CSV files) the deck's cards come from: lookup()'s
+    tables besides its kinds."""
+    out: dict = {}
+    for name, path in _files(deck):
+        for sheet, table in _sheets(name, path).items():
+            out.setdefault(sheet, table)
+    return out
+
+
+def _files(deck) -> list:
+    folder = deck.folder
+    if folder is None:
+        return []
+    return [(f, Path(folder) / f) for f in deck.extra.get("sheets", ())]
 
 
 def _sheets(name: str, path: Path) -> dict:

@@ -26,7 +26,7 @@ from .. import FONTS
 from ..errors import PnpError, known_list, suggest
 from ..files.yamlfile import load
 # TTFont through the adapter: reportlab's ttfonts is imported there first, after it defers HarfBuzz
-from ..reportlab_adapter import TTFont, face_owner, register_font, registered, unregister_fonts
+from ..reportlab_adapter import TTFont, face_owner, private_glyphs, register_font, registered, unregister_fonts
 from . import systemfonts
 from .fontcache import load_ttf
 from ..language import base
@@ -123,14 +123,14 @@ def deck_families(deck) -> dict:
         return {}
     memo = deck.memo_of("fonts")
     if "own" not in memo:
-        memo["own"] = _add(deck.fonts)
+        memo["own"] = _add(deck.fonts, deck.extra.get("fonts_failed", ()) if deck.extra else ())
     return memo["own"]
 
 
-def met() -> tuple:
-    """The keys (NAME@DIGEST) of every deck family this process has met, oldest first (an SVG's text names a
-    family plainly: render/svg.py takes the newest of that name)."""
-    return tuple(_families)
+def deck_keys(deck) -> tuple:
+    """The keys (NAME@DIGEST) of the deck's own families: those its SVG pictures' text may name (layout/svgtext.py;
+    each SVG's Image op carries them to render/svg.py), never another deck's met in this process."""
+    return tuple(deck_families(deck).values())
 
 
 def file_family(fam: str) -> str:
@@ -147,11 +147,12 @@ def shown(fam: str) -> str:
     return fam.split("@", 1)[0]
 
 
-def _add(declared: dict) -> dict:
+def _add(declared: dict, failed=()) -> dict:
     """Make a deck's own families known: {name: {style: (Path, "file:line"), "fallback": ((family, ...),
     "file:line")}} (styles it lacks use regular; no fallback: the sans family's chain); returns {name: key}. The
     key names the files' contents and the fallback (with every file of the deck's when it falls back to one of
-    its own), so the chain kept under a key is never stale."""
+    its own), so the chain kept under a key is never stale. `failed`: the deck's families that did not load (their
+    mistake said where they are written): a fallback naming one leaves it out, and says nothing more."""
     names = {}
     every = hashlib.blake2b(digest_size=8)      # all the deck's font files: a fallback to its own family names them
     for styles in declared.values():
@@ -180,12 +181,14 @@ def _add(declared: dict) -> dict:
         if given is None:
             _families[key][FALLBACK] = _catalogue()[DEFAULT_CHAIN][FALLBACK]
             continue
-        wrong = [n for n in given[0] if n not in names and n not in _catalogue()]
+        wrong = [n for n in given[0] if n not in names and n not in _catalogue() and n not in failed]
         if wrong:
             known = sorted(set(names) | set(_catalogue()))
-            raise PnpError(f"unknown font family '{wrong[0]}' in the fallback of font family "
-                           f"'{shown(key)}'", given[1], hint=suggest(wrong[0], known) or known_list(known))
-        _families[key][FALLBACK] = tuple(names.get(n, n) for n in given[0])
+            file, _, line = given[1].rpartition(":")
+            raise PnpError(f"unknown font family '{wrong[0]}' in the fallback of font family '{shown(key)}'",
+                           file, int(line) if line.isdigit() else None, field=f"fonts.{shown(key)}.fallback",
+                           hint=suggest(wrong[0], known) or known_list(known))
+        _families[key][FALLBACK] = tuple(names.get(n, n) for n in given[0] if n not in failed)
     return names
 
 
@@ -311,13 +314,19 @@ def missing_glyphs(text: str, fam: str, styles=("regular",)) -> list[str]:
 def _missing(text: str, fam: str, styles: tuple) -> tuple:
     missing = []
     for style in styles:
-        cmap = face(font_name(fam, style)).charToGlyph
+        name = font_name(fam, style)
         for ch in set(text):
-            if ch in "\n\r\t" or ch in missing:
+            if ch in "\n\r" or ch in missing:
                 continue
-            if ord(ch) not in cmap and _drawn_by(ch, fam, style) is None:
+            if not _own(name, ch) and _drawn_by(ch, fam, style) is None:
                 missing.append(ch)
     return tuple(sorted(missing))
+
+
+def _own(name: str, ch: str) -> bool:
+    """Whether the registered font `name` itself has a glyph for `ch`: not a private-use code that pnp gave one of
+    its shaped glyphs (reportlab_adapter.glyph_char), which a designer's U+E000 would draw in silence."""
+    return ord(ch) in face(name).charToGlyph and not private_glyphs(name, ch)
 
 
 @lru_cache(maxsize=256)
@@ -335,7 +344,7 @@ def _drawn_by(ch: str, fam: str, style: str) -> str | None:
     """The registered font of the first family in `fam`'s fallback chain whose `style` has a glyph for `ch`."""
     for key in chain(fam):
         name = font_name(key, style)
-        if ord(ch) in face(name).charToGlyph:
+        if _own(name, ch):
             return name
     return None
 
@@ -346,12 +355,11 @@ def runs(text: str, fam: str, style: str = "regular") -> tuple:
     else in the first of its fallback chain that has one (a character none has stays in the family's font: the
     glyph check names it). One run when the family's font has every glyph."""
     main = font_name(fam, style)
-    cmap = face(main).charToGlyph
-    if all(ord(ch) in cmap for ch in text):
+    if all(_own(main, ch) for ch in text):
         return ((text, main),)
     out: list = []
     for ch in text:
-        name = main if ord(ch) in cmap or ch.isspace() else _drawn_by(ch, fam, style) or main
+        name = main if _own(main, ch) or ch.isspace() else _drawn_by(ch, fam, style) or main
         if out and out[-1][1] == name:
             out[-1] = (out[-1][0] + ch, name)
         else:

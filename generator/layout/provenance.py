@@ -26,7 +26,8 @@ from .fonts import shown
 from .regions import TYPES, resolve
 from .regions.common import BOX, keys_of
 from .regions.percard import Deferred
-from .templates import get_template, template_file
+from .templatefiles import template_file
+from .templates import get_template
 
 MM = 72 / 25.4
 

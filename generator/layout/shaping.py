@@ -136,6 +136,8 @@ def in_visual_order(line: list, rtl_: bool, icon: str) -> list:
 def _harfbuzz(word: str, font: str, rtl_: bool) -> tuple:
     """HarfBuzz's shaping of a word: ((gid, cluster, x advance, x offset, y offset), ...) in font units, in
     visual order."""
+    if not word:                # (nothing to shape: HarfBuzz gives an empty buffer no positions at all)
+        return ()
     import uharfbuzz as hb  # lazy: ~17 ms to import HarfBuzz, which a rebuild whose words are all in the shaping book never loads
     buf = hb.Buffer()
     buf.add_str(word)

@@ -35,7 +35,7 @@ def family(name: str, own: tuple) -> str | None:
     Narrow'), else a shared one; a generic name (serif, sans-serif) is the deck's own family of that name
     (serif, sans) where the deck has one."""
     wanted = " ".join(str(name).strip().strip("'\"").lower().split())
-    mine = {fonts.shown(key).lower(): key for key in own}      # the newest key of a name wins
+    mine = {fonts.shown(key).lower(): key for key in own}      # `own`: the deck's own families (fonts.deck_keys)
     if wanted in mine:
         return mine[wanted]
     named = {fonts.file_family(key).lower(): key for key in own}

@@ -10,6 +10,7 @@ from ..deck.model import Deck
 from ..impose.cardsheets import card_sheets
 from .leaf import family as leaf_family, typeset_sections, written as leaf_words
 from .leafpages import lay_out
+from ..layout.fonts import deck_keys
 from ..layout.hyphens import own_language
 from ..impose.page import Page
 from ..impose.paper import SheetLayout
@@ -20,7 +21,9 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
              calibration: bool = False) -> list[Page]:
     """The leaf, the card sheets, the rule pages and, with `calibration`, a calibration sheet last."""
     paper = spec.paper
-    cards = card_sheets(laid_out, spec, label_title(deck))
+    held = (deck.memo or {}).get("held")        # pnp watch's: the last build's sheets, if every piece is as it was
+    stamp = deck.memo_of("store").get("stamp", "") if held else ""
+    cards = card_sheets(laid_out, spec, label_title(deck), held, stamp)
     rules = rule_pages(deck, paper)
     extra = calibration_sheet(spec) if calibration and spec.duplex.backs == PAGE else []
     pages: list[Page] = []
@@ -37,7 +40,7 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
         # the words typeset only then
         laid = remembered(f"{deck.id}-leaf", deck, args,
                           lambda: _leaf_pages(typeset_sections(deck, text), paper, deck.file, family, deck.icons,
-                                              own_language(deck)))
+                                              own_language(deck), deck_keys(deck)))
         for n, ops in enumerate(laid, 1):
             pages.append(Page("text", paper.width, paper.height, ops=ops, label=f"Print leaf, page {n}"))
     pages.extend(cards)
@@ -47,10 +50,10 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
 
 
 def _leaf_pages(parts: list[str], paper: SheetLayout, file: str, family: str = "serif",
-                icons_: dict | None = None, hyphenate: str = "") -> list[list]:
+                icons_: dict | None = None, hyphenate: str = "", families: tuple = ()) -> list[list]:
     """The leaf's two pages, its sections flowed over them, the first full (leaf.lay_out), pnp's words hyphenated
-    in `hyphenate`."""
-    return lay_out(parts, paper.width, paper.height, file, family, icons_, hyphenate).pages
+    in `hyphenate`, an SVG icon's text in the deck's own font `families`."""
+    return lay_out(parts, paper.width, paper.height, file, family, icons_, hyphenate, families).pages
 
 
 def label_title(deck: Deck) -> str:

@@ -12,8 +12,9 @@ from ..units import length
 from ..errors import PnpError
 
 LEAF = 2                    # pages
-LARGEST, SMALLEST = 15.0, 8.0   # points: the leaf is read, not glanced at (15pt Plex Serif: some 65 letters a
-#                                 line on A4, as 14pt DejaVu Serif set before)
+LARGEST, SMALLEST = 10.5, 9.5   # points: the leaf's body, the one place it is set. The rule pages' size (9.5pt)
+#                                 to a step above it, so the leaf reads as the rules do (at 14.5pt, as before,
+#                                 it read as large print beside them; issues 55 and 57)
 MARGIN = length("18mm")
 INK = "#000000"
 FULL = 0.85                 # of its height: what every page of the leaf but the last holds
@@ -33,12 +34,13 @@ class Leaf(Record):
 
 
 def lay_out(parts: list[str], width: float, height: float, file: str = "", family: str = "serif",
-            icons_: dict | None = None, hyphenate: str = "") -> Leaf:
+            icons_: dict | None = None, hyphenate: str = "", families: tuple = ()) -> Leaf:
     """The leaf's sections flowed over its two pages as the rule pages flow (layout/pages.py: a heading
     never ends a page, a paragraph split with two lines at least on each side, a list item of up to four
     lines never), at the largest size from LARGEST down to SMALLEST (0.25pt steps) at which they fit: the
     first page full (FULL; a page break that leaves it short sets the leaf a step smaller), the second
-    holding the rest. `icons_`: the deck's icons ({name: Icon}), which the leaf's text may write as :name:. A leaf that does not fit
+    holding the rest. `icons_`: the deck's icons ({name: Icon}), which the leaf's text may write as :name:
+    (an SVG one's text in the deck's own font `families` where it names one). A leaf that does not fit
     at SMALLEST is the deck's mistake (its setup or instructions too long), one line naming game.setup."""
     from ..layout import fonts  # lazy: +752 ms to import (benchmarks/imports.py)
     from ..layout.pages import flow_pages  # lazy: +744 ms to import (benchmarks/imports.py)
@@ -55,7 +57,7 @@ def lay_out(parts: list[str], width: float, height: float, file: str = "", famil
 
     def at(size: float):
         return flow_pages(text, width, height, MARGIN, family, size, accent=INK, ink=INK, icons_=icons_,
-                          whole_items=True, hyphenate=hyphenate)
+                          whole_items=True, hyphenate=hyphenate, families=families)
 
     steps = int(round((LARGEST - SMALLEST) / 0.25))
     lo, hi, best = 0, steps, None

@@ -90,6 +90,11 @@ def safe_zone(cards: list[CardProof], where: Where, deck) -> list[Issue]:
     groups: dict = {}           # (template, region) -> [Issue, nearest gap]
     faces = face_cards(cards)
     register({op.font for side, _cps in faces for op in side.face.ops if hasattr(op, "font")})
+    # a long-running process (pnp watch) keeps what each face was found to be: its store's faces are the same
+    # objects from one build to the next while their templates' files are the same (layout/store.py)
+    held = (deck.memo or {}).get("held") if deck is not None else None
+    kept = held.get("unsafe", {}) if held is not None else {}
+    found: dict = {}
     for side, cps in faces:
         try:
             tpl = get_template(side.face.template, deck)
@@ -97,7 +102,11 @@ def safe_zone(cards: list[CardProof], where: Where, deck) -> list[Issue]:
             continue
         inset, zone = template_zone(tpl)
         cp = cps[0]
-        for f in unsafe(side.face, tpl, inset):
+        hit = kept.get(id(side.face))
+        if hit is None or hit[0] is not side.face or hit[1] != inset:
+            hit = (side.face, inset, unsafe(side.face, tpl, inset))
+        found[id(side.face)] = hit
+        for f in hit[2]:
             message = describe(f, side.face.shape, zone) + silence(tpl, f.region)
             group = groups.get((side.face.template, f.region))
             if group is None:
@@ -109,6 +118,8 @@ def safe_zone(cards: list[CardProof], where: Where, deck) -> list[Issue]:
             issue = group[0]
             issue.cards += [c.card.name for c in cps if c.card.name not in issue.cards]
             issue.card_ids += [c.card.id for c in cps if c.card.id not in issue.card_ids]
+    if held is not None:
+        held["unsafe"] = found              # (this build's faces only)
     out = []
     for (template, region), (issue, _gap) in groups.items():
         if len(issue.cards) < 2:            # one card: at its field's line (its words are what reach in)

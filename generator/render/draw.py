@@ -343,16 +343,21 @@ def needs_page(ops) -> bool:
     return any(op.see_through() for op in ops)
 
 
+HALO = ("#ffffff", 0.9)      # under a cut guide: a light band, so the guide shows on a dark piece too
+
+
 def draw_cut_guide(c, face, x, y, width=0.3, hexstr="#808080") -> None:
     """Round items get their trim line drawn as a thin circle, hex pieces as a thin hexagon: the guide for
-    scissors."""
-    if face.shape == "circle":
-        c.setStrokeColor(colour(hexstr))
-        c.setLineWidth(width)
-        c.ellipse(x, y, x + face.width, y + face.height, stroke=1, fill=0)
-    elif is_hex(face.shape):
-        c.setStrokeColor(colour(hexstr))
-        c.setLineWidth(width)
+    scissors. Each is drawn twice, a light band (HALO) and the grey line on it: grey alone was lost on a dark
+    piece (A Royal Will's navy trackers), white alone on the paper around a light one."""
+    if face.shape != "circle" and not is_hex(face.shape):
+        return
+    for stroke, line in (HALO, (hexstr, width)):
+        c.setStrokeColor(colour(stroke))
+        c.setLineWidth(line)
+        if face.shape == "circle":
+            c.ellipse(x, y, x + face.width, y + face.height, stroke=1, fill=0)
+            continue
         path = c.beginPath()
         corners = piece_outline(face.shape, face.width, face.height)
         path.moveTo(x + corners[0][0], y + corners[0][1])

@@ -48,7 +48,7 @@ def operators(c, op, ink=None) -> str | None:
     the canvas."""
     if op.rotate:
         return None
-    name, iw, ih, bw, bh = _form(c, op.path, op.tint, ink)
+    name, iw, ih, bw, bh = _form(c, op.path, op.tint, ink, op.families)
     x, y, w, h, clip = _placed(op, iw, ih)
     clip = f"{clip} " if clip else ""
     return f"q {clip}{fp_str(w / bw, 0, 0, h / bh, x, y)} cm {use_form(c, name)} Q"
@@ -56,7 +56,7 @@ def operators(c, op, ink=None) -> str | None:
 
 def place(c, op, ink=None) -> None:
     """Draw the Image op `op` on canvas `c` (which has nothing of this op's pending: the pen flushes first)."""
-    name, iw, ih, bw, bh = _form(c, op.path, op.tint, ink)
+    name, iw, ih, bw, bh = _form(c, op.path, op.tint, ink, op.families)
     x, y, w, h, clip = _placed(op, iw, ih)
     c.saveState()
     if op.rotate:                   # turned about its box's centre (an icon: its text's centre, turning with it)
@@ -121,9 +121,10 @@ def _clip(op, x: float, y: float, w: float, h: float) -> str:
     return f"{p.getCode()} W n"
 
 
-def _form(c, path: str, tint: str | None, ink=None) -> tuple[str, float, float, float, float]:
-    """The form XObject that draws the picture at `path` (tinted) in c's document, made the first time it is
-    drawn there (another file of the same bytes draws the same form); the picture's width and height (pixels,
+def _form(c, path: str, tint: str | None, ink=None, families: tuple = ()) -> tuple[str, float, float, float, float]:
+    """The form XObject that draws the picture at `path` (tinted; an SVG's text in its deck's own font `families`
+    where it names one) in c's document, made the first time it is drawn there (another file of the same bytes
+    draws the same form: a document is one deck's); the picture's width and height (pixels,
     or an SVG's points); and the width and height of the form's box (1 x 1 for a raster: an SVG is drawn in
     its own points, not scaled inside its form, so that the pixels it prints are the ones drawn before)."""
     doc = document(c)
@@ -139,10 +140,10 @@ def _form(c, path: str, tint: str | None, ink=None) -> tuple[str, float, float, 
         raise PnpError(f"image '{path}' {exc}")
     hit = forms.get(name)
     if hit is None and ink is not None:
-        hit = forms[name] = _ink_form(c, name, path, tint, ink, info)
+        hit = forms[name] = _ink_form(c, name, path, tint, ink, info, families)
     if hit is None:
         if is_svg(path):
-            d = drawing(path, tint)
+            d = drawing(path, tint, families)
             iw, ih = d.width, d.height
             define_form(c, name, (0, 0, iw, ih), lambda: draw_drawing(d, c))
         elif tint is None:
@@ -158,11 +159,11 @@ def _form(c, path: str, tint: str | None, ink=None) -> tuple[str, float, float, 
     return hit
 
 
-def _ink_form(c, name: str, path: str, tint: str | None, ink, info) -> tuple:
+def _ink_form(c, name: str, path: str, tint: str | None, ink, info, families: tuple = ()) -> tuple:
     """_form's value for a picture drawn with `ink`: an SVG's drawing with its colours converted (a tinted
     one as text is), a raster's pixels converted, each in a form of its own."""
     if is_svg(path):
-        d = ink.drawing(drawing(path, tint), text=tint is not None)
+        d = ink.drawing(drawing(path, tint, families), text=tint is not None)
         define_form(c, name, (0, 0, d.width, d.height), lambda: draw_drawing(d, c))
         return (name, d.width, d.height, d.width, d.height)
     define_frame(c, name, ink.picture(c, path, tint))     # its CMYK pixels, made once (export/inkstreams.py)

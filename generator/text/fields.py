@@ -4,6 +4,7 @@ Not here: markup (markup.py), laying text out (layout/wrap.py), what an expressi
 """
 from __future__ import annotations
 
+import ast
 import re
 
 from .expressions import ExpressionError, compiled, evaluate, shown, truthy
@@ -27,13 +28,32 @@ def names_in(pattern) -> list[str]:
 def deck_names_in(pattern) -> list[str]:
     """The fields count() and sum() read on every card of the deck in a value as written (names_in's are the
     card's own)."""
-    if not isinstance(pattern, str) or "(" not in pattern:
+    return list(dict.fromkeys(n for p in _braces(pattern, "(") for n in p.deck_names))
+
+
+def tables_in(pattern) -> list[tuple]:
+    """(the brace as written, its table, its field) of each lookup() in a value as written whose table is written
+    as text (the field too, else None): what a template's check holds to the deck's kinds and sheets before any
+    card is laid out (layout/validate.py)."""
+    out = []
+    for p in _braces(pattern, "lookup"):
+        for node in ast.walk(p.tree) if p.tree is not None else ():
+            if isinstance(node, ast.Call) and node.func.id == "lookup" and len(node.args) == 3 and \
+                    isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                field = node.args[2].value if isinstance(node.args[2], ast.Constant) else None
+                out.append((p.text, node.args[0].value, field if isinstance(field, str) else None))
+    return out
+
+
+def _braces(pattern, needle: str) -> list:
+    """The braces of a value as written that holds `needle` (none for a value that is not text, or whose braces
+    do not parse: reading it reports that)."""
+    if not isinstance(pattern, str) or needle not in pattern:
         return []
     try:
-        parts = compiled(pattern).parts
+        return [p for p in compiled(pattern).parts if not isinstance(p, str)]
     except ExpressionError:
         return []
-    return list(dict.fromkeys(n for p in parts if not isinstance(p, str) for n in p.deck_names))
 
 
 def fill(pattern: str, values: dict, missing: str = "") -> str:

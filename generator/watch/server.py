@@ -13,6 +13,7 @@ import errno
 import hmac
 import json
 import re
+import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -35,11 +36,13 @@ class Preview:
         self.snapshot = None        # preview.Snapshot of the last good build
         self.failure = None         # rebuild.Failure of the last build, when it failed
         self.number = 0
+        self.published = 0          # how many times: a good build twice, its cards and then its PDF (rebuild.py)
         self.stopping = False
 
     def publish(self, snapshot, failure, number: int) -> None:
         with self.changed:
             self.snapshot, self.failure, self.number = snapshot, failure, number
+            self.published += 1
             self.changed.notify_all()
 
     def stop(self) -> None:
@@ -186,7 +189,8 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def _events(self):
-        """A server-sent event each time a build finishes (good or not); the page then asks /state.json."""
+        """A server-sent event each time a build is published (good or not: a good one as its cards are ready, and
+        again once its PDF is written); the page then asks /state.json."""
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
@@ -199,18 +203,27 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(b"retry: 1000\n\n")
             while True:
                 with p.changed:
-                    p.changed.wait_for(lambda: p.number != seen or p.stopping, timeout=KEEPALIVE)
-                    number, stopping = p.number, p.stopping
+                    p.changed.wait_for(lambda: p.published != seen or p.stopping, timeout=KEEPALIVE)
+                    number, published, stopping = p.number, p.published, p.stopping
                 if stopping:
                     return
-                if number != seen:
-                    seen = number
+                if published != seen:
+                    seen = published
                     self.wfile.write(f"event: build\ndata: {number}\n\n".encode())
                 else:
                     self.wfile.write(b": still here\n\n")
                 self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError, OSError):
             return
+
+
+class _HTTPServer(ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        """A browser that closes a connection mid-answer (a reload, a closed tab) is no error of pnp's: nothing
+        is printed, where socketserver prints a traceback; anything else is printed as it would be."""
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)):
+            return
+        super().handle_error(request, client_address)
 
 
 class Server:
@@ -220,7 +233,7 @@ class Server:
         self.studio = Studio(preview, reference)
         handler = type("PreviewHandler", (Handler,), {"preview": preview, "studio": self.studio})
         try:
-            self.httpd = ThreadingHTTPServer(("127.0.0.1", port), handler)
+            self.httpd = _HTTPServer(("127.0.0.1", port), handler)
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
                 raise PnpError(f"port {port} is in use on 127.0.0.1", field="--port",

@@ -6,7 +6,8 @@ test deck's; `# templates/NAME.yaml`: written as that template), every region wr
 text region's text, templates/expressions.yaml) and every region key with a brace (`size: "{14 + value}pt"`: each
 on a text region of its own, templates/keys.yaml). A game of crops with the fields they read is built from them,
 and its PDF read back: the extends example's computed kind lines, the expressions' results (the card's number and
-the counts over the deck among them), the drawing's gradient shading, the outline's stroke and the span's red.
+the counts over the deck among them), the drawing's gradient shading, the outline's stroke and the span's red,
+nanDECK's track and die as repeated regions.
 """
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ import yaml
 from PIL import Image
 
 from cli import ROOT, pnp_in_process
-from pdfcheck import all_text, placements, squash
+from newgame import ellipses
+from pdfcheck import all_text, placements, squash, words_in
 
 PAGE = ROOT / "docs" / "from-squib-and-nandeck.md"
 KEYS = ("size", "when", "rotate", "opacity", "box", "colour", "font", "align")
@@ -131,3 +133,10 @@ def test_the_pages_snippets_build_and_print_what_it_says(tmp_path):
     assert b"Tr" in ops                                      # the outline: a text render mode
     copies = text.count("Wheat")
     assert copies >= 2                                       # qty 2, read as copies
+    # Oats (value 1) shows the drawing: nanDECK's TRACK as ten numbered spaces, its DICE as one pip of nine (the
+    # grid's middle), beside the page's other ellipses
+    page, oats = next((n, p) for n, placed in enumerate(placements(pdf)) for p in placed
+                      if "Oats" in words_in(pdf, n, p))
+    assert "1 2 3 4 5 6 7 8 9 10" in words_in(pdf, page, oats)
+    others = [r for r in snippets()["regions"] if r.startswith("{type: ellipse") and "repeat" not in r]
+    assert ellipses(oats) == len(others) + 1, (ellipses(oats), others)

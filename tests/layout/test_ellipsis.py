@@ -52,7 +52,7 @@ def test_a_misspelt_overflow_is_named_at_its_line_with_a_suggestion(tmp_path):
     folder = new_game(tmp_path, "  - {id: text, overflow: elipsis}\n")
     with pytest.raises(PnpError) as exc:
         get_template("shown", load_deck(folder))
-    assert "shown.yaml:3:" in str(exc.value) and "regions[0].overflow: expected shrink, ellipsis, error, found " \
+    assert "shown.yaml:3:" in str(exc.value) and "region text.overflow: expected shrink, ellipsis, error, found " \
            "'elipsis' (did you mean 'ellipsis'?)" in str(exc.value), exc.value
 
 

@@ -85,5 +85,5 @@ def test_each_mistake_in_a_path_is_one_line_naming_its_key(tmp_path):
     proc = pnp_in_process("build", folder, "-o", tmp_path / "x.pdf", env={"PNP_CACHE": "off"})
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     err = proc.stderr
-    assert "card.yaml:3" in err and "regions[0].d" in err and "L takes 2 numbers" in err, err
-    assert "card.yaml:4" in err and "regions[1].viewbox" in err, err
+    assert "card.yaml:3" in err and "region tri.d" in err and "L takes 2 numbers" in err, err
+    assert "card.yaml:4" in err and "region zig.viewbox" in err, err

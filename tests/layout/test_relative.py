@@ -29,7 +29,7 @@ def test_a_relative_value_needs_a_region_it_overrides_and_a_length(tmp_path):
     with pytest.raises(PnpError):
         get_template("shown", load_deck(folder))
     err = pnp_in_process("build", folder, "-o", tmp_path / "x.pdf").stderr
-    assert "shown.yaml:3:27: regions[0].box: a box value written +=/-= is moved from the same value of the " \
+    assert "shown.yaml:3:27: region new.box: a box value written +=/-= is moved from the same value of the " \
            "region this one overrides" in err, err
-    assert "shown.yaml:4:23: regions[1].box: '+=2mmm': expected a length" in err, err
-    assert "shown.yaml:5:16: regions[2].box: width and height must be more than 0, found '-10.5mm'" in err, err
+    assert "shown.yaml:4:23: region title.box: '+=2mmm': expected a length" in err, err
+    assert "shown.yaml:5:16: region kind.box: width and height must be more than 0, found '-10.5mm'" in err, err

@@ -32,10 +32,10 @@ def test_step_and_grid_go_with_a_repeat_and_each_copy_stays_on_the_card(tmp_path
   - {id: c, type: rect, box: [5mm, 13mm, 3mm, 3mm], fill: ink, repeat: -1}
 """)
     err = pnp_in_process("build", folder, "-o", tmp_path / "x.pdf").stderr
-    assert "shown.yaml:3:63: regions[0].step: step places the copies of a repeated region; this one has no " \
+    assert "shown.yaml:3:63: region a.step: step places the copies of a repeated region; this one has no " \
            "repeat" in err, err
-    assert "shown.yaml:4:92: regions[1].grid: a repeated region's copies are placed by step or by grid" in err, err
-    assert "regions[2].repeat: expected how many times to draw the region, a whole number from 0 to 500" in err, err
+    assert "shown.yaml:4:92: region b.grid: a repeated region's copies are placed by step or by grid" in err, err
+    assert "region c.repeat: expected how many times to draw the region, a whole number from 0 to 500" in err, err
     off = new_game(tmp_path, '  - {id: row, type: rect, box: [50mm, 5mm, 4mm, 4mm], fill: ink, repeat: "{value}", '
                              'step: [5mm, 0mm], when: "{kind == \'Crop\'}"}\n', name="off")
     err = pnp_in_process("build", off, "-o", tmp_path / "x.pdf").stderr

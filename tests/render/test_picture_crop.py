@@ -73,6 +73,6 @@ def test_each_mistake_in_crop_zoom_and_clip_names_its_key(tmp_path):
     proc = pnp_in_process("build", _deck(tmp_path / "bad", bad), "-o", tmp_path / "x.pdf", env={"PNP_CACHE": "off"})
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     err = proc.stderr
-    assert "card.yaml:3" in err and "regions[0].clip" in err and "did you mean 'circle'" in err, err
-    assert "card.yaml:6" in err and "regions[2].zoom" in err, err
-    assert "card.yaml:7" in err and "regions[3].clip.sides" in err and "unknown key 'sides'" in err, err
+    assert "card.yaml:3" in err and "region round.clip" in err and "did you mean 'circle'" in err, err
+    assert "card.yaml:6" in err and "region near.zoom" in err, err
+    assert "card.yaml:7" in err and "region hex.clip.sides" in err and "unknown key 'sides'" in err, err

@@ -74,3 +74,26 @@ def test_mistakes_name_the_template_line_or_the_cards_cell(tmp_path):
     letters = new_game(tmp_path, "", name="letters", deck_extra="icon_letters: {WW: card, X: nope}\n")
     err = pnp_in_process("build", letters, "-o", tmp_path / "x.pdf").stderr
     assert "icon_letters.WW: expected one letter" in err and "icon_letters.X: 'nope' is no icon" in err, err
+
+
+def test_a_lookup_table_or_field_written_as_text_is_checked_when_the_template_loads(tmp_path):
+    """lookup('corp', ...) names no kind or sheet, lookup('crop', ..., 'vlaue') no field of the kind: each one line at
+    the template's line and key, with its did-you-mean, found as the template is checked (once, before any card is
+    laid out: no card's name in it); a kind by its title in another case, and a sheet of the workbook, pass."""
+    regions = ('  - {id: n, type: text, box: [5mm, 80mm, 20mm, 4mm], text: "{lookup(\'corp\', \'Rye\', \'value\')}"}\n'
+               '  - {id: f, type: text, box: [5mm, 74mm, 20mm, 4mm], size: "{lookup(\'crop\', name, \'vlaue\')}pt"}\n'
+               '  - {id: ok, type: text, box: [5mm, 68mm, 20mm, 4mm], when: "{lookup(\'CROP\', \'Wheat\', \'value\')}",'
+               ' text: "{lookup(\'Prices\', \'Storm\', \'cost\')}"}\n')
+    folder = new_game(tmp_path, regions)
+    workbook(folder)
+    proc = pnp_in_process("build", folder, "-o", tmp_path / "x.pdf")
+    assert proc.returncode == 2 and not (tmp_path / "x.pdf").exists(), proc.stderr
+    lines = [ln for ln in proc.stderr.splitlines() if "error" in ln]
+    assert len(lines) == 2, proc.stderr
+    assert "templates/shown.yaml:3:" in lines[0] and "region n.text" in lines[0] and \
+        "'corp' in {lookup('corp', 'Rye', 'value')} is neither a kind of the deck nor a sheet of its workbooks" \
+        in lines[0] and "did you mean 'crop'?" in lines[0], lines[0]
+    assert "templates/shown.yaml:4:" in lines[1] and "region f.size" in lines[1] and \
+        "'vlaue' in {lookup('crop', name, 'vlaue')} is no field of kind 'crop'" in lines[1] and \
+        "did you mean 'value'?" in lines[1], lines[1]
+    assert not any(title in proc.stderr for title in ("Wheat", "Barley", "Storm")), proc.stderr

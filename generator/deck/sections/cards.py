@@ -6,6 +6,7 @@ Not here: the fields' declarations (kinds.py) and the checks of their values (fi
 from __future__ import annotations
 
 from ...errors import PnpError, PnpErrors, found, known_list, suggest
+from ...text.expressions import ExpressionError
 from ...text.fields import fill, slug
 from ...files.yamlfile import Map, Seq
 from ..model import Card, Inferred
@@ -149,7 +150,16 @@ def card(r, i, m, seq, kinds, parts, backs, first_part, ids, index) -> Card:
         if name:
             no_placeholder(name, m, "name", f"{where}.name")
         else:
-            name = fill(kind.name, {"kind": kind.title, **values})
+            try:
+                name = fill(kind.name, {"kind": kind.title, **values})
+            except ExpressionError as exc:  # an expression of the pattern that fails: said once, at the kind
+                name = kind.title
+                if ("name", kid) not in r.failed:
+                    r.failed.add(("name", kid))
+                    said = exc.message if exc.message.startswith(exc.brace) else f"{exc.brace}: {exc.message}"
+                    raise PnpError(f"{said}, on {where} ({r.src(m)}) and any other card it fails on alike",
+                                   r.file, kind.name_line or kind.line or None, field=f"kinds.{kid}.name",
+                                   hint=exc.hint)
             if len(name) > MAX_TEXT:
                 raise m.error(None, f"the name pattern of kind '{kid}' makes a name of {len(name)} "
                                     f"characters; the limit is {MAX_TEXT}", field=f"{where}.name")

@@ -29,8 +29,10 @@ def read(r, m, root) -> dict:
     m = need_map(m, root, "fonts", "font families ({name: {regular: fonts/My.ttf, bold: ...}})")
     out = {}
     for fam, value in m.items():
+        r.failed.add(("font", str(fam)))            # until it has loaded: a fallback naming it says nothing more
         with r.noting():
             out[str(fam)] = family(r, fam, value, m)
+            r.failed.discard(("font", str(fam)))
     return out
 
 
@@ -42,7 +44,7 @@ def family(r, fam, value, m) -> dict:
     if isinstance(value, str):
         return {"regular": font_file(r, value, m, fam, field)}
     if isinstance(value, Map):
-        unknown_keys(value, FONT_STYLES + ("fallback",), f"font family {fam}")
+        unknown_keys(value, FONT_STYLES + ("fallback",), f"font family {fam}", field)
         if "regular" not in value:
             raise m.error(fam, "a font family needs a regular style", field=f"{field}.regular")
         out = {str(s): font_file(r, v, value, s, f"{field}.{s}") for s, v in value.items() if s != "fallback"}

@@ -22,6 +22,9 @@ KEYS = {            # key: what it holds. Each is text (no {field} in it) unless
     "players": "a player count: 4, or a range '2-6' (1 to 100)",
     "version": "this edition's version",
     "source": "where the rules come from",
+    "reprints_source": "true or false: whether the rule pages print the rules of the text game.source names (its "
+                       "words, but for the changes the This edition box lists); only then does the printout speak "
+                       "of \"the original\"; default: false (the rules are this edition's own, or retold)",
     "year": "the year of the game",
     "date": "this edition's date, YYYY-MM-DD: what its PDFs are dated (SOURCE_DATE_EPOCH, when set, wins)",
     "instructions": "markup printed on the print leaf (its ** and * pair up)",
@@ -44,7 +47,7 @@ def read(r, m: Map) -> Game:
     with r.noting():
         m, translations = split(r, m, TRANSLATED, "game")
     with r.noting():
-        unknown_keys(m, allowed, "game")
+        unknown_keys(m, allowed, "game", "game")
     g = {"title": ""}
     with r.noting():
         g["title"] = need_text(m.get("title"), m, "title", "game.title")
@@ -59,10 +62,13 @@ def read(r, m: Map) -> Game:
                 g[key] = _choice(m, key)
             elif key == "date" and key in m:
                 g[key] = _date(m)
-            elif key == "hyphenate" and key in m:
+            elif key in ("hyphenate", "reprints_source") and key in m:
                 if type(m[key]) is not bool:
-                    raise PnpError(f"game.hyphenate must be true or false, found {m[key]!r}", m.file or r.file,
-                                   m.where(key)[0], field="game.hyphenate")
+                    raise PnpError(f"game.{key} must be true or false, found {m[key]!r}", m.file or r.file,
+                                   m.where(key)[0], field=f"game.{key}")
+                if key == "reprints_source" and m[key] and not str(m.get("source") or "").strip():
+                    raise PnpError("game.reprints_source says the rules are printed from a source: name it in "
+                                   "game.source", m.file or r.file, m.where(key)[0], field="game.reprints_source")
                 g[key] = m[key]
             elif key in m:
                 g[key] = need_text(r.unwrap(m[key], m, key, f"game {key}"), m, key, f"game.{key}",

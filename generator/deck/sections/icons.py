@@ -88,7 +88,7 @@ def icon(r, name, value, m, field) -> Icon:
                             "(text writes it as :name:)", field=field)
     source = r.src(m, name)
     if isinstance(value, Map):
-        unknown_keys(value, tuple(ICON_KEYS), f"icon {name}")
+        unknown_keys(value, tuple(ICON_KEYS), f"icon {name}", field)
         if "file" not in value:
             raise m.error(name, "an icon needs a file", field=f"{field}.file")
         path, pixels = _image(r, value.get("file"), value, "file", f"{field}.file")

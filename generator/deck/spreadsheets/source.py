@@ -14,7 +14,7 @@ from ...files.yamlfile import Map
 from ..sections.backs import back_ref
 from ..sections.cards import MAX_COPIES, by_case
 from ..sections.fields import field_value
-from ..sections.languages import TRANSLATED
+from ..sections.languages import TRANSLATED, column_language
 from ..values import display, name_problem, need_text, unknown_keys
 from .cells import FALSE, TRUE, filled, shown, text_cell, text_value, typed
 from .columns import BACK, CARD_COLUMNS, CORRECTION, NOTE, SETTINGS, SOURCE_KEYS, SUFFIXES
@@ -220,6 +220,8 @@ class SheetSource:
                     out.append((col, head, "plain", head))
                 elif TRANSLATED.match(head) and TRANSLATED.match(head).group(1) in list(fields) + ["name"]:
                     out.append((col, head, "translation", TRANSLATED.match(head).group(1)))
+                    if said := column_language(self.loader, head):      # a language none of the deck's: here
+                        self.note(table.error(number, col, head, said[0], hint=said[1]))
                 elif head.endswith(NOTE) and head[:-len(NOTE)] in fields:
                     out.append((col, head, "note", head[:-len(NOTE)]))
                 elif head.startswith(BACK) and len(head) > len(BACK):

@@ -52,6 +52,7 @@ class Image(Record):
     crop: tuple = ()            # (x0, y0, x1, y1): the part of the picture shown, 0 to 1 from its top-left
     zoom: float = 1.0           # the fitted picture scaled about its focus (clipped to the box)
     clip: tuple = ()            # ("ellipse",), or the corners ((x, y), ...) of the shape it is clipped to
+    families: tuple = ()        # an SVG's: the keys of its deck's own font families, which its text may name
 
     def bounds(self):
         return turn_box(self.x, self.y, self.x + self.w, self.y + self.h, self.rotate, self.cx, self.cy)
@@ -161,7 +162,8 @@ def lay_out(face, region, ctx, bleed: float) -> None:
     clip = _clip_outline(v["clip"], x, y, w, h)
     radius = v["clip"][1] if v["clip"] and v["clip"][0] == "rect" else v["radius"]
     op = Image(x, y, w, h, path, _fit(region, ctx), fx, fy, region=region.id, rotate=v["rotate"], cx=cx, cy=cy,
-               opacity=v["opacity"], radius=radius, crop=crop, zoom=v["zoom"], clip=clip)
+               opacity=v["opacity"], radius=radius, crop=crop, zoom=v["zoom"], clip=clip,
+               families=ctx.families() if path.lower().endswith(".svg") else ())
     face.ops.append(op)
     stroke = ctx.colour(v["stroke"], region)
     if stroke:

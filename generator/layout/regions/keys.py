@@ -16,9 +16,9 @@ The kinds, and what a template writes for each:
 - Words: text up to `limit` characters (it may hold {fields}); Font: a font family of pnp's or the deck's;
   Src: a picture's name inside the deck folder (or a {field}); Flag: true or false; Name: a region's id;
   Box: [x, y, width, height] from the top-left of the trim box, in units or % of the card.
-Every mistake is the template's error at the key's line, naming `regions[i].KEY`. A key whose value holds a
-brace ("{14 + value}pt") is read for each card through the same checker once filled (percard.py); `when` is one
-brace, a placeholder or an expression (Condition).
+Every mistake is the template's error at the key's line, naming `region ID.KEY` (its id, or its type and place,
+`region rect0`). A key whose value holds a brace ("{14 + value}pt") is read for each card through the same
+checker once filled (percard.py); `when` is one brace, a placeholder or an expression (Condition).
 Not here: the keys every region takes (common.py), reading a region (read.py), each type's own table (its
 module).
 """
@@ -45,7 +45,7 @@ _PERCENT = r"^\s*(-?\d+(?:\.\d+)?)\s*%\s*$"
 
 
 class Reading(Record):
-    """What a key's checker may need: the region as written, where it is (`regions[2]`), the card's size in
+    """What a key's checker may need: the region as written, how errors name it (`region title`), the card's size in
     points, the deck (its own fonts; None for pnp's shared templates alone) and the region's type."""
     r: Map
     where: str

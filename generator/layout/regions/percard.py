@@ -97,14 +97,21 @@ def named(region):
             yield "box", n
 
 
-def deck_named(region):
-    """(key, field name) for every field a region's count() and sum() read on the deck's cards."""
+def written(region):
+    """(key, text) for every value of a region written as text (a key holding a brace, each item of a list that
+    holds one), as the template writes it."""
     for key, v in (("when", region.when), *region.props.items(), ("box", region.box)):
         texts = [v] if isinstance(v, str) else [t for t in getattr(v, "written", ()) if isinstance(t, str)] \
             if type(v) is Deferred and not isinstance(v.written, str) else [v.written] if type(v) is Deferred else []
         for t in texts:
-            for n in deck_names_in(t):
-                yield key, n
+            yield key, t
+
+
+def deck_named(region):
+    """(key, field name) for every field a region's count() and sum() read on the deck's cards."""
+    for key, t in written(region):
+        for n in deck_names_in(t):
+            yield key, n
 
 
 def _scalar(text: str):

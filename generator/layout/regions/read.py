@@ -42,6 +42,7 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
     if not isinstance(r, Map):
         raise seq.error(i, f"expected a region (a mapping with type and box), found {found(r)}", field=where)
     name = r.get("type") if base is None or "type" in r else base.type
+    where = named_as(r, i, name)
     if not isinstance(name, str) or name not in TYPES:
         raise r.error("type" if "type" in r else None,
                       f"unknown region type {name!r}" if "type" in r else "region has no type",
@@ -101,6 +102,16 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
                         if k not in r and k != "id")
     return Region(values.get("id", f"{name}{i}"), name, box, props, values.get("when", ""),
                   source, places, {k: v for k, v in values.items() if k not in _SPECIAL})
+
+
+def named_as(r, i: int, type_name) -> str:
+    """How errors name regions[i] of a template, as the checks after reading name a Region (Region.error): by
+    its id (`region title`), or the id it takes by default, its type and position (`region rect0`); a region
+    whose type is unknown and that writes no id by its place in the list (`regions[3]`)."""
+    rid = r.get("id") if isinstance(r, Map) else None
+    if isinstance(rid, (str, int)) and not isinstance(rid, bool) and str(rid).strip():
+        return f"region {rid}"
+    return f"region {type_name}{i}" if isinstance(type_name, str) and type_name in TYPES else f"regions[{i}]"
 
 
 def _default(k, values: dict):

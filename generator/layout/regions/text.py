@@ -81,7 +81,7 @@ KEYS = (
 
 def lay_out(face, region, ctx, bleed: float) -> None:
     v = region.values
-    content = fill(ctx.text(region), ctx.values)
+    content = ctx.content(region, one_line=True)
     if not content.strip():
         return
     refuse_in_text(content, region, ctx)

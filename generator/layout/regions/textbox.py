@@ -11,7 +11,6 @@ region takes (common.py).
 from __future__ import annotations
 
 from ...errors import known_list
-from ...text.fields import fill_markup
 from ...text.markup import full_lines
 from .. import ellipsis, fonts, hyphens, spans
 from .. import wrap as wrap
@@ -45,7 +44,7 @@ KEYS = (
 
 def lay_out(face, region, ctx, bleed: float) -> None:
     v = region.values
-    content = full_lines(fill_markup(ctx.text(region), ctx.values))
+    content = full_lines(ctx.content(region, one_line=False))
     if not content.strip():
         return
     x, y, w, h = pdf_box(face, region)
