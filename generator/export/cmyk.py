@@ -18,9 +18,10 @@ RGB one, its colours converted where they are written rather than an RGB PDF edi
 - every value's total ink is held to the limit (`limit`, at most the profile's 240%): the profile already
   separates within it, and what its tables round over, or a lower limit asked for, takes ink off cyan,
   magenta and yellow, keeping black;
-- a raster picture is converted pixel by pixel (its own ICC profile where it has one, else sRGB; a CMYK
-  JPEG is taken as it is, ink-limited); one with transparency that reaches here is flattened onto white
-  (flatten.py composites see-through pictures onto what is beneath them first);
+- a raster picture is converted pixel by pixel (its own ICC profile where it has one, else sRGB: each colour
+  converted once a process, then looked up; a CMYK JPEG is taken as it is, ink-limited); one with transparency
+  that reaches here is flattened onto the one colour beneath it (flatten.grounds) or white (flatten.py
+  composites other see-through pictures onto what is beneath them first);
 - an SVG drawing's fills, strokes and gradient stops are converted as colours.
 Not here: flattening transparency (flatten.py), the PDF/X keys and output intent (pdfx.py), where each
 colour is drawn (render/draw.py).
