@@ -213,3 +213,22 @@ def test_a_palette_picture_keeps_its_pixels_with_a_cmyk_palette(tmp_path, monkey
         rgb = im.getpalette("RGB")
     one = Ink(220.0, "swop")
     assert [one.cmyk("#%02x%02x%02x" % tuple(rgb[i:i + 3])) for i in range(0, 150, 3)] == [tuple(c) for c in palette[:50].tolist()]
+
+
+@pytest.mark.parametrize("change, ground", [
+    (("", ""), "#1d4f6f"),                                                          # the sea covers it
+    (("fill: sea, bleed: true}", "fill: sea, bleed: true}\n  - {id: chip, type: rect, box: [10mm, 20mm, 5mm, "
+                                 "5mm], fill: paper}"), None),                      # a second colour beneath
+    (("box: [0mm, 0mm, 100%, 100%], fill: sea", "box: [0mm, 0mm, 100%, 100%], fill: sea, opacity: 90%"), None),
+    (("  - {id: ground, type: rect, box: [0mm, 0mm, 100%, 100%], fill: sea, bleed: true}\n", ""), "#ffffff"),
+])
+def test_a_picture_is_flattened_onto_one_colour_only(deck, change, ground):
+    """flatten.grounds: Fade's picture (an alpha channel) is flattened onto the colour beneath it only where one
+    opaque rectangle's fill (or the paper) is all there is under it; else it stays a patch."""
+    from generator import pipeline
+    from generator.layout.deck import layout_deck
+    from generator.export.flatten import grounds
+    (deck / "templates" / "card.yaml").write_text(CARD.replace(*change), encoding="utf-8")
+    face = layout_deck(pipeline.load(str(deck)), 9.0)[0].front
+    art = next(i for i, op in enumerate(face.ops) if type(op).__name__ == "Image")
+    assert grounds(face).get(art) == ground
