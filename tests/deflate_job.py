@@ -8,7 +8,7 @@ import struct
 import zlib
 from pathlib import Path
 
-from generator.render.deflate import deflate, fast
+from generator.render.deflate import deflate
 
 
 def idat(png: Path) -> bytes:
@@ -18,12 +18,10 @@ def idat(png: Path) -> bytes:
     return data[at + 4:at + 4 + struct.unpack(">I", data[at - 4:at])[0]]
 
 
-def again(job: tuple) -> dict[str, str]:
-    """Deflate exported images' rows once more in this process, after `kb` kB of other allocations (by fast() where
-    the job's third item is true)."""
-    kb, names, *how = job
-    pack = fast if how and how[0] else deflate
+def again(job: tuple[int, list[str]]) -> dict[str, str]:
+    """Deflate exported images' rows once more in this process, after `kb` kB of other allocations."""
+    kb, names = job
     clutter = [bytearray(kb * 1024 + i * 4096) for i in range(4)]
-    digests = {name: hashlib.sha256(pack(zlib.decompress(idat(Path(name))))).hexdigest() for name in names}
+    digests = {name: hashlib.sha256(deflate(zlib.decompress(idat(Path(name))))).hexdigest() for name in names}
     del clutter
     return digests

@@ -39,11 +39,11 @@ _KEPT_MOST = 512 << 20          # bytes of pictures the cache folder keeps; the 
 @lru_cache(maxsize=1)
 def code() -> str:
     """What a picture's pixels hang on besides its inputs: pnp's drawing code (export/plan.py's digest of it) and
-    the libraries that render (pdfium), convert (LittleCMS, in Pillow) and deflate (libdeflate)."""
+    the libraries that render (pdfium), convert (LittleCMS, in Pillow) and deflate (zlib-ng, at its level)."""
     import PIL  # lazy: +0 ms to import (benchmarks/imports.py)
     from pypdfium2.version import PDFIUM_INFO  # lazy: +45 ms to import (benchmarks/imports.py)
     from .plan import code_digest  # lazy: +3 ms to import (benchmarks/imports.py)
-    return f"{code_digest()} {PIL.__version__} {PDFIUM_INFO} {deflate.FAST_VERSION} {deflate.FAST} {FORMAT}"
+    return f"{code_digest()} {PIL.__version__} {PDFIUM_INFO} {deflate.LEVEL} {FORMAT}"
 
 
 def op_bytes(op) -> bytes:
@@ -267,7 +267,7 @@ def _pixels(streams: Streams, keys: list) -> list[bytes]:
         if px.shape[:2] != (job[4], job[3]):
             raise ValueError(f"a CMYK picture of {px.shape[1]} x {px.shape[0]} px where {job[3]} x {job[4]} was "
                              f"written")                # a bug, not a user's mistake
-        out.append(deflate.fast(up_rows(px)))
+        out.append(deflate.deflate(up_rows(px)))
     return out
 
 

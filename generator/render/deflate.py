@@ -6,10 +6,6 @@ size in less time. Its output depends only on the input and the level, so the sa
 same bytes in any process. ISA-L (isal), used before, was faster still but not reproducible: its
 matches moved with the process's address layout (not with ASLR off), so now and then a process gave the
 same pixels or page other bytes (tests/render/test_deflate.py). Stdlib zlib serves where zlib-ng is missing.
-A print shop's CMYK pictures (export/inkstreams.py: 4 bytes a pixel, tens of millions of pixels) go through
-fast(): libdeflate (the deflate package) at level 1 deflates their Up-filtered rows in three quarters of zlib-ng's
-level 2 time, 2% smaller (zlib-ng's level 1: 0.82x libdeflate's time, 44% larger; 24 of the benchmark's art deck's
-pictures, 2026-11-29); its output too depends only on the input and the level.
 """
 from __future__ import annotations
 
@@ -17,21 +13,10 @@ try:
     from zlib_ng.zlib_ng import compress as _compress
 except ImportError:                     # pragma: no cover - a platform without a zlib-ng wheel
     from zlib import compress as _compress
-try:
-    from deflate import __version__ as FAST_VERSION, zlib_compress as _fast
-except ImportError:                     # pragma: no cover - a platform without a libdeflate wheel
-    FAST_VERSION, _fast = None, None
 
 LEVEL = 2       # zlib-ng's level 1 is static Huffman only: 15% larger PNGs for 0.7 ms less a card
-FAST = 1        # libdeflate's level for fast(): level 2 takes 40% longer for 2% fewer bytes
 
 
 def deflate(data, level: int | None = None) -> bytes:
     """`data` (bytes or a buffer) deflated at zlib `level` (1 fastest .. 9 smallest; None: LEVEL), zlib-wrapped."""
     return _compress(data, LEVEL if level is None else level)
-
-
-def fast(data) -> bytes:
-    """`data` (bytes or a buffer) deflated, zlib-wrapped, by libdeflate at level FAST (zlib-ng at LEVEL where it
-    is missing): for pixels by the tens of millions, where the time is the deflating."""
-    return _compress(data, LEVEL) if _fast is None else _fast(data, FAST)

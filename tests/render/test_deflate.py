@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from deflate_job import again as _again, idat as _idat
-from generator.render.deflate import deflate, fast
+from generator.render.deflate import deflate
 
 SPAWNED = 24           # fresh processes, each with its own address-space layout and heap history
 
@@ -45,17 +45,3 @@ def test_deflate_round_trips_at_every_level(images):
         packed = deflate(rows, level)
         assert zlib.decompress(packed) == rows and len(packed) < len(rows) // 5
     assert deflate(memoryview(rows)) == deflate(rows)          # a buffer is deflated as its bytes
-
-
-def test_fast_gives_the_same_bytes_in_every_process(images):
-    """fast() (libdeflate, a print shop's CMYK pictures: export/inkstreams.py) round-trips, is smaller than the
-    rows by far, and gives the same bytes in fresh spawned and forked processes after other allocations."""
-    rows = zlib.decompress(_idat(images[0]))
-    packed = fast(rows)
-    assert zlib.decompress(packed) == rows and len(packed) < len(rows) // 5 and fast(memoryview(rows)) == packed
-    want = {str(p): hashlib.sha256(fast(zlib.decompress(_idat(p)))).hexdigest() for p in images}
-    for method, processes in (("spawn", 4), ("fork", 4)):
-        jobs = [(kb, list(want), True) for kb in range(0, 3000, 3000 // processes)]
-        with multiprocessing.get_context(method).Pool(2, maxtasksperchild=1) as pool:
-            for got in pool.imap_unordered(_again, jobs):
-                assert got == want, f"fast() deflated to other bytes in a {method}ed process"
