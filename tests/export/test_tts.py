@@ -234,8 +234,10 @@ def test_a_sheet_cut_into_cells_gives_each_cards_own_pixels(tts, exported):
 
 def test_base_url_names_the_hosted_images_and_the_export_is_the_same_bytes(tmp_path):
     url = "https://example.org/games/vasa"
-    a = pnp("export", "vasa-regalis", "--to", "tts", "-o", tmp_path / "a", "--base-url", url + "/", check=True)
-    b = pnp("export", "vasa-regalis", "--to", "tts", "-o", tmp_path / "b", "--base-url", url, check=True)
+    a = pnp_in_process("export", "vasa-regalis", "--to", "tts", "-o", tmp_path / "a", "--base-url", url + "/",
+                       check=True)
+    b = pnp_in_process("export", "vasa-regalis", "--to", "tts", "-o", tmp_path / "b", "--base-url", url,
+                       check=True)
     assert a.stderr == b.stderr == ""
     names = sorted(p.name for p in (tmp_path / "a").iterdir() if not p.name.startswith("."))   # not the cache
     assert names == sorted(p.name for p in (tmp_path / "b").iterdir() if not p.name.startswith("."))
@@ -245,7 +247,7 @@ def test_base_url_names_the_hosted_images_and_the_export_is_the_same_bytes(tmp_p
     urls = {cd["FaceURL"] for o in walk(save["ObjectStates"]) for cd in (o.get("CustomDeck") or {}).values()}
     [face] = urls
     assert face.startswith(f"{url}/poker-deck-") and DIGESTED.fullmatch(face.rsplit("/", 1)[1])
-    wrong = pnp("export", "vasa-regalis", "-o", tmp_path / "c", "--base-url", url)
+    wrong = pnp_in_process("export", "vasa-regalis", "-o", tmp_path / "c", "--base-url", url)
     assert wrong.returncode == 2 and "--base-url is for --to tts" in wrong.stderr
 
 

@@ -2,7 +2,9 @@
 
 Every save rebuilds through the same pipeline as `pnp build` (the PDF is the same bytes as a fresh build's);
 a broken save leaves the last good PDF as it was, byte for byte, says where the mistake is, and the next good
-save builds again; Ctrl-C ends it with status 0; the server answers only for its own preview."""
+save builds again; Ctrl-C ends it with status 0; the server answers only for its own preview. The fresh builds
+its PDFs are compared with (PNP_CACHE=off: from nothing) run through the CLI's entry in the test's process: the
+same bytes as a `pnp` process writes (tests/render/test_deflate.py), without an interpreter's start."""
 from __future__ import annotations
 
 import json
@@ -11,7 +13,7 @@ import struct
 import time
 
 import pytest
-from cli import ROOT, copy_deck, pnp
+from cli import ROOT, copy_deck, pnp, pnp_in_process
 from pdfcheck import all_text, same_bytes, squash
 from watching import Watcher, edit
 
@@ -61,7 +63,7 @@ def test_an_edit_is_in_the_pdf_and_the_preview(game, tmp_path):
         assert w.interrupt() == 0
 
     fresh = tmp_path / "fresh.pdf"
-    pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
     same_bytes(out.read_bytes(), fresh.read_bytes(), "the watcher's rebuild and a fresh pnp build")
 
 
@@ -120,7 +122,7 @@ def test_a_saved_template_rebuilds_every_card_it_draws(game, tmp_path):
         assert again["changed"] == materials and len(materials) == 30
         assert w.interrupt() == 0
     fresh = tmp_path / "fresh.pdf"
-    pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
     same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a template edit and a fresh build")
 
 
@@ -162,7 +164,7 @@ def test_build_options_ctrl_c_and_a_busy_port(game, tmp_path):
         assert w.wait_for(lambda e: e["event"] in ("stopped", "exit"))["event"] == "stopped"
     assert not list(tmp_path.glob("**/.*.tmp"))
     fresh = tmp_path / "fresh.pdf"
-    pnp("build", game, "-o", fresh, *options, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", game, "-o", fresh, *options, check=True, env={"PNP_CACHE": "off"})
     same_bytes(out.read_bytes(), fresh.read_bytes(), "pnp watch and pnp build with the same options")
 
 
@@ -195,7 +197,7 @@ def test_a_saved_image_or_palette_is_drawn_and_a_missing_image_is_named(game, tm
         again = w.build()
         assert again["event"] == "built" and again["changed"] == shown
         assert {c["back"] for c in w.state()["cards"] if c["name"] in shown} != {back}
-        pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+        pnp_in_process("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
         same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a new image and a fresh build")
 
         last_good = out.read_bytes()
@@ -219,7 +221,7 @@ def test_a_saved_image_or_palette_is_drawn_and_a_missing_image_is_named(game, tm
         assert sorted(recoloured["changed"]) == sorted(c["name"] for c in w.state()["cards"]
                                                        if c["name"].startswith("Wood"))
         assert w.interrupt() == 0
-    pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
     same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a palette edit and a fresh build")
 
 
@@ -329,7 +331,7 @@ def test_a_saved_font_is_parsed_again(game, tmp_path):
         assert again["event"] == "built", again
         assert again["changed"] == [c["name"] for c in w.state()["cards"] if c["kind"] == "Rule card"]
         assert w.interrupt() == 0
-    pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
     same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a font was saved anew and a fresh build")
 
 
