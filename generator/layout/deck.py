@@ -187,8 +187,8 @@ def cached_face(cache, template, ctx, bleed, name, store=None) -> Face:
     since the last build: its unchanged regions taken from that build's face, relaid.py)."""
     stored = None
     if store is not None:               # laid out by an earlier build from the same inputs
-        values = sorted(ctx.values.items())
-        stored = store.key(template, chain_stamp(template, ctx.deck), bleed, values)
+        values = repr(sorted(ctx.values.items()))          # (once for the key and the last build's key)
+        stored = store.key_of(template, chain_stamp(template, ctx.deck), bleed, values)
         face = store.get(stored)
         if face is not None:
             # faces equal within this build are one object, drawn once (as a cold build does)
@@ -198,7 +198,8 @@ def cached_face(cache, template, ctx, bleed, name, store=None) -> Face:
     face = cache.get(key)
     if face is None:
         was = earlier(template, ctx.deck) if store is not None else None
-        before = was.before(store.peek(store.key(template, was.stamp, bleed, values))) if was is not None else None
+        before = was.before(store.peek(store.key_of(template, was.stamp, bleed, values))) if was is not None \
+            else None
         face = layout_face(template, ctx, bleed, name, before)
         face.key = key
         cache[key] = face

@@ -163,6 +163,11 @@ class FaceStore:
         print differently); value names are unique, so sorting never compares two values."""
         return hashlib.blake2b("\0".join(map(repr, parts)).encode(), digest_size=16).digest()
 
+    @staticmethod
+    def key_of(template: str, stamp: str, bleed: float, values: str) -> bytes:
+        """key(template, stamp, bleed, values) of a face, its sorted values given as their repr (made once)."""
+        return hashlib.blake2b(f"{template!r}\0{stamp!r}\0{bleed!r}\0{values}".encode(), digest_size=16).digest()
+
     def get(self, key):
         """What was kept under `key`, or None (nothing, or something not of the shape written)."""
         if key in self.new:
