@@ -23,6 +23,7 @@ import time
 RENDER = threading.Lock()
 FACE_DPI = 110                  # a poker card 275 x 385 px, shown at half that for sharp screens
 LARGE_DPI = 300                 # a face shown large on a click: a poker card 750 px wide, shown at 360 px or more
+MAX_PX = 4096                   # the widest a face is drawn for the layout view (at the size it shows it)
 SHEET_WIDTH = 900               # pixels across a sheet
 AHEAD_MS = 40                   # ms: the most spent drawing ahead the changed faces the page shows in its grid
 WAIT = 600.0                    # seconds: the most a request waits for a PDF being written
@@ -186,14 +187,16 @@ class Snapshot:
         face = self.faces.get(digest)
         if face is None:
             return None
-        return self._drawn(("face", digest), lambda: _face_png(face))
+        return self._drawn(("face", digest), lambda: _drawn_as(face, "face"))
 
-    def large_png(self, digest: str) -> bytes | None:
-        """A face at LARGE_DPI, for the page's large view of it."""
+    def large_png(self, digest: str, px: int | None = None) -> bytes | None:
+        """A face at LARGE_DPI, for the page's large view of it; or `px` pixels wide (bleed and all), the size the
+        layout view shows it at (its CSS pixels times the screen's devicePixelRatio)."""
         face = self.faces.get(digest)
         if face is None:
             return None
-        return self._drawn(("large", digest), lambda: _face_png(face, LARGE_DPI))
+        kind = "large" if px is None else f"large@{px}"
+        return self._drawn((kind, digest), lambda: _drawn_as(face, kind))
 
     def sheet_png(self, digest: str) -> bytes | None:
         n = self.sheets.get(digest)
@@ -208,14 +211,17 @@ class Snapshot:
         faces in the grid, the most lately asked for first. draw_ahead makes them, and a request for one waits for
         that (not for the PDF). Before the page is told of the build."""
         wanted = []
+        shown: dict = {}                # a face's digest -> [(kind, when the page last asked for it)]
+        for key, asked in before._asked.items() if before is not None else ():
+            if key[0] not in ("layout", "sheet"):
+                shown.setdefault(key[1], []).append((key[0], asked))
         for card_id, new in self.card_digests.items() if before is not None else ():
             old = before.card_digests.get(card_id)
             for side in (0, 1) if old is not None else ():
                 if new[side] is None or new[side] == old[side]:
                     continue
-                for kind in ("face", "large"):
-                    asked = before._asked.get((kind, old[side]))
-                    if asked is not None and (kind, new[side]) not in self._png:
+                for kind, asked in shown.get(old[side], ()):
+                    if (kind, new[side]) not in self._png:
                         wanted.append((kind == "face", -asked, (kind, new[side])))
                         self._asked[(kind, new[side])] = asked      # (shown in its card's place: the next build's too)
         views = [(-asked, key) for key, asked in (before._asked.items() if before is not None else ())
@@ -239,8 +245,7 @@ class Snapshot:
                     self._model(key[1], key[2])
                 else:
                     with RENDER:
-                        png = self._png.get(key) or _face_png(self.faces[key[1]],
-                                                              FACE_DPI if key[0] == "face" else LARGE_DPI)
+                        png = self._png.get(key) or _drawn_as(self.faces[key[1]], key[0])
             except Exception:           # (made when asked for, which says what is wrong)
                 png = None
             with self._ahead_done:
@@ -333,9 +338,22 @@ class Snapshot:
                 self._pdf_doc = None
 
 
-def _face_png(face, dpi: int = FACE_DPI) -> bytes:
-    from ..render.png import encode_png, thumbnail  # lazy: +484 ms to import (benchmarks/imports.py)
-    return encode_png(thumbnail(face, dpi), dpi=dpi)
+def _face_png(face, dpi: float = FACE_DPI, px: int | None = None) -> bytes:
+    """A face's PNG at `dpi`, or `px` pixels wide (bleed and all)."""
+    from ..render.png import encode_png, face_pdf, render_pages  # lazy: +484 ms to import (benchmarks/imports.py)
+    wide, high = face.width + 2 * face.bleed, face.height + 2 * face.bleed
+    if px is not None:
+        dpi = px * 72 / wide
+    w, h = max(1, round(wide / 72 * dpi)), max(1, round(high / 72 * dpi))
+    rgb = list(render_pages(face_pdf(face), [(w, h)], raw=True))[0]
+    return encode_png(rgb, dpi=dpi, size=(w, h))
+
+
+def _drawn_as(face, kind: str) -> bytes:
+    """A face's PNG as `kind` names it: "face" (the grid's), "large" (LARGE_DPI), "large@PX" (PX pixels wide)."""
+    if kind.startswith("large@"):
+        return _face_png(face, px=int(kind[6:]))
+    return _face_png(face, FACE_DPI if kind == "face" else LARGE_DPI)
 
 
 def _digests(deck, files) -> dict:

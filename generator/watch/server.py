@@ -20,6 +20,7 @@ from importlib import resources
 from urllib.parse import parse_qs, urlsplit
 
 from ..errors import PnpError
+from .preview import MAX_PX
 from .studio import MAX_BODY, Refused, Studio
 
 IMAGE = re.compile(r"^/(face|large|sheet)/([0-9a-f]{32})\.png$")
@@ -125,9 +126,13 @@ class Handler(BaseHTTPRequestHandler):
         if m:
             snap = self.preview.snapshot
             png = None
+            px = (parse_qs(url.query).get("px") or [None])[0]       # the layout view's: the size it shows it at
+            if px is not None and (m.group(1) != "large" or not (px.isascii() and px.isdigit()) or not 16 <= int(px) <= MAX_PX):
+                return self._send(400, f"px is a width in pixels, 16 to {MAX_PX}, of a large face\n".encode(),
+                                  "text/plain")
             if snap is not None:
                 draw = {"face": snap.face_png, "large": snap.large_png, "sheet": snap.sheet_png}[m.group(1)]
-                png = draw(m.group(2))
+                png = draw(m.group(2), int(px)) if px is not None else draw(m.group(2))
             if png is not None:
                 return self._send(200, png, "image/png", cache="public, max-age=31536000, immutable", head=head)
         return self._send(404, b"not found\n", "text/plain")

@@ -210,7 +210,10 @@
     svg.setAttribute("height", hh * zoom);
     svg.replaceChildren();
     const digest = c && (side === "back" ? c.back : c.front);
-    if (digest) svg.append(s("image", {href: `/large/${digest}.png`, x: -b, y: -b, width: W + 2 * b, height: H + 2 * b,
+    // drawn at the size shown: its CSS pixels times the screen's devicePixelRatio, in steps of 50 px (no pixel drawn
+    // that the screen cannot show, none missing when zoomed in)
+    const px = Math.min(4096, 50 * Math.ceil((W + 2 * b) * zoom * (window.devicePixelRatio || 1) / 50));
+    if (digest) svg.append(s("image", {href: `/large/${digest}.png?px=${px}`, x: -b, y: -b, width: W + 2 * b, height: H + 2 * b,
                                        preserveAspectRatio: "none", id: "st-face"}));
     if ($("st-ghost").checked && c) {
       const others = state.cards.filter((x) => x.id !== c.id && templateOf(x) === templateOf(c)).slice(0, 60);

@@ -87,9 +87,10 @@ def test_a_pdf_that_cannot_be_written_leaves_the_last_good_one_to_those_waiting_
 
 
 def test_a_drag_makes_the_layout_views_card_before_the_pdf(tmp_path, monkeypatch):
-    """The layout view shows one card large with its regions (/layout.json, /large/...): after a box is written into
-    its template (as the view's write endpoint writes it), that card's model and large face are made before the
-    PDF is written, so the view's requests wait for them and not for the PDF."""
+    """The layout view shows one card large with its regions (/layout.json, /large/...?px=N: drawn at the size the
+    view shows it): after a box is written into its template (as the view's write endpoint writes it), that card's
+    model and large face (at the size asked for) are made before the PDF is written, so the view's requests wait
+    for them and not for the PDF."""
     from generator.layout import provenance
     game = tmp_path / "game"
     pnp_in_process("new", game, check=True)
@@ -97,13 +98,13 @@ def test_a_drag_makes_the_layout_views_card_before_the_pdf(tmp_path, monkeypatch
                       {"stores": store.Held(), "pictures": rasters.Memory()})
     shown = builder.build().snapshot
     storm = next(c for c in shown.state["cards"] if c["name"] == "Storm")
-    assert shown.layout(storm["id"], "front") and shown.large_png(storm["front"])      # the view shows Storm
+    assert shown.layout(storm["id"], "front") and shown.large_png(storm["front"], 400)     # the view shows Storm
     made: list = []
     regions, face_png = provenance.card_regions, preview._face_png
     monkeypatch.setattr(provenance, "card_regions", lambda deck, card, *a: made.append(f"model {card.name}")
                         or regions(deck, card, *a))
-    monkeypatch.setattr(preview, "_face_png", lambda face, dpi=preview.FACE_DPI: made.append(f"{face.name} {dpi}")
-                        or face_png(face, dpi))
+    monkeypatch.setattr(preview, "_face_png", lambda face, dpi=preview.FACE_DPI, px=None:
+                        made.append(f"{face.name} {px or dpi}") or face_png(face, dpi, px))
     writing: list = []
     write_pdf = pipeline.write_pdf
     monkeypatch.setattr(pipeline, "write_pdf", lambda *a: writing.append(list(made)) or write_pdf(*a))
@@ -112,6 +113,6 @@ def test_a_drag_makes_the_layout_views_card_before_the_pdf(tmp_path, monkeypatch
                         encoding="utf-8")
     again = builder.build([str(template)], shown=lambda s: None)
     assert again.ok and "Storm" in again.changed
-    assert writing == [["model Storm", f"Storm {preview.LARGE_DPI}"]]
+    assert writing == [["model Storm", "Storm 400"]]
     snapshot = again.snapshot
     assert snapshot.layout(storm["id"], "front")["regions"] and made == writing[0]     # served as made

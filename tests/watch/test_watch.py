@@ -426,7 +426,7 @@ def test_editors_temporary_files_neither_start_a_build_nor_appear_in_its_log(gam
 
 def test_the_preview_draws_icons_and_a_face_large(tmp_path):
     """The icons deck watched: a face's picture shows its icons (the coin's gold), and /large/ draws the same
-    face at 300 dpi for the page's large view."""
+    face at 300 dpi for the page's large view, or as wide as the layout view asks (px)."""
     import numpy
     from PIL import Image
     icons = tmp_path / "icons"
@@ -443,6 +443,11 @@ def test_the_preview_draws_icons_and_a_face_large(tmp_path):
             gold = (abs(rgb[..., 0] - 217) < 20) & (abs(rgb[..., 1] - 169) < 20) & (abs(rgb[..., 2] - 60) < 25)
             assert gold.sum() > (dpi / 110) ** 2 * 40, (kind, gold.sum())
         assert w.get("/large/" + "0" * 32 + ".png")[0] == 404
+        # the layout view's: drawn at the size it shows the face (its CSS pixels times the devicePixelRatio)
+        status, _, png = w.get(f"/large/{market['front']}.png?px=400")
+        assert status == 200 and _png_size(png) == (400, round(400 * market["size"][1] / market["size"][0]))
+        for bad in ("/large/{}.png?px=9", "/large/{}.png?px=4097", "/large/{}.png?px=4e2", "/face/{}.png?px=400"):
+            assert w.get(bad.format(market["front"]))[0] == 400, bad
         assert w.interrupt() == 0
 
 
