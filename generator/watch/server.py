@@ -234,8 +234,8 @@ class _HTTPServer(ThreadingHTTPServer):
 class Server:
     """ThreadingHTTPServer on 127.0.0.1:port (0: any free port) in a thread of its own."""
 
-    def __init__(self, preview: Preview, port: int, reference=None):
-        self.studio = Studio(preview, reference)
+    def __init__(self, preview: Preview, port: int, reference=None, wrote=None):
+        self.studio = Studio(preview, reference, wrote)
         handler = type("PreviewHandler", (Handler,), {"preview": preview, "studio": self.studio})
         try:
             self.httpd = _HTTPServer(("127.0.0.1", port), handler)

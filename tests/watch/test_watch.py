@@ -486,3 +486,29 @@ def test_a_save_made_in_several_writes_is_one_build(game, tmp_path):
         edit(deck, "title: Rule Card 2", "title: Rule Card Emacs")      # the next save: the next build
         assert (w.build()["build"], [e for e in w.events if e["event"] == "failed"]) == (3, [])
         assert w.interrupt() == 0
+
+
+def test_a_write_of_the_layout_view_is_built_at_once_and_once(tmp_path):
+    """The layout view's write (studio.py tells the loop: Saves.wrote) is built at once, not when the watcher finds
+    it 20-40 ms later; the watcher's report of that file as the view wrote it builds nothing again, while a save of
+    it after that (an editor's) does, as do other files reported with it; whatever waits is one build."""
+    from generator.watch.loop import Saves
+    template, other = tmp_path / "card.yaml", tmp_path / "deck.yaml"
+    template.write_text("size: poker\n")
+    other.write_text("game: {title: T}\n")
+    saves = Saves()
+    assert saves.next(0) is None
+    saves.wrote(template)
+    assert saves.next(0) == [str(template.resolve())]
+    saves.queue.put(("saved", [str(template.resolve())]))           # the watcher, later
+    assert saves.next(0) is None
+    saves.queue.put(("saved", [str(template.resolve()), str(other.resolve())]))
+    assert saves.next(0) == [str(other.resolve())]
+    template.write_text("size: bridge\n")                           # saved again, in an editor
+    saves.queue.put(("saved", [str(template.resolve())]))
+    assert saves.next(0) == [str(template.resolve())]
+    saves.wrote(template)
+    saves.queue.put(("watching", None))
+    saves.queue.put(("saved", [str(other.resolve())]))
+    assert saves.next(0) == sorted([str(template.resolve()), str(other.resolve())])
+    assert saves.next(0) == "watching" and saves.next(0) is None
