@@ -200,8 +200,7 @@ def cached_face(cache, template, ctx, bleed, name, store=None) -> Face:
         was = earlier(template, ctx.deck) if store is not None else None
         before = was.before(store.peek(store.key_of(template, was.stamp, bleed, values))) if was is not None \
             else None
-        face = layout_face(template, ctx, bleed, name, before)
-        face.key = key
+        face = layout_face(template, ctx, bleed, name, before, key)
         cache[key] = face
     if store is not None:
         store.put(stored, face)

@@ -125,7 +125,8 @@ class Context:
         """A text region's own text in the deck's language: its `text:LANG` where the template gives one (a
         template's literal words translated, "Deliver" as text:fr "Livrer", or a translator's sheet's row
         template:FILE.REGION), else its `text`."""
-        said = self.deck.extra.get("template_words", {}).get(words_key(region)) or \
+        sheet = self.deck.extra.get("template_words")
+        said = (sheet.get(words_key(region)) if sheet else None) or \
             region.props.get(f"text:{self.deck.language}")     # a translator's sheet's row over the template's
         return str(region.values["text"]) if said is None else said
 
@@ -211,11 +212,13 @@ class Context:
         return _image_path(src, self, region)
 
 
-def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str = "", before=None) -> Face:
+def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str = "", before=None,
+                key: tuple | None = None) -> Face:
     """The face of template `template_name` for a card's values, every region laid out in drawing order (its
     mistakes raised together, PnpErrors). `before`: (a face of the same values, laid out from an earlier
     version of the template, and for each region of this one the index of the equal region there, or None):
-    an equal region's part of that face is taken as it is (layout/relaid.py), the others laid out."""
+    an equal region's part of that face is taken as it is (layout/relaid.py), the others laid out. `key`: its
+    identity (Face.key), when the caller has one (default: the template, the bleed and every value)."""
     try:
         tpl = get_template(template_name, ctx.deck)
     except PnpError as exc:
@@ -238,7 +241,8 @@ def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str 
         error.face = face               # what was laid out (its markup's problems: deck.layout_card says them too)
         raise error
     face.spans = tuple(spans)
-    face.key = (tpl.name, bleed, tuple(sorted((k, str(v)) for k, v in ctx.values.items())))
+    face.key = key if key is not None else \
+        (tpl.name, bleed, tuple(sorted((k, str(v)) for k, v in ctx.values.items())))
     return face
 
 
