@@ -319,6 +319,15 @@ class Snapshot:
         finally:
             page.close()
 
+    def asked(self) -> list:
+        """[(key, when the page last asked for it)]: what the page asked of this build (a copy: the server's
+        threads add to it)."""
+        return list(self._asked.items())
+
+    def took(self, early) -> None:
+        """The faces drawn early (early.Early), kept as drawn on request."""
+        self._png.update(early.join())
+
     def inherit(self, before: "Snapshot | None") -> None:
         """Keep the images an earlier snapshot drew that this one shows too."""
         if before is None:
@@ -341,19 +350,29 @@ class Snapshot:
 def _face_png(face, dpi: float = FACE_DPI, px: int | None = None) -> bytes:
     """A face's PNG at `dpi`, or `px` pixels wide (bleed and all)."""
     from ..render.png import encode_png, face_pdf, render_pages  # lazy: +484 ms to import (benchmarks/imports.py)
-    wide, high = face.width + 2 * face.bleed, face.height + 2 * face.bleed
-    if px is not None:
-        dpi = px * 72 / wide
-    w, h = max(1, round(wide / 72 * dpi)), max(1, round(high / 72 * dpi))
+    dpi, w, h = size_of(face, dpi, px)
     rgb = list(render_pages(face_pdf(face), [(w, h)], raw=True))[0]
     return encode_png(rgb, dpi=dpi, size=(w, h))
 
 
-def _drawn_as(face, kind: str) -> bytes:
-    """A face's PNG as `kind` names it: "face" (the grid's), "large" (LARGE_DPI), "large@PX" (PX pixels wide)."""
+def size_of(face, dpi: float, px: int | None = None) -> tuple:
+    """(dpi, width, height) in pixels of a face (bleed and all) drawn at `dpi`, or `px` pixels wide."""
+    wide, high = face.width + 2 * face.bleed, face.height + 2 * face.bleed
+    if px is not None:
+        dpi = px * 72 / wide
+    return dpi, max(1, round(wide / 72 * dpi)), max(1, round(high / 72 * dpi))
+
+
+def as_kind(kind: str) -> tuple:
+    """(dpi, px) of a face's PNG as `kind` names it: "face" (the grid's, FACE_DPI), "large" (LARGE_DPI), "large@PX"
+    (PX pixels wide)."""
     if kind.startswith("large@"):
-        return _face_png(face, px=int(kind[6:]))
-    return _face_png(face, FACE_DPI if kind == "face" else LARGE_DPI)
+        return LARGE_DPI, int(kind[6:])
+    return (FACE_DPI if kind == "face" else LARGE_DPI), None
+
+
+def _drawn_as(face, kind: str) -> bytes:
+    return _face_png(face, *as_kind(kind))
 
 
 def _digests(deck, files) -> dict:
