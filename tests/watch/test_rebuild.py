@@ -127,3 +127,6 @@ def test_a_drag_makes_the_layout_views_card_before_the_pdf(tmp_path, monkeypatch
     png = snapshot.large_png(front, 400)
     assert snapshot.layout(storm["id"], "front")["regions"] and made == writing[0]     # served as made
     assert int.from_bytes(png[16:20], "big") == 400
+    fresh = tmp_path / "fresh.pdf"         # its faces laid out again region by region (layout/relaid.py): the same PDF
+    pnp_in_process("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    same_bytes((tmp_path / "out.pdf").read_bytes(), fresh.read_bytes(), "the drag's rebuild and a fresh pnp build")
