@@ -205,6 +205,8 @@ class Saves:
                     continue                # the view's write, built already
                 out.add(p)
         return sorted(out) if out else self.next(0)
+
+
 def output_name(deck_id: str, opts) -> str:
     """The PDF's name in output/, as pnp build names it for the same options (commands/build.py)."""
     from ..pipeline import output_name as named  # lazy: here, as another function of this module imports a different named

@@ -127,7 +127,8 @@ class Handler(BaseHTTPRequestHandler):
             snap = self.preview.snapshot
             png = None
             px = (parse_qs(url.query).get("px") or [None])[0]       # the layout view's: the size it shows it at
-            if px is not None and (m.group(1) != "large" or not (px.isascii() and px.isdigit()) or not 16 <= int(px) <= MAX_PX):
+            if px is not None and (m.group(1) != "large" or not (px.isascii() and px.isdigit())
+                                   or len(px) > 4 or not 16 <= int(px) <= MAX_PX):
                 return self._send(400, f"px is a width in pixels, 16 to {MAX_PX}, of a large face\n".encode(),
                                   "text/plain")
             if snap is not None:

@@ -446,7 +446,8 @@ def test_the_preview_draws_icons_and_a_face_large(tmp_path):
         # the layout view's: drawn at the size it shows the face (its CSS pixels times the devicePixelRatio)
         status, _, png = w.get(f"/large/{market['front']}.png?px=400")
         assert status == 200 and _png_size(png) == (400, round(400 * market["size"][1] / market["size"][0]))
-        for bad in ("/large/{}.png?px=9", "/large/{}.png?px=4097", "/large/{}.png?px=4e2", "/face/{}.png?px=400"):
+        for bad in ("/large/{}.png?px=9", "/large/{}.png?px=4097", "/large/{}.png?px=4e2", "/face/{}.png?px=400",
+                    "/large/{}.png?px=" + "9" * 5000):
             assert w.get(bad.format(market["front"]))[0] == 400, bad
         assert w.interrupt() == 0
 
