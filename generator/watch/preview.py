@@ -212,7 +212,8 @@ class Snapshot:
         that (not for the PDF). Before the page is told of the build."""
         wanted = []
         shown: dict = {}                # a face's digest -> [(kind, when the page last asked for it)]
-        for key, asked in before._asked.items() if before is not None else ():
+        was = before.asked() if before is not None else []
+        for key, asked in was:
             if key[0] not in ("layout", "sheet"):
                 shown.setdefault(key[1], []).append((key[0], asked))
         for card_id, new in self.card_digests.items() if before is not None else ():
@@ -221,11 +222,10 @@ class Snapshot:
                 if new[side] is None or new[side] == old[side]:
                     continue
                 for kind, asked in shown.get(old[side], ()):
-                    if (kind, new[side]) not in self._png:
+                    self._asked.setdefault((kind, new[side]), asked)    # (shown in its card's place: the next
+                    if (kind, new[side]) not in self._png:              # build's too; drawn early, or now)
                         wanted.append((kind == "face", -asked, (kind, new[side])))
-                        self._asked[(kind, new[side])] = asked      # (shown in its card's place: the next build's too)
-        views = [(-asked, key) for key, asked in (before._asked.items() if before is not None else ())
-                 if key[0] == "layout" and key[1] in self.card_digests]
+        views = [(-asked, key) for key, asked in was if key[0] == "layout" and key[1] in self.card_digests]
         if views:                                       # the layout view shows one card: the one asked for last
             wanted.append((-1, 0.0, min(views)[1]))
         with self._ahead_done:
@@ -335,7 +335,7 @@ class Snapshot:
         for (kind, digest), png in before._png.items():
             if digest in (self.sheets if kind == "sheet" else self.faces):
                 self._png[(kind, digest)] = png
-        for key, asked in before._asked.items():
+        for key, asked in before.asked():
             if key[1] in (self.sheets if key[0] == "sheet" else self.card_digests if key[0] == "layout"
                           else self.faces) and key not in self._asked:
                 self._asked[key] = asked
