@@ -18,6 +18,7 @@ from . import deckfacts
 from .face import Context, Face, layout_face, text_icons
 from .inline import stamp
 from .regions import field_of
+from .relaid import earlier
 from .store import FaceStore
 from .templatefiles import chain_stamp
 from .templates import get_template
@@ -182,10 +183,12 @@ def typeset_stamp(deck: Deck) -> str:
 
 def cached_face(cache, template, ctx, bleed, name, store=None) -> Face:
     """The face of `template` for `ctx`: from `store` (an earlier build), from `cache` (a face of this build
-    with the same values of the fields its template reads), or laid out now and kept in both."""
+    with the same values of the fields its template reads), or laid out now and kept in both (a template saved
+    since the last build: its unchanged regions taken from that build's face, relaid.py)."""
     stored = None
     if store is not None:               # laid out by an earlier build from the same inputs
-        stored = store.key(template, chain_stamp(template, ctx.deck), bleed, sorted(ctx.values.items()))
+        values = repr(sorted(ctx.values.items()))          # (once for the key and the last build's key)
+        stored = store.key_of(template, chain_stamp(template, ctx.deck), bleed, values)
         face = store.get(stored)
         if face is not None:
             # faces equal within this build are one object, drawn once (as a cold build does)
@@ -194,8 +197,10 @@ def cached_face(cache, template, ctx, bleed, name, store=None) -> Face:
     key = (template, bleed, tuple((k, str(ctx.values.get(k))) for k in used))
     face = cache.get(key)
     if face is None:
-        face = layout_face(template, ctx, bleed, name)
-        face.key = key
+        was = earlier(template, ctx.deck) if store is not None else None
+        before = was.before(store.peek(store.key_of(template, was.stamp, bleed, values))) if was is not None \
+            else None
+        face = layout_face(template, ctx, bleed, name, before, key)
         cache[key] = face
     if store is not None:
         store.put(stored, face)

@@ -118,6 +118,13 @@ def get_template(name: str, deck=None, _chain: tuple = (), partial: bool = False
 HELD = 64                               # the templates a long-running process keeps (get_template)
 
 
+def held_template(name: str, deck, stamp: str) -> Template | None:
+    """Template `name` as a long-running process kept it when its files' chain_stamp was `stamp` (an earlier
+    build's), if it did."""
+    kept, at = _held(deck)
+    return kept.get((name, True, at, stamp)) if kept is not None else None
+
+
 def _held(deck) -> tuple[dict | None, str]:
     """The templates a long-running process keeps between builds (Deck.memo["held"]) and what its deck's are kept
     under now; (None, "") where nothing is held or the layout store's stamp is not taken (the cache off)."""
