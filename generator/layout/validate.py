@@ -207,6 +207,13 @@ def placeholder_errors(deck: Deck, tpl: Template, use: dict) -> list[tuple[str, 
         own = ", ".join(sorted(known - set(BUILT_IN))) or "none"
         expression = _expression(r, key, name)
         first = f"'{name}' in {expression}" if expression else f"{{{name}}}"
+        if name == COPY and name not in known:      # docs/deck-format.md, Repeated regions
+            out.append((r.id, r.error(key, f"{first}: {name} is the number of a repeated region's copy, read only in "
+                                           "a repeated region's other keys; " + (
+                                               "its repeat cannot read it" if key == "repeat" else
+                                               "this region has no repeat"),
+                                      hint=None if key == "repeat" else 'add repeat: N (or repeat: "{field}")')))
+            continue
         out.append((r.id, r.error(key, f"{first} is not a field of kind {said} ({deck.file}), so this {what} would "
                                        "be empty", hint=hint or f"its fields: {own}; every card also has "
                                                              f"{', '.join(BUILT_IN)}")))

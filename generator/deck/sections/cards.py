@@ -157,7 +157,9 @@ def card(r, i, m, seq, kinds, parts, backs, first_part, ids, index) -> Card:
                 if ("name", kid) not in r.failed:
                     r.failed.add(("name", kid))
                     said = exc.message if exc.message.startswith(exc.brace) else f"{exc.brace}: {exc.message}"
-                    raise PnpError(f"{said}, on {where} ({r.src(m)}) and any other card it fails on alike",
+                    row = str(getattr(m, "file", "") or r.file) != str(r.file)        # a spreadsheet's row
+                    on = f"the card of {r.src(m)}" if row else f"{where} ({r.src(m)})"
+                    raise PnpError(f"{said}, on {on} and any other card it fails on alike",
                                    r.file, kind.name_line or kind.line or None, field=f"kinds.{kid}.name",
                                    hint=exc.hint)
             if len(name) > MAX_TEXT:
