@@ -329,7 +329,13 @@ class _Reader:
         if c.per_player and self.players is None and not self.deck.extra.get("players_failed"):
             raise m.error("per_player", "per_player needs the game's player count (game.players in deck.yaml, "
                                         "or players: in the component list)", field=f"{fld}.per_player")
-        check_component(c, m, fld, self.players, self.specs)      # rules no deck could meet: the list's mistake
+        specs = self.specs              # the fields of the kinds `where` selects, if it names them
+        if c.where.get("kind") and None not in c.where["kind"]:
+            specs = {}
+            for kid in c.where["kind"]:
+                for fname, spec in self.deck.kinds[kid].fields.items():
+                    specs.setdefault(fname, []).append(spec)
+        check_component(c, m, fld, self.players, specs)      # rules no deck could meet: the list's mistake
         return c
 
     def coverage(self, m: Map, fld) -> Coverage:
