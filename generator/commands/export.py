@@ -259,8 +259,8 @@ def _tts_summary(deck, report) -> None:
     said = _n(len(sheets), "deck sheet") + \
         (f" and {_n(len(back_sheets), 'sheet')} of their backs" if back_sheets else "")
     backless = _backless(deck)
-    click.echo(f"wrote {report.out} for Tabletop Simulator: {said}, {_n(len(backs), 'card back')}, "
-               f"{_n(len(tiles), 'tile image')} for {_n(deck.card_count(), 'piece')}"
+    said += "".join(f", {_n(n, what)}" for n, what in ((len(backs), "card back"), (len(tiles), "tile image")) if n)
+    click.echo(f"wrote {report.out} for Tabletop Simulator: {said} for {_n(deck.card_count(), 'piece')}"
                + (f", {backless} of them with no back (blank white on the table)" if backless else "")
                + f"; {len(report.drawn)} drawn, {len(report.kept)} unchanged"
                + (f", {len(report.removed)} removed" if report.removed else ""))
