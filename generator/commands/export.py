@@ -238,10 +238,14 @@ def _pdf_summary(deck, report, shop: str) -> None:
     ink = report.ink
     colour = "" if ink is None else (f", CMYK PDF/X-1a at most {ink.limit:g}% ink for {ink.condition.key} "
                                      f"({ink.condition.identifier})")
-    pieces = sum(card.copies for d in report.documents for pc in d.pieces for _, card in pc.cards)
+    by_shape: dict = {}                 # what it prints, as the pieces are: cards, round chits, hex pieces
+    for d in report.documents:
+        what = "round chit" if d.shape == "circle" else "hex piece" if d.shape.startswith("hex") else "card"
+        by_shape[what] = by_shape.get(what, 0) + sum(card.copies for pc in d.pieces for _, card in pc.cards)
+    pieces = " and ".join(_n(n, what) for what, n in by_shape.items()) or _n(0, "card")
     left = sum(card.copies for d in report.left for pc in d.pieces for _, card in pc.cards)
     click.echo(f"wrote {report.out} for {shop}: {_n(len(docs), 'PDF')} ({'; '.join(docs)}) for "
-               f"{_n(pieces, 'card')}" + (f" ({left} left out: {shop} does not print them)" if left else "")
+               f"{pieces}" + (f" ({left} left out: {shop} does not print them)" if left else "")
                + f", one face a page with {mm} mm bleed, trim and bleed boxes set"
                f"{colour}, {ORDER_WORDS[report.order]}; "
                f"{len(report.written)} written, {len(report.kept)} unchanged"
