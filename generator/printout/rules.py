@@ -99,12 +99,6 @@ def refuse_markup(deck: Deck, text: str) -> None:
         if p.level == "error":
             found.add(PnpError(p.message, file, first + p.line - 1, field="rules"))
     for n, line in enumerate(text.splitlines()):
-        deep = _DEEP_HEADING.match(line)
-        if deep:
-            found.add(PnpError(f"'{deep.group(1)}' is a level-{len(deep.group(1))} heading, which pnp does not read: it "
-                               "would print as written", file, first + n, deep.start(1) + 1, field="rules",
-                               hint="the rule pages have three levels of heading: #, ## and ###"))
-            continue
         foreign = _FOREIGN.search(re.sub(r"`[^`]*`", lambda m: " " * len(m.group()), line))
         if foreign and not foreign.group().lower().startswith(("<span", "</span")):
             what = "a Kramdown attribute list" if foreign.group().startswith("{:") else "HTML"
@@ -115,7 +109,6 @@ def refuse_markup(deck: Deck, text: str) -> None:
     found.done()
 
 
-_DEEP_HEADING = re.compile(r"^ {0,3}(#{4,6})\s")      # Markdown's fourth to sixth levels: pnp reads # to ###
 # a tag (<div>, </p>, <br/>), a comment or a Kramdown attribute list ({: .class}) outside backticks, not escaped
 _FOREIGN = re.compile(r"(?<!\\)(?:</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>|<!--|\{:[^}]*\})")
 

@@ -29,6 +29,8 @@ def test_unbalanced_bold_is_the_same_error_in_build_export_and_proof(tmp_path):
     ("Keep the *doctor away.", False),
     ("Score **1 point.", False),
     ("**bold***", False),
+    ("### Third\n\nText.", True),
+    ("#### Fourth\n\nText.", False),         # printed '#### Fourth' as written, with no word
 ])
 
 
@@ -71,9 +73,10 @@ def test_html_and_kramdown_in_the_rules_are_each_an_error_at_their_line(tmp_path
 
 
 def test_a_heading_deeper_than_three_levels_in_the_rules_is_an_error_at_its_line(tmp_path):
-    """Markdown's #### printed as written ('#### Scoring' on the rule page), with no word."""
+    """Markdown's #### printed as written ('#### Scoring' on the rule page), with no word (on a card too:
+    test_what_unbalanced_markup_is)."""
     rules = "# Rules\n\n### Turns\n\nPlay.\n\n#### Scoring\n\nCount.\n"
     folder = deck(tmp_path / "d", DECK + "rules: {file: rules.md}\n", **{"rules.md": rules})
     lines = refused(folder)
-    assert lines == [f"{folder}/rules.md:7:1: rules: '####' is a level-4 heading, which pnp does not read: "
-                     "it would print as written (the rule pages have three levels of heading: #, ## and ###)"], lines
+    assert lines == [f"{folder}/rules.md:7: rules: '####' is a level-4 heading, which pnp does not read: it would "
+                     "print as written (headings are #, ## and ###)"], lines
