@@ -128,7 +128,7 @@ def _held(deck) -> tuple[dict | None, str]:
     held = (deck.memo or {}).get("held") if deck is not None else None
     if held is None:
         return None, ""
-    from .store import deck_stamp  # lazy: +3 ms to import (benchmarks/imports.py)
+    from .store import deck_stamp  # lazy: +4 ms to import (benchmarks/imports.py)
     stamp = deck_stamp(deck)
     if stamp is None:
         return None, ""
@@ -339,7 +339,7 @@ def geometry(deck, names) -> dict:
     each piece's bleed before anything is laid out. Remembered between builds (layout/store.py) under the
     templates' files (chain_stamp), so a rebuild parses no template it does not lay out; {} when one of them
     cannot be read (laying the cards out reports it)."""
-    from .store import remembered  # lazy: +3 ms to import (benchmarks/imports.py)
+    from .store import remembered  # lazy: +4 ms to import (benchmarks/imports.py)
     names = sorted(set(names))
 
     def compute() -> list:

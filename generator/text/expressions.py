@@ -10,10 +10,9 @@ it reads a field, so that what is kept of a face is kept under the deck's facts 
 sum() are read on every card of the deck, not on the card the brace is evaluated for (Brace.deck_names).
 What an expression may not do is refused when it is parsed (at the template's line): attribute access,
 subscripts, keyword arguments, `**`, lambdas, assignment, any function not in FUNCTIONS (or given too few or too
-many arguments: USAGE). Evaluated, a field
-whose value looks like a number ("3", "-2.5") is that number; ordering text against a number, dividing by
-zero, a text over MAX_TEXT characters or a number past MAX_NUMBER is an ExpressionError, which the layout
-names with its template's line, its key and its card.
+many arguments: USAGE). Evaluated, a field whose value looks like a number ("3", "-2.5") is that number; ordering
+text against a number, dividing by zero, a text over MAX_TEXT characters or a number past MAX_NUMBER is an
+ExpressionError, which the layout names with its template's line, its key and its card.
 Not here: which keys take braces and how a result is read as a key's value (layout/regions/percard.py),
 where the plain {field} names are checked against the deck (layout/validate.py).
 """
