@@ -59,7 +59,7 @@ class SheetSource:
     def __init__(self, entry: Map, loader, kinds, parts, backs, default_part, found_: Collector, index: int):
         self.entry, self.loader, self.kinds, self.parts, self.backs = entry, loader, kinds, parts, backs
         self.found, self.index = found_, index
-        self.default_part = default_part or next(iter(parts))
+        self.default_part = default_part or next(iter(parts), None)     # (none: the only part was at fault)
         self.bad_header = False
         self.header_mistake = False     # a mistake of the header (a column missing), named once at its line
         self.header_row, self.named = 0, set()
