@@ -116,6 +116,7 @@ class Loader(Reading):
                     template_refs=dict(self.templates), memo={},
                     extra={"components_file": components_file, "players_failed": ("game", "players") in self.failed,
                            "fonts_failed": tuple(sorted(n for k, n in self.failed if k == "font")),
+                           "fields_failed": tuple(sorted(n for k, n in self.failed if k == "fields")),
                            **{k: root[k] for k in ("proof", "corrections") if k in root},
                            "parked": tuple(parked), "totals": totals, "every_card": tuple(the_cards),
                            "icon_letters": icons.letters(self, root.get("icon_letters"), root, the_icons),

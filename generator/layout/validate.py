@@ -192,7 +192,8 @@ def placeholder_errors(deck: Deck, tpl: Template, use: dict) -> list[tuple[str, 
             continue
         if name == COPY and r.values.get("repeat") is not None and key != "repeat":
             continue                    # a repeated region's copy: 0, 1 ... (regions/repeat.py)
-        lacking = {kind: backs for (kind, _), backs in use.items() if name not in _available(deck, kind, backs)}
+        lacking = {kind: backs for (kind, _), backs in use.items() if name not in _available(deck, kind, backs)
+                   and kind not in deck.extra.get("fields_failed", ())}      # (fields at fault: said at the kind)
         if not lacking or (r.id, key, name) in seen:
             continue
         if key == "when" or name in names_in(r.when):

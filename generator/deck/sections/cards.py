@@ -103,7 +103,7 @@ def card(r, i, m, seq, kinds, parts, backs, first_part, ids, index) -> Card:
     written = m
     m, translated = split(r, m, list(kind.fields) + ["name"], f"card {where}")
     mistakes = []               # every mistake in this card (try/except: free when there is none)
-    for key in m:
+    for key in m if ("fields", kid) not in r.failed else ():     # (its kind's fields at fault: said there)
         if key not in CARD_KEYS and key not in kind.fields:
             mistakes.append(m.error(key, f"unknown field '{key}' for kind '{kid}'", field=f"{where}.{key}",
                                     hint=suggest(key, list(kind.fields) + list(CARD_KEYS))

@@ -226,6 +226,8 @@ class SheetSource:
                     out.append((col, head, "note", head[:-len(NOTE)]))
                 elif head.startswith(BACK) and len(head) > len(BACK):
                     out.append((col, head, "back", head[len(BACK):]))
+                elif any(("fields", k.id) in self.loader.failed for k in kinds):
+                    out.append((col, head, "plain", head))      # a kind's fields at fault: said there, once
                 else:
                     where = f"kind '{kinds[0].id}'" if len(kinds) == 1 else "any kind"
                     if written != head:
@@ -304,6 +306,8 @@ class SheetSource:
                 elif what == "plain" and head in CARD_COLUMNS:
                     row.put(head, self.setting(head, v, table, number, col), col, head)
                 elif what == "plain":
+                    if head not in kind.fields and ("fields", kind_id) in self.loader.failed:
+                        continue                # its kind's fields at fault: said there, once
                     if head not in kind.fields:
                         raise table.error(number, col, head, f"unknown field '{head}' for kind '{kind_id}'",
                                           hint=suggest(head, kind.fields) or known_list(kind.fields))
