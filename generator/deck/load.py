@@ -65,6 +65,8 @@ class Loader(Reading):
         the_game = Game("")
         if "game" in root:
             with self.noting():
+                if not isinstance(root["game"], Map):   # its players unread: the component list's need not said
+                    self.failed.add(("game", "players"))
                 the_game = game.read(self, need_map(root["game"], root, "game", "game facts"))
         self.dpi = sizes.dpi(self, root)
         the_palette = self.palette = palette.read(self, root.get("palette"), root)
