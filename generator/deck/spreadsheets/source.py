@@ -64,10 +64,6 @@ class SheetSource:
         self.header_mistake = False     # a mistake of the header (a column missing), named once at its line
         self.header_row, self.named = 0, set()
 
-    @staticmethod
-    def table_of(row: Row) -> Table:
-        return row.table
-
     def note(self, exc: PnpError) -> None:
         self.found.add(exc)
         if self.found.full:
@@ -431,8 +427,8 @@ class SheetSource:
                         and fname not in failed:
                     if fname not in self.named and fname not in row:      # no column at all: the header's mistake
                         self.header_mistake = True
-                        raise self.table_of(row).error(self.header_row, None, None, f"no column '{fname}', which "
-                                                       f"every card of kind '{kind.id}' must give (it is required)")
+                        raise row.table.error(self.header_row, None, None, f"no column '{fname}', which "
+                                              f"every card of kind '{kind.id}' must give (it is required)")
                     raise row.error(None, f"missing required field '{fname}' for kind '{kind.id}'")
             except PnpError as exc:
                 self.note(exc)
