@@ -253,13 +253,13 @@ class _Alike:
     _VALUES = re.compile(r"'[^']*'|-?\d+(?:\.\d+)?")        # what differs from card to card in a brace's mistake
 
     def __init__(self):
-        self.first: dict = {}       # key -> [error, the other cards' names]
+        self.first: dict = {}       # key -> [error, the other cards' names, the first card's name]
 
     def add(self, exc: PnpError, card: Card) -> int:
         """Note `exc` (an error or several) of `card`; returns how many distinct mistakes there are now."""
         for e in exc.errors if isinstance(exc, PnpErrors) else [exc]:
             if not self._SUBJECT.match(e.message):      # not the card's own (a picture file's): said once
-                self.first.setdefault((e.file, e.line, e.column, e.message), [e, None])
+                self.first.setdefault((e.file, e.line, e.column, e.message), [e, None, None])
                 continue
             said = self._SUBJECT.sub("", e.message)
             if (e.field or "").startswith("region "):   # a template's brace: alike whatever values it met
@@ -269,15 +269,16 @@ class _Alike:
                 if card.back is not None and e.message.startswith(f"card '{card.name}' (back): "):
                     value = card.back.field_map.get(e.field or "", value)
                 key = (said, e.field, e.hint, repr(value))
-            if key in self.first:
-                self.first[key][1].append(card.name)
+            if key in self.first:           # a card named once, however many of its copies or places fail
+                if card.name != self.first[key][2] and card.name not in self.first[key][1]:
+                    self.first[key][1].append(card.name)
             else:
-                self.first[key] = [e, []]
+                self.first[key] = [e, [], card.name]
         return len(self.first)
 
     def errors(self) -> list:
         out = []
-        for e, others in self.first.values():
+        for e, others, _first in self.first.values():
             if others:
                 names = ", ".join(f"'{n}'" for n in others[:3]) + (", ..." if len(others) > 3 else "")
                 e = PnpError(f"{e.message} (and {len(others)} more card{'s' if len(others) != 1 else ''}: "

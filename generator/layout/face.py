@@ -196,7 +196,7 @@ class Context:
             message, hint = inline.unknown_message(self.deck.icons, name)
             own = str(region.get("text", ""))
             if any(n == name for n, _ in wrap.icons_in(own)):
-                raise region.error("text", f"{message} in region '{region.id}'", hint=hint)
+                raise region.error("text", message, hint=hint)
             fields = [n for n in names_in(own) if f":{name}:" in str(self.values.get(n, ""))]
             raise self.error(f"{message} in region '{region.id}'", field=(fields or [field_of(region)])[0],
                              hint=hint)
@@ -356,7 +356,7 @@ def _image_path(src: str, ctx: Context, region: Region | None = None) -> str:
         if field is None and region is not None and region.source:
             # the name is written in the template itself: point there
             file, _, line = region.source.rpartition(":")
-            return PnpError(f"{message} in region '{region.id}'", file, int(line) if line.isdigit() else None,
+            return PnpError(message, file, int(line) if line.isdigit() else None,
                             field=f"region {region.id}.src", hint=hint)
         return ctx.error(message, field=field, hint=hint)
 
