@@ -428,7 +428,7 @@ def test_editors_temporary_files_neither_start_a_build_nor_appear_in_its_log(gam
 
 def test_the_preview_draws_icons_and_a_face_large(tmp_path):
     """The icons deck watched: a face's picture shows its icons (the coin's gold), and /large/ draws the same
-    face at 300 dpi for the page's large view."""
+    face at 300 dpi for the page's large view, or as wide as the layout view asks (px)."""
     import numpy
     from PIL import Image
     icons = tmp_path / "icons"
@@ -445,6 +445,12 @@ def test_the_preview_draws_icons_and_a_face_large(tmp_path):
             gold = (abs(rgb[..., 0] - 217) < 20) & (abs(rgb[..., 1] - 169) < 20) & (abs(rgb[..., 2] - 60) < 25)
             assert gold.sum() > (dpi / 110) ** 2 * 40, (kind, gold.sum())
         assert w.get("/large/" + "0" * 32 + ".png")[0] == 404
+        # the layout view's: drawn at the size it shows the face (its CSS pixels times the devicePixelRatio)
+        status, _, png = w.get(f"/large/{market['front']}.png?px=400")
+        assert status == 200 and _png_size(png) == (400, round(400 * market["size"][1] / market["size"][0]))
+        for bad in ("/large/{}.png?px=9", "/large/{}.png?px=4097", "/large/{}.png?px=4e2", "/face/{}.png?px=400",
+                    "/large/{}.png?px=" + "9" * 5000):
+            assert w.get(bad.format(market["front"]))[0] == 400, bad
         assert w.interrupt() == 0
 
 
@@ -483,3 +489,29 @@ def test_a_save_made_in_several_writes_is_one_build(game, tmp_path):
         edit(deck, "title: Rule Card 2", "title: Rule Card Emacs")      # the next save: the next build
         assert (w.build()["build"], [e for e in w.events if e["event"] == "failed"]) == (3, [])
         assert w.interrupt() == 0
+
+
+def test_a_write_of_the_layout_view_is_built_at_once_and_once(tmp_path):
+    """The layout view's write (studio.py tells the loop: Saves.wrote) is built at once, not when the watcher finds
+    it 20-40 ms later; the watcher's report of that file as the view wrote it builds nothing again, while a save of
+    it after that (an editor's) does, as do other files reported with it; whatever waits is one build."""
+    from generator.watch.loop import Saves
+    template, other = tmp_path / "card.yaml", tmp_path / "deck.yaml"
+    template.write_text("size: poker\n")
+    other.write_text("game: {title: T}\n")
+    saves = Saves()
+    assert saves.next(0) is None
+    saves.wrote(template)
+    assert saves.next(0) == [str(template.resolve())]
+    saves.queue.put(("saved", [str(template.resolve())]))           # the watcher, later
+    assert saves.next(0) is None
+    saves.queue.put(("saved", [str(template.resolve()), str(other.resolve())]))
+    assert saves.next(0) == [str(other.resolve())]
+    template.write_text("size: bridge\n")                           # saved again, in an editor
+    saves.queue.put(("saved", [str(template.resolve())]))
+    assert saves.next(0) == [str(template.resolve())]
+    saves.wrote(template)
+    saves.queue.put(("watching", None))
+    saves.queue.put(("saved", [str(other.resolve())]))
+    assert saves.next(0) == sorted([str(template.resolve()), str(other.resolve())])
+    assert saves.next(0) == "watching" and saves.next(0) is None
