@@ -228,5 +228,6 @@ def write_pdf(deck: Deck, pages, out) -> bool:
                           held=held.get("pictures") if held else None)
     finally:
         from .layout.hyphens import language, own_language  # lazy: +431 ms to import (benchmarks/imports.py)
-        shapecache.save((language(deck), own_language(deck)), deck)    # what this build shaped and hyphenated anew
+        hy = language(deck)
+        shapecache.save((hy.language if hy else "", own_language(deck).language), deck)    # shaped, hyphenated anew
         typography.save_book(book_name(deck))                           # ... and typeset
