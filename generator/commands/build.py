@@ -42,7 +42,7 @@ def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_
     pages = pipeline.pages(deck, opts)
     drawn = _drawn(pages)
     warnings = options.safe_zone_warnings(deck, drawn) + options.resolution_warnings(deck, drawn) + \
-        options.svg_warnings(deck, drawn)
+        options.svg_warnings(deck, drawn) + options.contrast_warnings(deck, pages)
     out = Path(output) if output else \
         Path("output") / f"{output_name(deck.id + ('-partial' if only else ''), paper, duplex)}.pdf"
     wrote = f"wrote {out}" if pipeline.write_pdf(deck, pages, out) else f"{out} is up to date"

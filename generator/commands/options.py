@@ -189,6 +189,14 @@ def svg_warnings(deck, faces) -> list[str]:
     return [f"pnp: warning: {line}" for line in warnings(faces, icons)]
 
 
+def contrast_warnings(deck, pages) -> list[str]:
+    """Warnings of small text on a ground too close to its ink (layout/contrast.py), for the faces the pages place."""
+    from ..layout.contrast import warnings  # lazy: here, as another function of this module imports a different warnings
+    sides = [(pl.card, pl.face) for p in pages if p.kind in ("front", "back", "fold") for pl in p.placements
+             if pl.card is not None]
+    return [f"pnp: warning: {line}" for line in warnings(deck, sides)]
+
+
 def safe_zone_warnings(deck, faces) -> list[str]:
     """Warnings of text reaching into a face's safe zone: `faces` are (who, face) pairs."""
     from ..layout.safezone import warnings  # lazy: here, as another function of this module imports a different warnings
