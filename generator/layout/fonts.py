@@ -28,6 +28,7 @@ from ..files.yamlfile import load
 # TTFont through the adapter: reportlab's ttfonts is imported there first, after it defers HarfBuzz
 from ..reportlab_adapter import TTFont, face_owner, register_font, registered, unregister_fonts
 from .fontcache import load_ttf
+from .shaping import INVISIBLE
 from ..language import base
 
 STYLES = ("regular", "bold", "italic", "bolditalic")
@@ -222,6 +223,16 @@ def font_name(fam: str, style: str = "regular") -> str:
 
 
 
+def file_of(font: str) -> Path | None:
+    """The file of a registered font (by its reportlab name), for those who draw with another library (the
+    proof's contact sheet draws its labels with Pillow); None for a name pnp does not know."""
+    for entry in list(_catalogue().values()) + list(_families.values()):
+        for style in STYLES:
+            if entry[style][1] == font:
+                return entry[style][0]
+    return None
+
+
 def register(names) -> None:
     """Register fonts by the names laid-out Text ops carry: a face from the layout store was laid
     out by an earlier build, so this process has not met its fonts yet."""
@@ -255,7 +266,7 @@ def _missing(text: str, fam: str, styles: tuple) -> tuple:
     for style in styles:
         cmap = face(font_name(fam, style)).charToGlyph
         for ch in set(text):
-            if ch in "\n\r\t" or ch in missing:
+            if ch in "\n\r\t" or ch in missing or ord(ch) in INVISIBLE:
                 continue
             if ord(ch) not in cmap and _drawn_by(ch, fam, style) is None:
                 missing.append(ch)
@@ -292,11 +303,19 @@ def runs(text: str, fam: str, style: str = "regular") -> tuple:
     if all(ord(ch) in cmap for ch in text):
         return ((text, main),)
     out: list = []
+    held = ""                   # isolates' marks (drawn as nothing) before the first character: go with it
     for ch in text:
+        if ord(ch) in INVISIBLE and ord(ch) not in cmap:
+            if out:
+                out[-1] = (out[-1][0] + ch, out[-1][1])
+            else:
+                held += ch
+            continue
         name = main if ord(ch) in cmap or ch.isspace() else _drawn_by(ch, fam, style) or main
+        ch, held = held + ch, ""
         if out and out[-1][1] == name:
             out[-1] = (out[-1][0] + ch, name)
         else:
             out.append((ch, name))
-    return tuple(out)
+    return tuple(out) if not held else tuple(out) + ((held, main),)
 

@@ -6,9 +6,9 @@ Blocks are broken into lines by the card text's own wrapper (wrap.break_lines), 
 reportlab Paragraphs. Columns fill top to bottom, then left to right. A paragraph too long for what is
 left of a column is split between lines, with two lines at least on each side (no first line alone at a
 column's foot, no last line alone at the next one's top); a heading never ends a column (it moves on with
-the start of what follows it); the columns of the last page are balanced; a paragraph whose last line would hold one short word alone is
-broken a little narrower where that gives its last line two words in as many lines; a heading written in
-capitals is letter-spaced (TRACK); every page gets a footer with
+the start of what follows it); the columns of the last page are balanced; each paragraph is broken as a whole (layout/paragraph.py: no hole
+in the rag where other breaks avoid it, no short word alone on its last line where they can help it, a line
+more where that mends them); a heading written in capitals is letter-spaced (TRACK); every page gets a footer with
 "page N of M" when a footer is given.
 
 A `box` (markup) follows the text on a tinted ground with a frame, narrower by its padding (the rules'
@@ -31,7 +31,7 @@ import re
 
 from ..records import Record
 from ..units import length
-from . import fonts, inline, wrap
+from . import fonts, inline, oneline, wrap
 from .display import Line, Rect, Text
 
 HEADING_SCALE = {"heading1": 1.5, "heading2": 1.2, "heading3": 1.0}    # three levels apart in size,
@@ -53,7 +53,6 @@ TRACK = 0.06              # em: letter-spacing of a heading set in capitals (CAP
 TRACK3 = 0.12             # em: a third-level heading in capitals, set in the regular weight, spaced wider
 CAPS_ROOM = 0.9
 CAPS_ROOM3 = 0.82         # of the width: kept for a third-level heading's wider spacing
-WIDOW = 0.2               # of a column: a paragraph's last line this short, one word alone, is rebalanced
 
 
 class Block(Record):
@@ -81,10 +80,7 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
     for b in wrap.parse(markup):
         heading = b.kind.startswith("heading")
         room = (CAPS_ROOM3 if b.kind == "heading3" else CAPS_ROOM) if heading and capitals(b) else 1.0
-        ls = wrap.break_lines(b, family, width * room, size,
-                              HEADING_SCALE, metrics, hyphenate, _restyle(b))
-        if not heading and len(ls.lines) > 1 and _widows(ls, width):
-            ls = _rebalanced(b, ls, family, width, size, metrics, hyphenate)
+        ls = wrap.break_lines(b, family, width * room, size, HEADING_SCALE, metrics, hyphenate, _restyle(b), 0.0)
         if heading:
             before, after = size * HEADING_BEFORE[b.kind], size * HEADING_AFTER[b.kind]
         else:
@@ -125,42 +121,6 @@ def capitals(b: wrap.Block) -> bool:
     """A block written in capitals (two letters at least, none small): a heading so is letter-spaced."""
     letters = [c for c in re.sub(r"<[^>]*>", "", b.text) if c.isalpha()]
     return len(letters) >= 2 and all(c.isupper() for c in letters)
-
-
-def _widow(line: list, width: float) -> bool:
-    """A paragraph's last line that holds one short word alone: its pieces touch (no space between them) and
-    it fills less than WIDOW of the column."""
-    if not line:
-        return False
-    touching = all(abs(b[0] - (a[0] + a[3])) < 0.01 for a, b in zip(line, line[1:]))
-    return touching and line[-1][0] + line[-1][3] < WIDOW * width
-
-
-def _widows(ls: wrap.Lines, width: float) -> int:
-    """How many of a block's paragraphs (its text between forced line breaks) end on a short word alone."""
-    n, start = 0, 0
-    for i, forced in enumerate(ls.breaks + [True] * (len(ls.lines) - len(ls.breaks))):
-        if forced:
-            n += i > start and _widow(ls.lines[i], width)
-            start = i + 1
-    return n
-
-
-def _rebalanced(b, ls: wrap.Lines, family: str, width: float, size: float, metrics: tuple,
-                hyphenate: str = "") -> wrap.Lines:
-    """The block broken a little narrower (down to 4 em less) where that leaves fewer short words alone at
-    its paragraphs' ends in no more lines; else as it was."""
-    best, least = ls, _widows(ls, width)
-    for k in range(1, 9):
-        narrower = wrap.break_lines(b, family, width - k * size / 2, size, HEADING_SCALE, metrics, hyphenate)
-        if len(narrower.lines) > len(ls.lines):
-            break
-        found = _widows(narrower, width)
-        if found < least:
-            best, least = narrower, found
-            if not found:
-                break
-    return best
 
 
 def _need(blocks: list[Block], bi: int) -> float:
@@ -309,18 +269,19 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
          size: float = 10.0, footer: str = "", columns: int = 1, gap: float = length("8mm"),
          accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
          box: str = "", icons_: dict | None = None, continued: str = CONTINUED,
-         page_of: str = PAGE_OF, hyphenate: str = "") -> list[list]:
+         page_of: str = PAGE_OF, hyphenate: str = "", rtl: bool | None = None, digits: str = "") -> list[list]:
     """Lay out `markup` over as many pages as it needs; each page is a list of ops in page coordinates
     (flow_pages, without where each page starts)."""
     return flow_pages(markup, width, height, margin, family, size, footer, columns, gap, accent, ink, title,
-                      subtitle, box, icons_, continued, page_of, hyphenate=hyphenate)[0]
+                      subtitle, box, icons_, continued, page_of, hyphenate=hyphenate, rtl=rtl, digits=digits)[0]
 
 
 def flow_pages(markup: str, width: float, height: float, margin: float = length("18mm"), family: str = "serif",
                size: float = 10.0, footer: str = "", columns: int = 1, gap: float = length("8mm"),
                accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
                box: str = "", icons_: dict | None = None, continued: str = CONTINUED,
-               page_of: str = PAGE_OF, whole_items: bool = False, hyphenate: str = "") -> tuple[list[list], list]:
+               page_of: str = PAGE_OF, whole_items: bool = False, hyphenate: str = "", rtl: bool | None = None,
+               digits: str = "") -> tuple[list[list], list]:
     """Lay out `markup` over as many pages as it needs: (each page as a list of ops in page coordinates, the
     parsed block (text.Block) each page's first line belongs to, None for an empty page). `whole_items`:
     a list item of up to WHOLE_ITEM lines is never split between columns (the leaf's steps, each read as one),
@@ -329,7 +290,9 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
     `title` (and `subtitle`) head the first page across all columns; `footer` puts "footer · page N of M"
     at the foot of every page; `box` is markup set after the text in a tinted frame; `icons_`: the deck's
     icons, which the text may write ({name: Icon}; without them, :name: prints as written). `continued` and `page_of`
-    ("{footer} · page {n} of {total}") are pnp's words on the pages, in the rules' language.
+    ("{footer} · page {n} of {total}") are pnp's words on the pages, in the rules' language; `rtl` its direction
+    (right to left: its paragraphs start at the right, the first column is the right one; None: each paragraph's
+    first strong letter's) and `digits` its own digits for the page numbers ("" for 0-9).
     """
     fonts.family(family)
     columns = max(1, int(columns))
@@ -340,13 +303,11 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
     if title:
         tsize = size * 2.4
         top = height - margin
-        head_ops.append(Text(width / 2, top - tsize * 0.8, title, fonts.font_name(family, "bold"), tsize, accent,
-                             "center"))
+        head_ops += oneline.ops(width / 2, top - tsize * 0.8, title, family, "bold", tsize, accent, "center", rtl=rtl)
         y = top - tsize * 1.15
         if subtitle:
             y -= size * 1.2
-            head_ops.append(Text(width / 2, y, subtitle, fonts.font_name(family, "italic"), size * 1.15, ink,
-                                 "center"))
+            head_ops += oneline.ops(width / 2, y, subtitle, family, "italic", size * 1.15, ink, "center", rtl=rtl)
         y -= size * 0.8
         head_ops.append(Line(margin, y, width - margin, y, accent, 0.8))
         head_h = top - y + size * 1.2
@@ -385,7 +346,7 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
         ops: list = list(head_ops) if first else []
         frames: list = []
         for c, col in enumerate(cols):
-            x = margin + c * (col_w + gap)
+            x = margin + (columns - 1 - c if rtl else c) * (col_w + gap)       # right to left: from the right
             inside = [(y, b.lead) for y, b, li in col.placed if b.boxed]
             if inside:              # the box's part in this column: a frame behind its lines
                 y0, y1 = inside[0][0] - BOX_PAD, inside[-1][0] + inside[-1][1] + BOX_PAD
@@ -397,7 +358,7 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
                 track = (TRACK3 if b.source.kind == "heading3" else TRACK) * b.lines.size \
                     if b.heading and capitals(b.source) else 0.0
                 spaced = 0.0                # what the letter-spacing of the line's pieces before moved it on
-                for p in wrap.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "start"):
+                for p in wrap.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "start", rtl):
                     if p.font == wrap.ICON:
                         op = inline.op(icons_, p.text, x + pad + p.x + spaced, base, p.size, colour)
                         ops.extend([op] if op is not None else [])
@@ -406,11 +367,11 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
                         spaced += track * len(p.text)
         pages.append(frames + ops)
     if footer:
-        fn = fonts.font_name(family, "italic")
+        said = str.maketrans("0123456789", digits) if digits else {}
         for n, ops in enumerate(pages, 1):
             ops.append(Line(margin, margin + 6, width - margin, margin + 6, "#999999", 0.4))
-            ops.append(Text(width / 2, margin - 4, page_of.format(footer=footer, n=n, total=len(pages)), fn, 8, "#555555",
-                            "center"))
+            words = page_of.format(footer=footer, n=str(n).translate(said), total=str(len(pages)).translate(said))
+            ops += oneline.ops(width / 2, margin - 4, words, family, "italic", 8, "#555555", "center", rtl=rtl)
     return pages, firsts
 
 

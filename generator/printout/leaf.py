@@ -31,7 +31,7 @@ def markup(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
     the page break splits, with the page it starts on)."""
     parts = sections(deck, cards, rules, spec, calibration_pages)
     return lay_out(parts, spec.paper.width, spec.paper.height, deck.file, family(deck), deck.icons,
-                   own_language(deck)).texts
+                   own_language(deck), words(deck.language).rtl).texts
 
 
 def family(deck: Deck) -> str:

@@ -33,12 +33,12 @@ class Leaf(Record):
 
 
 def lay_out(parts: list[str], width: float, height: float, file: str = "", family: str = "serif",
-            icons_: dict | None = None, hyphenate: str = "") -> Leaf:
+            icons_: dict | None = None, hyphenate: str = "", rtl: bool = False) -> Leaf:
     """The leaf's sections flowed over its two pages as the rule pages flow (layout/pages.py: a heading
     never ends a page, a paragraph split with two lines at least on each side, a list item of up to four
     lines never), at the largest size from LARGEST down to SMALLEST (0.25pt steps) at which they fit: the
     first page full (FULL; a page break that leaves it short sets the leaf a step smaller), the second
-    holding the rest. `icons_`: the deck's icons ({name: Icon}), which the leaf's text may write as :name:. A leaf that does not fit
+    holding the rest, in the direction of its language (`rtl`). `icons_`: the deck's icons ({name: Icon}), which the leaf's text may write as :name:. A leaf that does not fit
     at SMALLEST is the deck's mistake (its setup or instructions too long), one line naming game.setup."""
     from ..layout import fonts  # lazy: +752 ms to import (benchmarks/imports.py)
     from ..layout.pages import flow_pages  # lazy: +744 ms to import (benchmarks/imports.py)
@@ -55,7 +55,7 @@ def lay_out(parts: list[str], width: float, height: float, file: str = "", famil
 
     def at(size: float):
         return flow_pages(text, width, height, MARGIN, family, size, accent=INK, ink=INK, icons_=icons_,
-                          whole_items=True, hyphenate=hyphenate)
+                          whole_items=True, hyphenate=hyphenate, rtl=rtl)
 
     steps = int(round((LARGEST - SMALLEST) / 0.25))
     lo, hi, best = 0, steps, None

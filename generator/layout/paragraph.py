@@ -1,0 +1,144 @@
+"""A paragraph broken into lines as a whole (total fit, as Knuth and Plass break TeX's paragraphs): of every set of
+breaks, the one whose lines cost least in sum, each line's cost from how short it ends (its slack, cubed, as
+TeX's badness), the hyphen it ends with, a hyphen on the line above too, a label parted from its number ("Player
+/ 3") and, for the last line, one short word alone; a line ending more than HOLE short (a hole) costs more than
+any of those, so that no hole is left where a set of breaks without one exists; where none does, a hole 15 mm
+deeper costs as much as another (two lines ending 11 mm short are better than one ending 40 mm short). So a short line is moved
+up the paragraph rather than left as a hole, and a hyphen is taken only where it mends the rag. A line's spaces may
+narrow (by up to SHRINK of each, at a cost, as TeX's shrinkable glue and a typesetter's minimum word space) to
+take a word more.
+
+The paragraph is n words, each with its width, the room before it (a space's width, or nothing), and whether a
+line may break before it (`kinds`: SPACE; GLUE only where nothing else fits: an icon and the word it belongs to,
+runs of one word in several fonts). A line may also end inside a word, at a point `cuts(k)` gives, asked for only
+where a line's last word does not fit whole: a hyphenation point (the line ends with a hyphen) or a no-break space
+between a number and its noun (the line ends before it, the next starts after it: a last resort, TIED).
+`piece(k, a, b, hyphen)` is the width of word k from a to b (b None: to its end), its hyphen added. A word no line
+can hold is set whole on a line of its own (over-full: wrap.Lines' `widest` tells the fitter, which shrinks the
+text).
+Not here: the words and their widths (wrap.py, words.py), where a word may be hyphenated (hyphens.py).
+"""
+from __future__ import annotations
+
+import heapq
+
+from ..units import length
+
+SPACE, GLUE, LABEL = 1, 2, 3            # a break before a word: at a space; in glue (last resort); before a number
+HOLE = length("10mm")                   # an inner line ending this much short of its measure is a hole
+LINE = 10.0                             # TeX's \linepenalty: every line costs this much badness at least
+HYPHEN = 2500.0                         # demerits of a line ending in a hyphen (TeX's \hyphenpenalty 50, squared)
+LADDER = 5000.0                         # ... of two lines in a row ending in hyphens (TeX's \doublehyphendemerits)
+LABELLED = 1e5                          # ... of a number parted from the word before it ("Player / 3")
+TIED = 2e5                              # ... of a number parted from its noun at their no-break space ("3 / cards")
+WIDOW = 0.2                             # of the measure: a last line this short holding one word alone ...
+ALONE = 20000.0                         # ... costs this
+HOLED = 1e6                             # an inner line ending more than HOLE short
+DEEPER = length("15mm")                 # ... and as much again for every 15 mm more (one deep hole is worse than two)
+FORCED = 1e8                            # a break in glue, a third hyphen in a row, an over-full line
+TOO_MANY = 2                            # lines in a row ending in a hyphen, at most (but where nothing else fits)
+SHRINK = 0.2                            # of a space: how much a line's spaces may narrow to take a word more
+
+
+def _badness(slack: float, stretch: float) -> float:
+    r = slack / stretch
+    return min(100.0 * r * r * r, 10000.0)
+
+
+def breaks(widths: list, gaps: list, kinds: list, avail: float, piece, cuts, hyphened, lines_cost: float = 0.0,
+           last_alone: bool = True) -> list:
+    """The best breaks of a paragraph of len(widths) words: [(start, end)] a line each, a position being (word,
+    cut: 0 for the word's start), end (n, 0) for the paragraph's. `gaps[k]`: the room before word k (k > 0);
+    `kinds[k]`: SPACE, GLUE or LABEL before word k, or 0 where a line never breaks; `piece(k, a, b, hyphen)`,
+    `cuts(k)` ((where the line ends in it, where the next line starts in it, whether with a hyphen), ...): above;
+    `hyphened(k)`: whether word k ends in a hard hyphen (a line ending there counts as hyphenated); `lines_cost`:
+    what each line costs besides (a text box's height is what it has: a line more costs more than any rag);
+    `last_alone`: whether one short word alone on the last line costs ALONE."""
+    n = len(widths)
+    end = (n, 0)
+    if n == 0:
+        return [((0, 0), end)]
+    stretch = min(HOLE, avail / 4) or 1.0
+    # the cheapest way found to each position, by how many lines in a row end in a hyphen there:
+    # (position, run) -> (cost, (previous position, its run))
+    best: dict = {((0, 0), 0): (0.0, None)}
+    todo = [((0, 0), 0)]
+    seen = set()
+    while todo:
+        state = heapq.heappop(todo)
+        if state in seen:
+            continue
+        seen.add(state)
+        start, run = state
+        if start == end:
+            continue
+        base = best[state][0]
+        for stop, width, room, hyphen, penalty, alone in _ends(start, widths, gaps, kinds, avail, piece, cuts,
+                                                               hyphened):
+            slack = avail - width
+            if slack < -0.01:           # its spaces narrowed (by up to SHRINK of each): as TeX's shrink
+                cost = (LINE + _badness(-slack, room)) ** 2 if -slack <= room + 0.01 else FORCED + 1e8
+            elif stop == end:
+                cost = LINE * LINE + (ALONE if alone and last_alone and width < WIDOW * avail else 0.0)
+            elif slack > HOLE:          # a hole: HOLED, and as much again for each DEEPER it is wider
+                cost = HOLED * (1.0 + (slack - HOLE) / DEEPER) + (LINE + _badness(HOLE, stretch)) ** 2
+            else:
+                cost = (LINE + _badness(slack, stretch)) ** 2
+            after = run + 1 if hyphen else 0
+            if hyphen:
+                cost += HYPHEN + (LADDER if run else 0.0) + (FORCED if after > TOO_MANY else 0.0)
+            total = base + cost + penalty + lines_cost
+            key = (stop, min(after, TOO_MANY + 1))
+            got = best.get(key)
+            if got is None or total < got[0] - 1e-9:
+                best[key] = (total, state)
+                if key not in seen:
+                    heapq.heappush(todo, key)
+    finals = [(v[0], k) for k, v in best.items() if k[0] == end]
+    state = min(finals)[1]
+    out = []
+    while best[state][1] is not None:
+        before = best[state][1]
+        out.append((before[0], state[0]))
+        state = before
+    return out[::-1]
+
+
+def _ends(start: tuple, widths, gaps, kinds, avail: float, piece, cuts, hyphened):
+    """Where a line from `start` may end: (position, its width, how much its spaces may narrow, whether it ends in
+    a hyphen, its penalty, whether it holds one word alone); the first end is given even when over-full, where no
+    end fits."""
+    n = len(widths)
+    i, a = start
+    found = False
+    cur = room = 0.0
+    alone = True
+    for j in range(i, n):
+        lead = a if j == i else 0
+        w = widths[j] if not lead else piece(j, lead, None, False)
+        x = cur + (gaps[j] if j > i else 0.0)
+        narrow = room + (gaps[j] * SHRINK if j > i else 0.0)
+        if j > i and kinds[j] in (SPACE, LABEL):
+            alone = False
+        if x + w - narrow > avail + 0.01:
+            for p, resume, hyphen in cuts(j):
+                if p <= lead:
+                    continue
+                hw = x + piece(j, lead, p, hyphen)
+                if hw - narrow > avail + 0.01:
+                    break
+                found = True
+                yield (j, resume), hw, narrow, hyphen, 0.0 if hyphen else TIED, False
+            if not found:               # nothing fits: the word whole, over-full (or the break before it)
+                yield ((j + 1, 0) if j + 1 < n else (n, 0)), avail, 0.0, j + 1 < n and hyphened(j), \
+                    FORCED + (FORCED if j + 1 < n and kinds[j + 1] == GLUE else 0.0), alone
+            return
+        cur, room = x + w, narrow
+        if j + 1 == n:
+            yield (n, 0), cur, room, False, 0.0, alone
+            return
+        kind = kinds[j + 1]
+        if kind:
+            found = True
+            yield (j + 1, 0), cur, room, hyphened(j), FORCED if kind == GLUE else LABELLED if kind == LABEL \
+                else 0.0, False

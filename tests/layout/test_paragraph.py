@@ -1,0 +1,130 @@
+"""A paragraph broken as a whole (layout/paragraph.py, through wrap.break_lines): no inner line ends more than
+10 mm short where another set of breaks avoids it (against every set of breaks of small paragraphs), a label kept
+with its number, at most two hyphens in a row, one short word alone on a last line avoided, a text box never given
+a line more for its rag, and a number parted from its noun only where nothing else fits."""
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from generator.layout import fonts, paragraph, shaping, wrap
+from generator.layout.hyphens import Hyphenation
+
+HOLE = paragraph.HOLE
+
+
+def _lines(starts: tuple, widths: list, gaps: list, avail: float) -> list[float] | None:
+    """The slack of each line of one set of breaks (word indexes starting lines), None where a line overflows even
+    with its spaces narrowed as far as they may (paragraph.SHRINK)."""
+    out = []
+    bounds = list(starts) + [len(widths)]
+    for a, b in zip(bounds, bounds[1:]):
+        w = widths[a] + sum(gaps[k] + widths[k] for k in range(a + 1, b))
+        if w - paragraph.SHRINK * sum(gaps[a + 1:b]) > avail + 0.01:
+            return None
+        out.append(avail - w)
+    return out
+
+
+def _holes(slacks: list[float]) -> int:
+    return sum(s > HOLE for s in slacks[:-1])
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_no_hole_where_another_set_of_breaks_avoids_it(seed):
+    """Random paragraphs of up to 11 words, each set of breaks that fits checked: where one leaves no hole, the
+    breaks chosen leave none. No line overflows."""
+    rnd = random.Random(seed)
+    for _ in range(25):
+        n = rnd.randint(4, 11)
+        widths = [rnd.uniform(15, 90) for _ in range(n)]
+        gaps = [0.0] + [2.5] * (n - 1)
+        kinds = [0] + [paragraph.SPACE] * (n - 1)
+        avail = rnd.uniform(120, 200)
+        chosen = paragraph.breaks(widths, gaps, kinds, avail, lambda *a: 0.0, lambda k: (), lambda k: False, 0.0)
+        starts = tuple(s[0] for s, _ in chosen)
+        got = _lines(starts, widths, gaps, avail)
+        assert got is not None
+        least = min(_holes(s) for r in range(n) for c in itertools.combinations(range(1, n), r)
+                    if (s := _lines((0, *c), widths, gaps, avail)) is not None)
+        if least == 0:
+            assert _holes(got) == 0, (widths, avail, starts)
+
+
+@pytest.fixture(scope="module")
+def serif() -> str:
+    fonts.ensure("serif", ("regular", "bold"))
+    return "serif"
+
+
+def _text(ls) -> list[str]:
+    return [" ".join(w for _, w, _, _ in line) for line in ls.lines]
+
+
+def test_a_label_stays_with_its_number(serif):
+    """"Rule Cards 1–4" and "page 7": the number starts no line where the label could go down with it and leave no
+    hole."""
+    font = fonts.font_name(serif)
+    text = "Shuffle the deck and hand out the Rule Cards 1–4 as page 7 of the rules says"
+    for cut in ("Rule Cards", "as page"):
+        label = cut.split()[-1]
+        assert shaping.width(" " + label, font, 9.0) < HOLE
+        head = text[:text.index(cut) + len(cut)]
+        width = shaping.width(head, font, 9.0) + 1.0       # the line would end on the label, its number next
+        ls = wrap.break_lines(wrap.parse(text)[0], serif, width, 9.0, lines_cost=0.0)
+        for line in _text(ls):
+            assert not line.split()[0][0].isdigit(), _text(ls)
+
+
+def test_at_most_two_lines_in_a_row_end_in_a_hyphen(serif):
+    text = " ".join(["incomprehensibilities"] * 8)
+    width = shaping.width("incomprehensibilities incomprehen", fonts.font_name(serif), 9.0)
+    ls = wrap.break_lines(wrap.parse(text)[0], serif, width, 9.0, hyphenate=Hyphenation("en_US"), lines_cost=0.0)
+    ends = [line[-1][1].endswith("\u00ad") for line in ls.lines]
+    assert any(ends) and "TTT" not in "".join("T" if e else "F" for e in ends)
+
+
+def test_one_short_word_alone_on_the_last_line_is_avoided(serif):
+    """Where a greedy break leaves "wins." alone on the last line, the paragraph is broken so that the last line
+    holds two words at least, in as many lines."""
+    font = fonts.font_name(serif)
+    text = "After the last card is drawn, the player whose crops score the most wins."
+    width = shaping.width("After the last card is drawn, the player whose crops score the most", font, 10.0) + 0.5
+    ls = wrap.break_lines(wrap.parse(text)[0], serif, width, 10.0, lines_cost=0.0)
+    assert len(ls.lines) == 2 and len(_text(ls)[-1].split()) >= 2
+
+
+def test_a_text_box_is_never_given_a_line_more_for_its_rag(serif):
+    """With the box's cost of a line, the breaks take the fewest lines (greedy's count) even where a line more
+    would mend a hole; on a page (cost 0) the same text may take one."""
+    font = fonts.font_name(serif)
+    for seed in range(20):
+        rnd = random.Random(seed)
+        words = ["".join(rnd.choice("abcdefghij") for _ in range(rnd.randint(2, 12))) for _ in range(14)]
+        text = " ".join(words)
+        width = shaping.width(" ".join(words[:4]), font, 10.0)
+        boxed = wrap.break_lines(wrap.parse(text)[0], serif, width, 10.0)
+        greedy, cur = 1, 0.0
+        for w in words:
+            ww = shaping.width(w, font, 10.0)
+            gap = shaping.width(" ", font, 10.0) if cur else 0.0
+            if cur and cur + gap + ww > width + 0.01:
+                greedy, cur = greedy + 1, ww
+            else:
+                cur += gap + ww
+        assert len(boxed.lines) == greedy
+
+
+def test_a_number_leaves_its_noun_only_where_nothing_else_fits(serif):
+    """Typography holds "3 cards" together with a no-break space; a line may still break there as a last resort
+    (the group is wider than what is left and no other break helps), never before a unit ("63.5 mm")."""
+    assert wrap._ties("3\u00a0cards") == [1] and wrap._ties("63.5\u00a0mm") == [] and wrap._ties("word") == []
+    font = fonts.font_name(serif)
+    text = "Deal 12\u00a0cards"
+    width = shaping.width("Deal 12", font, 10.0) + 1.0
+    ls = wrap.break_lines(wrap.parse(text)[0], serif, width, 10.0, lines_cost=0.0)
+    assert _text(ls) == ["Deal 12", "cards"]
+    roomy = wrap.break_lines(wrap.parse(text)[0], serif, width * 3, 10.0, lines_cost=0.0)
+    assert _text(roomy) == ["Deal 12\u00a0cards"]
