@@ -86,7 +86,8 @@ def _of(deck) -> Hyphenation:
 
 def _misprints(deck) -> set[str]:
     """The words the seed misprints, which the This edition box quotes as written (a correction's seed word its
-    printed words lack, one of them spelt nearly as it is), lower case."""
+    printed words lack, one of them spelt nearly as it is: "advantegeous", not a word dropped nor "player" made
+    "players"), lower case."""
     try:
         found = corrections(deck)
     except Exception:           # a broken corrections list is reported where it is read
@@ -94,8 +95,8 @@ def _misprints(deck) -> set[str]:
     out = set()
     for c in found:
         printed = set(re.findall(r"[^\W\d_]+", c.printed.lower()))
-        out |= {w for w in re.findall(r"[^\W\d_]+", c.seed.lower())
-                if w not in printed and get_close_matches(w, printed, 1, 0.75)}     # "advantegeous", not a dropped word
+        out |= {w for w in re.findall(r"[^\W\d_]+", c.seed.lower()) if w not in printed and any(
+            not m.startswith(w) and not w.startswith(m) for m in get_close_matches(w, printed, 3, 0.75))}
     return out
 
 

@@ -9,7 +9,7 @@ Not here: wrapped text (wrap.py), a card's text region (regions/text.py), the gl
 """
 from __future__ import annotations
 
-from . import fonts, shaping
+from . import fonts, shaping, wrap
 from .display import Text
 
 
@@ -38,10 +38,12 @@ def pieces(text: str, fam: str, style: str, size: float, rtl: bool | None = None
             items.append((x, run, f, w))
             x += w
     total = x
-    line = shaping.in_visual_order(items, shaping.rtl(text) if rtl is None else rtl, "")
+    rtl = shaping.rtl(text) if rtl is None else rtl
+    line = shaping.in_visual_order(wrap.level_runs(items, rtl, size), rtl, "")
     out: list = []
     last = None                 # (font, level, end) of the run being gathered
     for x, word, f, w, level in line:
+        word = shaping.mirrored(word, level)
         spaced = last is not None and x > last[2] + 0.01
         if last is not None and last[:2] == (f, level) and (spaced or not level % 2):
             at, said, _ = out[-1]

@@ -21,6 +21,7 @@ Not here: the words and their widths (wrap.py, words.py), where a word may be hy
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_left, bisect_right
 
 from ..units import length
 
@@ -29,8 +30,8 @@ HOLE = length("10mm")                   # an inner line ending this much short o
 LINE = 10.0                             # TeX's \linepenalty: every line costs this much badness at least
 HYPHEN = 2500.0                         # demerits of a line ending in a hyphen (TeX's \hyphenpenalty 50, squared)
 LADDER = 5000.0                         # ... of two lines in a row ending in hyphens (TeX's \doublehyphendemerits)
-LABELLED = 1e5                          # ... of a number parted from the word before it ("Player / 3")
-TIED = 2e5                              # ... of a number parted from its noun at their no-break space ("3 / cards")
+LABELLED = 1.5e6                        # ... of a number parted from the word before it ("Player / 3")
+TIED = 5e5                              # ... of a number parted from its noun at their no-break space ("3 / cards")
 WIDOW = 0.2                             # of the measure: a last line this short holding one word alone ...
 ALONE = 20000.0                         # ... costs this
 HOLED = 1e6                             # an inner line ending more than HOLE short
@@ -38,6 +39,8 @@ DEEPER = length("15mm")                 # ... and as much again for every 15 mm 
 FORCED = 1e8                            # a break in glue, a third hyphen in a row, an over-full line
 TOO_MANY = 2                            # lines in a row ending in a hyphen, at most (but where nothing else fits)
 SHRINK = 0.2                            # of a space: how much a line's spaces may narrow to take a word more
+DEEP = 2 * HOLE                         # a line ending this short is tried only where no other can end
+ROOM = length("6mm")                    # a word is hyphenated only where the line leaves this much before it
 
 
 def _badness(slack: float, stretch: float) -> float:
@@ -58,6 +61,7 @@ def breaks(widths: list, gaps: list, kinds: list, avail: float, piece, cuts, hyp
     end = (n, 0)
     if n == 0:
         return [((0, 0), end)]
+    words = _Words(widths, gaps, kinds)
     stretch = min(HOLE, avail / 4) or 1.0
     # the cheapest way found to each position, by how many lines in a row end in a hyphen there:
     # (position, run) -> (cost, (previous position, its run))
@@ -72,9 +76,8 @@ def breaks(widths: list, gaps: list, kinds: list, avail: float, piece, cuts, hyp
         start, run = state
         if start == end:
             continue
-        base = best[state][0]
-        for stop, width, room, hyphen, penalty, alone in _ends(start, widths, gaps, kinds, avail, piece, cuts,
-                                                               hyphened):
+        base = best[state][0] + lines_cost
+        for stop, width, room, hyphen, penalty, alone in _ends(start, words, avail, piece, cuts, hyphened):
             slack = avail - width
             if slack < -0.01:           # its spaces narrowed (by up to SHRINK of each): as TeX's shrink
                 cost = (LINE + _badness(-slack, room)) ** 2 if -slack <= room + 0.01 else FORCED + 1e8
@@ -83,12 +86,15 @@ def breaks(widths: list, gaps: list, kinds: list, avail: float, piece, cuts, hyp
             elif slack > HOLE:          # a hole: HOLED, and as much again for each DEEPER it is wider
                 cost = HOLED * (1.0 + (slack - HOLE) / DEEPER) + (LINE + _badness(HOLE, stretch)) ** 2
             else:
-                cost = (LINE + _badness(slack, stretch)) ** 2
-            after = run + 1 if hyphen else 0
+                r = slack / stretch
+                cost = (LINE + 100.0 * r * r * r) ** 2
             if hyphen:
+                after = run + 1
                 cost += HYPHEN + (LADDER if run else 0.0) + (FORCED if after > TOO_MANY else 0.0)
-            total = base + cost + penalty + lines_cost
-            key = (stop, min(after, TOO_MANY + 1))
+                key = (stop, min(after, TOO_MANY + 1))
+            else:
+                key = (stop, 0)
+            total = base + cost + penalty
             got = best.get(key)
             if got is None or total < got[0] - 1e-9:
                 best[key] = (total, state)
@@ -104,41 +110,85 @@ def breaks(widths: list, gaps: list, kinds: list, avail: float, piece, cuts, hyp
     return out[::-1]
 
 
-def _ends(start: tuple, widths, gaps, kinds, avail: float, piece, cuts, hyphened):
-    """Where a line from `start` may end: (position, its width, how much its spaces may narrow, whether it ends in
-    a hyphen, its penalty, whether it holds one word alone); the first end is given even when over-full, where no
-    end fits."""
-    n = len(widths)
+class _Words:
+    """A paragraph's words as sums from its start, so that a line's width from any word to any other is two
+    look-ups: natural (`at`: widths and the spaces between), narrowest (`tight`: its spaces narrowed by SHRINK),
+    and how many places a line may break at a space before each word (`spaced`)."""
+
+    def __init__(self, widths: list, gaps: list, kinds: list):
+        self.widths, self.gaps, self.kinds, self.n = widths, gaps, kinds, len(widths)
+        at, tight, spaced = [0.0], [0.0], [0]
+        for k, w in enumerate(widths):
+            g = gaps[k] if k else 0.0
+            at.append(at[-1] + g + w)
+            tight.append(tight[-1] + (1.0 - SHRINK) * g + w)
+            spaced.append(spaced[-1] + (1 if k and kinds[k] in (SPACE, LABEL) else 0))
+        self.at, self.tight, self.spaced = at, tight, spaced
+
+
+def _ends(start: tuple, words: _Words, avail: float, piece, cuts, hyphened) -> list:
+    """Where a line from `start` may end: [(position, its width, how much its spaces may narrow, whether it ends in
+    a hyphen, its penalty, whether it holds one word alone)]. An end leaving more than DEEP is given only where no
+    other is (the widest of them); a word is looked into (cuts) only where what the line leaves before it could
+    mend it (ROOM, or HOLE for a number's noun); the first end is given even when over-full, where no end fits."""
+    n, kinds, gaps, at, tight = words.n, words.kinds, words.gaps, words.at, words.tight
     i, a = start
-    found = False
-    cur = room = 0.0
-    alone = True
-    for j in range(i, n):
-        lead = a if j == i else 0
-        w = widths[j] if not lead else piece(j, lead, None, False)
-        x = cur + (gaps[j] if j > i else 0.0)
-        narrow = room + (gaps[j] * SHRINK if j > i else 0.0)
-        if j > i and kinds[j] in (SPACE, LABEL):
-            alone = False
-        if x + w - narrow > avail + 0.01:
-            for p, resume, hyphen in cuts(j):
-                if p <= lead:
-                    continue
-                hw = x + piece(j, lead, p, hyphen)
-                if hw - narrow > avail + 0.01:
-                    break
-                found = True
-                yield (j, resume), hw, narrow, hyphen, 0.0 if hyphen else TIED, False
-            if not found:               # nothing fits: the word whole, over-full (or the break before it)
-                yield ((j + 1, 0) if j + 1 < n else (n, 0)), avail, 0.0, j + 1 < n and hyphened(j), \
-                    FORCED + (FORCED if j + 1 < n and kinds[j + 1] == GLUE else 0.0), alone
-            return
-        cur, room = x + w, narrow
-        if j + 1 == n:
-            yield (n, 0), cur, room, False, 0.0, alone
-            return
-        kind = kinds[j + 1]
+    first = words.widths[i] if not a else piece(i, a, None, False)
+    # the line from word i to before word j (i < j <= n): natural width first + at[j] - at[i + 1], narrowest
+    # first + tight[j] - tight[i + 1]; j_max the last j whose narrowest fits
+    base_at, base_tight = at[i + 1] - first, tight[i + 1] - first
+    j_max = bisect_right(tight, avail + 0.01 + base_tight, i + 1, n + 1) - 1
+    out = []
+    j_lo = bisect_left(at, avail - DEEP + base_at, i + 1, j_max + 1)
+    _window(out, i, j_lo, j_max, words, base_at, hyphened)
+    if j_max == n:                  # the paragraph's end fits
+        width = at[n] - base_at
+        return out + [((n, 0), width, width - (tight[n] - base_tight), False, 0.0,
+                       words.spaced[n] - words.spaced[i + 1] == 0)]
+    # word j_max does not fit whole: where it may be cut
+    j = j_max
+    lead = a if j == i else 0
+    x = at[j] - base_at if j > i else 0.0
+    x = x + gaps[j] if j > i else x
+    narrow = (x - (tight[j] - base_tight + ((1.0 - SHRINK) * gaps[j] if j > i else 0.0))) if j > i else 0.0
+    left = avail - (at[j] - base_at if j > i else 0.0)
+    found = bool(out)
+    tie = None                  # a number parted from its noun: where the line leaves a hole, or nothing fits
+    if left > (ROOM if j > i else 0.0) or not found:
+        for p, resume, hyphen in cuts(j):
+            if p <= lead:
+                continue
+            hw = x + piece(j, lead, p, hyphen)
+            if hw - narrow > avail + 0.01:
+                break
+            if not hyphen and left <= HOLE:
+                if not found:
+                    tie = (j, resume), hw, narrow, False, TIED, False
+                continue
+            out.append(((j, resume), hw, narrow, hyphen, 0.0 if hyphen else TIED, False))
+    if out:
+        return out
+    if tie is not None:
+        return [tie]
+    for k in range(j_lo - 1, i, -1):        # the widest end leaving more than DEEP
+        if kinds[k]:
+            width = at[k] - base_at
+            return [((k, 0), width, width - (tight[k] - base_tight), hyphened(k - 1),
+                     FORCED if kinds[k] == GLUE else LABELLED if kinds[k] == LABEL else 0.0, False)]
+    # nothing fits: the word whole, over-full (or the break before it)
+    k = j + 1
+    return [((k, 0) if k < n else (n, 0), avail, 0.0, k < n and hyphened(j),
+             FORCED + (FORCED if k < n and kinds[k] == GLUE else 0.0), words.spaced[k] - words.spaced[i + 1] == 0)]
+
+
+def _window(out: list, i: int, lo: int, hi: int, words: _Words, base_at: float, hyphened) -> list:
+    """The ends at a break before each word j, lo <= j <= hi (j < n), added to `out`."""
+    kinds, at, tight = words.kinds, words.at, words.tight
+    base_tight = base_at - at[i + 1] + tight[i + 1]
+    for j in range(max(lo, i + 1), min(hi, words.n - 1) + 1):
+        kind = kinds[j]
         if kind:
-            found = True
-            yield (j + 1, 0), cur, room, hyphened(j), FORCED if kind == GLUE else LABELLED if kind == LABEL \
-                else 0.0, False
+            width = at[j] - base_at
+            out.append(((j, 0), width, width - (tight[j] - base_tight), hyphened(j - 1),
+                        FORCED if kind == GLUE else LABELLED if kind == LABEL else 0.0, False))
+    return out

@@ -112,6 +112,8 @@ def levels(text: str, base: int | None = None) -> list[int]:
         return [0] * len(text)
     if not _isolated(text):
         return _with_isolates(text, int(base))
+    if PDI in text:                 # a PDI whose opening ended the line above: a neutral (python-bidi refuses it)
+        text = text.replace(PDI, "\ufffc")
     from bidi import algorithm as uba  # lazy, +0.6 ms to import: (loaded only for right-to-left text)
     storage = uba.get_empty_storage()
     storage["base_level"], storage["base_dir"] = int(base), "LR"[int(base)]
@@ -200,6 +202,17 @@ def in_visual_order(line: list, rtl_: bool, icon: str) -> list:
         out.append((x, line[k][1], line[k][2], line[k][3], at[k]))
         x += line[k][3]
     return out
+
+
+def mirrored(text: str, level: int) -> str:
+    """`text` as a run at bidi `level` is drawn, where the pen shapes it left to right (no right-to-left letter in
+    it: a bracket or a colon in the Latin font beside an Arabic word): at an odd level, its characters from the
+    right and each bracket (and every other mirrored character) as its mirror image, the bidi algorithm's rules
+    L2 and L4 (HarfBuzz does both for a right-to-left run)."""
+    if not level % 2 or has_rtl(text) or text.isalnum():
+        return text
+    from bidi.mirror import MIRRORED  # lazy, +0.2 ms to import: (right-to-left lines only)
+    return "".join(MIRRORED.get(c, c) for c in reversed(text))
 
 
 def seen_from(word: str) -> int:

@@ -153,7 +153,11 @@ def _segment(words: list, known: dict, fs: float, avail: float, hy, spaces: dict
                 + [(t, t + 1, False) for t in _ties(clean[k])]))
         return got
 
-    chosen = paragraph.breaks(widths, gaps, kinds, avail, piece, cuts, lambda k: clean[k][-1:] == "-", lines_cost)
+    if sum(widths) + sum(gaps) <= avail + 0.01:         # one line holds it all
+        chosen = [((0, 0), (n, 0))]
+    else:
+        chosen = paragraph.breaks(widths, gaps, kinds, avail, piece, cuts, lambda k: clean[k][-1:] == "-",
+                                  lines_cost)
     lines, widest = [], 0.0
     for (i, a), (j, b) in chosen:
         parts = []
@@ -166,9 +170,9 @@ def _segment(words: list, known: dict, fs: float, avail: float, hy, spaces: dict
             parts.append((gaps[k] if k > i else 0.0, clean[k] if whole else clean[k][lo:hi] + (SHY if hyphen else ""),
                           fonts_[k], w))
             widest = max(widest, w)
-        over = sum(g + w for g, _, _, w in parts) - avail
-        spaces = sum(g for g, _, _, _ in parts)
-        narrow = 1.0 - over / spaces if over > 0.01 and spaces else 1.0    # its spaces narrowed to take its words
+        room = sum(g for g, _, _, _ in parts)
+        over = room + sum(w for _, _, _, w in parts) - avail
+        narrow = 1.0 - over / room if over > 0.01 and room else 1.0        # its spaces narrowed to take its words
         line: list = []
         cur = 0.0
         for gap, text, font, w in parts:
@@ -177,7 +181,7 @@ def _segment(words: list, known: dict, fs: float, avail: float, hy, spaces: dict
             cur += gap + w
         lines.append(line)
     start = None                        # a run of glued words holding an icon: as wide as any word
-    for k in range(n + 1):
+    for k in range(n + 1 if ICON in fonts_ else 0):
         if k < n and k and kinds[k] == paragraph.GLUE:
             continue
         if start is not None and any(fonts_[m] == ICON for m in range(start, k)):
@@ -206,11 +210,11 @@ def _bolder(style: str) -> str:
     base, sep, look = style.partition(LOOK)
     return {"regular": "bold", "italic": "bolditalic"}.get(base, base) + sep + look
 
-def _level_runs(line: list, rtl: bool, fs: float) -> list:
+def level_runs(line: list, rtl: bool, fs: float) -> list:
     """A line's words, in a paragraph holding right-to-left text, split where their bidi level changes (a number and the no-break space or
-    full stop after it, "3\u00a0" before an Arabic noun, "3." at a sentence's end), each part glued to the
-    next, so each is ordered at its own level (shaping.in_visual_order orders whole words, at their first
-    character's level)."""
+    full stop after it, "3\u00a0" before an Arabic noun, "3." at a sentence's end, a name isolated in a sentence),
+    each part glued to the next, so each is ordered at its own level (shaping.in_visual_order orders whole words,
+    at their first character's level); an isolate's marks go with the name they enclose."""
     text, starts = "", []
     for k, (x, word, font, ww) in enumerate(line):
         if k and x > line[k - 1][0] + line[k - 1][3] + 0.01:
@@ -221,9 +225,15 @@ def _level_runs(line: list, rtl: bool, fs: float) -> list:
     out = []
     for (x, word, font, ww), at in zip(line, starts):
         own = lv[at:at + len(word)]
-        if font == ICON or len(set(own)) < 2 or word.translate(shaping.INVISIBLE) != word:
+        if font == ICON or len(set(own)) < 2 or word.translate(shaping.UNSEEN) != word:
             out.append((x, word, font, ww))
             continue
+        for i in range(len(word) - 1, -1, -1):      # an isolate's opening at its name's level, its PDI too
+            if word[i] in shaping.OPENS and i + 1 < len(word):
+                own[i] = own[i + 1]
+        for i, c in enumerate(word):
+            if c == shaping.PDI and i:
+                own[i] = own[i - 1]
         measure, cut = width_of(font), 0
         for i in range(1, len(word) + 1):
             if i == len(word) or own[i] != own[cut]:
@@ -247,7 +257,7 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
     if align == "start":
         align = "right" if rtl else "left"
     avail = width - indent
-    line = shaping.in_visual_order(_level_runs(line, rtl, fs) if rtl or shaping.has_rtl(b.text) else line, rtl,
+    line = shaping.in_visual_order(level_runs(line, rtl, fs) if rtl or shaping.has_rtl(b.text) else line, rtl,
                                    ICON)
     if li == 0 and b.bullet:
         at = b.level * hang(fonts.font_name(family)) * ls.size
@@ -271,6 +281,7 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
     naturals: dict = {}             # font -> its space's width: words further apart (a justified line) or closer (a
     #                                 line whose spaces narrowed: paragraph.SHRINK) are drawn one by one
     for k, (x, word, font, ww, level) in enumerate(line):
+        word = shaping.mirrored(word, level) if level % 2 and font != ICON else word
         gaps += spaced[k]
         x = x + shift + gaps * stretch + indent
         if run_font == font and not stretch and font != ICON and level == run_level and \

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..deck.model import Deck
 from ..errors import PnpError
 from ..impose.cardsheets import card_sheets
-from .leaf import family as leaf_family, typeset_sections, written as leaf_words
+from .leaf import back as leaf_back, family as leaf_family, typeset_sections, written as leaf_words
 from .leafpages import lay_out
 from ..layout.hyphens import own_language
 from ..impose.page import Page
@@ -39,8 +39,7 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
         # laid out again only when its words, the paper, its font, the icons or pnp's files change (layout/store.py);
         # the words typeset only then
         laid = remembered(f"{deck.id}-leaf", deck, args,
-                          lambda: _leaf_pages(typeset_sections(deck, text), paper, deck.file, family, deck.icons,
-                                              own_language(deck), rtl))
+                          lambda: _leaf_pages(deck, typeset_sections(deck, text), paper, family, rtl))
         for n, ops in enumerate(laid, 1):
             pages.append(Page("text", paper.width, paper.height, ops=ops, label=f"Print leaf, page {n}"))
     pages.extend(cards)
@@ -49,11 +48,11 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
     return pages
 
 
-def _leaf_pages(parts: list[str], paper: SheetLayout, file: str, family: str = "serif",
-                icons_: dict | None = None, hyphenate: str = "", rtl: bool = False) -> list[list]:
-    """The leaf's two pages, its sections flowed over them, the first full (leaf.lay_out), pnp's words hyphenated
-    in `hyphenate`, set in their language's direction (`rtl`)."""
-    return lay_out(parts, paper.width, paper.height, file, family, icons_, hyphenate, rtl).pages
+def _leaf_pages(deck: Deck, parts: list[str], paper: SheetLayout, family: str, rtl: bool) -> list[list]:
+    """The leaf's two pages, its sections flowed over them (leafpages.lay_out), pnp's words hyphenated in the build's
+    language, set in its direction (`rtl`)."""
+    return lay_out(parts, paper.width, paper.height, deck.file, family, deck.icons, own_language(deck), rtl,
+                   leaf_back(deck, parts)).pages
 
 
 def label_title(deck: Deck) -> str:

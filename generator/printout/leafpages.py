@@ -1,6 +1,7 @@
-"""The print leaf's two pages as drawn: its sections (leaf.py) flowed over them as the rule pages flow
-(layout/pages.py), the first page full, at the largest size from LARGEST down to SMALLEST at which they
-fit; and each page's markup, for the proof to check.
+"""The print leaf's two pages as drawn: its sections (leaf.py) flowed over them in two columns as the rule pages
+flow (layout/pages.py), at the rule pages' size: the front's on the first page and the back's on the second where
+they fit, else all of them with the first page full, at the largest size down to SMALLEST at which they fit; and
+each page's markup, for the proof to check.
 
 Not here: the leaf's words (leaf.py), the rest of the printout (document.py).
 """
@@ -12,8 +13,10 @@ from ..units import length
 from ..errors import PnpError
 
 LEAF = 2                    # pages
-LARGEST, SMALLEST = 15.0, 8.0   # points: the leaf is read, not glanced at (15pt Plex Serif: some 65 letters a
-#                                 line on A4, as 14pt DejaVu Serif set before)
+LARGEST, SMALLEST = 10.5, 8.0   # points: the rule pages' size (9-10.5pt), in their two columns (some 50 letters a
+#                                 line on A4): the leaf reads as the rules do
+SPLIT = 9.5                     # points: down to this, the front's sections fill the first page, the back's the second
+COLUMNS = 2
 MARGIN = length("18mm")
 INK = "#000000"
 FULL = 0.85                 # of its height: what every page of the leaf but the last holds
@@ -26,6 +29,20 @@ def _fill(ops: list, height: float, size: float) -> float:
     return (height - MARGIN - low) / (height - 2 * MARGIN)
 
 
+def _largest(at, least: float, most: float, pages: int = LEAF):
+    """(the largest size from `most` down to `least`, 0.25pt steps, at which at(size) fits `pages` pages, what at
+    gave), or None."""
+    lo, hi, best = 0, int(round((most - least) / 0.25)), None
+    while lo <= hi:                          # the largest size (the fewest steps down) at which it fits
+        mid = (lo + hi) // 2
+        laid = at(most - 0.25 * mid)
+        if len(laid[0]) <= pages:
+            best, hi = (most - 0.25 * mid, laid), mid - 1
+        else:
+            lo = mid + 1
+    return best
+
+
 class Leaf(Record):
     size: float             # points: the size it is set at
     pages: list             # each page's drawing operations (layout/pages.py)
@@ -33,12 +50,15 @@ class Leaf(Record):
 
 
 def lay_out(parts: list[str], width: float, height: float, file: str = "", family: str = "serif",
-            icons_: dict | None = None, hyphenate: str = "", rtl: bool = False) -> Leaf:
+            icons_: dict | None = None, hyphenate: str = "", rtl: bool = False, back: int = 0) -> Leaf:
     """The leaf's sections flowed over its two pages as the rule pages flow (layout/pages.py: a heading
     never ends a page, a paragraph split with two lines at least on each side, a list item of up to four
-    lines never), at the largest size from LARGEST down to SMALLEST (0.25pt steps) at which they fit: the
-    first page full (FULL; a page break that leaves it short sets the leaf a step smaller), the second
-    holding the rest, in the direction of its language (`rtl`). `icons_`: the deck's icons ({name: Icon}), which the leaf's text may write as :name:. A leaf that does not fit
+    lines never), in two columns, at the rule pages' size: the front's sections (those before `back`: the game,
+    what is in the box, printing, the sheets, cutting) on the first page and the back's (setting up, this
+    edition, the source) on the second, at the largest size from LARGEST down to SPLIT at which each fits its
+    page; where they do not, all of them at the largest size from LARGEST down to SMALLEST (0.25pt steps) at
+    which they fit: the first page full (FULL; a page break that leaves it short sets the leaf a step smaller),
+    the second holding the rest, in the direction of its language (`rtl`). `icons_`: the deck's icons ({name: Icon}), which the leaf's text may write as :name:. A leaf that does not fit
     at SMALLEST is the deck's mistake (its setup or instructions too long), one line naming game.setup."""
     from ..layout import fonts  # lazy: +752 ms to import (benchmarks/imports.py)
     from ..layout.pages import flow_pages  # lazy: +744 ms to import (benchmarks/imports.py)
@@ -54,18 +74,23 @@ def lay_out(parts: list[str], width: float, height: float, file: str = "", famil
                        "it comes from the game's title, designer, parts or kinds", file)
 
     def at(size: float):
-        return flow_pages(text, width, height, MARGIN, family, size, accent=INK, ink=INK, icons_=icons_,
-                          whole_items=True, hyphenate=hyphenate, rtl=rtl)
+        return flow_pages(text, width, height, MARGIN, family, size, columns=COLUMNS, accent=INK, ink=INK,
+                          icons_=icons_, whole_items=True, hyphenate=hyphenate, rtl=rtl)
 
-    steps = int(round((LARGEST - SMALLEST) / 0.25))
-    lo, hi, best = 0, steps, None
-    while lo <= hi:                          # the largest size (the fewest steps down) at which it fits
-        mid = (lo + hi) // 2
-        laid = at(LARGEST - 0.25 * mid)
-        if len(laid[0]) <= LEAF:
-            best, hi = (LARGEST - 0.25 * mid, laid), mid - 1
-        else:
-            lo = mid + 1
+    if 0 < back < len(parts):                # the front on the first page, the back on the second, where they fit
+        front, rest = "\n\n".join(parts[:back]), "\n\n".join(parts[back:])
+        one = _largest(lambda size: flow_pages(front, width, height, MARGIN, family, size, columns=COLUMNS,
+                                               accent=INK, ink=INK, icons_=icons_, whole_items=True,
+                                               hyphenate=hyphenate, rtl=rtl), SPLIT, LARGEST, 1)
+        two = one and _largest(lambda size: flow_pages(rest, width, height, MARGIN, family, size, columns=COLUMNS,
+                                                       accent=INK, ink=INK, icons_=icons_, whole_items=True,
+                                                       hyphenate=hyphenate, rtl=rtl), SPLIT, one[0], 1)
+        if two:
+            if two[0] < one[0]:             # the back needs a smaller size: the front set at it too
+                one = (two[0], flow_pages(front, width, height, MARGIN, family, two[0], columns=COLUMNS, accent=INK,
+                                          ink=INK, icons_=icons_, whole_items=True, hyphenate=hyphenate, rtl=rtl))
+            return Leaf(two[0], [one[1][0][0], two[1][0][0]], (front, rest))
+    best = _largest(at, SMALLEST, LARGEST)
     if best is None:
         raise PnpError(f"the print leaf does not fit its two pages at {SMALLEST:g}pt: shorten game.setup or "
                        "game.instructions", file, field="game.setup")

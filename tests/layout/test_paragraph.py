@@ -117,14 +117,19 @@ def test_a_text_box_is_never_given_a_line_more_for_its_rag(serif):
         assert len(boxed.lines) == greedy
 
 
-def test_a_number_leaves_its_noun_only_where_nothing_else_fits(serif):
-    """Typography holds "3 cards" together with a no-break space; a line may still break there as a last resort
-    (the group is wider than what is left and no other break helps), never before a unit ("63.5 mm")."""
+def test_a_number_leaves_its_noun_only_where_it_would_leave_a_hole(serif):
+    """Typography holds "12 STRONGHOLDS" together with a no-break space; a line may still break there where the
+    group does not fit and moving it down whole would leave a hole, never before a unit ("63.5 mm")."""
     assert wrap._ties("3\u00a0cards") == [1] and wrap._ties("63.5\u00a0mm") == [] and wrap._ties("word") == []
     font = fonts.font_name(serif)
-    text = "Deal 12\u00a0cards"
-    width = shaping.width("Deal 12", font, 10.0) + 1.0
+    text = "Then deal 12\u00a0STRONGHOLDS now"
+    width = shaping.width("Then deal 12 STRONG", font, 10.0)
+    assert shaping.width(" 12 STRONG", font, 10.0) > HOLE
     ls = wrap.break_lines(wrap.parse(text)[0], serif, width, 10.0, lines_cost=0.0)
-    assert _text(ls) == ["Deal 12", "cards"]
+    assert _text(ls) == ["Then deal 12", "STRONGHOLDS now"]
     roomy = wrap.break_lines(wrap.parse(text)[0], serif, width * 3, 10.0, lines_cost=0.0)
-    assert _text(roomy) == ["Deal 12\u00a0cards"]
+    assert _text(roomy) == ["Then deal 12\u00a0STRONGHOLDS now"]
+    short = "Then deal 12\u00a0cards now"                  # moved down whole, it leaves no hole: it stays whole
+    narrow = shaping.width("Then deal 12 ca", font, 10.0)
+    assert [ln.split()[-1] for ln in _text(wrap.break_lines(wrap.parse(short)[0], serif, narrow, 10.0,
+                                                            lines_cost=0.0))][0] == "deal"
