@@ -110,7 +110,7 @@ def hyphenated(pdf) -> list[tuple[str, int, str]]:
                 # a row may hold several text boxes side by side: cut it where the chars are far apart
                 run = [chars[0]]
                 for c in chars[1:]:
-                    if c["x0"] - run[-1]["x1"] > 3 * c["size"]:
+                    if c["x0"] - run[-1]["x1"] > 2 * c["size"]:
                         rows.append((bottom, run))
                         run = []
                     run.append(c)
@@ -118,13 +118,23 @@ def hyphenated(pdf) -> list[tuple[str, int, str]]:
             for bottom, run in rows:
                 if run[-1]["text"] != SHY:
                     continue
-                head = "".join(c["text"] for c in run).split()[-1][:-1]
+                head = _spaced(run).split()[-1][:-1]
                 x0, x1, size = run[0]["x0"], run[-1]["x1"], run[-1]["size"]
                 below = [(b, r) for b, r in rows if bottom < b <= bottom + 2.2 * size
                          and r[0]["x0"] < x1 and r[-1]["x1"] > x0]
                 if not below:
                     continue
                 nxt = min(below, key=lambda br: (br[0], abs(br[1][0]["x0"] - x0)))[1]
-                tail = "".join(c["text"] for c in nxt).split()[0]
-                out.append((head + tail.rstrip(SHY), len(head), f"page {i + 1}: {''.join(c['text'] for c in run)}"))
+                tail = _spaced(nxt).split()[0]
+                out.append((head + tail.rstrip(SHY), len(head), f"page {i + 1}: {_spaced(run)}"))
+    return out
+
+
+def _spaced(chars: list) -> str:
+    """A row's chars as text, a space where two stand apart (a line set word by word writes none)."""
+    out = ""
+    for a, b in zip([None] + chars[:-1], chars):
+        if a is not None and b["x0"] - a["x1"] > 0.12 * b["size"] and not out.endswith(" "):
+            out += " "
+        out += b["text"]
     return out

@@ -125,7 +125,7 @@ def in_the_box(deck: Deck) -> list[str]:
             lines.append(line)
     extra = _not_printed(deck)
     if extra:
-        lines.append(_("You also need: {things}.", things="; ".join(extra)))
+        lines.append(_("You also need: {things}.", things=_("; ").join(extra)))
     return lines
 
 
@@ -200,7 +200,7 @@ def printing(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rules: 
                       _("2. No duplex printer? Print each fronts page, put it back in the tray as your printer needs "
                         "(try one sheet first), and print its backs page on the other side.")]
         if single:
-            what, count, at = "; ".join(_sheet_contents(deck, cards[n - first]) for n in single), len(single), \
+            what, count, at = _("; ").join(_sheet_contents(deck, cards[n - first]) for n in single), len(single), \
                 _page_list(_, single)
             lines.append(_.ngettext("{n}. Print {pages} ({contents}) **single-sided** on {stock} at 100%: nothing "
                                     "on it has a back, so no backs page follows.",
@@ -311,7 +311,7 @@ def _sheet_contents(deck: Deck, page: Page) -> str:
             out[-1][1] += 1
         else:
             out.append([kind, 1])
-    return ", ".join(plural(deck, k, n) for k, n in out)
+    return words(deck.language)(", ").join(plural(deck, k, n) for k, n in out)     # the language's comma (، in Arabic)
 
 
 def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:

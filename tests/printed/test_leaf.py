@@ -13,7 +13,7 @@ import pdfplumber
 import pytest
 
 from cli import pnp_in_process
-from pdfcheck import SPACED, columns_text, page_sizes, placements, squash, words
+from pdfcheck import columns_text, page_sizes, placements, squash, words
 from seedtext import GAMES
 
 from generator.deck import load_deck
@@ -22,8 +22,8 @@ LEAF = 2
 
 
 def leaf_text(pdf) -> str:
-    with pdfplumber.open(str(pdf)) as doc:
-        return "\n".join(doc.pages[i].extract_text(**SPACED) or "" for i in range(LEAF))
+    """The leaf's two pages read column by column (it is set in two, as the rule pages are)."""
+    return "\n".join(columns_text(pdf, i, 2, 0.0) for i in range(LEAF))
 
 
 def sheet_range(pdf) -> tuple[int, int, list[int]]:
