@@ -180,26 +180,32 @@ def visual(items: list, lv: list[int]) -> list:
 def in_visual_order(line: list, rtl_: bool, icon: str) -> list:
     """A line's words [(x, word, font, width)] (wrap.py's, in the order written) as [(x, word, font, width, bidi
     level)] in visual order, placed again from the left with the spaces they had between them; as they were
-    (level 0) in a line of left-to-right text. A word in the font `icon` (an icon) is a neutral character, so it
-    stays where it is written among the words around it."""
+    (level 0) in a line of left-to-right text. The spaces between words are ordered with them at their own
+    levels (a number and an isolated name after it, "4 ⁨Wheat⁩" in Arabic, are two runs the space between them
+    parts). A word in the font `icon` (an icon) is a neutral character, so it stays where it is written among
+    the words around it."""
     if not rtl_ and all(w.isascii() for _, w, _, _ in line):
         return [(*item, 0) for item in line]
-    text, starts = "", []
+    text, items, at = "", [], []          # items: k for word k, -k-1 for the space before word k
     for k, (x, word, font, ww) in enumerate(line):
         if k and x > line[k - 1][0] + line[k - 1][3] + 0.01:
+            items.append(-k - 1)
+            at.append(len(text))
             text += " "
         seen = "\ufffc" if font == icon else word.translate(UNSEEN) or "\ufffc"
-        starts.append(len(text) + min(len(seen) - 1, seen_from(seen)))
+        items.append(k)
+        at.append(len(text) + min(len(seen) - 1, seen_from(seen)))
         text += seen
     lv = levels(text, int(rtl_))
-    at = [lv[i] for i in starts]
-    order = visual(list(range(len(line))), at)
+    order = visual(list(range(len(items))), [lv[i] for i in at])
     out, x = [], 0.0
-    for n, k in enumerate(order):
-        if n:
-            j = max(k, order[n - 1])           # the space written before the later of two neighbours
-            x += max(0.0, line[j][0] - line[j - 1][0] - line[j - 1][3])
-        out.append((x, line[k][1], line[k][2], line[k][3], at[k]))
+    for n in order:
+        k = items[n]
+        if k < 0:                       # a space: the room it had
+            k = -k - 1
+            x += line[k][0] - line[k - 1][0] - line[k - 1][3]
+            continue
+        out.append((x, line[k][1], line[k][2], line[k][3], lv[at[n]]))
         x += line[k][3]
     return out
 

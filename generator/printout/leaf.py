@@ -118,11 +118,11 @@ def in_the_box(deck: Deck) -> list[str]:
                                         n=total))
         for kind, labels in counts.items():
             n = sum(labels.values())
-            line = f"- {plural(deck, kind, n)}"
+            line = plural(deck, kind, n)
             if 2 <= len(labels) <= 4 and max(labels.values()) > 1:     # "12 tokens: 6 Bust/Won, 6 +1/-1"
                 line = _("{things}: {each}", things=line, each=_(", ").join(_("{n} {label}", n=k, label=label)
                                                                              for label, k in labels.items()))
-            lines.append(line)
+            lines.append(f"- {line}")
     extra = _not_printed(deck)
     if extra:
         lines.append(_("You also need: {things}.", things=_("; ").join(extra)))

@@ -13,7 +13,7 @@ from functools import cache
 
 from ..deck.model import Deck
 from ..deck.spelling import AMERICAN, BRITISH, WORDS, spelling  # noqa: F401 (the game's spelling, given here too)
-from ..language import base, words
+from ..language import base, isolate, words
 
 
 @cache
@@ -46,7 +46,8 @@ def plural(deck: Deck, kind: str, n: int) -> str:
         # an s after a Latin letter only: an Arabic title, in a language pnp has no catalog for, takes none
         latin = k.title[-1:].isascii() and k.title[-1:].isalpha() and not k.title.endswith("s")
         name = k.title if n == 1 else (k.plural or (k.title + "s" if latin else k.title))
-        return f"{n} {name if _proper(k.title) else name[:1].lower() + name[1:]}"
+        name = name if _proper(k.title) else name[:1].lower() + name[1:]
+        return f"{n} {isolate(name, False)}"      # an Arabic or Hebrew title: isolated in pnp's English
     # another language: its plural:LANG, or an s where the language makes plurals so (French, Spanish); a
     # common noun starts small where the language writes it so (not German's nouns)
     lang = base(deck.language)
