@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from cli import pnp
-from pdfcheck import page_text, placements, squash
+from pdfcheck import leaf_text, page_text, placements, squash
 from test_mistakes import run
 
 
@@ -38,7 +38,7 @@ def test_only_says_it_counts_distinct_cards_in_its_help_and_on_the_leaf(tmp_path
     code, out, err = run("build", folder, "--only", "1-2", "-o", pdf)
     assert code == 0, err
     assert "2 of 6 cards (7 with copies)" in out                   # Wheat x4 and Barley x3
-    leaf = squash(page_text(pdf, 0))
+    leaf = squash(leaf_text(pdf, (0,)))
     assert squash("A proof print of 2 of the 6 distinct cards (#1 Wheat, #2 Barley; 7 with copies), chosen with "
                   "--only by their numbers as pnp proof shows them") in leaf, leaf[:600]
 

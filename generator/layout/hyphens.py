@@ -20,7 +20,6 @@ is in (the deck's, or the build's for pnp's own words: its caller says).
 from __future__ import annotations
 
 import re
-from difflib import get_close_matches
 from functools import lru_cache
 
 from ..deck.edition import corrections
@@ -96,8 +95,21 @@ def _misprints(deck) -> set[str]:
     for c in found:
         printed = set(re.findall(r"[^\W\d_]+", c.printed.lower()))
         out |= {w for w in re.findall(r"[^\W\d_]+", c.seed.lower()) if w not in printed and any(
-            not m.startswith(w) and not w.startswith(m) for m in get_close_matches(w, printed, 3, 0.75))}
+            _near(w, m) and not m.startswith(w) and not w.startswith(m) for m in printed)}
     return out
+
+
+def _near(a: str, b: str) -> bool:
+    """Whether two words of four letters or more are spelt within two edits of each other ("advantegeous",
+    "advantageous")."""
+    if min(len(a), len(b)) < 4 or abs(len(a) - len(b)) > 2:
+        return False
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        last, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            last, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, last + (ca != cb))
+    return row[-1] <= 2
 
 
 def _listed(deck) -> list[str]:

@@ -16,14 +16,21 @@ between a number and its noun (the line ends before it, the next starts after it
 `piece(k, a, b, hyphen)` is the width of word k from a to b (b None: to its end), its hyphen added. A word no line
 can hold is set whole on a line of its own (over-full: wrap.Lines' `widest` tells the fitter, which shrinks the
 text).
-Not here: the words and their widths (wrap.py, words.py), where a word may be hyphenated (hyphens.py).
+lines_of makes a paragraph's words (words.words_of's) into these and its lines from the breaks.
+Not here: a block's words and its forced breaks (wrap.break_lines, words.py), where a word may be hyphenated
+(hyphens.py).
 """
 from __future__ import annotations
 
 import heapq
+import re
 from bisect import bisect_left, bisect_right
 
 from ..units import length
+from . import hyphens
+from .words import ICON, space_width, width_of
+
+SHY = hyphens.SHY
 
 SPACE, GLUE, LABEL = 1, 2, 3            # a break before a word: at a space; in glue (last resort); before a number
 HOLE = length("10mm")                   # an inner line ending this much short of its measure is a hole
@@ -31,7 +38,8 @@ LINE = 10.0                             # TeX's \linepenalty: every line costs t
 HYPHEN = 2500.0                         # demerits of a line ending in a hyphen (TeX's \hyphenpenalty 50, squared)
 LADDER = 5000.0                         # ... of two lines in a row ending in hyphens (TeX's \doublehyphendemerits)
 LABELLED = 1.5e6                        # ... of a number parted from the word before it ("Player / 3")
-TIED = 5e5                              # ... of a number parted from its noun at their no-break space ("3 / cards")
+TIED = 3e6                              # ... of a number parted from its noun at their no-break space ("3 / cards"):
+#                                         only where nothing else fits, or keeping them leaves a line 40 mm short
 WIDOW = 0.2                             # of the measure: a last line this short holding one word alone ...
 ALONE = 20000.0                         # ... costs this
 HOLED = 1e6                             # an inner line ending more than HOLE short
@@ -192,3 +200,103 @@ def _window(out: list, i: int, lo: int, hi: int, words: _Words, base_at: float, 
             out.append(((j, 0), width, width - (tight[j] - base_tight), hyphened(j - 1),
                         FORCED if kind == GLUE else LABELLED if kind == LABEL else 0.0, False))
     return out
+
+
+def lines_of(words: list, known: dict, fs: float, avail: float, hy, spaces: dict, last_font: str,
+             lines_cost: float) -> tuple:
+    """One paragraph's words (words.words_of's, between forced breaks) broken into lines `avail` wide at `fs`
+    (breaks): (the lines, each [(x, word, font, width)], the font of its last text word, its widest unbreakable
+    piece). `known`: the icons' metrics by name; `hy`: how its words are hyphenated (hyphens.splits); `spaces`:
+    a space's width by font, remembered; `last_font`: the font of the text word before it."""
+    if not words:
+        return [[]], last_font, 0.0
+    n = len(words)
+    texts, fonts_, widths, gaps, kinds = [], [], [], [], []
+    space_before = False
+    for k, (word, font, _, space_after) in enumerate(words):
+        icon = font == ICON
+        text = word.replace(SHY, "") if SHY in word else word
+        texts.append(word)
+        fonts_.append(font)
+        widths.append(known[word].width * fs if icon else width_of(font)(text, fs))
+        gaps.append(space_width(spaces, last_font if icon else font, fs) if k and space_before is True else 0.0)
+        if not k:
+            kinds.append(0)
+        elif icon or not space_before:
+            kinds.append(GLUE)
+        elif space_before is True and texts[k - 1][-1:].isalpha() and _NUMBER.match(word):
+            kinds.append(LABEL)           # a label kept with its number: "Player 3", "Cards 1–4"
+        else:
+            kinds.append(SPACE)
+        space_before = space_after
+        if not icon:
+            last_font = font
+    clean = [t.replace(SHY, "") if SHY in t else t for t in texts]
+    pieces: dict = {}
+
+    def piece(k: int, a: int, b, hyphen: bool) -> float:
+        got = pieces.get((k, a, b, hyphen))
+        if got is None:
+            got = pieces[k, a, b, hyphen] = width_of(fonts_[k])(clean[k][a:b] + (SHY if hyphen else ""), fs)
+        return got
+
+    cut_memo: dict = {}
+
+    def cuts(k: int) -> tuple:
+        got = cut_memo.get(k)
+        if got is None:
+            got = cut_memo[k] = () if fonts_[k] == ICON else tuple(sorted(
+                [(len(head) - 1, len(head) - 1, True) for head, _ in hyphens.splits(texts[k], hy)]
+                + [(t, t + 1, False) for t in _ties(clean[k])]))
+        return got
+
+    if sum(widths) + sum(gaps) <= avail + 0.01:         # one line holds it all
+        chosen = [((0, 0), (n, 0))]
+    else:
+        chosen = breaks(widths, gaps, kinds, avail, piece, cuts, lambda k: clean[k][-1:] == "-", lines_cost)
+    lines, widest = [], 0.0
+    for (i, a), (j, b) in chosen:
+        parts = []
+        for k in range(i, j + (1 if b else 0)):
+            lo, hi = (a if k == i else 0), (b if k == j and b else None)
+            hyphen = hi is not None and clean[k][hi - 1] != NBSP
+            hi = hi - 1 if hi is not None and not hyphen else hi         # a tie: the line ends before its space
+            whole = not lo and hi is None
+            w = widths[k] if whole else piece(k, lo, hi, hyphen)
+            parts.append((gaps[k] if k > i else 0.0, clean[k] if whole else clean[k][lo:hi] + (SHY if hyphen else ""),
+                          fonts_[k], w))
+            widest = max(widest, w)
+        room = sum(g for g, _, _, _ in parts)
+        over = room + sum(w for _, _, _, w in parts) - avail
+        narrow = 1.0 - over / room if over > 0.01 and room else 1.0        # its spaces narrowed to take its words
+        line: list = []
+        cur = 0.0
+        for gap, text, font, w in parts:
+            gap = gap * narrow if narrow != 1.0 else gap
+            line.append((cur + gap, text, font, w))
+            cur += gap + w
+        lines.append(line)
+    start = None                        # a run of glued words holding an icon: as wide as any word
+    for k in range(n + 1 if ICON in fonts_ else 0):
+        if k < n and k and kinds[k] == GLUE:
+            continue
+        if start is not None and any(fonts_[m] == ICON for m in range(start, k)):
+            widest = max(widest, sum(widths[start:k]) + sum(gaps[start + 1:k]))
+        start = k
+    return lines, last_font, widest
+
+
+NBSP = "\u00a0"
+
+
+def _ties(word: str) -> list[int]:
+    """Where a word's no-break spaces hold a number to the noun after it ("3\u00a0cards": typography's, so that
+    no line ends on the number), a line may break as a last resort (TIED); not before a unit ("3 mm")."""
+    if NBSP not in word:
+        return []
+    return [m.start() for m in _TIE.finditer(word)]
+
+
+_TIE = re.compile(r"(?<=[\d%×])\u00a0(?=[^\W\d_]{3})(?![a-zA-Z]{1,2}\b)")
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:[–-]\d+)?[.,;:!?)]*$")      # a number alone, or a range ("3", "1–4.")

@@ -17,14 +17,13 @@ down to make room for it, as for an icon.
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from ..records import Record
 from ..text.markup import (LOOK, Block, escape, icons_in, inline, look_of, one_line, parse, plain, problems, spans, styles_used, without_icons)  # (one parser)
 from . import breaks, fonts, hyphens, paragraph, shaping
 from .words import (BREAK, ICON, MARKER_GAP, IconMetrics, Piece, bullet_font, font_of, hang, hanging, piece,  # noqa: F401
-                    stringWidth, width_of, words_of)  # (the wrapper's words, given here too)
+                    space_width, stringWidth, width_of, words_of)  # (the wrapper's words, given here too)
 
 SHY = hyphens.SHY
 ALIGN = ("start", "left", "center", "right", "justify")     # start: a paragraph's own side (right-to-left text's right)
@@ -59,11 +58,7 @@ def _as_written(runs, known: dict) -> tuple:
     return tuple(out)
 
 
-def _space(spaces: dict, font: str, fs: float) -> float:
-    w = spaces.get(font)
-    if w is None:
-        w = spaces[font] = width_of(font)(" ", fs)
-    return w
+_space = space_width
 
 
 BOXED = 1e7             # what a line of a text box costs besides its rag (paragraph.breaks): its height is all it
@@ -99,7 +94,8 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
         if w is not None:
             segment.append(w)
             continue
-        got, last_font, wide = _segment(segment, known, fs, avail, hyphenate, spaces, last_font, lines_cost)
+        got, last_font, wide = paragraph.lines_of(segment, known, fs, avail, hyphenate, spaces, last_font,
+                                                  lines_cost)
         lines += got
         ends += [False] * (len(got) - 1) + [True]
         widest = max(widest, wide + indent)
@@ -107,102 +103,6 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
     return Lines(lines, ends, fs, indent, widest)
 
 
-def _segment(words: list, known: dict, fs: float, avail: float, hy, spaces: dict, last_font: str,
-             lines_cost: float) -> tuple:
-    """One paragraph's words (between forced breaks) broken into lines: (the lines, the font of its last text
-    word, its widest unbreakable piece)."""
-    if not words:
-        return [[]], last_font, 0.0
-    n = len(words)
-    texts, fonts_, widths, gaps, kinds = [], [], [], [], []
-    space_before = False
-    for k, (word, font, _, space_after) in enumerate(words):
-        icon = font == ICON
-        text = word.replace(SHY, "") if SHY in word else word
-        texts.append(word)
-        fonts_.append(font)
-        widths.append(known[word].width * fs if icon else width_of(font)(text, fs))
-        gaps.append(_space(spaces, last_font if icon else font, fs) if k and space_before is True else 0.0)
-        if not k:
-            kinds.append(0)
-        elif icon or not space_before:
-            kinds.append(paragraph.GLUE)
-        elif space_before is True and texts[k - 1][-1:].isalpha() and _NUMBER.match(word):
-            kinds.append(paragraph.LABEL)           # a label kept with its number: "Player 3", "Cards 1–4"
-        else:
-            kinds.append(paragraph.SPACE)
-        space_before = space_after
-        if not icon:
-            last_font = font
-    clean = [t.replace(SHY, "") if SHY in t else t for t in texts]
-    pieces: dict = {}
-
-    def piece(k: int, a: int, b, hyphen: bool) -> float:
-        got = pieces.get((k, a, b, hyphen))
-        if got is None:
-            got = pieces[k, a, b, hyphen] = width_of(fonts_[k])(clean[k][a:b] + (SHY if hyphen else ""), fs)
-        return got
-
-    cut_memo: dict = {}
-
-    def cuts(k: int) -> tuple:
-        got = cut_memo.get(k)
-        if got is None:
-            got = cut_memo[k] = () if fonts_[k] == ICON else tuple(sorted(
-                [(len(head) - 1, len(head) - 1, True) for head, _ in hyphens.splits(texts[k], hy)]
-                + [(t, t + 1, False) for t in _ties(clean[k])]))
-        return got
-
-    if sum(widths) + sum(gaps) <= avail + 0.01:         # one line holds it all
-        chosen = [((0, 0), (n, 0))]
-    else:
-        chosen = paragraph.breaks(widths, gaps, kinds, avail, piece, cuts, lambda k: clean[k][-1:] == "-",
-                                  lines_cost)
-    lines, widest = [], 0.0
-    for (i, a), (j, b) in chosen:
-        parts = []
-        for k in range(i, j + (1 if b else 0)):
-            lo, hi = (a if k == i else 0), (b if k == j and b else None)
-            hyphen = hi is not None and clean[k][hi - 1] != NBSP
-            hi = hi - 1 if hi is not None and not hyphen else hi         # a tie: the line ends before its space
-            whole = not lo and hi is None
-            w = widths[k] if whole else piece(k, lo, hi, hyphen)
-            parts.append((gaps[k] if k > i else 0.0, clean[k] if whole else clean[k][lo:hi] + (SHY if hyphen else ""),
-                          fonts_[k], w))
-            widest = max(widest, w)
-        room = sum(g for g, _, _, _ in parts)
-        over = room + sum(w for _, _, _, w in parts) - avail
-        narrow = 1.0 - over / room if over > 0.01 and room else 1.0        # its spaces narrowed to take its words
-        line: list = []
-        cur = 0.0
-        for gap, text, font, w in parts:
-            gap = gap * narrow if narrow != 1.0 else gap
-            line.append((cur + gap, text, font, w))
-            cur += gap + w
-        lines.append(line)
-    start = None                        # a run of glued words holding an icon: as wide as any word
-    for k in range(n + 1 if ICON in fonts_ else 0):
-        if k < n and k and kinds[k] == paragraph.GLUE:
-            continue
-        if start is not None and any(fonts_[m] == ICON for m in range(start, k)):
-            widest = max(widest, sum(widths[start:k]) + sum(gaps[start + 1:k]))
-        start = k
-    return lines, last_font, widest
-
-
-NBSP = "\u00a0"
-
-
-def _ties(word: str) -> list[int]:
-    """Where a word's no-break spaces hold a number to the noun after it ("3\u00a0cards": typography's, so that
-    no line ends on the number), a line may break as a last resort (paragraph.TIED); not before a unit ("3 mm")."""
-    if NBSP not in word:
-        return []
-    return [m.start() for m in _TIE.finditer(word)]
-
-
-_TIE = re.compile(r"(?<=[\d%×])\u00a0(?=[^\W\d_]{3})(?![a-zA-Z]{1,2}\b)")
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:[–-]\d+)?[.,;:!?)]*$")      # a number alone, or a range ("3", "1–4.")
 
 
 def _bolder(style: str) -> str:
@@ -293,8 +193,12 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
                 run_text.append(word if spaced[k] else "\0" + word)
             end = x + ww
             continue
+        narrowed = spaced[k] and not stretch and run_font not in (None, ICON) and x - end < \
+            _space(naturals, run_font, fs) - 0.01 and not level % 2 and not run_level % 2
         end = x + ww
         if run_text:
+            if narrowed:                # a narrowed space still read back as one (drawn as nothing past its word)
+                run_text[-1] += " "
             out.append(piece(run_x, base, _joined(run_text), run_font, fs))
         run_x, run_text, run_font, run_level = x, [word], font, level
     if run_text:

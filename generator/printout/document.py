@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..deck.model import Deck
 from ..errors import PnpError
 from ..impose.cardsheets import card_sheets
-from .leaf import back as leaf_back, family as leaf_family, typeset_sections, written as leaf_words
+from .leaf import family as leaf_family, typeset_sections, written as leaf_words
 from .leafpages import lay_out
 from ..layout.hyphens import own_language
 from ..impose.page import Page
@@ -51,8 +51,7 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
 def _leaf_pages(deck: Deck, parts: list[str], paper: SheetLayout, family: str, rtl: bool) -> list[list]:
     """The leaf's two pages, its sections flowed over them (leafpages.lay_out), pnp's words hyphenated in the build's
     language, set in its direction (`rtl`)."""
-    return lay_out(parts, paper.width, paper.height, deck.file, family, deck.icons, own_language(deck), rtl,
-                   leaf_back(deck, parts)).pages
+    return lay_out(parts, paper.width, paper.height, deck.file, family, deck.icons, own_language(deck), rtl).pages
 
 
 def label_title(deck: Deck) -> str:

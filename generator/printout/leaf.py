@@ -31,14 +31,7 @@ def markup(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
     the page break splits, with the page it starts on)."""
     parts = sections(deck, cards, rules, spec, calibration_pages)
     return lay_out(parts, spec.paper.width, spec.paper.height, deck.file, family(deck), deck.icons,
-                   own_language(deck), words(deck.language).rtl, back(deck, parts)).texts
-
-
-def back(deck: Deck, parts: list[str]) -> int:
-    """Where the leaf's back (setting up, this edition, the source: contents) starts among its sections."""
-    _ = words(deck.language)
-    heads = {_("## Setting up"), _("## This edition"), _("## Source")}
-    return next((i for i, p in enumerate(parts) if p.split("\n", 1)[0] in heads), len(parts))
+                   own_language(deck), words(deck.language).rtl).texts
 
 
 def family(deck: Deck) -> str:

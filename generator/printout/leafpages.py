@@ -1,7 +1,6 @@
 """The print leaf's two pages as drawn: its sections (leaf.py) flowed over them in two columns as the rule pages
-flow (layout/pages.py), at the rule pages' size: the front's on the first page and the back's on the second where
-they fit, else all of them with the first page full, at the largest size down to SMALLEST at which they fit; and
-each page's markup, for the proof to check.
+flow (layout/pages.py), the first page full, at the rule pages' size (LARGEST, or down to SMALLEST where they do not
+fit), unless the sheet has room to spare (then up to ROOMY); and each page's markup, for the proof to check.
 
 Not here: the leaf's words (leaf.py), the rest of the printout (document.py).
 """
@@ -14,8 +13,9 @@ from ..errors import PnpError
 
 LEAF = 2                    # pages
 LARGEST, SMALLEST = 10.5, 8.0   # points: the rule pages' size (9-10.5pt), in their two columns (some 50 letters a
-#                                 line on A4): the leaf reads as the rules do
-SPLIT = 9.5                     # points: down to this, the front's sections fill the first page, the back's the second
+#                                 line on A4): the leaf reads as the rules do ...
+ROOMY, SPARE = 13.0, 1 / 3      # ... unless the sheet has room to spare: at LARGEST its second page would hold under a
+#                                 third of a page; then the least size up to ROOMY that fills that much of it
 COLUMNS = 2
 MARGIN = length("18mm")
 INK = "#000000"
@@ -43,6 +43,11 @@ def _largest(at, least: float, most: float, pages: int = LEAF):
     return best
 
 
+def _spare(pages: list, height: float, size: float) -> bool:
+    """Whether the leaf's last page is left with room to spare: under SPARE of it holds text."""
+    return len(pages) < LEAF or _fill(pages[-1], height, size) < SPARE
+
+
 class Leaf(Record):
     size: float             # points: the size it is set at
     pages: list             # each page's drawing operations (layout/pages.py)
@@ -50,14 +55,12 @@ class Leaf(Record):
 
 
 def lay_out(parts: list[str], width: float, height: float, file: str = "", family: str = "serif",
-            icons_: dict | None = None, hyphenate: str = "", rtl: bool = False, back: int = 0) -> Leaf:
+            icons_: dict | None = None, hyphenate: str = "", rtl: bool = False) -> Leaf:
     """The leaf's sections flowed over its two pages as the rule pages flow (layout/pages.py: a heading
     never ends a page, a paragraph split with two lines at least on each side, a list item of up to four
-    lines never), in two columns, at the rule pages' size: the front's sections (those before `back`: the game,
-    what is in the box, printing, the sheets, cutting) on the first page and the back's (setting up, this
-    edition, the source) on the second, at the largest size from LARGEST down to SPLIT at which each fits its
-    page; where they do not, all of them at the largest size from LARGEST down to SMALLEST (0.25pt steps) at
-    which they fit: the first page full (FULL; a page break that leaves it short sets the leaf a step smaller),
+    lines never), in two columns, at the rule pages' size (LARGEST, or the largest down to SMALLEST, 0.25pt steps,
+    at which they fit; where LARGEST leaves the second page with room to spare, the least size up to ROOMY that
+    does not): the first page full (FULL; a page break that leaves it short sets the leaf a step smaller),
     the second holding the rest, in the direction of its language (`rtl`). `icons_`: the deck's icons ({name: Icon}), which the leaf's text may write as :name:. A leaf that does not fit
     at SMALLEST is the deck's mistake (its setup or instructions too long), one line naming game.setup."""
     from ..layout import fonts  # lazy: +752 ms to import (benchmarks/imports.py)
@@ -77,20 +80,19 @@ def lay_out(parts: list[str], width: float, height: float, file: str = "", famil
         return flow_pages(text, width, height, MARGIN, family, size, columns=COLUMNS, accent=INK, ink=INK,
                           icons_=icons_, whole_items=True, hyphenate=hyphenate, rtl=rtl)
 
-    if 0 < back < len(parts):                # the front on the first page, the back on the second, where they fit
-        front, rest = "\n\n".join(parts[:back]), "\n\n".join(parts[back:])
-        one = _largest(lambda size: flow_pages(front, width, height, MARGIN, family, size, columns=COLUMNS,
-                                               accent=INK, ink=INK, icons_=icons_, whole_items=True,
-                                               hyphenate=hyphenate, rtl=rtl), SPLIT, LARGEST, 1)
-        two = one and _largest(lambda size: flow_pages(rest, width, height, MARGIN, family, size, columns=COLUMNS,
-                                                       accent=INK, ink=INK, icons_=icons_, whole_items=True,
-                                                       hyphenate=hyphenate, rtl=rtl), SPLIT, one[0], 1)
-        if two:
-            if two[0] < one[0]:             # the back needs a smaller size: the front set at it too
-                one = (two[0], flow_pages(front, width, height, MARGIN, family, two[0], columns=COLUMNS, accent=INK,
-                                          ink=INK, icons_=icons_, whole_items=True, hyphenate=hyphenate, rtl=rtl))
-            return Leaf(two[0], [one[1][0][0], two[1][0][0]], (front, rest))
-    best = _largest(at, SMALLEST, LARGEST)
+    first = at(LARGEST)
+    best = (LARGEST, first) if len(first[0]) <= LEAF else _largest(at, SMALLEST, LARGEST - 0.25)
+    if best is not None and best[0] == LARGEST and _spare(best[1][0], height, LARGEST):
+        largest = _largest(at, LARGEST, ROOMY)           # room to spare: up to the largest size that fits ...
+        lo, hi = 1, int(round((largest[0] - LARGEST) / 0.25))
+        best = largest
+        while lo < hi:                                   # ... the least at which the second page is not left so
+            mid = (lo + hi) // 2
+            laid = at(LARGEST + 0.25 * mid)
+            if len(laid[0]) <= LEAF and not _spare(laid[0], height, LARGEST + 0.25 * mid):
+                best, hi = (LARGEST + 0.25 * mid, laid), mid
+            else:
+                lo = mid + 1
     if best is None:
         raise PnpError(f"the print leaf does not fit its two pages at {SMALLEST:g}pt: shorten game.setup or "
                        "game.instructions", file, field="game.setup")

@@ -120,7 +120,7 @@ def test_a_text_box_is_never_given_a_line_more_for_its_rag(serif):
 def test_a_number_leaves_its_noun_only_where_it_would_leave_a_hole(serif):
     """Typography holds "12 STRONGHOLDS" together with a no-break space; a line may still break there where the
     group does not fit and moving it down whole would leave a hole, never before a unit ("63.5 mm")."""
-    assert wrap._ties("3\u00a0cards") == [1] and wrap._ties("63.5\u00a0mm") == [] and wrap._ties("word") == []
+    assert paragraph._ties("3\u00a0cards") == [1] and paragraph._ties("63.5\u00a0mm") == [] and paragraph._ties("word") == []
     font = fonts.font_name(serif)
     text = "Then deal 12\u00a0STRONGHOLDS now"
     width = shaping.width("Then deal 12 STRONG", font, 10.0)

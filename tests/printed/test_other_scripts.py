@@ -78,11 +78,25 @@ def test_an_arabic_leaf_reads_right_to_left_with_english_names_in_it(tmp_path):
     _ = words("ar")
     line = _("{things}: {each}", things="9 محاصيل", each=_(", ").join(
         _("{n} {label}", n=n, label=label) for label, n in (("Wheat", 4), ("Barley", 3), ("Apples", 2))))
-    want = get_display(line, base_dir="R").replace(" ", "").replace("\u2068", "").replace("\u2069", "")
     with pdfplumber.open(str(pdf)) as doc:
         rows = ["".join(c["text"] for c in row if c["text"] != "•").replace(" ", "").replace("\u00a0", "")
                 for row in _rows(doc.pages[0]).values()]
-    assert want.replace("\u00a0", "") in rows, (want, rows)
+    _same_order(line, "R", rows)
+
+
+def _same_order(line: str, base: str, rows: list) -> None:
+    """The PDF's row that prints the start of `line` (as much of it as the row holds, where the line wraps) holds
+    it in the order python-bidi's algorithm gives."""
+    words = line.split(" ")
+    for n in range(len(words), 0, -1):
+        head = " ".join(words[:n])
+        want = get_display(head, base_dir=base)
+        for c in " \u00a0\u2068\u2069":
+            want = want.replace(c, "")
+        if sorted(want) in [sorted(row) for row in rows]:
+            assert want in rows, (want, rows)
+            return
+    raise AssertionError(f"no row prints the start of {line!r}: {rows}")
 
 
 def test_a_hebrew_name_in_an_english_sentence_stays_where_the_sentence_puts_it(tmp_path):
@@ -99,9 +113,8 @@ def test_a_hebrew_name_in_an_english_sentence_stays_where_the_sentence_puts_it(t
     _ = words("en")
     line = _("{things}: {each}", things="9 \u2068יבול\u2069", each=_(", ").join(
         _("{n} {label}", n=n, label=label) for label, n in (("Wheat", 4), ("Barley", 3), ("Apples", 2))))
-    want = get_display(line, base_dir="L").replace(" ", "").replace("\u2068", "").replace("\u2069", "")
-    assert want.startswith("9") and want.endswith("Apples")
+    assert get_display(line, base_dir="L").startswith("9 ")
     with pdfplumber.open(str(pdf)) as doc:
         rows = ["".join(c["text"] for c in row if c["text"] != "•").replace(" ", "").replace("\u00a0", "")
                 for row in _rows(doc.pages[0]).values()]
-    assert want.replace("\u00a0", "") in rows, (want, rows)
+    _same_order(line, "L", rows)
