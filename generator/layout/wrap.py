@@ -193,7 +193,7 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
                 run_text.append(word if spaced[k] else "\0" + word)
             end = x + ww
             continue
-        narrowed = spaced[k] and not stretch and run_font not in (None, ICON) and x - end < \
+        narrowed = spaced[k] and not stretch and run_font not in (None, ICON) and font != ICON and x - end < \
             _space(naturals, run_font, fs) - 0.01 and not level % 2 and not run_level % 2
         end = x + ww
         if run_text:
