@@ -14,6 +14,7 @@ reportlab's private names (reportlab_adapter.py).
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from unicodedata import bidirectional
 
@@ -231,7 +232,10 @@ def seen_from(word: str) -> int:
 
 def visible(text: str) -> bool:
     """Whether `text` holds nothing INVISIBLE (a soft hyphen, a zero-width space, an isolate)."""
-    return text.isascii() or not any(ord(c) in INVISIBLE for c in text)
+    return text.isascii() or _UNDRAWN.search(text) is None
+
+
+_UNDRAWN = re.compile("[\u00ad\u200b\u2066-\u2069]")     # INVISIBLE's characters
 
 
 def _harfbuzz(word: str, font: str, rtl_: bool) -> tuple:

@@ -83,16 +83,17 @@ def lay_out(parts: list[str], width: float, height: float, file: str = "", famil
     first = at(LARGEST)
     best = (LARGEST, first) if len(first[0]) <= LEAF else _largest(at, SMALLEST, LARGEST - 0.25)
     if best is not None and best[0] == LARGEST and _spare(best[1][0], height, LARGEST):
-        largest = _largest(at, LARGEST, ROOMY)           # room to spare: up to the largest size that fits ...
-        lo, hi = 1, int(round((largest[0] - LARGEST) / 0.25))
-        best = largest
-        while lo < hi:                                   # ... the least at which the second page is not left so
+        lo, hi, filled = 1, int(round((ROOMY - LARGEST) / 0.25)), None
+        while lo <= hi:         # room to spare: the least size up to ROOMY at which it is not, or the largest that fits
             mid = (lo + hi) // 2
             laid = at(LARGEST + 0.25 * mid)
-            if len(laid[0]) <= LEAF and not _spare(laid[0], height, LARGEST + 0.25 * mid):
-                best, hi = (LARGEST + 0.25 * mid, laid), mid
+            if len(laid[0]) > LEAF:
+                hi = mid - 1
+            elif _spare(laid[0], height, LARGEST + 0.25 * mid):
+                best, lo = (LARGEST + 0.25 * mid, laid), mid + 1
             else:
-                lo = mid + 1
+                filled, hi = (LARGEST + 0.25 * mid, laid), mid - 1
+        best = filled or best
     if best is None:
         raise PnpError(f"the print leaf does not fit its two pages at {SMALLEST:g}pt: shorten game.setup or "
                        "game.instructions", file, field="game.setup")
