@@ -48,7 +48,7 @@ FORCED = 1e8                            # a break in glue, a third hyphen in a r
 TOO_MANY = 2                            # lines in a row ending in a hyphen, at most (but where nothing else fits)
 SHRINK = 0.2                            # of a space: how much a line's spaces may narrow to take a word more
 DEEP = 2 * HOLE                         # a line ending this short is tried only where no other can end
-ROOM = length("6mm")                    # a word is hyphenated only where the line leaves this much before it
+ROOM = length("8mm")                    # a word is hyphenated only where the line leaves this much before it
 
 
 def _badness(slack: float, stretch: float) -> float:
@@ -64,56 +64,57 @@ def breaks(widths: list, gaps: list, kinds: list, avail: float, piece, cuts, hyp
     `cuts(k)` ((where the line ends in it, where the next line starts in it, whether with a hyphen), ...): above;
     `hyphened(k)`: whether word k ends in a hard hyphen (a line ending there counts as hyphenated); `lines_cost`:
     what each line costs besides (a text box's height is what it has: a line more costs more than any rag);
-    `last_alone`: whether one short word alone on the last line costs ALONE."""
+    `last_alone`: whether one short word alone on the last line costs ALONE.
+    A position is held as one number, word << 16 | cut, and a state as position << 2 | the hyphens in a row."""
     n = len(widths)
-    end = (n, 0)
     if n == 0:
-        return [((0, 0), end)]
-    words = _Words(widths, gaps, kinds)
+        return [((0, 0), (n, 0))]
+    words = _Words(widths, gaps, kinds, hyphened)
+    end = n << 16
     stretch = min(HOLE, avail / 4) or 1.0
-    # the cheapest way found to each position, by how many lines in a row end in a hyphen there:
-    # (position, run) -> (cost, (previous position, its run))
-    best: dict = {((0, 0), 0): (0.0, None)}
-    todo = [((0, 0), 0)]
-    seen = set()
+    hole = HOLED + (LINE + _badness(HOLE, stretch)) ** 2
+    alone_below = WIDOW * avail if last_alone else -1.0
+    # the cheapest way found to each state: state -> (cost, the state before it)
+    best: dict = {0: (0.0, -1)}
+    todo, seen = [0], set()
+    pop, push = heapq.heappop, heapq.heappush
     while todo:
-        state = heapq.heappop(todo)
+        state = pop(todo)
         if state in seen:
             continue
         seen.add(state)
-        start, run = state
+        start, run = state >> 2, state & 3
         if start == end:
             continue
         base = best[state][0] + lines_cost
-        for stop, width, room, hyphen, penalty, alone in _ends(start, words, avail, piece, cuts, hyphened):
+        for stop, width, room, hyphen, penalty, alone in _ends(start >> 16, start & 0xFFFF, words, avail, piece,
+                                                               cuts):
             slack = avail - width
             if slack < -0.01:           # its spaces narrowed (by up to SHRINK of each): as TeX's shrink
                 cost = (LINE + _badness(-slack, room)) ** 2 if -slack <= room + 0.01 else FORCED + 1e8
             elif stop == end:
-                cost = LINE * LINE + (ALONE if alone and last_alone and width < WIDOW * avail else 0.0)
+                cost = LINE * LINE + (ALONE if alone and width < alone_below else 0.0)
             elif slack > HOLE:          # a hole: HOLED, and as much again for each DEEPER it is wider
-                cost = HOLED * (1.0 + (slack - HOLE) / DEEPER) + (LINE + _badness(HOLE, stretch)) ** 2
+                cost = hole + HOLED * (slack - HOLE) / DEEPER
             else:
                 r = slack / stretch
                 cost = (LINE + 100.0 * r * r * r) ** 2
             if hyphen:
-                after = run + 1
-                cost += HYPHEN + (LADDER if run else 0.0) + (FORCED if after > TOO_MANY else 0.0)
-                key = (stop, min(after, TOO_MANY + 1))
+                cost += HYPHEN + (LADDER if run else 0.0) + (FORCED if run >= TOO_MANY else 0.0)
+                key = stop << 2 | min(run + 1, TOO_MANY + 1)
             else:
-                key = (stop, 0)
+                key = stop << 2
             total = base + cost + penalty
             got = best.get(key)
             if got is None or total < got[0] - 1e-9:
                 best[key] = (total, state)
                 if key not in seen:
-                    heapq.heappush(todo, key)
-    finals = [(v[0], k) for k, v in best.items() if k[0] == end]
-    state = min(finals)[1]
+                    push(todo, key)
+    state = min((v[0], k) for k, v in best.items() if k >> 2 == end)[1]
     out = []
-    while best[state][1] is not None:
+    while best[state][1] >= 0:
         before = best[state][1]
-        out.append((before[0], state[0]))
+        out.append(((before >> 18, (before >> 2) & 0xFFFF), (state >> 18, (state >> 2) & 0xFFFF)))
         state = before
     return out[::-1]
 
@@ -121,45 +122,58 @@ def breaks(widths: list, gaps: list, kinds: list, avail: float, piece, cuts, hyp
 class _Words:
     """A paragraph's words as sums from its start, so that a line's width from any word to any other is two
     look-ups: natural (`at`: widths and the spaces between), narrowest (`tight`: its spaces narrowed by SHRINK),
-    and how many places a line may break at a space before each word (`spaced`)."""
+    and how many places a line may break at a space before each word (`spaced`); what a break before each word
+    costs (`penalty`) and whether each ends in a hard hyphen (`hyphened`)."""
 
-    def __init__(self, widths: list, gaps: list, kinds: list):
+    def __init__(self, widths: list, gaps: list, kinds: list, hyphened):
         self.widths, self.gaps, self.kinds, self.n = widths, gaps, kinds, len(widths)
-        at, tight, spaced = [0.0], [0.0], [0]
+        at, tight, spaced, penalty = [0.0], [0.0], [0], [0.0]
         for k, w in enumerate(widths):
             g = gaps[k] if k else 0.0
             at.append(at[-1] + g + w)
             tight.append(tight[-1] + (1.0 - SHRINK) * g + w)
-            spaced.append(spaced[-1] + (1 if k and kinds[k] in (SPACE, LABEL) else 0))
-        self.at, self.tight, self.spaced = at, tight, spaced
+            kind = kinds[k] if k else 0
+            spaced.append(spaced[-1] + (kind == SPACE or kind == LABEL))
+            if k:
+                penalty.append(FORCED if kind == GLUE else LABELLED if kind == LABEL else 0.0)
+        self.at, self.tight, self.spaced, self.penalty = at, tight, spaced, penalty
+        self.hyphened = [hyphened(k) for k in range(len(widths))]
 
 
-def _ends(start: tuple, words: _Words, avail: float, piece, cuts, hyphened) -> list:
-    """Where a line from `start` may end: [(position, its width, how much its spaces may narrow, whether it ends in
-    a hyphen, its penalty, whether it holds one word alone)]. An end leaving more than DEEP is given only where no
-    other is (the widest of them); a word is looked into (cuts) only where what the line leaves before it could
-    mend it (ROOM, or HOLE for a number's noun); the first end is given even when over-full, where no end fits."""
+def _ends(i: int, a: int, words: _Words, avail: float, piece, cuts) -> list:
+    """Where a line from word i, cut a, may end: [(position, its width, how much its spaces may narrow, whether it
+    ends in a hyphen, its penalty, whether it holds one word alone)]. An end leaving more than DEEP is given only
+    where no other is (the widest of them); a word is looked into (cuts) only where what the line leaves before it
+    could mend it (ROOM, or HOLE for a number's noun); the first end is given even when over-full, where no end
+    fits."""
     n, kinds, gaps, at, tight = words.n, words.kinds, words.gaps, words.at, words.tight
-    i, a = start
+    hyphened, penalty = words.hyphened, words.penalty
     first = words.widths[i] if not a else piece(i, a, None, False)
     # the line from word i to before word j (i < j <= n): natural width first + at[j] - at[i + 1], narrowest
     # first + tight[j] - tight[i + 1]; j_max the last j whose narrowest fits
     base_at, base_tight = at[i + 1] - first, tight[i + 1] - first
     j_max = bisect_right(tight, avail + 0.01 + base_tight, i + 1, n + 1) - 1
-    out = []
     j_lo = bisect_left(at, avail - DEEP + base_at, i + 1, j_max + 1)
-    _window(out, i, j_lo, j_max, words, base_at, hyphened)
+    out = []
+    for j in range(max(j_lo, i + 1), min(j_max, n - 1) + 1):
+        if kinds[j]:                # a break before word j
+            width = at[j] - base_at
+            out.append((j << 16, width, width - tight[j] + base_tight, hyphened[j - 1], penalty[j], False))
     if j_max == n:                  # the paragraph's end fits
         width = at[n] - base_at
-        return out + [((n, 0), width, width - (tight[n] - base_tight), False, 0.0,
-                       words.spaced[n] - words.spaced[i + 1] == 0)]
+        out.append((n << 16, width, width - tight[n] + base_tight, False, 0.0,
+                    words.spaced[n] == words.spaced[i + 1]))
+        return out
     # word j_max does not fit whole: where it may be cut
     j = j_max
     lead = a if j == i else 0
-    x = at[j] - base_at if j > i else 0.0
-    x = x + gaps[j] if j > i else x
-    narrow = (x - (tight[j] - base_tight + ((1.0 - SHRINK) * gaps[j] if j > i else 0.0))) if j > i else 0.0
-    left = avail - (at[j] - base_at if j > i else 0.0)
+    if j > i:
+        x = at[j] - base_at + gaps[j]
+        narrow = x - (tight[j] - base_tight + (1.0 - SHRINK) * gaps[j])
+        left = avail - (at[j] - base_at)
+    else:
+        x = narrow = 0.0
+        left = avail
     found = bool(out)
     tie = None                  # a number parted from its noun: where the line leaves a hole, or nothing fits
     if left > (ROOM if j > i else 0.0) or not found:
@@ -171,9 +185,9 @@ def _ends(start: tuple, words: _Words, avail: float, piece, cuts, hyphened) -> l
                 break
             if not hyphen and left <= HOLE:
                 if not found:
-                    tie = (j, resume), hw, narrow, False, TIED, False
+                    tie = (j << 16 | resume, hw, narrow, False, TIED, False)
                 continue
-            out.append(((j, resume), hw, narrow, hyphen, 0.0 if hyphen else TIED, False))
+            out.append((j << 16 | resume, hw, narrow, hyphen, 0.0 if hyphen else TIED, False))
     if out:
         return out
     if tie is not None:
@@ -181,25 +195,11 @@ def _ends(start: tuple, words: _Words, avail: float, piece, cuts, hyphened) -> l
     for k in range(j_lo - 1, i, -1):        # the widest end leaving more than DEEP
         if kinds[k]:
             width = at[k] - base_at
-            return [((k, 0), width, width - (tight[k] - base_tight), hyphened(k - 1),
-                     FORCED if kinds[k] == GLUE else LABELLED if kinds[k] == LABEL else 0.0, False)]
+            return [(k << 16, width, width - tight[k] + base_tight, hyphened[k - 1], penalty[k], False)]
     # nothing fits: the word whole, over-full (or the break before it)
     k = j + 1
-    return [((k, 0) if k < n else (n, 0), avail, 0.0, k < n and hyphened(j),
-             FORCED + (FORCED if k < n and kinds[k] == GLUE else 0.0), words.spaced[k] - words.spaced[i + 1] == 0)]
-
-
-def _window(out: list, i: int, lo: int, hi: int, words: _Words, base_at: float, hyphened) -> list:
-    """The ends at a break before each word j, lo <= j <= hi (j < n), added to `out`."""
-    kinds, at, tight = words.kinds, words.at, words.tight
-    base_tight = base_at - at[i + 1] + tight[i + 1]
-    for j in range(max(lo, i + 1), min(hi, words.n - 1) + 1):
-        kind = kinds[j]
-        if kind:
-            width = at[j] - base_at
-            out.append(((j, 0), width, width - (tight[j] - base_tight), hyphened(j - 1),
-                        FORCED if kind == GLUE else LABELLED if kind == LABEL else 0.0, False))
-    return out
+    return [(k << 16 if k < n else n << 16, avail, 0.0, k < n and hyphened[j],
+             FORCED + (FORCED if k < n and kinds[k] == GLUE else 0.0), words.spaced[k] == words.spaced[i + 1])]
 
 
 def lines_of(words: list, known: dict, fs: float, avail: float, hy, spaces: dict, last_font: str,
