@@ -1,6 +1,6 @@
 """Digests of every output the shipped games make: the PDF on A4 and Letter in every duplex mode, with --bleed,
---only and --calibration; the Game Crafter, MakePlayingCards, print-shop PDF and Tabletop Simulator exports; the
-proof. A change meant to leave the printouts as they were (a refactor) is held to the same list before and after:
+--only and --calibration; every export (The Game Crafter, MakePlayingCards, the print-shop PDF in RGB and CMYK,
+DriveThruCards, PNGs, the showcase, Tabletop Simulator); the proof. A change meant to leave the printouts as they were (a refactor) is held to the same list before and after:
 
     python benchmarks/digests.py > /tmp/before.txt      # on the old commit
     python benchmarks/digests.py > /tmp/after.txt       # on the new one
@@ -38,7 +38,16 @@ BUILDS = {      # name -> build options
     "a4-offset-calibration": ["--offset", "0.5,-1", "--calibration"],
     "only": ["--only", "1", "--only", "3-5"],
 }
-EXPORTS = ("gamecrafter", "mpc", "pdf", "tts")
+EXPORTS = {      # name -> export options
+    "gamecrafter": ["--to", "gamecrafter", "-j", "1"],
+    "mpc": ["--to", "mpc", "-j", "1"],
+    "pdf": ["--to", "pdf"],
+    "pdf-cmyk": ["--to", "pdf", "--cmyk"],
+    "drivethrucards": ["--to", "drivethrucards"],
+    "png": ["--to", "png"],
+    "showcase": ["--to", "showcase"],
+    "tts": ["--to", "tts"],
+}
 
 
 def jobs(out: Path) -> list[list[str]]:
@@ -46,9 +55,8 @@ def jobs(out: Path) -> list[list[str]]:
     for game in GAMES:
         for name, opts in BUILDS.items():
             runs.append(["build", game, *opts, "-o", str(out / "build" / f"{game}.{name}.pdf")])
-        for target in EXPORTS:
-            jobs_ = ["-j", "1"] if target in ("gamecrafter", "mpc") else []
-            runs.append(["export", game, "--to", target, "-o", str(out / target / game), *jobs_])
+        for name, opts in EXPORTS.items():
+            runs.append(["export", game, *opts, "-o", str(out / name / game)])
         runs.append(["proof", game, "-q", "-o", str(out / "proof" / game)])
     return runs
 

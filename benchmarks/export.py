@@ -1,7 +1,8 @@
 """How fast is `pnp export`? Milliseconds per card for the Game Crafter export of each seed game
-(or, with --to tts, the Tabletop Simulator export).
+(or, with --to tts, the Tabletop Simulator export); with --against, one target's CPU time against another's.
 
     python benchmarks/export.py [GAME ...] [--to gamecrafter|tts] [--jobs N] [--repeat N] [--profile]
+    python benchmarks/export.py [GAME ...] --to drivethrucards --against pdf [--art N] [--designer] [--repeat N]
 
 For each game (default: every deck under decks/), in this process:
 - first: the first full export in this process, into a fresh folder (fonts read from disk);
@@ -10,6 +11,15 @@ For each game (default: every deck under decks/), in this process:
 with the CPU time (this process and its workers) per card of the best run, and the cores used.
 --profile writes a cProfile of one in-process (jobs=1) full export per game to /tmp/pnp-export-GAME.prof.
 Issue 11's target: at most 12 ms per card on 2 cores.
+
+--against B (issue 56): each game exported with --to A and --to B as whole processes taking turns (timing.measure: a
+ratio is the median of the ratios within a turn, CPU time of the process and the workers it waited for), with a
+cache folder of its own, into a copy of the game: `first`, into an empty folder (pnp's cache as an earlier export
+left it: a designer's second export); `unchanged`, again into the same folder; `edited`, after one card's text changed;
+`cold`, into an empty folder with the cache's CMYK pictures removed (everything converted; the table of every colour
+kept, made once a machine). GAMEs may be shipped games or folders; --art N adds benchmarks/artdeck.py's deck of N
+cards with pictures, --designer benchmarks/designer.py's 91-piece game. A target may be pdf-cmyk (--to pdf --cmyk).
+Issue 56's targets for --to drivethrucards against pdf: first at most 2x, unchanged at most 1.2x.
 """
 from __future__ import annotations
 
@@ -45,14 +55,78 @@ def timed(game: str, out: Path, jobs: int, to: str = "gamecrafter"):
     return time.perf_counter() - wall, _cpu() - cpu, report
 
 
+TARGETS = {"pdf": ["--to", "pdf"], "pdf-cmyk": ["--to", "pdf", "--cmyk"], "drivethrucards": ["--to", "drivethrucards"],
+           "gamecrafter": ["--to", "gamecrafter"], "tts": ["--to", "tts"]}
+LIMITS = {"first": 2.0, "unchanged": 1.2}           # issue 56, --to drivethrucards against --to pdf
+
+
+def against(args) -> int:
+    """The --against benchmark (see the module's docstring): prints a line a game and figure, returns 1 when a
+    target is missed."""
+    from timing import PY, Edit, measure, ratio
+    root = Path(tempfile.mkdtemp(prefix="pnp-bench-against-"))
+    games = [(g, g, None) for g in args.games]         # (label, game, the text an edit flips: None, Edit's pick)
+    if args.art:
+        import artdeck
+        games.append((f"art {args.art}", artdeck.art_deck(root / f"art-{args.art}", args.art), "Card 3, "))
+    if args.designer:
+        import designer
+        games.append(("designer", designer.designer_game(root / "designer"), "Isle 7,"))
+    missed = 0
+    print(f"pnp export --to {args.to} against --to {args.against}: CPU time ratios, median of {args.repeat} turns; "
+          f"load average {os.getloadavg()[0]:.1f}")
+    try:
+        for n, (label, game, text) in enumerate(games):
+            deck = Edit(Path(game) if Path(str(game)).is_dir() else game, root / f"deck-{n}", text)
+            def cmd(target, out, before=None):
+                argv = [PY, "-m", "generator", "export", str(deck.folder), *TARGETS[target], "--force", "-q", "-o",
+                        str(out)]
+                return (argv, {"PNP_CACHE": f"{out}-cache"}, before)        # each target a cache of its own
+
+            def empty(out, conversions=False):
+                def go():
+                    shutil.rmtree(out, ignore_errors=True)
+                    cmyk = Path(f"{out}-cache") / "cmyk"
+                    if conversions and cmyk.is_dir():
+                        for sub in cmyk.iterdir():
+                            if sub.is_dir() and sub.name != "lut":
+                                shutil.rmtree(sub, ignore_errors=True)
+                return go
+            a, b = root / f"out-{n}-a", root / f"out-{n}-b"
+            runs = []
+            for figure in ("first", "unchanged", "edited", "cold"):
+                for target, out in ((args.to, a), (args.against, b)):
+                    before = {"first": empty(out), "unchanged": None, "edited": deck,
+                              "cold": empty(out, True)}[figure]
+                    runs.append(cmd(target, out, before))
+            results = measure(runs, args.repeat)
+            for k, figure in enumerate(("first", "unchanged", "edited", "cold")):
+                x, y = results[2 * k], results[2 * k + 1]
+                r = ratio(x, y)
+                limit = LIMITS.get(figure) if (args.to, args.against) == ("drivethrucards", "pdf") else None
+                verdict = "" if limit is None else ("  ok" if r <= limit else "  OVER") + f" (target <= {limit:g}x)"
+                missed += limit is not None and r > limit
+                print(f"{label:14} {figure:10} {args.to} cpu {x['cpu']:6.2f} s  {args.against} cpu {y['cpu']:6.2f} s  "
+                      f"{r:5.2f}x{verdict}", flush=True)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    return 1 if missed else 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("games", nargs="*")
     ap.add_argument("--jobs", type=int, default=default_jobs())
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--profile", action="store_true")
-    ap.add_argument("--to", choices=sorted(TO), default="gamecrafter")
+    ap.add_argument("--to", choices=sorted(set(TO) | set(TARGETS)), default="gamecrafter")
+    ap.add_argument("--against", choices=sorted(TARGETS), help="time --to against this target (issue 56)")
+    ap.add_argument("--art", type=int, default=0, help="with --against: an art deck of N cards too")
+    ap.add_argument("--designer", action="store_true", help="with --against: the designer's 91-piece game too")
     args = ap.parse_args(argv)
+    if args.against:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        return against(args)
     games = args.games or known_games()
     print(f"pnp export --to {args.to} benchmark: {args.jobs} processes on {os.cpu_count()} cores; "
           f"best of {args.repeat}")

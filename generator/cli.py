@@ -26,6 +26,7 @@ COMMANDS = {
     "export": "Export a game for The Game Crafter or Tabletop Simulator.",
     "proof": "Write a proofreading report and contact sheet.",
     "cards": "Write a game's cards as a table (CSV or XLSX), to keep them in a spreadsheet.",
+    "layout": "Show a card's regions and where each is written; move a region's box in its template.",
 }
 
 

@@ -9,7 +9,7 @@ from .deck import shadowed
 from .deck.languages import check_settings, in_language, summed
 from .deck.load import read_deck
 from .deck.model import Deck
-from .errors import Collector, PnpError, known_list, warn
+from .errors import Collector, PnpError, PnpErrors, known_list, warn
 from .impose.paper import paper_id
 from .deck.edition import corrections
 from .impose.backs import refuse_lost_backs
@@ -59,41 +59,166 @@ def load(game: str, without=(), faces: bool = False, quiet: bool = False, lang: 
     (deck/languages.py), the texts it lacks a warning a file (`every`: a warning each), or with `strict` an error
     each. `held`: what a long-running
     process (pnp watch) keeps between its builds, handed down with the deck (Deck.memo["held"])."""
-    deck = read(game, without, faces, quiet, lang, strict, every)[0]
+    deck = read(game, without, faces, quiet, lang, strict, every, held)[0]
+    from .layout.deck import copies_apart  # lazy: +385 ms to import (benchmarks/imports.py)
+    deck = copies_apart(deck)           # a card whose template reads `copy`: its copies printed apart
     if held is not None:
         deck.memo["held"] = held
     return deck
 
 
 def read(game: str, without=(), faces: bool = False, quiet: bool = False, lang: str | None = None,
-         strict: bool = False, every: bool = False) -> tuple[Deck, list]:
+         strict: bool = False, every: bool = False, held: dict | None = None) -> tuple[Deck, list]:
     """As load, and what each card was read from (a YAML card's mapping, a spreadsheet's row): pnp cards
-    writes them as a table."""
+    writes them as a table. The checks are PASSES, in order, each run to its end, every mistake noted."""
     note = shadowed(game)
     if note and not quiet:
         warn(note)
-    found = Collector()
-    deck, loader = read_deck(game, found)
-    said: list = []
-    from .layout import shapecache  # lazy: +497 ms to import (benchmarks/imports.py)
-    from .layout.fonts import families  # lazy: +183 ms to import (benchmarks/imports.py)
-    shapecache.open_book(deck)          # the words and lines its last build shaped
-    typography.open_book(book_name(deck))     # and the texts it typeset
-    before = len(found.errors)
-    # every translation's settings, printed in or not, at their own line (the font families: layout's, and the deck's)
-    check_settings(deck, found, families(deck), lang)
-    sound = loader.sound and len(found.errors) == before        # (not laid out in a family that is none)
-    with found.each():
-        deck, said = in_language(deck, lang, strict, every)
-    warnings = said + validate(deck, found, sound, loader.shared, faces, without)
-    if loader.shared:
-        warnings += _template_words(deck, lang, found, strict, every)
-    with found.each():
-        check_without(deck, without)
-    found.done()
-    for line in warnings if not quiet else ():
+    run = Reading(game, without, faces, lang, strict, every, held)
+    try:
+        for _what, _stage, check in PASSES:
+            with run.found.each():      # (a pass's own mistakes are noted as it goes; one it raises, here)
+                check(run)
+            if run.deck is None:        # a deck file that is not YAML at all, or no game: nothing more to read
+                break
+        run.found.done()
+    except PnpErrors as exc:            # the deck as far as it was read, where its mistakes are all in single
+        exc.deck = run.deck if run.sound else None      # cards: the proof still spells it (commands/proof.py)
+        raise
+    deck = run.deck
+    if faces:                           # every card laid out: what it shaped and typeset kept for the next run
+        save_books(deck, whole=False)
+    for line in run.warnings if not quiet else ():
         warn(line)
-    return (deck.without(without) if without else deck), loader.raw_cards
+    return (deck.without(without) if without else deck), run.loader.raw_cards
+
+
+class Reading:
+    """What the passes of one reading share: what was asked, the deck as far as it was read, the mistakes noted
+    (found), the warnings to show when there are none, and what one pass leaves the next."""
+
+    def __init__(self, game: str, without, faces: bool, lang: str | None, strict: bool, every: bool,
+                 held: dict | None = None):
+        self.game, self.without, self.faces, self.lang, self.strict, self.every = \
+            game, without, faces, lang, strict, every
+        self.held = held                # what a long-running process keeps between builds (load's `held`)
+        self.found = Collector()
+        self.deck: Deck | None = None
+        self.loader = None
+        self.warnings: list = []
+        self.sound = False              # no mistake beyond single cards (and the component list) so far
+        self.checked: set = set()       # the fields the component list reads
+        self.bad, self.unloadable, self.pruned = set(), set(), {}     # the templates' at fault (check_templates)
+
+    @property
+    def shared(self) -> bool:
+        """The palette, sizes and fonts that templates are checked against read without a mistake."""
+        return self.loader.shared
+
+
+def _deck_file(run: Reading) -> None:
+    """deck/: deck.yaml and every file it names (spreadsheets, fonts, rules, corrections), section by section."""
+    run.deck, run.loader = read_deck(run.game, run.found)
+    if run.held is not None and run.deck.memo is not None:
+        run.deck.memo["held"] = run.held    # (the templates' checks kept in memory too: layout/store.Held)
+    run.sound = run.loader.sound
+    run.warnings += run.loader.warnings
+    from .layout import shapecache  # lazy: +497 ms to import (benchmarks/imports.py)
+    shapecache.open_book(run.deck)          # the words and lines its last build shaped
+    typography.open_book(book_name(run.deck))     # and the texts it typeset
+
+
+def _languages(run: Reading) -> None:
+    """deck/ (with layout's families): every translation's settings, printed in or not, at their own line."""
+    from .layout.fonts import families  # lazy: +183 ms to import (benchmarks/imports.py)
+    before = len(run.found.errors)
+    known = []
+    with run.found.each():              # (a deck family's fallback that is no family: said with the rest)
+        known = families(run.deck)
+    check_settings(run.deck, run.found, known, run.lang)
+    run.sound = run.sound and len(run.found.errors) == before     # (not laid out in a family that is none)
+
+
+def _language(run: Reading) -> None:
+    """deck/: the deck in the language printed; the texts it lacks a warning (or with --strict a mistake)."""
+    run.deck, said = in_language(run.deck, run.lang, run.strict, run.every)
+    run.warnings += said
+
+
+def _components(run: Reading) -> None:
+    """check/: the component list, its fields and ranges (none read for kinds a mistake already lost)."""
+    from .check.model import read_components  # lazy: +17 ms to import (benchmarks/imports.py)
+    components = read_components(run.deck) if run.deck.kinds or not run.found.errors else None
+    run.checked = components.fields() if components else set()
+
+
+def _texts(run: Reading) -> None:
+    """printout/: the rules (their file, settings, markup, and the icons they write) and the corrections, read
+    as the printout reads them, so that every command refuses a deck whose printout would fail on them."""
+    deck, found = run.deck, run.found
+    with found.each():
+        corrections(deck)
+    if isinstance(deck.rules, dict):         # (one that is not a mapping is noted already)
+        from .printout.rules import refuse_markup, rule_text  # lazy: +12 ms to import (benchmarks/imports.py)
+        with found.each():
+            refuse_markup(deck, rule_text(deck)[0])
+    if run.shared:                  # :name: in the rules that is no icon (the icons read): with the cards' mistakes
+        from .printout.rules import refuse_icons  # lazy: +12 ms to import (benchmarks/imports.py)
+        with found.each():
+            refuse_icons(deck)
+
+
+def _templates(run: Reading) -> None:
+    """layout/: every template the cards name, read region by region and checked against the kinds showing it,
+    the palette, sizes and fonts (validate.py); a region at fault is left out of the passes after it."""
+    if not run.shared:
+        return
+    from .layout.validate import check_templates  # lazy: +351 ms to import (benchmarks/imports.py)
+    run.bad, run.unloadable, run.pruned, warnings = check_templates(run.deck, run.found, run.checked)
+    run.warnings += warnings
+
+
+def _cards(run: Reading) -> None:
+    """layout/: with mistakes found already (or `faces` asked for), but none that leaves the deck unfit to lay out,
+    every other card laid out, to find its own (text that does not fit, unbalanced markup, a missing glyph)."""
+    if not (run.shared and run.sound) or not ((run.found.errors and not run.found.full) or run.faces):
+        return
+    deck = run.deck.without(run.without) if run.faces and not run.found.errors and run.without else run.deck
+    _more(deck, run.found, run.bad, run.unloadable, run.pruned)
+
+
+def _template_words(run: Reading) -> None:
+    """layout/: a template's own words the language printed lacks (text:LANG): warnings, one line a file with
+    their count (`every`: each), or with --strict mistakes (deck/languages.py says the same of its texts)."""
+    if not run.shared:
+        return
+    from .layout.validate import untranslated_words  # lazy: +351 ms to import (benchmarks/imports.py)
+    missing = untranslated_words(run.deck, run.lang)
+    if run.strict:
+        for file, line, field, message in missing:
+            run.found.add(PnpError(message + " (--strict)", file, line or None, field=field))
+        return
+    run.warnings += summed(missing, run.lang, run.deck.source_language, run.every)
+
+
+def _without(run: Reading) -> None:
+    """deck/: each --without part is one the deck has, and optional."""
+    check_without(run.deck, run.without)
+
+
+# The checks of a reading, in the pipeline's order, each owned by its stage and run to its end: a mistake is
+# noted and the pass goes on; the later passes read what the earlier ones left (Reading).
+PASSES = (
+    ("the deck file and every file it names", "deck", _deck_file),
+    ("every translation's settings", "deck", _languages),
+    ("the language printed", "deck", _language),
+    ("the component list", "check", _components),
+    ("the rules and the corrections", "printout", _texts),
+    ("every template against the cards that show it", "layout", _templates),
+    ("every card laid out", "layout", _cards),
+    ("the template words the language lacks", "layout", _template_words),
+    ("--without", "deck", _without),
+)
 
 
 def book_name(deck: Deck) -> str:
@@ -102,64 +227,19 @@ def book_name(deck: Deck) -> str:
     return str(deck.folder.resolve()) if deck.folder is not None else deck.id
 
 
-def validate(deck: Deck, found: Collector, sound: bool, shared: bool, faces: bool = False, without=()) -> list[str]:
-    """The checks after the deck file (see load); returns the warnings, to be shown if nothing is wrong.
-    `faces`: lay out the cards a build `without` those parts would lay out, even with nothing else wrong."""
-    from .check.model import read_components  # lazy: +17 ms to import (benchmarks/imports.py)
-    from .layout.validate import check_templates  # lazy: +351 ms to import (benchmarks/imports.py)
-    warnings, checked = [], set()
-    with found.each():
-        # no kinds, for a mistake already said: the component list names kinds that cannot be looked up
-        components = read_components(deck) if deck.kinds or not found.errors else None
-        checked = components.fields() if components else set()
-    _texts(deck, found)
-    if not shared:                      # the palette, sizes or fonts that templates are checked against
-        return warnings
-    from .printout.rules import refuse_icons  # lazy: +12 ms to import (benchmarks/imports.py)
-    with found.each():              # :name: in the rules that is no icon: found with the cards' mistakes
-        refuse_icons(deck)
-    with found.each():
-        bad, unloadable, warnings = check_templates(deck, found, checked)
-        if found.errors and sound and not found.full:
-            _more(deck, found, bad, unloadable)
-        elif faces and sound:
-            _more(deck.without(without) if without else deck, found, bad, unloadable)
-    return warnings
-
-
-def _template_words(deck: Deck, code: str | None, found: Collector, strict: bool, every: bool) -> list[str]:
-    """A template's own words the language printed lacks (text:LANG): warnings, one line a file with their
-    count (`every`: each), or with `strict` the deck's mistakes (deck/languages.py says the same of its texts)."""
-    from .layout.validate import untranslated_words  # lazy: +351 ms to import (benchmarks/imports.py)
-    missing = untranslated_words(deck, code)
-    if strict:
-        for file, line, field, message in missing:
-            found.add(PnpError(message + " (--strict)", file, line or None, field=field))
-        return []
-    return summed(missing, code, deck.source_language, every)
-
-
-def _texts(deck: Deck, found: Collector) -> None:
-    """The rules (their file, settings and markup) and the corrections, read as the printout reads them, so
-    that every command refuses a deck whose printout would fail on them."""
-    with found.each():
-        corrections(deck)
-    if isinstance(deck.rules, dict):         # (one that is not a mapping is noted already)
-        from .printout.rules import refuse_markup, rule_text  # lazy: +12 ms to import (benchmarks/imports.py)
-        with found.each():
-            refuse_markup(deck, rule_text(deck)[0])
-
-
-def _more(deck: Deck, found: Collector, bad: set, unloadable: set) -> None:
+def _more(deck: Deck, found: Collector, bad: set, unloadable: set, pruned: dict) -> None:
     """With mistakes found already (or `faces` asked for), but none that leaves the deck unfit to lay out: lay
-    the other cards out (text that does not fit, unbalanced markup, a missing glyph), each in its card; look at
-    the markup of cards whose templates have a mistake of their own (their layout would repeat it)."""
+    the other cards out (text that does not fit, unbalanced markup, a missing glyph), each in its card, their
+    templates without the regions at fault (`pruned`: their mistakes are said); look at the markup of cards
+    whose templates have a mistake of their own as a whole (their layout would repeat it)."""
     from .layout.deck import card_markup_errors, layout_deck  # lazy: +385 ms to import (benchmarks/imports.py)
+    from .layout.templates import without_regions  # lazy: +290 ms to import (benchmarks/imports.py)
 
     def shows(card, names) -> bool:
         return card.template in names or (card.back is not None and card.back.template in names)
 
-    layout_deck(deck._replace(cards=[c for c in deck.cards if not shows(c, bad)]), 0.0, found, keep=False)
+    rest = without_regions(deck, pruned)
+    layout_deck(rest._replace(cards=[c for c in deck.cards if not shows(c, bad)]), 0.0, found, keep=False)
     for card in deck.cards:
         if shows(card, bad) and not shows(card, unloadable):
             for error in card_markup_errors(deck, card):
@@ -220,14 +300,23 @@ def write_pdf(deck: Deck, pages, out) -> bool:
     """The imposed pages as the game's PDF at `out` (whole or not at all); False when the file already held
     the same bytes, and was left as it was."""
     from .render.pdf import render_pdf  # lazy: +176 ms to import (benchmarks/imports.py)
+    from .deck.sections.game import date_epoch  # lazy: +0 ms to import (benchmarks/imports.py)
     g = deck.game
     held = deck.memo.get("held") if deck.memo is not None else None
-    from .layout import shapecache  # lazy: +497 ms to import (benchmarks/imports.py)
     try:
         return render_pdf(pages, out, g.title, g.designer, f"{g.title}: print and play cards",
-                          held=held.get("pictures") if held else None)
+                          held=held.get("pictures") if held else None, date=date_epoch(g))
     finally:
-        from .layout.hyphens import language, own_language  # lazy: +431 ms to import (benchmarks/imports.py)
-        hy = language(deck)
-        shapecache.save((hy.language if hy else "", own_language(deck).language), deck)    # shaped, hyphenated anew
-        typography.save_book(book_name(deck))                           # ... and typeset
+        save_books(deck)
+
+
+def save_books(deck: Deck, whole: bool = True) -> None:
+    """What this run shaped, hyphenated and typeset for `deck` anew, kept for the next (the shaping cache's files,
+    the deck folder's shaping and typeset books): every command that lays cards out saves them. `whole`: a build,
+    which laid out all a build lays out (its books may be written anew with only that); any other run adds to
+    them."""
+    from .layout import shapecache  # lazy: +497 ms to import (benchmarks/imports.py)
+    from .layout.hyphens import language, own_language  # lazy: +431 ms to import (benchmarks/imports.py)
+    hy = language(deck)
+    shapecache.save((hy.language if hy else "", own_language(deck).language), deck, merge=not whole)
+    typography.save_book(book_name(deck), merge=not whole)

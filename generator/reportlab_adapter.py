@@ -98,6 +98,9 @@ INTERNALS = (
     ("reportlab.pdfgen.canvas.Canvas", "_code", "the page's operators written so far (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_formData", "the form being drawn, if any (define_form; instance attribute)"),
     ("reportlab.pdfgen.canvas.Canvas", "_pushAccumulators", "keeps a page's resources while a form is drawn (define_form)"),
+    ("reportlab.pdfgen.canvas.Canvas", "_extgstate", "a page's graphics states (soft_mask; instance attribute)"),
+    ("reportlab.pdfgen.canvas.ExtGState", "_c", "graphics states listed: (key, value) -> name (soft_mask)"),
+    ("reportlab.pdfbase.pdfdoc.PDFFormXObject", "Contents", "a form's stream, given its /Group (soft_mask)"),
     ("reportlab.pdfbase.ttfonts.TTFontFace", "hmetrics", "each glyph's advance: a private-use character's (glyph_char; "
                                                           "instance attribute)"),
     ("reportlab.pdfbase.ttfonts", "makeToUnicodeCMap", "a subset's ToUnicode map, a shaped glyph read as its characters"),
@@ -369,6 +372,24 @@ def define_form(canvas, name: str, box, draw) -> None:
     resources.setShading(shading)
     resources.setColorSpace(form._colorsUsed)
     form.Resources = resources
+
+
+def soft_mask(canvas, name: str, box, draw) -> str:
+    """'/gRLsN gs': a graphics state whose luminosity soft mask is the form `name` (box, drawn by draw()) as a
+    transparency group (Pen.shade: a gradient's see-through stops), listed as canvas.setFillAlpha lists its own."""
+    states = canvas._extgstate._c               # (key, value) -> name, each listed as << /key value >>
+    state = next((n for (k, v), n in states.items() if k == "SMask" and getattr(v, "pnp", None) == name), None)
+    if state is None:
+        if not has_object(canvas, name):
+            define_form(canvas, name, box, draw)
+            form = canvas._doc.idToObject[xObjectName(name)]
+            form.Contents = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"Group": pdfdoc.PDFDictionary(
+                {"S": pdfdoc.PDFName("Transparency"), "CS": pdfdoc.PDFName("DeviceRGB")})}), form.stream)
+        mask = pdfdoc.PDFDictionary({"Type": pdfdoc.PDFName("Mask"), "S": pdfdoc.PDFName("Luminosity"),
+                                     "G": pdfdoc.PDFObjectReference(xObjectName(name))})
+        mask.pnp = name
+        state = states[("SMask", mask)] = f"gRLs{len(states)}"
+    return f"/{state} gs"
 
 
 class _Picture(pdfdoc.PDFObject):

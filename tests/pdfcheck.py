@@ -321,8 +321,9 @@ def closed_paths(ops, dx: float = 0.0, dy: float = 0.0) -> list[tuple[tuple[floa
 
 
 def polygons(path, page_index: int) -> list[tuple[tuple[float, float], ...]]:
-    """Closed straight-line paths drawn on the page itself, not inside a card (hex cut guides): their corners."""
-    return closed_paths(sheet_ops(path, page_index))
+    """Closed straight-line paths drawn on the page itself, not inside a card (hex cut guides): their corners,
+    each once (a cut guide is stroked twice, a white band under its grey line: render/draw.py HALO)."""
+    return list(dict.fromkeys(closed_paths(sheet_ops(path, page_index))))
 
 
 def face_polygons(p: Placed) -> list[tuple[tuple[float, float], ...]]:
@@ -370,6 +371,17 @@ def fonts(path) -> dict[str, bool]:
 
 def inside(w: Word, p: Placed, margin: float = 0.0) -> bool:
     return p.x - margin <= w.cx <= p.x + p.w + margin and p.y - margin <= w.cy <= p.y + p.h + margin
+
+
+def on_card(path, text: str) -> tuple[float, float]:
+    """Where the word `text` is printed on the first card that prints it: its centre from the bottom-left corner of
+    that card's trim, in points (a region moved in its template moves it)."""
+    for n, page in enumerate(placements(path)):
+        for p in page:
+            for w in words(path, n):
+                if w.text == text and inside(w, p):
+                    return w.cx - p.x, w.cy - p.y
+    raise AssertionError(f"{text!r} is not printed on any card of {path}")
 
 
 def words_in(path, page_index: int, p: Placed) -> str:

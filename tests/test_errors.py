@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from cli import ROOT, pnp, pnp_in_process
+from smalldeck import errors, run, starter
 from generator.cli import invoke
-from generator.errors import PnpError
+from generator.errors import MAX_ERRORS, Collector, PnpError, PnpErrors
 from generator.files.yamlfile import loads
 
 BROKEN = ROOT / "tests" / "broken"
@@ -320,7 +321,7 @@ def test_a_template_error_names_the_template_file_and_line(tmp_path):
     proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2
     err = proc.stderr.strip()
-    assert re.search(r"templates/mine\.yaml:4:\d+: regions\[1\]\.leading: expected a number from 0.5 to 4, "
+    assert re.search(r"templates/mine\.yaml:4:\d+: region t\.leading: expected a number from 0.5 to 4, "
                      r"found 'lots'", err), err
 
 
@@ -387,3 +388,61 @@ def test_a_wrong_command_line_is_one_line_too(args, message):
 def test_help_and_version_still_exit_zero():
     assert _run(["--version"])[0] == 0
     assert _run(["build", "--help"])[0] == 0
+
+
+# --- errors.Collector: a run notes every mistake (up to 20, in file and line order), not the first only
+
+def test_mistakes_are_noted_and_reported_in_file_and_line_order():
+    found = Collector()
+    for file, line in (("b.yaml", 3), ("a.yaml", 9), ("a.yaml", 2)):
+        with found.each():
+            raise PnpError("wrong", file, line, field="f")
+    with pytest.raises(PnpErrors) as info:
+        found.done()
+    assert info.value.lines() == ["a.yaml:2: f: wrong", "a.yaml:9: f: wrong", "b.yaml:3: f: wrong"]
+    assert str(info.value) == "a.yaml:2: f: wrong"          # read as one PnpError, it is the first
+
+
+def test_nothing_noted_is_nothing_raised_and_other_exceptions_pass_through():
+    found = Collector()
+    with found.each():
+        pass
+    found.done()
+    with pytest.raises(KeyError):
+        with found.each():
+            raise KeyError("a bug is not a user's mistake")
+
+
+def test_reading_stops_once_the_limit_is_reached():
+    found = Collector()
+    seen = 0
+    with pytest.raises(PnpErrors) as info:
+        for i in range(100):
+            seen += 1
+            with found.each():
+                raise PnpError(f"mistake {i}", "deck.yaml", i + 1)
+    assert seen == MAX_ERRORS and len(info.value.errors) == MAX_ERRORS
+
+
+def test_the_command_line_prints_one_line_for_each(tmp_path):
+    (tmp_path / "deck.yaml").write_text("game: {title: T}\n"
+                                        "kinds: {k: {template: basic-card, fields: {title: text, value: int, "
+                                        "text: markup, colour: colour}}}\ncards: []\n")
+    proc = pnp_in_process("build", tmp_path, "-o", tmp_path / "x.pdf")
+    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
+
+
+# --- errors.holding: the warnings of a run wait below its errors
+
+def test_warnings_wait_for_the_errors_to_be_mended(tmp_path):
+    """A build in a language that lacks its texts (a warning each) whose French text does not lay out (an
+    error found after them): the error is the first line, the warnings are one counted line below it."""
+    folder = starter(tmp_path, "g", "--lang", "en,fr")
+    csv = folder / "cards.csv"
+    csv.write_text(csv.read_text(encoding="utf-8").replace("Marquez **1** point", "Marquez **1 point"), "utf-8")
+    csv.write_text(csv.read_text(encoding="utf-8").replace(",Blé,", ",,"), "utf-8")
+    code, stdout, err = run("build", folder, "--lang", "fr", "-o", tmp_path / "out.pdf")
+    lines = err.strip().splitlines()
+    assert code == 2 and len(lines) == 2, err
+    assert lines[0].startswith("pnp: error: ") and "unbalanced markup" in lines[0]
+    assert lines[1] == "pnp: 1 warning or note as well, shown once the mistakes above are mended", lines

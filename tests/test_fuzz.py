@@ -388,3 +388,31 @@ def test_command_line_numbers_end_cleanly(data):
 
 
 _FIXED = _write(_dump(BASE_DECK), _dump(BASE_TEMPLATE))
+
+
+# -- issue 54: no text crashes pnp ------------------------------------------------------------------
+# Characters that are no letter: zero-width and joiners, lone and stacked combining marks, a soft hyphen, a
+# byte-order mark, bidi marks and overrides, line and paragraph separators, a tab, emoji, private use, spaces
+# of every width; beside letters of several scripts and markup's own signs.
+UNUSUAL = ["\u200b", "\u200c", "\u200d", "\u2060", "\u0301", "\u0301\u0308\u0323", "\u00ad", "\ufeff", "\u200e",
+           "\u200f", "\u202e", "\u202c", "\u2066", "\u2069", "\u2028", "\u2029", "\t", "\U0001F33E", "\u2764\ufe0f",
+           "\ue000", "\U000F0001", " ", "\u00a0", "\u202f", "\u3000", "\u05d0\u05d1", "\u0627\u0644", "\u738b",
+           "a", "Word", "**", "*", ":card:", ":", "-", "\n", "\n\n", "1", "{{", "\\"]
+ANY_TEXT = st.lists(st.one_of(st.sampled_from(UNUSUAL), st.characters(codec="utf-8", exclude_categories=("Cs",))),
+                    max_size=8).map("".join)
+
+
+@settings(MORE, max_examples=int(40 * SCALE))
+@given(texts=st.fixed_dictionaries({k: ANY_TEXT for k in ("game", "kind", "title", "text", "rules", "back")}))
+def test_any_text_in_any_text_field_builds_or_is_refused_in_one_line(texts):
+    """Whatever characters a deck's texts hold (the game's title, a kind's, a card's title and text, a back's
+    field, the rules), shaping, bidi, hyphenation, wrapping, the glyph check and drawing end in a PDF or in one
+    line a mistake (U+200B alone was a TypeError in layout/shaping.py): never an internal error."""
+    deck = copy.deepcopy(BASE_DECK)
+    deck["game"]["title"] = texts["game"] or "Fuzz"
+    deck["kinds"]["card"]["title"] = texts["kind"] or "Card"
+    deck["cards"][0]["title"] = texts["title"] or "One"
+    deck["cards"][0]["text"] = texts["text"]
+    deck["cards"][1]["back"]["fields"]["game"] = texts["back"]
+    deck["rules"]["text"] = "# Rules\n\n" + texts["rules"]
+    _build_ends_cleanly(_write(_dump(deck), _dump(BASE_TEMPLATE)))

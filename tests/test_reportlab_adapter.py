@@ -38,6 +38,7 @@ def _instances() -> dict:
     canvas.endForm()
     return {"reportlab.pdfgen.canvas.Canvas": canvas,
             "reportlab.pdfbase.pdfdoc.PDFDocument": doc,
+            "reportlab.pdfgen.canvas.ExtGState": canvas._extgstate,
             "reportlab.pdfbase.pdfdoc.PDFFormXObject": doc.idToObject[xObjectName("adapter-form")],
             "reportlab.pdfbase.ttfonts.TTFont": font,
             "reportlab.pdfbase.ttfonts.TTFontFace": font.face}

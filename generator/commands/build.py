@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from . import options
+from ..errors import PnpError
 from ..language import words
 
 
@@ -41,20 +42,24 @@ def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_
         options.check_complete(deck, force, "build")
     pages = pipeline.pages(deck, opts)
     drawn = _drawn(pages)
-    warnings = options.safe_zone_warnings(deck, drawn) + options.resolution_warnings(deck, drawn) + \
-        options.svg_warnings(deck, drawn) + options.contrast_warnings(deck, pages)
+    warnings = options.face_warnings(deck, drawn) + options.contrast_warnings(deck, pages) + \
+        [f"pnp: warning: {line}" for line in _spelling(deck)]
     out = Path(output) if output else \
         Path("output") / f"{output_name(deck.id + ('-partial' if only else ''), paper, duplex)}.pdf"
     wrote = f"wrote {out}" if pipeline.write_pdf(deck, pages, out) else f"{out} is up to date"
     for line in warnings:           # after the PDF is written: an error stays the only line
         click.echo(line, err=True)
-    sheets = sum(1 for p in pages if p.kind in ("front", "fold"))
+    sheets = _n(sum(1 for p in pages if p.kind in ("front", "fold")), "card sheet")
     if only:
-        click.echo(f"{wrote}: partial build, {len(deck.cards)} of {len(whole.cards)} cards "
-                   f"({deck.card_count()} with copies), {len(pages)} pages, {sheets} card sheets; "
+        click.echo(f"{wrote}: partial build, {len(deck.cards)} of {_n(len(whole.cards), 'card')} "
+                   f"({deck.card_count()} with copies), {_n(len(pages), 'page')}, {sheets}; "
                    "no rule pages; the component check was not run")
     else:
-        click.echo(f"{wrote}: {len(pages)} pages, {sheets} card sheets, {deck.card_count()} cards")
+        click.echo(f"{wrote}: {_n(len(pages), 'page')}, {sheets}, {_n(deck.card_count(), 'card')}")
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _partial(deck, only):
@@ -69,6 +74,32 @@ def _partial(deck, only):
              "without --only to print it.", n=len(part.cards), total=len(deck.cards), names=names + more,
              copies=part.card_count())
     return part._replace(extra={**part.extra, "partial": note})
+
+
+def _spelling(deck) -> list[str]:
+    """The words of its cards and rules the deck's dictionary and words file lack (proof/spelled.py): remembered
+    between builds from the same words (layout/store.py), so a rebuild loads no dictionary."""
+    import hashlib  # lazy: +0.3 ms to import; only here
+    from ..layout.store import remembered  # lazy: +7 ms to import (benchmarks/imports.py)
+
+    def spelled() -> list[str]:
+        from ..proof.spelled import spelling_lines  # lazy: +5 ms to import, and the dictionary: only when the words changed
+        return spelling_lines(deck)
+    said = hashlib.blake2b(digest_size=16)
+    for card in deck.cards:
+        said.update(repr((card.id, sorted((k, v) for k, v in card.fields.items() if isinstance(v, str)))).encode())
+    said.update(repr((deck.language, sorted(deck.extra.get("untranslated", ())))).encode())
+    if isinstance(deck.rules, dict):
+        from ..printout.rules import rule_text  # lazy: +12 ms to import (benchmarks/imports.py)
+        try:
+            said.update(rule_text(deck)[0].encode())
+        except PnpError:
+            pass
+    for name in ("words.txt", f"words.{deck.language}.txt"):
+        path = deck.folder / name if deck.folder is not None else None
+        if path is not None and path.is_file():
+            said.update(name.encode() + path.read_bytes())
+    return remembered(f"{deck.id}-spelling", deck, {"words": said.hexdigest()}, spelled, what="lines")
 
 
 def _drawn(pages):

@@ -1,7 +1,8 @@
 """pnp export GAME: upload images for The Game Crafter (the default) or MakePlayingCards (--to mpc), a
 print shop's PDF (--to pdf, in CMYK with --cmyk), DriveThruCards' PDF/X-1a (--to drivethrucards), every
 face as a PNG at any resolution (--to png), a showcase picture of the cards (--to showcase), or Tabletop
-Simulator deck sheets, tiles and a saved object (--to tts).
+Simulator deck sheets, tiles and a saved object (--to tts). The targets, what each writes and the options each
+takes are one table, export/targets.py: a new shop is its data file and an entry there, nothing here.
 
 Not here: the exports themselves (export/)."""
 from __future__ import annotations
@@ -15,12 +16,11 @@ import click
 from . import options
 from ..units import from_mm
 from ..errors import suggest
+from ..export.targets import OPTIONS, TARGETS, takes
 
 PROGRESS_MIN = 40     # a progress bar only for jobs this big, and only on a terminal
-TARGETS = ("gamecrafter", "mpc", "pdf", "drivethrucards", "png", "showcase", "tts")
-SHOP_NAMES = {"gamecrafter": "The Game Crafter", "mpc": "MakePlayingCards", "pdf": "a print shop",
-              "drivethrucards": "DriveThruCards", "tts": "Tabletop Simulator"}
 ORDERS = ("paired", "back-front", "fronts-first")
+CONDITIONS = "fogra39, swop or gracol"      # layouts/colour/conditions.yaml, as --help names them (checked there)
 ORDER_WORDS = {"paired": "each front followed by its back", "back-front": "each back followed by its front",
                "fronts-first": "every front, then every back"}
 INK_MOST = 240          # percent: pnp's CMYK profile separates at most this much ink (layouts/colour/README.md)
@@ -56,6 +56,18 @@ def _ink_limit(ctx, param, value):
     return float(value)
 
 
+def _condition(ctx, param, value):
+    if value is None:
+        return None
+    from ..export.conditions import conditions  # lazy: +10 ms to import (benchmarks/imports.py)
+    known = tuple(conditions())
+    if value.lower() not in known:
+        hint = suggest(value.lower(), known)
+        raise click.BadParameter(f"{value!r} is not one of {', '.join(repr(k) for k in known)}"
+                                 + (f"; {hint}" if hint else ""))
+    return value.lower()
+
+
 def _dpi(ctx, param, value):
     if value is not None and not 10 <= value <= 2400:
         raise click.BadParameter(f"expected dots per inch from 10 to 2400, found {value}")
@@ -64,13 +76,8 @@ def _dpi(ctx, param, value):
 
 @click.command("export")
 @click.argument("game")
-@click.option("--to", "to", type=_Choice(TARGETS, case_sensitive=False), default="gamecrafter", show_default=True,
-              help="gamecrafter: upload images and manifest.csv for The Game Crafter. mpc: the same for "
-                   "MakePlayingCards. pdf: a print shop's PDF, one face a page with its trim and bleed boxes. "
-                   "drivethrucards: DriveThruCards' CMYK PDF/X-1a, each card's back then its front. "
-                   "png: every face as a PNG at --dpi. showcase: a hand of cards fanned and a grid of every "
-                   "face, for a game's page or a post. "
-                   "tts: deck sheets, tiles and a saved object for Tabletop Simulator.")
+@click.option("--to", "to", type=_Choice(tuple(TARGETS), case_sensitive=False), default="gamecrafter",
+              show_default=True, help=" ".join(f"{t.name}: {t.help}." for t in TARGETS.values()))
 @click.option("--without", "without", multiple=True, metavar="PART",
               help="Leave out an optional part (e.g. five-six). Repeat for more.")
 @click.option("-o", "--output", type=click.Path(file_okay=False), callback=options.parse_folder_path,
@@ -95,6 +102,9 @@ def _dpi(ctx, param, value):
 @click.option("--ink-limit", "ink_limit", type=float, metavar="PERCENT", callback=_ink_limit,
               help="With --to drivethrucards or --to pdf --cmyk: the most ink on any spot, percent "
                    f"[default: {INK_MOST}].")
+@click.option("--condition", metavar="NAME", callback=_condition,
+              help=f"With --to drivethrucards or --to pdf --cmyk: the printing condition the colours are separated "
+                   f"for, {CONDITIONS} [default: the shop's: swop for DriveThruCards, fogra39 for --to pdf].")
 @click.option("--dpi", type=int, metavar="N", callback=_dpi,
               help="With --to png or showcase: the resolution [default: 300 for png, 150 for showcase].")
 @click.option("--hand", "hand", multiple=True, metavar="CARD",
@@ -103,8 +113,8 @@ def _dpi(ctx, param, value):
                    "each kind, five at most].")
 @options.quiet
 @options.language
-def command(game, to, without, output, jobs, force, redraw, clean, base_url, order, bleed, cmyk, ink_limit, dpi,
-            hand, quiet, lang, strict):
+def command(game, to, without, output, jobs, force, redraw, clean, base_url, order, bleed, cmyk, ink_limit,
+            condition, dpi, hand, quiet, lang, strict):
     """Export GAME for a print shop or an online table.
 
     gamecrafter (the default) and mpc: one PNG per distinct card face and back at The Game Crafter's or
@@ -126,15 +136,16 @@ def command(game, to, without, output, jobs, force, redraw, clean, base_url, ord
     and count: copy it into Tabletop Simulator's Saves/Saved Objects folder."""
     from .. import pipeline  # lazy: +28 ms to import (benchmarks/imports.py)
     to = to.lower()
-    for value, name, targets in ((base_url, "--base-url", ("tts",)), (order, "--order", ("pdf",)),
-                                 (bleed, "--bleed", ("pdf", "png")), (jobs, "--jobs", ("gamecrafter", "mpc")),
-                                 (cmyk or None, "--cmyk", ("pdf",)), (dpi, "--dpi", ("png", "showcase")),
-                                 (hand or None, "--hand", ("showcase",)),
-                                 (ink_limit, "--ink-limit", ("drivethrucards", "pdf"))):
-        if value is not None and to not in targets:
-            raise click.UsageError(f"{name} is for --to {' or '.join(targets)}")
-    if ink_limit is not None and to == "pdf" and not cmyk:
-        raise click.UsageError("--ink-limit is for --to drivethrucards or --to pdf --cmyk")
+    target = TARGETS[to]
+    given = {"jobs": jobs, "base_url": base_url, "order": order, "bleed": bleed, "cmyk": cmyk or None,
+             "ink_limit": ink_limit, "condition": condition, "dpi": dpi, "hand": hand or None}
+    for name, value in given.items():
+        if value is not None and name not in target.options:
+            raise click.UsageError(f"{OPTIONS[name]} is for --to {' or '.join(takes(name))}")
+    for name in ("ink_limit", "condition"):         # colour options, on a target whose colour --cmyk chooses
+        if given[name] is not None and "cmyk" in target.options and not cmyk:
+            where = [t if "cmyk" not in TARGETS[t].options else f"{t} --cmyk" for t in takes(name)]
+            raise click.UsageError(f"{OPTIONS[name]} is for --to {' or --to '.join(sorted(where, key=lambda w: '--cmyk' in w))}")
     deck = pipeline.load(game, without, faces=True, lang=lang, strict=strict)   # every card laid out first
     options.check_complete(deck, force, "export")
     out = Path(output) if output else Path("output") / deck.id / to
@@ -147,46 +158,58 @@ def command(game, to, without, output, jobs, force, redraw, clean, base_url, ord
         return bars[0].__enter__().update
 
     try:
-        if to == "tts":
+        if target.kind == "tts":
             from ..export.tts import export_tts
             report = export_tts(deck, out, base_url, redraw=redraw, clean=clean, progress=progress)
-        elif to == "pdf":
+        elif target.kind == "pdf":
             from ..export.printpdf import export_pdf
-            ink = None
-            if cmyk:
-                from ..export.cmyk import ink as make_ink
-                from ..export.shops import shop
-                ink = make_ink(ink_limit if ink_limit is not None else shop("printshop").data.get("ink_limit"))
-            report = export_pdf(deck, out, bleed=bleed, order=(order or "paired").lower(), clean=clean, ink=ink)
-        elif to == "drivethrucards":
-            from ..export.drivethru import export_drivethrucards
-            report = export_drivethrucards(deck, out, ink_limit, clean=clean)
-        elif to == "png":
+            report = export_pdf(deck, out, target.shop, bleed=bleed, order=order.lower() if order else None,
+                                clean=clean, cmyk=cmyk or None, ink_limit=ink_limit, condition=condition)
+        elif target.kind == "png":
             from ..export.pngs import export_png
             report = export_png(deck, out, dpi=dpi, bleed=bleed, clean=clean)
-        elif to == "showcase":
+        elif target.kind == "showcase":
             from ..export.showcase import export_showcase
             report = export_showcase(deck, out, dpi=dpi, hand=hand, clean=clean)
         else:
             from ..export.uploads import export
-            report = export(deck, out, jobs=jobs, redraw=redraw, clean=clean, progress=progress, shop_id=to)
+            report = export(deck, out, jobs=jobs, redraw=redraw, clean=clean, progress=progress,
+                            shop_id=target.shop)
     finally:
         for bar in bars:
             bar.__exit__(None, None, None)
-    from ..layout.safezone import grouped  # lazy: +454 ms to import (benchmarks/imports.py)
-    for line in grouped(report.warnings):   # a picture under the shop's resolution is a note (export/worker.py)
+    if to in ("png", "showcase", "tts"):        # what these do not measure themselves, measured as a build does
+        report.warnings += drawn_warnings(deck, safe=to != "tts")
+    pipeline.save_books(deck, whole=False)      # what it shaped and typeset, for the next run
+    from ..layout.safezone import folded, grouped  # lazy: +454 ms to import (benchmarks/imports.py)
+    for line in folded(grouped(report.warnings)):   # a picture under the shop's resolution is a note (export/worker.py)
         click.echo(f"pnp: {line}" if line.startswith("note: ") else f"pnp: warning: {line}", err=True)
     stray_warning(report)
     if quiet:
         return
-    if to == "tts":
+    if target.kind == "tts":
         _tts_summary(deck, report)
-    elif to in ("pdf", "drivethrucards"):
-        _pdf_summary(deck, report, SHOP_NAMES[to])
-    elif to in ("png", "showcase"):
+    elif target.kind == "pdf":
+        _pdf_summary(deck, report, _shop_name(target.shop))
+    elif target.kind in ("png", "showcase"):
         click.echo(report.summary())
     else:
-        _upload_summary(deck, report, SHOP_NAMES[to])
+        _upload_summary(deck, report, _shop_name(target.shop))
+
+
+def _shop_name(shop_id: str) -> str:
+    from ..export.shops import shop  # lazy: +20 ms to import (benchmarks/imports.py)
+    return shop(shop_id).name
+
+
+def drawn_warnings(deck, safe: bool = True) -> list[str]:
+    """The warnings pnp build gives of the faces the deck draws, worded as it words them (options.face_warnings):
+    text in the template's safe zone (`safe`), pictures under 150 dpi, what an SVG picture leaves out."""
+    from ..layout.deck import layout_deck  # lazy: +9 ms to import (benchmarks/imports.py)
+    laid = layout_deck(deck)
+    drawn = [(f"card '{lo.card.name}' (face)", lo.front) for lo in laid] + \
+        [(f"card '{lo.card.name}' (back)", lo.back) for lo in laid if lo.back is not None]
+    return [line.removeprefix("pnp: warning: ") for line in options.face_warnings(deck, drawn, safe)]
 
 
 def _upload_summary(deck, report, shop: str) -> None:
@@ -212,9 +235,14 @@ def _upload_summary(deck, report, shop: str) -> None:
 def _pdf_summary(deck, report, shop: str) -> None:
     docs = [f"{d.file} ({_n(len(d.pages), 'page')})" for d in report.documents]
     mm = f"{report.bleed * 25.4 / 72:.3f}".rstrip("0").rstrip(".")
-    colour = "" if report.ink is None else f", CMYK PDF/X-1a at most {report.ink.limit:g}% ink"
+    ink = report.ink
+    colour = "" if ink is None else (f", CMYK PDF/X-1a at most {ink.limit:g}% ink for {ink.condition.key} "
+                                     f"({ink.condition.identifier})")
+    pieces = sum(card.copies for d in report.documents for pc in d.pieces for _, card in pc.cards)
+    left = sum(card.copies for d in report.left for pc in d.pieces for _, card in pc.cards)
     click.echo(f"wrote {report.out} for {shop}: {_n(len(docs), 'PDF')} ({'; '.join(docs)}) for "
-               f"{_n(deck.card_count(), 'card')}, one face a page with {mm} mm bleed, trim and bleed boxes set"
+               f"{_n(pieces, 'card')}" + (f" ({left} left out: {shop} does not print them)" if left else "")
+               + f", one face a page with {mm} mm bleed, trim and bleed boxes set"
                f"{colour}, {ORDER_WORDS[report.order]}; "
                f"{len(report.written)} written, {len(report.kept)} unchanged"
                + (f", {len(report.removed)} removed" if report.removed else "")
@@ -223,12 +251,18 @@ def _pdf_summary(deck, report, shop: str) -> None:
 
 def _tts_summary(deck, report) -> None:
     lay = report.layout
-    sheets = len(lay.sheets) + sum(1 for s in lay.sheets if s.unique_back)
-    backs = {o.file for o in lay.backs}
-    tiles = {o.file for o in lay.tiles} - backs
-    click.echo(f"wrote {report.out} for Tabletop Simulator: {_n(sheets, 'deck sheet')}, "
-               f"{_n(len(backs), 'card back')}, {_n(len(tiles), 'tile image')} for "
-               f"{_n(deck.card_count(), 'piece')}; {len(report.drawn)} drawn, {len(report.kept)} unchanged"
+    written = set(lay.files)                # what it wrote, each image once: counted as what it is
+    sheets = {s.faces.file for s in lay.sheets}
+    back_sheets = {s.backs.file for s in lay.sheets if s.unique_back} - sheets
+    tiles = {o.file for o in lay.tiles} - sheets - back_sheets
+    backs = written - sheets - back_sheets - tiles      # the sheets' shared backs, and a blank one for no back
+    said = _n(len(sheets), "deck sheet") + \
+        (f" and {_n(len(back_sheets), 'sheet')} of their backs" if back_sheets else "")
+    backless = _backless(deck)
+    click.echo(f"wrote {report.out} for Tabletop Simulator: {said}, {_n(len(backs), 'card back')}, "
+               f"{_n(len(tiles), 'tile image')} for {_n(deck.card_count(), 'piece')}"
+               + (f", {backless} of them with no back (blank white on the table)" if backless else "")
+               + f"; {len(report.drawn)} drawn, {len(report.kept)} unchanged"
                + (f", {len(report.removed)} removed" if report.removed else ""))
     decks = [f"{name} x{count}" for kind, name, count in report.objects if kind in ("deck", "card")]
     tiles = [f"{name} x{count}" for kind, name, count in report.objects if kind in ("bag", "tile")]
@@ -237,6 +271,11 @@ def _tts_summary(deck, report) -> None:
     click.echo(f"to play: copy {report.saved.name} into Tabletop Simulator's Saved Objects folder "
                f"(Documents/My Games/Tabletop Simulator/Saves/Saved Objects) and load it from "
                f"Objects > Saved Objects; to play online, see docs/export.md (Modding > Cloud Manager)")
+
+
+def _backless(deck) -> int:
+    """How many pieces (copies counted) have no back: Tabletop Simulator shows them a blank white one."""
+    return sum(c.copies for c in deck.cards if c.back is None or not c.back.template)
 
 
 def _component(deck, image) -> str:

@@ -39,7 +39,7 @@ def command(folder, source, title, langs):
     if title is not None and source:
         raise PnpError("the title is the starter's; a copy made --from GAME keeps GAME's title",
                        field="--title", hint="edit game: title: in the copy's deck.yaml")
-    origin = resolve_game(source).parent if source else LAYOUTS / "starter"
+    origin = _origin(source, resolve_game) if source else LAYOUTS / "starter"
     name = target.resolve().name
     given = title is not None
     title = title if given else " ".join(w.capitalize() for w in name.replace("_", "-").split("-") if w)
@@ -91,6 +91,20 @@ def command(folder, source, title, langs):
 # pnp's own words and the starter's cards print the title in these (serif on the cards' backs, sans on labels)
 TITLE_FONTS = (("serif", ("regular", "bold")), ("sans", ("regular", "bold")))
 MAX_TITLE = 200
+
+
+def _origin(source: str, resolve_game) -> Path:
+    """The folder a copy --from GAME is made of: a shipped game's, or a game folder (named, or by its deck.yaml);
+    anything else is the mistake of --from."""
+    try:
+        deck_file = resolve_game(source)
+    except PnpError as exc:
+        hint = exc.hint if exc.hint and not exc.hint.startswith(("start", "the folder")) else None
+        raise PnpError(exc.message, field="--from", hint=hint or "pnp list names the games there are")
+    if deck_file.name != "deck.yaml":
+        raise PnpError(f"'{source}' is a file, not a game: --from copies a game's folder", field="--from",
+                       hint="give the folder that holds the game's deck.yaml, or that deck.yaml")
+    return deck_file.parent
 
 
 def _printable(title: str, given: bool, name: str) -> None:

@@ -189,6 +189,16 @@ def svg_warnings(deck, faces) -> list[str]:
     return [f"pnp: warning: {line}" for line in warnings(faces, icons)]
 
 
+def face_warnings(deck, faces, safe: bool = True) -> list[str]:
+    """What every command that draws faces warns of them, measured and worded alike (build, export, proof's
+    stderr): text in the template's safe zone (`safe`), pictures under 150 dpi, what SVG pictures leave out;
+    `faces` are (who, face) pairs."""
+    from ..layout.safezone import folded  # lazy: +454 ms to import (benchmarks/imports.py)
+    lines = (safe_zone_warnings(deck, faces) if safe else []) + resolution_warnings(deck, faces) + \
+        svg_warnings(deck, faces)
+    return ["pnp: warning: " + line for line in folded([ln.removeprefix("pnp: warning: ") for ln in lines])]
+
+
 def contrast_warnings(deck, pages) -> list[str]:
     """Warnings of small text on a ground too close to its ink (layout/contrast.py), for the faces the pages place."""
     from ..layout.contrast import warnings  # lazy: here, as another function of this module imports a different warnings

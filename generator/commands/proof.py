@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from . import options
+from ..errors import PnpError, PnpErrors
 
 
 @click.command("proof")
@@ -29,9 +30,14 @@ def command(game, since_ref, output, quiet, lang, strict):
     leaf and the rule pages. Exit status 1 when there are errors."""
     from .. import pipeline  # lazy: +116 ms to import (benchmarks/imports.py)
     from ..proof import proof_deck  # lazy: +189 ms to import (benchmarks/imports.py)
-    deck = pipeline.load(game, lang=lang, strict=strict)
+    try:
+        deck = pipeline.load(game, lang=lang, strict=strict)
+    except PnpErrors as exc:
+        _spelled_despite(exc)
+        raise
     out = Path(output) if output else Path("output") / deck.id / "proof"
     result = proof_deck(deck, out, since_ref)
+    pipeline.save_books(deck, whole=False)          # what it shaped and typeset, for the next run
     for issue in result.issues:
         click.echo(issue.line(), err=True)          # findings, as a compiler's: on stderr; the summary on stdout
     if quiet:
@@ -53,3 +59,24 @@ def command(game, since_ref, output, quiet, lang, strict):
                f"{c['warning']} warning{'s' if c['warning'] != 1 else ''}")
     if not result.ok:
         sys.exit(1)         # errors found: status 1 (a deck that does not load is a PnpError: status 2)
+
+
+def _spelled_despite(exc) -> None:
+    """A deck whose mistakes are all in single cards (bad cells, a region at fault): its mistakes, then the words
+    its cards and rules print that the dictionary and the words file lack, as pnp build warns of them; exit 2,
+    nothing written. A proof shows both, where it refused to run until the deck built."""
+    deck = getattr(exc, "deck", None)
+    if deck is None:
+        return
+    from ..proof.spelled import spelling_lines  # lazy: +5 ms to import (benchmarks/imports.py)
+    try:
+        spelled = spelling_lines(deck)
+    except PnpError:
+        return
+    if not spelled:
+        return
+    for line in exc.lines():
+        click.echo(f"pnp: error: {line}", err=True)
+    for line in spelled:
+        click.echo(f"pnp: warning: {line}", err=True)
+    sys.exit(2)

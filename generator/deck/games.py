@@ -40,6 +40,10 @@ def resolve_game(game: str) -> Path:
     if p.is_dir():
         raise PnpError(f"'{game}' is a folder with no {DECK_FILE}; a game folder holds a {DECK_FILE}",
                        hint=f"start one with: pnp new {game}" if not any(p.iterdir()) else None)
+    if p.exists():
+        raise PnpError(f"'{game}' is a file, not a game: a game is a folder holding a {DECK_FILE} (or that "
+                       f"{DECK_FILE} itself), or a shipped game's name", hint=f"the folder it is in: {p.parent}"
+                       if (p.parent / DECK_FILE).is_file() else None)
     games = known_games()
     hint = suggest(game, games + local_games()) or f"start a new game with: pnp new {game}"
     raise PnpError(f"unknown game '{game}': no such folder here, and no shipped game of that name; "

@@ -18,7 +18,7 @@ from .model import Deck, Game
 from .reading import Reading
 from .sections import (backs, cards, components, defaults, fonts, game, icons, inferred, kinds, palette, parts,
                        languages, rules, sizes)
-from .sections.cards import CARD_KEYS  # noqa: F401 (the keys a card accepts: tests/test_mistakes.py reads them here)
+from .sections.cards import CARD_KEYS  # noqa: F401 (the keys a card accepts: tests/docs/test_deck_format.py reads them here)
 from .values import need_map, unknown_keys, without_extensions
 
 SECTIONS = {        # deck.yaml's top-level keys, and what reads each (keys starting 'x-' hold YAML anchors)
@@ -29,6 +29,7 @@ SECTIONS = {        # deck.yaml's top-level keys, and what reads each (keys star
     "dpi": "sections/sizes.py, before the sizes: what a px is (1/dpi in) in the deck's sizes, templates and text",
     "fonts": "sections/fonts.py",
     "icons": "sections/icons.py",
+    "icon_letters": "sections/icons.py, after the icons: a letter for an icon, read by icons() in a template",
     "defaults": "sections/defaults.py",
     "parts": "sections/parts.py",
     "kinds": "sections/kinds.py (required)",
@@ -90,6 +91,8 @@ class Loader(Reading):
             if rows is not None:
                 self.raw_cards = rows
                 the_cards = cards.read(self, rows, root, the_kinds, the_parts, the_backs, the_defaults.get("part"))
+        every = the_cards               # (read in the order of raw_cards: the corrections' rows are theirs)
+        the_cards, parked, totals = cards.numbered(the_cards)     # copies: 0 parks a card: it is not printed
         own_sizes, own_fonts = {}, {}
         errors = len(self.found.errors)
         with self.noting():
@@ -112,8 +115,12 @@ class Loader(Reading):
                     language=next(iter(self.languages), "en"), sizes=own_sizes, fonts=own_fonts, dpi=self.dpi,
                     template_refs=dict(self.templates), memo={},
                     extra={"components_file": components_file, "players_failed": ("game", "players") in self.failed,
+                           "fonts_failed": tuple(sorted(n for k, n in self.failed if k == "font")),
                            **{k: root[k] for k in ("proof", "corrections") if k in root},
-                           **spreadsheets.corrections_of(root.get("corrections"), self.raw_cards, the_cards)})
+                           "parked": tuple(parked), "totals": totals, "every_card": tuple(the_cards),
+                           "icon_letters": icons.letters(self, root.get("icon_letters"), root, the_icons),
+                           "sheets": spreadsheets.sheets_of(root.get("cards")),
+                           **spreadsheets.corrections_of(root.get("corrections"), self.raw_cards, every)})
         # the fields its backs show, kept for the component list when it is read for some of the cards
         return deck._replace(extra={**deck.extra, "back_fields": tuple(deck.back_fields())})
 

@@ -98,6 +98,7 @@ class Kind(Record):
     plural: str = ""            # the title for several ("Settlers (aces)"); "" = the title and an s
     translations: dict = {}     # language -> {title, plural}
     line: int = 0               # deck.yaml's line where the kind is written (0: not known)
+    name_line: int = 0          # ... and its name pattern (0: none written)
 
 
 class Card(Record):
@@ -114,6 +115,10 @@ class Card(Record):
     new_sheet: bool = False
     index: int = 0              # position in the deck's print order
     translations: dict = {}     # language -> {field: value}: FIELD:LANG, in deck.yaml, a column or a translator's sheet
+    number: int = 0             # its place among the deck's printed cards (copies: 0 is parked), from 1
+    kind_number: int = 0        # and among its kind's
+    copy: int = 0               # the copy it is, when its copies are printed apart (a template reads `copy`); 0: all
+    of: int = 0                 # then how many copies the card has (its `copies` is 1, each printed as a card)
 
 
 class Game(Record):
@@ -123,7 +128,9 @@ class Game(Record):
     players: tuple[int, int] | None = None
     version: str = ""
     source: str = ""
+    reprints_source: bool = False  # the rule pages print the rules of `source`'s text: only then "the original"
     year: str = ""
+    date: str = ""              # YYYY-MM-DD: what its PDFs are dated (sections/game.date_epoch)
     subtitle: str = ""
     instructions: str = ""
     setup: str = ""             # markup: how to set the game up, for the print leaf

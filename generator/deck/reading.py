@@ -38,6 +38,8 @@ class Reading:
         self.total = 0                    # copies of the cards read so far (cards.MAX_CARDS)
         self.languages: dict = {}         # code -> Language (sections/languages.py), the source first
         self.dpi = DPI                    # what a px is (1/dpi in): the deck's dpi:, once read (sections/sizes.py)
+        self.warnings: list[str] = []     # what reading it warns of (a kind written in other capitals ...)
+        self.cased: set = set()           # (a kind as written, the kind it is read as), warned of once each
 
     @contextmanager
     def noting(self, wide: bool = True):

@@ -21,7 +21,7 @@ def chosen(deck: Deck, choices) -> list:
     for c in deck.cards:
         by_name.setdefault(c.name.casefold(), []).append(c)
         by_name.setdefault(c.id.casefold(), []).append(c)
-    numbers = {c.index + 1 for c in deck.cards}         # 1 to last, but for the cards of a part left out
+    numbers = {c.index + 1 for c in deck.cards}         # 1 to last, but for a part left out and parked cards
     last = max(numbers, default=0)
     picked: set = set()
     for choice in choices:
@@ -44,6 +44,11 @@ def chosen(deck: Deck, choices) -> list:
                 raise PnpError(f"--only {text}: no card has the number{'s' if len(past) > 1 or '-' in past[-1] else ''} "
                                f"{' or '.join(past)}; {where}")
             gone = [n for n in range(a, b + 1) if n not in numbers]      # (at most the deck's cards)
+            parked = {c.index + 1: c.name for c in deck.extra.get("parked", ())}
+            if gone and all(n in parked for n in gone) and a == b:     # copies: 0: in the deck, not printed
+                raise PnpError(f"--only {text}: {', '.join(repr(parked[n]) for n in gone)} (number "
+                               f"{_spans(gone)}) {'is' if len(gone) == 1 else 'are'} parked (copies: 0): not printed")
+            gone = [n for n in gone if n not in parked]      # (a range over a parked card: the others)
             if gone:                        # cards of a part left out (--without): not in this build
                 raise PnpError(f"--only {text}: no card has the number{'s' if len(gone) > 1 else ''} {_spans(gone)} "
                                f"in this build: {deck.file} numbers its cards 1 to {last}, and part "

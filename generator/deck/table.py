@@ -20,10 +20,13 @@ FIXED_TIME = (2000, 1, 1, 0, 0, 0)      # zip members and document properties: t
 
 
 def table(deck, raw) -> tuple[list[str], list[dict]]:
-    """(headers, rows) for the deck's cards; `raw` holds what each card was read from (the loader's
-    raw_cards: YAML mappings or sheet rows), in the cards' order."""
+    """(headers, rows) for the deck's cards, the parked ones (copies: 0) among them; `raw` holds what each card
+    was read from (the loader's raw_cards: YAML mappings or sheet rows), in the cards' order. Cards read from a
+    sheet keep its headers as its designer wrote them (a column read through `columns:` under its own header,
+    QTY for copies) and its order, and the cells of the columns it `ignore:`s (Notes)."""
     rows = []
-    for m, card in zip(raw, deck.cards):
+    cards = sorted([*deck.cards, *deck.extra.get("parked", ())], key=lambda c: c.index)
+    for m, card in zip(raw, cards):
         kind = deck.kinds[card.kind]
         row: dict = {"kind": card.kind}
         if "name" in m:
@@ -74,8 +77,27 @@ def table(deck, raw) -> tuple[list[str], list[dict]]:
             for k in ("seed", "printed", "note"):
                 if k in c:
                     row[f"correction.{k}"] = c[k]
+        row.update(getattr(m, "ignored", {}))
         rows.append(row)
-    return _headers(deck, rows), rows
+    return _as_written(_headers(deck, rows), rows, [getattr(m, "layout", ()) for m in raw])
+
+
+def _as_written(headers: list, rows: list, layouts: list) -> tuple[list[str], list[dict]]:
+    """The headers and rows with each column a sheet reads under another header (`columns: {QTY: copies}`)
+    named as the sheet names it, the sheets' columns first, in their order (its ignored ones among them)."""
+    written, order = {}, []
+    for layout in layouts:
+        for _, head, read_as in layout:
+            if read_as is not None and read_as != head:
+                written.setdefault(read_as, head)
+            order.append(head if read_as is None else written.get(read_as, read_as))
+    if not order:
+        return headers, rows
+    named = [written.get(h, h) for h in headers]
+    ignored = {h for layout in layouts for _, h, read_as in layout if read_as is None}
+    present = set(named) | {h for r in rows for h in r if h in ignored}
+    out = [h for h in dict.fromkeys(order) if h in present] + [h for h in named if h not in order]
+    return out, [{written.get(k, k): v for k, v in r.items()} for r in rows]
 
 
 def _headers(deck, rows) -> list[str]:

@@ -35,6 +35,15 @@ def wordy(value) -> bool:
     return isinstance(value, str) and bool(LETTER.search(ICON.sub("", value)))
 
 
+def has_words(value) -> bool:
+    """A template's own text that a translation must say: a word of two letters or more (a lone letter beside a
+    {field}, the x of "x{copies}", is a sign, not a word to translate)."""
+    return isinstance(value, str) and bool(_WORD.search(ICON.sub("", value)))
+
+
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
 KIND_ROW = "kind:"           # the id of a row that translates a kind's title: kind:crop
 TEMPLATE_ROW = "template:"   # a template's own words: template:card.deliver (its file's stem, the region's id)
 CORRECTION_ROW = "correction:"   # a correction's words: correction:2.why (its place in corrections:, from 1)

@@ -97,9 +97,10 @@ def without_extensions(m: Map) -> Map:
     return out
 
 
-def unknown_keys(m: Map, allowed, where: str):
-    """Every key of `m` that is not `allowed`, each an error (PnpErrors when there are several)."""
-    errors = [m.error(key, f"unknown key '{key}' in {where}", field=str(key),
+def unknown_keys(m: Map, allowed, where: str, field: str = ""):
+    """Every key of `m` that is not `allowed`, each an error (PnpErrors when there are several), its field named
+    from `field`, the path of `m` (kinds.crop.KEY; the key alone at the top level)."""
+    errors = [m.error(key, f"unknown key '{key}' in {where}", field=f"{field}.{key}" if field else str(key),
                       hint=suggest(key, allowed) or known_list(allowed)) for key in m if key not in allowed]
     if errors:
         raise errors[0] if len(errors) == 1 else PnpErrors(errors)

@@ -1,7 +1,8 @@
 """Colours and pictures in CMYK, for a print shop's PDF/X-1a (`--to drivethrucards`, `--to pdf --cmyk`).
 
-An Ink converts through a real CMYK output profile with LittleCMS (Pillow's ImageCms): pnp's own,
-layouts/colour/pnp-FOGRA39-240.icc (FOGRA39, 240% total ink: layouts/colour/README.md). It is handed to
+An Ink converts through a real CMYK output profile with LittleCMS (Pillow's ImageCms): pnp's own profile of a
+printing condition (conditions.py: FOGRA39, SWOP's CGATS TR 003 or GRACoL's CGATS TR 006), at 240% total ink
+(layouts/colour/README.md). It is handed to
 render/draw.py's draw_ops, which asks it for every colour operator it writes (paint) and, through
 render/placing.py, for every picture (raster, drawing): so the CMYK PDF is drawn by the same code as the
 RGB one, its colours converted where they are written rather than an RGB PDF edited afterwards.
@@ -28,38 +29,54 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
 from functools import lru_cache
 
-from .. import LAYOUTS
+from . import conditions
 from PIL import Image, ImageCms, ImageOps
 from reportlab.lib.rl_accel import fp_str
 import copy
 
-PROFILE = LAYOUTS / "colour" / "pnp-FOGRA39-240.icc"
-PROFILE_LIMIT = 240.0           # the profile's own total ink limit, percent (layouts/colour/make_profile.py)
-CONDITION = "FOGRA39"           # the printing condition the profile characterises, as the ICC registry names it
-CONDITION_NAME = "Offset printing on coated paper (FOGRA39L, ISO 12647-2:2004/Amd 1), at most 240% total ink"
 THIN = 2.0                      # points: a stroke up to this wide, if grey, is printed in black ink alone
 _OPS = {"rg": "k", "RG": "K"}
+DEFAULT = "fogra39"             # the condition when a shop names none (layouts/shop-*.yaml: condition)
+LUT_READ = 2_000_000            # sRGB pixels to convert that are worth reading the table of every colour for
+LUT_MAKE = 24_000_000           # ... and worth making it for (Ink.lut)
 
 
 class Ink:
-    """sRGB to the output profile's CMYK, every value at most `limit` percent of total ink."""
+    """sRGB to the CMYK of a printing condition's profile (conditions.py), every value at most `limit` percent of
+    total ink (None: the profile's own)."""
 
-    def __init__(self, limit: float = PROFILE_LIMIT, profile=PROFILE):
-        if not 100 <= limit <= PROFILE_LIMIT:
+    def __init__(self, limit: float | None = None, condition: str = DEFAULT):
+        self.condition = conditions.condition(condition)
+        limit = self.condition.limit if limit is None else limit
+        if not 100 <= limit <= self.condition.limit:
             raise ValueError(f"ink limit {limit}")
         self.limit = float(limit)
-        self.profile = bytes(profile.read_bytes())
+        self.profile = bytes(self.condition.profile.read_bytes())
         self.id = "K" + hashlib.sha256(self.profile + repr(self.limit).encode()).hexdigest()[:10]
         self._most = int(self.limit * 255 / 100 + 1e-9)     # total ink in 8-bit units
-        self._out = ImageCms.ImageCmsProfile(io.BytesIO(self.profile))
-        self._srgb = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
+        self._profiles: dict = {}       # made when a colour is first converted (LittleCMS)
         self._transforms: dict = {}
-        self._colours: dict = {}
         self._paints: dict = {}
-        self._black = self._black_table()
+        found = conditions.kept(self.id)
+        self._black, self._colours = found if found is not None else (None, {})
+        self._kept = len(self._colours) if found is not None else -1
+        self.streams = None             # the CMYK pictures of the export it draws (inkstreams.Streams), or None
+        self._lut = None                # every sRGB colour's CMYK, once lut() reads or makes it
+
+    def keep(self) -> None:
+        """Keep what converting found (the black table, each colour) in the cache, for the next run."""
+        if self._black is not None and len(self._colours) != self._kept:
+            conditions.keep(self.id, self._black, self._colours)
+            self._kept = len(self._colours)
+
+    def _profile(self, which: str):
+        p = self._profiles.get(which)
+        if p is None:
+            p = self._profiles[which] = (ImageCms.ImageCmsProfile(io.BytesIO(self.profile)) if which == "out"
+                                         else ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")))
+        return p
 
     # colours
 
@@ -68,9 +85,9 @@ class Ink:
         key = None if source is None else hashlib.sha256(source).hexdigest()
         t = self._transforms.get(key)
         if t is None:
-            src = self._srgb if source is None else ImageCms.ImageCmsProfile(io.BytesIO(source))
+            src = self._profile("srgb") if source is None else ImageCms.ImageCmsProfile(io.BytesIO(source))
             t = self._transforms[key] = ImageCms.buildTransform(
-                src, self._out, "RGB", "CMYK", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+                src, self._profile("out"), "RGB", "CMYK", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
         return t
 
     def cmyk(self, hexstr: str) -> tuple:
@@ -97,6 +114,8 @@ class Ink:
         r, g, b = hexstr[1:3], hexstr[3:5], hexstr[5:7]
         if not (r == g == b) or len(hexstr) != 7:
             return None
+        if self._black is None:
+            self._black = self._black_table()
         return self._black[int(r, 16)]
 
     def paint(self, hexstr: str, op: str, width: float | None = None) -> str:
@@ -126,7 +145,7 @@ class Ink:
         conversion of that grey (black, and greys darker than black ink alone prints, at 255)."""
         import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
         lab = ImageCms.ImageCmsProfile(ImageCms.createProfile("LAB", 5000))
-        to_lab = ImageCms.buildTransform(self._out, lab, "CMYK", "LAB",
+        to_lab = ImageCms.buildTransform(self._profile("out"), lab, "CMYK", "LAB",
                                          renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
         greys = np.repeat(np.arange(256, dtype=np.uint8)[None, :, None], 3, axis=2)
         rich = ImageCms.applyTransform(Image.fromarray(greys, "RGB"), self.transform())
@@ -141,28 +160,114 @@ class Ink:
 
     def pixels(self, image, source: bytes | None = None):
         """A PIL image in RGB (or grey, a palette: converted first), as a CMYK image within the limit."""
+        return Image.fromarray(self.convert(image, source), "CMYK")
+
+    def convert(self, image, source: bytes | None = None):
+        """A PIL image (RGB, grey or a palette: made RGB first; CMYK: its ink as it is) as CMYK pixels within the
+        limit: a numpy array, height x width x 4 of 0 to 255 ink. The transform is LittleCMS's (Pillow's
+        ImageCms), through `source` (an ICC profile's bytes) or sRGB; from sRGB, where the ink holds a table of
+        every colour (lut()), each pixel is looked up in it: the same values, ten times as fast."""
         import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
         if image.mode == "CMYK":
-            out = image
-        else:
-            if image.mode != "RGB":
-                image = image.convert("RGB")
-            out = ImageCms.applyTransform(image, self.transform(source))
-        a = np.asarray(out, dtype=np.int32)
-        total = a.sum(axis=2)
-        over = total > self._most
-        if over.any():
-            cmy = a[..., :3][over]
-            room = np.maximum(0, self._most - a[..., 3][over])[:, None]
-            a[..., :3][over] = cmy * room // np.maximum(1, cmy.sum(axis=1))[:, None]
-            out = Image.fromarray(a.astype(np.uint8), "CMYK")
+            return self.limited(np.array(image, dtype=np.uint8))
+        if image.mode != "RGB":
+            image = image.convert("RGB")
+        if source is None and self._lut is not None:
+            a = np.asarray(image)
+            index = a[..., 0].astype(np.uint32) << 16
+            index |= a[..., 1].astype(np.uint32) << 8
+            index |= a[..., 2]
+            return self._lut[index].view(np.uint8).reshape(a.shape[0], a.shape[1], 4)
+        done = Image.new("CMYK", image.size)
+        # the transform's core: ImageCmsTransform.apply() also copies the whole profile onto the image
+        self.transform(source).transform.apply(image.getim(), done.getim())
+        return self.limited(np.array(done, dtype=np.uint8))
+
+    def limited(self, out):
+        """CMYK pixels (numpy, h x w x 4, uint8) with every total held to the limit, in place: cyan, magenta and
+        yellow reduced in proportion, black kept (within() of each pixel, vectorised)."""
+        import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
+        flat = out.reshape(-1, 4)
+        total = flat[:, 0].astype(np.uint16)
+        for channel in (1, 2, 3):
+            total += flat[:, channel]
+        over = np.flatnonzero(total > self._most)
+        if over.size:
+            px = flat[over].astype(np.int32)
+            cmy = px[:, :3]
+            room = np.maximum(0, self._most - px[:, 3])[:, None]
+            flat[over, :3] = (cmy * room // np.maximum(1, cmy.sum(axis=1))[:, None]).astype(np.uint8)
         return out
 
+    def lut(self, pixels: int) -> None:
+        """Before converting about `pixels` sRGB pixels: hold the table of every sRGB colour's CMYK within the limit
+        (2**24 of them, 64 MB), read from the cache folder where a run made it, or made now when the pixels are many
+        enough to pay for it (about 2 s of LittleCMS, as much as converting 30 million pixels one by one)."""
+        if self._lut is not None or pixels < LUT_READ:
+            return
+        import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
+        kept = conditions.kept_table(self.id, 1 << 26)
+        if kept is not None:
+            self._lut = np.frombuffer(kept, dtype=np.uint32)
+            return
+        if pixels < LUT_MAKE:
+            return
+        every = np.arange(1 << 24, dtype=np.uint32)
+        rgb = np.empty((1 << 24, 3), np.uint8)
+        rgb[:, 0], rgb[:, 1], rgb[:, 2] = every >> 16, (every >> 8) & 255, every & 255
+        done = Image.new("CMYK", (4096, 4096))
+        self.transform().transform.apply(Image.fromarray(rgb.reshape(4096, 4096, 3), "RGB").getim(), done.getim())
+        table = self.limited(np.array(done, dtype=np.uint8)).reshape(-1, 4)
+        self._lut = np.ascontiguousarray(table).view(np.uint32).reshape(-1)
+        conditions.keep_table(self.id, self._lut.tobytes())
+
     def raster(self, path: str, tint: str | None = None):
-        """The PNG or JPEG at `path` (tinted: in that one colour, by its alpha or darkness) as a CMYK image,
-        any transparency flattened onto white (made once a process)."""
-        st = os.stat(path)
-        return _raster(self, path, st.st_size, st.st_mtime_ns, tint)
+        """The PNG or JPEG at `path` (tinted: in that one colour, by its alpha or darkness) as CMYK pixels (numpy, h
+        x w x 4), any transparency flattened onto white. Each picture is converted once an export, whatever shows
+        it (inkstreams.py names it by its bytes, tint and ink), and kept in the cache."""
+        with Image.open(path) as im:
+            im.load()
+            source = im.info.get("icc_profile") or None
+            if tint is not None:
+                if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
+                    alpha = im.convert("RGBA").getchannel("A")
+                else:
+                    alpha = ImageOps.invert(im.convert("L"))
+                rgb = tuple(int(tint[i:i + 2], 16) for i in (1, 3, 5))
+                flat = Image.composite(Image.new("RGB", alpha.size, rgb), Image.new("RGB", alpha.size, "white"),
+                                       alpha)
+                return self.convert(flat)
+            if im.mode == "CMYK":           # a CMYK JPEG: its ink as it is (Pillow undoes Adobe's inversion)
+                return self.convert(im)
+            if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
+                rgba = im.convert("RGBA")
+                flat = Image.new("RGB", rgba.size, "white")
+                flat.paste(rgba, mask=rgba.getchannel("A"))
+                return self.convert(flat, source)
+            if im.mode in ("I;16", "I", "F"):
+                im = im.convert("L")
+            return self.convert(im, source if im.mode == "RGB" else None)
+
+    def picture(self, c, path: str, tint: str | None = None) -> str:
+        """The name of the image XObject in c's document that holds the raster picture at `path` (tinted) as this
+        ink's CMYK pixels (render/placing.py draws it): made once for its bytes, tint and ink (inkstreams.py)."""
+        from .inkstreams import Streams  # lazy: +3 ms to import (benchmarks/imports.py)
+        if self.streams is None:
+            self.streams = Streams(self)
+        return self.streams.picture(c, path, tint)
+
+    def patches(self, c, face, marked: list, dpi: int) -> list:
+        """The image XObjects in c's document of the face's patches (flatten.py), made once (inkstreams.py)."""
+        from .inkstreams import Streams  # lazy: +3 ms to import (benchmarks/imports.py)
+        if self.streams is None:
+            self.streams = Streams(self)
+        return self.streams.patches(c, face, marked, dpi)
+
+    def for_export(self, streams) -> "Ink":
+        """This ink (its profile, transforms and tables) drawing one export's pictures into `streams`."""
+        other = copy.copy(self)
+        other.streams = streams
+        return other
 
     def drawing(self, d, text: bool = False):
         """A copy of a reportlab Drawing (an SVG's) with every fill, stroke and gradient stop in CMYK."""
@@ -184,36 +289,12 @@ class Ink:
         return d
 
 
-@lru_cache(maxsize=32)
-def _raster(ink: Ink, path: str, size: int, mtime: int, tint: str | None):
-    with Image.open(path) as im:
-        im.load()
-        source = im.info.get("icc_profile") or None
-        if tint is not None:
-            if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
-                alpha = im.convert("RGBA").getchannel("A")
-            else:
-                alpha = ImageOps.invert(im.convert("L"))
-            rgb = tuple(int(tint[i:i + 2], 16) for i in (1, 3, 5))
-            flat = Image.composite(Image.new("RGB", alpha.size, rgb), Image.new("RGB", alpha.size, "white"), alpha)
-            return ink.pixels(flat)
-        if im.mode == "CMYK":           # a CMYK JPEG: its ink as it is (Pillow undoes Adobe's inversion)
-            return ink.pixels(im)
-        if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
-            rgba = im.convert("RGBA")
-            flat = Image.new("RGB", rgba.size, "white")
-            flat.paste(rgba, mask=rgba.getchannel("A"))
-            return ink.pixels(flat, source)
-        if im.mode in ("I;16", "I", "F"):
-            im = im.convert("L")
-        return ink.pixels(im, source if im.mode == "RGB" else None)
+def ink(limit: float | None = None, condition: str | None = None) -> Ink:
+    """The Ink for printing `condition` (None: fogra39) at `limit` percent total ink (None: its profile's), made
+    once a process."""
+    return _ink(None if limit is None else float(limit), condition or DEFAULT)
 
 
-def ink(limit: float | None = None) -> Ink:
-    """The Ink for `limit` percent total ink (None: the profile's), made once a process."""
-    return _ink(float(PROFILE_LIMIT if limit is None else limit))
-
-
-@lru_cache(maxsize=4)
-def _ink(limit: float) -> Ink:
-    return Ink(limit)
+@lru_cache(maxsize=8)
+def _ink(limit: float | None, condition: str) -> Ink:
+    return Ink(limit, condition)

@@ -20,24 +20,27 @@ from __future__ import annotations
 import io
 import math
 
-from ..layout.face import Ellipse, Image, Polygon, Rect
+from ..layout.face import Image, Line, Text
 from ..render.svg import drawing
-from reportlab.lib.utils import ImageReader
+from ..reportlab_adapter import use_form
+from reportlab.lib.rl_accel import fp_str
 
-PATCH_DPI = 600
+PATCH_DPI = 600                 # a patch over type, lines, strokes, an SVG or a picture finer than PLAIN_DPI
+PLAIN_DPI = 300                 # a patch over fills and pictures alone: a print's resolution, a quarter of the pixels
 _MARGIN = 0.5                   # points around an operation's box: its anti-aliased edge
 
 
 def see_through(op) -> bool:
-    """Whether the operation `op` is drawn with any transparency."""
-    t = type(op)
-    if t is Rect or t is Ellipse or t is Polygon:       # a gradient too: what is flattened over it must match
-        return op.opacity < 1.0 or type(op.fill) is tuple
-    if t is not Image:
-        return False
+    """Whether the operation `op` is drawn with any transparency: as it declares (op.see_through():
+    layout/regions/facts.py; a gradient too, so that what is flattened over it matches), and a picture as its
+    file is."""
+    if type(op) is not Image:
+        return op.see_through()
+    if op.opacity < 1.0:
+        return True
     from ..pictures.images import is_svg, known  # lazy: +25 ms to import (benchmarks/imports.py)
     if is_svg(op.path):
-        return _svg_see_through(drawing(op.path, op.tint))
+        return _svg_see_through(drawing(op.path, op.tint, op.families))
     if op.tint is not None:
         return True
     r = known(op.path).raster
@@ -68,23 +71,7 @@ def _svg_see_through(d) -> bool:
 def box(op, face, dpi: int = PATCH_DPI) -> tuple:
     """The box (x0, y0, x1, y1, width px, height px) a patch for `op` covers: its bounds with its stroke and
     a margin, inside the face's trim plus bleed, grown to whole pixels at `dpi`."""
-    t = type(op)
-    if t is Polygon:
-        xs, ys = [p[0] for p in op.points], [p[1] for p in op.points]
-        grow = 2 * op.stroke_width if op.stroke else 0.0          # a mitred corner reaches past the point
-        x0, y0, x1, y1 = min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow
-    elif op.rotate:             # an image, a rect or an ellipse turned about (cx, cy): its corners' bounds
-        a = math.radians(op.rotate)
-        grow = getattr(op, "stroke_width", 0.0) if getattr(op, "stroke", None) else 0.0
-        corners = [(op.x - grow, op.y - grow), (op.x + op.w + grow, op.y - grow), (op.x - grow, op.y + op.h + grow),
-                   (op.x + op.w + grow, op.y + op.h + grow)]
-        turned = [(op.cx + (x - op.cx) * math.cos(a) - (y - op.cy) * math.sin(a),
-                   op.cy + (x - op.cx) * math.sin(a) + (y - op.cy) * math.cos(a)) for x, y in corners]
-        x0, y0 = min(p[0] for p in turned), min(p[1] for p in turned)
-        x1, y1 = max(p[0] for p in turned), max(p[1] for p in turned)
-    else:
-        grow = getattr(op, "stroke_width", 0.0) / 2 if getattr(op, "stroke", None) else 0.0
-        x0, y0, x1, y1 = op.x - grow, op.y - grow, op.x + op.w + grow, op.y + op.h + grow
+    x0, y0, x1, y1 = op.bounds()            # as its region type declares (layout/regions/facts.py)
     b = face.bleed
     x0, y0 = max(-b, x0 - _MARGIN), max(-b, y0 - _MARGIN)
     x1, y1 = min(face.width + b, x1 + _MARGIN), min(face.height + b, y1 + _MARGIN)
@@ -92,35 +79,91 @@ def box(op, face, dpi: int = PATCH_DPI) -> tuple:
     return (x0, y0, x0 + wpx * 72 / dpi, y0 + hpx * 72 / dpi, wpx, hpx)
 
 
-def patches(face, dpi: int = PATCH_DPI) -> list:
-    """[(index of a see-through operation, its box, the RGB PIL image of the face up to it over that box)]."""
-    marks = [i for i, op in enumerate(face.ops) if see_through(op)]
-    if not marks:
-        return []
+def marks(face, dpi: int = PATCH_DPI) -> list:
+    """[(index of the first and of the last of each run of see-through operations of the face, the box its patch
+    covers)]:
+    see-through operations one right after another whose boxes overlap (a picture with an alpha channel, a
+    see-through panel over it) are one patch, the face as it stands after the last of them over the union of their
+    boxes (box()), when that is no more pixels than their own patches and no finer: each is drawn inside its own
+    box, so nothing of them lies outside the union, and the pixels under them are rendered and converted once.
+    Each patch is rendered at `dpi` where type, a line, a stroke, an SVG or a picture finer than PLAIN_DPI lies in
+    it (fine()), else at PLAIN_DPI: fills and pictures print at 300 dpi, and the patch is a quarter of the pixels."""
+    runs: list = []                     # (last index, box at `dpi`, fine, first index)
+    for i, op in enumerate(face.ops):
+        if not see_through(op):
+            continue
+        b = box(op, face, dpi)
+        detail = fine(face, i, b)
+        if runs and runs[-1][0] == i - 1 and runs[-1][2] == detail:
+            a = runs[-1][1]
+            union = _grown(min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]), dpi)
+            if union[4] * union[5] <= a[4] * a[5] + b[4] * b[5] and fine(face, i, union) == detail:
+                runs[-1] = (i, union, detail, runs[-1][3])
+                continue
+        runs.append((i, b, detail, i))
+    return [(first, last, b if detail else _grown(b[0], b[1], b[2], b[3], PLAIN_DPI))
+            for last, b, detail, first in runs]
+
+
+def _grown(x0: float, y0: float, x1: float, y1: float, dpi: int) -> tuple:
+    """(x0, y0, x1, y1, width px, height px): the box grown to whole pixels at `dpi`."""
+    wpx, hpx = max(1, math.ceil((x1 - x0) * dpi / 72 - 1e-9)), max(1, math.ceil((y1 - y0) * dpi / 72 - 1e-9))
+    return (x0, y0, x0 + wpx * 72 / dpi, y0 + hpx * 72 / dpi, wpx, hpx)
+
+
+def fine(face, last: int, b) -> bool:
+    """Whether the patch over `b` showing the face's operations up to `last` holds detail finer than PLAIN_DPI
+    shows: type, a line or a stroke, an SVG, or a raster picture drawn at more than PLAIN_DPI, that reaches into it
+    (each operation's bounds as its region type declares them: layout/regions/facts.py)."""
+    from ..pictures.images import BadImage, fitted, is_svg, known  # lazy: +25 ms to import (benchmarks/imports.py)
+    for op in face.ops[:last + 1]:
+        x0, y0, x1, y1 = op.bounds()
+        if x1 < b[0] or x0 > b[2] or y1 < b[1] or y0 > b[3]:
+            continue
+        t = type(op)
+        if t is Text or t is Line or getattr(op, "stroke", None):
+            return True
+        if t is Image:
+            if is_svg(op.path):
+                return True
+            try:
+                info = known(op.path)
+            except (BadImage, OSError):
+                return True
+            drawn_w = fitted(op.x, op.y, op.w, op.h, info.width, info.height, op.fit, op.fx, op.fy)[2]
+            if drawn_w > 0 and info.width / (drawn_w / 72) > PLAIN_DPI + 1:
+                return True
+    return False
+
+
+def render_patches(face, marked: list) -> list:
+    """The RGB PIL image of each patch `marked` [(index, box)]: the face as it stands once that operation is drawn,
+    composited as the RGB PDF composites it (pdfium renders one PDF of a page a patch)."""
     from ..render.draw import draw_ops  # lazy: +3 ms to import (benchmarks/imports.py)
     from ..render.pdf import new_canvas, pdf_bytes  # lazy: +13 ms to import (benchmarks/imports.py)
     from ..render.png import render_pages  # lazy: +19 ms to import (benchmarks/imports.py)
-    boxes = [box(face.ops[i], face, dpi) for i in marks]
     buf = io.BytesIO()
     c = new_canvas(buf, (100, 100))
-    for i, (x0, y0, x1, y1, _w, _h) in zip(marks, boxes):
+    for i, (x0, y0, x1, y1, _w, _h) in marked:
         c.setPageSize((x1 - x0, y1 - y0))
         c.translate(-x0, -y0)
         draw_ops(c, face.ops[:i + 1])
         c.showPage()
-    images = render_pages(pdf_bytes(c, buf), [(b[4], b[5]) for b in boxes])
-    return list(zip(marks, boxes, images))
+    return list(render_pages(pdf_bytes(c, buf), [(b[4], b[5]) for _, b in marked]))
 
 
 def draw_face(c, face, ink, dpi: int = PATCH_DPI) -> None:
-    """The face's operations onto canvas `c` in the ink's CMYK, each see-through one replaced by its patch."""
-
+    """The face's operations onto canvas `c` in the ink's CMYK, each see-through one replaced by its patch: an image
+    XObject made once for all the pages and documents that show it (inkstreams.py)."""
     from ..render.draw import draw_ops  # lazy: +3 ms to import (benchmarks/imports.py)
+    marked = marks(face, dpi)
     start = 0
-    for i, (x0, y0, x1, y1, _w, _h), rgb in patches(face, dpi):
-        if i > start:
-            draw_ops(c, face.ops[start:i], ink)
-        c.drawImage(ImageReader(ink.pixels(rgb)), x0, y0, x1 - x0, y1 - y0)
-        start = i + 1
+    if marked:
+        names = ink.patches(c, face, [(last, b) for _, last, b in marked], dpi)
+        for (first, last, (x0, y0, x1, y1, _w, _h)), name in zip(marked, names):
+            if first > start:
+                draw_ops(c, face.ops[start:first], ink)
+            c.addLiteral(f"q {fp_str(x1 - x0, 0, 0, y1 - y0, x0, y0)} cm {use_form(c, name)} Q")
+            start = last + 1
     if start < len(face.ops):
         draw_ops(c, face.ops[start:], ink)

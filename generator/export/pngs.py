@@ -17,6 +17,7 @@ import io
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from .targets import RECORDS
 
 DPI = 300
 CHUNK = 12            # faces a PDF: fonts are embedded once a PDF, pdfium loads it once
@@ -46,11 +47,16 @@ class Report:
     def summary(self) -> str:
         faces = sum(1 for i, _, _ in self.images if i.side == "face")
         mm = _mm(self.bleed, 3)
-        return (f"wrote {self.out}: {len(self.images)} PNGs ({faces} faces, {len(self.images) - faces} backs) at "
-                f"{self.dpi} dpi, {'the trim' if self.bleed == 0 else f'{mm} mm bleed a side'}; "
-                f"{len(self.written)} written, {len(self.kept)} unchanged"
+        drawn, same = (sum(1 for name in names if name != MANIFEST) for names in (self.written, self.kept))
+        return (f"wrote {self.out}: {_n(len(self.images), 'PNG')} ({_n(faces, 'face')}, "
+                f"{_n(len(self.images) - faces, 'back')}) at {self.dpi} dpi, "
+                f"{'the trim' if self.bleed == 0 else f'{mm} mm bleed a side'}; {drawn} written, {same} unchanged"
                 + (f", {len(self.removed)} removed" if self.removed else "")
-                + f"; {MANIFEST} lists them")
+                + f"; {MANIFEST} lists them")       # (the PNGs counted: the manifest is no PNG)
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _mm(points: float, places: int = 2) -> str:
@@ -85,7 +91,7 @@ def export_png(deck, out_dir, dpi: int | None = None, bleed: float | None = None
     bleed = 0.0 if bleed is None else bleed
     out = prepare(out_dir)
     report = Report(out, dpi, bleed)
-    outputs = trust.Outputs(out, trust.PNG_CACHE)
+    outputs = trust.Outputs(out, RECORDS["png"])
     p = plan(deck)
     expected = {i.file for i in p.images} | {MANIFEST}
     found = [n for n in trust.strays(out, expected) if n not in outputs.files]

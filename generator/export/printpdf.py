@@ -26,13 +26,19 @@ from pathlib import Path
 
 from .plan import plan
 from .shops import shop
+from .targets import of_shop
 from .names import Claims, stem
 from .products import target
 from ..layout.face import Text
 from ..layout.fonts import register
-from .pdfx import finish
+from .pdfx import PDF_VERSION, identified, prepare
+from ..reportlab_adapter import document
+from ..render.splice import filled, fills, key
 from .flatten import draw_face
+from .inkstreams import Streams
+from ..render.drawn import drawn as drawn_state
 from ..layout.deck import layout_deck
+from ..deck.sections.game import date_epoch
 from ..layout.resolution import warnings as resolution
 from ..layout.templates import get_template
 from ..pictures import picturecache
@@ -72,6 +78,7 @@ class Report:
     ink: object = None               # cmyk.Ink of a CMYK PDF/X-1a export, else None (RGB)
     shop: str = "printshop"
     documents: list = field(default_factory=list)
+    left: list = field(default_factory=list)       # documents of pieces the shop does not print (unprinted.py)
     written: list = field(default_factory=list)    # files whose bytes changed
     kept: list = field(default_factory=list)       # files already holding these bytes
     removed: list = field(default_factory=list)
@@ -140,18 +147,22 @@ def documents(deck, order: str = "paired", copies: bool = False) -> list[Documen
     return out
 
 
-def render(deck, doc: Document, laid, bleed: float, ink=None) -> bytes:
-    """The document's PDF bytes: a page for each (piece, side), its face laid out with `bleed`; with an
-    `ink`, in its CMYK, flattened, as PDF/X-1a."""
+def draw(deck, doc: Document, laid, bleed: float, ink=None) -> tuple:
+    """The document drawn: (its canvas, its bytes as reportlab wrote them, each picture's pixels a token until it is
+    written: render/splice.py). A page for each (piece, side), its face laid out with `bleed`; with an `ink`, in
+    its CMYK, flattened, as PDF/X-1a (pdfx.py)."""
     from ..render.draw import draw_ops  # lazy: +3 ms to import (benchmarks/imports.py)
-    from ..render.pdf import new_canvas, pdf_bytes  # lazy: +18 ms to import (benchmarks/imports.py)
+    from ..render.pdf import new_canvas  # lazy: +18 ms to import (benchmarks/imports.py)
     w, h, b = doc.width, doc.height, bleed
     faces = [_face(laid, pc, side) for pc, side, _ in doc.pages]
     register({op.font for face in faces if face is not None for op in face.ops if type(op) is Text})
     buf = io.BytesIO()
     c = new_canvas(buf, (w + 2 * b, h + 2 * b), title=f"{deck.game.title}: {Path(doc.file).stem}",
                    author=deck.game.designer, subject=f"{len(doc.pieces)} pieces, a front and a back each, "
-                   f"trim {_mm(w)} x {_mm(h)} mm, bleed {_mm(b, 3)} mm")
+                   f"trim {_mm(w)} x {_mm(h)} mm, bleed {_mm(b, 3)} mm", date=date_epoch(deck.game),
+                   version=None if ink is None else PDF_VERSION)
+    if ink is not None:
+        prepare(c, ink)
     for face in faces:
         c.setPageSize((w + 2 * b, h + 2 * b))
         c.setBleedBox((0, 0, w + 2 * b, h + 2 * b))
@@ -165,9 +176,22 @@ def render(deck, doc: Document, laid, bleed: float, ink=None) -> bytes:
                 draw_face(c, face, ink)
             c.restoreState()
         c.showPage()
-    if ink is None:
-        return pdf_bytes(c, buf)
-    return finish(pdf_bytes(c, buf), ink)
+    c.save()
+    return c, buf.getvalue()
+
+
+def render(deck, doc: Document, laid, bleed: float, ink=None) -> bytes:
+    """The document's PDF bytes (draw()), its pictures filled in."""
+    c, pdf = draw(deck, doc, laid, bleed, ink)
+    if ink is not None:
+        pdf = identified(pdf, key(document(c), pdf))
+    data = filled(pdf, fills(document(c)))
+    return data if isinstance(data, bytes) else data.tobytes()
+
+
+def drawn_names(doc) -> list:
+    """What each picture stream of the reportlab document `doc` is (render/splice.py's names)."""
+    return list(drawn_state(doc).names.values())
 
 
 def _face(laid, piece: Piece, side: str):
@@ -176,7 +200,7 @@ def _face(laid, piece: Piece, side: str):
     return None if piece.back is None else laid[piece.back.first[0]].back
 
 
-def manifest_csv(deck, docs: list, bleed: float) -> str:
+def manifest_csv(deck, docs: list, bleed: float, left: list = (), shop_id: str = "printshop") -> str:
     buf = io.StringIO()
     w = csv.DictWriter(buf, COLUMNS, lineterminator="\n")
     w.writeheader()
@@ -193,26 +217,50 @@ def manifest_csv(deck, docs: list, bleed: float) -> str:
                         "part": "; ".join(dict.fromkeys(deck.parts[c.part].title for c in cards)),
                         "quantity": pc.quantity, "trim_mm": f"{_mm(doc.width)} x {_mm(doc.height)}",
                         "bleed_mm": _mm(bleed, 3), "note": note})
+    if left:
+        from .unprinted import note as left_note  # lazy: +1 ms to import (benchmarks/imports.py)
+    for doc in left:                    # a row for each piece left out, its file and page empty
+        for pc in doc.pieces:
+            cards = [card for _, card in pc.cards]
+            w.writerow({"file": "", "page": "", "side": "", "card": "; ".join(dict.fromkeys(c.name for c in cards)),
+                        "component": "; ".join(dict.fromkeys(deck.kinds[c.kind].title for c in cards)),
+                        "part": "; ".join(dict.fromkeys(deck.parts[c.part].title for c in cards)),
+                        "quantity": pc.quantity, "trim_mm": f"{_mm(doc.width)} x {_mm(doc.height)}",
+                        "bleed_mm": "", "note": left_note(doc, shop_id)})
     return buf.getvalue()
 
 
-def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired", clean: bool = False,
-               ink=None, shop_id: str = "printshop", copies: bool = False) -> Report:
-    """Write `deck`'s print-shop PDFs and their manifest into `out_dir`. `bleed`: points a side
-    (default: the shop's, layouts/shop-*.yaml); `order`: one of ORDERS; `ink`: a cmyk.Ink for CMYK
-    PDF/X-1a; `copies`: every card as many times as it is printed."""
+def export_pdf(deck, out_dir, shop_id: str = "printshop", bleed: float | None = None, order: str | None = None,
+               clean: bool = False, cmyk: bool | None = None, ink_limit: float | None = None,
+               condition: str | None = None) -> Report:
+    """Write `deck`'s PDFs for the print shop `shop_id` (layouts/shop-*.yaml says its bleed, page order, copies,
+    colour, ink limit and printing condition, and which pieces it prints) and their manifest into `out_dir`; each
+    argument given overrides the shop's: `bleed` points a side, `order` one of ORDERS, `cmyk` CMYK PDF/X-1a,
+    `ink_limit` percent of total ink, `condition` a printing condition (conditions.py)."""
     from . import trust  # lazy: +17 ms to import (benchmarks/imports.py)
+    from . import unprinted  # lazy: +1 ms to import (benchmarks/imports.py)
     from .folder import prepare, put, sweep  # lazy: +11 ms to import (benchmarks/imports.py)
     from .safezone import check  # lazy: +8 ms to import (benchmarks/imports.py)
     start = time.perf_counter()
+    data = shop(shop_id).data
+    order = str(data.get("order", "paired")) if order is None else order
     if order not in ORDERS:
         raise ValueError(f"order {order!r}")
     bleed = shop(shop_id).bleed if bleed is None else bleed
+    ink = None
+    if cmyk or (cmyk is None and data.get("cmyk")):
+        from .cmyk import ink as make_ink  # lazy: +26 ms to import (benchmarks/imports.py)
+        ink = make_ink(data.get("ink_limit") if ink_limit is None else ink_limit, condition or data.get("condition"))
+    every = documents(deck, order, bool(data.get("copies", False)))
+    docs, left = unprinted.split(every, shop_id)
+    if left and not docs:
+        unprinted.refuse(deck, left, shop_id)       # nothing written: not even the folder
     out = prepare(out_dir)
     report = Report(out, bleed, order, ink, shop_id)
-    outputs = trust.Outputs(out, trust.PDF_CACHE if shop_id == "printshop" else trust.DTC_CACHE)
-    docs = documents(deck, order, copies)
-    report.documents = docs
+    outputs = trust.Outputs(out, of_shop(shop_id).record)
+    report.documents, report.left = docs, left
+    if left:
+        report.warnings.append(unprinted.line(deck, left, shop_id))
     expected = {d.file for d in docs} | {MANIFEST}
     found = [n for n in trust.strays(out, expected) if n not in outputs.files]
     if clean:
@@ -231,11 +279,31 @@ def export_pdf(deck, out_dir, bleed: float | None = None, order: str = "paired",
                     report.warnings += check(face, who, get_template(face.template, deck), shop_id)
                     report.warnings += resolution([(who, face)], deck.folder)     # pictures under 150 dpi
     new = {}
-    files = [(d.file, lambda d=d: render(deck, d, laid, bleed, ink)) for d in docs]
-    files.append((MANIFEST, lambda: manifest_csv(deck, docs, bleed).encode("utf-8")))
-    for name, make in files:
-        data = make()
-        new[name] = put(report, name, data)
+    if ink is not None:
+        ink = ink.for_export(Streams(ink))
+    todo = []
+    for d in docs:
+        # drawn with a token for each picture: a file already holding what these pages are made of is kept as it
+        # is, and nothing of it is converted, read or filled in
+        c, pdf = draw(deck, d, laid, bleed, ink)
+        made_of = key(document(c), pdf)
+        if outputs.fresh(d.file, made_of):
+            report.kept.append(d.file)
+            new[d.file] = dict(outputs.get(d.file))
+        else:
+            todo.append((d, c, pdf, made_of))
+    if ink is not None and todo:        # the CMYK pictures these files show and the cache lacks, on every core
+        wanted = {n.split(" ", 1)[1] for _, c, _, _ in todo for n in drawn_names(document(c))
+                  if n.startswith("cmyk ")}
+        ink.streams.make([k for k in ink.streams.missing() if k in wanted])
+    for d, c, pdf, made_of in todo:
+        if ink is not None:
+            pdf = identified(pdf, made_of)
+        data = filled(pdf, fills(document(c)))
+        new[d.file] = {**put(report, d.file, data if isinstance(data, bytes) else data.tobytes()), "hash": made_of}
+    new[MANIFEST] = put(report, MANIFEST, manifest_csv(deck, docs, bleed, left, shop_id).encode("utf-8"))
+    if ink is not None:
+        ink.keep()                      # the colours it converted, for the next run
     sweep(report, outputs, expected, clean, found)
     outputs.save(new)
     picturecache.save()                 # what was learnt of the pictures, for the next run

@@ -13,10 +13,10 @@ saved objects, SCED; tests/export/test_saved.py compares them field by field):
   counted from 0, row by row. A deck of one card is that "Card" object alone (Hands true).
 - a tile: Name "Custom_Tile", CustomImage (ImageURL on top, ImageSecondaryURL below, CustomTile:
   Type 0 box, 1 hex or 2 circle, Thickness, Stackable, Stretch); several tiles of a kind go in a "Bag".
-Sizes (tts_sizes.py): a card's scale is 0.33 an inch of its height, a tile's half an inch of its
-shorter side (a hex tile's, of its width corner to corner; a pointy one lies turned a quarter turn), a
-bag's 1, so that every piece lies at its real size beside the others. Objects are
-laid out side by side. An image is named by its local path as the game writes a file chosen on disk
+Sizes (tts_sizes.py): a card's scale is 0.33 an inch of its longer side (a sideways card is the upright card
+turned), a tile's half an inch of its shorter side (a hex tile's, of its width corner to corner; a pointy one lies
+turned a quarter turn), a bag's 1, so that every piece lies at its real size beside the others. Objects are laid
+out side by side along x, each centred half its width past the last one's edge, so that no two overlap. An image is named by its local path as the game writes a file chosen on disk
 (urls()), or under --base-url. GUIDs are made from the game and the object's place in the
 file, so the same deck writes the same bytes.
 
@@ -139,9 +139,9 @@ def _hex_width(tpl) -> float:
 def saved_object(deck, lay, url) -> tuple[str, list]:
     """The saved object's JSON text, and (kind, nickname, count) of each object in it."""
     ids = _Ids(deck.id)
-    objects, summary = [], []
+    objects, summary, widths = [], [], []
     parts = {c.part for c in deck.cards}
-    x = 0.0
+    x = 0.0                 # every object made at the centre of the table, then laid out side by side (below)
 
     def label(kind_id, part_id):
         title = deck.kinds[kind_id].title
@@ -156,7 +156,7 @@ def saved_object(deck, lay, url) -> tuple[str, list]:
         path = f"deck/{part}/{kind}" + (f"/{stack}" if stack else "")
         first = lay.card_sheet[indices[0]][0]
         sideways = first.width > first.height
-        transform = _transform(x, 0.0, card_scale(first.height), face_down=True)
+        transform = _transform(x, 0.0, card_scale(first.width, first.height), face_down=True)
         cards, decks = [], {}
         for index in indices:
             card = deck.cards[index]
@@ -177,7 +177,7 @@ def saved_object(deck, lay, url) -> tuple[str, list]:
                           cards)
         objects.append(obj)
         summary.append(("deck" if len(cards) > 1 else "card", name, len(cards)))
-        x += card_units(card_scale(first.height), first.width, first.height)[0] + GAP
+        widths.append(card_units(card_scale(first.width, first.height), first.width, first.height)[0])
 
     # tiles: a bag for each kind of them in each part (one piece alone is just the tile)
     tgroups: dict = {}
@@ -206,12 +206,14 @@ def saved_object(deck, lay, url) -> tuple[str, list]:
             width = BAG_WIDTH
         objects.append(obj)
         summary.append(("bag" if len(tiles) > 1 else "tile", name, len(tiles)))
-        x += width + GAP
+        widths.append(width)
 
-    # centred on the table
-    shift = x / 2
-    for obj in objects:
-        _move(obj, -shift)
+    # side by side along x, GAP apart, centre to centre (a position is the object's centre: each is moved by
+    # half its own width past the one before, not the other's width), the row centred on the table
+    left = -(sum(widths) + GAP * (len(widths) - 1)) / 2
+    for obj, width in zip(objects, widths):
+        _move(obj, left + width / 2)
+        left += width + GAP
     save = {"SaveName": "", "Date": "", "VersionNumber": "", "GameMode": "", "GameType": "", "GameComplexity": "",
             "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "TabStates": {},
             "LuaScript": "", "LuaScriptState": "", "XmlUI": "", "ObjectStates": objects}

@@ -1,9 +1,11 @@
-"""The shops and tables pnp exports for, read from their data files: layouts/shop-ID.yaml.
+"""The shops and tables pnp exports for, read from their data files: layouts/shop-*.yaml (targets.py says which).
 
-Each file names its shop, its images' DPI, bleed and safe zone, and its products (an upload image's
-pixel size, its kind and shape, and where the numbers come from); Tabletop Simulator's file holds
-its limits, sizes and object settings instead (tts_sheets.py and saved.py read them through
-`data`). A file is read once a process.
+Each shop's file, in one form: its name, its images' DPI, bleed and safe zone (and how a warning names it), the
+products it sells (an upload image's pixel size, its kind and shape, and where the numbers come from), and what it
+does with a piece of no product's size (`prints`: `any`, exported at its own size with the nearest product named;
+`products`, left out); a print shop's also its page order, copies, colour (`cmyk`, its printing `condition` and the
+source that names it) and ink limit. Tabletop Simulator's file holds its limits, sizes and object settings instead
+(tts_sheets.py and saved.py read them through `data`). A file is read once a process.
 
 Not here: matching a piece to a product (products.py), drawing (worker.py, tts_draw.py).
 """
@@ -16,12 +18,12 @@ from ..records import Record
 from .. import LAYOUTS
 from ..errors import PnpError
 from ..units import UnitError, length
+from .targets import DATA
 
-SHOPS = ("gamecrafter", "mpc", "printshop", "drivethrucards", "tts")
-FILES = {"gamecrafter": "shop-gamecrafter.yaml", "mpc": "shop-makeplayingcards.yaml",
-         "printshop": "shop-printshop.yaml", "drivethrucards": "shop-drivethrucards.yaml",
-         "tts": "shop-tabletop-simulator.yaml"}
+FILES = DATA                    # a data file's id -> its name (targets.py)
+SHOPS = tuple(FILES)
 SHAPES = ("rect", "circle", "hex")
+PRINTS = ("any", "products")    # every piece (those of no product at their own size), or only its products' sizes
 
 
 class Product(Record):
@@ -57,6 +59,12 @@ class Shop:
     kinds: tuple                    # product kinds, in the order named among equal matches
     products: tuple                 # (Product, ...)
     data: dict = field(default_factory=dict, compare=False, hash=False)     # the whole file
+    prints: str = "any"             # "any" piece, or only its "products"' sizes and shapes (PRINTS)
+
+    @property
+    def zone_name(self) -> str:
+        """How a safe-zone warning names its zone: "The Game Crafter's 3.2 mm (1/8 in) safe zone"."""
+        return f"{self.possessive} {self.data.get('safe_zone', 'safe zone')}"
 
     @property
     def by_id(self) -> dict:
@@ -117,4 +125,7 @@ def shop(shop_id: str) -> Shop:
         if p.shape not in SHAPES or p.kind not in kinds:
             raise _fail(file, item, f"product '{p.id}': shape {p.shape!r} or kind {p.kind!r} is not known")
         products.append(p)
-    return Shop(shop_id, str(data["name"]), int(dpi), bleed, safe, kinds, tuple(products), data)
+    prints = str(data.get("prints", "any"))
+    if prints not in PRINTS:
+        raise _fail(file, data, f"prints: expected {' or '.join(PRINTS)}, found {prints!r}")
+    return Shop(shop_id, str(data["name"]), int(dpi), bleed, safe, kinds, tuple(products), data, prints)

@@ -4,8 +4,8 @@ and `showcase` draw them:
   the cards are those `--hand` chooses (deck/select.py's choices: names, ids, numbers, ranges), by default
   five of the deck's most common size and shape: the first card of each kind, then distinct faces of the
   most numerous kind spread evenly through the deck, in deck order;
-- showcase.png: every distinct face, then every distinct back, in a grid about twice as wide as tall,
-  each in a cell as large as the largest piece.
+- showcase.png: every distinct face, then every distinct back, in rows, each piece in a cell of its own size, boards
+  and tiles in rows of their own, the width chosen so that the pieces cover as much of the picture as they can.
 Each piece is cut to its shape (rounded corners as its template's radius, a circle, a hexagon) and casts a
 soft shadow; the background is transparent. Drawn at `dpi` (150 by default) by the PDF's own drawing code
 (pngs.draw), so they look as the cards print. Same deck, same bytes.
@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from PIL import Image, ImageDraw, ImageFilter
 import io
+import numpy as np
 from .pngs import draw, pixels
+from .targets import RECORDS
 
 DPI = 150
 HAND, GRID = "hand.png", "showcase.png"
@@ -86,17 +88,66 @@ def shadowed(pieces, canvas_size, places, dpi: int):
     return out
 
 
-def grid(pieces, dpi: int):
-    """Every piece in a grid of cells as large as the largest, about twice as wide as tall."""
-    cw, ch = max(p.width for p in pieces), max(p.height for p in pieces)
-    n = len(pieces)
-    cols = max(1, min(n, round(math.sqrt(n * 2 * ch / cw))))
-    rows = math.ceil(n / cols)
+def grid(pieces, dpi: int, big=()):
+    """Every piece in rows, each in a cell of its own size (a board is not a card's cell): the cards and chits side
+    by side, the pieces `big` names (boards and tiles: their indexes) in rows of their own after them, each row
+    centred, its pieces centred on its height. Of the widths that break the rows differently, the one whose picture
+    the pieces cover most among those from three quarters as wide as tall to three times as wide (else the
+    nearest to twice as wide)."""
     gap, margin = round(GAP * dpi), round(2 * GAP * dpi)
-    size = (2 * margin + cols * cw + (cols - 1) * gap, 2 * margin + rows * ch + (rows - 1) * gap)
-    places = [(margin + (i % cols) * (cw + gap) + (cw - p.width) // 2,
-               margin + (i // cols) * (ch + gap) + (ch - p.height) // 2) for i, p in enumerate(pieces)]
+    small = [i for i in range(len(pieces)) if i not in set(big)]
+    runs = [r for r in (small, [i for i in range(len(pieces)) if i in set(big)]) if r]
+    area = sum(int((np.asarray(p.getchannel("A")) > 127).sum()) for p in pieces)
+    sizes = [(p.width, p.height) for p in pieces]
+    widest = max(w for w, _ in sizes)
+    best = None
+    for inner in sorted({widest} | {_row_width(sizes, run[a:b], gap) for run in runs for a in range(len(run))
+                                    for b in range(a + 1, len(run) + 1)}):
+        if inner < widest:
+            continue
+        rows = [row for run in runs for row in _rows(sizes, run, inner, gap)]
+        w = 2 * margin + max(_row_width(sizes, row, gap) for row in rows)
+        h = 2 * margin + sum(max(sizes[i][1] for i in row) for row in rows) + gap * (len(rows) - 1)
+        covered = area / (w * h)
+        fits = 0.75 <= w / h <= 3.0
+        key = (fits, covered if fits else -abs(math.log(w / h / 2)))
+        if best is None or key > best[0]:
+            best = (key, rows, (w, h))
+    _, rows, size = best
+    places = [None] * len(pieces)
+    y = margin
+    for row in rows:
+        height = max(sizes[i][1] for i in row)
+        x = (size[0] - _row_width(sizes, row, gap)) // 2
+        for i in row:
+            places[i] = (x, y + (height - sizes[i][1]) // 2)
+            x += sizes[i][0] + gap
+        y += height + gap
     return shadowed(pieces, size, places, dpi)
+
+
+def _row_width(sizes, row, gap: int) -> int:
+    return sum(sizes[i][0] for i in row) + gap * (len(row) - 1)
+
+
+def _rows(sizes, run, inner: int, gap: int) -> list:
+    """The pieces of `run` in rows at most `inner` px wide, in order."""
+    rows, row, used = [], [], 0
+    for i in run:
+        w = sizes[i][0]
+        if row and used + gap + w > inner:
+            rows.append(row)
+            row, used = [], 0
+        used += (gap if row else 0) + w
+        row.append(i)
+    return rows + ([row] if row else [])
+
+
+def is_big(template) -> bool:
+    """A board or a tile, which the grid sets in rows of its own: a hexagon, or a rectangle larger than a Jumbo card
+    (3.5 x 5.5 in, tts_sheets.is_card: the largest a card is)."""
+    from .tts_sheets import is_card  # lazy: +20 ms to import (benchmarks/imports.py)
+    return template.shape.startswith("hex") or (template.shape == "rect" and not is_card(template))
 
 
 def fan(pieces, dpi: int):
@@ -163,7 +214,7 @@ def export_showcase(deck, out_dir, dpi: int | None = None, hand=(), clean: bool 
     chosen_cards = hand_cards(deck, hand)       # a mistaken --hand is refused before anything is written
     out = prepare(out_dir)
     report = Report(out, dpi)
-    outputs = trust.Outputs(out, trust.SHOWCASE_CACHE)
+    outputs = trust.Outputs(out, RECORDS["showcase"])
     expected = {HAND, GRID}
     found = [n for n in trust.strays(out, expected) if n not in outputs.files]
     if clean:
@@ -180,7 +231,8 @@ def export_showcase(deck, out_dir, dpi: int | None = None, hand=(), clean: bool 
     report.hand = [deck.cards[i].name for i in chosen_cards]
     report.faces = n
     new = {}
-    for name, picture in ((HAND, fan(pieces[n:], dpi)), (GRID, grid(pieces[:n], dpi))):
+    big = [i for i, img in enumerate(shown[:n]) if is_big(img.template)]
+    for name, picture in ((HAND, fan(pieces[n:], dpi)), (GRID, grid(pieces[:n], dpi, big))):
         buf = io.BytesIO()
         picture.save(buf, "PNG", dpi=(dpi, dpi), compress_level=6)
         data = buf.getvalue()

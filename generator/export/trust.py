@@ -25,13 +25,8 @@ from pathlib import Path
 from ..errors import PnpError
 from ..files.output import write_atomic
 
-CACHE = ".export-cache.json"           # The Game Crafter's; each target keeps its own record, so an
-TTS_CACHE = ".tts-export-cache.json"    # export into the other's folder sees its files as strays, not as its own
-MPC_CACHE = ".mpc-export-cache.json"
-PDF_CACHE = ".pdf-export-cache.json"
-DTC_CACHE = ".drivethrucards-export-cache.json"
-PNG_CACHE = ".png-export-cache.json"
-SHOWCASE_CACHE = ".showcase-export-cache.json"
+CACHE = ".export-cache.json"           # The Game Crafter's; each target keeps its own record (targets.py), so an
+                                        # export into another's folder sees its files as strays, not as its own
 FORMAT = 2
 _DIGESTED = re.compile(r".+-[0-9a-f]{12}\.png")     # a file named for its bytes
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from .tts_draw import draw_all, laid_faces
 from .tts_sheets import Layout, digest, grid, layout
 from ..layout.deck import layout_deck
+from .targets import RECORDS
 
 __all__ = ["Report", "export_tts", "grid", "layout"]
 
@@ -50,7 +51,7 @@ def export_tts(deck, out_dir, base_url: str | None = None, redraw: bool = False,
     out = prepare(out_dir)
     lay = layout(deck)
     report = Report(lay, out)
-    outputs = trust.Outputs(out, trust.TTS_CACHE)
+    outputs = trust.Outputs(out, RECORDS["tts"])
     name = saved.file_name(deck)
     found = [n for n in trust.strays(out, {name}) if n not in outputs.files]
     if clean:

@@ -2,9 +2,9 @@
 numbers and their sources in layouts/shop-tabletop-simulator.yaml.
 
 One unit on the table is an inch (its knowledge base). A card at scale 1 is 1 / 0.33 = 3.03 units
-tall, its width following its aspect; a custom tile at scale 1 is 2 units across its shorter side (a
-hex tile 2 units corner to corner).
-So a card is scaled by 0.33 an inch of its height and a tile by half an inch of its shorter side (a hex
+tall, its width following its aspect (a sideways card is 3.03 units wide: the upright card turned); a custom
+tile at scale 1 is 2 units across its shorter side (a hex tile 2 units corner to corner).
+So a card is scaled by 0.33 an inch of its longer side and a tile by half an inch of its shorter side (a hex
 tile by half an inch of its width corner to corner),
 and both come out their real size beside each other: a 22 mm coin is 0.87 units across, a poker
 card 3.5 units tall. A bag is scale 1, as the game's own bags are.
@@ -31,9 +31,12 @@ CARD_TYPE = int(_DATA["deck"]["card_type"])
 BACK_IS_HIDDEN = bool(_DATA["deck"]["back_is_hidden"])
 
 
-def card_scale(height: float) -> float:
-    """The scale of a card `height` points tall: its height in units over a card's at scale 1."""
-    return height / UNIT / CARD_HEIGHT_AT_1
+def card_scale(width: float, height: float) -> float:
+    """The scale of a card of this trim (points): its longer side in units over a card's height at scale 1. A
+    sideways card (SidewaysCard, a landscape card) is the upright card turned a quarter turn, so its longer side,
+    its width, is what a card's height is upright (layouts/shop-tabletop-simulator.yaml: SCED's playmat scales one
+    by 1.15 where it scales the same card exported upright as a landscape picture by 1.15 x 2.5 / 3.5 = 0.8214)."""
+    return max(width, height) / UNIT / CARD_HEIGHT_AT_1
 
 
 def tile_scale(width: float, height: float) -> float:
@@ -47,9 +50,10 @@ def hex_scale(across: float) -> float:
 
 
 def card_units(scale: float, width: float, height: float) -> tuple[float, float]:
-    """The (width, height) in units of a card of this trim (points, for its aspect) at `scale`."""
-    h = scale * CARD_HEIGHT_AT_1
-    return h * width / height, h
+    """The (width, height) in units of a card of this trim (points, for its aspect) at `scale`: its longer side is a
+    card's height at that scale (a sideways card's width)."""
+    long = scale * CARD_HEIGHT_AT_1
+    return (long, long * height / width) if width > height else (long * width / height, long)
 
 
 def tile_units(scale: float, width: float, height: float) -> tuple[float, float]:

@@ -24,6 +24,7 @@ from . import trust, worker
 from .folder import prepare, sweep
 from .manifest import manifest_csv
 from .plan import Plan, plan
+from .targets import of_shop
 from ..pictures import picturecache
 from PIL import Image
 from ..layout import fonts
@@ -32,7 +33,6 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 import gc
 
 MANIFEST = "manifest.csv"
-CACHES = {"gamecrafter": trust.CACHE, "mpc": trust.MPC_CACHE}     # each export keeps its own record
 POOL_MIN = 6          # fewer images than this are drawn in this process: a pool would cost more
 CHUNK_MAX = 24        # faces per PDF: fonts are embedded once per PDF, pdfium loads it once
 
@@ -82,7 +82,7 @@ def export(deck, out_dir, jobs: int | None = None, redraw: bool = False, clean: 
     out = prepare(out_dir)
     p = plan(deck, shop_id)
     report = Report(p, out, shop_id)
-    outputs = trust.Outputs(out, CACHES[shop_id])
+    outputs = trust.Outputs(out, of_shop(shop_id).record)
     expected = {image.file for image in p.images} | {MANIFEST}
     found = [n for n in trust.strays(out, expected) if n not in outputs.files]
     if clean:

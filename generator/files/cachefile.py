@@ -18,6 +18,7 @@ import marshal
 import os
 import struct
 import sys
+from functools import lru_cache
 from pathlib import Path
 from ..errors import PnpError
 
@@ -28,10 +29,16 @@ MARSHAL = 4                                  # marshal's own format (Python 3.4+
 
 def cache_dir() -> Path | None:
     """Where caches go: $PNP_CACHE if set ("off": nowhere, no cache), else $XDG_CACHE_HOME/pnp or ~/.cache/pnp."""
-    env = os.environ.get("PNP_CACHE")
+    get = os.environ.get                # (asked on every look at a picture: each variable only when needed)
+    env = get("PNP_CACHE")
+    return _cache_dir(env, None, None) if env else _cache_dir(None, get("XDG_CACHE_HOME"), get("HOME"))
+
+
+@lru_cache(maxsize=8)
+def _cache_dir(env: str | None, base: str | None, home: str | None) -> Path | None:
+    """cache_dir() for these variables: one Path for each, as it is asked for on every look at a picture."""
     if env:
         return None if env == "off" else Path(env)
-    base = os.environ.get("XDG_CACHE_HOME")
     return (Path(base) if base else Path.home() / ".cache") / "pnp"
 
 
@@ -85,10 +92,11 @@ def read(path: Path, what: str, version: int):
 
 def write(path: Path, what: str, version: int, value) -> bool:
     """Write a cache file whole (or leave the old one); False when it could not be written: a cache only
-    saves time, so a read-only or full disk is not an error."""
+    saves time, so a read-only or full disk is not an error. Not waiting for the disk (fsync): a file a crash
+    left cut short or empty fails its checksum and is made again."""
     from .output import write_atomic  # lazy: +32 ms to import (benchmarks/imports.py)
     try:
-        write_atomic(path, dumps(what, version, value))
+        write_atomic(path, dumps(what, version, value), durable=False)
     except (PnpError, ValueError):      # a disk that refuses it, or a value marshal cannot hold
         return False
     return True

@@ -63,7 +63,7 @@ def _mode() -> int:
     return 0o666 & ~umask
 
 
-def _write_all(fd: int, data) -> None:
+def _write_all(fd: int, data, durable: bool = True) -> None:
     for part in (data,) if isinstance(data, (bytes, bytearray, memoryview)) else data:
         if isinstance(part, list):                  # buffers written by one call, none copied to join them
             n = os.writev(fd, part) if len(part) <= 1024 else 0
@@ -74,7 +74,8 @@ def _write_all(fd: int, data) -> None:
         while view:
             n = os.write(fd, view)
             view = view[n:]
-    os.fsync(fd)
+    if durable:
+        os.fsync(fd)
 
 
 def _named_tmp(path: Path) -> str:
@@ -84,11 +85,12 @@ def _named_tmp(path: Path) -> str:
     return tmp
 
 
-def write_atomic(path, data) -> None:
+def write_atomic(path, data, durable: bool = True) -> None:
     """Either the whole new file is there, or the old one is untouched; never a partial file. `data`: bytes, or
     an iterable that may be iterated more than once of buffers (or of lists of them, each list written by one
     call), written as it is iterated (a PDF's pictures, render/splice.py: read from their files as they are
-    written, never all in memory at once)."""
+    written, never all in memory at once). Not `durable`: without waiting for the disk (fsync), for a file
+    whose reader finds it cut short by a crash and does without it (a cache file and its checksum)."""
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -96,13 +98,14 @@ def write_atomic(path, data) -> None:
             raise PnpError(f"cannot write {path}: it is a folder")
         sweep(path)
         mode = _mode()
-        tmp = _anonymous(path, data, mode) or _named(path, data, mode)
+        tmp = _anonymous(path, data, mode, durable) or _named(path, data, mode, durable)
         try:
             os.replace(tmp, path)
         except BaseException:
             _unlink(tmp)
             raise
-        _sync_dir(path.parent)
+        if durable:
+            _sync_dir(path.parent)
     except OSError as exc:
         raise PnpError(f"cannot write {path}: {exc.strerror or exc}")
 
@@ -117,7 +120,7 @@ def write_if_changed(path, data: bytes) -> None:
     write_atomic(path, data)
 
 
-def _anonymous(path: Path, data: bytes, mode: int) -> str | None:
+def _anonymous(path: Path, data: bytes, mode: int, durable: bool = True) -> str | None:
     """Write into an O_TMPFILE and give it a temporary name; None where that is not possible."""
     flag = getattr(os, "O_TMPFILE", None)
     if flag is None:
@@ -127,7 +130,7 @@ def _anonymous(path: Path, data: bytes, mode: int) -> str | None:
     except OSError:
         return None
     try:
-        _write_all(fd, data)
+        _write_all(fd, data, durable)
         tmp = _named_tmp(path)
         try:
             # linkat(AT_SYMLINK_FOLLOW) through /proc names the anonymous file; a dir_fd is needed
@@ -144,11 +147,11 @@ def _anonymous(path: Path, data: bytes, mode: int) -> str | None:
         os.close(fd)
 
 
-def _named(path: Path, data: bytes, mode: int) -> str:
+def _named(path: Path, data: bytes, mode: int, durable: bool = True) -> str:
     tmp = _named_tmp(path)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     try:
-        _write_all(fd, data)
+        _write_all(fd, data, durable)
     except BaseException:
         os.close(fd)
         _unlink(tmp)

@@ -1,4 +1,5 @@
-"""Parsing YAML text with PyYAML, safely, into Map/Seq/scalars that remember where every key and item came from.
+"""Parsing YAML text with PyYAML, safely, into Map/Seq/scalars that remember where every key and item came from
+(and, asked for an edit, where each value starts and ends in the text: loads(spans=True)).
 
 No tags construct objects: this is yaml.SafeLoader with position-keeping containers, and a tag it does not know
 (such as !!python/object) is an error naming its line. Limits keep a typo (or a hostile file) from exhausting
@@ -70,13 +71,21 @@ except ImportError:                     # pragma: no cover - PyYAML built withou
             yaml.parser.Parser.__init__(self)
 
 C_COMPOSE_MAX = 2000    # nesting indicators ([ { - : ?) a file may hold for libyaml to compose it (see loads)
+_SCALARS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null"))
 
 
 class _Constructor(SafeConstructor):
     pnp_level = 0
+    pnp_spans = False           # keep where each value stands in the text (loads(spans=True))
     pnp_count_depth = False     # libyaml composed the nodes: count the depth while constructing
 
     def construct_object(self, node, deep=False):
+        if type(node) is yaml.ScalarNode and node.tag in _SCALARS:
+            # most of a file: made at once, without PyYAML's bookkeeping of each node (a deck of 100 cards
+            # parsed in 12 ms, 8 of them that), which a plain value needs none of
+            if self.pnp_count_depth and self.pnp_level >= MAX_DEPTH:
+                raise _at(node, f"nested more than {MAX_DEPTH} levels deep", self.pnp_file)
+            return self._pnp_construct(node, deep, self.yaml_constructors[node.tag])
         if not self.pnp_count_depth:
             return self._pnp_construct(node, deep)
         self.pnp_level += 1
@@ -87,11 +96,12 @@ class _Constructor(SafeConstructor):
         finally:
             self.pnp_level -= 1
 
-    def _pnp_construct(self, node, deep):
-        """As SafeLoader's, but a value that cannot be built (a 5000-digit number, a bad date)
-        is an error at its own line rather than an exception from deep inside PyYAML."""
+    def _pnp_construct(self, node, deep, scalar=None):
+        """As SafeLoader's (or `scalar`, a plain value's constructor), but a value that cannot be built (a
+        5000-digit number, a bad date) is an error at its own line rather than an exception from deep inside
+        PyYAML."""
         try:
-            return super().construct_object(node, deep)
+            return scalar(self, node) if scalar is not None else super().construct_object(node, deep)
         except (PnpError, yaml.YAMLError):
             raise
         except (ValueError, TypeError, OverflowError, ArithmeticError) as exc:
@@ -153,12 +163,23 @@ def _mark(obj, node, file):
     return obj
 
 
+def _span(node) -> tuple[int, int, str]:
+    """Where a node stands in the text: (start, end) as offsets of characters, and how it is written: a
+    scalar's style ('' plain, '"', "'", '|', '>'), a collection's '[' or '{' (flow) or '' (block)."""
+    style = getattr(node, "style", None) or ""
+    if isinstance(node, yaml.CollectionNode):
+        style = ("{" if isinstance(node, yaml.MappingNode) else "[") if node.flow_style else ""
+    return node.start_mark.index, node.end_mark.index, style
+
+
 def _construct_map(loader, node):
     own = sum(1 for k, _ in node.value if k.tag != "tag:yaml.org,2002:merge")
     loader.flatten_mapping(node)
     merged = len(node.value) - own          # pairs brought in by `<<: *anchor` come first
     m = _mark(Map(), node, loader.pnp_file)
     m._pos = {}
+    if loader.pnp_spans:
+        m._spans, m._extent = {}, _span(node)
     yield m
     written = set()
     for i, (key_node, value_node) in enumerate(node.value):
@@ -175,15 +196,21 @@ def _construct_map(loader, node):
             written.add(key)
         m[key] = loader.construct_object(value_node, deep=True)
         m._pos[key] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+        if loader.pnp_spans:
+            m._spans[key] = _span(value_node)
 
 
 def _construct_seq(loader, node):
     s = _mark(Seq(), node, loader.pnp_file)
     s._pos = []
+    if loader.pnp_spans:
+        s._spans, s._extent = [], _span(node)
     yield s
     for child in node.value:
         s.append(loader.construct_object(child, deep=True))
         s._pos.append((child.start_mark.line + 1, child.start_mark.column + 1))
+        if loader.pnp_spans:
+            s._spans.append(_span(child))
 
 
 def _unknown_tag(loader, node):
@@ -294,8 +321,9 @@ def _line_of(text: str, index: int) -> int:
     return text.count("\n", 0, max(0, index)) + 1
 
 
-def loads(text: str, name: str = "<text>"):
-    """Load YAML text (see load)."""
+def loads(text: str, name: str = "<text>", spans: bool = False):
+    """Load YAML text (see load). `spans`: each Map and Seq also keeps where each of its values stands in the
+    text, start and end (yamltree's span), for an edit that replaces one value and nothing else (splice.py)."""
     loader = None
     try:
         # Each nested collection is opened by one of these characters, so a file with few of them cannot
@@ -309,6 +337,7 @@ def loads(text: str, name: str = "<text>"):
         else:
             loader = _Loader(text)
         loader.pnp_file = name
+        loader.pnp_spans = spans
         node = loader.get_single_node()
         if node is None:
             raise PnpError("file is empty", name, 1)

@@ -1,6 +1,6 @@
 """YAML as pnp loads it: Map (a dict) and Seq (a list), each knowing the file, line and column it was
-written at and where each of its keys or items was, so a later stage can point a user at the exact place;
-and the same tree as plain data (encode_tree, decode_tree), for the parsed-YAML cache.
+written at and where each of its keys or items was, so a later stage can point a user at the exact place
+(and, parsed for an edit, where each value stands in the text: span); and the same tree as plain data (encode_tree, decode_tree), for the parsed-YAML cache.
 
 Not here: reading and parsing a file, its limits and the cache's file (yamlfile.py, which gives Map and
 Seq too).
@@ -26,6 +26,12 @@ class Map(dict):
         line, col = self.where(key)
         return PnpError(message, self.file, line, col, field, hint)
 
+    def span(self, key=None) -> tuple[int, int, str] | None:
+        """(start, end, style) of the value of `key` in the text, or of the mapping itself (no key): offsets of
+        characters, and how it is written ('' plain or block, '"', "'", '|', '>', '[', '{'); None unless the
+        text was parsed with spans (yamlparse.loads(spans=True))."""
+        return getattr(self, "_extent", None) if key is None else getattr(self, "_spans", {}).get(key)
+
 
 class Seq(list):
     file: str = ""
@@ -41,6 +47,13 @@ class Seq(list):
     def error(self, index, message: str, field: str | None = None, hint: str | None = None) -> PnpError:
         line, col = self.where(index)
         return PnpError(message, self.file, line, col, field, hint)
+
+    def span(self, index=None) -> tuple[int, int, str] | None:
+        """As Map.span, for the item at `index` (or the sequence itself)."""
+        if index is None:
+            return getattr(self, "_extent", None)
+        spans = getattr(self, "_spans", [])
+        return spans[index] if 0 <= index < len(spans) else None
 
 
 _SCALARS = (str, int, float, bool, type(None))

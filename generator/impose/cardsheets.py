@@ -12,6 +12,11 @@ or turned a quarter turn, whichever takes fewer sheets (poker cards on A4: four 
 upright); a turned front's back is turned with it; the marks (guides.py) and the label (labels.py)
 are placed around the pieces.
 
+A long-running process (pnp watch) hands in what it holds (`held`): when every piece is as it was in its last
+build (each card, its copies, part and sheet break, its faces' sizes, bleed, shape and gutter, the spec, the title
+and what the layout store's stamp covers: fonts and layouts), that build's sheets are used again with this build's
+faces and cards in the same places, not packed and labelled again.
+
 Not here: what the options mean (spec.py), the paper's layout file (sheets.py), the leaf, rule pages and
 calibration sheet (document.py).
 """
@@ -27,9 +32,45 @@ from .page import Page, Placement
 from .spec import FOLD, PAGE, Fold, SheetSpec
 
 
-def card_sheets(laid_out: list, spec: SheetSpec, title: str = "") -> list[Page]:
+def card_sheets(laid_out: list, spec: SheetSpec, title: str = "", held: dict | None = None,
+                stamp: str = "") -> list[Page]:
     """Card sheets in print order: for each, its fronts page and its backs page (or one gutter-fold page).
-    `title` is the game's name as the labels print it."""
+    `title` is the game's name as the labels print it. `held`, `stamp`: a long-running process's memory and the
+    layout store's stamp (see the module's docstring)."""
+    if held is None or not stamp:
+        return _card_sheets(laid_out, spec, title)
+    key = (stamp, spec, title, [(lo.card.id, lo.card.part, lo.card.new_sheet, lo.card.copies, _size(lo.front),
+                                 _size(lo.back)) for lo in laid_out])
+    last = held.get("sheets")
+    pages = _refaced(last[2], last[1], laid_out) if last is not None and last[0] == key else None
+    if pages is None:
+        pages = _card_sheets(laid_out, spec, title)
+    held["sheets"] = (key, laid_out, pages)
+    return pages
+
+
+def _size(face) -> tuple | None:
+    return None if face is None else (face.width, face.height, face.bleed, face.shape, face.gutter)
+
+
+def _refaced(pages: list[Page], before: list, laid_out: list) -> list[Page] | None:
+    """`pages`, made from the laid-out cards `before`, with each placement's face and card those of `laid_out`
+    (the same cards, in the same order, their pieces the same sizes); None where a placement's side cannot be
+    told (a card whose front was its back, and is no longer)."""
+    now = {id(b.card): (b, lo) for b, lo in zip(before, laid_out)}
+    out = []
+    for page in pages:
+        placed = []
+        for p in page.placements:
+            old, new = now[id(p.card)]
+            if old.front is old.back and new.front is not new.back:
+                return None
+            placed.append(p._replace(face=new.front if p.face is old.front else new.back, card=new.card))
+        out.append(page._replace(placements=placed))
+    return out
+
+
+def _card_sheets(laid_out: list, spec: SheetSpec, title: str) -> list[Page]:
     plans: list[tuple[list[Block], Area, Fold | None]] = []     # (blocks, area, the fold of a gutter-fold page)
     sources = {}                        # each piece size's template size line, for a size that fits no sheet
     for item in laid_out:
@@ -38,9 +79,11 @@ def card_sheets(laid_out: list, spec: SheetSpec, title: str = "") -> list[Page]:
         simplex = _Grids(spec, spec.full, "", sources)
         halves = [(fold, _Grids(spec, fold.area, "half a ", sources)) for fold in spec.folds]
         for run in _runs(laid_out):
-            for has_back, part in _split_backless(run):
+            stretches = _split_backless(run)
+            for i, (has_back, part) in enumerate(stretches):
                 if not has_back:
-                    plans += [(s, spec.full, None) for s in pack(part, _stock, simplex, spec.full)]
+                    if part:
+                        plans += [(s, spec.full, None) for s in pack(part, _stock, simplex, spec.full)]
                     continue
                 options = []            # (sheets, order, fold, grids, how each piece's size is laid)
                 for turned in (False, True):
@@ -53,11 +96,13 @@ def card_sheets(laid_out: list, spec: SheetSpec, title: str = "") -> list[Page]:
                         except PnpError:
                             continue
                         held = -sum(len(b.entries) for b in sheets[0])
-                        options.append((len(sheets), held, len(options), fold, sheets))
+                        options.append((len(sheets), held, len(options), fold, sheets, grids, stock_of))
                 if not options:
                     halves[0][1](_stock(part[0][0]))         # raises: the piece fits no half sheet
                 # the fewest sheets; of those, the most on a sheet (as many as a half holds); upright on a tie
-                *_, fold, sheets = min(options, key=lambda o: o[:3])
+                *_, fold, sheets, grids, stock_of = min(options, key=lambda o: o[:3])
+                if i + 1 < len(stretches):      # the pieces with no back after them: in the last sheet's room
+                    sheets, stretches[i + 1] = _filled(part, sheets, stretches[i + 1][1], stock_of, grids, fold)
                 plans += [(s, fold.area, fold) for s in sheets]
     else:
         grids = _Grids(spec, spec.area, "", sources)
@@ -135,6 +180,22 @@ def _runs(laid_out: list) -> list[list]:
         runs[-1].extend((item, n + 1) for n in range(card.copies))
         prev = item
     return runs
+
+
+def _filled(part: list, sheets: list, backless: list, stock_of, grids, fold: Fold) -> tuple[list, tuple]:
+    """(the gutter-fold sheets of `part`, the pieces with no back after it that are left) once as many of those
+    pieces as the last sheet's fronts half has room for are laid there (nothing is glued behind them): a backless
+    chit took a sheet of its own where the last sheet held it (11 sheets where 10 held everything)."""
+    best, k = sheets, 0
+    while k < len(backless):
+        try:
+            more = pack(part + backless[:k + 1], stock_of, grids, fold.area)
+        except PnpError:
+            break
+        if len(more) > len(sheets):
+            break
+        best, k = more, k + 1
+    return best, (False, backless[k:])
 
 
 def _split_backless(run: list) -> list[tuple[bool, list]]:

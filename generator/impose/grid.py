@@ -15,7 +15,9 @@ the piece's own half), room for the sheet's label below the pieces (or beside th
 Nothing is placed within the sheet's margins (the band a home printer cannot print: 4.2 mm).
 
 Round and hex pieces (shape: circle, hex) are cut apart through the middle of their gutter and then cut out
-along their own round or hexagonal guide, so their straight cut lines sit half a gutter outside the trim.
+along their own round or hexagonal guide, so their straight cut lines sit half a gutter outside the trim; their
+bleed stops ROUND_APART short of a neighbour's (unless --bleed asks for more), so paper shows between them (a
+3 mm gutter: 1.25 mm of bleed, more than the 1 mm a cut may stray).
 
 Not here: the area a grid is solved in and the paper's settings it is solved with (spec.py), several sizes
 sharing a sheet (pack.py), the marks drawn (guides.py).
@@ -31,6 +33,9 @@ AUTO, TOUCHING = "auto", "touching"
 BLEED = "bleed"                    # the mode of an explicit --bleed: the gutter holds it
 MARK_FIRST = from_mm(3.0)          # marks grow to this before the gap and the gutter do
 GUTTER_FIRST = from_mm(2.5)        # ... but first the gutter grows to this: 1.25 mm of each piece's own colour
+ROUND_APART = from_mm(0.5)         # round and hex pieces: paper between two neighbours' bleeds, so each reads as
+#                                    one piece and the cut through the gutter's middle runs on paper (A Royal
+#                                    Will's navy trackers ran into one another)
 
 
 class Stock(Record):
@@ -111,6 +116,8 @@ def solve_axis(length: float, size: float, marks: Marks, mode: str = AUTO, bleed
     """The best arrangement of pieces `size` long in `length` (the printable length of the sheet's area)."""
     def geometry(g: float, shown: float):
         pad = g / 2 if round_piece else 0.0
+        if round_piece and mode != BLEED:       # neighbours' bleeds stop short of each other (ROUND_APART)
+            shown = min(shown, max(0.0, g / 2 - ROUND_APART / 2))
         return g, shown, pad, max(shown, pad)
 
     if mode == TOUCHING:
@@ -205,22 +212,27 @@ def layout_bleed(stock: Stock, marks: Marks, mode: str = AUTO, bleed: float = 0.
     must (a touching side shows none) by clipping each placement."""
     if mode == TOUCHING:
         return 0.0
+    if mode == AUTO and stock.shape != "rect":      # as much as the least gutter leaves it, ROUND_APART kept
+        return max(0.0, max(marks.gutter_min, stock.gutter) / 2 - ROUND_APART / 2)    # clear: round, unclipped
     if mode == AUTO:
         return max(marks.gutter_max, marks.gutter_min, stock.gutter) / 2
     return bleed
 
 
-def describe(spec: Spec, paper: str = "", _=None) -> str:
+def describe(spec: Spec, paper: str = "", _=None, placed: tuple | None = None, shown: tuple | None = None) -> str:
     """What the layout chose for a piece size, for the print instructions (how many are printed is the
-    leaf's to say: printout/howto.py), in the words `_` gives (language.Words; English without)."""
+    leaf's to say: printout/howto.py), in the words `_` gives (language.Words; English without). `placed`:
+    the most columns and rows of it any sheet holds (a full sheet's grid when not given), so a block of one
+    row says nothing of rows; `shown`: the bleed drawn beyond a lone piece's trim (left, bottom, right, top)."""
     if _ is None:
         _ = words()
     x, y = spec.x, spec.y
+    cols, rows = placed if placed is not None else (x.n, y.n)
     parts = []
     if spec.stock.shape != "rect":
         # the gutters as drawn, across and down: a piece's neighbours are the gutter away from it on the axes
         # that hold two or more (the marks sit half a gutter outside each trim), to the tenth of a millimetre
-        across, down = (_.num(mm(a.gutter), ".1f") if a.n > 1 else None for a in (x, y))
+        across, down = (_.num(mm(a.gutter), ".1f") if n > 1 else None for a, n in ((x, cols), (y, rows)))
         circle = spec.stock.shape == "circle"
         if across and down and across != down:
             parts.append(_("cut the sheet apart through the middle of the gutters ({across} mm between columns, "
@@ -236,8 +248,8 @@ def describe(spec: Spec, paper: str = "", _=None) -> str:
                          _("cut the sheet apart through the middle of the {mm} mm gutters, then cut each piece out "
                            "along its grey hexagon", mm=gutter))
     else:
-        for name, a in (("columns", x), ("rows", y)):
-            if a.n < 2:
+        for name, a, n in (("columns", x, cols), ("rows", y, rows)):
+            if n < 2:
                 continue
             if a.touching:
                 parts.append((_("columns touch (no room for a gutter on {paper}): one cut between neighbours",
@@ -258,8 +270,14 @@ def describe(spec: Spec, paper: str = "", _=None) -> str:
                     parts.append(_("{mm} mm gutters between rows, filled with each piece's own colour: cut both "
                                    "lines of each gutter", mm=gutter) if filled else
                                  _("{mm} mm gutters between rows: cut both lines of each gutter", mm=gutter))
-        if x.n < 2 and y.n < 2 and max(x.bleed, y.bleed) > 0:
-            parts.append(_("its colour runs {mm} mm past the cut lines", mm=_.num(mm(min(x.bleed, y.bleed)), ".1f")))
+        if cols < 2 and rows < 2:
+            left, bottom, right, top = (round(mm(v), 1) for v in (shown or (x.bleed, y.bleed, x.bleed, y.bleed)))
+            side, end = min(left, right), min(top, bottom)
+            if side == end and side > 0:
+                parts.append(_("its colour runs {mm} mm past the cut lines", mm=_.num(side, ".1f")))
+            elif max(side, end) > 0:
+                parts.append(_("its colour runs {side} mm past the side cut lines, {end} mm past the top and bottom "
+                               "ones", side=_.num(side, ".1f"), end=_.num(end, ".1f")))
     if 1 in (x.ends, y.ends):
         parts.append(_("some cut lines have a mark at one end only (no room for two): cut them square to the "
                        "sheet's edge"))

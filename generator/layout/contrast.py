@@ -2,18 +2,20 @@
 
 Text under SMALL (9pt) whose ink and the ground under it have a contrast ratio under LEAST (4.5:1, the W3C's
 WCAG 2.1 level AA for body text, its relative luminance and ratio as WCAG 2.1 defines them) is found, once for
-each template, ink, ground and size, at the first card that prints it (and how many more do). The ground is the
-last filled rectangle, ellipse or polygon drawn before the text that holds the point the text starts at (its
-baseline, a third of its size up), else the white paper; text over a picture, or over a shape turned or
-see-through, is not judged (its ground is not one colour). `pnp build` warns of each (a designer's deck is told,
-not refused); the proof lists each (proof/contrast.py).
+each template, ink, ground and size, at the first card that prints it (and how many more do). The ground is what
+the operations drawn before the text cover at the point it starts at (its baseline, a third of its size up: each
+operation's ground(), layout/regions/facts.py), a see-through one composited over what lies under it, else the
+white paper; text over a picture, a gradient or a shape turned is not judged (its ground is not one colour).
+`pnp build` warns of each (a designer's deck is told, not refused); the proof lists each (proof/contrast.py).
 Not here: colours that tell cards apart (proof/colours.py).
 """
 from __future__ import annotations
 
 from functools import lru_cache
 
-from .display import Ellipse, Image, Polygon, Rect, Text
+from ..deck.colours import alpha, over
+from .display import Text
+from .regions.facts import UNKNOWN
 
 SMALL = 9.0                 # points: text smaller than this is held to LEAST
 LEAST = 4.5                 # contrast ratio (WCAG 2.1 AA, body text)
@@ -39,57 +41,36 @@ def ratio(ink: str, ground: str) -> float:
     return (max(a, b) + 0.05) / (min(a, b) + 0.05)
 
 
-def _inside_polygon(points, x: float, y: float) -> bool:
-    inside = False
-    n = len(points)
-    for i in range(n):
-        (x1, y1), (x2, y2) = points[i], points[(i + 1) % n]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
-
-
 def ground(ops: list, at: int, x: float, y: float) -> str | None:
-    """The colour under (x, y) before operation `at`: the last filled shape holding it, else the paper; None
-    where that cannot be told (a picture, a shape turned or see-through)."""
-    for op in reversed(ops[:at]):
-        t = type(op)
-        if t is Image:
-            if op.x <= x <= op.x + op.w and op.y <= y <= op.y + op.h:
-                return None
+    """The colour under (x, y) before operation `at`: what each operation covers there (op.ground():
+    layout/regions/facts.py), the last one on top, a see-through one composited over what lies under it, else
+    the paper; None where that cannot be told (a picture, a gradient, a shape turned)."""
+    for i in range(at - 1, -1, -1):
+        under = ops[i].ground(x, y)
+        if under is None:
             continue
-        if t is Rect or t is Ellipse:
-            if not (op.x <= x <= op.x + op.w and op.y <= y <= op.y + op.h):
-                continue
-            if t is Ellipse:
-                rx, ry = op.w / 2, op.h / 2
-                if rx <= 0 or ry <= 0 or ((x - op.x - rx) / rx) ** 2 + ((y - op.y - ry) / ry) ** 2 > 1:
-                    continue
-        elif t is Polygon:
-            if not _inside_polygon(op.points, x, y):
-                continue
-        else:
-            continue
-        if not op.fill:
-            continue
-        if getattr(op, "rotate", 0.0) or op.opacity < 1.0 or type(op.fill) is not str:
+        if under == UNKNOWN:
             return None
-        return op.fill
+        if alpha(under) < 1.0:
+            below = ground(ops, i, x, y)
+            return None if below is None else over(under, below)
+        return under
     return PAPER
 
 
 def low_contrast(face) -> list[tuple[Text, str, float]]:
-    """(text, its ground, the ratio) for each line under SMALL whose ratio is under LEAST."""
+    """(text, its ground, the ratio) for each line under SMALL whose ratio is under LEAST (a see-through ink
+    judged as it shows on its ground)."""
     out = []
     for i, op in enumerate(face.ops):
         if type(op) is not Text or op.size >= SMALL or not op.text.strip() or op.rotate or op.opacity < 1.0 \
-                or type(op.colour) is not str:
+                or type(op.colour) is not str or op.blur:
             continue
         x = op.x + (op.size * 0.3 if op.align == "left" else -op.size * 0.3 if op.align == "right" else 0.0)
         under = ground(face.ops, i, x, op.y + op.size / 3)
         if under is None:
             continue
-        r = ratio(op.colour, under)
+        r = ratio(over(op.colour, under), under)
         if r < LEAST:
             out.append((op, under, r))
     return out

@@ -12,12 +12,14 @@ import re
 from ..records import Record
 from ..deck.model import Card, Deck
 from ..errors import Collector, PnpError, PnpErrors
-from ..text.fields import PLACEHOLDER, blanked, fill, holds
+from ..text.fields import PLACEHOLDER, blanked, fill, fill_markup, holds
 from ..text.markup import problems
+from . import deckfacts
 from .face import Context, Face, layout_face, text_icons
 from .inline import stamp
 from .regions import field_of
 from .store import FaceStore
+from .templatefiles import chain_stamp
 from .templates import get_template
 
 
@@ -28,40 +30,84 @@ class LaidOut(Record):
 
 
 # the values every card has besides its own fields (card_values): what a template may write as {name}
-BUILT_IN = ("game", "title_game", "subtitle", "designer", "publisher", "version", "name", "kind", "part", "copies")
+BUILT_IN = ("game", "title_game", "subtitle", "designer", "publisher", "version", "name", "kind", "part", "copies",
+            "number", "total", "kind_number", "kind_total", "copy")
 
 
-def card_values(deck: Deck, card: Card) -> dict:
+def card_values(deck: Deck, card: Card, facts: bool = True) -> dict:
+    """The values a card's templates read: the deck's and the card's own (BUILT_IN), then its fields (a field of
+    a built-in's name is the card's); and, where its templates call count(), sum(), lookup() or icons(), the
+    deck's facts they read (deckfacts.py; not with `facts` false: the rows those functions read)."""
     g = deck.game
+    totals = deck.extra.get("totals") or {}
     values = {"game": g.title, "title_game": g.title, "subtitle": g.subtitle, "designer": g.designer,
               "publisher": g.publisher, "version": g.version, "name": card.name,
-              "kind": deck.kinds[card.kind].title, "part": deck.parts[card.part].title, "copies": card.copies}
+              "kind": deck.kinds[card.kind].title, "part": deck.parts[card.part].title, "copies": card.of or card.copies,
+              "number": card.number, "total": totals.get("", 0), "kind_number": card.kind_number,
+              "kind_total": totals.get(card.kind, 0), "copy": card.copy or 1}
     values.update(card.fields)
+    if facts:
+        known = deckfacts.facts(deck, card_values)
+        for name in known.reads(deck, card.template) + known.reads(deck, card.back.template if card.back else None):
+            values[name] = known.of(name)
     return values
+
+
+def copies_apart(deck: Deck) -> Deck:
+    """The deck with each card whose front or back template reads `copy` printed as its copies, a card each
+    (copies 1, `copy` 1, 2 ...: their faces differ, so each is laid out and drawn apart; a face that does not read
+    it, such as their shared back, stays one); the deck itself when no card's does. Which templates read it is
+    remembered between builds (deckfacts.reading), so a rebuild parses no template for it."""
+    if not any(c.copies > 1 and not c.copy for c in deck.cards):
+        return deck
+    read = deckfacts.reading(deck)
+    reading = {t for t, names in read.items() if "copy" in names}
+    if not reading:
+        return deck
+    cards = []
+    for c in deck.cards:
+        if c.copies > 1 and not c.copy and "copy" not in deck.kinds[c.kind].fields and \
+                (c.template in reading or c.back is not None and c.back.template in reading):
+            cards.extend(c._replace(id=c.id if k == 1 else f"{c.id}-copy-{k}", copies=1, copy=k, of=c.copies)
+                         for k in range(1, c.copies + 1))
+        else:
+            cards.append(c)
+    return deck._replace(cards=cards)
 
 
 def layout_card(deck: Deck, card: Card, bleed: float = 0.0, cache: dict | None = None,
                 store: FaceStore | None = None, strict: bool = True) -> LaidOut:
-    """A card's front and back laid out. `strict` (a build, an export): unbalanced markup on either is an
-    error (PnpErrors); the proof lays out without it, and reports the faces' markup problems itself."""
+    """A card's front and back laid out; every mistake of either raised at once (PnpErrors). `strict` (a build,
+    an export): unbalanced markup on either is an error too; the proof lays out without it, and reports the
+    faces' markup problems itself."""
     cache = {} if cache is None else cache
     values = card_values(deck, card)
     subject = f"card '{card.name}'"
-    front_ctx = Context(values, deck, subject, str(card.source), card.field_lines, card.kind)
-    front = cached_face(cache, card.template, front_ctx, bleed, f"{card.name}", store)
-    back = None
+    wrong: list = []
+    front_ctx = Context(values, deck, subject, str(card.source), card.field_lines, card.kind, card.id)
+    front = _laid(cache, card.template, front_ctx, bleed, f"{card.name}", store, wrong)
+    back, back_ctx = None, None
     if card.back is not None and card.back.template:
         back_values = dict(values)
         back_values.update(card.back.field_map)
-        back_ctx = Context(back_values, deck, f"{subject} (back)", str(card.source), card.field_lines, card.kind)
-        back = cached_face(cache, card.back.template, back_ctx, bleed, f"{card.name} (back)", store)
-    if strict and (front.markup or (back is not None and back.markup)):
-        found = Collector()
-        for face, ctx in ((front, front_ctx), (back, back_ctx if back is not None else None)):
-            for error in markup_errors(face, ctx):
-                found.add(error)
-        found.done()
+        back_ctx = Context(back_values, deck, f"{subject} (back)", str(card.source), card.field_lines, card.kind,
+                           card.id)
+        back = _laid(cache, card.back.template, back_ctx, bleed, f"{card.name} (back)", store, wrong)
+    if strict:
+        for face, ctx in ((front, front_ctx), (back, back_ctx)):
+            wrong.extend(markup_errors(face, ctx))
+    if wrong:
+        raise wrong[0] if len(wrong) == 1 else PnpErrors(wrong)
     return LaidOut(card, front, back)
+
+
+def _laid(cache, template, ctx, bleed, name, store, wrong: list) -> Face | None:
+    """cached_face, its mistakes noted in `wrong`: then what of it was laid out (its markup's problems), if any."""
+    try:
+        return cached_face(cache, template, ctx, bleed, name, store)
+    except PnpError as exc:
+        wrong.extend(exc.errors if isinstance(exc, PnpErrors) else [exc])
+        return getattr(exc, "face", None)
 
 
 def markup_errors(face: Face | None, ctx: Context) -> list:
@@ -108,12 +154,12 @@ def card_markup_errors(deck: Deck, card: Card) -> list:
         except PnpError:
             continue
         face = Face(template=tpl.name)
-        ctx = Context(vals, deck, subject, str(card.source), card.field_lines, card.kind)
+        ctx = Context(vals, deck, subject, str(card.source), card.field_lines, card.kind, card.id)
         for r in tpl.regions:
             try:
                 if r.type not in ("text", "textbox") or not holds(r.when, vals):
                     continue
-                content = fill(str(r.get("text", "")), vals)
+                content = (fill_markup if r.type == "textbox" else fill)(str(r.get("text", "")), vals)
             except PnpError:            # an expression that fails: laying the card out names it
                 continue
             try:                        # a :name: that is no icon
@@ -139,7 +185,7 @@ def cached_face(cache, template, ctx, bleed, name, store=None) -> Face:
     with the same values of the fields its template reads), or laid out now and kept in both."""
     stored = None
     if store is not None:               # laid out by an earlier build from the same inputs
-        stored = store.key(template, bleed, sorted(ctx.values.items()))
+        stored = store.key(template, chain_stamp(template, ctx.deck), bleed, sorted(ctx.values.items()))
         face = store.get(stored)
         if face is not None:
             # faces equal within this build are one object, drawn once (as a cold build does)
@@ -195,9 +241,11 @@ def layout_deck(deck: Deck, bleed: float = 0.0, found: Collector | None = None, 
 
 class _Alike:
     """Cards' layout mistakes, one line for each mistake: cards that show one value (written once and
-    aliased, or copied) and fail alike are one mistake, named at the first card, with how many more."""
+    aliased, or copied) and fail alike are one mistake, named at the first card, with how many more; so are cards
+    on which one brace of a template fails alike (`{value + ' pts'}` on every card, whatever its value)."""
 
     _SUBJECT = re.compile(r"^card '.*?'(?: \(back\))?: ")
+    _VALUES = re.compile(r"'[^']*'|-?\d+(?:\.\d+)?")        # what differs from card to card in a brace's mistake
 
     def __init__(self):
         self.first: dict = {}       # key -> [error, the other cards' names]
@@ -205,10 +253,17 @@ class _Alike:
     def add(self, exc: PnpError, card: Card) -> int:
         """Note `exc` (an error or several) of `card`; returns how many distinct mistakes there are now."""
         for e in exc.errors if isinstance(exc, PnpErrors) else [exc]:
-            value = card.fields.get(e.field or "")
-            if card.back is not None and e.message.startswith(f"card '{card.name}' (back): "):
-                value = card.back.field_map.get(e.field or "", value)
-            key = (self._SUBJECT.sub("", e.message), e.field, e.hint, repr(value))
+            if not self._SUBJECT.match(e.message):      # not the card's own (a picture file's): said once
+                self.first.setdefault((e.file, e.line, e.column, e.message), [e, None])
+                continue
+            said = self._SUBJECT.sub("", e.message)
+            if (e.field or "").startswith("region "):   # a template's brace: alike whatever values it met
+                key = (e.file, e.line, e.column, e.field, self._VALUES.sub("…", said))
+            else:                                       # a card's field: alike when they show one value
+                value = card.fields.get(e.field or "")
+                if card.back is not None and e.message.startswith(f"card '{card.name}' (back): "):
+                    value = card.back.field_map.get(e.field or "", value)
+                key = (said, e.field, e.hint, repr(value))
             if key in self.first:
                 self.first[key][1].append(card.name)
             else:

@@ -13,11 +13,15 @@ from types import SimpleNamespace
 from .regions.ellipse import Ellipse
 from .regions.image import Image
 from .regions.line import Line
+from .regions.path import Path
 from .regions.polygon import Polygon
 from .regions.rect import Rect
+from .regions.registry import TYPES
 from .regions.text import Text
 
-OPS = (Rect, Ellipse, Line, Text, Image, Polygon)       # every kind of drawing operation
+# every kind of drawing operation, as the region types declare them, in the order they are registered
+OPS = tuple(dict.fromkeys(op for t in TYPES.values() for op in t.draws))
+assert OPS[:7] == (Rect, Ellipse, Line, Text, Image, Polygon, Path)
 
 
 class Face(SimpleNamespace):
@@ -31,7 +35,8 @@ class Face(SimpleNamespace):
                          template=template, width=width, height=height, bleed=bleed, shape=shape, gutter=gutter,
                          ops=[] if ops is None else ops,
                          texts=[] if texts is None else texts,      # (region id, field, plain text) in drawing order
-                         shrunk=[] if shrunk is None else shrunk,   # (region id, field, normal size, used size)
+                         # (region id, field, normal size, used size; 0: cut to end with "…", overflow: ellipsis)
+                         shrunk=[] if shrunk is None else shrunk,
                          key=key,                                   # identity: equal keys draw the same
                          # (region id, field, level, message, block start): markup.problems() of its text
                          markup=[] if markup is None else markup,

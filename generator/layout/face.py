@@ -13,21 +13,34 @@ store.py).
 """
 from __future__ import annotations
 
-from ..errors import PnpError, PnpErrors, known_list, suggest
+import copy
+import re
+import unicodedata
+
+from ..errors import PnpError, PnpErrors, known_list, suggest, warn
 from ..text import typography
 from ..text.expressions import ExpressionError
-from ..text.fields import fill, holds, names_in
+from ..text.fields import fill, fill_markup, holds, names_in
 from . import fonts, inline, wrap
 from .display import Ellipse, Face, Image, Line, Polygon, Rect, Text  # noqa: F401 (their names, given here)
-from .regions import TYPES, Region, expression_error, field_of, on_piece, resolve
+from .regions import TYPES, Region, box_error, expression_error, field_of, on_piece, resolve
+from .regions import repeat
+from .regions.repeat import COPY
 from .regions.common import keys_of
 from .regions.region import words_key
 from .templates import get_template
 from .. import LAYOUTS
 from ..files.paths import Refused, files_under, find_inside
+from ..deck.translations import has_words
 from ..deck.values import display
+from ..deck import colours
 
 BASIC_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None, "transparent": None}
+_BRACES = re.compile(r"\{[^{}]*\}")         # a {field} or {= expression}: the card's words, not the template's
+_SEPARATORS = "\t\u2028\u2029\x85\x0b\x0c"     # what a text region sets as a space, a line, a paragraph
+_LINES = {ord("\t"): " ", 0x2028: "\n", 0x2029: "\n\n", 0x85: "\n", 0x0B: "\n", 0x0C: "\n\n",
+          0xFEFF: "\u2060"}          # a byte-order mark inside text: the word joiner it was once used as
+_ONE_LINE = {**{ord(c): " " for c in _SEPARATORS + "\n\r"}, 0xFEFF: "\u2060"}
 
 
 class Context:
@@ -35,15 +48,22 @@ class Context:
     templates, fonts, icons, folder), where errors point; and what a region's layout asks of the deck."""
 
     def __init__(self, values: dict, deck, subject: str, source: str, field_lines: dict | None = None,
-                 kind: str = ""):
+                 kind: str = "", card: str = ""):
         self.values = values
         self.kind = kind                # the card's kind: which of its fields print as written (typeset)
+        self.card = card                # the card's id: which of its fields a translation lacks (typeset)
         self.deck = deck
         self.palette = deck.palette
         self.deck_folder = deck.folder
         self.subject = subject          # "card 'Green 1'"
         self.source = source            # "decks/x/deck.yaml:12"
         self.field_lines = field_lines or {}
+
+    def given(self, values: dict) -> "Context":
+        """This context with other values (a repeated region's copy reads its number as `i`)."""
+        other = copy.copy(self)
+        other.values = values
+        return other
 
     def error(self, message: str, field: str | None = None, hint: str | None = None) -> PnpError:
         file, _, line = self.source.rpartition(":")
@@ -53,8 +73,8 @@ class Context:
                         field=field, hint=hint)
 
     def colour(self, spec, region: Region) -> str | None:
-        """A colour as a region writes it ('#rrggbb', a palette name, black, white, none, a {field}), as
-        '#rrggbb' or None (none)."""
+        """A colour as a region writes it (deck/colours.py's forms: '#rrggbb', '#rrggbbaa', rgb(), a CSS name;
+        a palette name, black, white, none, a {field}), as '#rrggbb', '#rrggbbaa' (see-through) or None (none)."""
         if spec is None:
             return None
         name = fill(str(spec), self.values).strip()
@@ -64,9 +84,33 @@ class Context:
             return self.palette[name]
         if name.lower() in BASIC_COLOURS:
             return BASIC_COLOURS[name.lower()]
-        known = list(self.palette) + list(BASIC_COLOURS)
+        try:
+            return colours.parse(name)
+        except colours.BadColour as exc:
+            raise self.error(f"{exc} in region '{region.id}' ({region.source})",
+                             field=(names_in(str(spec)) or [None])[0]) from None
+        except KeyError:
+            known = list(self.palette) + list(BASIC_COLOURS)
+            hint = suggest(name, known) or known_list(known)
+        key, written = self._written(region, spec)
+        if names_in(written) and _BRACES.sub("", written).strip():      # a name the template makes of a field
+            raise region.error(key, f"{self.subject}: '{written}' makes the colour '{name}', which is not a "
+                                    f"colour or a name in the palette of {self.deck.file}", hint=hint)
         raise self.error(f"unknown colour '{name}' in region '{region.id}' ({region.source})",
-                         field=(names_in(str(spec)) or [None])[0], hint=suggest(name, known) or known_list(known))
+                         field=(names_in(str(spec)) or [None])[0], hint=hint)
+
+    def _written(self, region: Region, value) -> tuple:
+        """(the key, its value as the template writes it) of the key of `region` that holds `value` on this card
+        (a key the card gives is filled in already: the template's own region has it as written)."""
+        key = next((k for k, v in region.props.items() if v == value), None)
+        if key is None:
+            return None, str(value)
+        for tpl in self.deck.memo_of("templates").values():
+            for r in tpl.regions:
+                if r.id == region.id and r.source == region.source and key in r.props:
+                    written = r.props[key]
+                    return key, str(getattr(written, "written", written))
+        return key, str(value)
 
     def family(self, region: Region) -> str:
         """The key of the font family a text region writes (the deck's own of that name, if it has one)."""
@@ -85,6 +129,15 @@ class Context:
             region.props.get(f"text:{self.deck.language}")     # a translator's sheet's row over the template's
         return str(region.values["text"]) if said is None else said
 
+    def content(self, region: Region, one_line: bool) -> str:
+        """A text region's text (Context.text) with its fields filled in, its separators as the region sets
+        them: a tab a space (no font draws one); a line or paragraph separator (U+2028, U+2029) a line break and
+        a new paragraph in a text box (`one_line` false: its markup filled as markup, text/fields.fill_markup), a
+        space in a text region's one line, as a line break is."""
+        out = fill(self.text(region), self.values) if one_line else fill_markup(self.text(region), self.values)
+        table = _ONE_LINE if one_line else _LINES
+        return out.translate(table) if any(chr(c) in out for c in table) else out
+
     def typeset(self, content: str, region: Region, fam: str, styles=("regular",)) -> str:
         """A region's text, its fields filled in, with typographic punctuation in the deck's language
         (text/typography.py), unless the deck (game.typography: plain) or a field it shows (typography: plain
@@ -95,22 +148,43 @@ class Context:
         plain = [f.name for f in kind.fields.values() if f.typography == typography.PLAIN] if kind else []
         if plain and any(n in plain for n in names_in(str(region.get("text", "")))):
             return content
-        out = typography.typeset(content, self.deck.language)
+        out = typography.typeset(content, self.language_of(region))
         if out != content:
             missing = [c for c in fonts.missing_glyphs(wrap.without_icons(out), fam, styles) if c in typography.MADE]
             if missing:
                 out = typography.fallback(out, missing)
         return out
 
+    def language_of(self, region: Region) -> str:
+        """The language a text region's words print in: the deck's, or its source language where the translation
+        lacks them (a card's field it has no text for, the template's own words with no text:LANG), so that
+        English left in a French printout keeps English punctuation ("Now!", not "Now !")."""
+        deck = self.deck
+        if deck.language == deck.source_language:
+            return deck.language
+        untranslated = deck.extra.get("untranslated", ())
+        written = str(region.get("text", ""))
+        if untranslated and any((self.card, n) in untranslated for n in names_in(written)):
+            return deck.source_language
+        if f"text:{deck.language}" not in region.props and \
+                words_key(region) not in deck.extra.get("template_words", {}) and has_words(_BRACES.sub(" ", written)):
+            return deck.source_language
+        return deck.language
+
     def glyphs(self, content: str, fam: str, styles, region: Region) -> None:
         """Every character of `content` (icons aside) must have a glyph in the family's `styles`."""
         missing = fonts.missing_glyphs(wrap.without_icons(content), fam, styles)
         if missing:
-            chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+            chars = ", ".join(_shown(c) for c in missing)
             rest = [fonts.shown(f) for f in fonts.chain(fam)[1:]]
             nor = f", nor has its fallback ({', '.join(rest)})" if rest else ""
             raise self.error(f"font '{fonts.shown(fam)}' has no glyph for {chars} in region '{region.id}'{nor}",
                              field=field_of(region))
+
+    def families(self) -> tuple:
+        """The keys of the deck's own font families: what an SVG picture's text may name (its Image op carries
+        them to render/svg.py)."""
+        return fonts.deck_keys(self.deck)
 
     def icons(self, content: str, region: Region) -> tuple:
         """The IconMetrics of the icons `content` writes; text that writes a name that is no icon of the deck
@@ -130,7 +204,7 @@ class Context:
     def icon(self, name: str, x: float, baseline: float, size: float, colour: str, rotate: float, cx: float,
              cy: float, opacity: float = 1.0) -> Image | None:
         """The drawing operation of the deck's icon `name` in text (layout/inline.py)."""
-        return inline.op(self.deck.icons, name, x, baseline, size, colour, rotate, cx, cy, opacity)
+        return inline.op(self.deck.icons, name, x, baseline, size, colour, rotate, cx, cy, opacity, self.families())
 
     def image_path(self, src: str, region: Region | None = None) -> str:
         """Images are read only from inside the deck's folder or layouts/, and must be a sane PNG, JPEG or SVG."""
@@ -146,33 +220,89 @@ def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str 
         raise ctx.error(exc.message, field="template", hint=exc.hint)
     face = Face(name or ctx.subject, tpl.name, tpl.width, tpl.height, bleed, tpl.shape, tpl.gutter,
                 source=tpl.size_source)
-    given_wrong = []                    # mistakes in what this card gives its template's braces: every one
+    given_wrong = []                    # every mistake of the card's face: a region at fault is left, the next laid out
     for region in tpl.regions:
         try:
-            if region.when and not holds(region.when, ctx.values):
-                continue
-            rtype = TYPES[region.type]
-            given = resolve(region, ctx, tpl.width, tpl.height, rtype, keys_of(rtype))
-            if given is not region:         # keys given for each card (regions/percard.py)
-                on_piece(given, region, tpl.width, tpl.height, tpl.bleed or 0.0, ctx.subject)
-        except ExpressionError as exc:
-            given_wrong.append(expression_error(region, _key_of(region, exc.brace), exc, ctx.subject))
-            continue
+            copies = ((None, ctx),) if region.values.get("repeat") is None else _copies(region, ctx, tpl)
         except PnpError as exc:
-            given_wrong.append(exc)
+            _note(given_wrong, _placed(region, exc, ctx))
             continue
-        try:
-            rtype.lay_out(face, given, ctx, bleed)
-        except ExpressionError as exc:      # a brace the drawing filled (text, a colour, src): placed here
-            given_wrong.append(expression_error(region, _key_of(region, exc.brace), exc, ctx.subject))
-        except PnpError:
-            if not given_wrong:
-                raise
-            break                       # (with the mistakes noted before it: they come first)
+        for i, ctx_i in copies:
+            try:
+                given = _given(region, ctx_i, tpl, i)
+            except PnpError as exc:
+                _note(given_wrong, _placed(region, exc, ctx))
+                continue
+            if given is None:
+                continue
+            try:
+                TYPES[region.type].lay_out(face, given, ctx_i, bleed)
+            except PnpError as exc:         # (an expression's, a brace the drawing filled: placed here)
+                _note(given_wrong, _placed(region, exc, ctx))
     if given_wrong:
-        raise given_wrong[0] if len(given_wrong) == 1 else PnpErrors(given_wrong)
+        error = given_wrong[0] if len(given_wrong) == 1 else PnpErrors(given_wrong)
+        error.face = face               # what was laid out (its markup's problems: deck.layout_card says them too)
+        raise error
     face.key = (tpl.name, bleed, tuple(sorted((k, str(v)) for k, v in ctx.values.items())))
     return face
+
+
+def _shown(ch: str) -> str:
+    """A character an error names: as written and by its code point, or one that prints as nothing or alone
+    cannot be seen (a format character, a separator, a lone accent, a private-use one) by its code and name."""
+    kind = unicodedata.category(ch)
+    if kind[0] not in "CZM":
+        return f"'{ch}' (U+{ord(ch):04X})"
+    name = "a private-use character" if kind == "Co" else unicodedata.name(ch, "an unassigned character").lower()
+    return f"U+{ord(ch):04X} ({name})"
+
+
+def _note(wrong: list, exc: PnpError) -> None:
+    """Note a region's mistake (or each of several) among a face's."""
+    wrong.extend(exc.errors if isinstance(exc, PnpErrors) else [exc])
+
+
+def _placed(region: Region, exc: PnpError, ctx: Context) -> PnpError:
+    """A mistake in what a card gives a region, as said: an expression's at the template's line of its key, or,
+    for a word icons() does not know, at the card's field it came from (its cell); any other as it is."""
+    if not isinstance(exc, ExpressionError):
+        return exc
+    field = getattr(exc, "field", None)
+    if field is not None and field in ctx.values:
+        return ctx.error(f"{exc.message} in region '{region.id}'", field=field, hint=exc.hint)
+    return expression_error(region, _key_of(region, exc.brace), exc, ctx.subject)
+
+
+def _copies(region: Region, ctx: Context, tpl) -> list:
+    """[(i, the context whose values read i)] for each copy of a repeated region (regions/repeat.py) this card
+    draws; none where its `when`, reading no copy's number, does not hold (one that reads it is each copy's)."""
+    first = ctx.given({**ctx.values, COPY: 0})
+    if region.when and COPY not in names_in(region.when) and not holds(region.when, first.values):
+        return []
+    rtype = TYPES[region.type]
+    n = resolve(region, first, tpl.width, tpl.height, rtype, keys_of(rtype)).values["repeat"]
+    return [(i, first if i == 0 else ctx.given({**ctx.values, COPY: i})) for i in range(n)]
+
+
+def _given(region: Region, ctx: Context, tpl, i: int | None) -> Region | None:
+    """The region on this card, its keys given for each card read (regions/percard.py) and held to its piece;
+    copy `i` of a repeated one moved to its place (None: drawn once); None where its `when` does not hold."""
+    if region.when and not holds(region.when, ctx.values):
+        return None
+    rtype = TYPES[region.type]
+    given = resolve(region, ctx, tpl.width, tpl.height, rtype, keys_of(rtype))
+    if i is None:
+        if given is not region:
+            on_piece(given, region, tpl.width, tpl.height, tpl.bleed or 0.0, ctx.subject)
+        return given
+    dx, dy = repeat.offset(given.values, given.box, i)
+    x, y, w, h = given.box
+    moved = given._replace(box=(x + dx, y + dy, w, h))
+    error = box_error(moved, tpl.width, tpl.height, tpl.bleed or 0.0)
+    if error is not None:
+        raise PnpError(f"{ctx.subject}: copy {i} of a repeated region: {error.message}", error.file, error.line,
+                       error.column, error.field, error.hint)
+    return moved
 
 
 def _key_of(region: Region, brace: str) -> str | None:
@@ -219,9 +349,15 @@ def _image_path(src: str, ctx: Context, region: Region | None = None) -> str:
         raise fail(f"image '{src}' {exc}")
     if path.suffix.lower() == ".svg":       # its text set in pnp's fonts: every glyph there, or the SVG's line
         from . import svgtext  # lazy: +1.2 ms to import; a deck without SVGs loads no XML parser (tests/test_startup.py)
-        fonts.deck_families(ctx.deck)       # (the deck's own families made known, as render/svg.py finds them)
+        own = ctx.families()
         try:
-            svgtext.check(path, fonts.met())
+            svgtext.check(path, own)
+            warned = ctx.deck.memo_of("svg fonts warned")
+            for line, names, used in svgtext.unmatched(path, own):
+                if (str(path), names) not in warned:
+                    warned[(str(path), names)] = True
+                    warn(f"{display(path)}:{line}: the SVG's font-family '{names}' is none of the deck's families "
+                         f"nor pnp's: its text is set in {used} (add the family under fonts: in deck.yaml)")
         except PnpError as exc:
             where = f"{region.source} names it in region '{region.id}'" if region is not None and region.source \
                 else f"{ctx.subject} shows it"

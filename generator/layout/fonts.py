@@ -26,7 +26,8 @@ from .. import FONTS
 from ..errors import PnpError, known_list, suggest
 from ..files.yamlfile import load
 # TTFont through the adapter: reportlab's ttfonts is imported there first, after it defers HarfBuzz
-from ..reportlab_adapter import TTFont, face_owner, register_font, registered, unregister_fonts
+from ..reportlab_adapter import TTFont, face_owner, private_glyphs, register_font, registered, unregister_fonts
+from . import systemfonts
 from .fontcache import load_ttf
 from .shaping import INVISIBLE
 from ..language import base
@@ -78,6 +79,18 @@ def resolve(fam: str, deck=None) -> str:
     return deck_families(deck).get(fam, fam)
 
 
+def named(name: str, deck) -> str | None:
+    """The deck's own family a template's or a span's `font` means when it is not written as the deck names it:
+    the same words in another case or spacing ('archivo  narrow'), or the family name its font file gives
+    itself; None for none."""
+    own = deck_families(deck)
+    wanted = " ".join(str(name).lower().split())
+    for plain, key in own.items():
+        if " ".join(plain.lower().split()) == wanted or file_family(key).lower() == wanted:
+            return plain
+    return None
+
+
 def spoken(deck) -> dict:
     """{family: family printed instead} in the language the deck prints in: those the language needs
     (LANGUAGE_FAMILIES: Japanese in the japanese family), or those the deck names for it (languages: in
@@ -111,14 +124,23 @@ def deck_families(deck) -> dict:
         return {}
     memo = deck.memo_of("fonts")
     if "own" not in memo:
-        memo["own"] = _add(deck.fonts)
+        memo["own"] = _add(deck.fonts, deck.extra.get("fonts_failed", ()) if deck.extra else ())
     return memo["own"]
 
 
-def met() -> tuple:
-    """The keys (NAME@DIGEST) of every deck family this process has met, oldest first (an SVG's text names a
-    family plainly: render/svg.py takes the newest of that name)."""
-    return tuple(_families)
+def deck_keys(deck) -> tuple:
+    """The keys (NAME@DIGEST) of the deck's own families: those its SVG pictures' text may name (layout/svgtext.py;
+    each SVG's Image op carries them to render/svg.py), never another deck's met in this process."""
+    return tuple(deck_families(deck).values())
+
+
+def file_family(fam: str) -> str:
+    """The family name a family's regular font file gives itself ('' where it cannot be read)."""
+    try:
+        name = getattr(face(font_name(fam, "regular")), "familyName", "") or ""
+    except PnpError:
+        return ""
+    return name.decode("utf-8", "replace") if isinstance(name, bytes) else str(name)
 
 
 def shown(fam: str) -> str:
@@ -126,11 +148,12 @@ def shown(fam: str) -> str:
     return fam.split("@", 1)[0]
 
 
-def _add(declared: dict) -> dict:
+def _add(declared: dict, failed=()) -> dict:
     """Make a deck's own families known: {name: {style: (Path, "file:line"), "fallback": ((family, ...),
     "file:line")}} (styles it lacks use regular; no fallback: the sans family's chain); returns {name: key}. The
     key names the files' contents and the fallback (with every file of the deck's when it falls back to one of
-    its own), so the chain kept under a key is never stale."""
+    its own), so the chain kept under a key is never stale. `failed`: the deck's families that did not load (their
+    mistake said where they are written): a fallback naming one leaves it out, and says nothing more."""
     names = {}
     every = hashlib.blake2b(digest_size=8)      # all the deck's font files: a fallback to its own family names them
     for styles in declared.values():
@@ -159,12 +182,14 @@ def _add(declared: dict) -> dict:
         if given is None:
             _families[key][FALLBACK] = _catalogue()[DEFAULT_CHAIN][FALLBACK]
             continue
-        wrong = [n for n in given[0] if n not in names and n not in _catalogue()]
+        wrong = [n for n in given[0] if n not in names and n not in _catalogue() and n not in failed]
         if wrong:
             known = sorted(set(names) | set(_catalogue()))
-            raise PnpError(f"unknown font family '{wrong[0]}' in the fallback of font family "
-                           f"'{shown(key)}'", given[1], hint=suggest(wrong[0], known) or known_list(known))
-        _families[key][FALLBACK] = tuple(names.get(n, n) for n in given[0])
+            file, _, line = given[1].rpartition(":")
+            raise PnpError(f"unknown font family '{wrong[0]}' in the fallback of font family '{shown(key)}'",
+                           file, int(line) if line.isdigit() else None, field=f"fonts.{shown(key)}.fallback",
+                           hint=suggest(wrong[0], known) or known_list(known))
+        _families[key][FALLBACK] = tuple(names.get(n, n) for n in given[0] if n not in failed)
     return names
 
 
@@ -233,10 +258,46 @@ def file_of(font: str) -> Path | None:
     return None
 
 
+def system(name: str) -> str | None:
+    """The key of the machine's own TrueType family `name` (systemfonts.py: fontconfig), made known as a deck's
+    own family is (its styles the files fontconfig gives, regular where it has no other), or None."""
+    return _system(" ".join(str(name).split()))
+
+
+@lru_cache(maxsize=256)
+def _system(name: str) -> str | None:
+    found = systemfonts.files(name)
+    if not found:
+        return None
+    digest = hashlib.blake2b(digest_size=4)
+    for style in STYLES:
+        digest.update(style.encode() + b"\0" + (found.get(style) or found["regular"]).read_bytes())
+    key = f"{name}@{digest.hexdigest()}"
+    entry = {}
+    for style in STYLES:
+        path = found.get(style) or found["regular"]
+        short = hashlib.blake2b(path.read_bytes(), digest_size=4).hexdigest()
+        entry[style] = (path, f"{systemfonts.PREFIX}{short}-{path}", "fontconfig")
+    entry[FALLBACK] = _catalogue()[DEFAULT_CHAIN][FALLBACK]
+    _families[key] = entry
+    return key
+
+
+def from_system(fam: str) -> bool:
+    """Whether a family (by its key) was taken from the machine's fonts."""
+    entry = _families.get(fam)
+    return entry is not None and entry["regular"][2] == "fontconfig"
+
+
 def register(names) -> None:
     """Register fonts by the names laid-out Text ops carry: a face from the layout store was laid
-    out by an earlier build, so this process has not met its fonts yet."""
+    out by an earlier build, so this process has not met its fonts yet (a system font by the file its name
+    names)."""
     for name in {n for n in names if not registered(n)}:
+        path = systemfonts.path_of(name)
+        if path is not None and path.is_file():
+            _ttf(path, name, "fontconfig")
+            continue
         for fam in list(_catalogue()) + list(_families):
             style = next((st for st in STYLES if _entry(fam)[st][1] == name), None)
             if style is not None:
@@ -264,13 +325,19 @@ def missing_glyphs(text: str, fam: str, styles=("regular",)) -> list[str]:
 def _missing(text: str, fam: str, styles: tuple) -> tuple:
     missing = []
     for style in styles:
-        cmap = face(font_name(fam, style)).charToGlyph
+        name = font_name(fam, style)
         for ch in set(text):
-            if ch in "\n\r\t" or ch in missing or ord(ch) in INVISIBLE:
+            if ch in "\n\r" or ch in missing or ord(ch) in INVISIBLE:
                 continue
-            if ord(ch) not in cmap and _drawn_by(ch, fam, style) is None:
+            if not _own(name, ch) and _drawn_by(ch, fam, style) is None:
                 missing.append(ch)
     return tuple(sorted(missing))
+
+
+def _own(name: str, ch: str) -> bool:
+    """Whether the registered font `name` itself has a glyph for `ch`: not a private-use code that pnp gave one of
+    its shaped glyphs (reportlab_adapter.glyph_char), which a designer's U+E000 would draw in silence."""
+    return ord(ch) in face(name).charToGlyph and not private_glyphs(name, ch)
 
 
 @lru_cache(maxsize=256)
@@ -288,7 +355,7 @@ def _drawn_by(ch: str, fam: str, style: str) -> str | None:
     """The registered font of the first family in `fam`'s fallback chain whose `style` has a glyph for `ch`."""
     for key in chain(fam):
         name = font_name(key, style)
-        if ord(ch) in face(name).charToGlyph:
+        if _own(name, ch):
             return name
     return None
 
@@ -299,19 +366,18 @@ def runs(text: str, fam: str, style: str = "regular") -> tuple:
     else in the first of its fallback chain that has one (a character none has stays in the family's font: the
     glyph check names it). One run when the family's font has every glyph."""
     main = font_name(fam, style)
-    cmap = face(main).charToGlyph
-    if all(ord(ch) in cmap for ch in text):
+    if all(_own(main, ch) for ch in text):
         return ((text, main),)
     out: list = []
     held = ""                   # isolates' marks (drawn as nothing) before the first character: go with it
     for ch in text:
-        if ord(ch) in INVISIBLE and ord(ch) not in cmap:
+        if ord(ch) in INVISIBLE and not _own(main, ch):
             if out:
                 out[-1] = (out[-1][0] + ch, out[-1][1])
             else:
                 held += ch
             continue
-        name = main if ord(ch) in cmap or ch.isspace() else _drawn_by(ch, fam, style) or main
+        name = main if _own(main, ch) or ch.isspace() else _drawn_by(ch, fam, style) or main
         ch, held = held + ch, ""
         if out and out[-1][1] == name:
             out[-1] = (out[-1][0] + ch, name)

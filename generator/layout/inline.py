@@ -39,14 +39,15 @@ def metrics(table: dict, text: str) -> tuple:
 
 
 def op(table: dict, name: str, x: float, baseline: float, size: float, colour: str, rotate: float = 0.0,
-       cx: float = 0.0, cy: float = 0.0, opacity: float = 1.0) -> Image | None:
+       cx: float = 0.0, cy: float = 0.0, opacity: float = 1.0, families: tuple = ()) -> Image | None:
     """The drawing operation of icon `name` at `x` on a baseline of text `size` points high, turned and
     see-through with its text (None for an icon whose file could not be read: that mistake is reported
-    already)."""
+    already); an SVG icon's text may name the deck's own font `families` (fonts.deck_keys)."""
     icon = table.get(name)
     if icon is None or icon.path is None:
         return None
     w, h = icon.pixels
     height = icon.scale * size
     return Image(x, baseline + icon.shift * size, height * w / h, height, str(icon.path),
-                 tint=colour if icon.tint else None, rotate=rotate, cx=cx, cy=cy, opacity=opacity)
+                 tint=colour if icon.tint else None, rotate=rotate, cx=cx, cy=cy, opacity=opacity,
+                 families=families if str(icon.path).lower().endswith(".svg") else ())

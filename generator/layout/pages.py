@@ -16,10 +16,10 @@ A `box` (markup) follows the text on a tinted ground with a frame, narrower by i
 that introduce a list kept with the entry after them, and each part after a break starts with the box's
 heading and "(continued)". The box is kept whole where it fits: one that fits a column starts the column
 after the text's last (or the next page) rather than break between columns; one that fits a page of its own
-but would break onto the next starts that page; either only while what the text leaves on the page fills a
-third of it at least (the text's columns on that page are then balanced, as on a last page). A box that
-fits neither starts where the text ends and breaks between its entries. So no page but the last is under a
-third full. Where the box's last entries alone would fill less than a third of a last page, or the box
+but would break onto the next starts that page; either move to the next page only while what the text leaves
+on the page fills two thirds of it at least (the text's columns on that page are then balanced, as on a last
+page): a page a third empty is worse than a box in two parts. A box that fits neither starts where the text
+ends and breaks between its entries. So no page but the last has a third of its columns empty. Where the box's last entries alone would fill less than a third of a last page, or the box
 fills a last page of its own, the box is set a little smaller (95% or 90% of the text's size) if that saves
 the page.
 The deck's icons (:name:, given its icons: Deck.icons) are drawn on the lines' baselines as on cards
@@ -45,7 +45,8 @@ BOX_PAD = 5.0             # points between a box's frame and its text
 BOX_FILL, BOX_STROKE = "#f4f0e6", "#8a8070"
 CONTINUED = " (continued)"
 PAGE_OF = "{footer} · page {n} of {total}"
-LEAST_FILL = 1 / 3        # of a page's columns: what a page the box leaves for the next one must hold
+LEAST_FILL = 2 / 3        # of a page's columns: what a page the box leaves for the next one must hold (issue 57:
+#                           at 1/3, Royal Lines' page 19 was left a third blank before a box kept whole)
 BOX_SCALES = (0.95, 0.9)  # the box's size, of the text's, tried when its last entries alone fill a last page
 MIN_BOX = 6.0             # points: the box is never set smaller
 WHOLE_ITEM = 4            # lines: a list item this long or shorter is never split (flow's whole_items)
@@ -230,11 +231,15 @@ def _page(blocks, at, columns: int, h: float, full_h: float, cont, box_at):
     """What one page holds from `at`: its columns and where the next page starts. The text's last page has
     its columns balanced. The box is kept whole where it fits: one that fits a column starts the column after
     the text's last (or the next page) rather than break between columns; one that fits a page but would
-    break onto the next starts that page; either only while what the text leaves on this page fills a third
-    of it (LEAST_FILL). A box that fits neither starts where the text ends and breaks between its entries."""
+    break onto the next starts that page; either moves to the next page only while what the text leaves on this
+    page fills two thirds of it (LEAST_FILL). A box that fits neither starts where the text ends and breaks between its entries."""
     cols, nxt = _fill_page(blocks, at, columns, h, cont)
     if nxt[0] >= len(blocks) and columns > 1:
         cols, nxt = _fill_page(blocks, at, columns, _balanced_height(blocks, at, columns, h, cont), cont)
+    if box_at is not None and (box_at, 0) == nxt and at[0] < box_at and columns > 1:
+        # the text ends on this page and the box's start does not fit under it: the text's last page, its
+        # columns balanced as on a last page (Royal Lines' page 19 kept its last column half empty)
+        return _fill_page(blocks, at, columns, _balanced_height(blocks, at, columns, h, cont, box_at), cont, box_at)
     if box_at is None or not at[0] <= box_at < max(nxt[0], box_at + 1) or (box_at, 0) == nxt:
         return cols, nxt                            # the box starts on another page (or the next one starts with it)
     held = {c for c, col in enumerate(cols) if any(b.boxed for _, b, _ in col.placed)}
@@ -269,11 +274,13 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
          size: float = 10.0, footer: str = "", columns: int = 1, gap: float = length("8mm"),
          accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
          box: str = "", icons_: dict | None = None, continued: str = CONTINUED,
-         page_of: str = PAGE_OF, hyphenate: str = "", rtl: bool | None = None, digits: str = "") -> list[list]:
+         page_of: str = PAGE_OF, hyphenate: str = "", rtl: bool | None = None, digits: str = "",
+         families: tuple = ()) -> list[list]:
     """Lay out `markup` over as many pages as it needs; each page is a list of ops in page coordinates
     (flow_pages, without where each page starts)."""
     return flow_pages(markup, width, height, margin, family, size, footer, columns, gap, accent, ink, title,
-                      subtitle, box, icons_, continued, page_of, hyphenate=hyphenate, rtl=rtl, digits=digits)[0]
+                      subtitle, box, icons_, continued, page_of, hyphenate=hyphenate, rtl=rtl, digits=digits,
+                      families=families)[0]
 
 
 def flow_pages(markup: str, width: float, height: float, margin: float = length("18mm"), family: str = "serif",
@@ -281,7 +288,7 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
                accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
                box: str = "", icons_: dict | None = None, continued: str = CONTINUED,
                page_of: str = PAGE_OF, whole_items: bool = False, hyphenate: str = "", rtl: bool | None = None,
-               digits: str = "") -> tuple[list[list], list]:
+               digits: str = "", families: tuple = ()) -> tuple[list[list], list]:
     """Lay out `markup` over as many pages as it needs: (each page as a list of ops in page coordinates, the
     parsed block (text.Block) each page's first line belongs to, None for an empty page). `whole_items`:
     a list item of up to WHOLE_ITEM lines is never split between columns (the leaf's steps, each read as one),
@@ -289,7 +296,8 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
 
     `title` (and `subtitle`) head the first page across all columns; `footer` puts "footer · page N of M"
     at the foot of every page; `box` is markup set after the text in a tinted frame; `icons_`: the deck's
-    icons, which the text may write ({name: Icon}; without them, :name: prints as written). `continued` and `page_of`
+    icons, which the text may write ({name: Icon}; without them, :name: prints as written), an SVG one's text in
+    the deck's own font `families` (fonts.deck_keys) where it names one. `continued` and `page_of`
     ("{footer} · page {n} of {total}") are pnp's words on the pages, in the rules' language; `rtl` its direction
     (right to left: its paragraphs start at the right, the first column is the right one; None: each paragraph's
     first strong letter's) and `digits` its own digits for the page numbers ("" for 0-9).
@@ -360,7 +368,8 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
                 spaced = 0.0                # what the letter-spacing of the line's pieces before moved it on
                 for p in wrap.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "start", rtl):
                     if p.font == wrap.ICON:
-                        op = inline.op(icons_, p.text, x + pad + p.x + spaced, base, p.size, colour)
+                        op = inline.op(icons_, p.text, x + pad + p.x + spaced, base, p.size, colour,
+                                       families=families)
                         ops.extend([op] if op is not None else [])
                     else:
                         ops.append(Text(x + pad + p.x + spaced, base, p.text, p.font, p.size, colour, track=track))

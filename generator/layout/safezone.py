@@ -5,8 +5,7 @@ font's ascent and descent at the size used, and each icon in it (:name:) by its 
 with the text if it is rotated. A rectangular
 face's cut is its trim box; a round face's cut is the circle (or ellipse) inside it, a hex piece's the
 hexagon inside it, so a word in the corner of a round or hex chit's box is past its cut even though it is
-inside the box. Where the lines
-cannot be matched to their regions, the regions' boxes are measured instead.
+inside the box. A region whose lines cannot be matched to it is measured by its box instead.
 
 Every command that draws a face (build, proof, export) asks here, each with its own inset: the
 template's `safe` (what the designer asked for) or, for The Game Crafter, the larger of that and
@@ -25,6 +24,7 @@ from .shapes import inside_by, is_hex, piece_outline
 from reportlab.pdfbase.pdfmetrics import getFont
 from ..errors import PnpError
 from .fonts import register
+from .templatefiles import chain_stamp
 from .templates import get_template
 
 MM = 72 / 25.4
@@ -82,7 +82,8 @@ def _box_corners(box) -> list[tuple[float, float]]:
 
 
 def _regions(face, template) -> list:
-    """(texts entry, region box in face coordinates) for each text region drawn on `face`."""
+    """(texts entry, region box in face coordinates, or None for a box each card gives) for each text region
+    drawn on `face`."""
     if template is None:
         return []
     regions = {r.id: r for r in template.regions}
@@ -90,7 +91,8 @@ def _regions(face, template) -> list:
     for entry in face.texts:
         r = regions.get(entry[0])
         if r is None or type(r.box) is not tuple:      # a box each card gives (percard.Deferred): the text
-            return []                                   # drawn is measured, as where a region is not known
+            out.append((entry, None))                   # drawn is measured, and found by its words
+            continue
         x, top, w, h = r.box
         out.append((entry, (x, face.height - top - h, x + w, face.height - top)))
     return out
@@ -130,32 +132,48 @@ def _op_gap(face, op, box, beyond: float) -> float:
     return _gap(face, _corners(op))
 
 
-def _attribute(face, regions, beyond: float) -> list | None:
-    """The gap of each text region: its text ops (and its icons) found in drawing order by their
-    turning centre, which layout sets to the centre of the region's box (one region may draw many
-    lines)."""
+def _attribute(face, regions, beyond: float) -> list:
+    """The gap of each text region: its text ops (and its icons) found in drawing order by their turning centre,
+    which layout sets to the centre of the region's box (one region may draw many lines), or, for a box each card
+    gives, by the words it prints. A region none of whose ops is found is measured by its box, the one bound
+    known; an icon no region is found for is passed over, never a reason to measure every region by its box (a
+    corner's icon-only region was blamed for the text beside the cut)."""
     ops = [op for op in face.ops if type(op) is Text or _is_icon(op)]
-    if not regions:
-        ops = [op for op in ops if type(op) is Text]
-        if len(ops) != len(face.texts):
-            return None
-        return [(t, _op_gap(face, op, None, beyond)) for t, op in zip(face.texts, ops)]
     gaps: list = [None] * len(regions)
     j = 0
     for op in ops:
-        while j < len(regions):
-            x0, y0, x1, y1 = regions[j][1]
-            if abs(op.cx - (x0 + x1) / 2) < 0.01 and abs(op.cy - (y0 + y1) / 2) < 0.01:
-                break
-            j += 1
-        if j == len(regions):
-            return None
-        gap = _op_gap(face, op, regions[j][1], beyond)
-        if gaps[j] is None or gap < gaps[j]:
-            gaps[j] = gap
-    if any(g is None for g in gaps):
-        return None             # every text region in face.texts drew something
-    return [(entry, g) for (entry, _box), g in zip(regions, gaps)]
+        k = _found(op, regions, j)
+        if k is None:
+            continue
+        j = k
+        gap = _op_gap(face, op, regions[k][1], beyond)
+        if gaps[k] is None or gap < gaps[k]:
+            gaps[k] = gap
+    out = []
+    for (entry, box), gap in zip(regions, gaps):
+        if gap is None and box is not None:
+            gap = _gap(face, _box_corners(box))
+        if gap is not None:
+            out.append((entry, gap))
+    return out
+
+
+def _found(op, regions, at: int) -> int | None:
+    """The region (its place in `regions`) that drew `op`: the next one from `at` whose box is centred on the op's
+    turning centre, else any such one, else a region whose box each card gives and whose text holds the op's."""
+    def centred(k) -> bool:
+        box = regions[k][1]
+        return box is not None and abs(op.cx - (box[0] + box[2]) / 2) < 0.01 and \
+            abs(op.cy - (box[1] + box[3]) / 2) < 0.01
+    for k in list(range(at, len(regions))) + list(range(at)):
+        if centred(k):
+            return k
+    if type(op) is Text:
+        words = op.text.strip()
+        for k, (entry, box) in enumerate(regions):
+            if box is None and words and words in str(entry[2]):
+                return k
+    return None
 
 
 def measure(face, template=None, beyond: float = math.inf) -> list[Finding]:
@@ -163,11 +181,13 @@ def measure(face, template=None, beyond: float = math.inf) -> list[Finding]:
     text drawn, or where that cannot be matched to its regions, on the regions' boxes. A region
     whose text is known to stay `beyond` points inside the cut is not measured exactly: its gap is
     then a lower bound (at least `beyond`)."""
-    regions = _regions(face, template)
-    measured = _attribute(face, regions, beyond)
-    if measured is None:
-        measured = [(entry, _gap(face, _box_corners(box))) for entry, box in regions]
-    return [Finding(region, field, text, gap) for (region, field, text), gap in measured]
+    if template is None:                # no template to find the regions in: each text in drawing order
+        ops = [op for op in face.ops if type(op) is Text]
+        if len(ops) != len(face.texts):
+            return []
+        return [Finding(*t, _op_gap(face, op, None, beyond)) for t, op in zip(face.texts, ops)]
+    return [Finding(region, field, text, gap) for (region, field, text), gap in
+            _attribute(face, _regions(face, template), beyond)]
 
 
 def unsafe(face, template, inset: float) -> list[Finding]:
@@ -213,6 +233,30 @@ def grouped(lines: list[str]) -> list[str]:
             g[:3] = [m["who"], gap, m["what"]]
     return [item if isinstance(item, str) else
             f"{groups[item][0]}{and_more(groups[item][3] - 1)}: {groups[item][2]}{item[1]}" for item in out]
+
+
+_WHO = (r"^(?P<note>note: )?(?P<who>card '.*?' \((?:face|back)\))(?: \(and (?P<more>\d+) more cards?\))?: "
+        r"(?P<what>.*)$")
+
+
+def folded(lines: list[str]) -> list[str]:
+    """Warning lines that say the same of several cards ("card 'X' (face): picture 'art.png' in region 'art'
+    prints at 38 dpi ...") as one, the first card named with how many more, in the first one's place; other lines
+    as they are."""
+    firsts: dict = {}
+    out: list = []
+    for line in lines:
+        m = re.match(_WHO, line)
+        if m is None:
+            out.append(line)
+            continue
+        what = (m["note"] or "", m["what"])
+        if what in firsts:
+            firsts[what][1] += 1 + int(m["more"] or 0)
+            continue
+        firsts[what] = [m["who"], int(m["more"] or 0)]
+        out.append(what)
+    return [f"{x[0]}{firsts[x][0]}{and_more(firsts[x][1])}: {x[1]}" if isinstance(x, tuple) else x for x in out]
 
 
 def _mm(points: float) -> str:
@@ -273,7 +317,8 @@ def warnings(faces, deck, zone_of=template_zone, remember: bool = False) -> list
     if store is None:
         found = compute(order)
     else:
-        keys = {k: FaceStore.key("safe", FaceStore.key(seen[k][1].key)) for k in order}
+        keys = {k: FaceStore.key("safe", chain_stamp(seen[k][1].template, deck), FaceStore.key(seen[k][1].key))
+                for k in order}
         found = {k: store.get(keys[k]) for k in order}
         missing = [k for k in order if found[k] is None]
         if missing:

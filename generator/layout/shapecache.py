@@ -180,10 +180,11 @@ def mark(words: dict) -> None:
     words[FRESH] = True
 
 
-def save(languages=(), deck=None) -> None:
+def save(languages=(), deck=None, merge: bool = False) -> None:
     """Write the file of every font, and of each of `languages`' hyphenation points, that gained entries since it
     was read or last written, and the book of `deck`'s folder where this process looked up entries it lacks (a
-    failure only costs time)."""
+    failure only costs time). `merge`: a run that laid out part of what a build does (an export, the proof) adds
+    to the book, never writes it anew with only what it looked up."""
     read = _books()[2]
     kept = [_kept(font) for font in sorted(read) if not font.startswith("\0")]
     kept += [_store(_hyphens_name(language)) for language in languages if "\0hyphens " + language in read]
@@ -191,10 +192,10 @@ def save(languages=(), deck=None) -> None:
         if file is not None and words.pop(FRESH, False):
             cachefile.write(file, "shaped words", FORMAT, words)
     if deck is not None:
-        _save_book(_where(deck))
+        _save_book(_where(deck), merge)
 
 
-def _save_book(where: str) -> None:
+def _save_book(where: str, merge: bool = False) -> None:
     """Write the book of a deck folder with what this process looked up, where it holds an entry the book lacks:
     added to what the book held (a word edited back finds its lines), unless the book holds over GROWTH times as
     many entries as were looked up (a deck edited for long), when it keeps only those."""
@@ -203,7 +204,7 @@ def _save_book(where: str) -> None:
     if file is None:
         return
     fresh = not all(key in held.get(fid, ()) for fid, entries in used.items() for key in entries)
-    keep = sum(map(len, held.values())) <= GROWTH * sum(map(len, used.values()))
+    keep = merge or sum(map(len, held.values())) <= GROWTH * sum(map(len, used.values()))
     if not fresh and keep:
         return
     out = {fid: dict(entries) for fid, entries in held.items()} if keep else {}

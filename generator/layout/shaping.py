@@ -241,6 +241,8 @@ _UNDRAWN = re.compile("[\u00ad\u200b\u2066-\u2069]")     # INVISIBLE's character
 def _harfbuzz(word: str, font: str, rtl_: bool) -> tuple:
     """HarfBuzz's shaping of a word: ((gid, cluster, x advance, x offset, y offset), ...) in font units, in
     visual order."""
+    if not word:                # (nothing to shape: HarfBuzz gives an empty buffer no positions at all)
+        return ()
     import uharfbuzz as hb  # lazy: ~17 ms to import HarfBuzz, which a rebuild whose words are all in the shaping book never loads
     buf = hb.Buffer()
     buf.add_str(word)

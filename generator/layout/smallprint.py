@@ -22,7 +22,7 @@ class Small(Record):
     file: str
     line: int | None
     column: int | None
-    field: str            # "regions[2].size": the region as its own template file lists it
+    field: str            # "region title.size": the region as errors name it (Region.error)
     size: float           # points
 
     def error(self, strict: bool = False) -> PnpError:
@@ -37,11 +37,7 @@ def small_print(templates) -> list[Small]:
     each, in file and line order."""
     seen: dict = {}
     for tpl in templates:
-        counts: dict = {}               # file -> regions of that file so far: a region's index in its own file
         for region in tpl.regions:
-            file = region.source.rpartition(":")[0]
-            index = counts.get(file, 0)
-            counts[file] = index + 1
             if region.type not in TEXT_REGIONS or symbols_only(region.get("text", "")):
                 continue
             for key in ("size", "min_size"):
@@ -49,6 +45,6 @@ def small_print(templates) -> list[Small]:
                 if not isinstance(size, (int, float)) or size >= MIN_TEXT - 1e-9:    # (a size given by each card)
                     continue
                 at_file, line, column = region.at(key)
-                seen.setdefault((at_file, line or 0, key), Small(at_file, line, column, f"regions[{index}].{key}",
+                seen.setdefault((at_file, line or 0, key), Small(at_file, line, column, f"region {region.id}.{key}",
                                                                  float(size)))
     return [seen[k] for k in sorted(seen)]

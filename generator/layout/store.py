@@ -1,14 +1,16 @@
 """Laid-out faces kept between builds: a rebuild lays out only the cards whose inputs changed.
 
 A designer edits a card or two and builds again; the other cards' text is already wrapped and
-fitted. Each face is stored under a digest of what layout reads for it: the template's name, the card's
-values (its fields and the game, kind and part names it may show, each with its type) and the
-bleed. Laid-out pages (rule pages, the print-instructions leaf) are kept the same way, under a
+fitted. Each face is stored under a digest of what layout reads for it: the template's name and the sizes and
+times of the files it is read from (its own and those of the templates it extends: templatefiles.chain_stamp), the
+card's values (its fields and the game, kind and part names it may show, each with its type) and the
+bleed, so a saved template lays out again only the faces drawn from it. Laid-out pages (rule pages, the
+print-instructions leaf) are kept the same way, under a
 digest of their arguments (`remembered`). Everything else layout reads is what deck.yaml says besides its cards (its
-palette, its dpi: what a px is, its own sizes and font families) and files: pnp's code, layouts/ (templates,
-sizes), fonts/, and the deck folder's own templates and fonts. The store records those and the files' sizes and
-times, and is dropped whole when any of them differs, so a changed template, colour, size or dpi lays every card
-out afresh. Pictures are not among them: a face holds a picture's
+palette, its dpi: what a px is, its own sizes and font families) and files: pnp's code, layouts/ (sizes, the names
+of its templates), fonts/, and the deck folder's fonts and the names of its templates. The store records those and
+the files' sizes and times, and is dropped whole when any of them differs, so a changed colour, size or dpi, or a
+template added or removed, lays every card out afresh. Pictures are not among them: a face holds a picture's
 name, never its pixels, so a picture saved again leaves every face as it was; a face taken from the
 store has its pictures checked again (images.picture: a stat, and what the cache knows of the file),
 and one whose picture is now missing or broken is laid out afresh, which reports it.
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from functools import lru_cache
 from pathlib import Path
 
 from .. import FONTS, LAYOUTS, ROOT, __version__
@@ -38,7 +41,9 @@ from ..files import cachefile
 from .display import OPS, Face, Image
 from ..files.cachefile import cache_dir
 
-FORMAT = 9                      # 9: Text its track; 8: Text its outline, Image its radius, a fill a gradient (7: opacity, turns)
+FORMAT = 12                     # 12: a face's key its template's files; 11: Image its families; 10: colours with
+#                                 alpha, n-stop gradients, blur, Image crop/zoom/clip, Path; 9: Text its track; 8: Text
+#                                 its outline, Image its radius, a fill a gradient (7: opacity, turns)
 # OPS: a drawing operation is stored as (its index there, its values)
 _CODE = {cls: i for i, cls in enumerate(OPS)}
 _ARITY = tuple(len(cls._fields) for cls in OPS)
@@ -242,12 +247,29 @@ def remembered(name: str, deck, args: dict, compute, what: str = "pages"):
 
 
 def _stamp(folder: Path | None) -> str:
-    """Sizes and times of every file layout may read besides the deck's values and pictures: pnp's code,
-    layouts/, fonts/, and in the deck folder its templates/ and its fonts."""
-    parts = [f"{FORMAT} {__version__}"]
-    for top, wanted in ((ROOT / "generator", None), (LAYOUTS, None), (FONTS, None), (folder, _deck_file)):
-        if top is None or not top.is_dir():
-            continue
+    """Sizes and times of every file layout may read besides the deck's values, pictures and templates: pnp's
+    code, layouts/, fonts/, and the deck folder's fonts; of the templates (the deck's templates/ and
+    layouts/cards/), their names alone: which file a template's name finds. What each template's files hold is
+    in its faces' keys (templatefiles.chain_stamp), so a saved template lays out again only its own faces."""
+    parts = [f"{FORMAT} {__version__}", _code()]
+    for top, wanted, named in ((LAYOUTS, None, "cards" + os.sep), (FONTS, None, None),
+                               (folder, _deck_file, "templates" + os.sep)):
+        parts.append(_files(top, wanted, named))
+    return hashlib.blake2b("\n".join(parts).encode(), digest_size=16).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def _code() -> str:
+    """pnp's code's part of the stamp: its files' sizes and times, once a process (as the process runs the code
+    it imported: pnp watch then does not look at its 200 files on every save)."""
+    return _files(ROOT / "generator")
+
+
+def _files(top: Path | None, wanted=None, named: str | None = None) -> str:
+    """Sizes and times of the files under `top` that `wanted(relative path)` accepts (all by default); of those
+    under `named`, their names alone."""
+    parts: list = []
+    if top is not None and top.is_dir():
         parts.append(f"[{top}]")
         for dirpath, dirnames, filenames in os.walk(top):
             # generator/shipped holds the shipped decks, layouts and fonts in a wheel: layouts/ and fonts/ are
@@ -258,12 +280,23 @@ def _stamp(folder: Path | None) -> str:
                 rel = path[len(str(top)) + 1:]
                 if f.startswith(".") or f.endswith(".pyc") or (wanted is not None and not wanted(rel)):
                     continue
+                if named and rel.startswith(named):
+                    parts.append(rel)
+                    continue
                 try:
                     st = os.stat(path)
                 except OSError:
                     continue
                 parts.append(f"{rel}:{st.st_size}:{st.st_mtime_ns}")
-    return hashlib.blake2b("\n".join(parts).encode(), digest_size=16).hexdigest()
+    return "\n".join(parts)
+
+
+def deck_stamp(deck) -> str | None:
+    """What the layout store keeps a deck's faces under besides their templates' files and their values: the
+    files' stamp this build took, the palette and what deck.yaml says of dpi, sizes and fonts; None before the
+    stamp is taken (or with the cache off). pnp watch keeps its templates under it (templates.get_template)."""
+    stamp = deck.memo_of("store").get("stamp")
+    return None if stamp is None else stamp + repr(sorted(deck.palette.items())) + _written(deck)
 
 
 def _written(deck) -> str:

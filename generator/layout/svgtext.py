@@ -22,16 +22,55 @@ SHARED = {"sans": "sans", "sans-serif": "sans", "dejavu sans": "sans", "helvetic
           "times-roman": "serif", "condensed": "condensed", "dejavu sans condensed": "condensed",
           "narrow": "narrow", "roboto condensed": "narrow", "kana": "kana", "japanese": "japanese"}
 DEFAULT = "sans"
+GENERIC = ("cursive", "fantasy", "monospace", "math", "emoji", "fangsong", "ui-serif", "ui-sans-serif",
+           "ui-monospace", "ui-rounded")      # CSS's other generic names: no family of that name is looked for
 STYLE = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bolditalic"}
 TEXT = ("text", "tspan", "textPath")
 _STYLE_KEY = re.compile(r"(font-family|font-weight|font-style)\s*:\s*([^;]+)")
 
 
 def family(name: str, own: tuple) -> str | None:
-    """The key of the family one name of a font-family list means, or None when pnp has none of that name."""
-    wanted = str(name).strip().strip("'\"").lower()
-    mine = {fonts.shown(key).lower(): key for key in own}      # the newest key of a name wins
-    return mine.get(wanted) or SHARED.get(wanted)
+    """The key of the family one name of a font-family list means, or None when pnp has none of that name: the
+    deck's own family of that name (as the deck names it, or as its font file names its family: 'Archivo
+    Narrow'), else a shared one; a generic name (serif, sans-serif) is the deck's own family of that name
+    (serif, sans) where the deck has one."""
+    wanted = " ".join(str(name).strip().strip("'\"").lower().split())
+    mine = {fonts.shown(key).lower(): key for key in own}      # `own`: the deck's own families (fonts.deck_keys)
+    if wanted in mine:
+        return mine[wanted]
+    named = {fonts.file_family(key).lower(): key for key in own}
+    if wanted in named:
+        return named[wanted]
+    shared = SHARED.get(wanted)
+    if shared is not None:          # CSS's generic names: the deck's own of that name, where it has one
+        return mine.get(shared, shared) if wanted in ("serif", "sans-serif") else shared
+    written = " ".join(str(name).strip().strip("'\"").split())
+    return fonts.system(written) if wanted and wanted not in GENERIC else None
+
+
+def unmatched(path, own: tuple) -> list:
+    """[(line, the font-family list, the family used instead)] for each text element of the SVG none of whose
+    families pnp has (set in sans): the warning face.py gives once a deck."""
+    data = Path(path).read_bytes()
+    if b"font" not in data:
+        return []
+    out, stack = [], [None]
+    p = expat.ParserCreate(namespace_separator=" ")
+
+    def start(name, attrs):
+        plain = {k.rpartition(" ")[2]: v for k, v in attrs.items()}
+        fam = plain.get("font-family") or dict(_STYLE_KEY.findall(plain.get("style", ""))).get("font-family")
+        stack.append(fam.strip() if fam else stack[-1])
+        if name.rpartition(" ")[2] in TEXT and stack[-1] and \
+                not any(family(n, own) for n in stack[-1].split(",")):
+            if (stack[-1], fonts.shown(DEFAULT)) not in [(f, u) for _, f, u in out]:
+                out.append((p.CurrentLineNumber, stack[-1], fonts.shown(DEFAULT)))
+    p.StartElementHandler, p.EndElementHandler = start, lambda name: stack.pop()
+    try:
+        p.Parse(data, True)
+    except expat.ExpatError:
+        return []
+    return out
 
 
 def face(names: str, weight: str, style: str, own: tuple) -> tuple[str, str]:

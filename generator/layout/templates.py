@@ -6,25 +6,22 @@ A template gives the card size, its safe inset, and regions drawn in order; a te
 (its keys win; its regions come after the parent's, except those with a parent region's id, which override that
 region key by key in its place, and {id: ID, drop: true}, which removes it). Everything is checked as it is loaded, so a mistake
 is reported at its line in the template file, not later while a card is drawn.
-Not here: what a region may hold and how each is checked (regions/); how a size is written, the shared
+Not here: where a template's files are and the stamp of their sizes and times (templatefiles.py); what a region may hold and how each is checked (regions/); how a size is written, the shared
 sizes and lengths (sizes.py); laying a card out from a template (face.py); the checks of a deck's
 templates against its cards (validate.py).
 """
 from __future__ import annotations
 
-import re
-from pathlib import Path
 
 from ..records import Record
-from .. import LAYOUTS
 from ..deck.sizes import MAX_EDGE, SIZE_TEXT, Size, checked_length, checked_safe, parse_size, size_mm, sizes
-from ..deck.values import name_problem
-from ..errors import Collector, PnpError, PnpErrors, found, known_list, suggest
-from ..text.fields import names_in
+from ..errors import PnpError, PnpErrors, found, known_list, suggest
 from ..units import DPI, length
 from ..files.yamlfile import Map, Seq, load
 from .regions import check_colours, named, read_region
+from .regions.read import named_as
 from .shapes import HEX_SHAPES, ORIENTATIONS, hex_shape
+from .templatefiles import chain_stamp, display, find, template_problem
 
 TEMPLATE_KEYS = ("extends", "size", "safe", "radius", "shape", "orientation", "gutter", "regions", "description")
 SHAPES = ("rect", "circle", "hex")        # as written; a Template's shape is one of shapes.PIECE_SHAPES
@@ -44,51 +41,12 @@ class Template(Record):
     size_name: str = ""
     bleed: float | None = None      # the bleed its size is made with, when the size names one
     size_source: str = ""           # "file:line" where its size is given (its own, or the template it extends)
+    broken: tuple = ()              # ((region id, PnpError), ...): regions left out for a mistake of their own
 
     @property
     def fields_used(self) -> tuple:
         """Every {field} any region names: two faces with equal values for these draw the same."""
         return tuple(sorted({n for r in self.regions for _, n in named(r)}))
-
-
-def _search_dirs(deck_folder: Path | None) -> list[Path]:
-    dirs = []
-    if deck_folder is not None:
-        dirs.append(deck_folder / "templates")
-    dirs.append(LAYOUTS / "cards")
-    return dirs
-
-
-def known_templates(deck_folder: Path | None) -> list[str]:
-    names = set()
-    for d in _search_dirs(deck_folder):
-        if d.is_dir():
-            names.update(p.stem for p in d.glob("*.yaml"))
-    return sorted(names)
-
-
-def _find(name: str, deck_folder: Path | None) -> Path | None:
-    if name_problem(name):
-        return None
-    for d in _search_dirs(deck_folder):
-        p = d / f"{name}.yaml"
-        if p.is_file():
-            real, root = p.resolve(), d.resolve()
-            if root not in real.parents:
-                raise PnpError(f"template file '{p}' is a symbolic link leading outside {d.name}/ (to {real})")
-            return p
-    return None
-
-
-def template_problem(name, deck_folder: Path | None) -> tuple[str, str | None] | None:
-    """(message, hint) when no template of this name can be found; None when one can."""
-    why = name_problem(name)
-    if why:
-        return why, None
-    if _find(name, deck_folder) is None:
-        known = known_templates(deck_folder)
-        return f"unknown template '{name}'", suggest(name, known) or known_list(known)
-    return None
 
 
 def _named_at(name, deck) -> tuple:
@@ -108,13 +66,6 @@ def sizes_for(deck) -> dict:
     return memo
 
 
-def _display(p: Path) -> str:
-    try:
-        return str(p.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(p)
-
-
 def _raw(name: str, deck) -> tuple[Map, str]:
     deck_folder = deck.folder if deck is not None else None
     try:
@@ -123,28 +74,61 @@ def _raw(name: str, deck) -> tuple[Map, str]:
         raise PnpError(exc.message, *_named_at(name, deck), hint=exc.hint)
     if problem:
         raise PnpError(problem[0], *_named_at(name, deck), hint=problem[1])
-    path = _find(name, deck_folder)
-    m = load(path, _display(path))
+    path = find(name, deck_folder)
+    m = load(path, display(path))
     if not isinstance(m, Map):
-        raise PnpError(f"a template must be a mapping with size and regions; found {found(m)}", _display(path), 1)
+        raise PnpError(f"a template must be a mapping with size and regions; found {found(m)}", display(path), 1)
     unknown = [m.error(key, f"unknown key '{key}' in template", field=str(key),
                        hint=suggest(key, TEMPLATE_KEYS) or known_list(TEMPLATE_KEYS))
                for key in m if key not in TEMPLATE_KEYS]
     if unknown:
         raise PnpErrors(unknown)
-    return m, _display(path)
+    return m, display(path)
 
 
-def get_template(name: str, deck=None, _chain: tuple = ()) -> Template:
+def get_template(name: str, deck=None, _chain: tuple = (), partial: bool = False) -> Template:
     """The template `name` of a loaded deck (None: pnp's shared templates alone), following `extends` (the
     child's keys win; its regions come after the parent's, or override one of its id in its place, or drop it):
-    read once a deck, and kept on it."""
+    read once a deck, and kept on it; in a long-running process (pnp watch), kept from one build to the next
+    while what the layout store keeps its faces under is the same (its files: chain_stamp; the deck's palette,
+    dpi, sizes and fonts, pnp's code, layouts/ and fonts/: store.deck_stamp). A template some of whose regions
+    have mistakes of their own raises them all, unless `partial` (the checks that go on past them,
+    layout/validate.py): then it is the template without those regions, which name their mistakes in `broken`."""
     memo = deck.memo_of("templates") if deck is not None else {}
     key = (name, not _chain)            # read as another's parent, its colours are not checked against the deck
     tpl = memo.get(key)
     if tpl is None:                     # (a template that fails to load is not kept: it fails again, the same way)
-        tpl = memo[key] = _load(name, deck, _chain)
+        kept, at = _held(deck)
+        if kept is not None:
+            at = (*key, at, chain_stamp(name, deck))
+            tpl = kept.get(at)
+        if tpl is None:
+            tpl = _load(name, deck, _chain)
+            if kept is not None:
+                while len(kept) >= HELD:
+                    kept.pop(next(iter(kept)))
+                kept[at] = tpl
+        memo[key] = tpl
+    if tpl.broken and not partial:
+        errors = [e for _, e in tpl.broken]
+        raise errors[0] if len(errors) == 1 else PnpErrors(errors)
     return tpl
+
+
+HELD = 64                               # the templates a long-running process keeps (get_template)
+
+
+def _held(deck) -> tuple[dict | None, str]:
+    """The templates a long-running process keeps between builds (Deck.memo["held"]) and what its deck's are kept
+    under now; (None, "") where nothing is held or the layout store's stamp is not taken (the cache off)."""
+    held = (deck.memo or {}).get("held") if deck is not None else None
+    if held is None:
+        return None, ""
+    from .store import deck_stamp  # lazy: +4 ms to import (benchmarks/imports.py)
+    stamp = deck_stamp(deck)
+    if stamp is None:
+        return None, ""
+    return held.setdefault("templates", {}), f"{deck.folder}|{deck.language}|{stamp}"
 
 
 def _load(name: str, deck, _chain: tuple) -> Template:
@@ -163,7 +147,7 @@ def _load(name: str, deck, _chain: tuple) -> Template:
             loop = " -> ".join(_chain + (name, base))
             raise m.error("extends", f"template '{name}' extends itself ({loop})", field="extends")
         try:
-            parent = get_template(base, deck, _chain + (name,))
+            parent = get_template(base, deck, _chain + (name,), partial=True)
         except PnpError as exc:
             if "size" not in m or "regions" not in m:
                 raise
@@ -218,14 +202,18 @@ def _load(name: str, deck, _chain: tuple) -> Template:
         raise m.error("regions", f"expected a list of regions, found {found(seq)}", field="regions")
     if len(seq) + len(regions) > MAX_REGIONS:
         raise m.error("regions", f"more than {MAX_REGIONS} regions", field="regions")
-    mistakes = Collector()
-    if unread is not None:
-        mistakes.add(unread)
+    # a region with a mistake is noted and left out, and the next one read: the template loads without it
+    broken = list(parent.broken) if parent else []
+    lost = {rid for rid, _ in broken}                   # the parent's regions left out: overrides of them too
     ids = {r.id: n for n, r in enumerate(regions)}       # the regions of the template it extends
+    own: dict = {}                                       # id -> where this template writes it
     for i, r in enumerate(seq):
-        if unread is not None and isinstance(r, Map) and ("type" not in r or "drop" in r):
-            continue                    # overrides a region of a template that did not load
-        with mistakes.each():           # a mistake in one region is noted, and the next one read
+        rid = _region_id(r)
+        if isinstance(r, Map) and ("type" not in r or "drop" in r) and (unread is not None or rid in lost):
+            continue                    # overrides a region of a template that did not load, or a region left out
+        n = None
+        try:
+            _not_twice(r, seq, i, rid, own)
             n = _overrides(r, seq, i, ids, regions, parent)
             if n is None:
                 regions.append(read_region(r, seq, i, width, height, file, deck))
@@ -233,14 +221,56 @@ def _load(name: str, deck, _chain: tuple) -> Template:
                 regions[n] = None
             else:
                 regions[n] = read_region(r, seq, i, width, height, file, deck, base=regions[n])
-    mistakes.done()
+        except PnpError as exc:
+            broken += [(rid, e) for e in getattr(exc, "errors", [exc])]
+            if n is not None:           # a region its override got wrong: left out, not drawn as the parent's
+                regions[n] = None
+    if unread is not None:
+        raise PnpErrors([*getattr(unread, "errors", [unread]), *(e for _, e in broken)])
     regions = [r for r in regions if r is not None]
+    if not _chain and deck is not None:             # the colours it writes, held to the deck's palette
+        for region in list(regions):
+            try:
+                check_colours([region], deck.file, deck.palette)
+            except PnpError as exc:
+                broken += [(region.id, e) for e in getattr(exc, "errors", [exc])]
+                regions.remove(region)
     size_source = f"{file}:{m.where('size')[0]}" if "size" in m else parent.size_source
-    tpl = Template(name, width, height, safe, radius, shape, gutter, tuple(regions), file, size_name, bleed,
-                   size_source)
-    if not _chain and deck is not None:
-        check_colours(tpl.regions, deck.file, deck.palette)
-    return tpl
+    return Template(name, width, height, safe, radius, shape, gutter, tuple(regions), file, size_name, bleed,
+                    size_source, tuple(broken))
+
+
+def without_regions(deck, pruned: dict):
+    """A copy of `deck` whose templates named in `pruned` ({name: region ids}) lack those regions (and any left
+    out as they were read): what its cards are laid out with to find their other mistakes once those regions'
+    are said. The deck's own memo is left as it was."""
+    if not pruned:
+        return deck
+    memo = dict(deck.memo)
+    memo["templates"] = dict(deck.memo_of("templates"))
+    for name, ids in pruned.items():
+        tpl = get_template(name, deck, partial=True)
+        memo["templates"][(name, True)] = tpl._replace(regions=tuple(r for r in tpl.regions if r.id not in ids),
+                                                       broken=())
+    return deck._replace(memo=memo)
+
+
+def _region_id(r) -> str | None:
+    """The id a region of a template's list writes, if it writes one that is a name."""
+    rid = r.get("id") if isinstance(r, Map) else None
+    return str(rid) if isinstance(rid, (str, int)) and not isinstance(rid, bool) else None
+
+
+def _not_twice(r, seq: Seq, i: int, rid: str | None, own: dict) -> None:
+    """Two regions of one template with one id (or two overrides of one region of the template it extends): an
+    override, a drop and `extends` would take the second for the first, and errors and the proof name both
+    alike; an error at the second's id."""
+    if rid is None:
+        return
+    if rid in own:
+        raise r.error("id", f"two regions of this template have the id '{rid}' (the first at line {own[rid]})",
+                      field=f"region {rid}.id", hint="give each region an id of its own")
+    own[rid] = r.where("id")[0]
 
 
 def _overrides(r, seq: Seq, i: int, ids: dict, regions: list, parent: Template | None) -> int | None:
@@ -255,10 +285,10 @@ def _overrides(r, seq: Seq, i: int, ids: dict, regions: list, parent: Template |
     drop = "drop" in r
     if drop and parent is None:
         raise r.error("drop", "drop: true removes a region of the template this one extends; this template "
-                              "extends none", field=f"regions[{i}].drop")
+                              "extends none", field=f"{named_as(r, i, None)}.drop")
     if drop and (r["drop"] is not True or set(r) - {"id", "drop"}):
         raise r.error("drop", "a dropped region is written {id: ID, drop: true} and nothing else",
-                      field=f"regions[{i}].drop", hint="to change a region, write its id and the keys that change")
+                      field=f"{named_as(r, i, None)}.drop", hint="to change a region, write its id and the keys that change")
     if parent is None or (rid not in ids and "type" in r and not drop):
         return None
     if rid is None or rid not in ids:
@@ -268,11 +298,11 @@ def _overrides(r, seq: Seq, i: int, ids: dict, regions: list, parent: Template |
         raise r.error("id" if "id" in r else None,
                       f"{said} {how} a region of template '{parent.name}' ({parent.file}), which this one "
                       "extends, but that template has no region of that id",
-                      field=f"regions[{i}].id",
+                      field=f"{named_as(r, i, None)}.id",
                       hint=(suggest(rid, known) if rid is not None else None) or known_list(known))
     n = ids[rid]
     if regions[n] is None:
-        raise r.error("id", f"region '{rid}' is dropped above", field=f"regions[{i}].id")
+        raise r.error("id", f"region '{rid}' is dropped above", field=f"region {rid}.id")
     return n
 
 
@@ -302,8 +332,8 @@ def _piece_shape(m: Map, parent: Template | None, width: float, height: float) -
 
 def geometry(deck, names) -> dict:
     """{template: (width, height, shape, gutter)} for the templates `names` of a deck, for the sheets to plan
-    each piece's bleed before anything is laid out. Remembered between builds (layout/store.py, whose stamp
-    covers the template files), so a rebuild parses no template it does not lay out; {} when one of them
+    each piece's bleed before anything is laid out. Remembered between builds (layout/store.py) under the
+    templates' files (chain_stamp), so a rebuild parses no template it does not lay out; {} when one of them
     cannot be read (laying the cards out reports it)."""
     from .store import remembered  # lazy: +4 ms to import (benchmarks/imports.py)
     names = sorted(set(names))
@@ -315,7 +345,8 @@ def geometry(deck, names) -> dict:
             out.append(f"{name}\t{tpl.width!r}\t{tpl.height!r}\t{tpl.shape}\t{tpl.gutter!r}")
         return out
     try:
-        lines = remembered(f"{deck.id}-sizes", deck, {"templates": names}, compute, what="lines")
+        lines = remembered(f"{deck.id}-sizes", deck, {"templates": [(n, chain_stamp(n, deck)) for n in names]},
+                           compute, what="lines")
     except PnpError:
         return {}
     out = {}

@@ -18,20 +18,22 @@ from __future__ import annotations
 import re
 
 from ..deck.model import Deck
-from ..errors import Collector, PnpError, suggest
-from ..text.expressions import ExpressionError, compiled
+from ..errors import Collector, PnpError, known_list, suggest
+from ..text.expressions import CARDS, ICONS, ExpressionError, compiled
 from ..text.fields import names_in
 from .deck import BUILT_IN
 from .regions import TYPES, box_error, deferred_keys, named
+from .regions.percard import deck_named
+from .regions.repeat import COPY
 from .regions.region import words_key
+from .templatefiles import chain_stamp
 from .templates import Template, get_template
 from .store import remembered
 from .smallprint import small_print
 from . import fonts
-from .inline import unknown, unknown_message
-import re
+from .namedchecks import icon_errors, lookup_errors
 from pathlib import Path
-from ..deck.translations import read, template_rows, wordy
+from ..deck.translations import has_words, read, template_rows
 
 
 def _uses(deck: Deck) -> dict:
@@ -64,58 +66,65 @@ def _filled(deck: Deck) -> dict:
     return out
 
 
-def check_templates(deck: Deck, found: Collector, checked=()) -> tuple[set, set, list[str]]:
+def check_templates(deck: Deck, found: Collector, checked=()) -> tuple[set, set, dict, list[str]]:
     """Load every template the deck's kinds and cards name and check it against them; mistakes go to
-    `found`. Returns the names of the templates found at fault (a card showing one is not laid out to look
-    for more: its mistakes would follow from theirs), those of them that did not load at all, and the
-    warnings. `checked`: the fields the component list reads (a field used there does something).
+    `found`. Returns the names of the templates found at fault as a whole (a card showing one is not laid out
+    to look for more: its mistakes would follow from theirs), those of them that did not load at all, the
+    templates with regions at fault ({name: those regions' ids}: a card is laid out without them, to find its
+    other mistakes), and the warnings. `checked`: the fields the component list reads (a field used there does
+    something).
 
-    A deck whose templates passed these checks in an earlier build, with the same template files (and
-    pnp's code: layout/store.py's stamp) and the same fields, palette, sizes and fonts, is not checked
-    again: a rebuild then reads no template it does not lay out."""
+    A deck whose templates passed these checks in an earlier build, with the same template files
+    (templatefiles.chain_stamp), pnp's code (layout/store.py's stamp) and the same fields, palette, sizes and fonts,
+    is not checked again: a rebuild then reads no template it does not lay out."""
     try:
-        return set(), set(), remembered(f"{deck.id}-check", deck, _what_is_checked(deck, checked),
-                                        lambda: _check(deck, checked), what="lines")
+        return set(), set(), {}, remembered(f"{deck.id}-check", deck, _what_is_checked(deck, checked),
+                                            lambda: _check(deck, checked), what="lines")
     except _Failed as failed:
         for error in failed.errors:
             with found.each():
                 raise error
-        return failed.bad, failed.unloadable, []
+        return failed.bad, failed.unloadable, failed.pruned, []
 
 
 class _Failed(Exception):
-    def __init__(self, errors: list, bad: set, unloadable: set):
+    def __init__(self, errors: list, bad: set, unloadable: set, pruned: dict):
         super().__init__(f"{len(errors)} mistakes in templates")
-        self.errors, self.bad, self.unloadable = errors, bad, unloadable
+        self.errors, self.bad, self.unloadable, self.pruned = errors, bad, unloadable, pruned
 
 
 def _check(deck: Deck, checked) -> list[str]:
-    """The checks (see check_templates): the warnings, or _Failed with the mistakes and the templates at fault."""
+    """The checks (see check_templates): the warnings, or _Failed with the mistakes and the templates at fault.
+    Each pass goes on past a mistake: a region at fault is left out of the ones after it."""
     loaded: dict = {}
     uses = _uses(deck)
     found = Collector(limit=10 ** 6)
-    bad, unloadable = set(), set()
+    bad, unloadable, pruned = set(), set(), {}
     for name in sorted(uses):
         with found.each():
             try:
-                loaded[name] = get_template(name, deck)
+                loaded[name] = get_template(name, deck, partial=True)
             except PnpError:
                 unloadable.add(name)
                 raise
+        for rid, error in loaded[name].broken if name in loaded else ():
+            pruned.setdefault(name, set()).add(rid)
+            found.add(error)
     for name, tpl in loaded.items():
-        for error in placeholder_errors(deck, tpl, uses[name]) + icon_errors(deck, tpl):
-            bad.add(name)
+        for rid, error in (placeholder_errors(deck, tpl, uses[name]) + icon_errors(deck, tpl)
+                           + lookup_errors(deck, tpl)):
+            pruned.setdefault(name, set()).add(rid)
             found.add(error)
     sized = size_errors(deck, loaded)
     for error, names in sized + shape_errors(deck, loaded, {names for _, names in sized}):
         bad.update(names)
         found.add(error)
-    for error, name in box_errors(loaded, {names[1] for _, names in sized}):
-        bad.add(name)
+    for error, name, rid in box_errors(loaded, {names[1] for _, names in sized}):
+        pruned.setdefault(name, set()).add(rid)
         found.add(error)
     small = _small_print(deck, loaded, found, bad)
     if found.errors:
-        raise _Failed(found.errors, bad | unloadable, unloadable)
+        raise _Failed(found.errors, bad | unloadable, unloadable, pruned)
     return small + unused_fields(deck, loaded, set(checked))
 
 
@@ -139,6 +148,7 @@ def _what_is_checked(deck: Deck, checked) -> dict:
     uses = {t: sorted((kind, side, tuple(sorted(_available(deck, kind, backs)))) for (kind, side), backs in u.items())
             for t, u in _uses(deck).items()}
     return {"uses": sorted(uses.items()), "pairs": sorted(pairs),
+            "templates": sorted((t, chain_stamp(t, deck)) for t in uses),
             "filled": sorted((k, tuple(sorted(v))) for k, v in filled.items()),
             "kinds": sorted((k, kind.name, tuple((f, s.line) for f, s in kind.fields.items()))
                             for k, kind in deck.kinds.items()),
@@ -161,15 +171,27 @@ def placeholders(tpl: Template):
             yield r, key, n
 
 
-def placeholder_errors(deck: Deck, tpl: Template, use: dict) -> list[PnpError]:
-    """A {name} (or a name in an expression) that some card showing the template cannot have: an error at the
+def placeholder_errors(deck: Deck, tpl: Template, use: dict) -> list[tuple[str, PnpError]]:
+    """(the region's id, the error) for a {name} (or a name in an expression) that some card showing the template cannot have: an error at the
     template's line; unless it is under `when:` (in it, or in a region whose `when:` names it) and some kind
     showing the template has it, or, for a region of the template it extends, some kind of the deck has it."""
     out = []
     seen = set()
     kinds = {kind for kind, _ in use}
     everyone = set(BUILT_IN).union(*(k.fields for k in deck.kinds.values()))
+    for r in tpl.regions:               # count() and sum() read every card's fields: some kind's
+        for key, name in deck_named(r):
+            if name not in everyone and (r.id, key, name) not in seen:
+                seen.add((r.id, key, name))
+                out.append((r.id, r.error(key, f"'{name}' in {_expression(r, key, name, deck=True)} is no field of any "
+                                               f"kind of the deck ({deck.file})",
+                                          hint=suggest(name, sorted(everyone))
+                                          or f"every card also has {', '.join(BUILT_IN)}")))
     for r, key, name in placeholders(tpl):
+        if name in (CARDS, ICONS):      # the deck's facts (count(), icons() ...): every card's values have them
+            continue
+        if name == COPY and r.values.get("repeat") is not None and key != "repeat":
+            continue                    # a repeated region's copy: 0, 1 ... (regions/repeat.py)
         lacking = {kind: backs for (kind, _), backs in use.items() if name not in _available(deck, kind, backs)}
         if not lacking or (r.id, key, name) in seen:
             continue
@@ -185,9 +207,9 @@ def placeholder_errors(deck: Deck, tpl: Template, use: dict) -> list[PnpError]:
         own = ", ".join(sorted(known - set(BUILT_IN))) or "none"
         expression = _expression(r, key, name)
         first = f"'{name}' in {expression}" if expression else f"{{{name}}}"
-        out.append(r.error(key, f"{first} is not a field of kind {said} ({deck.file}), so this {what} would be "
-                                "empty", hint=hint or f"its fields: {own}; every card also has "
-                                                      f"{', '.join(BUILT_IN)}"))
+        out.append((r.id, r.error(key, f"{first} is not a field of kind {said} ({deck.file}), so this {what} would "
+                                       "be empty", hint=hint or f"its fields: {own}; every card also has "
+                                                             f"{', '.join(BUILT_IN)}")))
     return out
 
 
@@ -196,7 +218,7 @@ def _inherited(region, tpl: Template) -> bool:
     return region.source.rpartition(":")[0] != tpl.file or any(len(p) > 3 for p in region.places)
 
 
-def _expression(region, key: str, name: str) -> str:
+def _expression(region, key: str, name: str, deck: bool = False) -> str:
     """The expression (its brace as written) that reads `name` in a region's key, or "" for a plain {name}."""
     written = region.when if key == "when" else region.box if key == "box" else region.props.get(key)
     texts = [str(written)] if isinstance(written, str) else [str(v) for v in getattr(written, "written", ())] \
@@ -207,20 +229,9 @@ def _expression(region, key: str, name: str) -> str:
         except ExpressionError:
             continue
         for p in parts:
-            if not isinstance(p, str) and p.name is None and name in p.names:
+            if not isinstance(p, str) and p.name is None and name in (p.deck_names if deck else p.names):
                 return p.text
     return ""
-
-
-def icon_errors(deck: Deck, tpl: Template) -> list[PnpError]:
-    """A :name: that a region's own text writes (not a field's value) where the deck has no such icon."""
-    out = []
-    for r in tpl.regions:
-        own = str(r.get("text", ""))
-        for name, _ in unknown(deck.icons, own):
-            message, hint = unknown_message(deck.icons, name)
-            out.append(r.error("text", f"{message} in region '{r.id}'", hint=hint))
-    return out
 
 
 def _mm(tpl: Template) -> str:
@@ -301,9 +312,9 @@ def _shape_line(tpl: Template, key: str = "shape") -> tuple[str, int | None]:
     return _place(tpl.size_source)
 
 
-def box_errors(loaded: dict, resized: set) -> list[tuple[PnpError, str]]:
+def box_errors(loaded: dict, resized: set) -> list[tuple[PnpError, str, str]]:
     """A region reaching past its piece (or past its bleed, for one that bleeds: regions.box_error), which
-    would be drawn over the pieces beside it: the error, and the template. Not for a back of the wrong size
+    would be drawn over the pieces beside it: the error, the template and the region's id. Not for a back of the wrong size
     (`resized`): its regions are placed for its front, and its size is the one mistake to report."""
     out = []
     for name, tpl in sorted(loaded.items()):
@@ -315,7 +326,7 @@ def box_errors(loaded: dict, resized: set) -> list[tuple[PnpError, str]]:
                 continue                # given for each card: held to the piece on each (percard.resolve)
             error = box_error(region, tpl.width, tpl.height, tpl.bleed or 0.0)
             if error is not None:
-                out.append((error, name))
+                out.append((error, name, region.id))
     return out
 
 
@@ -333,12 +344,14 @@ def unused_fields(deck: Deck, loaded: dict, checked: set) -> list[str]:
                 names.update(n for _, _, n in placeholders(tpl))
                 shown.setdefault(kind, set()).add(t)
     filled = _filled(deck)
+    counted = {n for tpl in loaded.values() for r in tpl.regions for _, n in deck_named(r)}   # count(), sum()
     out = []
     for kid, names in used.items():
         kind = deck.kinds[kid]
         named = set(names_in(kind.name))
         for fname, spec in kind.fields.items():
-            if fname not in filled.get(kid, ()) or fname in names or fname in named or fname in checked:
+            if fname not in filled.get(kid, ()) or fname in names or fname in named or fname in checked or \
+                    fname in counted:
                 continue
             templates = sorted(shown.get(kid, ()))
             out.append(str(PnpError(f"cards of kind '{kid}' give field '{fname}', but no template of theirs "
@@ -361,7 +374,7 @@ def _worded(deck: Deck):
             continue
         for r in tpl.regions:
             text = r.props.get("text")
-            if isinstance(text, str) and wordy(_WRITTEN.sub(" ", text)):
+            if isinstance(text, str) and has_words(_WRITTEN.sub(" ", text)):
                 yield name, r, text
 
 

@@ -66,8 +66,14 @@ def font_of(family: str, style: str) -> str:
 
 def in_fonts(text: str, family: str, style: str, font: str) -> tuple:
     """A word as ((run, font), ...): in the family's font, a character it lacks in its fallback's (fonts.runs);
-    inside a span, in the span's look (font_of) as written."""
-    return ((text, font),) if LOOK in style else fonts.runs(text, family, style)
+    inside a span, in the span's family the same way, each run in the span's look (font_of)."""
+    if LOOK not in style:
+        return fonts.runs(text, family, style)
+    base, colour, share, fam = look_of(style)
+    runs = fonts.runs(text, fam or family, base)
+    if len(runs) == 1 and runs[0][1] == fonts.font_name(fam or family, base):
+        return ((text, font),)
+    return tuple((t, LOOK.join((f, repr(share), colour))) for t, f in runs)
 
 
 def piece(x: float, y: float, text: str, font: str, size: float) -> Piece:

@@ -92,7 +92,7 @@ def picture(path) -> Picture:
         except BadImage as exc:
             found = str(exc)
         hit = (key, found)
-    picturecache.note(p, hit)
+        picturecache.note(p, hit)
     if type(hit[1]) is str:
         raise BadImage(hit[1])
     return hit[1]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from functools import lru_cache
 from pathlib import Path
 
 from ..files import cachefile
@@ -37,7 +38,12 @@ def digest(data) -> str:
 
 
 def _base() -> Path | None:
-    base = cachefile.cache_dir()
+    return _pictures(cachefile.cache_dir())
+
+
+@lru_cache(maxsize=8)
+def _pictures(base: Path | None) -> Path | None:
+    """The pictures' folder in the cache folder `base`: one Path for each, as it is asked for on every look."""
     return None if base is None else base / "pictures"
 
 

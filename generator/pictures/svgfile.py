@@ -136,8 +136,11 @@ class _Reader:
             css = "".join(self.style)
             self.style = None
             if "@import" in css.lower():
-                raise BadSvg(f"imports a style sheet (@import in <style>, {self.where()}); an SVG may use only "
-                             "what it holds: put the rules in the <style> element")
+                named = re.search(r"""@import\s+(?:url\(\s*)?(?:"([^"]*)"|'([^']*)'|([^"')\s;]+))""", css, re.I)
+                sheet = f"the style sheet '{next(g for g in named.groups() if g is not None)}'" if named \
+                    else "a style sheet"
+                raise BadSvg(f"imports {sheet} (@import in <style>, {self.where()}); an SVG may use only what it "
+                             "holds: put the rules in the <style> element")
             self.urls(css, "<style>")
 
     def chars(self, text):

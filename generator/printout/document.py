@@ -11,6 +11,7 @@ from ..errors import PnpError
 from ..impose.cardsheets import card_sheets
 from .leaf import family as leaf_family, typeset_sections, written as leaf_words
 from .leafpages import lay_out
+from ..layout.fonts import deck_keys
 from ..layout.hyphens import own_language
 from ..impose.page import Page
 from ..impose.paper import SheetLayout
@@ -22,7 +23,9 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
              calibration: bool = False) -> list[Page]:
     """The leaf, the card sheets, the rule pages and, with `calibration`, a calibration sheet last."""
     paper = spec.paper
-    cards = card_sheets(laid_out, spec, label_title(deck))
+    held = (deck.memo or {}).get("held")        # pnp watch's: the last build's sheets, if every piece is as it was
+    stamp = deck.memo_of("store").get("stamp", "") if held else ""
+    cards = card_sheets(laid_out, spec, label_title(deck), held, stamp)
     rules = rule_pages(deck, paper)
     extra = calibration_sheet(spec) if calibration and spec.duplex.backs == PAGE else []
     pages: list[Page] = []
@@ -49,9 +52,11 @@ def printout(deck: Deck, laid_out: list, spec: SheetSpec, leaf: bool = True,
 
 
 def _leaf_pages(deck: Deck, parts: list[str], paper: SheetLayout, family: str, rtl: bool) -> list[list]:
-    """The leaf's two pages, its sections flowed over them (leafpages.lay_out), pnp's words hyphenated in the build's
-    language, set in its direction (`rtl`)."""
-    return lay_out(parts, paper.width, paper.height, deck.file, family, deck.icons, own_language(deck), rtl).pages
+    """The leaf's two pages, its sections flowed over them, the first full (leafpages.lay_out), pnp's words
+    hyphenated in the build's language, set in its direction (`rtl`), an SVG icon's text in the deck's own font
+    families."""
+    return lay_out(parts, paper.width, paper.height, deck.file, family, deck.icons, own_language(deck), rtl,
+                   deck_keys(deck)).pages
 
 
 def label_title(deck: Deck) -> str:

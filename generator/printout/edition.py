@@ -88,10 +88,11 @@ def entries(deck: Deck) -> dict:
 
 
 def has_original(deck: Deck) -> bool:
-    """Whether the deck's rules are printed from an original: `game.source` names it (a rulebook, a seed). A
-    game without one is its designer's own, and its printout never speaks of "the original": its corrections
-    are to its rules as first written, its pieces counted against its rules."""
-    return bool(str(deck.game.source or "").strip())
+    """Whether the deck's rules are printed from an original: the deck says so (`game.reprints_source: true`,
+    naming it in `game.source`). A source alone may be what the rules were retold from, and a game without
+    one is its designer's own: the printout of either never speaks of "the original" (its corrections are to
+    its rules as first written, its pieces counted against its rules)."""
+    return bool(deck.game.reprints_source and str(deck.game.source or "").strip())
 
 
 def reasoned(e: dict) -> bool:
@@ -146,7 +147,7 @@ def markup(deck: Deck) -> str:
             quoted = (_("The original: “{seed}”", seed=quote(seed)) if original else
                       _("The rules: “{seed}”", seed=quote(seed)))
             said = sp + quoted + ('' if seed[-1:] in '.!?:。！？' else stop) if seed else ""
-            value = sp + _("This edition: **{value}**", value=quote(_sentence(f['value'], stop))) if f["value"] else ""
+            value = sp + _("This edition: {value}", value=quote(_sentence(f['value'], stop))) if f["value"] else ""
             lines.append(f"- **{quote(_sentence(printed_about(f, _), stop)[:-1])}{stop}**{said}{value}{sp}"
                          f"*{quote(_sentence(f['note'], stop))}*")
         lines.append("")

@@ -44,12 +44,43 @@ def printed(deck, cards: list[Page]) -> dict:
             if pl.card is None or (id(pl.card), pl.copy) in seen:
                 continue
             seen.add((id(pl.card), pl.copy))
-            stock = next((s for s in (*(g.stock for g in p.specs), *p.loose) if abs(s.w - pl.face.width) < 0.01
-                          and abs(s.h - pl.face.height) < 0.01 and s.shape == pl.face.shape), None)
+            stock = next((s for s in (*(g.stock for g in p.specs), *p.loose) if abs(s.w - pl.width) < 0.01
+                          and abs(s.h - pl.height) < 0.01 and s.shape == pl.face.shape), None)
             if stock is not None:
                 kinds = out.setdefault(stock, {})
                 kinds[pl.card.kind] = kinds.get(pl.card.kind, 0) + 1
     return out
+
+
+def placed(cards: list[Page]) -> tuple[dict, dict]:
+    """What the sheets drew of each piece size set in a grid: ({stock: (columns, rows)}, the most of either that
+    one sheet holds (each piece once: a gutter-fold page's backs are its fronts' mirror), and {stock: (left,
+    bottom, right, top)}, the least bleed drawn beyond a piece's trim on each side (the sheet's shown bleed,
+    as far as the face has any). The leaf's figures are these, never a full sheet's grid."""
+    most: dict = {}
+    shown: dict = {}
+    for p in cards:
+        if p.kind == "back":
+            continue
+        seen, at = set(), {}
+        for pl in p.placements:
+            if pl.card is not None and (id(pl.card), pl.copy) in seen:
+                continue
+            seen.add((id(pl.card), pl.copy))
+            stock = next((g.stock for g in p.specs if abs(g.stock.w - pl.width) < 0.01
+                          and abs(g.stock.h - pl.height) < 0.01 and g.stock.shape == pl.face.shape), None)
+            if stock is None:
+                continue
+            xs, ys = at.setdefault(stock, (set(), set()))
+            xs.add(round(pl.x, 2))
+            ys.add(round(pl.y, 2))
+            drawn = tuple(min(v, pl.face.bleed) for v in pl.page_shown())
+            old = shown.get(stock, drawn)
+            shown[stock] = tuple(min(a, b) for a, b in zip(old, drawn))
+        for stock, (xs, ys) in at.items():
+            cols, rows = most.get(stock, (0, 0))
+            most[stock] = (max(cols, len(xs)), max(rows, len(ys)))
+    return most, shown
 
 
 def cut_steps(deck, cards: list[Page], spec: SheetSpec) -> list[str]:
@@ -61,6 +92,7 @@ def cut_steps(deck, cards: list[Page], spec: SheetSpec) -> list[str]:
         for stock in p.loose:
             grids.setdefault(stock, None)
     counts = printed(deck, cards)
+    most, shown = placed(cards)
     _ = words(deck.language)
     head = _("Cut along the lines that join the cut marks (the short lines beside the pieces).")
     if spec.margin:
@@ -84,7 +116,8 @@ def cut_steps(deck, cards: list[Page], spec: SheetSpec) -> list[str]:
         elif grid is None:                                          # loose round pieces, each in a cell
             how = _("cut each out along its grey circle")
         else:
-            how = describe(grid, spec.title, _) or _("cut along its cut marks")
+            how = describe(grid, spec.title, _, most.get(stock, (1, 1)), shown.get(stock)) or \
+                _("cut along its cut marks")
         out.append(_("- {pieces} ({size}): {how}.", pieces=names, size=size, how=how))
     return out
 

@@ -4,9 +4,9 @@ the sheets part by part, how to cut (howto.py); its back: setting up (game.setup
 section), where the rules and their "This edition" box are, the source.
 
 The leaf is two pages, so card fronts stay on odd pages and backs on even ones. Its sections flow over both
-as the rule pages flow, the first page full and the second holding the rest, at the largest size (8 to
-15pt) at which they fit (lay_out). What only a designer with pnp can act on (build options, the proof) is
-in the proof, not here. Not here either: the leaf's pages as drawn (leafpages.py), the card sheets it
+as the rule pages flow, the first page full and the second holding the rest, at the largest size (9.5 to
+10.5pt: leafpages.LARGEST, SMALLEST) at which they fit (lay_out). What only a designer with pnp can act on
+(build options, the proof) is in the proof, not here. Not here either: the leaf's pages as drawn (leafpages.py), the card sheets it
 describes (cardsheets.py), the cutting steps (howto.py).
 """
 from __future__ import annotations
@@ -247,8 +247,13 @@ def sheet_list(deck: Deck, cards: list[Page], first: int, spec: SheetSpec) -> li
             else:
                 runs.append([p.sheet, p.sheet, what, n, n + span(p) - 1])
         for a, b, what, pa, pb in runs:
-            label = _("Sheet {n}", n=a) if a == b else _("Sheets {first}–{last}", first=a, last=b)
-            lines.append(_("- {sheets} ({pages}): {contents}", sheets=label, pages=_pages(_, pa, pb), contents=what))
+            if a == b:
+                lines.append(_("- {sheets} ({pages}): {contents}", sheets=_("Sheet {n}", n=a), pages=_pages(_, pa, pb),
+                               contents=what))
+            else:                       # "Sheets 4–6: 9 promises each", not 9 in all
+                lines.append(_("- {sheets} ({pages}): {contents} on each",
+                               sheets=_("Sheets {first}–{last}", first=a, last=b), pages=_pages(_, pa, pb),
+                               contents=what))
     return lines
 
 
@@ -262,15 +267,19 @@ def instructions(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rul
     cal_first = last + rule_pages + 1
     calibration = (cal_first, cal_first + calibration_pages - 1) if calibration_pages else (0, 0)
     lines = [f"# {g.title}" + (f" — {g.subtitle}" if g.subtitle else ""),
-             " · ".join(x for x in (byline(deck), g.publisher,
-                                    _players(_, g.players), _("version {version}", version=g.version) if g.version
-                                    else "") if x),
+             " · ".join(x for x in (byline(deck), g.publisher, _players(_, g.players).replace(" ", "\u00a0"),
+                                    unbroken(_("version {version}", version=g.version)) if g.version else "") if x),
              *(["", _("## Partial build"), str(deck.extra["partial"])] if deck.extra.get("partial") else []),
              "", *in_the_box(deck),
              "", *printing(deck, cards, spec, first, rules, calibration),
              "", *sheet_list(deck, cards, first, spec),
              "", *(_spelled(deck, line) for line in how_to_cut(deck, cards, spec))]
     return "\n".join(lines)
+
+
+def unbroken(text: str) -> str:
+    """A version ("version PnP 1.0") as one piece a line never breaks: no-break spaces for its spaces."""
+    return text.replace(" ", "\u00a0")
 
 
 # A designer field that names no person (a tradition, no one known) or says "by" itself is printed as written;
@@ -346,7 +355,7 @@ def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:
             said.append(_.ngettext("{n} piece counted differently from the rules",
                                    "{n} pieces counted differently from the rules", n_pieces, n=n_pieces))
         where = _(" at the end of the rules ({page})", page=_pages(_, box_page, box_page)) if box_page else ""
-        # the rule pages are the original's only where there is one (game.source names it): never "word for
+        # the rule pages are the original's only where the deck says so (game.reprints_source): never "word for
         # word", since a deck may shorten a rule on its cards or move a sentence, and says so in the box; "the
         # reason for each" only where each entry has one
         if original:

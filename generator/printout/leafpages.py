@@ -12,8 +12,9 @@ from ..units import length
 from ..errors import PnpError
 
 LEAF = 2                    # pages
-LARGEST, SMALLEST = 10.5, 8.0   # points: the rule pages' size (9-10.5pt), in their two columns (some 50 letters a
-#                                 line on A4): the leaf reads as the rules do ...
+LARGEST, SMALLEST = 10.5, 9.5   # points: the leaf's body, the one place it is set: the rule pages' size (9.5pt) to
+#                                 a step above it, in their two columns (some 50 letters a line on A4), so the leaf
+#                                 reads as the rules do (at 14.5pt in one column it read as large print; issues 55, 57)
 ROOMY, SPARE = 13.0, 1 / 3      # ... unless the sheet has room to spare: at LARGEST its second page would hold under a
 #                                 third of a page; then the least size up to ROOMY that fills that much of it
 COLUMNS = 2
@@ -55,13 +56,15 @@ class Leaf(Record):
 
 
 def lay_out(parts: list[str], width: float, height: float, file: str = "", family: str = "serif",
-            icons_: dict | None = None, hyphenate: str = "", rtl: bool = False) -> Leaf:
+            icons_: dict | None = None, hyphenate: str = "", rtl: bool = False, families: tuple = ()) -> Leaf:
     """The leaf's sections flowed over its two pages as the rule pages flow (layout/pages.py: a heading
     never ends a page, a paragraph split with two lines at least on each side, a list item of up to four
     lines never), in two columns, at the rule pages' size (LARGEST, or the largest down to SMALLEST, 0.25pt steps,
     at which they fit; where LARGEST leaves the second page with room to spare, the least size up to ROOMY that
     does not): the first page full (FULL; a page break that leaves it short sets the leaf a step smaller),
-    the second holding the rest, in the direction of its language (`rtl`). `icons_`: the deck's icons ({name: Icon}), which the leaf's text may write as :name:. A leaf that does not fit
+    the second holding the rest, in the direction of its language (`rtl`). `icons_`: the deck's icons ({name:
+    Icon}), which the leaf's text may write as :name: (an SVG one's text in the deck's own font `families` where
+    it names one). A leaf that does not fit
     at SMALLEST is the deck's mistake (its setup or instructions too long), one line naming game.setup."""
     from ..layout import fonts  # lazy: +752 ms to import (benchmarks/imports.py)
     from ..layout.pages import flow_pages  # lazy: +744 ms to import (benchmarks/imports.py)
@@ -78,7 +81,7 @@ def lay_out(parts: list[str], width: float, height: float, file: str = "", famil
 
     def at(size: float):
         return flow_pages(text, width, height, MARGIN, family, size, columns=COLUMNS, accent=INK, ink=INK,
-                          icons_=icons_, whole_items=True, hyphenate=hyphenate, rtl=rtl)
+                          icons_=icons_, whole_items=True, hyphenate=hyphenate, rtl=rtl, families=families)
 
     first = at(LARGEST)
     best = (LARGEST, first) if len(first[0]) <= LEAF else _largest(at, SMALLEST, LARGEST - 0.25)

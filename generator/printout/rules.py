@@ -106,7 +106,19 @@ def refuse_markup(deck: Deck, text: str) -> None:
     for p in problems(text):
         if p.level == "error":
             found.add(PnpError(p.message, file, first + p.line - 1, field="rules"))
+    for n, line in enumerate(text.splitlines()):
+        foreign = _FOREIGN.search(re.sub(r"`[^`]*`", lambda m: " " * len(m.group()), line))
+        if foreign and not foreign.group().lower().startswith(("<span", "</span")):
+            what = "a Kramdown attribute list" if foreign.group().startswith("{:") else "HTML"
+            found.add(PnpError(f"'{foreign.group()}' is {what}, which pnp does not read: it would print as "
+                               "written", file, first + n, foreign.start() + 1, field="rules",
+                               hint="write them in pnp's markup: # headings, **bold**, *italic*, - bullets "
+                                    "(docs/deck-format.md, Other files)"))
     found.done()
+
+
+# a tag (<div>, </p>, <br/>), a comment or a Kramdown attribute list ({: .class}) outside backticks, not escaped
+_FOREIGN = re.compile(r"(?<!\\)(?:</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>|<!--|\{:[^}]*\})")
 
 
 def refuse_icons(deck: Deck, text: str | None = None) -> None:
@@ -153,7 +165,7 @@ def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
     _ = words(deck.language)
     args = {"text": text, "family": family, "size": settings.get("size", 9.5),
             "columns": settings.get("columns", 1), "accent": settings.get("accent", "#1a1a1a"),
-            "title": g.title, "subtitle": _("Rules") + (_(" · version {version}", version=g.version)
+            "title": g.title, "subtitle": _("Rules") + (" · " + _("version {version}", version=g.version).replace(" ", "\u00a0")
                                                         if g.version else ""),
             "footer": _("{game} — rules", game=g.title), "width": sheet.width, "height": sheet.height, "box": box,
             "icons": stamp(deck.icons), "hyphenate": language(deck)}
@@ -166,7 +178,8 @@ def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
     # laid out again only when the text, its settings, the paper or pnp's files change (layout/store.py); the text,
     # the box and the title as written, typeset (in the deck's language, unless its typography is plain) only then
     pages = remembered(f"{deck.id}-rules", deck, {**args, "language": deck.language, "typography": g.typography},
-                       lambda: _flow(deck, **{**args, "text": typeset(deck, text, family),
+                       lambda: _flow(deck, **{**args,
+                                              "text": typeset(deck, text, family, lang=_rules_language(deck)),
                                               "box": typeset(deck, box, family, own=True),
                                               "title": typeset(deck, g.title, family)}))
     return [Page("text", sheet.width, sheet.height, ops=ops, label=f"Rules page {i + 1}")
@@ -193,7 +206,15 @@ def one_bullet(text: str, box: str = "") -> tuple[str, str]:
     return fixed[0], fixed[1]
 
 
-def typeset(deck: Deck, text: str, family: str, own: bool = False) -> str:
+def _rules_language(deck: Deck) -> str:
+    """The language the rules print in: the deck's, or its source language where a translation has no rules of its
+    own (rules.LANG.md, rules: {text:LANG}) and prints the source's, which keep their own punctuation."""
+    if deck.language != deck.source_language and not (deck.extra.get("rules_file") or deck.extra.get("rules_text")):
+        return deck.source_language
+    return deck.language
+
+
+def typeset(deck: Deck, text: str, family: str, own: bool = False, lang: str | None = None) -> str:
     """Rule-page markup with typographic punctuation in the deck's language (text/typography.py): the deck's
     own text unless game.typography is plain, pnp's words (`own`) always; a character the family cannot draw
     (in the styles the text uses) is left as written, so the glyph check below judges the text as written."""
@@ -201,7 +222,7 @@ def typeset(deck: Deck, text: str, family: str, own: bool = False) -> str:
     from ..layout.wrap import styles_used, without_icons  # lazy: +145 ms to import (benchmarks/imports.py)
     if not text or (not own and deck.game.typography == typography.PLAIN):
         return text
-    out = typography.typeset(text, deck.language)
+    out = typography.typeset(text, lang or deck.language)
     if out != text:
         try:
             missing = fonts.missing_glyphs(without_icons(out), family, styles_used(out) + ("italic",))
@@ -228,4 +249,4 @@ def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, foot
                        deck.rules.where()[0] if where == "rules" else None, field=where)
     return flow(text, width, height, family=family, size=size, footer=footer, columns=columns, accent=accent,
                 title=title, subtitle=subtitle, box=box, icons_=deck.icons if icons else None, hyphenate=hyphenate,
-                **words_)
+                families=fonts.deck_keys(deck), **words_)

@@ -38,8 +38,8 @@ def spelled(text: str, how: str) -> str:
 
 def plural(deck: Deck, kind: str, n: int) -> str:
     """'1 check-up chart', '20 game trackers', '4 settlers (aces)', '2 Rule Cards': a kind's title, or its
-    plural, as a common noun; a title written as a name (every word a capital: "Rule Card", as the cards
-    print it) keeps its capitals, so a card's name is printed one way throughout."""
+    plural, as a common noun; a title that holds a name (a later word with a capital: "Rule Card", "Harbour
+    Master marker", as the cards print it) keeps its capitals, so a name is printed one way throughout."""
     k = deck.kinds[kind]
     _ = words(deck.language)
     if _.english:
@@ -58,7 +58,8 @@ def plural(deck: Deck, kind: str, n: int) -> str:
 
 
 def _proper(title: str) -> bool:
-    """A title written as a name: two words or more, each starting with a capital ("Rule Card", not
-    "Rule card", "Joker" or "Settler (ace)")."""
+    """A title that holds a name: a word after the first starting with a capital ("Rule Card", "Harbour Master
+    marker"), kept as written, where lowering its first letter would write "harbour Master"; not "Rule card",
+    "Joker" or "Settler (ace)", whose first letter is only the title's."""
     words = [w for w in re.findall(r"[^\W\d_][\w'-]*", title)]
-    return len(words) >= 2 and all(w[0].isupper() for w in words)
+    return len(words) >= 2 and any(w[0].isupper() for w in words[1:])

@@ -20,7 +20,6 @@ from pathlib import Path
 from ..deck.model import Deck
 from ..errors import PnpError
 from .issues import Issue
-from .report import inferred_facts
 
 
 @dataclass
@@ -75,6 +74,7 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
     from .spelling import for_deck  # lazy: +3 ms to import (benchmarks/imports.py)
     from .icon_list import listed as listed_icons  # lazy: +6 ms to import (benchmarks/imports.py)
     from .wordchecks import accepted_words  # lazy: +103 ms to import (benchmarks/imports.py)
+    from .report import inferred_facts  # lazy: +3 ms to import; a build that spells its words (spelled.py) loads no json
 
     cards = collect(deck)
     speller = for_deck(deck)
@@ -111,7 +111,7 @@ def proof_deck(deck: Deck, out_dir: Path | None = None, since_ref: str | None = 
             size = lambda face: contact.thumb_size(face, contact.DPI, cell)     # noqa: E731
         written, drawn = images.write(out_dir, cards, doc, result, size)
     tiles = contact.tiles(cards, drawn=drawn) if contact_sheet else []
-    image, result.contact = contact.sheet(deck.game.title, tiles)
+    image, result.contact = contact.sheet(deck.game.title, tiles, tuple(c.name for c in deck.extra.get("parked", ())))
     facts = inferred_facts(deck)
     for cp, rec in zip(cards, records):
         rec["_inferred"] = [f for f in facts if cp.card.name in f["cards"]]

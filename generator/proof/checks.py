@@ -40,6 +40,7 @@ from ..layout.smallprint import small_print
 from ..deck.edition import corrections as read
 from .colours import colour_issues
 from .contrast import contrast_issues
+from ..layout import systemfonts
 
 
 def _kind_of_error(exc: PnpError) -> str:
@@ -74,8 +75,9 @@ def shrunk(cards: list[CardProof], where: Where) -> list[Issue]:
     for cp, side, also in faces_once(cards):
         for region, fieldname, normal, used in side.face.shrunk:
             pct = round(100 * (normal - used) / normal)
-            out.append(Issue(WARNING, "shrunk", f"text in region '{region}' shrunk from {normal:g}pt to "
-                             f"{used:g}pt ({pct}% smaller) to fit", cp.card.name, cp.card.id, side.side, fieldname,
+            said = f"text in region '{region}' cut to end with '…' at {normal:g}pt (overflow: ellipsis)" if not used \
+                else f"text in region '{region}' shrunk from {normal:g}pt to {used:g}pt ({pct}% smaller) to fit"
+            out.append(Issue(WARNING, "shrunk", said, cp.card.name, cp.card.id, side.side, fieldname,
                              where.of(cp.card, side, region, fieldname), also))
     return out
 
@@ -88,6 +90,11 @@ def safe_zone(cards: list[CardProof], where: Where, deck) -> list[Issue]:
     groups: dict = {}           # (template, region) -> [Issue, nearest gap]
     faces = face_cards(cards)
     register({op.font for side, _cps in faces for op in side.face.ops if hasattr(op, "font")})
+    # a long-running process (pnp watch) keeps what each face was found to be: its store's faces are the same
+    # objects from one build to the next while their templates' files are the same (layout/store.py)
+    held = (deck.memo or {}).get("held") if deck is not None else None
+    kept = held.get("unsafe", {}) if held is not None else {}
+    found: dict = {}
     for side, cps in faces:
         try:
             tpl = get_template(side.face.template, deck)
@@ -95,7 +102,11 @@ def safe_zone(cards: list[CardProof], where: Where, deck) -> list[Issue]:
             continue
         inset, zone = template_zone(tpl)
         cp = cps[0]
-        for f in unsafe(side.face, tpl, inset):
+        hit = kept.get(id(side.face))
+        if hit is None or hit[0] is not side.face or hit[1] != inset:
+            hit = (side.face, inset, unsafe(side.face, tpl, inset))
+        found[id(side.face)] = hit
+        for f in hit[2]:
             message = describe(f, side.face.shape, zone) + silence(tpl, f.region)
             group = groups.get((side.face.template, f.region))
             if group is None:
@@ -107,6 +118,8 @@ def safe_zone(cards: list[CardProof], where: Where, deck) -> list[Issue]:
             issue = group[0]
             issue.cards += [c.card.name for c in cps if c.card.name not in issue.cards]
             issue.card_ids += [c.card.id for c in cps if c.card.id not in issue.card_ids]
+    if held is not None:
+        held["unsafe"] = found              # (this build's faces only)
     out = []
     for (template, region), (issue, _gap) in groups.items():
         if len(issue.cards) < 2:            # one card: at its field's line (its words are what reach in)
@@ -278,4 +291,21 @@ def run_all(deck: Deck, cards: list[CardProof], speller: Speller,
     issues += unused_words(speller) if leaf is not None else []
     issues += colour_issues(deck, cards)
     issues += contrast_issues(deck, cards)
+    issues += machine_fonts(cards)
     return issues, entries
+
+
+def machine_fonts(cards: list[CardProof]) -> list[Issue]:
+    """A warning for each font file taken from the machine's fonts (layout/systemfonts.py), at the first card
+    that prints it: it prints only where it is installed."""
+    seen: dict = {}
+    for cp in cards:
+        for side in cp.sides:
+            for op in side.face.ops if side.face is not None else ():
+                path = systemfonts.path_of(getattr(op, "font", "") or "")
+                if path is not None and path not in seen:
+                    seen[path] = (cp, side)
+    return [Issue(WARNING, "font", f"the font {path.name} ({path}) is this machine's, found by fontconfig, not the "
+                                   "deck's: it is embedded, but another machine builds this deck with another font or "
+                                   "none; put the font in the deck folder and name it under fonts: in deck.yaml",
+                  cp.card.name, cp.card.id, side.side, where=str(cp.card.source)) for path, (cp, side) in seen.items()]

@@ -74,7 +74,7 @@ def _one_side_at_a_time(deck: Deck, card: Card, front: Side, back: Side | None, 
     for side, name, what in ((front, card.name, subject), (back, f"{card.name} (back)", f"{subject} (back)")):
         if side is None:
             continue
-        ctx = Context(side.values, deck, what, str(card.source), card.field_lines, card.kind)
+        ctx = Context(side.values, deck, what, str(card.source), card.field_lines, card.kind, card.id)
         try:
             side.face = cached_face(cache, side.template, ctx, 0.0, name)
         except PnpError as exc:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from ..layout.display import Ellipse, Line, Rect, Text
+from ..deck.colours import over
 from .issues import WARNING, Issue
 
 THRESHOLD = 10.0
@@ -32,37 +32,20 @@ VIEWS = (("protanopia", "protan"), ("deuteranopia", "deutan"), ("tritanopia", "t
 
 def _simulate(hexstr: str, how: str | None):
     from coloraide import Color  # lazy: +76 ms to import (benchmarks/imports.py)
-    c = Color(hexstr)
+    c = Color(over(hexstr, "#ffffff"))        # a see-through colour as it prints on the paper
     return c.filter("grayscale") if how is None else c.filter(how, method="machado")
 
 
 @lru_cache(maxsize=4096)
 def delta_e(a: str, b: str, how: str | None) -> float:
-    """CIEDE2000 between two '#rrggbb' colours as `how` (protan, deutan, tritan, None: greyscale) sees them."""
+    """CIEDE2000 between two '#rrggbb[aa]' colours as `how` (protan, deutan, tritan, None: greyscale) sees them."""
     return float(_simulate(a, how).delta_e(_simulate(b, how), method="2000"))
 
 
 def _colours(face) -> list:
-    """The face's painted colours in drawing order: (what, colour) for fills, strokes and inks."""
-    out = []
-    for op in face.ops:
-        t = type(op)
-        if t is Rect or t is Ellipse:
-            if type(op.fill) is tuple:          # a gradient: its two colours
-                out.extend(("fill", c) for c in op.fill[-2:])
-            else:
-                out.append(("fill", op.fill))
-            out.append(("stroke", op.stroke))
-        elif t is Line:
-            out.append(("stroke", op.stroke))
-        elif t is Text:
-            if type(op.colour) is tuple:        # a gradient: its two colours
-                out.extend(("ink", c) for c in op.colour[-2:])
-            else:
-                out.append(("ink", op.colour))
-        else:
-            out.append(("image", getattr(op, "path", None)))
-    return out
+    """The face's painted colours in drawing order: (what, colour) for fills, strokes, inks and pictures, as
+    each operation declares them (op.colours(): layout/regions/facts.py)."""
+    return [c for op in face.ops for c in op.colours()]
 
 
 def _text(face) -> tuple:

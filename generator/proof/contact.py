@@ -176,8 +176,9 @@ def layout(n: int, cell_w: int, cell_h: int) -> tuple[int, int]:
     return cols, math.ceil(n / cols)
 
 
-def sheet(title: str, tile_list: list[Tile]):
-    """The contact sheet image and its geometry (for proof.json)."""
+def sheet(title: str, tile_list: list[Tile], parked: tuple = ()):
+    """The contact sheet image and its geometry (for proof.json); the names of the cards parked (copies: 0)
+    said after its title."""
     sizes = [t.image.size for t in tile_list if t.image is not None] or [(140, 196)]
     img_w = max(w for w, _ in sizes)
     img_h = max(h for _, h in sizes)
@@ -189,7 +190,8 @@ def sheet(title: str, tile_list: list[Tile]):
     im = Image.new("RGB", (width, height), BACKGROUND)
     d = ImageDraw.Draw(im)
     head, small, bold = _font(16, True), _font(11), _font(11, True)
-    _label(d, (MARGIN, MARGIN - 4), f"{title}: {len(tile_list)} faces", head, 16, True, INK, width - 2 * MARGIN)
+    said = f"; parked (copies: 0): {', '.join(parked)}" if parked else ""
+    _label(d, (MARGIN, MARGIN - 4), f"{title}: {len(tile_list)} faces{said}", head, 16, True, INK, width - 2 * MARGIN)
     boxes = []
     for i, t in enumerate(tile_list):
         r, c = divmod(i, cols)
@@ -212,7 +214,8 @@ def sheet(title: str, tile_list: list[Tile]):
     geometry = {"tiles": len(tile_list), "columns": cols, "rows": rows, "cell": [cell_w, cell_h],
                 "image": [img_w, img_h], "margin": MARGIN, "gap": GAP, "header": HEADER, "size": [width, height],
                 "boxes": boxes,
-                "labels": [{"card": t.label, "side": t.side, "note": t.note, "cards": t.cards} for t in tile_list]}
+                "labels": [{"card": t.label, "side": t.side, "note": t.note, "cards": t.cards} for t in tile_list],
+                **({"parked": list(parked)} if parked else {})}
     return im, geometry
 
 

@@ -35,8 +35,8 @@ class Issue:
         if self.field and len(self.cards) <= 1 and not self.pages:
             about.append(f"field {self.field}")
         also = f" (and {self.also} more card{'s' if self.also != 1 else ''})" if self.also else ""
-        if len(self.cards) > 1:
-            also = f" (on {len(self.cards)} cards: {', '.join(self.cards)})"
+        if len(self.cards) > 1:         # the first three named, as a build names the cards a mistake is on
+            also = f" (on {len(self.cards)} cards: {', '.join(self.cards[:3])}{', ...' if len(self.cards) > 3 else ''})"
         if self.pages:
             also += f" (on the {'; '.join(self.pages)})"
         where = f"{self.where}: " if self.where else ""

@@ -45,6 +45,11 @@ def faces_line(result) -> str:
             f"{f['distinct']} distinct{failed}")
 
 
+def parked(deck: Deck) -> list[dict]:
+    """The cards the deck parks (copies: 0): written, not printed, counted 0 ({name, kind, where} each)."""
+    return [{"name": c.name, "kind": c.kind, "where": str(c.source)} for c in deck.extra.get("parked", ())]
+
+
 def inferred_facts(deck: Deck) -> list[dict]:
     """The deck's inferred facts, one entry per fact (deck/edition.py)."""
     return facts(deck)
@@ -91,6 +96,7 @@ def proof_json(deck: Deck, result) -> str:
         "corrections": result.corrections,
         "accepted": result.accepted,
         **({"icons": result.icons} if result.icons else {}),       # the deck's icons, when it has any
+        **({"parked": parked(deck)} if parked(deck) else {}),        # cards written with copies: 0
         "faces": result.faces,
         "face_files": [{"side": k[0], "file": v} for k, v in result.face_files.items()],
         "pages": result.pages,

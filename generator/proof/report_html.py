@@ -13,7 +13,7 @@ from .icon_list import names_of as icon_names
 from .icon_list import shown as shown_icons
 from .icon_list import shown_markup
 from .icon_list import table as icon_table
-from .report import about, back_label, changed_texts, designer_notes, distinct_texts, faces_line, inferred_facts
+from .report import about, back_label, changed_texts, designer_notes, distinct_texts, faces_line, inferred_facts, parked
 
 CSS = """
 body{font:15px/1.45 "IBM Plex Sans","DejaVu Sans",system-ui,sans-serif;color:#222;max-width:1100px;margin:24px auto;padding:0 16px}
@@ -230,6 +230,9 @@ def proof_html(deck: Deck, result) -> str:
              "game's word list accepts them.</p>", _accepted_html(result),
              *(["<h2>Icons</h2><p>Pictures the text writes as <code>:name:</code> (deck.yaml <code>icons:</code>); "
                 "they are not spelled.</p>", icon_table(result.icons)] if result.icons else []),
+             *(["<h2>Parked (copies: 0)</h2><p>Written in the deck, not printed, counted 0:</p><ul>" +
+                "".join(f"<li>{e(p['name'])} ({e(p['kind'])}, <code>{e(p['where'])}</code>)</li>" for p in parked(deck))
+                + "</ul>"] if parked(deck) else []),
              "<h2>The print leaf and the rule pages</h2><p>As the build lays them out (A4); their text is checked "
              "like card text. Click a page for full size.</p>", _pages_html(result),
              f"<h2>Cards in print order ({len(result.records)})</h2>"

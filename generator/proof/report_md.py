@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 
 from ..deck.model import Deck
-from .report import about, back_label, changed_texts, designer_notes, distinct_texts, faces_line, inferred_facts
+from .report import about, back_label, changed_texts, designer_notes, distinct_texts, faces_line, inferred_facts, parked
 
 
 def word_diff_md(old: str, new: str) -> str:
@@ -66,6 +66,9 @@ def proof_md(deck: Deck, result) -> str:
         from .icon_list import markdown  # lazy: +7 ms to import (benchmarks/imports.py)
         out += ["", "## Icons", "", "Pictures the text writes as `:name:` (deck.yaml `icons:`), not spelled:"]
         out += markdown(result.icons)
+    if parked(deck):
+        out += ["", "## Parked (copies: 0)", "", "Written in the deck, not printed, counted 0:"]
+        out += [f"- {p['name']} ({p['kind']}, `{p['where']}`)" for p in parked(deck)]
     out += ["", "## The print leaf and the rule pages", ""]
     out += [f"- {p['label']} (PDF page {p['number']}): {p['file']}" for p in result.pages] or ["None laid out."]
     out += ["", "## Inferred facts", ""]

@@ -165,6 +165,7 @@ class Speller:
         self.plurals = language is not None and base(language) in ("es", "pt")     # their dictionaries lack them
         self.own = own_words(language) if language is not None else frozenset()     # pnp's own words
         self.used: set = set()       # words.txt entries that accepted something
+        self.asked: dict = {}        # text -> its unknown words (unknown()): a text on many faces is spelled once
 
     @property
     def file(self) -> str:
@@ -216,12 +217,16 @@ class Speller:
         return False
 
     def unknown(self, text: str) -> list[str]:
-        """Unknown words of a text, in order, each once."""
-        out: list[str] = []
-        for word, _ in words(text):
-            if word not in out and not self.known(word):
-                out.append(word)
-        return out
+        """Unknown words of a text, in order, each once (a text asked again is answered from `asked`: its words
+        were found in `used` the first time)."""
+        hit = self.asked.get(text)
+        if hit is None:
+            hit = []
+            for word, _ in words(text):
+                if word not in hit and not self.known(word):
+                    hit.append(word)
+            self.asked[text] = hit = tuple(hit)
+        return list(hit)
 
     def of(self, untranslated: bool) -> "Speller":
         """The speller for a text: the source language's for one printed untranslated, else this one."""

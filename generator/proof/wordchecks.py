@@ -45,10 +45,13 @@ def card_words(cards: list[CardProof], speller: Speller, where: Where) -> list[S
     untranslated = where.deck.extra.get("untranslated", frozenset())
     for side, cps in face_cards(cards):
         for region, fieldname, text in side.face.texts:
+            translated = fieldname is not None and (cps[0].card.id, fieldname) not in untranslated
+            seen = _seen_in(text, speller.of(not translated))
+            if not seen:                # (most texts: nothing more to work out)
+                continue
             literal = where.literal(side.template, region) if fieldname else set()
             value = {w.lower() for w, _ in words(str(side.values.get(fieldname, "")))} if fieldname else set()
-            translated = fieldname is not None and (cps[0].card.id, fieldname) not in untranslated
-            for s in _seen_in(text, speller.of(not translated)):
+            for s in seen:
                 if s.check == "spelling" and translated and speller.source is not None \
                         and s.word.lower() in literal and s.word.lower() not in value \
                         and speller.source.known(s.word):

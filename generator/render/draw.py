@@ -17,6 +17,7 @@ Not here: what any op draws (its type's module in layout/regions/), the page's p
 """
 from __future__ import annotations
 
+import hashlib
 from contextlib import contextmanager
 from functools import lru_cache
 
@@ -25,10 +26,12 @@ from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.pathobject import PDFPathObject
 
+from ..deck.colours import alpha
 from ..layout.regions import DRAWERS
+from ..layout.regions.paint import blur_layers
 from ..layout.shaping import drawing
 from ..layout.shapes import is_hex, piece_outline
-from ..reportlab_adapter import document, split_string, subset_name
+from ..reportlab_adapter import document, soft_mask, split_string, subset_name
 
 @lru_cache(maxsize=1024)
 def colour(hexstr):
@@ -37,8 +40,9 @@ def colour(hexstr):
 
 @lru_cache(maxsize=4096)
 def _paint(hexstr: str, op: str) -> str:
-    """'r g b rg' (fill, op='rg') or 'r g b RG' (stroke) for '#rrggbb', as reportlab writes it."""
-    c = colour(hexstr)
+    """'r g b rg' (fill, op='rg') or 'r g b RG' (stroke) for '#rrggbb' (a '#rrggbbaa''s alpha is the graphics
+    state's: see_through), as reportlab writes it."""
+    c = colour(hexstr[:7])
     return f"{fp_str(c.red, c.green, c.blue)} {op}"
 
 
@@ -79,7 +83,7 @@ class Pen:
         """The colour operator for '#rrggbb': 'r g b rg' (fill, op='rg') or 'r g b RG' (stroke), or what the
         ink writes instead (`width`: 0 for text, a line's or stroke's width, None for a filled area)."""
         if self.ink is not None:
-            return self.ink.paint(hexstr, op, width)
+            return self.ink.paint(hexstr[:7], op, width)
         return _paint(hexstr, op)
 
     def flush(self) -> None:
@@ -90,65 +94,91 @@ class Pen:
             self.c.addLiteral("\n".join(self.out))
             self.out = []
 
-    def see_through(self, ops: list, opacity: float) -> None:
-        """Operators added to what is pending when opaque; with an opacity under 1, inside q ... Q with the
-        canvas's own transparency state (an ExtGState the page or form lists among its resources)."""
+    def see_through(self, ops: list, opacity: float, stroke: float | None = None) -> None:
+        """Operators added to what is pending when opaque; with an opacity under 1 (`stroke`: the strokes' own,
+        where it differs: a colour's alpha), inside q ... Q with the canvas's own transparency state (an
+        ExtGState the page or form lists among its resources)."""
         if self._text is not None:
             self.end_text()
-        if opacity >= 1.0:
+        if opacity >= 1.0 and (stroke is None or stroke >= 1.0):
             self.out.extend(ops)
             return
-        with self.alpha(opacity):
+        with self.alpha(opacity, stroke):
             self.out.extend(ops)
 
     @contextmanager
-    def alpha(self, opacity: float):
-        """What is drawn inside, see-through at `opacity` (nothing changes at 1 or more)."""
+    def alpha(self, opacity: float, stroke: float | None = None):
+        """What is drawn inside, see-through at `opacity` (its strokes at `stroke`, where given; nothing
+        changes when both are 1 or more)."""
         if self._text is not None:
             self.end_text()
-        if opacity >= 1.0:
+        stroke = opacity if stroke is None else stroke
+        if opacity >= 1.0 and stroke >= 1.0:
             yield
             return
         self.flush()
         self.c.saveState()
-        self.c.setFillAlpha(opacity)
-        self.c.setStrokeAlpha(opacity)
+        self.c.setFillAlpha(min(opacity, 1.0))
+        self.c.setStrokeAlpha(min(stroke, 1.0))
         yield
         self.flush()
         self.c.restoreState()
 
     def shade(self, fill: tuple, clip: str, opacity: float = 1.0) -> None:
-        """A gradient (layout/regions/gradient.py: ("linear", x0, y0, x1, y1, from, to) or ("radial", cx, cy,
-        r, from, to)) painted inside `clip` ('q ... W n': the shape's path, maybe turned), see-through at
-        `opacity`: a shading the canvas lists among the page's resources (so such a face is drawn on the page:
-        needs_page), in the ink's CMYK when there is one."""
-        with self.alpha(opacity):
+        """A gradient (layout/regions/gradient.py: ("linear", x0, y0, x1, y1, stops) or ("radial", cx, cy,
+        r, stops), stops ((colour, place), ...)) painted inside `clip` ('q ... W n': the shape's path, maybe
+        turned), see-through at `opacity` (and its stops' one alpha): a shading the canvas lists among the page's
+        resources (so such a face is drawn on the page: needs_page), in the ink's CMYK when there is one."""
+        stops = fill[-1]
+        alphas = [alpha(c) for c, _ in stops]
+        varying = len(set(alphas)) > 1
+        with self.alpha(opacity * (1.0 if varying else alphas[0])):
             self.flush()
-            ends = [colour(h) for h in fill[-2:]]
+            ends = [colour(c[:7]) for c, _ in stops]
+            places = [p for _, p in stops]
             if self.ink is not None:
                 ends = [self.ink.colour(e) for e in ends]
             if clip:
                 self.c.addLiteral(clip)
+            places = None if places == [0.0, 1.0] else places
+            if varying:             # see-through stops of their own alphas: a soft mask of them, in grey
+                self.c.addLiteral(self._mask(fill, alphas, places))
             if fill[0] == "linear":
-                self.c.linearGradient(*fill[1:5], ends, extend=True)
+                self.c.linearGradient(*fill[1:5], ends, places, extend=True)
             else:
-                self.c.radialGradient(*fill[1:4], ends, extend=True)
+                self.c.radialGradient(*fill[1:4], ends, places, extend=True)
             self.c.addLiteral("Q")
 
-    def begin_text(self, opacity: float, outlined: bool = False) -> None:
+    def _mask(self, fill: tuple, alphas: list, places) -> str:
+        """The operator setting a soft mask that is the gradient `fill`'s shape in the grey of its stops' alphas."""
+        greys = [colour("#%02x%02x%02x" % ((round(a * 255),) * 3)) for a in alphas]
+        name = "PnpAlpha" + hashlib.sha256(repr((fill[:-1], alphas, places)).encode()).hexdigest()[:16]
+
+        def draw():
+            if fill[0] == "linear":
+                self.c.linearGradient(*fill[1:5], greys, places, extend=True)
+            else:
+                self.c.radialGradient(*fill[1:4], greys, places, extend=True)
+        return soft_mask(self.c, name, (-14400, -14400, 14400, 14400), draw)
+
+    def begin_text(self, opacity: float, outlined: bool = False, colour_: str = "", outline: str | None = None,
+                   ) -> None:
         """A text object to write lines in: the one open, when it is of this opacity and as outlined, else a
-        new one (see-through inside its graphics state; outlined inside q ... Q, which restores the text
-        render mode, the stroke colour and the line width its outline sets)."""
-        key = (opacity, outlined)
+        new one (see-through inside its graphics state, its letters' at `opacity` times their colour's alpha,
+        their outline's at its own; outlined inside q ... Q, which restores the text render mode, the stroke
+        colour and the line width its outline sets)."""
+        fill = opacity * alpha(colour_) if len(colour_) == 9 else opacity
+        stroke = opacity * alpha(outline) if outline is not None and len(outline) == 9 else opacity
+        key = (fill, outlined) if fill == stroke else (fill, stroke, outlined)
         if self._text is not None:
             if self._text == key:
                 return
             self.end_text()
-        if opacity < 1.0:
+        if fill < 1.0 or stroke < 1.0:
             self.flush()
             self.c.saveState()
-            self.c.setFillAlpha(opacity)
-            self.c.setStrokeAlpha(opacity)
+            self.c.setFillAlpha(fill)
+            self.c.setStrokeAlpha(stroke)
         if outlined:
             self.out.append("q")
         self.out.append("BT")
@@ -258,13 +288,31 @@ class Pen:
             out.append("0 Ts")
 
     def end_text(self) -> None:
-        (opacity, outlined), self._text = self._text, None
+        key, self._text = self._text, None
         self.out.append("ET")
-        if outlined:
+        if key[-1]:
             self.out.append("Q")
-        if opacity < 1.0:
+        if min(key[:-1]) < 1.0:
             self.flush()
             self.c.restoreState()
+
+    def blur_text(self, matrix: str, text: str, font: str, size: float, colour_: str, opacity: float,
+                  blur: float) -> None:
+        """One line of a blurred shadow: the line drawn in `colour_` once for each of paint.blur_layers, filled
+        and outlined (round joins) out to its reach, each at its own alpha, so that together they fade out over
+        `blur`."""
+        if self._text is not None:
+            self.end_text()
+        for a, r in blur_layers(blur, opacity * alpha(colour_)):
+            if a <= 0:
+                continue
+            with self.alpha(a):
+                self.out += ["q", "1 j 1 J", "BT", "2 Tr" if r else "0 Tr"]
+                self._font, self._size, self._subset, self._fill = None, 0.0, -1, None
+                if r:
+                    self.out.append(f"{self.paint(colour_, 'RG', 0.0)} {fp_str(2 * r)} w")
+                self.show(matrix, text, font, size, colour_)
+                self.out += ["ET", "Q"]
 
     def picture(self, op) -> None:
         """An Image op placed: its operators written with the rest where they can be, else drawn through the
@@ -292,20 +340,24 @@ def needs_page(ops) -> bool:
     """Whether ops must be drawn straight onto a page, never into a form XObject: a see-through op's
     graphics state and a gradient's shading are listed in the page's resources, and reportlab lists none in
     a form's."""
-    return any(op.opacity < 1.0 or type(getattr(op, "fill", None)) is tuple or type(getattr(op, "colour", None)) is tuple
-               for op in ops)
+    return any(op.see_through() for op in ops)
+
+
+HALO = ("#ffffff", 0.9)      # under a cut guide: a light band, so the guide shows on a dark piece too
 
 
 def draw_cut_guide(c, face, x, y, width=0.3, hexstr="#808080") -> None:
     """Round items get their trim line drawn as a thin circle, hex pieces as a thin hexagon: the guide for
-    scissors."""
-    if face.shape == "circle":
-        c.setStrokeColor(colour(hexstr))
-        c.setLineWidth(width)
-        c.ellipse(x, y, x + face.width, y + face.height, stroke=1, fill=0)
-    elif is_hex(face.shape):
-        c.setStrokeColor(colour(hexstr))
-        c.setLineWidth(width)
+    scissors. Each is drawn twice, a light band (HALO) and the grey line on it: grey alone was lost on a dark
+    piece (A Royal Will's navy trackers), white alone on the paper around a light one."""
+    if face.shape != "circle" and not is_hex(face.shape):
+        return
+    for stroke, line in (HALO, (hexstr, width)):
+        c.setStrokeColor(colour(stroke))
+        c.setLineWidth(line)
+        if face.shape == "circle":
+            c.ellipse(x, y, x + face.width, y + face.height, stroke=1, fill=0)
+            continue
         path = c.beginPath()
         corners = piece_outline(face.shape, face.width, face.height)
         path.moveTo(x + corners[0][0], y + corners[0][1])

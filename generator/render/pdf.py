@@ -23,15 +23,16 @@ import io
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfgen.canvas import Canvas
+
 
 from ..layout.face import Image, Text
 from ..files.written import write_unless_same
 from ..reportlab_adapter import document, set_flate
+from .dates import dated_canvas
 from .deflate import deflate
 from .draw import colour, draw_cut_guide, draw_ops, needs_page
 from .splice import filled, fills, key
-from ..layout.fonts import font_name, register
+from ..layout.fonts import register
 from ..pictures import picturecache
 from .drawn import begin
 
@@ -47,9 +48,11 @@ def _flate(data) -> bytes:
 set_flate(_flate)
 
 
-def render_pdf(pages, path, title: str = "", author: str = "", subject: str = "", held=None) -> bool:
+def render_pdf(pages, path, title: str = "", author: str = "", subject: str = "", held=None,
+               date: int | None = None) -> bool:
     """Draw `pages` into the PDF at `path`; False when the file already held these bytes (not written again).
-    `held`: the pictures a long-running process keeps in memory (render/rasters.Memory), or None."""
+    `held`: the pictures a long-running process keeps in memory (render/rasters.Memory), or None; `date`: what the
+    document is dated (dates.py)."""
     faces = {id(pl.face): pl.face for page in pages for pl in page.placements}
     # laid-out faces and pages may come from the layout store, made by an earlier process
     register({op.font for ops in [f.ops for f in faces.values()] + [p.ops for p in pages] for op in ops
@@ -57,9 +60,7 @@ def render_pdf(pages, path, title: str = "", author: str = "", subject: str = ""
     pictures = [op.path for page in pages for ops in [page.ops] + [pl.face.ops for pl in page.placements]
                 for op in ops if type(op) is Image and op.tint is None and not op.path.lower().endswith(".svg")]
     buf = io.BytesIO()
-    # the initial font is one of ours, so no unembedded standard font (Helvetica) enters the file
-    c = Canvas(buf, pagesize=(pages[0].width, pages[0].height), invariant=1, pageCompression=1,
-               initialFontName=font_name("sans"), initialFontSize=10)
+    c = dated_canvas(buf, (pages[0].width, pages[0].height), 1, date)
     if pictures or held is not None:
         from .rasters import convert_ahead  # lazy: +12 ms to import (benchmarks/imports.py)
         begin(document(c), held)
@@ -141,12 +142,13 @@ def pdf_bytes(c, buf) -> bytes:
     return data if isinstance(data, bytes) else data.tobytes()
 
 
-def new_canvas(buf, size, title: str = "", author: str = "", subject: str = "") -> Canvas:
+def new_canvas(buf, size, title: str = "", author: str = "", subject: str = "", date: int | None = None,
+               version: tuple | None = None):
     """A canvas for a document of pnp's own other than the build (the print-shop PDF): invariant (same
     input, same bytes), its streams deflated by render/deflate.py (set_flate above), the initial font
-    one of ours so no unembedded standard font enters the file, and the document's metadata."""
-    c = Canvas(buf, pagesize=size, invariant=1, pageCompression=1, initialFontName=font_name("sans"),
-               initialFontSize=10)
+    one of ours so no unembedded standard font enters the file, the document's metadata, its date (dates.py) and
+    `version` ((1, 4): reportlab's own when None)."""
+    c = dated_canvas(buf, size, 1, date, version)
     c.setTitle(title)
     c.setAuthor(author)
     c.setSubject(subject)

@@ -9,14 +9,16 @@ The one place a picture's pixels or paths enter a PDF, for every page, form, PNG
   as they are where a PDF can read them so (render/rasters.py; a PNG's alpha kept as its soft mask); an SVG
   is drawn as vectors (render/svg.py);
 - `cover` crops the picture to its box with a clipping path; `contain` and `stretch` need none; a `radius`
-  rounds the corners of what shows of it (a clipping path too);
+  rounds the corners of what shows of it (a clipping path too); a `crop` (the part of the picture fitted to
+  the box) and a `zoom` (about the focus) clip to what shows of it, a `clip` to its shape (an ellipse or
+  the corners of a hexagon, star or polygon, in the box);
 - a tint draws the picture in one colour: an SVG's fills and strokes recoloured, a raster's alpha (or,
   where it has none, its darkness) used as the coverage of a fill of that colour (drawn by reportlab's
   drawImage, converted once a process);
 - a turned picture (an image region's `rotate`, an icon in turned text) turns about its centre (place(),
   through the canvas); a see-through one is drawn inside its graphics state (the pen's alpha).
 - with an `ink` (export/cmyk.py: a print shop's CMYK PDF), a form of its own for each picture: an SVG drawn
-  with its colours converted (ink.drawing), a raster as the ink's CMYK pixels (ink.raster).
+  with its colours converted (ink.drawing), a raster as the ink's CMYK pixels (ink.picture: an image XObject).
 Not here: the geometry of fit and focus (images.fitted), checking files (images.py), the SVG drawing (svg.py),
 the image XObjects (rasters.py).
 """
@@ -46,18 +48,16 @@ def operators(c, op, ink=None) -> str | None:
     the canvas."""
     if op.rotate:
         return None
-    name, iw, ih, bw, bh = _form(c, op.path, op.tint, ink)
-    x, y, w, h = fitted(op.x, op.y, op.w, op.h, iw, ih, op.fit, op.fx, op.fy)
-    clip = _clip(op, x, y, w, h)
+    name, iw, ih, bw, bh = _form(c, op.path, op.tint, ink, op.families)
+    x, y, w, h, clip = _placed(op, iw, ih)
     clip = f"{clip} " if clip else ""
     return f"q {clip}{fp_str(w / bw, 0, 0, h / bh, x, y)} cm {use_form(c, name)} Q"
 
 
 def place(c, op, ink=None) -> None:
     """Draw the Image op `op` on canvas `c` (which has nothing of this op's pending: the pen flushes first)."""
-    name, iw, ih, bw, bh = _form(c, op.path, op.tint, ink)
-    x, y, w, h = fitted(op.x, op.y, op.w, op.h, iw, ih, op.fit, op.fx, op.fy)
-    clip = _clip(op, x, y, w, h)
+    name, iw, ih, bw, bh = _form(c, op.path, op.tint, ink, op.families)
+    x, y, w, h, clip = _placed(op, iw, ih)
     c.saveState()
     if op.rotate:                   # turned about its box's centre (an icon: its text's centre, turning with it)
         c.translate(op.cx, op.cy)
@@ -68,6 +68,42 @@ def place(c, op, ink=None) -> None:
     c.addLiteral(f"{fp_str(w / bw, 0, 0, h / bh, x, y)} cm")
     c.doForm(name)
     c.restoreState()
+
+
+def _placed(op, iw: float, ih: float) -> tuple:
+    """(x, y, w, h, clipping path) of the whole picture iw x ih drawn for the Image op `op`: the part its crop
+    names fitted to its box, zoomed about its focus, clipped to what shows of it and to its clip's shape."""
+    crop, zoom, shape = getattr(op, "crop", ()), getattr(op, "zoom", 1.0), getattr(op, "clip", ())
+    if not crop and zoom == 1.0 and not shape:
+        x, y, w, h = fitted(op.x, op.y, op.w, op.h, iw, ih, op.fit, op.fx, op.fy)
+        return x, y, w, h, _clip(op, x, y, w, h)
+    x0, y0, x1, y1 = crop or (0.0, 0.0, 1.0, 1.0)
+    cw, ch = x1 - x0, y1 - y0
+    x, y, w, h = fitted(op.x, op.y, op.w, op.h, iw * cw, ih * ch, op.fit, op.fx, op.fy)
+    if zoom != 1.0:                 # about the focus, which fitted() placed at the same point of the box
+        px, py = x + op.fx * w, y + (1 - op.fy) * h
+        x, y, w, h = px - (px - x) * zoom, py - (py - y) * zoom, w * zoom, h * zoom
+    paths = []
+    shows = (max(x, op.x), max(y, op.y), min(x + w, op.x + op.w), min(y + h, op.y + op.h))
+    if crop or (shows[0], shows[1], shows[2], shows[3]) != (x, y, x + w, y + h):
+        if op.radius:
+            p = PDFPathObject()
+            p.roundRect(shows[0], shows[1], shows[2] - shows[0], shows[3] - shows[1],
+                        min(op.radius, (shows[2] - shows[0]) / 2, (shows[3] - shows[1]) / 2))
+            paths.append(f"{p.getCode()} W n")
+        else:
+            paths.append(f"{fp_str(shows[0], shows[1], shows[2] - shows[0], shows[3] - shows[1])} re W n")
+    elif op.radius:
+        paths.append(_clip(op, x, y, w, h))
+    if shape:
+        if shape[0] == "ellipse":
+            p = PDFPathObject()
+            p.ellipse(op.x, op.y, op.w, op.h)
+            paths.append(f"{p.getCode()} W n")
+        else:
+            (px0, py0), rest = shape[0], shape[1:]
+            paths.append(" ".join([f"{fp_str(px0, py0)} m"] + [f"{fp_str(a, b)} l" for a, b in rest] + ["h W n"]))
+    return x - x0 * w / cw, y - (1 - y1) * h / ch, w / cw, h / ch, " ".join(paths)
 
 
 def _clip(op, x: float, y: float, w: float, h: float) -> str:
@@ -85,9 +121,10 @@ def _clip(op, x: float, y: float, w: float, h: float) -> str:
     return f"{p.getCode()} W n"
 
 
-def _form(c, path: str, tint: str | None, ink=None) -> tuple[str, float, float, float, float]:
-    """The form XObject that draws the picture at `path` (tinted) in c's document, made the first time it is
-    drawn there (another file of the same bytes draws the same form); the picture's width and height (pixels,
+def _form(c, path: str, tint: str | None, ink=None, families: tuple = ()) -> tuple[str, float, float, float, float]:
+    """The form XObject that draws the picture at `path` (tinted; an SVG's text in its deck's own font `families`
+    where it names one) in c's document, made the first time it is drawn there (another file of the same bytes
+    draws the same form: a document is one deck's); the picture's width and height (pixels,
     or an SVG's points); and the width and height of the form's box (1 x 1 for a raster: an SVG is drawn in
     its own points, not scaled inside its form, so that the pixels it prints are the ones drawn before)."""
     doc = document(c)
@@ -103,10 +140,10 @@ def _form(c, path: str, tint: str | None, ink=None) -> tuple[str, float, float, 
         raise PnpError(f"image '{path}' {exc}")
     hit = forms.get(name)
     if hit is None and ink is not None:
-        hit = forms[name] = _ink_form(c, name, path, tint, ink, info)
+        hit = forms[name] = _ink_form(c, name, path, tint, ink, info, families)
     if hit is None:
         if is_svg(path):
-            d = drawing(path, tint)
+            d = drawing(path, tint, families)
             iw, ih = d.width, d.height
             define_form(c, name, (0, 0, iw, ih), lambda: draw_drawing(d, c))
         elif tint is None:
@@ -122,15 +159,14 @@ def _form(c, path: str, tint: str | None, ink=None) -> tuple[str, float, float, 
     return hit
 
 
-def _ink_form(c, name: str, path: str, tint: str | None, ink, info) -> tuple:
+def _ink_form(c, name: str, path: str, tint: str | None, ink, info, families: tuple = ()) -> tuple:
     """_form's value for a picture drawn with `ink`: an SVG's drawing with its colours converted (a tinted
     one as text is), a raster's pixels converted, each in a form of its own."""
     if is_svg(path):
-        d = ink.drawing(drawing(path, tint), text=tint is not None)
+        d = ink.drawing(drawing(path, tint, families), text=tint is not None)
         define_form(c, name, (0, 0, d.width, d.height), lambda: draw_drawing(d, c))
         return (name, d.width, d.height, d.width, d.height)
-    source = ImageReader(ink.raster(path, tint))
-    define_form(c, name, (0, 0, 1, 1), lambda: c.drawImage(source, 0, 0, 1, 1))
+    define_frame(c, name, ink.picture(c, path, tint))     # its CMYK pixels, made once (export/inkstreams.py)
     return (name, info.width, info.height, 1, 1)
 
 

@@ -10,11 +10,10 @@ import io
 import struct
 import zlib
 
-from reportlab.pdfgen.canvas import Canvas
-
+from .dates import dated_canvas
 from .deflate import deflate
 from .draw import draw_cut_guide, draw_ops
-from ..layout.fonts import font_name, register
+from ..layout.fonts import register
 from ..layout.face import Text
 import ctypes
 from PIL import Image, ImageChops
@@ -22,8 +21,7 @@ from PIL import Image, ImageChops
 
 def _canvas(buf, size):
     """A canvas for PDF bytes that only pdfium reads, in this process: nothing is compressed."""
-    return Canvas(buf, pagesize=size, invariant=1, pageCompression=0, initialFontName=font_name("sans"),
-                  initialFontSize=10)
+    return dated_canvas(buf, size, 0)
 
 
 def _page(c, face, guide: bool) -> None:

@@ -10,8 +10,9 @@ icon in the colour of the text around it.
 An SVG's text (<text>, <tspan>) is drawn in pnp's fonts, never the system's (svglib would ask fontconfig, and
 fall back to Helvetica, a font not embedded): svglib is handed a font map (Fonts) that sets each text in the family
 layout/svgtext.py chooses for its font-family (the deck's own of that name, a shared one, else sans), bold and
-italic as it says. Layout has checked each text's glyphs; what svglib set is checked again (a <style> sheet's font),
-a missing glyph an error naming the SVG's line, as on a card.
+italic as it says; the deck's own families are those its Image op carries (its deck's, never another's that a
+process such as pnp watch has met). Layout has checked each text's glyphs; what svglib set is checked again (a
+<style> sheet's font), a missing glyph an error naming the SVG's line, as on a card.
 Not here: checking the file (svgfile.py, images.py), placing the drawing (pictures.py), the families (layout/fonts.py).
 """
 from __future__ import annotations
@@ -29,12 +30,13 @@ from reportlab.pdfbase.pdfmetrics import getFont
 
 from ..deck.values import display
 from ..errors import PnpError
-from ..layout import fonts, svgtext
+from ..layout import svgtext
 
-def drawing(path: str, tint: str | None = None):
-    """The reportlab Drawing of the SVG at `path` (recoloured to `tint`), width and height in points."""
+def drawing(path: str, tint: str | None = None, families: tuple = ()):
+    """The reportlab Drawing of the SVG at `path` (recoloured to `tint`), width and height in points, its text in
+    pnp's shared families and the deck's own `families` (their keys: the Image op's, fonts.deck_keys)."""
     st = os.stat(path)
-    return _drawing(path, st.st_size, st.st_mtime_ns, tint, fonts.met())
+    return _drawing(path, st.st_size, st.st_mtime_ns, tint, families)
 
 
 class Fonts:
@@ -73,7 +75,7 @@ def _drawing(path: str, size: int, mtime: int, tint: str | None, own: tuple = ()
 
 @lru_cache(maxsize=64)
 def _parsed(path: str, size: int, mtime: int, own: tuple = ()):
-    """(the Drawing, svglib's notes) of the SVG at `path`, its text in pnp's fonts (`own`: the deck families met)."""
+    """(the Drawing, svglib's notes) of the SVG at `path`, its text in pnp's fonts (`own`: the deck's own families)."""
     from ..pictures.images import BadImage, svg_bytes  # lazy: +79 ms to import (benchmarks/imports.py)
     _silence()
     from svglib.svglib import svg2rlg  # lazy: +440 ms to import (benchmarks/imports.py)

@@ -4,6 +4,10 @@ evaluated for each card with simpleeval (never eval), narrowed to what a card ne
 A value as written is split into literal text and braces (`Pattern`, kept by its text: `compiled`); a brace is a
 plain placeholder (`{title}`: a name, hyphens allowed) or an expression over the card's fields: numbers, 'text',
 + - * / // %, comparisons, and/or/not, `A if C else B`, and FUNCTIONS. `{{` and `}}` are a literal brace.
+The functions over the whole deck (DECKWIDE: count, sum, lookup, icons) are evaluated by what a card's values
+hold under a name no field can have (CARDS, ICONS: text/deckwide.py's Deckwide), which a brace calling one reads as
+it reads a field, so that what is kept of a face is kept under the deck's facts too; the arguments of count() and
+sum() are read on every card of the deck, not on the card the brace is evaluated for (Brace.deck_names).
 What an expression may not do is refused when it is parsed (at the template's line): attribute access,
 subscripts, keyword arguments, `**`, lambdas, assignment, any function not in FUNCTIONS. Evaluated, a field
 whose value looks like a number ("3", "-2.5") is that number; ordering text against a number, dividing by
@@ -46,8 +50,9 @@ class Brace(Record):
     text: str               # as written, braces and all: "{value * 2}"
     name: str | None        # a plain placeholder's name
     tree: object = None     # an expression's parsed form
-    names: tuple = ()       # the fields it reads
+    names: tuple = ()       # the fields it reads (CARDS, ICONS: the deck's facts, for a function over the deck)
     results: dict | None = None     # an expression's results by the values of its names (a pure function of them)
+    deck_names: tuple = ()  # the fields count() and sum() read on every card of the deck
 
 
 class Pattern(Record):
@@ -102,7 +107,7 @@ def _what(v) -> str:
     return "text" if isinstance(v, str) else "a number"
 
 
-def _checked(v):
+def checked(v):
     if isinstance(v, str) and len(v) > MAX_TEXT:
         raise ExpressionError(f"it makes a text of {len(v)} characters; the limit is {MAX_TEXT}")
     if isinstance(v, (int, float)) and not isinstance(v, bool) and (
@@ -124,13 +129,13 @@ def _arith(sym: str, fn):
                                       f"limit is {MAX_TEXT}")
             return text * max(times, 0)
         if sym == "+" and isinstance(a, str) and isinstance(b, str):
-            return _checked(a + b)
+            return checked(a + b)
         if isinstance(a, str) or isinstance(b, str):
             hint = "str(x) makes a number text, to join with +" if sym == "+" else None
             raise ExpressionError(f"{said(a)} {sym} {said(b)}: {_what(a)} and {_what(b)} cannot be "
                                   f"{_VERB[sym]}", hint=hint)
         try:
-            return _checked(fn(a, b))
+            return checked(fn(a, b))
         except ZeroDivisionError:
             raise ExpressionError(f"{shown(a)} {sym} {shown(b)}: division by zero") from None
     return apply
@@ -213,12 +218,24 @@ def _plural(n, word, words=None):
 
 
 def _join(sep, *items):
-    return _checked(str(sep).join(shown(i) for i in items if shown(i) != ""))
+    return checked(str(sep).join(shown(i) for i in items if shown(i) != ""))
 
 
 def _int(v):
     v = _numeric("int", v)
     return int(v)
+
+
+CARDS, ICONS = "*cards", "*icons"       # a card's values' names for the deck's facts (no field has such a name)
+# the functions over the deck: what each reads of it (text/deckwide.py evaluates them)
+DECKWIDE = {"count": CARDS, "sum": CARDS, "lookup": CARDS, "icons": ICONS}
+OVER_CARDS = ("count", "sum")           # their arguments are read on each card of the deck
+
+
+def _deckwide(name: str):
+    def apply(*_):
+        raise ExpressionError(f"{name}() reads the whole deck: it is for a card's template, not here")
+    return apply
 
 
 # the functions an expression may call, each one line in docs/deck-format.md ("Expressions")
@@ -227,6 +244,7 @@ FUNCTIONS = {
     "len": lambda s: len(shown(s)), "str": shown, "int": _int, "num": lambda v: _numeric("num", v),
     "min": _extreme("min", min), "max": _extreme("max", max), "abs": lambda x: abs(_numeric("abs", x)),
     "round": _round, "plural": _plural, "join": _join,
+    **{name: _deckwide(name) for name in DECKWIDE},
 }
 
 _ALLOWED = (ast.Expr, ast.Name, ast.Load, ast.Constant, ast.UnaryOp, ast.BinOp, ast.BoolOp, ast.Compare, ast.IfExp,
@@ -264,10 +282,15 @@ def _parse(source: str, brace: str) -> Brace:
             if node.func.id not in FUNCTIONS:
                 raise ExpressionError(f"{brace}: unknown function '{node.func.id}'", brace,
                                       hint=suggest(node.func.id, FUNCTIONS) or known_list(FUNCTIONS))
-    callees = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
-    fields = [n.id for n in sorted((n for n in ast.walk(tree) if isinstance(n, ast.Name)), key=lambda n: n.col_offset)
-              if id(n) not in callees and n.id not in ("True", "False")]
-    return Brace(brace, None, tree, tuple(dict.fromkeys(fields)), {})
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
+    callees = {id(n.func) for n in calls}
+    over = {id(n) for c in calls if c.func.id in OVER_CARDS for a in c.args for n in ast.walk(a)}
+    named = sorted((n for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in callees
+                    and n.id not in ("True", "False")), key=lambda n: n.col_offset)
+    fields = [n.id for n in named if id(n) not in over]
+    fields += [DECKWIDE[c.func.id] for c in calls if c.func.id in DECKWIDE]
+    deck_names = tuple(dict.fromkeys(n.id for n in named if id(n) in over))
+    return Brace(brace, None, tree, tuple(dict.fromkeys(fields)), {}, deck_names)
 
 
 def _split(text: str) -> list:
@@ -347,6 +370,23 @@ class _Evaluator(SimpleEval):
             return node.id == "True"
         return as_value(self.values.get(node.id))
 
+    def _eval_call(self, node):
+        reads = DECKWIDE.get(node.func.id)
+        if reads is None:
+            return super()._eval_call(node)
+        facts = self.values.get(reads)
+        if facts is None:           # (values made without the deck: a kind's name pattern)
+            return FUNCTIONS[node.func.id]()
+        return facts.call(node.func.id, node, self)
+
+    def evaluated_with(self, values: dict, node):
+        """`node` evaluated on other values (another card's: count(), sum()), this evaluation's put back after."""
+        mine, self.values = self.values, values
+        try:
+            return self._eval(node)
+        finally:
+            self.values = mine
+
 
 # one evaluator a thread, made once: simpleeval's set-up costs more than evaluating a card's expression. It keeps
 # nothing between evaluations (its values are set for each) and no deck's state.
@@ -378,9 +418,10 @@ def _evaluated(brace: Brace, values: dict):
         ev = _made.evaluator = _Evaluator()
     ev.values, ev.expr = values, brace.text
     try:
-        return _checked(ev._eval(brace.tree))
+        return checked(ev._eval(brace.tree))
     except ExpressionError as exc:
-        raise ExpressionError(exc.message, brace.text, exc.hint) from None
+        exc.brace = brace.text          # (its own class kept: deckwide.IconError names the field it read)
+        raise
     except InvalidExpression as exc:
         raise ExpressionError(str(exc), brace.text) from None
     except (TypeError, ValueError, OverflowError) as exc:
@@ -394,7 +435,7 @@ def fill(pattern: Pattern, values: dict) -> str:
     out = []
     for p in pattern.parts:
         out.append(p if isinstance(p, str) else shown(evaluate(p, values)))
-    return _checked("".join(out)) if not pattern.plain else "".join(out)
+    return checked("".join(out)) if not pattern.plain else "".join(out)
 
 
 def truthy(v) -> bool:

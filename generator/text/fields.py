@@ -4,9 +4,10 @@ Not here: markup (markup.py), laying text out (layout/wrap.py), what an expressi
 """
 from __future__ import annotations
 
+import ast
 import re
 
-from .expressions import ExpressionError, compiled, evaluate, truthy
+from .expressions import ExpressionError, compiled, evaluate, shown, truthy
 from .expressions import fill as fill_pattern
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_\-]*)\}")
@@ -22,6 +23,37 @@ def names_in(pattern) -> list[str]:
         return list(compiled(pattern).names)
     except ExpressionError:
         return PLACEHOLDER.findall(pattern)
+
+
+def deck_names_in(pattern) -> list[str]:
+    """The fields count() and sum() read on every card of the deck in a value as written (names_in's are the
+    card's own)."""
+    return list(dict.fromkeys(n for p in _braces(pattern, "(") for n in p.deck_names))
+
+
+def tables_in(pattern) -> list[tuple]:
+    """(the brace as written, its table, its field) of each lookup() in a value as written whose table is written
+    as text (the field too, else None): what a template's check holds to the deck's kinds and sheets before any
+    card is laid out (layout/validate.py)."""
+    out = []
+    for p in _braces(pattern, "lookup"):
+        for node in ast.walk(p.tree) if p.tree is not None else ():
+            if isinstance(node, ast.Call) and node.func.id == "lookup" and len(node.args) == 3 and \
+                    isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                field = node.args[2].value if isinstance(node.args[2], ast.Constant) else None
+                out.append((p.text, node.args[0].value, field if isinstance(field, str) else None))
+    return out
+
+
+def _braces(pattern, needle: str) -> list:
+    """The braces of a value as written that holds `needle` (none for a value that is not text, or whose braces
+    do not parse: reading it reports that)."""
+    if not isinstance(pattern, str) or needle not in pattern:
+        return []
+    try:
+        return [p for p in compiled(pattern).parts if not isinstance(p, str)]
+    except ExpressionError:
+        return []
 
 
 def fill(pattern: str, values: dict, missing: str = "") -> str:
@@ -42,6 +74,32 @@ def fill(pattern: str, values: dict, missing: str = "") -> str:
             out.append(missing if v is None else str(v))
         else:
             out.append(fill_pattern(p._replace(parts=(part,), plain=False), values))
+    return "".join(out)
+
+
+_STARS = re.compile(r"\*{1,3}$")
+
+
+def fill_markup(pattern, values: dict) -> str:
+    """fill() for markup text: emphasis written around a brace that is empty on this card (`*{snark}*`,
+    `**{bonus}**`) is left out with it, rather than printed as asterisks."""
+    pattern = str(pattern)
+    if "*" not in pattern or "{" not in pattern:
+        return fill(pattern, values)
+    parts = compiled(pattern).parts
+    out, skip = [], 0
+    for k, part in enumerate(parts):
+        if isinstance(part, str):
+            out.append(part[skip:])
+            skip = 0
+            continue
+        text = shown(evaluate(part, values))
+        after = parts[k + 1] if k + 1 < len(parts) and isinstance(parts[k + 1], str) else ""
+        stars = _STARS.search(out[-1]) if out and not text.strip() else None
+        if stars and after.startswith(stars.group()):
+            out[-1] = out[-1][:stars.start()]
+            skip = len(stars.group())
+        out.append(text)
     return "".join(out)
 
 

@@ -22,6 +22,10 @@ share of the text's, a font family's key); spans() gives the runs inside such a 
 then carries it: look_of), and sets nothing apart for a tag it has not read (the rule pages). "\\<span" prints
 "<span" as written.
 
+An empty line in a card's text box (a line of spaces between two lines of text, `"a\n \nb"`, as Squib's
+designers write one) is a line of its own, a full line high (full_lines marks it EMPTY_LINE, which parse() reads
+as a line break); a line with nothing on it ends a paragraph, as in the rules.
+
 Unbalanced markup: an asterisk (or a pair) that parse() leaves unpaired in a paragraph, bullet or
 heading. One that touches a word on one side only ("**Bold" with no closing "**", "away*") was meant
 as markup and would print as written: an error, the same in `pnp build`, `pnp export` and `pnp proof`.
@@ -50,6 +54,8 @@ _SPAN = re.compile(r'<b>|</b>|<i>|</i>|<br/>|<icon name="[^"]*"/>|<span[^>]*>|</
 SPAN_TAG = re.compile(r'(?<!\\)<span(?=[\s>])[^<>]*>|(?<!\\)</span>')    # <span ...> and </span>, not \\<span
 _ATTR = re.compile(r'([A-Za-z_-]+)\s*=\s*(?:"([^"]*)"|\'([^\']*)\')')
 LOOK = "\x1f"           # between a run's style and its span's look (colour, size, family)
+EMPTY_LINE = "\u2063"   # a card text's line of spaces between lines of text: an empty line (full_lines)
+_SPACES = re.compile(r"^[ \t\u00a0]+$")
 ERROR, WARNING = "error", "warning"
 
 
@@ -116,9 +122,23 @@ def icons_in(text: str) -> list[tuple[str, int]]:
     return [(m.group(1), text.count("\n", 0, m.start()) + 1) for m in ICON.finditer(str(text))]
 
 
+def full_lines(text: str) -> str:
+    """A card's text with each line of spaces between two lines of text marked EMPTY_LINE: a full empty line."""
+    if "\n" not in text or not any(_SPACES.match(ln) for ln in text.split("\n")):
+        return text
+    lines = text.split("\n")
+    written = [i for i, ln in enumerate(lines) if ln.strip()]
+    if not written:
+        return text
+    return "\n".join(EMPTY_LINE if _SPACES.match(ln) and written[0] < i < written[-1] else ln
+                     for i, ln in enumerate(lines))
+
+
 def without_icons(text: str) -> str:
     """`text` with each :name: written in it left out (the glyph check: an icon is no character), and \\:
-    as the colon it prints."""
+    as the colon it prints; an empty line's mark (EMPTY_LINE) too."""
+    if EMPTY_LINE in text:
+        text = text.replace(EMPTY_LINE, "")
     if ":" not in text:
         return text
     return ICON.sub("", text).replace("\\:", ":")
@@ -153,6 +173,11 @@ def _parse(markup: str) -> tuple[tuple[Block, int, str], ...]:
 
     for n, raw in enumerate(str(markup).replace("\r\n", "\n").split("\n"), 1):
         line = raw.rstrip()
+        if line == EMPTY_LINE:              # a line of spaces between lines of text: an empty line
+            if not para:
+                para_at[:] = [n, ""]
+            para.append("")
+            continue
         if not line.strip():
             flush()
             continue

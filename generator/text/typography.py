@@ -301,17 +301,17 @@ def open_book(where: str) -> None:
             known.setdefault(key, out)
 
 
-def save_book(where: str) -> None:
+def save_book(where: str, merge: bool = False) -> None:
     """Write the book of a deck folder with what this process looked up, where it holds a text the book lacks:
     added to what the book held (a text edited back finds its punctuation), unless the book holds over GROWTH
     times as many texts as were looked up (a deck edited for long), when it keeps only those (a failure only costs
-    time)."""
+    time). `merge`: a run that typeset part of what a build does only adds to the book."""
     file, held = _book(where)
     used = _memo()[1]
     if file is None or not used:
         return
     fresh = not held.keys() >= used.keys()
-    keep = len(held) <= GROWTH * len(used)
+    keep = merge or len(held) <= GROWTH * len(used)
     if not fresh and keep:
         return
     out = {**held, **used} if keep else dict(used)

@@ -23,6 +23,7 @@ from .. import FONTS, LAYOUTS, pipeline
 from ..deck import resolve_game, shadowed
 from ..layout import store
 from ..render import rasters
+from .preview import RENDER
 from .rebuild import Builder, Outcome
 from .server import Preview, Server
 from ..deck.load import read_deck
@@ -31,9 +32,14 @@ import tempfile
 import webbrowser
 from .touched import summary
 
-STEP = 100          # ms of quiet after a change before rebuilding (an editor's save can be several writes)
+STEP = 20           # ms of quiet after a change before rebuilding (an editor's save can be several writes)
 DEBOUNCE = 1600     # ms: the most that changes are gathered before a rebuild
 TIMEOUT = 500       # ms: how often the watcher looks up from waiting (to notice that it is running, or to stop)
+# s: how long a thread waiting for the interpreter waits at most for the one running (Python's default: 5 ms). The
+# page is told of a build before its PDF is written (rebuild.py), and asks for the state and the changed faces while
+# the build's thread writes the PDF: each of the preview's steps (accept, read, answer) waits for the interpreter,
+# so at 5 ms a wait two requests took 200-300 ms; at 0.5 ms, a few
+SWITCH = 0.0005
 
 
 # Files editors and office programs write beside the one being saved, by name: emacs's lock (.#x) and autosave
@@ -74,7 +80,8 @@ class Filter:
         return not ((name.startswith(".") and name.endswith(".tmp")) or (name[:1] == "#" and name[1:].isdigit()))
 
 
-def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_json: bool) -> int:
+def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_json: bool,
+        reference: Path | None = None) -> int:
     deck_file = resolve_game(game)                  # an unknown game is a mistake at the start: exit 2
     folder = deck_file.parent
     note = shadowed(game)
@@ -86,9 +93,10 @@ def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_
     if note:
         say.note(note)                              # once, not at every rebuild: the builds name the path
     preview = Preview()
-    server = Server(preview, port)
+    server = Server(preview, port, reference)
     stop = threading.Event()
     old_term = signal.signal(signal.SIGTERM, _interrupt)
+    sys.setswitchinterval(SWITCH)
     held = {"stores": store.Held(), "pictures": rasters.Memory()}
     try:
         server.start()
@@ -113,12 +121,15 @@ def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_
             if not paths:
                 continue
             say.saved(paths, folder)
-            say.outcome(builder.build(paths), preview)
+            say.outcome(builder.build(paths, shown=lambda snap: preview.publish(snap, None, snap.number)), preview)
     except KeyboardInterrupt:
         pass
     finally:
         stop.set()
         server.stop()
+        # kept to the end: no thread of the preview may be drawing (pdfium, reportlab) as the process ends and
+        # pypdfium2 closes its library (a face being drawn then aborted the process: "variant is valueless")
+        RENDER.acquire(timeout=60)
         held["stores"].release()
         signal.signal(signal.SIGTERM, old_term)
     say.stopped()
@@ -248,7 +259,8 @@ class _Say:
             self._emit({"event": "built", "build": o.number, "pdf": str(snap.out), "cards": cards,
                         "changed": o.changed, "touched": o.touched,
                         "rebuild_cpu_ms": o.rebuild_ms, "preview_cpu_ms": o.preview_ms,
-                        "wall_ms": round(o.wall_ms, 1), "counts": counts, "incomplete": o.check is not None,
+                        "wall_ms": round(o.wall_ms, 1), "shown_ms": round(o.shown_ms, 1),
+                        "shown_cpu_ms": o.shown_cpu_ms, "counts": counts, "incomplete": o.check is not None,
                         "warnings": [w.removeprefix("pnp: warning: ") for w in o.warnings]},
                        f"build {o.number}: wrote {snap.out}, {snap.state['card_count']} cards in {o.wall_ms:.0f} ms"
                        f"{changed}{found}")

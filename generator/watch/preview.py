@@ -7,6 +7,10 @@ the one drawing path (render/png.py, as pnp export and pnp proof draw them; smal
 page shows one on a click), a sheet by rasterizing the page
 of the PDF just written (pdfium). RENDER is held while anything draws: the rebuild, and the images (reportlab's
 font registry and pdfium are not made for two threads at once).
+The page is told of a build before its PDF is written (rebuild.py), so a snapshot's PDF may still be on its way:
+what needs it (the PDF served, a sheet's image) waits for it. The faces the page was showing that the build
+changed are drawn ahead (and the layout view's card), as the page is told and before the PDF is written
+(plan_ahead, draw_ahead): the page asks for them at once, and waits for them to be made rather than for the PDF.
 """
 from __future__ import annotations
 
@@ -19,6 +23,8 @@ RENDER = threading.Lock()
 FACE_DPI = 110                  # a poker card 275 x 385 px, shown at half that for sharp screens
 LARGE_DPI = 300                 # a face shown large on a click: a poker card 750 px wide, shown at 360 px or more
 SHEET_WIDTH = 900               # pixels across a sheet
+AHEAD_MS = 40                   # ms: the most spent drawing ahead the changed faces the page shows in its grid
+WAIT = 600.0                    # seconds: the most a request waits for a PDF being written
 
 
 class Digests:
@@ -28,6 +34,7 @@ class Digests:
 
     def __init__(self):
         self.known: dict = {}           # id(obj) -> (obj, stamp, digest); obj is held so its id is not reused
+        self.faces: dict = {}           # id(face) -> (face, digest) in this build: a face many cards show, once
 
     def of(self, obj, *content, stamp=None) -> str:
         hit = self.known.get(id(obj))
@@ -38,12 +45,19 @@ class Digests:
         return digest
 
     def face(self, face) -> str:
+        hit = self.faces.get(id(face))
+        if hit is not None and hit[0] is face:
+            return hit[1]
         images = _images(face)
-        return self.of(face, face.width, face.height, face.bleed, face.shape, face.ops, images, stamp=images)
+        digest = self.of(face, face.width, face.height, face.bleed, face.shape, face.ops, images, stamp=images)
+        self.faces[id(face)] = (face, digest)
+        return digest
 
     def keep_only(self, objs) -> None:
+        """Forget all but `objs` (at the end of a build: the next one looks at the faces' pictures again)."""
         wanted = {id(o) for o in objs}
         self.known = {k: v for k, v in self.known.items() if k in wanted}
+        self.faces = {}
 
 
 def _images(face) -> list:
@@ -75,7 +89,10 @@ class Snapshot:
 
     def __init__(self, number: int, deck, laid: list, pages: list, pdf: bytes, out, issues, facts,
                  digests: Digests, before: "Snapshot | None", times: dict, check: str | None):
+        self._written = threading.Event()           # set once the PDF is written (or the build has failed)
         self.number, self.pdf, self.out = number, pdf, out
+        self.deck, self.laid = deck, laid           # for the layout view (layout())
+        self._layouts: dict = {}
         self.faces: dict = {}                       # digest -> Face
         self.sheets: dict = {}                      # digest -> page index in the PDF
         cards = []
@@ -100,6 +117,7 @@ class Snapshot:
             if is_new:
                 changed.append(c.name)
             cards.append({"id": c.id, "number": c.index + 1, "name": c.name, "kind": deck.kinds[c.kind].title,
+                          "template": c.template, "back_template": c.back.template if c.back is not None else None,
                           "part": deck.parts[c.part].title, "copies": c.copies, "source": str(c.source),
                           "front": front, "back": back, "findings": mine, "changed": is_new,
                           "size": [round(lo.front.width + 2 * lo.front.bleed, 2),
@@ -126,6 +144,26 @@ class Snapshot:
                                  "warning": sum(i.level == "warning" for i in issues)}}
         self._pdf_doc = None
         self._png: dict = {}
+        self._asked: dict = {}      # (kind, digest), ("layout", card, side) -> when the page last asked for it
+        self._ahead: list = []      # the same keys, of what to make ahead (plan_ahead), the next first
+        self._ahead_done = threading.Condition()
+
+    @property
+    def pdf(self) -> bytes | None:
+        """The PDF's bytes, once written (None: the build failed writing it)."""
+        self._written.wait(WAIT)
+        return self._pdf
+
+    @pdf.setter
+    def pdf(self, data: bytes | None) -> None:
+        self._pdf = data
+        if data is not None:
+            self._written.set()
+
+    def written(self, data: bytes | None) -> None:
+        """The PDF is written (`data`: its bytes), or could not be (None): what waits for it goes on."""
+        self._pdf = data
+        self._written.set()
 
     def face_png(self, digest: str) -> bytes | None:
         face = self.faces.get(digest)
@@ -144,10 +182,97 @@ class Snapshot:
         n = self.sheets.get(digest)
         if n is None:
             return None
+        self._written.wait(WAIT)        # the PDF first: it is written holding RENDER, so not waited for holding it
         return self._drawn(("sheet", digest), lambda: self._sheet_png(n))
 
+    def plan_ahead(self, before: "Snapshot | None") -> None:
+        """Note what the page was showing (it had asked for it from `before`) that this build changed: the layout
+        view's card (its model), then the faces shown large (the layout view's, a card opened large), then the
+        faces in the grid, the most lately asked for first. draw_ahead makes them, and a request for one waits for
+        that (not for the PDF). Before the page is told of the build."""
+        wanted = []
+        for card_id, new in self.card_digests.items() if before is not None else ():
+            old = before.card_digests.get(card_id)
+            for side in (0, 1) if old is not None else ():
+                if new[side] is None or new[side] == old[side]:
+                    continue
+                for kind in ("face", "large"):
+                    asked = before._asked.get((kind, old[side]))
+                    if asked is not None and (kind, new[side]) not in self._png:
+                        wanted.append((kind == "face", -asked, (kind, new[side])))
+                        self._asked[(kind, new[side])] = asked      # (shown in its card's place: the next build's too)
+        views = [(-asked, key) for key, asked in (before._asked.items() if before is not None else ())
+                 if key[0] == "layout" and key[1] in self.card_digests]
+        if views:                                       # the layout view shows one card: the one asked for last
+            wanted.append((-1, 0.0, min(views)[1]))
+        with self._ahead_done:
+            self._ahead = [key for *_, key in sorted(wanted)]
+
+    def draw_ahead(self) -> int:
+        """Make what plan_ahead noted: the layout view's model and the faces shown large whatever the time they
+        take, the others for at most AHEAD_MS in all; what is left is made when asked for. Returns how many."""
+        end = time.perf_counter() + AHEAD_MS / 1000
+        drawn = 0
+        while self._ahead:
+            key = self._ahead[0]
+            if drawn and key[0] == "face" and time.perf_counter() > end:
+                break
+            try:
+                if key[0] == "layout":
+                    self._model(key[1], key[2])
+                else:
+                    with RENDER:
+                        png = self._png.get(key) or _face_png(self.faces[key[1]],
+                                                              FACE_DPI if key[0] == "face" else LARGE_DPI)
+            except Exception:           # (made when asked for, which says what is wrong)
+                png = None
+            with self._ahead_done:
+                if key[0] != "layout" and png is not None:
+                    self._png[key] = png
+                self._ahead.pop(0)
+                self._ahead_done.notify_all()
+            drawn += 1
+        with self._ahead_done:
+            self._ahead = []
+            self._ahead_done.notify_all()
+        return drawn
+
+    def layout(self, card_id: str, side: str) -> dict | None:
+        """The layout view's model of a card's side: its regions, where each is written, as laid out in this
+        build (layout/provenance.py), and the digest of each template file they were read from; None for a card
+        or side this build does not have."""
+        key = (card_id, side)
+        self._asked[("layout", *key)] = time.monotonic()
+        if key not in self._layouts and ("layout", *key) in self._ahead:     # being made ahead: not after the PDF
+            with self._ahead_done:
+                self._ahead_done.wait_for(lambda: key in self._layouts or ("layout", *key) not in self._ahead,
+                                          timeout=WAIT)
+        model = self._model(card_id, side)
+        if model is None:
+            return None
+        return {**model, "files": _digests(self.deck, {r["file"] for r in model["regions"]} | {model["file"]})}
+
+    def _model(self, card_id: str, side: str) -> dict | None:
+        """card_regions of a card's side, made once (under RENDER); None for a card or side this build lacks."""
+        key = (card_id, side)
+        if key not in self._layouts:
+            lo = next((lo for lo in self.laid if lo.card.id == card_id), None)
+            face = (lo.front if side == "front" else lo.back) if lo is not None else None
+            if face is None:
+                return None
+            from ..layout.provenance import card_regions  # lazy: +390 ms to import (benchmarks/imports.py)
+            with RENDER:
+                if key not in self._layouts:
+                    self._layouts[key] = card_regions(self.deck, lo.card, side, face)
+        return self._layouts[key]
+
     def _drawn(self, key, draw) -> bytes:
+        self._asked[key] = time.monotonic()
         png = self._png.get(key)
+        if png is None and key in self._ahead:          # being drawn ahead: wait for that, not for the PDF
+            with self._ahead_done:
+                self._ahead_done.wait_for(lambda: key in self._png or key not in self._ahead, timeout=WAIT)
+            png = self._png.get(key)
         if png is None:
             with RENDER:
                 png = self._png.get(key)
@@ -155,11 +280,13 @@ class Snapshot:
                     png = self._png[key] = draw()
         return png
 
-    def _sheet_png(self, n: int) -> bytes:
+    def _sheet_png(self, n: int) -> bytes | None:
         import pypdfium2 as pdfium  # lazy: +119 ms to import (benchmarks/imports.py)
 
         from ..render.png import encode_png, render_rgb  # lazy: +484 ms to import (benchmarks/imports.py)
         if self._pdf_doc is None:
+            if self.pdf is None:
+                return None
             self._pdf_doc = pdfium.PdfDocument(self.pdf)
         page = self._pdf_doc[n]
         try:
@@ -177,6 +304,10 @@ class Snapshot:
         for (kind, digest), png in before._png.items():
             if digest in (self.sheets if kind == "sheet" else self.faces):
                 self._png[(kind, digest)] = png
+        for key, asked in before._asked.items():
+            if key[1] in (self.sheets if key[0] == "sheet" else self.card_digests if key[0] == "layout"
+                          else self.faces) and key not in self._asked:
+                self._asked[key] = asked
 
     def close(self) -> None:
         with RENDER:
@@ -188,6 +319,19 @@ class Snapshot:
 def _face_png(face, dpi: int = FACE_DPI) -> bytes:
     from ..render.png import encode_png, thumbnail  # lazy: +484 ms to import (benchmarks/imports.py)
     return encode_png(thumbnail(face, dpi), dpi=dpi)
+
+
+def _digests(deck, files) -> dict:
+    """{file: the digest of its bytes now} for template files named from the game's folder: what a write from
+    the layout view says it read (a file changed since is not written)."""
+    from ..layout.boxedit import digest  # lazy: +400 ms to import (benchmarks/imports.py)
+    out = {}
+    for name in sorted(files):
+        try:
+            out[name] = digest((deck.folder / name).read_bytes())
+        except OSError:
+            pass
+    return out
 
 
 def _label(page) -> str:

@@ -1,24 +1,29 @@
-"""The preview, served on 127.0.0.1 only: the page, its state, its images, the PDF, and nothing else.
+"""The preview, served on 127.0.0.1 only: the page, its state, its images, the PDF, the layout view's model of
+a card and its writes (studio.py), and nothing else.
 
 Every answer is made from the last good build held in memory; no request names a file on disk, so no path
 can lead out of the preview, and there is nothing to list. An unknown path is 404; a request whose Host is
 not this server's own address is refused (a web page elsewhere cannot reach the preview by renaming itself).
-The page learns of each rebuild through server-sent events (/events).
+A write (POST) must also come from this server's own page: no Origin but its own, the token the page was
+served with (X-Pnp-Token), a JSON body. The page learns of each rebuild through server-sent events (/events).
 """
 from __future__ import annotations
 
 import errno
+import hmac
 import json
 import re
+import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from ..errors import PnpError
+from .studio import MAX_BODY, Refused, Studio
 
 IMAGE = re.compile(r"^/(face|large|sheet)/([0-9a-f]{32})\.png$")
-CSP = ("default-src 'none'; img-src 'self'; connect-src 'self'; script-src 'unsafe-inline'; "
+CSP = ("default-src 'none'; img-src 'self' blob:; connect-src 'self'; script-src 'self' 'unsafe-inline'; "
        "style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
 KEEPALIVE = 15.0            # seconds between comments on an idle event stream
 
@@ -31,11 +36,13 @@ class Preview:
         self.snapshot = None        # preview.Snapshot of the last good build
         self.failure = None         # rebuild.Failure of the last build, when it failed
         self.number = 0
+        self.published = 0          # how many times: a good build twice, its cards and then its PDF (rebuild.py)
         self.stopping = False
 
     def publish(self, snapshot, failure, number: int) -> None:
         with self.changed:
             self.snapshot, self.failure, self.number = snapshot, failure, number
+            self.published += 1
             self.changed.notify_all()
 
     def stop(self) -> None:
@@ -52,8 +59,19 @@ class Preview:
         return out
 
 
-def _page() -> bytes:
-    return resources.files(__package__).joinpath("page.html").read_bytes()
+def _page(token: str) -> bytes:
+    page = resources.files(__package__).joinpath("page.html").read_bytes()
+    return page.replace(b"__PNP_TOKEN__", token.encode("ascii"))
+
+
+def _bug(exc: Exception) -> str:
+    if isinstance(exc, OSError):
+        return f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": ")
+    return f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())[:200]} (this is a bug in pnp)"
+
+
+def _script() -> bytes:
+    return resources.files(__package__).joinpath("studio.js").read_bytes()
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -61,6 +79,7 @@ class Handler(BaseHTTPRequestHandler):
     sys_version = ""
     protocol_version = "HTTP/1.1"
     preview: Preview
+    studio: Studio
     port: int
 
     def log_message(self, format, *args):       # the terminal is for builds, not requests
@@ -72,9 +91,27 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self, head: bool = False):
         if not self._own_host():
             return self._send(403, b"forbidden: this preview answers only at its own address\n", "text/plain")
-        path = urlsplit(self.path).path
+        url = urlsplit(self.path)
+        path = url.path
         if path == "/":
-            return self._send(200, _page(), "text/html; charset=utf-8", head=head)
+            return self._send(200, _page(self.studio.token), "text/html; charset=utf-8", head=head)
+        if path == "/studio.js":
+            return self._send(200, _script(), "text/javascript; charset=utf-8", head=head)
+        if path in ("/layout.json", "/reference"):
+            query = parse_qs(url.query)
+            card = (query.get("card") or [""])[0]
+            if path == "/reference":
+                found = self.studio.picture_bytes(card)
+                if found is not None:
+                    return self._send(200, found[0], found[1], head=head)
+                return self._send(404, b"no reference picture for that card\n", "text/plain")
+            try:
+                model = self.studio.layout(card, (query.get("side") or ["front"])[0])
+            except Refused as exc:
+                return self._json(exc.status, {"error": str(exc)})
+            except Exception as exc:    # a bug in pnp met on this card: said in one line, and served on
+                return self._json(500, {"error": _bug(exc)})
+            return self._json(200, model, head=head)
         if path == "/state.json":
             body = json.dumps(self.preview.state(), ensure_ascii=False).encode("utf-8")
             return self._send(200, body, "application/json; charset=utf-8", head=head)
@@ -95,6 +132,46 @@ class Handler(BaseHTTPRequestHandler):
                 return self._send(200, png, "image/png", cache="public, max-age=31536000, immutable", head=head)
         return self._send(404, b"not found\n", "text/plain")
 
+    def do_POST(self):
+        """A write from the layout view (studio.py): refused, in one line of JSON, unless it comes from this
+        server's own page with its token; the server goes on whatever is sent."""
+        try:
+            length = int(self.headers.get("Content-Length") or -1)
+        except ValueError:
+            length = -1
+        if not 0 <= length <= MAX_BODY:
+            self.close_connection = True
+            return self._json(413 if length > MAX_BODY else 411, {"error": "a write is a JSON body with its length, "
+                                                                    f"at most {MAX_BODY} bytes"})
+        body = self.rfile.read(length)
+        if not self._own_host():
+            return self._json(403, {"error": "forbidden: this preview answers only at its own address"})
+        origin = self.headers.get("Origin")
+        if origin is not None and origin.strip().lower() not in (f"http://127.0.0.1:{self.port}",
+                                                                 f"http://localhost:{self.port}"):
+            return self._json(403, {"error": f"forbidden: a write from another origin ({origin[:80]})"})
+        token = self.headers.get("X-Pnp-Token") or ""
+        if not hmac.compare_digest(token.encode("utf-8", "replace"), self.studio.token.encode("ascii")):
+            return self._json(403, {"error": "forbidden: a write needs the token this preview's page was served "
+                                             "with (reload the page)"})
+        if (self.headers.get("Content-Type") or "").split(";")[0].strip().lower() != "application/json":
+            return self._json(415, {"error": "a write is sent as application/json"})
+        path = urlsplit(self.path).path
+        try:
+            if path == "/layout/box":
+                return self._json(200, self.studio.write(body))
+            if path in ("/layout/undo", "/layout/redo"):
+                return self._json(200, self.studio.again(body, path == "/layout/undo"))
+        except Refused as exc:
+            return self._json(exc.status, {"error": str(exc)})
+        except Exception as exc:        # a bug in pnp, or a file it cannot read: said in one line, and served on
+            return self._json(500, {"error": _bug(exc)})
+        return self._json(404, {"error": "not found"})
+
+    def _json(self, status: int, value, head: bool = False):
+        body = json.dumps(value, ensure_ascii=False).encode("utf-8")
+        return self._send(status, body, "application/json; charset=utf-8", head=head)
+
     def _own_host(self) -> bool:
         host = (self.headers.get("Host") or "").strip().lower()
         return host in (f"127.0.0.1:{self.port}", f"localhost:{self.port}")
@@ -112,7 +189,8 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def _events(self):
-        """A server-sent event each time a build finishes (good or not); the page then asks /state.json."""
+        """A server-sent event each time a build is published (good or not: a good one as its cards are ready, and
+        again once its PDF is written); the page then asks /state.json."""
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
@@ -125,12 +203,12 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(b"retry: 1000\n\n")
             while True:
                 with p.changed:
-                    p.changed.wait_for(lambda: p.number != seen or p.stopping, timeout=KEEPALIVE)
-                    number, stopping = p.number, p.stopping
+                    p.changed.wait_for(lambda: p.published != seen or p.stopping, timeout=KEEPALIVE)
+                    number, published, stopping = p.number, p.published, p.stopping
                 if stopping:
                     return
-                if number != seen:
-                    seen = number
+                if published != seen:
+                    seen = published
                     self.wfile.write(f"event: build\ndata: {number}\n\n".encode())
                 else:
                     self.wfile.write(b": still here\n\n")
@@ -139,13 +217,23 @@ class Handler(BaseHTTPRequestHandler):
             return
 
 
+class _HTTPServer(ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        """A browser that closes a connection mid-answer (a reload, a closed tab) is no error of pnp's: nothing
+        is printed, where socketserver prints a traceback; anything else is printed as it would be."""
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)):
+            return
+        super().handle_error(request, client_address)
+
+
 class Server:
     """ThreadingHTTPServer on 127.0.0.1:port (0: any free port) in a thread of its own."""
 
-    def __init__(self, preview: Preview, port: int):
-        handler = type("PreviewHandler", (Handler,), {"preview": preview})
+    def __init__(self, preview: Preview, port: int, reference=None):
+        self.studio = Studio(preview, reference)
+        handler = type("PreviewHandler", (Handler,), {"preview": preview, "studio": self.studio})
         try:
-            self.httpd = ThreadingHTTPServer(("127.0.0.1", port), handler)
+            self.httpd = _HTTPServer(("127.0.0.1", port), handler)
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
                 raise PnpError(f"port {port} is in use on 127.0.0.1", field="--port",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from cli import copy_deck, pnp_in_process as pnp
 from pdfcheck import leaf_text, page_text, placements, squash
+from smalldeck import run, starter
 
 
 def test_only_some_cards_by_name_id_number_and_range(tmp_path):
@@ -14,7 +15,7 @@ def test_only_some_cards_by_name_id_number_and_range(tmp_path):
             cwd=tmp_path, check=True)
     out = tmp_path / "output" / "royal-lines-partial.pdf"       # the whole game's PDF is not replaced
     assert r.stdout.strip() == (f"wrote output/royal-lines-partial.pdf: partial build, 6 of 55 cards (8 with copies), "
-                                "4 pages, 1 card sheets; no rule pages; the component check was not run")
+                                "4 pages, 1 card sheet; no rule pages; the component check was not run")
     assert not (tmp_path / "output" / "royal-lines.pdf").exists()
     pages = placements(out)
     assert len(pages) == 4 and [len(p) for p in pages] == [0, 0, 8, 8]        # the leaf, one sheet, no rules
@@ -104,3 +105,16 @@ def test_a_range_over_a_part_left_out_is_refused(tmp_path):
         "5, and part 'extra' is left out (--without)"] and not (tmp_path / "x.pdf").exists()
     r = pnp("build", deck, "--without", "extra", "--only", "5", "-o", tmp_path / "x.pdf", check=True)
     assert "partial build, 1 of 3 cards" in r.stdout
+
+
+def test_only_says_it_counts_distinct_cards_in_its_help_and_on_the_leaf(tmp_path):
+    folder = starter(tmp_path)
+    code, out, err = run("build", "-h")
+    assert "Numbers count distinct cards (a deck's rows), not copies" in " ".join(out.split())
+    pdf = tmp_path / "part.pdf"
+    code, out, err = run("build", folder, "--only", "1-2", "-o", pdf)
+    assert code == 0, err
+    assert "2 of 6 cards (7 with copies)" in out                   # Wheat x4 and Barley x3
+    leaf = squash(leaf_text(pdf, (0,)))
+    assert squash("A proof print of 2 of the 6 distinct cards (#1 Wheat, #2 Barley; 7 with copies), chosen with "
+                  "--only by their numbers as pnp proof shows them") in leaf, leaf[:600]

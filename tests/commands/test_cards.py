@@ -37,7 +37,7 @@ def test_pnp_cards_writes_the_same_bytes_each_time_and_csv_to_stdout(tmp_path):
     pnp("cards", "royal-lines", "-o", b, check=True)
     assert a.read_bytes() == b.read_bytes()
     out = pnp("cards", "royal-lines", check=True).stdout
-    assert out.splitlines()[0].startswith("kind,suit,rank,colour,pip,title,figure")
-    assert "settler,spades,A,black,♠,Ace of Spades," in out
+    assert out.splitlines()[0].startswith("kind,title,rank,suit,colour,pip,figure,template,copies")   # the sheet's
+    assert "settler,Ace of Spades,A,spades,black,♠," in out
     bad = pnp("cards", "royal-lines", "-o", tmp_path / "cards.json")
     assert bad.returncode == 2 and "writes a .csv or .xlsx file" in bad.stderr

@@ -45,6 +45,8 @@ BAD = {
     ("export", "--cmyk"): [([G, "--cmyk"], "--cmyk")],
     ("export", "--ink-limit"): [([G, "--to", "drivethrucards", "--ink-limit", "500"], "500"),
                                 ([G, "--ink-limit", "240"], "--ink-limit")],
+    ("export", "--condition"): [([G, "--to", "drivethrucards", "--condition", "swp"], "swp"),
+                                ([G, "--to", "pdf", "--condition", "swop"], "--condition")],
     ("export", "--dpi"): [([G, "--to", "png", "--dpi", "5"], "5"), ([G, "--dpi", "300"], "--dpi")],
     ("export", "--hand"): [([G, "--to", "showcase", "--hand", "No Such Card"], "No Such Card"),
                            ([G, "--hand", "Wheat"], "--hand")],
@@ -73,6 +75,24 @@ BAD[("build", "--calibration")] = [([G, "--calibration", "--duplex", "none"], "-
 BAD[("build", "--only")] = [([G, "--only", "0"], "0"), ([G, "--only", "x-y"], "x-y"),
                             ([G, "--only", "No Such Card"], "No Such Card")]
 BAD[("watch", "--port")] = [([G, "--port", "70000"], "70000")]
+BAD[("watch", "--reference")] = [([G, "--reference", "nofolder"], "nofolder"), ([G, "--reference", "afile"], "afile")]
+_WRITE = ["--template", "card", "--region", "title"]
+BAD.update({
+    ("layout", "--card"): [([G, "--card", "No Such Card"], "No Such Card"),
+                           ([G, "--card", "Wheat", *_WRITE, "--move", "1mm,0"], "--card")],
+    ("layout", "--back"): [([G, "--back", *_WRITE, "--move", "1mm,0"], "--back")],
+    ("layout", "--template"): [([G, "--template", "nope", "--region", "title", "--move", "1mm,0"], "nope"),
+                               ([G, "--template", "../deck", "--region", "title", "--move", "1mm,0"], "../deck")],
+    ("layout", "--region"): [([G, "--template", "card", "--region", "nope", "--move", "1mm,0"], "nope"),
+                             ([G, "--template", "card", "--move", "1mm,0"], "--region")],
+    ("layout", "--move"): [([G, *_WRITE, "--move", "1,0"], "1,0"), ([G, *_WRITE, "--move", "90mm,0"], "right edge"),
+                           ([G, *_WRITE], "--move")],
+    ("layout", "--box"): [([G, *_WRITE, "--box", "1mm"], "1mm"), ([G, *_WRITE, "--box", "1mm,1mm,0mm,1mm"], "width"),
+                          ([G, *_WRITE, "--box", "1mm,1mm,1mm,1mm", "--move", "1mm,0"], "--move")],
+    ("layout", "--base"): [([G, "--base"], "--base")],
+    ("layout", "--expect"): [([G, *_WRITE, "--move", "1mm,0", "--expect", "0" * 32], "changed since"),
+                             ([G, "--expect", "0" * 32], "--expect")],
+})
 # flags that take no value and apply wherever they are given: nothing to get wrong
 FLAGS = {
     ("build", "--no-instructions"): "leaves the leaf out, any deck, any paper",
@@ -88,6 +108,7 @@ FLAGS = {
     ("export", "--redraw"): "draws every image again: any export",
     ("export", "--clean"): "removes what the export did not write: any export",
     ("export", "--quiet"): "fewer lines: any export", ("proof", "--quiet"): "fewer lines: any proof",
+    ("layout", "--json"): "JSON rather than lines: showing or writing, any deck",
 }
 
 

@@ -8,7 +8,7 @@ import pytest
 from cli import pnp_in_process as pnp
 
 
-COMMANDS = ["build", "calibrate", "cards", "check", "export", "list", "new", "proof", "watch"]
+COMMANDS = ["build", "calibrate", "cards", "check", "export", "layout", "list", "new", "proof", "watch"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -35,8 +35,9 @@ def test_new_into_an_empty_folder_and_from_a_shipped_game(tmp_path):
 
 
 def test_the_leaf_takes_the_setup_from_the_rules_when_the_deck_gives_none(tmp_path):
-    """The starter has no game.setup: its leaf's back sets up from rules.md's "# Setup" section (to the next
-    heading); given a game.setup, the leaf prints that instead."""
+    """The starter has no game.setup: its leaf sets up from rules.md's "# Setup" section (to the next heading);
+    given a game.setup, the leaf prints that instead. (At 10.5pt, since issue 57, the starter's leaf fits its
+    first page: the setup is read from both.)"""
     pnp_in_process("new", "g", cwd=tmp_path, check=True)
     pnp_in_process("build", "g", "-o", tmp_path / "g.pdf", cwd=tmp_path, check=True)
     back = squash(leaf_text(tmp_path / "g.pdf"))       # (the starter's leaf may hold it all on its first page)

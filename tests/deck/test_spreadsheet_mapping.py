@@ -95,7 +95,7 @@ def test_a_bad_cell_under_a_mapped_header_names_the_cell_and_the_field(tmp_path)
             ("crop", "Barley", 2, "Score.", "lots", None, None)]
     folder = _game(tmp_path, cards=rows)
     _fails(folder, ("g/cards.xlsx, sheet Crops, cell C2 (value)", "expected a whole number, found 'ten'"),
-           ("cell E3 (copies)", "expected a whole number from 1 to"))
+           ("cell E3 (copies)", "expected a whole number from 0 to"))
 
 
 def test_two_headers_read_as_one_column_is_one_error(tmp_path):

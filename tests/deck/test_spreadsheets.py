@@ -226,7 +226,7 @@ def test_a_wrong_type_in_a_csv_names_the_line_and_the_header(tmp_path):
     with open(deck / "cards.csv", "a", encoding="utf-8") as f:
         f.write("crop,Rye,three,Score.,1\n\nevent,Frost,,Brr.,two\ncrop,Oats,2,Score.,1,extra\n")
     _fails(deck, "cards.csv:8 (value): expected a whole number, found 'three'",
-           "cards.csv:10 (copies): expected a whole number from 1 to 1000, found 'two'",
+           "cards.csv:10 (copies): expected a whole number from 0 to 1000, found 'two'",
            "cards.csv:11: a value, 'extra', in a column with no header")
 
 

@@ -3,10 +3,11 @@
 Taken from the page as it stands: every YAML block whose first line names a file (`# deck.yaml`: its keys join the
 test deck's; `# templates/NAME.yaml`: written as that template), every region written in a code span
 (`{type: ...}`: all of them on one card, templates/drawing.yaml), every expression in quotes (`"{...}"`: each a
-text region's text) and every region key with a brace (`size: "{14 + value}pt"`: each on a text region of its
-own), templates/expressions.yaml. A game of crops with the fields they read is built from them, and its PDF read
-back: the extends example's computed kind lines, the expressions' results, the drawing's gradient shading, the
-outline's stroke and the span's red.
+text region's text, templates/expressions.yaml) and every region key with a brace (`size: "{14 + value}pt"`: each
+on a text region of its own, templates/keys.yaml). A game of crops with the fields they read is built from them,
+and its PDF read back: the extends example's computed kind lines, the expressions' results (the card's number and
+the counts over the deck among them), the drawing's gradient shading, the outline's stroke and the span's red,
+nanDECK's track and die as repeated regions.
 """
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ import yaml
 from PIL import Image
 
 from cli import ROOT, pnp_in_process
-from pdfcheck import all_text, placements, squash
+from newgame import ellipses
+from pdfcheck import all_text, placements, squash, words_in
 
 PAGE = ROOT / "docs" / "from-squib-and-nandeck.md"
 KEYS = ("size", "when", "rotate", "opacity", "box", "colour", "font", "align")
@@ -44,6 +46,7 @@ crop,Apples,3,Score **3** points.,2,1,3,,high-low
 crop,Oats,1,Score at harvest.,3,1,1,,drawing
 crop,Rye,2,Score at harvest.,0,1,2,,expressions
 crop,Corn,3,Score at harvest.,2,1,3,,expressions
+crop,Spelt,2,Score at harvest.,0,1,2,,keys
 """
 SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40">'
        '<circle cx="20" cy="20" r="18" fill="#b03030"/>'
@@ -99,13 +102,16 @@ def _game(tmp_path):
     for e in s["expressions"]:
         lines.append(f"  - {{type: text, box: [5mm, {y}mm, 53.5mm, 5mm], text: {e}, size: 8pt}}")
         y += 6
+    (folder / "templates" / "expressions.yaml").write_text("size: poker\nregions:\n" + "\n".join(lines) + "\n",
+                                                             encoding="utf-8")
+    lines, y = [], 5                    # the keys, on a card of their own (Spelt)
     for key, value in s["keys"]:
         box = "" if key == "box" else f"box: [40mm, {y}mm, 18mm, 5mm], "
         size = "" if key == "size" else "size: 8pt, "
         lines.append(f"  - {{type: text, {box}text: '{key}', {size}{key}: {value}}}")
         y += 6 if key != "box" else 0
-    (folder / "templates" / "expressions.yaml").write_text("size: poker\nregions:\n" + "\n".join(lines) + "\n",
-                                                             encoding="utf-8")
+    (folder / "templates" / "keys.yaml").write_text("size: poker\nregions:\n" + "\n".join(lines) + "\n",
+                                                      encoding="utf-8")
     return folder
 
 
@@ -119,10 +125,18 @@ def test_the_pages_snippets_build_and_print_what_it_says(tmp_path):
     for words in ("Low x2", "Low x4", "High x6",            # the extends example
                   "High", "6 VP",                            # "{'High' if value > 2 else 'Low'}", "{vp * 2} VP"
                   "RYE 3 2", "CORN 4 3",                     # "{upper(title)} {len(title)} {max(cost, value)}"
-                  "0 coins", "2 coins", "Corn, Score at harvest."):
+                  "0 coins", "2 coins", "Corn, Score at harvest.",
+                  "5/7", "5 of 7", "1 dear", "14 VP"):      # number/total, kind_number of kind_total, count(), sum()
         assert squash(words) in text, (words, text[:3000])
     ops = [op for page in placements(pdf) for p in page for _, op in p.ops]
     assert b"sh" in ops                                      # a gradient is a PDF shading
     assert b"Tr" in ops                                      # the outline: a text render mode
     copies = text.count("Wheat")
     assert copies >= 2                                       # qty 2, read as copies
+    # Oats (value 1) shows the drawing: nanDECK's TRACK as ten numbered spaces, its DICE as one pip of nine (the
+    # grid's middle), beside the page's other ellipses
+    page, oats = next((n, p) for n, placed in enumerate(placements(pdf)) for p in placed
+                      if "Oats" in words_in(pdf, n, p))
+    assert "1 2 3 4 5 6 7 8 9 10" in words_in(pdf, page, oats)
+    others = [r for r in snippets()["regions"] if r.startswith("{type: ellipse") and "repeat" not in r]
+    assert ellipses(oats) == len(others) + 1, (ellipses(oats), others)

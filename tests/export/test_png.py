@@ -56,7 +56,7 @@ def test_bleed_and_the_default_resolution(tmp_path):
         assert im.size == (round((63.5 + 6) / 25.4 * 300), round((88.9 + 6) / 25.4 * 300))
         assert im.getpixel((2, 2)) == im.getpixel((40, 40))            # the background runs into the bleed
     again = pnp("export", "vasa-regalis", "--to", "png", "--bleed", "3", "-o", out, check=True)
-    assert "0 written, 36 unchanged" in again.stdout
+    assert "0 written, 35 unchanged" in again.stdout        # 35 PNGs (and the manifest)
 
 
 def test_showcase_grid_holds_every_face_cut_to_its_shape(showcase):
@@ -108,3 +108,20 @@ def test_a_mistake_is_one_line_and_writes_nothing(args, message, tmp_path):
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("pnp: error: ") and message in proc.stderr, \
         proc.stderr
     assert not out.exists()
+
+
+def test_showcase_cells_are_each_pieces_own_size_and_cover_half_the_picture(exported):
+    """Issue 56: Aqua Regia's grid was 9220 x 4775 px with 12.5% of it covered, every cell the size of its board;
+    each piece now has a cell of its own size, the board a row of its own, and the pieces cover over half of it."""
+    with Image.open(exported("aqua-regia", "--to", "showcase") / "showcase.png") as im:
+        alpha = np.asarray(im)[..., 3]
+        w, h = im.size
+    assert (alpha > 128).mean() >= 0.5, (w, h, (alpha > 128).mean())
+    assert 0.75 <= w / h <= 3.0
+    rows = (alpha > 128).any(axis=1)
+    starts = np.flatnonzero(np.diff(rows.astype(int)) == 1)           # each row of pieces, top to bottom
+    board_h = round(262 / 25.4 * 150)
+    bands = [(s, s + int(np.argmin(rows[s + 1:]))) for s in starts]
+    board = [b for b in bands if abs((b[1] - b[0]) - board_h) <= 4]
+    assert len(board) == 1                                             # the board: a row of its own, its height
+    assert all((b[1] - b[0]) < board_h / 2 for b in bands if b not in board)   # the cards' rows: a card's height

@@ -158,9 +158,10 @@ def test_round_pieces_are_circular_tiles_and_a_board_a_box(tts):
     assert marker["CustomTile"]["Type"] == 2 and board["CustomTile"]["Type"] == 0
     assert stem_of(marker["ImageURL"]) == "field-marker-face"
     assert stem_of(marker["ImageSecondaryURL"]) == "field-marker-back"
-    # issue 46: Stretch on, as the game writes every tile that is not square (SCED's mats and Mythos area), so
-    # the 190 x 262 mm board loads at its picture's proportions rather than square
-    assert board["CustomTile"]["Stretch"] is True
+    # issue 56: Stretch off, as the knowledge base documents the setting (custom-tile.md: unchecked, "your tile will
+    # stretch to fit the image dimensions"), so the 190 x 262 mm board loads at its picture's proportions; the
+    # round marker, a symmetrical shape, has it on
+    assert board["CustomTile"]["Stretch"] is False and marker["CustomTile"]["Stretch"] is True
     with Image.open(path_of(board["ImageURL"])) as im:
         assert im.size == (round(190 / 25.4 * 300), round(262 / 25.4 * 300))
     _, _, arw, _ = tts("a-royal-will")
@@ -305,6 +306,9 @@ def test_landscape_cards_single_sided_cards_and_chits_of_one_deck(tmp_path):
     objs = {o["Nickname"]: o for o in save["ObjectStates"]}
     wide, edge, token = objs["Wide"], objs["Edge card"], objs["Token"]
     assert wide["Name"] == "Card" and wide["SidewaysCard"] is True      # one card alone: a card, not a deck
+    # issue 56: a sideways card is the upright card turned, scaled by its longer side as an upright one by its height
+    # (SCED's playmat: 1.15 with SidewaysCard, 0.8214 = 1.15 x 63 / 88 for the same card without): the same scale
+    assert wide["Transform"]["scaleX"] == objs["Edge card"]["Transform"]["scaleX"] == pytest.approx(0.33 * 3.5)
     wd = wide["CustomDeck"][str(wide["CardID"] // 100)]
     ed = edge["CustomDeck"][str(edge["DeckIDs"][0] // 100)]
     assert wd["FaceURL"] != ed["FaceURL"] and stem_of(wd["BackURL"]) == "blank"

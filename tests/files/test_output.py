@@ -88,11 +88,11 @@ _DIE_WHILE_WRITING = """
 import os, signal, sys
 import generator.files.output as o
 if sys.argv[1] == "named":
-    o._anonymous = lambda path, data, mode: None       # as on a system without O_TMPFILE
+    o._anonymous = lambda path, data, mode, *durable: None     # as on a system without O_TMPFILE
 write_all = o._write_all
-def dying(fd, data):
+def dying(fd, data, *durable):
     if not data.startswith(b"%PDF"):                   # the layout caches write theirs as before
-        return write_all(fd, data)
+        return write_all(fd, data, *durable)
     os.write(fd, data[: len(data) // 2])              # half the PDF is on disk ...
     os.kill(os.getpid(), signal.SIGKILL)               # ... when the process is killed
 o._write_all = dying
@@ -149,7 +149,7 @@ def test_an_exception_while_writing_leaves_the_old_file(tmp_path, monkeypatch):
     target = tmp_path / "x.bin"
     write_atomic(target, b"old contents")
 
-    def interrupted(fd, data):
+    def interrupted(fd, data, *durable):
         os.write(fd, data[:3])
         raise KeyboardInterrupt
     monkeypatch.setattr(o, "_write_all", interrupted)
@@ -173,3 +173,17 @@ def test_writing_where_a_folder_cannot_be_is_a_pnp_error(tmp_path):
     with pytest.raises(PnpError) as info:
         write_atomic(tmp_path / "file" / "x.pdf", b"data")
     assert "cannot write" in str(info.value)
+
+
+def test_a_cache_file_is_written_without_waiting_for_the_disk(tmp_path, monkeypatch):
+    """An output waits for the disk (fsync) before it is renamed into place; a cache file does not (pnp watch
+    writes several on a save: each fsync is the disk's time on the way to the page), as one a crash cut short
+    fails its checksum and is made again (files/cachefile.py)."""
+    from generator.files import cachefile
+    synced: list = []
+    monkeypatch.setattr(os, "fsync", lambda fd: synced.append(fd))
+    write_atomic(tmp_path / "out.pdf", b"%PDF-1.4")
+    assert len(synced) == 2                         # the file, then its folder
+    synced.clear()
+    assert cachefile.write(tmp_path / "c.cache", "test", 1, {"a": 1})
+    assert synced == [] and cachefile.read(tmp_path / "c.cache", "test", 1) == {"a": 1}

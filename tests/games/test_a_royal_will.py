@@ -86,7 +86,8 @@ def words_at(path, page: int, box) -> list[str]:
 
 def guides(path, page: int) -> list[tuple[float, float, float, float]]:
     """Round cut guides drawn on the page itself (not inside a face): the (x0, y0, x1, y1) box of each
-    closed path of curves, from its start point and every control point."""
+    closed path of curves, from its start point and every control point; a guide is stroked twice, a white
+    band and the grey line on it (render/draw.py HALO), and counted once."""
     out, pts = [], []
     for args, op in sheet_ops(path, page):
         if op == b"m":
@@ -100,7 +101,7 @@ def guides(path, page: int) -> list[tuple[float, float, float, float]]:
             pts = []
         elif op in (b"l", b"Do"):
             pts = []
-    return out
+    return list(dict.fromkeys(out))
 
 
 def _outside(mark, boxes, bleed=0.0) -> bool:
@@ -357,14 +358,14 @@ SYMBOLS = {"Advisor": "☽", "Executor": "⇄", "Solicitor": "±", "Tax Collecto
            "The Sleight": "☠"}
 
 
-def test_every_character_shows_its_emblem_twice(arw):
-    """The banner's badge and the medallion in the panel: every character has both, the Forger and The
-    Sleight (whose cards also carry a coin-count rule) too (issue 32: they had only the badge)."""
+def test_every_character_shows_its_symbol_once(arw):
+    """The banner's badge carries the character's symbol, every character's alike; the panel is its text's
+    (issue 57: a medallion repeated the badge's symbol above two lines of 7pt in an empty panel)."""
     seen = Counter()
     for item in read(arw):
         name = banner_name(item)
         if item.is_size(POKER) and name in CHARACTERS:
-            assert item.text.split().count(SYMBOLS[name]) == 2, (name, item.text[:60])
+            assert item.text.split().count(SYMBOLS[name]) == 1, (name, item.text[:60])
             seen[name] += 1
     assert seen == Counter(CHARACTERS)
 
@@ -395,7 +396,7 @@ def test_what_this_edition_settles_is_on_the_check_up_chart_and_in_the_rules(arw
     """Who deals the first Will and what a punished player with fewer than 2 coins gives: settled in the This
     edition box, and printed where players look, the chart's Will in Brief and the rules."""
     text = squash(all_text(arw))
-    assert squash("Deal 2 cards to each player. First Will: anyone deals, and acts first.") in text
-    assert squash("the greediest puts 2 coins into The Assets (all they have, if fewer).") in text
+    assert squash("Deal 2 cards to each player. First Will (this edition): anyone deals, and acts first.") in text
+    assert squash("the greediest puts 2 coins into The Assets (this edition: all they have, if fewer).") in text
     assert squash("This edition: the players choose who deals the first Will.") in text
     assert squash("(This edition: a player with fewer moves all they have.)") in text

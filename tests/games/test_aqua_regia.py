@@ -157,9 +157,9 @@ def test_reference_cards_order_and_turn_summary(pdf):
                     "of reactivity other than 0 to the field;",
                     "stronger than the last play;",
                     # issue 44: read alone, the card said nothing against leading two cards of reactivity 1
-                    "reactivity 1: single card only, not onto several.",
+                    "reactivity 1: single card only, not onto a play of several.",
                     "Reverse Change: the same card played 4 at once reverses the field order.",
-                    "Pass: draw 1 card (if any are left).",
+                    "Pass: draw 1 card (if any are left); this edition: you may still play on a later turn.",
                     # issue 44: the discard pile is face up and open to search (Metal Precipitation takes from it)
                     "Metal Precipitation: discard 1 card and take a stronger one from the discard pile (face up, "
                     "open to all), not a metal with all 4 there.",

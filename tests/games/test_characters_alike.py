@@ -1,7 +1,9 @@
-"""Issue 44: every character card of A Royal Will is set alike. The Forger and The Sleight carry a coin-count
-rule as well as an action, in the original's words (some 90 and 70 words, against 15 to 40 on the others), and
-had a template of their own: their text at 7pt against the others' 8pt, their emblem half the size. Read back
-from the PDF: the text of every character card at one size, and its emblem's symbol at one size."""
+"""Issues 44 and 57: A Royal Will's character cards are framed alike and each one's words fill its panel. The
+Forger and The Sleight carry a coin-count rule as well as an action, in the original's words (some 90 and 70
+words, against 15 to 40 on the others); issue 44 set every text at 7pt below a medallion repeating the badge's
+symbol, which left the Executor's and the Tax Collector's two lines in an empty panel (issue 57). Read back from
+the PDF: each card's symbol once, in its badge, at one size for all seven; each card's text, wherever its size,
+reaching over most of the room its panel gives it (templates/character.yaml: 50 mm under the banner)."""
 from __future__ import annotations
 
 from pdfcheck import MM, placements, plumber_words
@@ -9,13 +11,14 @@ from pdfcheck import MM, placements, plumber_words
 from generator.deck import load_deck
 
 CHARACTERS = {"Advisor", "Executor", "Solicitor", "Tax Collector", "Heir", "Forger", "The Sleight"}
+ROOM = 50 * MM              # the text box's height (templates/character.yaml, character-rule.yaml)
 
 
-def test_every_character_card_is_set_alike(built):
+def test_every_character_card_is_framed_alike_and_filled(built):
     pdf = built("a-royal-will")
     deck = load_deck("a-royal-will")
     assert {c.fields["character"] for c in deck.cards if c.kind == "character"} == CHARACTERS
-    body, emblem, seen = set(), set(), set()
+    badge, filled, seen = set(), {}, set()
     for page, placed in enumerate(placements(pdf)):
         h, found = plumber_words(pdf, page, styled=True)
         for p in placed:
@@ -28,11 +31,14 @@ def test_every_character_card_is_set_alike(built):
             if name is None or "Action:" not in text:
                 continue                                        # a back, or another piece
             seen.add(name)
-            body.add((name, tuple(sorted({round(float(w["size"]), 2) for w in inside
-                                          if "Condensed" in w["fontname"]}))))
-            emblem.add((name, tuple(sorted({round(float(w["size"]), 2) for w in inside
-                                            if "Sans" in w["fontname"] and "Condensed" not in w["fontname"]
-                                            and not any(ch.isalnum() for ch in w["text"])}))))
+            body = [w for w in inside if "Condensed" in w["fontname"]]
+            sizes = {round(float(w["size"]), 2) for w in body if w["text"].isalpha()}
+            assert min(sizes) >= 7.0, f"{name}: its text set at {sorted(sizes)}"
+            filled[name] = (max(w["bottom"] for w in body) - min(w["top"] for w in body)) / ROOM
+            badge.add(tuple(sorted({round(float(w["size"]), 2) for w in inside
+                                    if "Sans" in w["fontname"] and "Condensed" not in w["fontname"]
+                                    and not any(ch.isalnum() for ch in w["text"])})))
     assert seen == CHARACTERS
-    assert len({sizes for _, sizes in body}) == 1, f"the characters' texts are set at {sorted(body)}"
-    assert len({sizes for _, sizes in emblem}) == 1, f"the characters' emblems are set at {sorted(emblem)}"
+    assert len(badge) == 1, f"the characters' symbols are set at {sorted(badge)}"
+    empty = {name: f"{fill:.0%}" for name, fill in filled.items() if not 0.6 <= fill <= 1.0}
+    assert not empty, f"character texts filling their panel's room so: {empty}"

@@ -203,7 +203,7 @@ def test_hidden_backs_show_neither_colour_nor_number(pdf, kind):
 # each side's heading says where its full text starts: the rule page, as the rule pages' footers number them
 # (tests/test_rulings.py checks that each rule text starts on that page)
 HEADING_TAIL = {1: "in short (in full: rules, p. 1)", 2: "in short (in full: rules, p. 1)",
-                3: "in short (in full: rules, p. 1)", 4: "in short (in full: rules, p. 2)"}
+                3: "in short (in full: rules, p. 2)", 4: "in short (in full: rules, p. 2)"}
 
 
 def _phrase_centre(pdf, page, p, phrase):

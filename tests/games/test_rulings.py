@@ -1,4 +1,4 @@
-"""Issue 44: every question a group still asked with the printouts alone is answered where players look: on the
+"""Issues 44 and 57: every question a group still asked with the printouts alone is answered where players look: on the
 rule or reference card that covers the point, and on the rule pages, marked "This edition" where the original
 leaves it open, and listed in the This edition box with its reason. Read back from each game's built PDF: the
 words of each card face (the face whose text starts with the card's title) and of the rule pages (up to the
@@ -41,15 +41,28 @@ RULINGS = {
                             "leaves no winner."),
             ("rules", "if it alone placed the lowest card on the highest pile, no one wins.")]),
         ("building: one pile a round that everyone adds to", [
-            ("Round Summary", "This card is the Captain card. This edition: each round builds one new pile; every "
-                              "player adds 1 card to it."),
+            ("Round Summary", "This edition: one pile a round, each player adding 1 card, overlapping in play "
+                              "order."),
             ("rules", "This edition: each round builds one new pile, and every player adds 1 card to it: the "
                       "Captain starts it")]),
         ("the designer's feedback address and the rules' address, as credits", [
             ("rules", "CREDITS From the original Print & Play file: Vasa Regalis - Print & Play is free but we would "
                       "appreciate feedback (both about what is good and what may be better) to "
-                      "nicholas.hjelmsberg@gmail.com."),
+                      "nicholas.hjelmberg@gmail.com."),
             ("rules", "download the rules from http://novasuecia.se/regalis/files/Regalis%20Card%20Rules.pdf")]),
+        # issue 57
+        ("the tie-break: only the tied players compared on the next pile", [
+            ("Round Summary", "A tie: only the tied players compare, on the next highest pile."),
+            ("rules", "This edition, breaking a tie: when two or more players share the lowest card on the highest "
+                      "pile or piles, only they are compared, on the pile or piles with the next highest total")]),
+        ("the lowest card on the highest pile belongs to a player already blamed", [
+            ("Round Summary", "A blamed player's card counts: lowest there, no one wins."),
+            ("rules", "If the lowest card on the highest pile is a blamed player's (alone, or once a tie is broken), "
+                      "no one wins.")]),
+        ("the rulings of the rule pages on the card players hold: the row, who picks, the replaced card, tied piles", [
+            ("Round Summary", "overlapping in play order. You pick the card in a hand. A replaced card goes where "
+                              "its replacement was."),
+            ("Round Summary", "This edition: equal piles are checked together.")]),
     ],
     "royal-lines": [
         ("what a line with no royals scores", [
@@ -64,6 +77,13 @@ RULINGS = {
             ("Special Recruitments", "put the new ace in its place, face up. This edition: a joker never takes over."),
             ("rules", "This edition: only a recruited ace takes over. A recruited joker, even a leftover settler, "
                       "never does")]),
+        ("jokers cancelling with no attractive card left (issue 57)", [
+            ("Recruiting", "this edition: none left, as Discarded."),
+            ("rules", "This edition: if no promise of an attractive suit is left once they cancel, it is as if no "
+                      "one played one: none is recruited and the topmost colonial is discarded (DISCARDED).")]),
+        ("one Set-up & Players card for each two neighbours, with 5 players (issue 57)", [
+            ("Set-up & Players", "This edition: lay these cards between neighbours, one for each pair and one for "
+                                 "a player left over.")]),
         ("two players reaching 3 wins in the same round", [
             ("Evaluating Royal Lines", "This edition: if several players reach 3 wins in the same round, play on "
                                        "until one player alone has the most wins."),
@@ -73,8 +93,14 @@ RULINGS = {
     "aqua-regia": [
         ("reactivity 1: a single card only, on the Turn Summary", [
             ("Turn Summary", "the dealer plays first (several cards only of reactivity 2+)."),
-            ("Turn Summary", "reactivity 1: single card only, not onto several."),
-            ("rules", "and a card of reactivity 1 is only ever played as a single card.")]),
+            ("Turn Summary", "reactivity 1: single card only, not onto a play of several."),
+            ("rules", "and a card of reactivity 1 is only ever played as a single card, never onto a play of several "
+                      "cards.")]),
+        ("'not onto a field of several cards' read as the whole pile (issue 57)", [
+            ("IT Reference", "single card only, and not onto a play of")]),     # the key's "1" sits beside it
+        ("whether a player who passed may play again in the same field (issue 57)", [
+            ("Turn Summary", "Pass: draw 1 card (if any are left); this edition: you may still play on a later turn."),
+            ("rules", "a player who passed may play again on a later turn of the same field.")]),
         ("the discard pile face up and open to search", [
             ("Turn Summary", "take a stronger one from the discard pile (face up, open to all)"),
             ("rules", "The discard pile lies face up, and any player may look through it at any time.")]),
@@ -111,6 +137,14 @@ RULINGS = {
                             "turn)."),
             ("rules", "This edition: a player may attempt one assassination a turn (it is the turn's one action), "
                       "and any number in a game, but only one against each other player.")]),
+        ("the discard pile face up and searchable (issue 57)", [
+            ("Action", "This edition: the discards lie face up, open to all."),
+            ("rules", "The discarded court cards lie face up in one pile that any player may look through at any "
+                      "time")]),
+        ("'switch any 2 top court cards' from one stack? (issue 57)", [
+            ("Action", "Switch any 2 top court cards from any court stacks. This edition: the top cards of two "
+                       "different stacks."),
+            ("rules", "This edition: Manipulation switches the top cards of two different stacks")]),
         ("the scoring's four steps, numbered", [
             ("Rule Card 4", "4. Winner (this edition): The player who scored the most wins."),
             ("rules", "4. Winner (this edition): The player who scored the most has successfully influenced")]),
@@ -121,10 +155,11 @@ RULINGS = {
                                "edition: 3 or more)."),
             ("rules", "This edition: the pot is The Will, and 3 means 3 or more")]),
         ("whether the Tax Collector, Solicitor and Executor may target oneself", [
-            ("Check-up Chart", "Executor — Swap any 2 face-down Coin Cards (yours too), unseen."),
+            ("Check-up Chart", "Executor — Swap any 2 face-down Coin Cards (this edition: yours too, not the Heir’s), "
+                               "unseen."),
             ("Check-up Chart", "Solicitor — Put your +1/−1 token by a player (this edition: you too)"),
             ("Check-up Chart", "Tax Collector — Move 1 coin from a player’s Inheritance (this edition: yours too)"),
-            ("rules", "Your own Coin Card may be one of the 2, as in the Example Will"),
+            ("rules", "This edition: your own Coin Card may be one of the 2, as in the Example Will"),
             ("rules", "should that player's Coin Card be changed. This edition: the player you choose may be you."),
             ("rules", "into The Assets or into The Bank. This edition: the player may be you.")]),
         ("whether a won Will paying a Forger with count 2 adds the guaranteed coin", [
@@ -132,6 +167,22 @@ RULINGS = {
                                "otherwise just your count)."),
             ("rules", "This edition: the coin is taken in those two cases only: a won Will pays a Forger with a coin "
                       "count of 1 or more just its count (a count of 2: 2 coins).")]),
+        # issue 57
+        ("the first action when the tied leaders do not include last Will's first player", [
+            ("The Assets of The Will", "a tie: who went first last Will; this edition: else the first tied player "
+                                       "to their left"),
+            ("rules", "This edition: if that player is not among the tied, the first of the tied players to their "
+                      "left goes first.")]),
+        ("whether the Executor may swap the Heir's Coin Card", [
+            ("Executor", "This edition: your own Coin Card may be one of the 2; the Heir’s may not."),
+            ("Heir", "This edition: no Executor may swap your Coin Card."),
+            ("rules", "The Heir's Coin Card may not: a swap targets both cards' players")]),
+        ("a tie at the end of the game that the last Will does not break", [
+            ("The Assets of The Will", "Tie: most received in the last Will; this edition: then a shared win."),
+            ("rules", "This edition: players still tied share the win (with game trackers, each takes one).")]),
+        ("The Sleight's card still said 'bust a pot'", [
+            ("The Sleight", "cannot bust a pot if 3 Coin Cards are the same character (this edition: the pot is The "
+                            "Will; 3 or more).")]),
     ],
 }
 
@@ -139,25 +190,33 @@ RULINGS = {
 IN_THE_BOX = {
     "vasa-regalis": ["Two players, two colors each", "Three players: the neutral color", "Building: one pile a round",
                      "Whose card is whose in a pile", "Looking at a card in a hand", "Where a replaced card goes",
-                     "Piles of equal total"],
+                     "Piles of equal total", "Breaking a tie", "A blamed player placing lowest on the highest pile",
+                     "The feedback address (credits)"],
     "royal-lines": ["A recruited joker", "Two jokers in one royal line", "A royal line with no royals",
-                    "Several players reaching 3 wins in the same round"],
+                    "Several players reaching 3 wins in the same round",
+                    "Jokers cancelling with no attractive promise left"],
     "aqua-regia": ["A card showing 1 for the field: a single card only", "The discard pile",
-                   "A dealer who cannot lead", "No one can lead on the field"],
+                   "A dealer who cannot lead", "No one can lead on the field", "Playing again after a pass"],
     "christina-regina": ["'The scoring is done in four steps'", "Faction cards in front of their player",
                          "How many assassinations a player may attempt", "Scoring the Copper, Silver and Gold stacks",
-                         "Keeping track of the points"],
+                         "Keeping track of the points", "The discard pile", "Manipulation: which 2 top court cards"],
     "a-royal-will": ["Whom the Solicitor and the Tax Collector may choose", "A Forger's guaranteed coin in a won Will",
-                     "The Sleight: the pot and the 3 Coin Cards"],
+                     "The Sleight: the pot and the 3 Coin Cards",
+                     "The first action when last Will's first player is not among the tied",
+                     "The Executor and the Heir's Coin Card", "A tie at the end of the game, still tied"],
 }
 
 
 def face(pdf, title: str) -> str:
-    """The words of the first card face whose text starts with `title`, squashed."""
+    """The words of the first card face whose text starts with `title` (a symbol before it, as a badge or a
+    crown set higher than the title's baseline reads first, left out), squashed."""
     for i, page in enumerate(placements(pdf)):
         for p in page:
             text = words_in(pdf, i, p)
-            if text.startswith(title):
+            words = text.split()
+            while words and not any(ch.isalnum() for ch in words[0]):
+                words.pop(0)
+            if " ".join(words).startswith(title):
                 return squash(text)
     raise AssertionError(f"no card face starts with {title!r}")
 

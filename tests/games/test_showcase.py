@@ -486,10 +486,10 @@ def test_every_new_kind_of_mistake_is_one_line_and_all_of_them_in_one_run(tmp_pa
         ("showcase/art/lantern.svg: the file is not a well-formed SVG: mismatched tag (line 11",
          "(showcase/templates/card-back.yaml:7 names it in region 'lantern')"),
         ("showcase/deck.yaml:87: text: card 'Tender': unknown icon ':coni:' in region 'text'", "(did you mean 'coin'?)"),
-        ("showcase/templates/event.yaml:6:", "regions[0].fit: expected contain, cover, stretch, found 'cvoer' "
+        ("showcase/templates/event.yaml:6:", "region art.fit: expected contain, cover, stretch, found 'cvoer' "
                                              "(did you mean 'cover'?)"),
-        ("showcase/templates/tile.yaml:8:", "regions[1].box: width and height must be more than 0, found '0mm'"),
-        ("showcase/templates/tile.yaml:9:", "regions[2].sides: expected a whole number of sides from 3 to 100, "
+        ("showcase/templates/tile.yaml:8:", "region rim.box: width and height must be more than 0, found '0mm'"),
+        ("showcase/templates/tile.yaml:9:", "region island.sides: expected a whole number of sides from 3 to 100, "
                                             "found the number 2"),
     ]
     for command in (("build", deck, "-o", tmp_path / "out" / "x.pdf"), ("export", deck, "-o", tmp_path / "gc"),

@@ -240,7 +240,8 @@ def test_duplex_none_prints_fronts_only_when_told_to_drop_the_backs(tmp_path, bu
 def test_missing_glyph_fails_naming_card_and_character(tmp_path):
     deck = copy_deck("vasa-regalis", tmp_path)
     y = deck / "deck.yaml"
-    y.write_text(y.read_text().replace("**GREEN WINS**", "**GREEN WINS** ก"))
+    y.write_text(y.read_text().replace("*Example, continued:* **GREEN WINS**",      # Rule Card 2's own
+                                       "*Example, continued:* **GREEN WINS** ก"))
     out = tmp_path / "x.pdf"
     proc = pnp_in_process("build", deck, "-o", out)
     assert proc.returncode == 2

@@ -48,13 +48,13 @@ def test_how_two_and_three_players_score_is_on_rule_card_2(vasa):
 
 def test_the_examples_of_rule_card_2_are_on_the_captain_card(vasa):
     """Rule Card 2 keeps the original's captions and points to the example, which the Captain card (the back
-    of Rule Card 1) gives in short: the four piles and the two results."""
+    of Rule Card 1) gives in short: the two piles that decide and the two results (the four piles in full on the
+    rule pages; issue 57 gave the card's room to this edition's rulings)."""
     found = faces(vasa)
     assert squash("Example (on the Captain card): RED AND BLACK LOSE") in found["Rule Card 2"]
     captain = found["Round Summary"]
-    for phrase in ["This card is the Captain card", "A 2+1+1+2 = 6", "B 1+4+4+4 = 13", "C 3+2+3+1 = 9",
-                   "D 4+3+2+3 = 12", "A is lowest; red and black placed its lowest card: RED AND BLACK LOSE",
-                   "B is highest; green placed its lowest card: GREEN WINS",
+    for phrase in ["Round Summary · Captain", "Example (green, red, black, white): A 2+1+1+2 = 6 is lowest: RED "
+                   "AND BLACK LOSE. B 1+4+4+4 = 13 is highest: GREEN WINS.",
                    "Pass the Captain card to the left after the round."]:
         assert squash(phrase) in captain, phrase
 

@@ -9,7 +9,7 @@ import yaml
 
 from cli import ROOT
 from pdfcheck import page_sizes, placements
-from test_mistakes import run
+from smalldeck import run
 
 SIZES = list(yaml.safe_load((ROOT / "layouts" / "sizes.yaml").read_text(encoding="utf-8")))
 CARDS = 40

@@ -43,7 +43,17 @@ def _regions(game):
                 if deck.game.typography != "plain":     # as the layout sets it (its no-break spaces break otherwise)
                     content = typeset(content, deck.language)
                 if content.strip():
+                    _regions.values = vals          # what a size given for each card (size: "{text_size}") reads
                     yield card, side, tpl, region, content, face
+
+
+def _asked(region, default: float) -> float:
+    """The size a region asks for: as written, or, given for each card ("{text_size}"), filled with the values of
+    the card _regions last yielded."""
+    from generator.text.fields import fill
+    from generator.units import length
+    size = region.get("size", default)
+    return size if isinstance(size, (int, float)) else length(fill(str(size.written), _regions.values))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -57,7 +67,7 @@ def test_the_fitter_takes_the_largest_size_that_fits_its_box(game):
     checked = 0
     for card, side, tpl, region, content, face in _regions(game):
         x, top, w, h = region.box
-        asked = region.get("size", 9.0 if region.type == "textbox" else 10.0)
+        asked = _asked(region, 9.0 if region.type == "textbox" else 10.0)
         shrunk = {r: used for r, _, _, used in face.shrunk}
         used = shrunk.get(region.id, asked)
         fam = str(region.get("font", "sans"))
@@ -109,10 +119,10 @@ def _template_deck(tmp_path, region: str, game: str = "{title: T}"):
 
 
 SMALL = [
-    ('  - {type: text, box: [3mm, 3mm, 50mm, 5mm], text: "{title}", size: 5.5pt}', "regions[1].size", "5.5pt"),
+    ('  - {type: text, box: [3mm, 3mm, 50mm, 5mm], text: "{title}", size: 5.5pt}', "region text1.size", "5.5pt"),
     ('  - {type: textbox, box: [3mm, 3mm, 50mm, 5mm], text: "{title}", size: 8pt, min_size: 5pt}',
-     "regions[1].min_size", "5pt"),
-    ('  - {type: text, box: [3mm, 3mm, 50mm, 5mm], text: "Footer: {title}", size: 4pt}', "regions[1].size", "4pt"),
+     "region textbox1.min_size", "5pt"),
+    ('  - {type: text, box: [3mm, 3mm, 50mm, 5mm], text: "Footer: {title}", size: 4pt}', "region text1.size", "4pt"),
 ]
 
 
@@ -154,7 +164,7 @@ def test_small_text_is_a_warning_in_check_export_proof_and_the_preview(tmp_path)
     report = json.loads((tmp_path / "proof" / "proof.json").read_text())
     small = [i for i in report["issues"] if i["check"] == "small"]
     assert sorted((i["where"].split("/")[-1], i["field"]) for i in small) == \
-        [("mine.yaml:4", "regions[1].size"), ("mine.yaml:5", "regions[2].size")]
+        [("mine.yaml:4", "region text1.size"), ("mine.yaml:5", "region text2.size")]
     assert all(i["level"] == "warning" for i in small) and "4.5pt" in small[1]["message"]
     from generator import pipeline
     from generator.impose.spec import sheet_spec

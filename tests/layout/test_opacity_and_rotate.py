@@ -313,11 +313,12 @@ def test_a_bad_opacity_or_rotate_on_any_region_type_is_one_line_each(tmp_path):
     assert proc.returncode == 2 and not out.exists() and "Traceback" not in proc.stderr
     got = proc.stderr.strip().splitlines()
     assert len(got) == 2 * len(TYPES), proc.stderr
+    types = list(TYPES) * 2
     for i, line in enumerate(got):
         if i < len(TYPES):
-            want = f"regions[{i}].opacity: expected an opacity from 0% to 100% (or 0 to 1), found the number 2"
+            want = f"region {types[i]}{i}.opacity: expected an opacity from 0% to 100% (or 0 to 1), found the number 2"
         else:
-            want = f"regions[{i}].rotate: expected a number from -360 to 360, found 'sideways'"
+            want = f"region {types[i]}{i}.rotate: expected a number from -360 to 360, found 'sideways'"
         assert f"card.yaml:{i + 3}:" in line, line
         assert want in line, line
 

@@ -189,13 +189,13 @@ def test_every_shape_mistake_of_a_run_is_one_line(tmp_path):
     assert proc.returncode == 2 and not out.exists()
     got = [line.removeprefix("pnp: error: ") for line in proc.stderr.strip().splitlines()]
     want = [
-        ("templates/card.yaml:3:", "regions[0].box: width and height must be more than 0"),
-        ("templates/card.yaml:4:", "regions[1].sides: expected a whole number of sides from 3 to 100, found the number 2"),
-        ("templates/card.yaml:5:", "regions[2].points: expected a whole number of points from 3 to 100, found the number 1"),
-        ("templates/card.yaml:6:", "regions[3].inner: expected the inner corners' share of the outer radius from 1% "
+        ("templates/card.yaml:3:", "region flat.box: width and height must be more than 0"),
+        ("templates/card.yaml:4:", "region two.sides: expected a whole number of sides from 3 to 100, found the number 2"),
+        ("templates/card.yaml:5:", "region lone.points: expected a whole number of points from 3 to 100, found the number 1"),
+        ("templates/card.yaml:6:", "region fat.inner: expected the inner corners' share of the outer radius from 1% "
                                    "to 99% (or 0.01 to 0.99), found '150%'"),
-        ("templates/card.yaml:7:", "regions[4].orientation: expected flat or pointy, found 'sideways'"),
-        ("templates/card.yaml:8:", "regions[5].opacity: expected an opacity from 0% to 100% (or 0 to 1), found the number 2"),
+        ("templates/card.yaml:7:", "region side.orientation: expected flat or pointy, found 'sideways'"),
+        ("templates/card.yaml:8:", "region faint.opacity: expected an opacity from 0% to 100% (or 0 to 1), found the number 2"),
         ("templates/chit.yaml:2:", "shape: expected rect, circle or hex, found 'hexx' (did you mean 'hex'?)"),
         ("templates/tile.yaml:3:", "orientation: expected flat or pointy, found 'sideways'"),
     ]
@@ -229,7 +229,7 @@ def test_odd_values_of_the_shape_keys_are_each_one_line(tmp_path, key, rtype):
     got = proc.stderr.strip().splitlines()
     assert len(got) == len(ODD), proc.stderr
     for i, line in enumerate(got):
-        assert f"card.yaml:{i + 3}:" in line and f"regions[{i}].{key}: expected" in line, line
+        assert f"card.yaml:{i + 3}:" in line and f"region r{i}.{key}: expected" in line, line
 
 
 # --- rect and ellipse take dash and opacity, as the shape regions do ---
@@ -311,9 +311,9 @@ def test_rect_and_ellipse_dash_and_opacity_mistakes_are_one_line_each(tmp_path):
     assert proc.returncode == 2 and not (tmp_path / "x.pdf").exists()
     got = proc.stderr.strip().splitlines()
     assert len(got) == 3, proc.stderr
-    assert "card.yaml:3:" in got[0] and "regions[0].dash: expected [dash] or [dash, gap]" in got[0]
-    assert "card.yaml:4:" in got[1] and "regions[1].opacity: expected an opacity from 0% to 100%" in got[1]
-    assert "card.yaml:5:" in got[2] and "regions[2].opacity: expected an opacity" in got[2]
+    assert "card.yaml:3:" in got[0] and "region a.dash: expected [dash] or [dash, gap]" in got[0]
+    assert "card.yaml:4:" in got[1] and "region b.opacity: expected an opacity from 0% to 100%" in got[1]
+    assert "card.yaml:5:" in got[2] and "region c.opacity: expected an opacity" in got[2]
 
 
 # --- a back of another shape than its front ---

@@ -35,10 +35,13 @@ def test_warm_rebuild_is_the_cold_build(tmp_path):
     cache = tmp_path / "cache"
     cold = _build(tmp_path, "a-royal-will", "cold", cache)
     stored = sorted(p.name.rsplit("-", 1)[0] for p in (cache / "layout").iterdir())
-    # the faces, the templates' checks (layout/validate.py), the print leaf, the rule pages, the safe-zone
-    # findings (layout/safezone.py) and the templates' sizes (layout/templates.geometry)
-    assert stored == ["a-royal-will", "a-royal-will-check", "a-royal-will-leaf", "a-royal-will-rules",
-                      "a-royal-will-safe", "a-royal-will-sizes"]
+    # the faces, the files each template is read from (layout/templatefiles.chain_stamp), the templates' checks
+    # (layout/validate.py), the print leaf, the rule pages, the safe-zone findings (layout/safezone.py), the
+    # templates' sizes (layout/templates.geometry), which templates read the card's copy or the deck's facts
+    # (layout/deckfacts.reading) and the words the dictionary lacks (proof/spelled.py)
+    assert stored == ["a-royal-will", "a-royal-will-chains", "a-royal-will-check", "a-royal-will-leaf",
+                      "a-royal-will-reads", "a-royal-will-rules", "a-royal-will-safe", "a-royal-will-sizes",
+                      "a-royal-will-spelling"]
     warm = _build(tmp_path, "a-royal-will", "warm", cache)
     same_bytes(warm, cold, "warm and cold")
     same_bytes(cold, _build(tmp_path, "a-royal-will", "off", "off"), "cold and off")
@@ -76,7 +79,7 @@ def test_an_edited_colour_lays_the_cards_out_again(tmp_path):
     assert _rebuilt(tmp_path, deck, "after", cache) != before
 
 
-def test_an_edited_template_lays_every_card_out_again(tmp_path):
+def test_an_edited_template_lays_its_cards_out_again(tmp_path):
     deck = copy_deck("vasa-regalis", tmp_path)
     local = deck / "templates" / "back.yaml"        # the game's own template, in its folder
     cache = tmp_path / "cache"
@@ -84,6 +87,48 @@ def test_an_edited_template_lays_every_card_out_again(tmp_path):
     _edit(local, 'text: "VASA"', 'text: "WASA"')
     assert _rebuilt(tmp_path, deck, "after", cache) != before
     assert "WASA" in squash(all_text(tmp_path / "after.pdf"))
+
+
+CHAINS = {
+    "deck.yaml": "game: {title: Chains, designer: Test}\n"
+                 "kinds:\n  a: {template: child, fields: {title: text}}\n  b: {template: other, fields: {title: text}}\n"
+                 "cards:\n  - {kind: a, title: One}\n  - {kind: a, title: Two}\n  - {kind: b, title: Three}\n",
+    "templates/base.yaml": "size: poker\nregions:\n"
+                           "  - {id: title, type: text, box: [5mm, 5mm, 50mm, 10mm], text: '{title}', size: 12pt}\n",
+    "templates/child.yaml": "extends: base\nregions:\n"
+                            "  - {id: mark, type: rect, box: [5mm, 20mm, 10mm, 10mm], fill: '#1e1e1e'}\n",
+    "templates/other.yaml": "size: poker\nregions:\n"
+                            "  - {id: title, type: text, box: [5mm, 5mm, 50mm, 10mm], text: '{title}', size: 12pt}\n",
+}
+
+
+def test_a_saved_template_lays_out_only_the_faces_drawn_from_it(tmp_path, monkeypatch):
+    """The store keeps each face under its template's files (templatefiles.chain_stamp), its own and those of the
+    templates it extends: a saved template lays out again the faces drawn from it or from a template extending
+    it, and no other (issue 52: a drag in the layout view lays out that template's cards alone)."""
+    from generator.layout import deck as laying
+    deck = tmp_path / "chains"
+    for name, text in CHAINS.items():
+        (deck / name).parent.mkdir(parents=True, exist_ok=True)
+        (deck / name).write_text(text, encoding="utf-8")
+    laid: list = []
+    real = laying.layout_face
+    monkeypatch.setattr(laying, "layout_face", lambda template, *a, **k: laid.append(template) or real(template, *a, **k))
+    cache = tmp_path / "cache"
+    _build(tmp_path, deck, "first", cache)
+    assert sorted(laid) == ["child", "child", "other"]
+    for file, old, new, again in (("child.yaml", "10mm, 10mm]", "12mm, 12mm]", ["child", "child"]),
+                                  ("other.yaml", "size: 12pt", "size: 11pt", ["other"]),
+                                  ("base.yaml", "size: 12pt", "size: 13pt", ["child", "child"])):
+        laid.clear()
+        _edit(deck / "templates" / file, old, new)
+        _build(tmp_path, deck, f"after-{file}", cache)
+        assert sorted(laid) == again, file
+        same_bytes((tmp_path / f"after-{file}.pdf").read_bytes(), _build(tmp_path, deck, f"off-{file}", "off"),
+                   f"after {file}: warm and off")
+    laid.clear()
+    _build(tmp_path, deck, "again", cache)
+    assert laid == []
 
 
 def test_a_face_that_cannot_be_laid_out_fails_every_build(tmp_path):
@@ -112,3 +157,45 @@ def test_a_picture_saved_again_keeps_every_face_and_prints_anew(tmp_path):
     proc = pnp_in_process("build", deck, "-o", tmp_path / "broken.pdf", env={"PNP_CACHE": str(cache)})
     assert proc.returncode == 2 and f"{deck / 'art' / 'rgb.png'}: the file is not an image" in proc.stderr, \
         proc.stderr
+
+
+def test_a_long_running_process_keeps_its_templates_while_what_they_are_read_from_is_the_same(tmp_path):
+    """pnp watch keeps the templates it read (Deck.memo["held"]) under what the store keeps their faces under: the
+    next build takes them as they were; a saved template, or a colour of the palette, reads them afresh."""
+    from generator import pipeline
+    from generator.layout.templates import get_template
+    deck_dir = tmp_path / "chains"
+    for name, text in CHAINS.items():
+        (deck_dir / name).parent.mkdir(parents=True, exist_ok=True)
+        (deck_dir / name).write_text(text, encoding="utf-8")
+    held: dict = {}
+
+    def templates() -> tuple:
+        deck = pipeline.load(str(deck_dir), held=held)
+        pipeline.laid_and_pages(deck, pipeline.BuildOptions())
+        return get_template("child", deck), get_template("other", deck)
+    child, other = templates()
+    assert templates() == (child, other) and [a is b for a, b in zip(templates(), (child, other))] == [True, True]
+    _edit(deck_dir / "templates" / "base.yaml", "size: 12pt", "size: 13pt")        # the child extends it
+    again = templates()
+    assert again[0] is not child and again[1] is other
+    assert {r.id: r.get("size") for r in again[0].regions}["title"] != {r.id: r.get("size") for r in child.regions}["title"]
+    (deck_dir / "deck.yaml").write_text(CHAINS["deck.yaml"].replace("kinds:", "palette: {ink: '#102030'}\nkinds:"),
+                                        encoding="utf-8")
+    assert [a is b for a, b in zip(templates(), again)] == [False, False]
+
+
+def test_a_template_saved_to_read_the_copy_prints_the_copies_apart_warm_as_cold(tmp_path):
+    """Which templates read a card's `copy` is remembered under the templates' files (deckfacts.reading): a
+    template saved to print `{copy}` splits its cards' copies on the next warm build, as a cold build does."""
+    deck = tmp_path / "chains"
+    for name, text in CHAINS.items():
+        (deck / name).parent.mkdir(parents=True, exist_ok=True)
+        (deck / name).write_text(text.replace("{kind: a, title: One}", "{kind: a, title: One, copies: 2}"),
+                                 encoding="utf-8")
+    cache = tmp_path / "cache"
+    _build(tmp_path, deck, "first", cache)
+    _edit(deck / "templates" / "child.yaml", "fill: '#1e1e1e'}\n",
+          "fill: '#1e1e1e'}\n  - {id: copy, type: text, box: [5mm, 40mm, 50mm, 10mm], text: 'copy {copy}', size: 12pt}\n")
+    _rebuilt(tmp_path, deck, "after", cache)
+    assert "copy2" in squash(all_text(tmp_path / "after.pdf"))

@@ -26,7 +26,7 @@ EXPECTED = [
     ("art/malformed.svg", "the file is not a well-formed SVG: mismatched tag (line 3", "deck.yaml:12 names it as cards[0].art"),
     ("art/url.svg", "the file refers to 'http://example.org/x.png' (href, line 2)", "deck.yaml:13 names it as cards[1].art"),
     ("art/escape.svg", "the file refers to '../x.png' (href, line 2)", "deck.yaml:14 names it as cards[2].art"),
-    ("art/import.svg", "the file imports a style sheet (@import in <style>, line 4)", "deck.yaml:15 names it as cards[3].art"),
+    ("art/import.svg", "the file imports the style sheet 'theme.css' (@import in <style>, line 4)", "deck.yaml:15 names it as cards[3].art"),
     ("art/huge.svg", "the file declares a width of 1,000.0 in; an SVG may be from 0 to 200 in",
      "deck.yaml:16 names it as cards[4].art"),
     ("art/entities.svg", "the file declares a DOCTYPE with entities", "deck.yaml:17 names it as cards[5].art"),
@@ -35,11 +35,11 @@ EXPECTED = [
     ("art/many.svg", f"the file holds more than {MAX_ELEMENTS:,} elements", "deck.yaml:19 names it as cards[7].art"),
     ("art/sprite.svg", "the file refers to 'sprites.svg#coin' (href, line 2)",
      "templates/icon.yaml:4 names it in region 'icon'"),
-    ("templates/wrong.yaml:4:71: regions[0].fit", "expected contain, cover, stretch, found 'cvoer' (did you mean "
+    ("templates/wrong.yaml:4:71: region one.fit", "expected contain, cover, stretch, found 'cvoer' (did you mean "
                                                   "'cover'?)", ""),
-    ("templates/wrong.yaml:5:72: regions[1].focus", "expected the focus's x as a percentage from 0% to 100%, found "
+    ("templates/wrong.yaml:5:72: region two.focus", "expected the focus's x as a percentage from 0% to 100%, found "
                                                     "'120%'", ""),
-    ("templates/wrong.yaml:6:74: regions[2].bleed", "expected true or false, found 'yes-please'", ""),
+    ("templates/wrong.yaml:6:74: region three.bleed", "expected true or false, found 'yes-please'", ""),
 ]
 
 
@@ -85,7 +85,8 @@ def test_an_svg_may_hold_png_and_jpeg_pictures_written_into_it():
                                                                             "(url() in fill="),
     ('<rect width="5" height="5" style="fill: url(\'pattern.svg#p\')"/>', "(url() in style="),
     ('<style>rect { fill: url(texture.png) }</style>', "refers to 'texture.png' (url() in <style>"),
-    ('<style>@IMPORT "theme.css";</style>', "imports a style sheet (@import in <style>"),
+    ('<style>@IMPORT "theme.css";</style>', "imports the style sheet 'theme.css' (@import in <style>"),
+    ('<style>@import url( \'a b.css\' );</style>', "imports the style sheet 'a b.css' (@import in <style>"),
     ('<style>@font-face { font-family: X; src: url(x.woff) }</style>', "refers to 'x.woff'"),
     ("<g>" * 101 + "</g>" * 101, "nests elements more than 100 deep"),
 ])

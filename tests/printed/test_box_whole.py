@@ -1,13 +1,16 @@
-"""Issue 44: the This edition box is kept whole where it fits. Its frames are read back from every shipped
-game's rule pages (A4 and Letter): a box that fits one column (set alone on the paper, as layout/pages.py sets
-it) is one frame; one that fits a page has all its frames on one page. A Royal Will's, split in three over
-two pages (its first part beside the text's last column), now fills a page of its own."""
+"""Issues 44 and 57: the This edition box is kept whole where it fits, and no rule page but the last is left a
+third empty. Its frames are read back from every shipped game's rule pages (A4 and Letter): a box that fits one
+column (set alone on the paper, as layout/pages.py sets it) is one frame, and one that fits a page has all its
+frames on one page, unless keeping it so would leave the page before it more than a third empty: it then starts
+under the text, that page full, and ends on the next (two parts, never three pages). Every rule page but the
+last has each of its columns two thirds full at least (Royal Lines' page 19 was a third blank before a box kept
+whole, its Letter box split in three)."""
 from __future__ import annotations
 
 import pdfplumber
 import pytest
 
-from pdfcheck import placements
+from pdfcheck import MM, placements
 from seedtext import GAMES
 
 from generator.deck import load_deck
@@ -53,6 +56,24 @@ def alone(game: str, paper: str) -> tuple[int, int]:
     return len(pages), sum(isinstance(op, Rect) for ops in pages for op in ops)
 
 
+def column_fill(pdf, page: int) -> list[float]:
+    """How far down each of the two columns its words reach, 0 to 1, from the text area's top (below a first
+    page's title) to the footer's rule."""
+    with pdfplumber.open(str(pdf)) as doc:
+        pg = doc.pages[page]
+        width, height = float(pg.width), float(pg.height)
+        found = pg.extract_words()
+        rules = [ln for ln in pg.lines if ln["x1"] - ln["x0"] > width / 2]
+    foot = max(ln["top"] for ln in rules)                       # the footer's rule (a first page: under the title)
+    head = min((ln["top"] for ln in rules if ln["top"] < height / 3), default=18 * MM)
+    body = [w for w in found if head < w["top"] < foot - 1]
+    out = []
+    for left in (True, False):
+        mine = [w for w in body if ((w["x0"] + w["x1"]) / 2 < width / 2) == left]
+        out.append((max(w["bottom"] for w in mine) - head) / (foot - head) if mine else 0.0)
+    return out
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", GAMES)
 def test_the_box_is_whole_where_it_fits(built, game, paper):
@@ -60,11 +81,23 @@ def test_the_box_is_whole_where_it_fits(built, game, paper):
     parts = frames(pdf)
     assert parts, f"{game} {paper}: no This edition box"
     pages, columns = alone(game, paper)
-    if columns == 1:
-        assert len(parts) == 1, f"{game} {paper}: the box fits a column, printed in {len(parts)} parts"
-    if pages == 1:
-        assert len({p for p, _ in parts}) == 1, f"{game} {paper}: the box fits a page, printed over " \
-                                                 f"{len({p for p, _ in parts})}"
+    on = sorted({p for p, _ in parts})
+    if columns == 1 and len(parts) > 1 or pages == 1 and len(on) > 1:
+        # kept whole, it would leave the page before it more than a third empty: it starts under the text,
+        # that page full, and ends on the next one
+        assert len(on) == 2 and on[1] == on[0] + 1, f"{game} {paper}: the box fits a page, printed on {on}"
+        assert min(column_fill(pdf, on[0])) >= 2 / 3, \
+            f"{game} {paper}: the box left its page {column_fill(pdf, on[0])} full and still broke"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_no_rule_page_but_the_last_is_a_third_empty(built, game, paper):
+    pdf = built(game, "--paper", paper)
+    pages = _rule_pages(pdf)
+    for page in pages[:-1]:
+        fill = column_fill(pdf, page)
+        assert min(fill) >= 2 / 3, f"{game} {paper}: rule page {page + 1}'s columns are {fill} full"
 
 
 def test_a_royal_wills_box_fills_a_page_of_its_own(built):

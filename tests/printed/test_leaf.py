@@ -120,7 +120,9 @@ def test_calibration_sheet_as_the_last_pages_on_request(tmp_path, built):
 
 def test_a_setup_too_long_for_the_leaf_is_one_error(tmp_path):
     """The leaf's sections run over its two pages; a setup (with the instructions before it) that no page
-    can hold at 8pt is one line naming game.setup, exit status 2, nothing written."""
+    can hold at its smallest size (leafpages.SMALLEST) is one line naming game.setup, exit status 2, nothing
+    written."""
+    from generator.printout.leafpages import SMALLEST
     from cli import copy_deck
     deck = copy_deck("vasa-regalis", tmp_path)
     y = deck / "deck.yaml"
@@ -133,7 +135,7 @@ def test_a_setup_too_long_for_the_leaf_is_one_error(tmp_path):
     proc = pnp_in_process("build", deck, "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2, proc.stderr
     err = proc.stderr.strip()
-    assert len(err.splitlines()) == 1 and "game.setup" in err and "8pt" in err, err
+    assert len(err.splitlines()) == 1 and "game.setup" in err and f"{SMALLEST:g}pt" in err, err
     assert not (tmp_path / "x.pdf").exists()
 
 
@@ -161,3 +163,37 @@ def test_a_deck_with_nothing_to_set_up_prints_no_setting_up_heading(tmp_path):
     assert proc.returncode == 0, proc.stderr
     flat = squash(leaf_text(tmp_path / "set.pdf"))
     assert squash("Setting up Deal each player three cards.") in flat, flat
+
+
+def test_the_leaf_answers_what_issue_57_found_it_left_open(built):
+    """A run of like sheets says what each holds ("Sheets 4–6 ... 9 promises (2–10) on each": it read as 9 in all);
+    Royal Lines says where its three shared reference cards lie with 5 players ("one for each two neighbours");
+    Christina Regina's setup lays each player's faction cards face down in a row, 1-2-3, as its rules do."""
+    lines = squash(leaf_text(built("royal-lines")))
+    assert squash("Sheets 4–6 (pages 9–14): 9 promises (2–10) on each") in lines
+    assert squash("one for each pair of neighbours and one for a player left over: 1 card with 2 players, 2 with 3 "
+                  "or 4, 3 with 5.") in lines
+    regina = squash(leaf_text(built("christina-regina")))
+    assert squash("lays it face down in a row in front of them: Copper (1), Silver (2), Gold (3) from left to "
+                  "right.") in regina
+
+
+@pytest.mark.parametrize("game", ["vasa-regalis", "christina-regina"])
+def test_a_byline_never_breaks_its_version(built, game):
+    """The byline's version ("version PnP 1.0") and player count stay on one line, and so does the rule pages'
+    subtitle (issue 57: "version / PnP 1.0" wrapped on Vasa Regalis' and Christina Regina's leaves). The
+    leaf's second line is read back, narrowed so that it must wrap somewhere."""
+    from generator.printout.leaf import instructions
+    deck = load_deck(game)
+    version = deck.game.version
+    pdf = built(game)
+    line = [ln for ln in leaf_text(pdf).splitlines() if "version" in ln]
+    assert line and version in line[0], line
+    from printedrules import rule_pages
+    with pdfplumber.open(str(pdf)) as doc:
+        first = doc.pages[rule_pages(pdf)[0]].extract_text(**SPACED)
+    assert f"Rules · version {version}" in first.replace("\u00a0", " "), first[:200]
+    from generator.impose.spec import sheet_spec
+    byline = instructions(deck, [], sheet_spec("a4"), 3, 0).split("\n")[1]
+    assert "version\u00a0" + version.replace(" ", "\u00a0") in byline, byline
+    assert re.search(r"\d–\d\u00a0players", byline), byline

@@ -1,8 +1,9 @@
 """Issue 44: the players' leaf fills its pages and says what paper they go on, and nothing pnp prints for
 players names a type size. Read back from every shipped game's A4 and Letter PDF (and a game in French and
 Japanese): every page of the leaf but the last filled to 85% of its height at least, measured from where its
-words are printed; the leaf set at the rule pages' size (issue 55: LARGEST 10.5pt), smaller only where its two
-pages cannot hold it, larger only where they have room to spare; "Print this leaf, pages 1 and 2, on plain
+words are printed; the leaf set at the rule pages' size, from SMALLEST to LARGEST (9.5 to 10.5pt, issues 55 and
+57: at 14.5pt it read as large print beside 9.5pt rule pages), smaller than LARGEST only where its two pages cannot
+hold it, larger only where they have room to spare (up to ROOMY); "Print this leaf, pages 1 and 2, on plain
 paper"; no "7pt" or "8 pt" anywhere in a shipped game's PDF, and none in pnp's own printed sentences."""
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cli import ROOT
-from generator.printout.leafpages import LARGEST, ROOMY, SPARE
+from generator.printout.leafpages import LARGEST, ROOMY, SMALLEST, SPARE
 
 from pdfcheck import MM, all_text, columns_text, page_sizes, squash, text_sizes, words
 from seedtext import GAMES
@@ -53,7 +54,7 @@ def test_every_leaf_page_but_the_last_is_full(built, game, paper):
         assert fill(path, page) >= 0.85, f"{game} {paper}: leaf page {page + 1} is {fill(path, page):.0%} full"
     sizes = {round(s, 2) for p in used for t, s in text_sizes(path, p) if t.strip() and t.isalpha()}
     body = min(sizes)
-    assert 8.0 <= body <= ROOMY and LARGEST == 10.5, f"{game} {paper}: the leaf is set at {body}pt"
+    assert SMALLEST <= body <= ROOMY and LARGEST == 10.5, f"{game} {paper}: the leaf is set at {body}pt"
     if body < LARGEST:                # set smaller than the largest only because its two pages could not hold it
         assert len(used) == LEAF and fill(path, LEAF - 1) >= 0.6, \
             f"{game} {paper}: the leaf at {body}pt leaves its last page {fill(path, LEAF - 1):.0%} full"

@@ -1,13 +1,14 @@
-"""Issue 44: a designer's own game, with no original text, never speaks of "the original". Whether a deck has
-an original is what `game.source` says (the text its rules are printed from); without one, its corrections are
-to its rules as first written, and the leaf and the This edition box say so. The box promises "the reason for
+"""Issues 44 and 57: a designer's own game, with no original text, never speaks of "the original". Whether a
+deck has an original is what it says in so many words (`game.reprints_source: true`, naming the text its rules
+are printed from in `game.source`); a source the rules were retold from is no original, and without one the
+corrections are to the rules as first written, and the leaf and the This edition box say so. The box promises "the reason for
 each" only where each entry gives one. The byline prints the designer field as written when it names no person
 ("Traditional (…)"), and "by NAME" otherwise. Read back from PDFs of `pnp new`'s starter, changed as a
 designer would change it."""
 from __future__ import annotations
 
 from cli import pnp_in_process
-from pdfcheck import columns_text, leaf_text, text_pages
+from pdfcheck import all_text, columns_text, leaf_text, text_pages
 
 from generator.text.typography import plain_words
 
@@ -15,7 +16,7 @@ TYPO = "Score **1** point at harvst."          # the Wheat card's text, with a t
 
 
 def _starter(tmp_path, name: str, designer: str = "Ada Lindqvist", why: str | None = None,
-             source: str | None = None):
+             source: str | None = None, reprints: bool = False):
     """The starter with its designer set, a typo of the Wheat card's fixed in a row correction (and its reason
     when `why`), and a source when `source`."""
     folder = tmp_path / name
@@ -23,7 +24,8 @@ def _starter(tmp_path, name: str, designer: str = "Ada Lindqvist", why: str | No
     deck = folder / "deck.yaml"
     text = deck.read_text(encoding="utf-8").replace("designer: Your Name", f"designer: {designer}")
     if source:
-        text = text.replace("  version: \"0.1\"\n", f"  version: \"0.1\"\n  source: {source}\n")
+        text = text.replace("  version: \"0.1\"\n", f"  version: \"0.1\"\n  source: \"{source}\"\n"
+                            + ("  reprints_source: true\n" if reprints else ""))
     deck.write_text(text, encoding="utf-8")
     cards = folder / "cards.csv"
     rows = cards.read_text(encoding="utf-8").split("\n")
@@ -69,9 +71,20 @@ def test_a_reason_given_is_printed_and_promised(tmp_path):
     assert "original" not in (leaf + rules).lower()
 
 
+def test_a_game_retold_from_a_source_never_speaks_of_an_original(tmp_path):
+    """A source credited ("retold for this edition") is no original: not one page says "original" (it said
+    "The rule pages print the original's rules ... 1 change to the original's words", "Not in the original")."""
+    pdf = _starter(tmp_path, "retold", why="a typo",
+                   source="A Swedish folk game, retold for this edition from the rules as the designer learnt them")
+    leaf, rules = _leaf(pdf), _rules(pdf)
+    assert "original" not in all_text(pdf).lower(), [t for t in all_text(pdf).split("\n") if "riginal" in t]
+    assert "1 correction to the rules as first written" in leaf and "retold for this edition" in leaf
+    assert "Corrections" in rules and "(a typo.)" in rules
+
+
 def test_a_game_printed_from_an_original_says_so(tmp_path):
-    """A source names the original: its typo fix is a change to the original's words."""
-    pdf = _starter(tmp_path, "orig", why="a typo", source="Harvest rules, first printing (2019)")
+    """A deck that says it reprints its source's rules: its typo fix is a change to the original's words."""
+    pdf = _starter(tmp_path, "orig", why="a typo", source="Harvest rules, first printing (2019)", reprints=True)
     leaf, rules = _leaf(pdf), _rules(pdf)
     assert "The rule pages print the original's rules" in leaf and "1 change to the original's words" in leaf
     assert "Changes to the original's words" in rules and "(a typo.)" in rules
@@ -89,3 +102,18 @@ def _deck_with(designer: str):
     from generator.deck import load_deck
     deck = load_deck("royal-lines")
     return deck._replace(game=deck.game._replace(designer=designer))
+
+
+def test_reprints_source_needs_a_source_and_a_yes_or_no(tmp_path):
+    """`game.reprints_source` is true or false, and true names the text in game.source: one line each, exit 2."""
+    folder = tmp_path / "g"
+    pnp_in_process("new", folder, check=True)
+    deck = folder / "deck.yaml"
+    text = deck.read_text(encoding="utf-8")
+    for added, said in (("  reprints_source: true\n", "name it in game.source"),
+                        ("  source: Harvest rules\n  reprints_source: maybe\n", "must be true or false")):
+        deck.write_text(text.replace("  version: \"0.1\"\n", "  version: \"0.1\"\n" + added), encoding="utf-8")
+        run = pnp_in_process("check", folder)
+        errors = [line for line in run.stderr.splitlines() if "error" in line]
+        assert run.returncode == 2 and len(errors) == 1 and said in errors[0], run.stderr
+        assert "deck.yaml:" in errors[0] and "game.reprints_source" in errors[0], errors[0]

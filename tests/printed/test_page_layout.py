@@ -150,7 +150,7 @@ def _starts_a_longer_block(line: str, blocks: list) -> bool:
 @pytest.mark.parametrize("game", GAMES)
 def test_the_box_is_kept_whole_where_a_page_holds_it(built, game, paper):
     """The box breaks onto another page only where it would not fit on a page of its own, or where the
-    page it starts on would be left less than half full without it."""
+    page it starts on would be left more than a third empty without it (issue 57: less than half full, before)."""
     pdf = built(game, "--paper", paper)
     deck = load_deck(game)
     columns = int(deck.rules.get("columns", 1)) if deck.rules else 1
@@ -167,7 +167,7 @@ def test_the_box_is_kept_whole_where_a_page_holds_it(built, game, paper):
     tall = sum(max(ln[2] for ln in col if ln[3]) - min(ln[1] for ln in col if ln[3])
                for cols, _, _ in parts for col in cols if any(ln[3] for ln in col))
     whole_page = columns * (foot - MARGIN)
-    assert text_fill < 1 / 2 or tall > whole_page * 0.9, \
+    assert text_fill < 2 / 3 or tall > whole_page * 0.9, \
         f"{game} {paper}: the box breaks over {len(parts)} pages, though it fits on one ({tall:.0f} of " \
         f"{whole_page:.0f}pt) and its first page holds {text_fill:.0%} of text"
 

@@ -77,15 +77,15 @@ def _deck(tmp_path, game: str, kinds: str = "", rules: str = "Play well.", extra
 
 def test_a_deck_without_an_original_is_never_said_to_print_one(tmp_path):
     """A designer's own deck that settles a fact but quotes no original: the leaf and the box speak of the
-    rules, not of an original; one printed from an original (game.source names it) that quotes its words (a
-    correction) says so."""
+    rules, not of an original; one printed from an original (game.source names it, game.reprints_source says the
+    rules are its) that quotes its words (a correction) says so."""
     own = _deck(tmp_path / "a", "{title: Mine}", extra="inferred:\n  - {about: Who starts, value: The youngest, "
                                                        "note: the rules do not say}\n")
     pnp_in_process("build", own, "-o", tmp_path / "own.pdf", check=True)
     text = " ".join(all_text(tmp_path / "own.pdf").split())
     assert "This edition" in text and "The youngest" in text
     assert "original" not in text.lower(), text[:400]
-    fixed = _deck(tmp_path / "b", "{title: Mine, source: The first printing}", rules="Play wel.",
+    fixed = _deck(tmp_path / "b", "{title: Mine, source: The first printing, reprints_source: true}", rules="Play wel.",
                   extra="corrections:\n  - {about: Rules, seed: Play wel., printed: Play well., why: a typo}\n")
     (fixed / "deck.yaml").write_text((fixed / "deck.yaml").read_text().replace("Play wel.'", "Play well.'"))
     pnp_in_process("build", fixed, "-o", tmp_path / "fixed.pdf", check=True)

@@ -163,7 +163,7 @@ def test_the_pen_writes_a_shading_in_the_inks_cmyk():
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(100, 100), invariant=1)
     the_ink = ink()
-    draw_ops(c, [Rect(10, 10, 50, 50, ("linear", 10, 35, 60, 35, "#ff0000", "#ffffff"))], the_ink)
+    draw_ops(c, [Rect(10, 10, 50, 50, ("linear", 10, 35, 60, 35, (("#ff0000", 0.0), ("#ffffff", 1.0))))], the_ink)
     c.showPage()
     c.save()
     page = pypdf.PdfReader(io.BytesIO(buf.getvalue())).pages[0]
@@ -181,7 +181,7 @@ MISTAKES = """\
       - {id: c, type: star, box: [4mm, 40mm, 10mm, 10mm], fill: {gradient: linear, from: '#ffffff'}}
       - {id: d, type: hexagon, box: [20mm, 4mm, 10mm, 10mm], fill: {gradient: linaer, from: '#ffffff', to: ink}}
       - {id: e, type: polygon, box: [20mm, 20mm, 10mm, 10mm], fill: {gradient: linear, from: none, to: ink}}
-      - {id: f, type: textbox, box: [20mm, 40mm, 20mm, 10mm], text: x, fill: {gradient: radial, from: '#fff', to: ink}}
+      - {id: f, type: textbox, box: [20mm, 40mm, 20mm, 10mm], text: x, fill: {gradient: radial, from: '#ff', to: ink}}
       - {id: g, type: rect, box: [40mm, 4mm, 10mm, 10mm], fill: {gradient: linear, from: '#ffffff', to: inc, angle: 400}}
     """
 
@@ -192,13 +192,13 @@ def test_every_mistake_in_a_gradient_is_one_line_naming_its_key(tmp_path):
     assert proc.returncode == 2 and not (tmp_path / "bad.pdf").exists()
     lines = [ln for ln in proc.stderr.splitlines() if ln.startswith("pnp: error:")]
     assert "Traceback" not in proc.stderr
-    want = [("card.yaml:3:", "regions[0].fill.angel", "unknown key 'angel' in a gradient", "did you mean 'angle'"),
-            ("card.yaml:4:", "regions[1].fill.angle", "a radial gradient has no angle", ""),
-            ("card.yaml:5:", "regions[2].fill.to", "a gradient needs 'to'", ""),
-            ("card.yaml:6:", "regions[3].fill.gradient", "expected gradient: linear or radial", "'linear'"),
-            ("card.yaml:7:", "regions[4].fill.from", "a gradient's colours are colours, not 'none'", ""),
-            ("card.yaml:8:", "regions[5].fill.from", "expected a colour '#rrggbb' (six hex digits)", ""),
-            ("card.yaml:9:", "regions[6].fill.angle", "expected a number from -360 to 360, found the number 400", "")]
+    want = [("card.yaml:3:", "region a.fill.angel", "unknown key 'angel' in a gradient", "did you mean 'angle'"),
+            ("card.yaml:4:", "region b.fill.angle", "a radial gradient has no angle", ""),
+            ("card.yaml:5:", "region c.fill.to", "a gradient needs 'to'", ""),
+            ("card.yaml:6:", "region d.fill.gradient", "expected gradient: linear or radial", "'linear'"),
+            ("card.yaml:7:", "region e.fill.from", "a gradient's colours are colours, not 'none'", ""),
+            ("card.yaml:8:", "region f.fill.from", "expected a colour '#rrggbb' or '#rrggbbaa' (hex digits)", ""),
+            ("card.yaml:9:", "region g.fill.angle", "expected a number from -360 to 360, found the number 400", "")]
     for where, field, message, hint in want:
         assert any(where in ln and field in ln and message in ln and hint in ln for ln in lines), \
             (where, field, message, proc.stderr)

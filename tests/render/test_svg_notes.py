@@ -70,5 +70,5 @@ def test_an_icon_importing_a_style_sheet_is_named_with_its_file(tmp_path):
     out = tmp_path / "icons.pdf"
     proc = pnp_in_process("build", deck, "-o", out)
     assert proc.returncode == 2 and not out.exists(), proc.stderr
-    assert re.fullmatch(r"pnp: error: \S*deck\.yaml:\d+:3: icons\.gem: icon file 'icons/gem\.svg' imports a style "
-                        r"sheet \(@import in <style>, line \d+\)[^\n]*\n", proc.stderr), proc.stderr
+    assert re.fullmatch(r"pnp: error: \S*deck\.yaml:\d+:3: icons\.gem: icon file 'icons/gem\.svg' imports the "
+                        r"style sheet 'theme\.css' \(@import in <style>, line \d+\)[^\n]*\n", proc.stderr), proc.stderr

@@ -123,3 +123,111 @@ def test_a_click_shows_a_face_large_and_the_page_says_what_a_template_save_touch
             if browser is not None:
                 browser.close()
         assert w.interrupt() == 0
+
+
+EVENT = """# An event: the card, with its kind line in ink.
+extends: card
+regions:
+  - id: kind        # the kind line
+    colour: ink
+"""
+
+
+def test_the_layout_view_moves_a_region_by_mouse_writes_its_template_and_undoes_it(tmp_path):
+    """Issue 52: in the layout view, the title of the starter (`pnp new`) is selected and dragged 10 mm right:
+    its template differs in that box alone, comments intact, the rebuilt PDF prints the title 10 mm right, and
+    Ctrl-Z puts the file back byte for byte. The same for a region the card's template inherits (an override
+    appears in the child) and for a template written in px. One Chromium, one watch, three drags."""
+    from cli import pnp_in_process
+    from pdfcheck import MM, on_card
+    pnp_in_process("new", "harvest", cwd=tmp_path, check=True)
+    game = tmp_path / "harvest"
+    deck = game / "deck.yaml"
+    text = deck.read_text()
+    at = text.index("  event:")
+    deck.write_text(text[:at] + text[at:].replace("template: card", "template: event", 1))
+    (game / "templates" / "event.yaml").write_text(EVENT)
+    back = game / "templates" / "back.yaml"
+    back.write_text(back.read_text().replace("box: [8mm, 32mm, 47.5mm, 25mm]", "box: [94px, 378px, 480px, 295px]"))
+    out = tmp_path / "out.pdf"
+
+    def x_of(word: str) -> float:
+        """mm from the left of the trim of the card `word` is printed on, as the PDF is now"""
+        return on_card(out, word)[0] / MM
+
+    browser = None
+    with Watcher(game, "-o", out, "--no-instructions") as w:
+        try:
+            w.first_build()
+            browser = Browser(tmp_path / "profile")
+            browser.open("about:blank")
+            browser.send("Emulation.setDeviceMetricsOverride", {"width": 1400, "height": 1000, "deviceScaleFactor": 1,
+                                                                "mobile": False})
+            browser.send("Page.navigate", {"url": w.url + "#layout=wheat"})
+            studio = "document.getElementById('studio')"
+            browser.until(f"{studio} && +{studio}.dataset.loads >= 1 && !{studio}.classList.contains('hidden')")
+
+            def mouse(kind, x, y, buttons=1):
+                browser.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
+                                                          "buttons": buttons, "clickCount": 1})
+
+            def centre(rid):
+                return browser.eval(f"(() => {{ const r = document.querySelector('#st-svg rect[data-id=\"{rid}\"]')"
+                                    ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+
+            def drag(rid, mm):
+                writes = int(browser.eval(f"+({studio}.dataset.writes || 0)"))
+                x, y = centre(rid)
+                mouse("mousePressed", x, y)                 # a click selects it ...
+                mouse("mouseReleased", x, y, 0)
+                browser.until(f"document.getElementById('st-info').querySelector('h3').textContent === '{rid} · "
+                              "' + window.pnpStudio.model.regions.find(r => r.id === '" + rid + "').type")
+                zoom = browser.eval("window.pnpStudio.zoom")
+                mouse("mousePressed", x, y)                 # ... and a drag moves it
+                for i in range(1, 6):
+                    mouse("mouseMoved", x + mm * zoom * i / 5, y)
+                mouse("mouseReleased", x + mm * zoom, y, 0)
+                browser.until(f"+{studio}.dataset.writes === {writes + 1}")
+                assert w.build()["event"] == "built"
+
+            def undo():
+                writes = int(browser.eval(f"+{studio}.dataset.writes"))
+                for kind in ("keyDown", "keyUp"):
+                    browser.send("Input.dispatchKeyEvent", {"type": kind, "key": "z", "code": "KeyZ",
+                                                            "windowsVirtualKeyCode": 90, "modifiers": 2})
+                browser.until(f"+{studio}.dataset.writes === {writes + 1}")
+                assert w.build()["event"] == "built"
+
+            def choose(card, side="front"):
+                browser.eval(f"window.pnpStudio.open('{card}', '{side}')")
+                browser.until(f"{studio}.dataset.card === '{card}' && {studio}.dataset.side === '{side}' && "
+                              f"!!document.querySelector('#st-svg rect[data-id=\"title\"]')")
+
+            cases = (("wheat", "front", "Wheat", game / "templates" / "card.yaml"),
+                     ("storm", "front", "Storm", game / "templates" / "event.yaml"),
+                     ("wheat", "back", "Harvest", back))
+            for card, side, word, file in cases:
+                choose(card, side)
+                before, x0 = file.read_bytes(), x_of(word)
+                base = (game / "templates" / "card.yaml").read_bytes()
+                drag("title", 10)
+                after = file.read_text()
+                if file.name == "card.yaml":        # that one box changed, every comment kept
+                    assert after == before.decode().replace("{id: title, type: text, box: [17mm,",
+                                                            "{id: title, type: text, box: [27mm,")
+                    assert "# 63.5 x 88.9 mm; other sizes" in after
+                elif file.name == "event.yaml":     # an override in the child, the base as it was
+                    assert after == EVENT + "  - {id: title, box: [27mm, 6mm, 29.5mm, 9mm]}\n"
+                    assert (game / "templates" / "card.yaml").read_bytes() == base
+                else:                               # px stays px: 94 px + 10 mm at 300 dpi
+                    assert after == before.decode().replace("[94px, 378px,", "[212px, 378px,")
+                assert abs(x_of(word) - x0 - 10) < 0.1, (word, x_of(word), x0)
+                said = browser.eval("document.getElementById('st-msg').textContent")
+                assert f"wrote {file.relative_to(game).as_posix()}:" in said, said
+                undo()
+                assert file.read_bytes() == before
+                assert abs(x_of(word) - x0) < 0.01
+        finally:
+            if browser is not None:
+                browser.close()
+        assert w.interrupt() == 0

@@ -28,3 +28,44 @@ def test_watch_calls_no_word_unneeded_and_the_proof_names_only_the_unneeded_one(
     assert proc.returncode in (0, 1), proc.stderr
     report = json.loads((tmp_path / "proof" / "proof.json").read_text(encoding="utf-8"))
     assert _unneeded(i["message"] for i in report["issues"]) == ["zanzibarite"]   # (the list is read in lower case)
+
+
+def test_the_speller_is_kept_between_builds_until_a_words_file_changes(tmp_path):
+    """pnp watch keeps the deck's speller between its builds (Deck.memo["held"]), so a text spelled before is
+    not spelled again; a word added to words.txt gives the next build a new one, which accepts it."""
+    from generator.watch.findings import speller
+    deck_dir = copy_deck("vasa-regalis", tmp_path)
+    held: dict = {}
+    first = speller(pipeline.load(str(deck_dir), held=held))
+    assert first.unknown("Zorbulon sails") == ["Zorbulon"] and "Zorbulon sails" in first.asked
+    assert speller(pipeline.load(str(deck_dir), held=held)) is first
+    words = deck_dir / "words.txt"
+    words.write_text(words.read_text(encoding="utf-8") + "Zorbulon\n", encoding="utf-8")
+    second = speller(pipeline.load(str(deck_dir), held=held))
+    assert second is not first and second.unknown("Zorbulon sails") == []
+    assert speller(pipeline.load(str(deck_dir))) is not second        # a build that holds nothing: its own
+
+
+def test_a_face_kept_from_the_last_build_is_not_measured_again_for_the_safe_zone(tmp_path, monkeypatch):
+    """The safe zone's findings of each face are kept between a watch's builds (Deck.memo["held"]): after one card's
+    text is saved, only its face is measured again, and the findings are those of a build that holds nothing."""
+    from generator.layout import safezone, store
+    deck_dir = copy_deck("vasa-regalis", tmp_path)
+    measured: list = []
+    real = safezone.unsafe
+    monkeypatch.setattr(safezone, "unsafe", lambda face, *a: measured.append(face.name) or real(face, *a))
+    held = {"stores": store.Held()}
+
+    def build(keep: bool = True) -> list:
+        deck = pipeline.load(str(deck_dir), held=held if keep else None)
+        laid, _ = pipeline.laid_and_pages(deck, pipeline.BuildOptions())
+        measured.clear()
+        return [(i.check, i.message, i.card_ids, i.where) for i in findings(deck, laid)[0]]
+    build()
+    assert len(measured) > 30
+    deck = deck_dir / "deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("title: Rule Card 1", "title: Rule Card Zanzibar"),
+                    encoding="utf-8")
+    issues = build()
+    assert measured == ["Rule card 1"]
+    assert issues == build(keep=False)

@@ -269,12 +269,16 @@ def test_the_terminal_names_each_mistake_and_the_page_is_told_of_each_build(game
         assert next(lines) == b"retry: 1000\n"
         assert [next(lines) for _ in range(4)] == [b"\n", b"event: build\n", b"data: 1\n", b"\n"]
         deck = game / "deck.yaml"
-        deck.write_text(deck.read_text(encoding="utf-8").replace("value: 3}", "value: three}", 1), encoding="utf-8")
+        good = deck.read_text(encoding="utf-8")
+        deck.write_text(good.replace("value: 3}", "value: three}", 1), encoding="utf-8")
         error = w.wait_for(lambda e: e["event"] == "stderr" and e["line"].startswith("pnp: error: "))["line"]
         assert error.startswith("pnp: error: vasa-regalis/deck.yaml:") and "cards[2].value: " in error
         kept = w.wait_for(lambda e: e["event"] == "stderr" and "failed" in e["line"])["line"]
         assert kept.strip() == f"build 2 failed; kept the last good {out} (build 1); fix it and save again"
         assert [next(lines) for _ in range(3)] == [b"event: build\n", b"data: 2\n", b"\n"]
+        deck.write_text(good.replace("title: Rule Card 1", "title: Rule Card Zanzibar"), encoding="utf-8")
+        # a good build is told twice: as its cards are ready (before its PDF is written), then with its PDF
+        assert [next(lines) for _ in range(6)] == [b"event: build\n", b"data: 3\n", b"\n"] * 2
         assert w.interrupt() == 0
         stream.close()
 
@@ -439,4 +443,41 @@ def test_the_preview_draws_icons_and_a_face_large(tmp_path):
             gold = (abs(rgb[..., 0] - 217) < 20) & (abs(rgb[..., 1] - 169) < 20) & (abs(rgb[..., 2] - 60) < 25)
             assert gold.sum() > (dpi / 110) ** 2 * 40, (kind, gold.sum())
         assert w.get("/large/" + "0" * 32 + ".png")[0] == 404
+        assert w.interrupt() == 0
+
+
+def test_a_save_made_in_several_writes_is_one_build(game, tmp_path):
+    """An editor's save is several writes: vim's (with its default backup) writes its test file 4913 and removes
+    it, renames deck.yaml to deck.yaml~, writes the new deck.yaml in two parts and removes the backup, here a
+    few milliseconds apart. The watch waits for a moment of quiet after a change (loop.STEP, 20 ms) before it
+    builds, so those writes are one save: one build of the new text, never a failed one of the file missing or
+    half written between them (with 1 ms of quiet this fails)."""
+    import os
+
+    def pause():
+        time.sleep(0.002)
+    out = tmp_path / "out.pdf"
+    deck = game / "deck.yaml"
+    new = deck.read_text(encoding="utf-8").replace("title: Rule Card 1", "title: Rule Card Vim").encode()
+    with Watcher(game, "-o", out) as w:
+        assert w.first_build()["event"] == "built"
+        with open(game / "4913", "w"):
+            pass
+        os.unlink(game / "4913")
+        pause()
+        os.rename(deck, game / "deck.yaml~")
+        pause()
+        with open(deck, "wb") as f:
+            f.write(new[:len(new) // 2])
+            f.flush()
+            pause()
+            f.write(new[len(new) // 2:])
+        pause()
+        os.unlink(game / "deck.yaml~")
+        saved = w.wait_for(lambda e: e["event"] == "saved")
+        built = w.build()
+        assert saved["paths"] == [str(deck.resolve())]
+        assert (built["event"], built["build"], built.get("changed")) == ("built", 2, ["Rule card 1"]), built
+        edit(deck, "title: Rule Card 2", "title: Rule Card Emacs")      # the next save: the next build
+        assert (w.build()["build"], [e for e in w.events if e["event"] == "failed"]) == (3, [])
         assert w.interrupt() == 0

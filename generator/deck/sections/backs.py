@@ -45,7 +45,7 @@ def back_ref(r, value, parent, key, backs, field) -> BackRef | None:
                                hint=suggest(value, backs) or known_list(backs))
         return backs[value]
     if isinstance(value, Map):
-        unknown_keys(value, tuple(KEYS), field)
+        unknown_keys(value, tuple(KEYS), field, field)
         if "inferred" in value:
             note = need_text(value["inferred"], value, "inferred", f"{field}.inferred")
             r.inferred.append(Inferred(field, "", note, r.src(value, "inferred")))

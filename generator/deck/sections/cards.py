@@ -6,6 +6,7 @@ Not here: the fields' declarations (kinds.py) and the checks of their values (fi
 from __future__ import annotations
 
 from ...errors import PnpError, PnpErrors, found, known_list, suggest
+from ...text.expressions import ExpressionError
 from ...text.fields import fill, slug
 from ...files.yamlfile import Map, Seq
 from ..model import Card, Inferred
@@ -19,7 +20,7 @@ KEYS = {            # a card's settings (every other key is one of its kind's fi
     "kind": "a kind's id; default: the only kind, when there is one",
     "name": "text: the card's name; default: its kind's name pattern, filled in",
     "part": "a part's id; default: defaults.part, else the first part",
-    "copies": "a whole number from 1 to MAX_COPIES; default: 1",
+    "copies": "a whole number from 0 (parked: not printed, counted 0, listed by the proof) to MAX_COPIES; default: 1",
     "template": "a template's name; default: its kind's",
     "back": "a back: a name from backs:, none, or {template, fields}; default: its kind's",
     "inferred": "text: why the card was inferred (listed on the proof)",
@@ -49,6 +50,37 @@ def read(r, seq, root, kinds, parts, backs, default_part) -> list:
     return cards
 
 
+def by_case(r, kid, kinds, m, key) -> object:
+    """The kind a card names in other capitals ("Worker" for `worker`), with one warning for each way it is
+    written; `kid` as it is when no kind, or several, match it so."""
+    if not isinstance(kid, str):
+        return kid
+    same = [k for k in kinds if str(k).lower() == kid.lower()]
+    if len(same) != 1:
+        return kid
+    if (kid, same[0]) not in r.cased:
+        r.cased.add((kid, same[0]))
+        line, _ = m.where(key)
+        where = f"{m.file}:{line}" if getattr(m, "file", "") and line else (getattr(m, "file", "") or r.file)
+        r.warnings.append(f"{where}: kind '{kid}' is read as the kind '{same[0]}' (capitals aside); every card "
+                          f"written so is one of its cards")
+    return same[0]
+
+
+def numbered(cards: list) -> tuple[list, list, dict]:
+    """(the printed cards, each with its number among them and among its kind's, from 1, in print order; the
+    parked ones (copies: 0), which are not printed; the totals: {"": the printed cards, KIND: its own})."""
+    printed, parked, totals = [], [], {"": 0}
+    for c in cards:
+        if c.copies == 0:
+            parked.append(c)
+            continue
+        totals[""] += 1
+        totals[c.kind] = totals.get(c.kind, 0) + 1
+        printed.append(c._replace(number=totals[""], kind_number=totals[c.kind]))
+    return printed, parked, totals
+
+
 def card(r, i, m, seq, kinds, parts, backs, first_part, ids, index) -> Card:
     """One card, every mistake in it noted (PnpErrors), or Skip for one that stands on a noted mistake."""
     where = f"cards[{i}]"
@@ -59,6 +91,8 @@ def card(r, i, m, seq, kinds, parts, backs, first_part, ids, index) -> Card:
         kid = next(iter(kinds))
     elif kid is not None:
         kid = need_name(kid, m, "kind", f"{where}.kind", "a kind name")
+    if kid not in kinds:
+        kid = by_case(r, kid, kinds, m, "kind")
     if kid not in kinds:
         if not r.sound and not kinds:
             raise Skip()            # the kinds did not load: that mistake is noted already
@@ -85,9 +119,9 @@ def card(r, i, m, seq, kinds, parts, backs, first_part, ids, index) -> Card:
     except PnpError as exc:
         mistakes.append(exc)
     copies = m.get("copies", 1)
-    if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= MAX_COPIES:
-        mistakes.append(m.error("copies", f"expected a whole number from 1 to {MAX_COPIES}, found {copies!r}",
-                                field=f"{where}.copies"))
+    if isinstance(copies, bool) or not isinstance(copies, int) or not 0 <= copies <= MAX_COPIES:
+        mistakes.append(m.error("copies", f"expected a whole number from 0 to {MAX_COPIES}, found {copies!r}",
+                                field=f"{where}.copies", hint="copies: 0 parks a card: it is not printed"))
     elif r.total > MAX_CARDS:
         raise Skip()                # the card that passed the limit is named already
     else:
@@ -116,7 +150,16 @@ def card(r, i, m, seq, kinds, parts, backs, first_part, ids, index) -> Card:
         if name:
             no_placeholder(name, m, "name", f"{where}.name")
         else:
-            name = fill(kind.name, {"kind": kind.title, **values})
+            try:
+                name = fill(kind.name, {"kind": kind.title, **values})
+            except ExpressionError as exc:  # an expression of the pattern that fails: said once, at the kind
+                name = kind.title
+                if ("name", kid) not in r.failed:
+                    r.failed.add(("name", kid))
+                    said = exc.message if exc.message.startswith(exc.brace) else f"{exc.brace}: {exc.message}"
+                    raise PnpError(f"{said}, on {where} ({r.src(m)}) and any other card it fails on alike",
+                                   r.file, kind.name_line or kind.line or None, field=f"kinds.{kid}.name",
+                                   hint=exc.hint)
             if len(name) > MAX_TEXT:
                 raise m.error(None, f"the name pattern of kind '{kid}' makes a name of {len(name)} "
                                     f"characters; the limit is {MAX_TEXT}", field=f"{where}.name")

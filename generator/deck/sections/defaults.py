@@ -26,7 +26,7 @@ def read(r, root) -> Map:
                              f"{found(defaults)}", field="defaults")
         defaults = Map()
     with r.noting():
-        unknown_keys(defaults, tuple(KEYS), "defaults")
+        unknown_keys(defaults, tuple(KEYS), "defaults", "defaults")
     return defaults
 
 

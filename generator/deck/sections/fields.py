@@ -46,6 +46,10 @@ def field_value(r, spec: FieldSpec, value, m: Map, key, field):
         if isinstance(value, bool):
             raise m.error(key, f"expected text, found {value!r} (quote it if you mean the word)", field=field)
         value = str(value)
+        if spec.type in ("text", "markup") and ("\t" in value or "\ufeff" in value):
+            # no font draws a tab: it prints as the space it stands for; a byte-order mark inside text as the
+            # word joiner it once stood for (U+2060), which pnp's fonts draw as nothing
+            value = value.replace("\t", " ").replace("\ufeff", "\u2060")
         if len(value) > MAX_TEXT:
             raise m.error(key, f"text is {len(value)} characters; the limit is {MAX_TEXT}", field=field)
         no_placeholder(value, m, key, field)

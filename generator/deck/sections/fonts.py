@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from ...errors import PnpError, found, known_list, suggest
 from ...files.yamlfile import Map
-from ..values import NAME, display, need_map, need_text, unknown_keys
+import re
+
+from ..values import display, need_map, need_text, unknown_keys
 from ...files.paths import Refused, files_under, find_inside
+
+FAMILY = re.compile(r"^[A-Za-z_](?:[A-Za-z0-9_\-]| (?! ))*(?<! )$")     # a family name: words, one space between
 
 KEYS = {            # the section's keys are family names (letters, digits, '_' and '-'), each one of
     "NAME": "a font file (fonts/My.ttf): every style; or {regular, bold, italic, bolditalic, fallback}, regular "
@@ -25,20 +29,22 @@ def read(r, m, root) -> dict:
     m = need_map(m, root, "fonts", "font families ({name: {regular: fonts/My.ttf, bold: ...}})")
     out = {}
     for fam, value in m.items():
+        r.failed.add(("font", str(fam)))            # until it has loaded: a fallback naming it says nothing more
         with r.noting():
             out[str(fam)] = family(r, fam, value, m)
+            r.failed.discard(("font", str(fam)))
     return out
 
 
 def family(r, fam, value, m) -> dict:
     field = f"fonts.{fam}"
-    if not NAME.match(str(fam)):
-        raise m.error(fam, f"font family name '{fam}' may hold only letters, digits, '_' and '-'",
-                      field=field)
+    if not FAMILY.match(str(fam)):
+        raise m.error(fam, f"font family name '{fam}' may hold only letters, digits, spaces, '_' and '-' (a space "
+                           "between words, as word processors and SVGs name families: 'Archivo Narrow')", field=field)
     if isinstance(value, str):
         return {"regular": font_file(r, value, m, fam, field)}
     if isinstance(value, Map):
-        unknown_keys(value, FONT_STYLES + ("fallback",), f"font family {fam}")
+        unknown_keys(value, FONT_STYLES + ("fallback",), f"font family {fam}", field)
         if "regular" not in value:
             raise m.error(fam, "a font family needs a regular style", field=f"{field}.regular")
         out = {str(s): font_file(r, v, value, s, f"{field}.{s}") for s, v in value.items() if s != "fallback"}
@@ -54,7 +60,7 @@ def fallback(value, field, file) -> tuple:
     from, in order: ((name, ...), "file:line"); [] for none. Whether each is known is checked by layout/fonts.py."""
     given = value["fallback"]
     given = [given] if isinstance(given, str) else given
-    if not isinstance(given, list) or not all(isinstance(n, str) and NAME.match(n) for n in given):
+    if not isinstance(given, list) or not all(isinstance(n, str) and FAMILY.match(n) for n in given):
         raise value.error("fallback", f"expected a list of font family names, found {found(value['fallback'])}",
                           field=field)
     return tuple(given), f"{file}:{value.where('fallback')[0]}"

@@ -3,6 +3,8 @@ Not here: anything about the cards (kinds.py, cards.py) or the rule pages' own s
 """
 from __future__ import annotations
 
+import calendar
+import datetime
 import re
 
 from ...errors import PnpError
@@ -20,7 +22,11 @@ KEYS = {            # key: what it holds. Each is text (no {field} in it) unless
     "players": "a player count: 4, or a range '2-6' (1 to 100)",
     "version": "this edition's version",
     "source": "where the rules come from",
+    "reprints_source": "true or false: whether the rule pages print the rules of the text game.source names (its "
+                       "words, but for the changes the This edition box lists); only then does the printout speak "
+                       "of \"the original\"; default: false (the rules are this edition's own, or retold)",
     "year": "the year of the game",
+    "date": "this edition's date, YYYY-MM-DD: what its PDFs are dated (SOURCE_DATE_EPOCH, when set, wins)",
     "instructions": "markup printed on the print leaf (its ** and * pair up)",
     "setup": "markup: how to set the game up, for the print leaf",
     "spelling": "american or british: the spelling of pnp's own printed words; default: the deck's own",
@@ -43,7 +49,7 @@ def read(r, m: Map) -> Game:
     with r.noting():
         m, translations = split(r, m, TRANSLATED, "game")
     with r.noting():
-        unknown_keys(m, allowed, "game")
+        unknown_keys(m, allowed, "game", "game")
     g = {"title": ""}
     with r.noting():
         g["title"] = need_text(m.get("title"), m, "title", "game.title")
@@ -56,10 +62,15 @@ def read(r, m: Map) -> Game:
                 r.failed.discard(("game", "players"))
             elif key in CHOICES and key in m:
                 g[key] = _choice(m, key)
-            elif key == "hyphenate" and key in m:
+            elif key == "date" and key in m:
+                g[key] = _date(m)
+            elif key in ("hyphenate", "reprints_source") and key in m:
                 if type(m[key]) is not bool:
-                    raise PnpError(f"game.hyphenate must be true or false, found {m[key]!r}", m.file or r.file,
-                                   m.where(key)[0], field="game.hyphenate")
+                    raise PnpError(f"game.{key} must be true or false, found {m[key]!r}", m.file or r.file,
+                                   m.where(key)[0], field=f"game.{key}")
+                if key == "reprints_source" and m[key] and not str(m.get("source") or "").strip():
+                    raise PnpError("game.reprints_source says the rules are printed from a source: name it in "
+                                   "game.source", m.file or r.file, m.where(key)[0], field="game.reprints_source")
                 g[key] = m[key]
             elif key == "hyphenation" and key in m:
                 g[key] = _exceptions(m, key)
@@ -112,6 +123,33 @@ def refuse_icons(r, m: Map, table: dict) -> None:
                 raise PnpError(f"{message} in game.{key}", m.file or r.file,
                                m.where(key)[0] + line - (1 if "\n" not in value else 0), field=f"game.{key}",
                                hint=hint)
+
+
+def _date(m: Map) -> str:
+    """game.date as written, YYYY-MM-DD (YAML reads an unquoted date as a date: taken as it is)."""
+    value = m["date"]
+    if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
+        return value.isoformat()
+    try:
+        return datetime.date.fromisoformat(str(value).strip()).isoformat() if isinstance(value, str) \
+            and len(value.strip()) == 10 else _bad_date(m)
+    except ValueError:
+        return _bad_date(m)
+
+
+def _bad_date(m: Map):
+    raise m.error("date", f"expected a date written YYYY-MM-DD (2026-11-29), found {m['date']!r}", field="game.date")
+
+
+def date_epoch(game) -> int | None:
+    """The moment (seconds since 1970, UTC) the game's PDFs are dated by, taken from its own files: its
+    `date`, else 1 January of the last year its `year` names ("2013-2023": 2023), else None (the PDFs keep
+    2000-01-01). Never a file's time, which differs between two copies of the same game."""
+    if game.date:
+        y, mo, d = (int(v) for v in game.date.split("-"))
+        return calendar.timegm((y, mo, d, 0, 0, 0))
+    years = [int(v) for v in re.findall(r"(?<!\d)(1[5-9]\d\d|2\d\d\d)(?!\d)", game.year or "")]
+    return calendar.timegm((years[-1], 1, 1, 0, 0, 0)) if years else None
 
 
 def _choice(m: Map, key: str) -> str:

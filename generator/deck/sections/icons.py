@@ -5,6 +5,9 @@ each an image file inside the deck folder, drawn the height of the text around i
       coin: icons/coin.png                                  # the file alone: 1 em high, on the baseline
       vp: {file: icons/vp.png, scale: 1.2, shift: -0.1em, tint: true}
 
+`icon_letters:` (beside it, at the top level) names an icon by one letter, as nanDECK's ICON directive does, so
+that a template's icons("CCS") draws coin, coin, star: {C: coin, S: star}.
+
 A mistake in one icon is noted and reading goes on; it keeps no card from being laid out (to find more),
 and text that writes that icon is not called unknown for it. Not here: what :name: is in the markup
 (markup.py), where the icons are drawn (layout/inline.py, layout/wrap.py).
@@ -55,13 +58,37 @@ def read(r, m, root) -> dict:
     return out
 
 
+def letters(r, m, root, icons: dict) -> dict:
+    """`icon_letters:` as {letter: icon name}: each key one character (not a space), each value an icon of the
+    deck; a mistake in one is noted and reading goes on."""
+    if m is None:
+        return {}
+    with r.noting(wide=False):
+        m = need_map(m, root, "icon_letters", "letters to icon names ({C: coin, S: star})")
+    if not isinstance(m, Map):
+        return {}
+    out = {}
+    for letter, name in m.items():
+        with r.noting(wide=False):
+            field = f"icon_letters.{letter}"
+            if isinstance(letter, bool) or not isinstance(letter, (str, int)) or len(str(letter)) != 1 or \
+                    str(letter).isspace():
+                raise m.error(letter, f"expected one letter (a character, not a space) for an icon, found "
+                                      f"{found(letter)}", field=field)
+            if not isinstance(name, str) or name not in icons:
+                raise m.error(letter, f"'{name}' is no icon of the deck (icons:)", field=field,
+                              hint=suggest(str(name), sorted(icons)) or known_list(sorted(icons)))
+            out[str(letter)] = name
+    return out
+
+
 def icon(r, name, value, m, field) -> Icon:
     if not isinstance(name, str) or not NAME.match(name):
         raise m.error(name, f"icon name '{name}' must be a letter followed by letters, digits, '_' or '-' "
                             "(text writes it as :name:)", field=field)
     source = r.src(m, name)
     if isinstance(value, Map):
-        unknown_keys(value, tuple(ICON_KEYS), f"icon {name}")
+        unknown_keys(value, tuple(ICON_KEYS), f"icon {name}", field)
         if "file" not in value:
             raise m.error(name, "an icon needs a file", field=f"{field}.file")
         path, pixels = _image(r, value.get("file"), value, "file", f"{field}.file")

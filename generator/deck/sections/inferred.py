@@ -29,7 +29,7 @@ def read(r, seq, root):
                 raise seq.error(i, "expected {about, value, note}", field=f"inferred[{i}]")
             written = m
             m, translated = split(r, m, ("about", "value", "note"), "an inferred fact")
-            unknown_keys(m, tuple(KEYS), "an inferred fact")
+            unknown_keys(m, tuple(KEYS), "an inferred fact", f"inferred[{i}]")
             words = {lang: {k: text_of(v, written, f"{k}:{lang}", f"inferred[{i}].{k}:{lang}") for k, v in kv.items()}
                      for lang, kv in translated.items()}
             yield Inferred(need_text(m.get("about"), m, "about", f"inferred[{i}].about"),

@@ -5,7 +5,7 @@ Not here: the values cards give their fields (fields.py), the cards themselves (
 from __future__ import annotations
 
 from ...errors import PnpError, found, known_list, suggest
-from ...text.fields import names_in
+from ...text.expressions import ExpressionError, compiled
 from ...files.yamlfile import Map, Seq
 from ..model import FieldSpec, Kind
 from ..values import MAX_NUMBER, NAME, finite, need_map, need_text, unknown_keys
@@ -52,7 +52,7 @@ def kind(r, kid, value, m: Map, backs, default_back, default_template) -> Kind:
     with r.noting():
         value, translated = split(r, value, ("title", "plural"), f"kind {kid}")
     with r.noting():
-        unknown_keys(value, tuple(KEYS), f"kind {kid}")
+        unknown_keys(value, tuple(KEYS), f"kind {kid}", field)
     template = ""
     with r.noting():
         if "template" in value:
@@ -84,7 +84,12 @@ def kind(r, kid, value, m: Map, backs, default_back, default_template) -> Kind:
     pattern = "{kind}"
     with r.noting():
         pattern = need_text(value.get("name", "{kind}"), value, "name", f"{field}.name")
-        for n in names_in(pattern):
+        try:
+            used = compiled(pattern).names if "{" in pattern else ()
+        except ExpressionError as exc:  # a brace left open, an expression that cannot be read: at its line
+            pattern = "{kind}"
+            raise value.error("name", exc.message, field=f"{field}.name", hint=exc.hint)
+        for n in used:
             if n not in fields and n != "kind":
                 known = list(fields) + ["kind"]
                 raise value.error("name", f"the name pattern uses {{{n}}}, which is not a field of kind '{kid}'",
@@ -100,7 +105,8 @@ def kind(r, kid, value, m: Map, backs, default_back, default_template) -> Kind:
         for k, v in values.items():
             with r.noting():
                 words.setdefault(lang, {})[k] = text_of(v, value, f"{k}:{lang}", f"{field}.{k}:{lang}")
-    return Kind(str(kid), title, template, back, fields, pattern, plural, words, m.where(kid)[0])
+    return Kind(str(kid), title, template, back, fields, pattern, plural, words, m.where(kid)[0],
+                value.where("name")[0] if "name" in value else 0)
 
 
 def field_spec(r, name, value, parent, field) -> FieldSpec:
@@ -111,7 +117,7 @@ def field_spec(r, name, value, parent, field) -> FieldSpec:
     if not isinstance(value, Map):
         raise parent.error(name, f"expected a field type or {{type, required, ...}}, found {found(value)}",
                            field=field)
-    unknown_keys(value, tuple(FIELD_KEYS), f"field {name}")
+    unknown_keys(value, tuple(FIELD_KEYS), f"field {name}", field)
     ftype = value.get("type", "text")
     if ftype not in FIELD_TYPES:
         raise value.error("type", f"unknown field type '{ftype}'", field=f"{field}.type",

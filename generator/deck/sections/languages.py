@@ -72,7 +72,7 @@ def translation(r, lang: str, value, m: Map) -> Language:
     if value is None:
         return Language(lang, source=r.src(m, lang))
     value = need_map(value, m, lang, f"settings of language {lang} ({{file, sheet, fonts}})")
-    unknown_keys(value, tuple(LANGUAGE_KEYS), f"language {lang}")
+    unknown_keys(value, tuple(LANGUAGE_KEYS), f"language {lang}", field)
     fonts = ()
     if "fonts" in value:
         fm = need_map(value["fonts"], value, "fonts", "font families ({serif: japanese})")
@@ -120,13 +120,27 @@ def split(r, m: Map, translatable, where: str) -> tuple[Map, dict]:
                 if ("language", lang) in r.failed:
                     continue                # said once, at the first: not again for every cell (issue 47)
                 r.failed.add(("language", lang))
-                said = (f"the deck's translations are {', '.join(langs)}" if langs else
-                        "the deck names no translations")
-                raise m.error(k, f"'{k}': '{lang}' is not one of the deck's languages ({said}); the deck's other "
-                              f"KEY:{lang} texts are passed over with it", field=str(k),
-                              hint=suggest(lang, langs) or f"name it under languages: in deck.yaml ({lang}: {{}})")
+                message, hint = not_a_language(k, lang, langs)
+                raise m.error(k, message, field=str(k), hint=hint)
             out.setdefault(lang, {})[key] = v
     return plain, out
+
+
+def not_a_language(key: str, lang: str, langs: list) -> tuple[str, str]:
+    """(message, hint) for a KEY:LANG whose LANG is none of the deck's translations `langs`."""
+    said = f"the deck's translations are {', '.join(langs)}" if langs else "the deck names no translations"
+    return (f"'{key}': '{lang}' is not one of the deck's languages ({said}); the deck's other KEY:{lang} texts are "
+            "passed over with it", suggest(lang, langs) or f"name it under languages: in deck.yaml ({lang}: {{}})")
+
+
+def column_language(r, head: str) -> tuple[str, str] | None:
+    """(message, hint) for a spreadsheet's column FIELD:LANG whose LANG is none of the deck's translations, said
+    once at the header's cell, not at the first row that fills it (its rows' cells are passed over with it)."""
+    lang, langs = TRANSLATED.match(head).group(2), list(r.languages)[1:]
+    if lang in langs or ("language", lang) in r.failed:
+        return None
+    r.failed.add(("language", lang))
+    return not_a_language(head, lang, langs)
 
 
 def text_of(value, m, key, field) -> str:

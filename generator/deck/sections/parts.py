@@ -39,7 +39,7 @@ def part(r, i, m, seq, parts) -> None:
     pid = None
     try:
         m, translated = split(r, m, ("title", "note"), "a part")
-        unknown_keys(m, tuple(KEYS), "a part")
+        unknown_keys(m, tuple(KEYS), "a part", f"parts[{i}]")
         pid = need_text(m.get("id"), m, "id", f"parts[{i}].id")
         if pid in parts:
             raise m.error("id", f"duplicate part id '{pid}'", field=f"parts[{i}].id")

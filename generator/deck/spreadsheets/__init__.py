@@ -91,6 +91,15 @@ def expand(value, loader, kinds, parts, backs, default_part):
     return out
 
 
+def sheets_of(value) -> tuple:
+    """The spreadsheet files the deck's `cards:` names, as written, once each, in order: the tables a template's
+    lookup() may read besides the kinds (each sheet of a workbook by its name, a CSV file by its stem; read only
+    when a lookup() names one: layout/deck.py)."""
+    entries = [value] if isinstance(value, Map) else list(value) if isinstance(value, Seq) else []
+    files = [e["file"].strip() for e in entries if isinstance(e, Map) and isinstance(e.get("file"), str)]
+    return tuple(dict.fromkeys(files))
+
+
 def twice(entry, named: dict) -> None:
     """A file (and sheet) named a second time as a source of cards: its rows would all be printed twice."""
     file, sheet = entry.get("file"), entry.get("sheet")

@@ -12,9 +12,9 @@ from pathlib import Path
 from ...errors import Collector, PnpError, found, known_list, suggest
 from ...files.yamlfile import Map
 from ..sections.backs import back_ref
-from ..sections.cards import MAX_COPIES
+from ..sections.cards import MAX_COPIES, by_case
 from ..sections.fields import field_value
-from ..sections.languages import TRANSLATED
+from ..sections.languages import TRANSLATED, column_language
 from ..values import display, name_problem, need_text, unknown_keys
 from .cells import FALSE, TRUE, filled, shown, text_cell, text_value, typed
 from .columns import BACK, CARD_COLUMNS, CORRECTION, NOTE, SETTINGS, SOURCE_KEYS, SUFFIXES
@@ -34,6 +34,8 @@ class Row(Map):
         self._cells: dict = {}          # key -> (column, header)
         self._yaml: dict = {}           # key -> (Map, key) of a source's setting
         self.corrections: list = []     # Maps {seed, printed, note} given on this row
+        self.layout: list = []          # the sheet's columns: (column, header as written, read as; None: ignored)
+        self.ignored: dict = {}         # header as written -> the value of an ignored column's cell
 
     def put(self, key, value, column, header):
         self[key] = value
@@ -175,6 +177,10 @@ class SheetSource:
                 continue
             before = len(self.found.errors)
             row = self.row(table, number, values, columns, headed, settings)
+            if row is not None:         # the sheet as its designer keeps it, for pnp cards (deck/table.py)
+                row.layout = self.order
+                row.ignored = {w: values[c - 1] for c, w, head in self.order
+                               if head is None and c - 1 < len(values) and filled(values[c - 1])}
             if row is not None and len(self.found.errors) == before:
                 out.append(row)         # a row with a bad cell is left out: the others are read, and laid out
         if header_row is None or (not given and not self.bad_header):
@@ -194,12 +200,14 @@ class SheetSource:
             ["back.template", "back.inferred"]
         out, seen, errors, held = [], {}, len(self.found.errors), len(self.held)
         self.bad_header = False
+        self.order = []                 # (column, header as written, what it is read as; None: ignored)
         for col, value in enumerate(values, 1):
             written = text_cell(value).strip() if filled(value) else ""
             if not written:
                 continue
             self.heads.add(written)
             head = self.map.name(written)
+            self.order.append((col, written, head))
             if head is None:
                 continue                # ignore: [...]: read by no one, and its cells are not loose
             seen.setdefault(head, col)
@@ -212,6 +220,8 @@ class SheetSource:
                     out.append((col, head, "plain", head))
                 elif TRANSLATED.match(head) and TRANSLATED.match(head).group(1) in list(fields) + ["name"]:
                     out.append((col, head, "translation", TRANSLATED.match(head).group(1)))
+                    if said := column_language(self.loader, head):      # a language none of the deck's: here
+                        self.note(table.error(number, col, head, said[0], hint=said[1]))
                 elif head.endswith(NOTE) and head[:-len(NOTE)] in fields:
                     out.append((col, head, "note", head[:-len(NOTE)]))
                 elif head.startswith(BACK) and len(head) > len(BACK):
@@ -259,6 +269,8 @@ class SheetSource:
                 kind_id = settings["kind"]
             elif len(self.kinds) == 1:
                 kind_id = next(iter(self.kinds))
+            if kind_id is not None and kind_id not in self.kinds and "kind" in row:
+                kind_id = row["kind"] = by_case(self.loader, kind_id, self.kinds, row, "kind")
             if kind_id is not None and kind_id not in self.kinds:
                 raise row.error("kind", f"unknown kind '{kind_id}'",
                                 hint=suggest(kind_id, self.kinds) or known_list(self.kinds))
@@ -339,9 +351,9 @@ class SheetSource:
     def setting(self, head, v, table, number, col):
         if head == "copies":
             n = typed(v, "int", table, number, col, head)
-            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_COPIES:
-                raise table.error(number, col, head, f"expected a whole number from 1 to {MAX_COPIES}, "
-                                  f"found {shown(v)}")
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COPIES:
+                raise table.error(number, col, head, f"expected a whole number from 0 to {MAX_COPIES}, "
+                                  f"found {shown(v)}", hint="0 parks a card: it is not printed")
             return n
         if head == "new_sheet":
             if isinstance(v, bool):

@@ -1,5 +1,5 @@
 """What every region shares, declared once for all types: the common keys (id, type, box, when, opacity,
-rotate, and bleed for a type that may bleed), and the geometry every type lays out with (its box in a face's
+rotate, repeat with its step or grid, and bleed for a type that may bleed), and the geometry every type lays out with (its box in a face's
 coordinates, grown to the bleed, turned about its centre).
 
 Not here: the kinds of key and their checkers (keys.py), reading a region (read.py), a type's own keys and
@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from .keys import Box, Condition, Flag, Fraction, Key, Name, Number
+from .repeat import Grid, Step, Times
 
 MAX_TEXT = 5000             # characters of a text, a `when`
 
@@ -21,7 +22,11 @@ WHEN = Key("when", Condition(MAX_TEXT), "", 'drawn only where the field it names
 OPACITY = Key("opacity", Fraction("an opacity"), 1.0, "0% (unseen) to 100% (opaque): everything it draws")
 ROTATE = Key("rotate", Number(-360, 360), 0.0, "degrees anticlockwise, about the centre of its box")
 BLEED = Key("bleed", Flag(), False, "grow to the bleed edge where the box touches the trim")
-COMMON = (ID, TYPE, WHEN, BOX, OPACITY, ROTATE)     # every region's; BLEED too for a type that bleeds
+REPEAT = Key("repeat", Times(), None, "drawn this many times (0: not at all), each copy reading its "
+                                                  "number from 0 as {i} (repeat.py)")
+STEP = Key("step", Step(), None, "[dx, dy]: where each copy stands from the one before (default: a box's width on)")
+GRID = Key("grid", Grid(), None, "[columns, dx, dy]: the copies in rows of so many, dx apart, their rows dy apart")
+COMMON = (ID, TYPE, WHEN, BOX, OPACITY, ROTATE, REPEAT, STEP, GRID)   # every region's; BLEED too where it bleeds
 
 
 def keys_of(rtype) -> tuple:

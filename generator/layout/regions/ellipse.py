@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...records import Record
 from . import gradient, paint
 from .common import grow, pdf_box
+from .facts import box_bounds, covering, in_box, see_through, shape_colours
 from .keys import RegionType
 
 
@@ -26,9 +27,17 @@ class Ellipse(Record):
     rotate: float = 0.0
     cx: float = 0.0
     cy: float = 0.0
+    blur: float = 0.0           # a blurred shadow (paint.shadowed): its edge fades out over this many points
+
+    bounds, colours, see_through = box_bounds, shape_colours, see_through
+
+    def ground(self, x, y):
+        rx, ry = self.w / 2, self.h / 2
+        return covering(self, in_box(self, x, y) and rx > 0 and ry > 0 and
+                        ((x - self.x - rx) / rx) ** 2 + ((y - self.y - ry) / ry) ** 2 <= 1)
 
 
-KEYS = paint.KEYS
+KEYS = paint.SHAPE_KEYS
 
 
 def lay_out(face, region, ctx, bleed: float) -> None:
@@ -39,7 +48,8 @@ def lay_out(face, region, ctx, bleed: float) -> None:
         x, y, w, h = grow(face, x, y, w, h, bleed)
     fill, stroke, width = paint.colours(region, ctx)
     fill = gradient.placed(fill, x, y, w, h)
-    face.ops.append(Ellipse(x, y, w, h, fill, stroke, width, v["dash"], v["opacity"], v["rotate"], cx, cy))
+    paint.shadowed(face, region, ctx, Ellipse(x, y, w, h, fill, stroke, width, v["dash"], v["opacity"], v["rotate"],
+                                              cx, cy))
 
 
 def draw(pen, op: Ellipse) -> None:

@@ -13,7 +13,7 @@ from .common import pdf_box, turned
 from .keys import Choice, Key, RegionType
 from .polygon import add
 
-KEYS = paint.KEYS + (
+KEYS = paint.SHAPE_KEYS + (
     Key("orientation", Choice(shapes.ORIENTATIONS, "flat or pointy", fields=False), "flat",
         "flat (flat top and bottom) or pointy (corners at top and bottom)"),
 )

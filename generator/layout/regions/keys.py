@@ -5,8 +5,9 @@ keys, how it lays out, how its operations are drawn).
 The kinds, and what a template writes for each:
 - Length: a length with its unit (`3mm`, `0.5pt`, `1in`, `40px` at the deck's dpi; 0 alone), from `low` to `high`
   points (`high` may be the card's shorter side: SHORT_SIDE);
-- Colour: '#rrggbb', a palette name, black, white, none, or a {field} (names are held to the deck's palette
-  when the template is loaded: read.check_colours);
+- Colour: a colour as deck/colours.py reads one ('#rrggbb', '#rrggbbaa', rgb(), rgba(), a CSS name), a palette
+  name, black, white, none, or a {field} (names are held to the deck's palette and CSS's when the template is
+  loaded: read.check_colours);
 - Choice: one of a few words, or (where a card may decide) a {field}, checked when the card is drawn;
 - Number: a number from `low` to `high`; Whole: a whole number from `low` to `high`;
 - Fraction: a percentage (`40%`) or a number (0.4) from `low` to `high`;
@@ -15,9 +16,9 @@ The kinds, and what a template writes for each:
 - Words: text up to `limit` characters (it may hold {fields}); Font: a font family of pnp's or the deck's;
   Src: a picture's name inside the deck folder (or a {field}); Flag: true or false; Name: a region's id;
   Box: [x, y, width, height] from the top-left of the trim box, in units or % of the card.
-Every mistake is the template's error at the key's line, naming `regions[i].KEY`. A key whose value holds a
-brace ("{14 + value}pt") is read for each card through the same checker once filled (percard.py); `when` is one
-brace, a placeholder or an expression (Condition).
+Every mistake is the template's error at the key's line, naming `region ID.KEY` (its id, or its type and place,
+`region rect0`). A key whose value holds a brace ("{14 + value}pt") is read for each card through the same
+checker once filled (percard.py); `when` is one brace, a placeholder or an expression (Condition).
 Not here: the keys every region takes (common.py), reading a region (read.py), each type's own table (its
 module).
 """
@@ -36,6 +37,7 @@ from ...units import DPI, UnitError, length
 from ...files.yamlfile import Map, Seq
 from .. import fonts
 from ...deck.sizes import MAX_EDGE, checked_length
+from ...deck import colours
 
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 # compiled where first used (re's cache): a rebuild reads no template
@@ -43,7 +45,7 @@ _PERCENT = r"^\s*(-?\d+(?:\.\d+)?)\s*%\s*$"
 
 
 class Reading(Record):
-    """What a key's checker may need: the region as written, where it is (`regions[2]`), the card's size in
+    """What a key's checker may need: the region as written, how errors name it (`region title`), the card's size in
     points, the deck (its own fonts; None for pnp's shared templates alone) and the region's type."""
     r: Map
     where: str
@@ -81,9 +83,12 @@ class Colour(Record):
         if v is None:
             return v
         if not isinstance(v, str):
-            raise rd.error(key, f"expected a colour ('#rrggbb', a palette name or '{{field}}'), found {found(v)}")
-        if v.strip().startswith("#") and not names_in(v) and not _HEX.match(v.strip()):
-            raise rd.error(key, f"expected a colour '#rrggbb' (six hex digits), found {v!r}")
+            raise rd.error(key, f"expected a colour ({colours.FORMS}, a palette name or '{{field}}'), found {found(v)}")
+        if colours.is_written_colour(v) and not names_in(v) and not _HEX.match(v.strip()):
+            try:
+                colours.parse(v)
+            except colours.BadColour as exc:
+                raise rd.error(key, str(exc)) from None
         return v
 
 
@@ -245,7 +250,13 @@ class Font(Record):
             return v
         known = fonts.families(rd.deck)
         if v not in known:
-            raise rd.error(key, f"unknown font '{v}'", hint=suggest(v, known) or known_list(known))
+            v = fonts.named(v, rd.deck) or v
+        if v not in known:
+            machine = fonts.system(v)           # the machine's own (fontconfig): the proof says so
+            if machine is not None:
+                return machine
+            raise rd.error(key, f"unknown font '{v}': not the deck's, pnp's, nor installed on this machine",
+                           hint=suggest(v, known) or known_list(known))
         return fonts.resolve(v, rd.deck)          # the deck's own family of that name, if it has one
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from ...records import Record
 from .common import pdf_box, turned
+from ...deck.colours import alpha
+from .facts import line_see_through as see_through
 from .keys import Colour, Dash, Key, Length, RegionType
 
 
@@ -22,6 +24,18 @@ class Line(Record):
     stroke_width: float = 0.5
     dash: tuple = ()
     opacity: float = 1.0
+
+    see_through = see_through
+
+    def bounds(self):
+        g = self.stroke_width / 2
+        return min(self.x1, self.x2) - g, min(self.y1, self.y2) - g, max(self.x1, self.x2) + g, max(self.y1, self.y2) + g
+
+    def colours(self):
+        return (("stroke", self.stroke),)
+
+    def ground(self, x, y):
+        return None             # a line is too thin to be what text stands on
 
 
 KEYS = (
@@ -46,7 +60,7 @@ def draw(pen, op: Line) -> None:
     ops.append(f"n {pen.num(op.x1, op.y1)} m {pen.num(op.x2, op.y2)} l S")
     if op.dash:
         ops.append("[] 0 d")
-    pen.see_through(ops, op.opacity)
+    pen.see_through(ops, op.opacity, op.opacity * alpha(op.stroke))
 
 
 def outline(region) -> tuple:

@@ -18,11 +18,12 @@ from ...records import Record
 from ...errors import PnpError
 from ...files.yamlfile import Map, Seq
 from ...text.expressions import NUMBER, ExpressionError, Pattern, compiled, evaluate, said, shown
-from ...text.fields import fill, names_in
+from ...text.fields import deck_names_in, fill, names_in
 from .keys import Box, Colour, Condition, Dash, Focus, Name, Reading, Src, Words
+from .repeat import Grid, Step
 
 FILLED_AS_DRAWN = (Words, Colour, Src, Condition, Name)      # kinds whose braces the drawing fills (or none)
-LISTS = (Box, Focus, Dash)                                  # kinds written as a list
+LISTS = (Box, Focus, Dash, Step, Grid)                      # kinds written as a list
 
 
 class Deferred(Record):
@@ -86,14 +87,31 @@ def named(region):
         elif type(v) is Deferred:
             for n in v.names:
                 yield key, n
-        elif isinstance(v, tuple):          # a gradient: its colours too
-            for t in v:
+        elif isinstance(v, tuple) and len(v) == 3 and type(v[1]) is tuple:     # a gradient: its colours too
+            for t, _ in v[1]:
                 if isinstance(t, str):
                     for n in names_in(t):
                         yield key, n
     if type(region.box) is Deferred:
         for n in region.box.names:
             yield "box", n
+
+
+def written(region):
+    """(key, text) for every value of a region written as text (a key holding a brace, each item of a list that
+    holds one), as the template writes it."""
+    for key, v in (("when", region.when), *region.props.items(), ("box", region.box)):
+        texts = [v] if isinstance(v, str) else [t for t in getattr(v, "written", ()) if isinstance(t, str)] \
+            if type(v) is Deferred and not isinstance(v.written, str) else [v.written] if type(v) is Deferred else []
+        for t in texts:
+            yield key, t
+
+
+def deck_named(region):
+    """(key, field name) for every field a region's count() and sum() read on the deck's cards."""
+    for key, t in written(region):
+        for n in deck_names_in(t):
+            yield key, n
 
 
 def _scalar(text: str):

@@ -12,6 +12,7 @@ from ...records import Record
 from .. import shapes
 from . import gradient, paint
 from .common import pdf_box
+from .facts import covering, inside_polygon, points_bounds, see_through, shape_colours
 from .keys import Key, RegionType, Whole
 
 MAX_CORNERS = 100            # sides of a polygon, points of a star
@@ -26,9 +27,15 @@ class Polygon(Record):
     stroke_width: float = 0.0
     dash: tuple = ()
     opacity: float = 1.0
+    blur: float = 0.0           # a blurred shadow (paint.shadowed): its edge fades out over this many points
+
+    bounds, colours, see_through = points_bounds, shape_colours, see_through
+
+    def ground(self, x, y):
+        return covering(self, inside_polygon(self.points, x, y))
 
 
-KEYS = paint.KEYS + (
+KEYS = paint.SHAPE_KEYS + (
     Key("sides", Whole(3, MAX_CORNERS), 6, "how many corners"),
 )
 
@@ -39,7 +46,7 @@ def add(face, region, ctx, points) -> None:
     fill, stroke, width = paint.colours(region, ctx)
     v = region.values
     fill = gradient.placed(fill, *pdf_box(face, region), v["rotate"])
-    face.ops.append(Polygon(tuple(points), fill, stroke, width, v["dash"], v["opacity"]))
+    paint.shadowed(face, region, ctx, Polygon(tuple(points), fill, stroke, width, v["dash"], v["opacity"]))
 
 
 def lay_out(face, region, ctx, bleed: float) -> None:

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import re
 
+from ...deck.colours import FORMS, css_names, is_written_colour
 from ...errors import Collector, PnpError, found, known_list, suggest
 from ...files.yamlfile import Map, Seq
 from .common import corners, keys_of, turned
 from .gradient import Fill
 from .keys import Colour, Reading
+from . import relative, repeat
+from ...units import DPI
 from .percard import Deferred, deferred_keys, parsed
 from .region import Region
 from .registry import TYPES
@@ -39,6 +42,7 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
     if not isinstance(r, Map):
         raise seq.error(i, f"expected a region (a mapping with type and box), found {found(r)}", field=where)
     name = r.get("type") if base is None or "type" in r else base.type
+    where = named_as(r, i, name)
     if not isinstance(name, str) or name not in TYPES:
         raise r.error("type" if "type" in r else None,
                       f"unknown region type {name!r}" if "type" in r else "region has no type",
@@ -60,6 +64,7 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
         if key not in allowed:
             raise r.error(key, f"unknown key '{key}' for a {name} region", field=f"{where}.{key}",
                           hint=suggest(key, allowed) or known_list(allowed))
+    r = relative.made_absolute(r, base, width, height, deck.dpi if deck is not None else DPI, where)
     rd = Reading(r, where, width, height, deck, rtype)
     props, values = {}, {}
     inherited = dict(base.props) if base is not None else {}
@@ -85,6 +90,7 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
                 type(values[k.upto]) is not Deferred and props[k.name] > values[k.upto]:
             raise r.error(k.name, f"{k.name} {r.get(k.name, props[k.name])} is larger than the {k.upto} "
                                   f"{r.get(k.upto, 'default')}", field=f"{where}.{k.name}")
+    repeat.check(r, values, where)
     # text under MIN_TEXT is a warning, or the deck's error: layout/smallprint.py
     props.update(translated)
     box = values["box"] if "box" in values else (0.0, 0.0, width, height)
@@ -96,6 +102,16 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
                         if k not in r and k != "id")
     return Region(values.get("id", f"{name}{i}"), name, box, props, values.get("when", ""),
                   source, places, {k: v for k, v in values.items() if k not in _SPECIAL})
+
+
+def named_as(r, i: int, type_name) -> str:
+    """How errors name regions[i] of a template, as the checks after reading name a Region (Region.error): by
+    its id (`region title`), or the id it takes by default, its type and position (`region rect0`); a region
+    whose type is unknown and that writes no id by its place in the list (`regions[3]`)."""
+    rid = r.get("id") if isinstance(r, Map) else None
+    if isinstance(rid, (str, int)) and not isinstance(rid, bool) and str(rid).strip():
+        return f"region {rid}"
+    return f"region {type_name}{i}" if isinstance(type_name, str) and type_name in TYPES else f"regions[{i}]"
 
 
 def _default(k, values: dict):
@@ -117,17 +133,18 @@ def check_colours(regions, deck_file: str, palette: dict) -> None:
             if type(k.kind) is not Colour and type(k.kind) is not Fill:
                 continue
             v = region.get(k.name)
-            for v in v[1:3] if type(v) is tuple else (v,):       # a gradient's two colours
+            for v in [c for c, _ in v[1]] if type(v) is tuple else (v,):       # a gradient's colours
                 if not isinstance(v, str) or "{" in v:
                     continue
                 v = v.strip()
-                if v.startswith("#") or v in palette or v.lower() in BASIC_COLOURS:
+                if is_written_colour(v) or v in palette or v.lower() in BASIC_COLOURS or v.lower() in css_names():
                     continue
                 known = list(palette) + list(BASIC_COLOURS)
                 with mistakes.each():
-                    raise region.error(k.name, f"unknown colour '{v}': not '#rrggbb', black, white, none or a name "
+                    raise region.error(k.name, f"unknown colour '{v}': not {FORMS}, black, white, none or a name "
                                                f"in the palette of {deck_file}",
-                                       hint=suggest(v, known) or known_list(palette))
+                                       hint=suggest(v, known) or suggest(v.lower(), css_names()) or
+                                       known_list(palette))
     mistakes.done()
 
 

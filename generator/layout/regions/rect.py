@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...records import Record
 from . import gradient, paint
 from .common import grow, pdf_box
+from .facts import box_bounds, covering, in_box, see_through, shape_colours
 from .keys import SHORT_SIDE, Key, Length, RegionType
 
 
@@ -28,9 +29,15 @@ class Rect(Record):
     rotate: float = 0.0
     cx: float = 0.0
     cy: float = 0.0
+    blur: float = 0.0           # a blurred shadow (paint.shadowed): its edge fades out over this many points
+
+    bounds, colours, see_through = box_bounds, shape_colours, see_through
+
+    def ground(self, x, y):
+        return covering(self, in_box(self, x, y))
 
 
-KEYS = paint.KEYS + (
+KEYS = paint.SHAPE_KEYS + (
     Key("radius", Length(high=SHORT_SIDE), 0.0, "the corners rounded by this much"),
 )
 
@@ -43,7 +50,8 @@ def lay_out(face, region, ctx, bleed: float) -> None:
         x, y, w, h = grow(face, x, y, w, h, bleed)
     fill, stroke, width = paint.colours(region, ctx)
     fill = gradient.placed(fill, x, y, w, h)
-    face.ops.append(Rect(x, y, w, h, fill, stroke, width, v["radius"], v["dash"], v["opacity"], v["rotate"], cx, cy))
+    paint.shadowed(face, region, ctx, Rect(x, y, w, h, fill, stroke, width, v["radius"], v["dash"], v["opacity"],
+                                           v["rotate"], cx, cy))
 
 
 def draw(pen, op: Rect) -> None:

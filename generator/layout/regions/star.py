@@ -13,7 +13,7 @@ from .common import pdf_box
 from .keys import Fraction, Key, RegionType, Whole
 from .polygon import MAX_CORNERS, add
 
-KEYS = paint.KEYS + (
+KEYS = paint.SHAPE_KEYS + (
     Key("points", Whole(3, MAX_CORNERS), 5, "how many outer corners"),
     Key("inner", Fraction("the inner corners' share of the outer radius", 0.01, 0.99), 0.5,
         "how far out the inner corners lie"),

@@ -18,7 +18,9 @@ from ..shaping import width as stringWidth
 from .. import wrap as wrap
 from ..spans import refuse_in_text
 from . import lettering
+from .. import ellipsis
 from .common import pdf_box
+from .facts import text_see_through as see_through, turn_box
 from .keys import Choice, Key, RegionType
 from .region import field_of
 
@@ -28,7 +30,7 @@ ALIGN = ("left", "center", "right")
 
 class Text(Record):
     """One line of text; x is the anchor for `align`, y the baseline. Rotated about (cx, cy); `opacity` 0
-    to 1; `colour` '#rrggbb', or a gradient placed on its region's box (gradient.py); `outline` ('#rrggbb' or
+    to 1; `colour` '#rrggbb', or a gradient placed on its region's box (gradient.py); `outline` ('#rrggbb[aa]' or
     None) strokes the letters' edges `outline_width` points wide (text render mode 2: filled, then stroked); `track`: points added after each character (letter-spacing:
     the rule pages' capital headings)."""
     x: float
@@ -45,6 +47,23 @@ class Text(Record):
     outline: str | None = None
     outline_width: float = 0.0
     track: float = 0.0
+    blur: float = 0.0           # a blurred shadow: its edge fades out over this many points (draw.Pen.blur_text)
+
+    def bounds(self):
+        w = stringWidth(self.text, self.font, self.size) + self.track * max(0, len(self.text) - 1)
+        x0 = self.x - {"left": 0.0, "center": w / 2, "right": w}.get(self.align, 0.0)
+        g = self.outline_width / 2 + self.blur
+        return turn_box(x0 - g, self.y - 0.3 * self.size - g, x0 + w + g, self.y + self.size + g, self.rotate,
+                        self.cx, self.cy)
+
+    def colours(self):
+        ink = [("ink", c) for c, _ in self.colour[-1]] if type(self.colour) is tuple else [("ink", self.colour)]
+        return tuple(ink) + ((("outline", self.outline),) if self.outline else ())
+
+    def ground(self, x, y):
+        return None             # text is not ground: what lies under other text is judged without it
+
+    see_through = see_through
 
 
 KEYS = (
@@ -57,16 +76,16 @@ KEYS = (
     Key("align", Choice(ALIGN), "left", "left, center or right"),
     lettering.valign("middle"),
     lettering.SAFE,
-) + lettering.LOOK
+) + lettering.LOOK + (lettering.OVERFLOW,)
 
 
 def lay_out(face, region, ctx, bleed: float) -> None:
     v = region.values
-    content = fill(ctx.text(region), ctx.values)
+    content = ctx.content(region, one_line=True)
     if not content.strip():
         return
     refuse_in_text(content, region, ctx)
-    x, y, w, h = pdf_box(face, region)
+    w = pdf_box(face, region)[2]
     fam = ctx.family(region)
     style = str(v["style"])
     if style not in fonts.STYLES:
@@ -83,9 +102,45 @@ def lay_out(face, region, ctx, bleed: float) -> None:
         runs = _runs(content, fam, style, {m.name: m for m in metrics})
         measure = lambda s: sum(w1 * s for w1, _ in runs)    # noqa: E731 (width at size s: linear in it)
     used = fitting_size(content, font, size, w + 0.01, measure)
-    if used < min_size:
+    overflow = lettering.overflow(region, ctx)
+    if used < size and overflow == "ellipsis":          # at its size, cut to end with "…" (ellipsis.py)
+        content = _ellipsized(content, fam, style, font, size, w, metrics, region, ctx)
+        face.shrunk.append((region.id, field_of(region), size, 0.0))
+        return lay_out_line(face, region, ctx, content, fam, style, size, size, metrics)
+    least = min_size if overflow == "shrink" else size
+    if used < least:
+        said = f"even at {least:g}pt" if overflow == "shrink" else f"at its size, {size:g}pt (overflow: error)"
         raise ctx.error(f"text '{content}' does not fit region '{region.id}' of template '{face.template}' "
-                        f"({w / 72 * 25.4:.1f}mm wide) even at {min_size:g}pt", field=field_of(region))
+                        f"({w / 72 * 25.4:.1f}mm wide) {said}", field=field_of(region))
+    return lay_out_line(face, region, ctx, content, fam, style, size, used, metrics, runs, measure, rtl)
+
+
+def _ellipsized(content, fam, style, font, size, w, metrics, region, ctx) -> str:
+    """One line's text cut, a character (or an icon) at a time from its end, until it and "…" fit `w` at `size`."""
+    ctx.glyphs(ellipsis.ELLIPSIS, fam, (style,), region)
+    known = {m.name: m for m in metrics}
+    parts = wrap.one_line(content) if known else [(False, content)]
+    tokens = [(i, None if icon else ch) for i, (icon, t) in enumerate(parts) for ch in ([t] if icon else t)]
+
+    def text_of(toks) -> str:
+        return "".join(ellipsis.ELLIPSIS if i is None else f":{parts[i][1]}:" if ch is None else ch for i, ch in toks)
+
+    def fits(toks) -> bool:
+        return sum(w1 * size for w1, _ in _runs(text_of(toks), fam, style, known)) <= w + 0.01
+    return text_of(ellipsis.head(tokens, fits))
+
+
+def lay_out_line(face, region, ctx, content, fam, style, size, used, metrics, runs=None, measure=None,
+                 rtl=None) -> None:
+    """One line of text laid out at `used` points (its region's `size` asked for)."""
+    v = region.values
+    x, y, w, h = pdf_box(face, region)
+    font = fonts.font_name(fam, style)
+    if rtl is None:
+        rtl = any(shaping.levels(content))
+        if rtl or metrics or fonts.runs(content, fam, style) != ((content, font),):
+            runs = _runs(content, fam, style, {m.name: m for m in metrics})
+            measure = lambda s: sum(w1 * s for w1, _ in runs)    # noqa: E731 (width at size s: linear in it)
     if used < size:
         face.shrunk.append((region.id, field_of(region), size, used))
     fc = fonts.face(font)
@@ -128,8 +183,9 @@ def shadowed(ops: list, shadow: str | None, offset: tuple) -> list:
     `offset` (dx, dy points, y up; turned with the text), unoutlined. Icons cast none."""
     if shadow is None:
         return ops
-    dx, dy = offset
-    return [op._replace(x=op.x + dx, y=op.y + dy, colour=shadow, outline=None, outline_width=0.0)
+    dx, dy, *blur = offset
+    blur = blur[0] if blur else 0.0
+    return [op._replace(x=op.x + dx, y=op.y + dy, colour=shadow, outline=None, outline_width=0.0, blur=blur)
             for op in ops if type(op) is Text] + ops
 
 
@@ -205,10 +261,12 @@ def draw(pen, op: Text) -> None:
         matrix = f"1 0 0 1 {pen.num(x, op.y)} Tm"
     if op.track:                        # letter-spaced: the text state's character spacing, for this line only
         pen.out.append(f"{pen.num(op.track)} Tc")
-    if type(op.colour) is tuple:            # a gradient (gradient.py), painted inside the letters
+    if op.blur:                             # a blurred shadow
+        pen.blur_text(matrix, op.text, op.font, op.size, op.colour, op.opacity, op.blur)
+    elif type(op.colour) is tuple:            # a gradient (gradient.py), painted inside the letters
         pen.shade_text(matrix, op.text, op.font, op.size, op.colour, op.opacity, op.outline, op.outline_width)
     else:
-        pen.begin_text(op.opacity, op.outline is not None)
+        pen.begin_text(op.opacity, op.outline is not None, op.colour, op.outline)
         pen.show(matrix, op.text, op.font, op.size, op.colour, op.outline, op.outline_width)
     if op.track:
         pen.out.append("0 Tc")

@@ -11,8 +11,8 @@ region takes (common.py).
 from __future__ import annotations
 
 from ...errors import known_list
-from ...text.fields import fill
-from .. import fonts, hyphens, spans
+from ...text.markup import full_lines
+from .. import ellipsis, fonts, hyphens, spans
 from .. import wrap as wrap
 from . import gradient, lettering, paint
 from .common import pdf_box
@@ -38,12 +38,13 @@ KEYS = (
     Key("radius", Length(high=SHORT_SIDE), 0.0, "the box's corners rounded by this much (where it is filled or "
                                                  "outlined)"),
     Key("padding", Length(high=SHORT_SIDE), 0.0, "the room between the box's edges and its text"),
+    lettering.OVERFLOW,
 )
 
 
 def lay_out(face, region, ctx, bleed: float) -> None:
     v = region.values
-    content = fill(ctx.text(region), ctx.values)
+    content = full_lines(ctx.content(region, one_line=False))
     if not content.strip():
         return
     x, y, w, h = pdf_box(face, region)
@@ -72,12 +73,18 @@ def lay_out(face, region, ctx, bleed: float) -> None:
     colour, tint = lettering.ink(region, ctx, (x, y, w, h))
     fonts.ensure(fam, wrap.styles_used(content))
     hy = hyphens.language(ctx.deck, v["hyphenate"])
-    fitted = wrap.fit(content, fam, w, h, size, min_size, leading, align, metrics, hy)
+    overflow = lettering.overflow(region, ctx)
+    least = min_size if overflow == "shrink" else size
+    fitted = wrap.fit(content, fam, w, h, size, least, leading, align, metrics, hy)
+    if fitted is None and overflow == "ellipsis":
+        fitted = _ellipsized(content, fam, w, h, size, leading, align, metrics, hy, region, ctx)
+        if fitted is not None:
+            face.shrunk.append((region.id, field_of(region), size, 0.0))
     if fitted is None:
-        need = wrap.needed_height(content, fam, w, min_size, leading, metrics, hy)
-        raise ctx.error(f"text does not fit region '{region.id}' of template '{face.template}' even at "
-                        f"{min_size:g}pt (needs {need / 72 * 25.4:.1f}mm of {h / 72 * 25.4:.1f}mm)",
-                        field=field_of(region))
+        need = wrap.needed_height(content, fam, w, least, leading, metrics, hy)
+        said = f"even at {least:g}pt" if overflow == "shrink" else f"at its size, {size:g}pt (overflow: {overflow})"
+        raise ctx.error(f"text does not fit region '{region.id}' of template '{face.template}' {said} (needs "
+                        f"{need / 72 * 25.4:.1f}mm of {h / 72 * 25.4:.1f}mm)", field=field_of(region))
     if fitted.size < size:
         face.shrunk.append((region.id, field_of(region), size, fitted.size))
     valign = str(v["valign"])
@@ -98,6 +105,20 @@ def lay_out(face, region, ctx, bleed: float) -> None:
             ops.append(op)
     face.ops.extend(shadowed(ops, shadow, offset))
     face.texts.append((region.id, field_of(region), wrap.plain(content)))
+
+
+def _ellipsized(content, fam, w, h, size, leading, align, metrics, hy, region, ctx) -> wrap.Fitted | None:
+    """The text at its size, its lines that fit the box kept and the last ended with "…" (ellipsis.py); None when
+    not even its first line fits."""
+    wrapped = wrap.wrap(content, fam, w, size, leading, align, metrics, hy)
+    widths = {m.name: m.width for m in metrics}
+    pieces = ellipsis.cut(wrapped.pieces, h, w, size, leading, align, lambda p: widths.get(p.text, 1.0) * p.size)
+    if pieces is None:
+        return None
+    ctx.glyphs(ellipsis.ELLIPSIS, fam, wrap.styles_used(content), region)
+    lead = size * leading
+    height = max(p.y for p in pieces) + lead - ((lead - size) / 2 + size * 0.8)
+    return wrap.Fitted(wrapped._replace(pieces=pieces, height=height), size, height)
 
 
 TYPE = RegionType("textbox", KEYS, lay_out)

@@ -1,12 +1,14 @@
-"""Issue 47: warnings a designer can act on and silence. A Squib-style version stamp in the margin of every card
-is one warning line (the region, its template, how many cards), silenced by one key (`safe: false` on the
-region); a `when:` that is not one brace (a placeholder or an expression) is an error at its line, not silently
-true."""
+"""Safe-zone warnings (layout/safezone.py): a Squib-style version stamp in the margin of every card is one warning
+line (the region, its template, how many cards), silenced by one key, `safe: false` on the region, in build, proof
+and export; text near the cut is found in its region whatever its box, one each card gives too."""
 from __future__ import annotations
 
-from test_mistakes import DECK, TEMPLATE, deck, errors, run
+from smalldeck import DECK, TEMPLATE, deck, errors, run
+
 
 STAMP = '  - {id: stamp, type: text, box: [20mm, 86.5mm, 23.5mm, 2mm], text: "v{version}", size: 6pt, align: center}\n'
+
+
 MANY = DECK.replace("game: {title: Tried}", 'game: {title: Tried, version: "0.3"}') + "".join(
     f"  - {{title: Card {n}, text: \"Draw {n}.\", value: {n % 10}}}\n" for n in range(4, 40))
 
@@ -41,16 +43,20 @@ def test_safe_false_on_the_region_silences_it_in_build_proof_and_export(tmp_path
 def test_safe_must_be_true_or_false(tmp_path):
     folder = deck(tmp_path / "d", front=TEMPLATE + STAMP.replace("align: center}", "align: center, safe: no-way}"))
     lines = errors(run("build", folder, "-o", tmp_path / "out.pdf")[2])
-    assert len(lines) == 1 and "front.yaml:8" in lines[0] and "regions[5].safe" in lines[0], lines
+    assert len(lines) == 1 and "front.yaml:8" in lines[0] and "region stamp.safe" in lines[0], lines
 
 
-def test_when_that_is_not_one_brace_is_an_error(tmp_path):
-    for when in ('"{value} == 0"', '"{value}{footer}"', "always", '"not {footer}"'):
-        folder = deck(tmp_path / when.strip('"').replace(" ", "_").replace("{", "").replace("}", ""),
-                      front=TEMPLATE.replace('when: "{footer}"', f"when: {when}"))
-        lines = errors(run("build", folder, "-o", tmp_path / "out.pdf")[2])
-        assert len(lines) == 1, lines
-        assert "templates/front.yaml:6:" in lines[0] and "regions[3].when" in lines[0], lines
-        assert "is not one brace" in lines[0] and "true on every card" in lines[0], lines
-    folder = deck(tmp_path / "spaces", front=TEMPLATE.replace('when: "{footer}"', 'when: " {footer} "'))
-    assert run("build", folder, "-o", tmp_path / "out.pdf")[0] == 0
+def test_text_near_the_cut_in_a_box_each_card_gives_is_warned_of(tmp_path):
+    """A text box whose box a card gives ("{box}") and whose text runs over several lines, 0.7 mm from the cut:
+    its lines could not be matched to the regions, and the regions' boxes measured instead held no such box, so
+    nothing was said."""
+    front = TEMPLATE.replace('box: [5mm, 20mm, 53mm, 50mm], text: "{text}"', 'box: "{where}", text: "{text}"')
+    text = DECK.replace("      value: {type: int, min: 0, max: 9}\n", "      value: {type: int, min: 0, max: 9}\n"
+                        "      where: {type: text, default: '5mm, 20mm, 53mm, 50mm'}\n").replace(
+        '"Play **one** card."', '"Play **one** card, then draw two more and discard one of them.", '
+                                "where: '0.7mm, 20mm, 40mm, 50mm'")
+    code, out, err = run("build", deck(tmp_path / "d", text, front), "-o", tmp_path / "out.pdf")
+    assert code == 0, err
+    lines = _zone(err)
+    assert len(lines) == 1 and lines[0].startswith("pnp: warning: card 'One' (face): text in region 'body'"), err
+    assert "reaches 0.7 mm from the cut" in lines[0], lines

@@ -1,0 +1,163 @@
+"""Issue 56: a CMYK PDF's pictures and flattened patches each made once (generator/export/inkstreams.py), read back:
+- a face printed several times (a card's copies, a back every card shares) is one image XObject, shown on each page;
+- a picture shown on several faces is converted once;
+- an unchanged export converts nothing and writes nothing; an export into an empty folder with the same cache
+  converts nothing and writes the same bytes;
+- the table of every colour (Ink.lut) gives LittleCMS's own values, pixel for pixel;
+- consecutive see-through operations are one patch, and one over nothing finer than fills and pictures is 300 dpi.
+The deck is made here: two poker cards with a see-through picture each (one card printed three times), two more
+showing one opaque picture, and one back with a see-through band.
+"""
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pikepdf
+import pytest
+from PIL import Image, ImageDraw
+
+from cli import pnp_in_process
+
+CARD = """size: poker
+regions:
+  - {id: ground, type: rect, box: [0mm, 0mm, 100%, 100%], fill: sea, bleed: true}
+  - {id: art, type: image, box: [4mm, 10mm, 55.5mm, 40mm], src: "{art}", fit: cover}
+  - {id: panel, type: rect, box: [6mm, 30mm, 51.5mm, 15mm], fill: paper, opacity: 70%}
+  - {id: title, type: text, box: [6mm, 60mm, 51.5mm, 8mm], text: "{title}", font: serif, size: 12pt, align: center, colour: ink}
+"""
+BACK = """size: poker
+regions:
+  - {id: ground, type: rect, box: [0mm, 0mm, 100%, 100%], fill: ink, bleed: true}
+  - {id: band, type: rect, box: [0mm, 38mm, 100%, 13mm], fill: paper, opacity: 50%}
+"""
+DECK = """game: {title: Streams Test, designer: pnp tests}
+palette: {sea: '#1d4f6f', paper: '#fbf7ec', ink: '#1e1e1e'}
+backs: {plain: {template: back}}
+kinds:
+  card: {template: card, back: plain, name: '{title}', fields: {title: text, art: image}}
+cards:
+  - {title: Fade, art: art/fade.png, copies: 3}
+  - {title: Glow, art: art/glow.png}
+  - {title: Solid, art: art/solid.png}
+  - {title: Solid again, art: art/solid.png}
+"""
+
+
+def _picture(size, alpha: bool, colour) -> bytes:
+    im = Image.new("RGB", size, colour)
+    ImageDraw.Draw(im).ellipse((10, 10, size[0] - 10, size[1] - 10), fill=(230, 200, 90))
+    if alpha:
+        mask = Image.new("L", size, 0)
+        ImageDraw.Draw(mask).rounded_rectangle((8, 8, size[0] - 8, size[1] - 8), 30, fill=255)
+        im = im.convert("RGBA")
+        im.putalpha(mask)
+    out = io.BytesIO()
+    im.save(out, "PNG")
+    return out.getvalue()
+
+
+@pytest.fixture
+def deck(tmp_path):
+    folder = tmp_path / "streams"
+    (folder / "templates").mkdir(parents=True)
+    (folder / "art").mkdir()
+    (folder / "templates" / "card.yaml").write_text(CARD, encoding="utf-8")
+    (folder / "templates" / "back.yaml").write_text(BACK, encoding="utf-8")
+    (folder / "deck.yaml").write_text(DECK, encoding="utf-8")
+    (folder / "art" / "fade.png").write_bytes(_picture((400, 300), True, (160, 40, 40)))
+    (folder / "art" / "glow.png").write_bytes(_picture((400, 300), True, (40, 120, 60)))
+    (folder / "art" / "solid.png").write_bytes(_picture((400, 300), False, (60, 60, 140)))
+    return folder
+
+
+@pytest.fixture
+def made(monkeypatch):
+    """The CMYK pictures made (inkstreams._pixels: each call's jobs), counted."""
+    from generator.export import inkstreams
+    calls: list = []
+    real = inkstreams._pixels
+
+    def counting(streams, keys):
+        calls.append([streams.jobs[k][0] for k in keys])
+        return real(streams, keys)
+    monkeypatch.setattr(inkstreams, "_pixels", counting)
+    monkeypatch.setattr("generator.render.pool.cores", lambda: 1)     # made here, where they are counted
+    return calls
+
+
+def _images_by_page(pdf_path) -> list[set]:
+    with pikepdf.open(pdf_path) as pdf:
+        pages = []
+        for page in pdf.pages:
+            found = set()
+            stack = [page.Resources]
+            while stack:
+                res = stack.pop()
+                for x in (res.get("/XObject") or {}).values():
+                    if x.get("/Subtype") == "/Image":
+                        found.add(x.objgen)
+                    elif "/Resources" in x:
+                        stack.append(x.Resources)
+            pages.append(found)
+        return pages
+
+
+def test_each_face_and_picture_made_once_and_kept(deck, tmp_path, made):
+    cache = {"PNP_CACHE": str(tmp_path / "cache")}
+    out = tmp_path / "dtc"
+    pnp_in_process("export", deck, "--to", "drivethrucards", "-o", out, check=True, env=cache)
+    kinds = [k for call in made for k in call]
+    # four patches (Fade's picture and panel, one patch; Glow's; the panel over solid.png, the same on Solid and
+    # Solid again, whose titles are drawn after it; the back's band) and one picture (solid.png, shown on two faces),
+    # however many pages show them: Fade is printed three times and the back is behind all five cards
+    assert sorted(kinds) == ["patch", "patch", "patch", "patch", "raster"]
+    pages = _images_by_page(out / "poker-deck.pdf")
+    assert len(pages) == 12 and all(pages)
+    backs, fronts = pages[0::2], pages[1::2]
+    assert len(set.union(*backs)) == 1                                  # one back image on every back page
+    assert len(fronts[0]) == 1 and fronts[0] == fronts[1] == fronts[2]  # Fade's three copies: the same XObject
+    assert len(fronts[4]) == 2 and fronts[4] == fronts[5]               # Solid and Solid again: the same two
+    assert len(set.union(*pages)) == 5
+    first = (out / "poker-deck.pdf").read_bytes()
+
+    made.clear()
+    again = pnp_in_process("export", deck, "--to", "drivethrucards", "-o", out, check=True, env=cache)
+    assert made == [] and "0 written, 2 unchanged" in again.stdout       # nothing converted, nothing written
+
+    other = tmp_path / "other"
+    pnp_in_process("export", deck, "--to", "drivethrucards", "-o", other, check=True, env=cache)
+    assert made == [] and (other / "poker-deck.pdf").read_bytes() == first      # from the cache: the same bytes
+
+    made.clear()
+    off = tmp_path / "off"
+    pnp_in_process("export", deck, "--to", "drivethrucards", "-o", off, check=True, env={"PNP_CACHE": "off"})
+    assert len([k for call in made for k in call]) == 5 and (off / "poker-deck.pdf").read_bytes() == first
+
+
+def test_a_run_of_see_through_operations_is_one_patch_at_print_resolution(deck):
+    """Fade's picture (an alpha channel) and the see-through panel over it: one patch over both boxes, at 300 dpi
+    (nothing finer than a fill and a 200 dpi picture lies under it); the title, type, is drawn after, as vectors."""
+    from generator import pipeline
+    from generator.export.flatten import PLAIN_DPI, marks
+    from generator.layout.deck import layout_deck
+    d = pipeline.load(str(deck))
+    face = layout_deck(d, 9.0)[0].front
+    (first, last, box), = marks(face)
+    names = [type(op).__name__ for op in face.ops]
+    assert (names[first], names[last]) == ("Image", "Rect") and last == first + 1
+    assert box[4] == pytest.approx((box[2] - box[0]) * PLAIN_DPI / 72, abs=1)
+
+
+def test_the_colour_table_gives_littlecms_values(monkeypatch):
+    """Ink.lut's table of every sRGB colour (within the limit) against LittleCMS converting each pixel."""
+    from generator.export.cmyk import Ink
+    monkeypatch.setenv("PNP_CACHE", "off")
+    rng = np.random.default_rng(56)
+    picture = Image.fromarray(rng.integers(0, 256, (64, 96, 3), dtype=np.uint8), "RGB")
+    plain = Ink(200.0, "gracol")
+    table = Ink(200.0, "gracol")
+    table.lut(10 ** 9)                              # made now (the cache off: not kept)
+    assert table._lut is not None and plain._lut is None
+    assert np.array_equal(table.convert(picture), plain.convert(picture))
+    assert int(table.convert(picture).astype(int).sum(axis=2).max()) <= 200 * 255 // 100

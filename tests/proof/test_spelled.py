@@ -1,0 +1,47 @@
+"""What pnp build spells (proof/spelled.py): the cards' text and the rules, with the deck's dictionary and words
+file, each unknown word one warning at the first place it is written, naming the cards printing it; at most ten,
+then how many more. A proof of a deck whose mistakes are in single cards shows them and the spelling both, exit 2,
+nothing written (it refused to run until the deck built, and the build said nothing of spelling)."""
+from __future__ import annotations
+
+from smalldeck import DECK, deck, run, starter
+
+
+def test_a_build_warns_of_each_word_the_dictionary_and_words_txt_lack(tmp_path):
+    text = DECK.replace('"Play **one** card."', '"Play **one** crad."').replace('"Draw three."', '"Drow three crad."')
+    folder = deck(tmp_path / "d", text + "rules: {file: rules.md}\n", **{"rules.md": "# Rules\n\nPlay a crad, Zorg.\n"})
+    code, out, err = run("build", folder, "-o", tmp_path / "out.pdf")
+    assert code == 0 and (tmp_path / "out.pdf").exists(), err
+    lines = err.strip().splitlines()
+    assert lines == [
+        f"pnp: warning: {folder}/deck.yaml:16: text: 'crad' is in neither the dictionary nor words.txt (on card "
+        "'One' and 1 more; a name or a word of the game's own goes in words.txt)",
+        f"pnp: warning: {folder}/deck.yaml:18: text: 'Drow' is in neither the dictionary nor words.txt (on card "
+        "'Three'; a name or a word of the game's own goes in words.txt)",
+        f"pnp: warning: {folder}/rules.md:3: rules: 'Zorg' is in neither the dictionary nor words.txt (in the rules; "
+        "a name or a word of the game's own goes in words.txt)"], lines
+    (folder / "words.txt").write_text("crad\nDrow\nZorg\n", encoding="utf-8")
+    code, out, err = run("build", folder, "-o", tmp_path / "out.pdf")
+    assert code == 0 and err == "", err
+
+
+def test_a_build_names_ten_words_and_counts_the_rest(tmp_path):
+    words = " ".join(f"zq{chr(97 + i)}{chr(97 + i)}x" for i in range(13))
+    code, out, err = run("build", deck(tmp_path / "d", DECK.replace('"Draw three."', f'"{words}"')), "-o",
+                         tmp_path / "out.pdf")
+    lines = err.strip().splitlines()
+    assert code == 0 and len(lines) == 11 and lines[-1] == "pnp: warning: 3 more words neither the dictionary nor " \
+        "the words file holds (pnp proof lists them all, with a spelling for each)", lines
+
+
+def test_a_proof_of_a_deck_with_a_bad_cell_shows_the_mistake_and_the_spelling(tmp_path):
+    folder = starter(tmp_path)
+    csv = folder / "cards.csv"
+    csv.write_text(csv.read_text(encoding="utf-8").replace("crop,Wheat,1,", "crop,Wheat,ten,").replace(
+        "Every player draws", "Evry player draws"), encoding="utf-8")
+    code, out, err = run("proof", folder, "-o", tmp_path / "proof")
+    assert code == 2 and not (tmp_path / "proof").exists(), err
+    assert err.strip().splitlines() == [
+        f"pnp: error: {folder}/cards.csv:2 (value): expected a whole number, found 'ten'",
+        f"pnp: warning: {folder}/cards.csv:7: text: 'Evry' is in neither the dictionary nor words.txt (on card 'Good "
+        "Rain'; a name or a word of the game's own goes in words.txt)"], err
