@@ -81,7 +81,8 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
     for b in wrap.parse(markup):
         heading = b.kind.startswith("heading")
         room = (CAPS_ROOM3 if b.kind == "heading3" else CAPS_ROOM) if heading and capitals(b) else 1.0
-        ls = wrap.break_lines(b, family, width * room, size, HEADING_SCALE, metrics, hyphenate, _restyle(b), 0.0)
+        ls = wrap.break_lines(b, family, width * room, size, HEADING_SCALE, metrics, hyphenate, _restyle(b), 0.0,
+                              hang=True)
         if heading:
             before, after = size * HEADING_BEFORE[b.kind], size * HEADING_AFTER[b.kind]
         else:

@@ -2,7 +2,7 @@
 breaks, the one whose lines cost least in sum, each line's cost from how short it ends (its slack, cubed, as
 TeX's badness), the hyphen it ends with, a hyphen on the line above too, a label parted from its number ("Player
 / 3") and, for the last line, one short word alone; a line ending more than HOLE short (a hole) costs more than
-any of those, so that no hole is left where a set of breaks without one exists; where none does, a hole 15 mm
+any of those but the label, so that no hole is left where a set of breaks without one exists; where none does, a hole 15 mm
 deeper costs as much as another (two lines ending 11 mm short are better than one ending 40 mm short). So a short line is moved
 up the paragraph rather than left as a hole, and a hyphen is taken only where it mends the rag. A line's spaces may
 narrow (by up to SHRINK of each, at a cost, as TeX's shrinkable glue and a typesetter's minimum word space) to
@@ -12,7 +12,9 @@ The paragraph is n words, each with its width, the room before it (a space's wid
 line may break before it (`kinds`: SPACE; GLUE only where nothing else fits: an icon and the word it belongs to,
 runs of one word in several fonts). A line may also end inside a word, at a point `cuts(k)` gives, asked for only
 where a line's last word does not fit whole: a hyphenation point (the line ends with a hyphen) or a no-break space
-between a number and its noun (the line ends before it, the next starts after it: a last resort, TIED).
+between a number and its noun (the line ends before it, the next starts after it: TIED, only where keeping
+them leaves a hole or nothing else fits). On a page a line's last full stop, comma or closing quote may stand
+past the measure by part of its width (HANG, as microtype's protrusion), so that its letters end there to the eye.
 `piece(k, a, b, hyphen)` is the width of word k from a to b (b None: to its end), its hyphen added. A word no line
 can hold is set whole on a line of its own (over-full: wrap.Lines' `widest` tells the fitter, which shrinks the
 text).
@@ -38,8 +40,8 @@ LINE = 10.0                             # TeX's \linepenalty: every line costs t
 HYPHEN = 2500.0                         # demerits of a line ending in a hyphen (TeX's \hyphenpenalty 50, squared)
 LADDER = 5000.0                         # ... of two lines in a row ending in hyphens (TeX's \doublehyphendemerits)
 LABELLED = 1.5e6                        # ... of a number parted from the word before it ("Player / 3")
-TIED = 3e6                              # ... of a number parted from its noun at their no-break space ("3 / cards"):
-#                                         only where nothing else fits, or keeping them leaves a line 40 mm short
+TIED = 9e5                              # ... of a number parted from its noun at their no-break space ("3 / cards"):
+#                                         only where nothing else fits, or keeping them leaves a hole (under HOLED)
 WIDOW = 0.2                             # of the measure: a last line this short holding one word alone ...
 ALONE = 20000.0                         # ... costs this
 HOLED = 1e6                             # an inner line ending more than HOLE short
@@ -49,6 +51,9 @@ TOO_MANY = 2                            # lines in a row ending in a hyphen, at 
 SHRINK = 0.2                            # of a space: how much a line's spaces may narrow to take a word more
 DEEP = 2 * HOLE                         # a line ending this short is tried only where no other can end
 ROOM = length("8mm")                    # a word is hyphenated only where the line leaves this much before it
+HANG = {".": 0.7, ",": 0.7, "’": 0.7, "”": 0.7, ":": 0.5, ";": 0.5}   # of its width: how far a page line's last
+#                                         character may stand past the measure (microtype's protrusion), so that
+#                                         the line's letters end at the measure to the eye
 
 
 def _badness(slack: float, stretch: float) -> float:
@@ -57,19 +62,20 @@ def _badness(slack: float, stretch: float) -> float:
 
 
 def breaks(widths: list, gaps: list, kinds: list, avail: float, piece, cuts, hyphened, lines_cost: float = 0.0,
-           last_alone: bool = True) -> list:
+           last_alone: bool = True, hangs: list | None = None) -> list:
     """The best breaks of a paragraph of len(widths) words: [(start, end)] a line each, a position being (word,
     cut: 0 for the word's start), end (n, 0) for the paragraph's. `gaps[k]`: the room before word k (k > 0);
     `kinds[k]`: SPACE, GLUE or LABEL before word k, or 0 where a line never breaks; `piece(k, a, b, hyphen)`,
     `cuts(k)` ((where the line ends in it, where the next line starts in it, whether with a hyphen), ...): above;
     `hyphened(k)`: whether word k ends in a hard hyphen (a line ending there counts as hyphenated); `lines_cost`:
     what each line costs besides (a text box's height is what it has: a line more costs more than any rag);
-    `last_alone`: whether one short word alone on the last line costs ALONE.
+    `last_alone`: whether one short word alone on the last line costs ALONE; `hangs[k]`: how far word k's last
+    character may stand past the measure where a line ends with it (HANG).
     A position is held as one number, word << 16 | cut, and a state as position << 2 | the hyphens in a row."""
     n = len(widths)
     if n == 0:
         return [((0, 0), (n, 0))]
-    words = _Words(widths, gaps, kinds, hyphened)
+    words = _Words(widths, gaps, kinds, hyphened, hangs)
     end = n << 16
     stretch = min(HOLE, avail / 4) or 1.0
     hole = HOLED + (LINE + _badness(HOLE, stretch)) ** 2
@@ -123,9 +129,10 @@ class _Words:
     """A paragraph's words as sums from its start, so that a line's width from any word to any other is two
     look-ups: natural (`at`: widths and the spaces between), narrowest (`tight`: its spaces narrowed by SHRINK),
     and how many places a line may break at a space before each word (`spaced`); what a break before each word
-    costs (`penalty`) and whether each ends in a hard hyphen (`hyphened`)."""
+    costs (`penalty`) and whether each ends in a hard hyphen (`hyphened`). A line ending before word j counts
+    as `at_end[j]` and `tight_end[j]` wide (at and tight, less what its last character may hang: `hangs`)."""
 
-    def __init__(self, widths: list, gaps: list, kinds: list, hyphened):
+    def __init__(self, widths: list, gaps: list, kinds: list, hyphened, hangs: list | None = None):
         self.widths, self.gaps, self.kinds, self.n = widths, gaps, kinds, len(widths)
         at, tight, spaced, penalty = [0.0], [0.0], [0], [0.0]
         for k, w in enumerate(widths):
@@ -138,6 +145,11 @@ class _Words:
                 penalty.append(FORCED if kind == GLUE else LABELLED if kind == LABEL else 0.0)
         self.at, self.tight, self.spaced, self.penalty = at, tight, spaced, penalty
         self.hyphened = [hyphened(k) for k in range(len(widths))]
+        if hangs:
+            self.at_end = [0.0] + [at[j] - hangs[j - 1] for j in range(1, len(at))]
+            self.tight_end = [0.0] + [tight[j] - hangs[j - 1] for j in range(1, len(tight))]
+        else:
+            self.at_end, self.tight_end = at, tight
 
 
 def _ends(i: int, a: int, words: _Words, avail: float, piece, cuts) -> list:
@@ -147,21 +159,21 @@ def _ends(i: int, a: int, words: _Words, avail: float, piece, cuts) -> list:
     could mend it (ROOM, or HOLE for a number's noun); the first end is given even when over-full, where no end
     fits."""
     n, kinds, gaps, at, tight = words.n, words.kinds, words.gaps, words.at, words.tight
-    hyphened, penalty = words.hyphened, words.penalty
+    hyphened, penalty, at_end, tight_end = words.hyphened, words.penalty, words.at_end, words.tight_end
     first = words.widths[i] if not a else piece(i, a, None, False)
     # the line from word i to before word j (i < j <= n): natural width first + at[j] - at[i + 1], narrowest
     # first + tight[j] - tight[i + 1]; j_max the last j whose narrowest fits
     base_at, base_tight = at[i + 1] - first, tight[i + 1] - first
-    j_max = bisect_right(tight, avail + 0.01 + base_tight, i + 1, n + 1) - 1
-    j_lo = bisect_left(at, avail - DEEP + base_at, i + 1, j_max + 1)
+    j_max = bisect_right(tight_end, avail + 0.01 + base_tight, i + 1, n + 1) - 1
+    j_lo = bisect_left(at_end, avail - DEEP + base_at, i + 1, j_max + 1)
     out = []
     for j in range(max(j_lo, i + 1), min(j_max, n - 1) + 1):
         if kinds[j]:                # a break before word j
-            width = at[j] - base_at
-            out.append((j << 16, width, width - tight[j] + base_tight, hyphened[j - 1], penalty[j], False))
+            width = at_end[j] - base_at
+            out.append((j << 16, width, width - tight_end[j] + base_tight, hyphened[j - 1], penalty[j], False))
     if j_max == n:                  # the paragraph's end fits
-        width = at[n] - base_at
-        out.append((n << 16, width, width - tight[n] + base_tight, False, 0.0,
+        width = at_end[n] - base_at
+        out.append((n << 16, width, width - tight_end[n] + base_tight, False, 0.0,
                     words.spaced[n] == words.spaced[i + 1]))
         return out
     # word j_max does not fit whole: where it may be cut
@@ -194,8 +206,8 @@ def _ends(i: int, a: int, words: _Words, avail: float, piece, cuts) -> list:
         return [tie]
     for k in range(j_lo - 1, i, -1):        # the widest end leaving more than DEEP
         if kinds[k]:
-            width = at[k] - base_at
-            return [(k << 16, width, width - tight[k] + base_tight, hyphened[k - 1], penalty[k], False)]
+            width = at_end[k] - base_at
+            return [(k << 16, width, width - tight_end[k] + base_tight, hyphened[k - 1], penalty[k], False)]
     # nothing fits: the word whole, over-full (or the break before it)
     k = j + 1
     return [(k << 16 if k < n else n << 16, avail, 0.0, k < n and hyphened[j],
@@ -203,11 +215,12 @@ def _ends(i: int, a: int, words: _Words, avail: float, piece, cuts) -> list:
 
 
 def lines_of(words: list, known: dict, fs: float, avail: float, hy, spaces: dict, last_font: str,
-             lines_cost: float) -> tuple:
+             lines_cost: float, hang: bool = False) -> tuple:
     """One paragraph's words (words.words_of's, between forced breaks) broken into lines `avail` wide at `fs`
     (breaks): (the lines, each [(x, word, font, width)], the font of its last text word, its widest unbreakable
     piece). `known`: the icons' metrics by name; `hy`: how its words are hyphenated (hyphens.splits); `spaces`:
-    a space's width by font, remembered; `last_font`: the font of the text word before it."""
+    a space's width by font, remembered; `last_font`: the font of the text word before it; `hang`: a line's last
+    full stop, comma, colon, semicolon or closing quote may stand past the measure (HANG: a page's lines)."""
     if not words:
         return [[]], last_font, 0.0
     n = len(words)
@@ -250,10 +263,13 @@ def lines_of(words: list, known: dict, fs: float, avail: float, hy, spaces: dict
                 + [(t, t + 1, False) for t in _ties(clean[k])]))
         return got
 
-    if sum(widths) + sum(gaps) <= avail + 0.01:         # one line holds it all
+    hangs = [HANG.get(clean[k][-1:], 0.0) * width_of(fonts_[k])(clean[k][-1], fs) if fonts_[k] != ICON
+             and clean[k][-1:] in HANG else 0.0 for k in range(n)] if hang else None
+    if sum(widths) + sum(gaps) - (hangs[-1] if hangs else 0.0) <= avail + 0.01:         # one line holds it all
         chosen = [((0, 0), (n, 0))]
     else:
-        chosen = breaks(widths, gaps, kinds, avail, piece, cuts, lambda k: clean[k][-1:] == "-", lines_cost)
+        chosen = breaks(widths, gaps, kinds, avail, piece, cuts, lambda k: clean[k][-1:] == "-", lines_cost,
+                        hangs=hangs)
     lines, widest = [], 0.0
     for (i, a), (j, b) in chosen:
         parts = []
@@ -267,7 +283,7 @@ def lines_of(words: list, known: dict, fs: float, avail: float, hy, spaces: dict
                           fonts_[k], w))
             widest = max(widest, w)
         room = sum(g for g, _, _, _ in parts)
-        over = room + sum(w for _, _, _, w in parts) - avail
+        over = room + sum(w for _, _, _, w in parts) - avail - (hangs[j - 1] if hangs and not b else 0.0)
         narrow = 1.0 - over / room if over > 0.01 and room else 1.0        # its spaces narrowed to take its words
         line: list = []
         cur = 0.0

@@ -28,13 +28,7 @@ def decks():
     return {game: load(game, quiet=True) for game in GAMES}
 
 
-FORCED_HOLES = pytest.mark.xfail(strict=True, reason=(
-    "A Royal Will: 6 of its 225 inner lines (2.7%) end more than 10 mm short, each before a word no break may part "
-    "and no other set of breaks moves: words in capitals (a rules question, the seed's quoted misprints in the This "
-    "edition box, which are never hyphenated), a number held to its noun, a measure after '×'"))
-
-
-@pytest.mark.parametrize("game", [*GAMES[:-1], pytest.param(GAMES[-1], marks=FORCED_HOLES)])
+@pytest.mark.parametrize("game", GAMES)
 def test_few_inner_lines_end_more_than_10mm_short(built, decks, game):
     """At most 2% of each game's inner rule-page lines end more than 10 mm short of their column (the This
     edition box's lines of its narrower measure), a line the rules break themselves not counted."""

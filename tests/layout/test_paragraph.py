@@ -1,7 +1,8 @@
 """A paragraph broken as a whole (layout/paragraph.py, through wrap.break_lines): no inner line ends more than
 10 mm short where another set of breaks avoids it (against every set of breaks of small paragraphs), a label kept
 with its number, at most two hyphens in a row, one short word alone on a last line avoided, a text box never given
-a line more for its rag, and a number parted from its noun only where nothing else fits."""
+a line more for its rag, a number parted from its noun only where nothing else fits or keeping them leaves a
+hole, and a page line's last full stop standing past the measure."""
 from __future__ import annotations
 
 import itertools
@@ -133,3 +134,19 @@ def test_a_number_leaves_its_noun_only_where_it_would_leave_a_hole(serif):
     narrow = shaping.width("Then deal 12 ca", font, 10.0)
     assert [ln.split()[-1] for ln in _text(wrap.break_lines(wrap.parse(short)[0], serif, narrow, 10.0,
                                                             lines_cost=0.0))][0] == "deal"
+
+
+def test_a_page_lines_last_full_stop_may_stand_past_the_measure(serif):
+    """On a page (hang: paragraph.HANG, microtype's protrusion) a line whose words fit but for part of its last
+    full stop takes them, the stop standing past the measure by at most HANG of its width; a text box's line
+    (hang off) never does, and nothing else stands past."""
+    font = fonts.font_name(serif)
+    stop = shaping.width(".", font, 10.0)
+    width = shaping.width("Take two cards.", font, 10.0) - 0.6 * stop       # all but 0.6 of the stop fits
+    block = wrap.parse("Take two cards. Then pass.")[0]
+    hung = wrap.break_lines(block, serif, width, 10.0, lines_cost=0.0, hang=True)
+    assert _text(hung) == ["Take two cards.", "Then pass."]
+    x, word, f, w = hung.lines[0][-1]
+    assert width < x + w <= width + paragraph.HANG["."] * stop + 0.01
+    boxed = wrap.break_lines(block, serif, width, 10.0, lines_cost=0.0)
+    assert _text(boxed)[0] == "Take two" and all(ln[-1][0] + ln[-1][3] <= width + 0.01 for ln in boxed.lines)

@@ -28,8 +28,8 @@ def test_no_straight_quotes_or_spaced_hyphens(built, game):
 @pytest.mark.parametrize("game", GAMES)
 def test_no_number_parted_from_its_word_in_the_leaf(built, game):
     """A number and the word after it are held together (typography's no-break space); the paragraph breaker parts
-    them only where nothing else fits or keeping them would leave a line 40 mm short (paragraph.TIED), which no
-    shipped leaf needs. Read column by column."""
+    them only where nothing else fits or keeping them would leave a hole (paragraph.TIED), which no shipped leaf
+    needs. Read column by column."""
     pdf = built(game)
     lines = rule_lines(pdf, [0, 1])                 # the print leaf's lines, column by column
     parted = [f"page {a.page + 1}: {a.text} / {b.text}" for a, b in zip(lines, lines[1:])
