@@ -31,7 +31,7 @@ import re
 
 from ..records import Record
 from ..units import length
-from . import fonts, inline, oneline, wrap
+from . import fonts, inline, oneline, paragraph, wrap
 from .display import Line, Rect, Text
 
 HEADING_SCALE = {"heading1": 1.5, "heading2": 1.2, "heading3": 1.0}    # three levels apart in size,
@@ -45,8 +45,9 @@ BOX_PAD = 5.0             # points between a box's frame and its text
 BOX_FILL, BOX_STROKE = "#f4f0e6", "#8a8070"
 CONTINUED = " (continued)"
 PAGE_OF = "{footer} · page {n} of {total}"
-LEAST_FILL = 2 / 3        # of a page's columns: what a page the box leaves for the next one must hold (issue 57:
-#                           at 1/3, Royal Lines' page 19 was left a third blank before a box kept whole)
+LEAST_FILL = 2 / 3        # of a column: how far down each column of a page the box leaves for the next one must be
+#                           written, its columns balanced (issue 57: at 1/3, Royal Lines' page 19 was left a third
+#                           blank before a box kept whole)
 BOX_SCALES = (0.95, 0.9)  # the box's size, of the text's, tried when its last entries alone fill a last page
 MIN_BOX = 6.0             # points: the box is never set smaller
 WHOLE_ITEM = 4            # lines: a list item this long or shorter is never split (flow's whole_items)
@@ -74,7 +75,8 @@ class Block(Record):
 
 
 def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = False,
-            metrics: tuple = (), whole_items: bool = False, hyphenate: str = "") -> list[Block]:
+            metrics: tuple = (), whole_items: bool = False, hyphenate: str = "",
+            tied: float = paragraph.TIED) -> list[Block]:
     out = []
     if boxed:
         width -= 2 * BOX_PAD
@@ -82,7 +84,7 @@ def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = F
         heading = b.kind.startswith("heading")
         room = (CAPS_ROOM3 if b.kind == "heading3" else CAPS_ROOM) if heading and capitals(b) else 1.0
         ls = wrap.break_lines(b, family, width * room, size, HEADING_SCALE, metrics, hyphenate, _restyle(b), 0.0,
-                              hang=True)
+                              hang=True, tied=tied)
         if heading:
             before, after = size * HEADING_BEFORE[b.kind], size * HEADING_AFTER[b.kind]
         else:
@@ -232,8 +234,8 @@ def _page(blocks, at, columns: int, h: float, full_h: float, cont, box_at):
     """What one page holds from `at`: its columns and where the next page starts. The text's last page has
     its columns balanced. The box is kept whole where it fits: one that fits a column starts the column after
     the text's last (or the next page) rather than break between columns; one that fits a page but would
-    break onto the next starts that page; either moves to the next page only while what the text leaves on this
-    page fills two thirds of it (LEAST_FILL). A box that fits neither starts where the text ends and breaks between its entries."""
+    break onto the next starts that page; either moves to the next page only while each column the text leaves
+    on this page, balanced, is written two thirds down (LEAST_FILL). A box that fits neither starts where the text ends and breaks between its entries."""
     cols, nxt = _fill_page(blocks, at, columns, h, cont)
     if nxt[0] >= len(blocks) and columns > 1:
         cols, nxt = _fill_page(blocks, at, columns, _balanced_height(blocks, at, columns, h, cont), cont)
@@ -263,11 +265,11 @@ def _page(blocks, at, columns: int, h: float, full_h: float, cont, box_at):
             return before[:last + 1] + [box] + rest, box.end
     if not in_column and not _fill_page(blocks, (box_at, 0), columns, full_h, cont)[1][0] >= len(blocks):
         return cols, nxt                            # it fits no page: it breaks between its entries
-    if sum(c.used for c in before) < LEAST_FILL * columns * h:
-        return cols, nxt                            # this page would be left too empty
     if columns > 1:                                 # the text's last page: even columns
         before, end = _fill_page(blocks, at, columns, _balanced_height(blocks, at, columns, h, cont, box_at), cont,
                                  box_at)
+    if min(max((y + b.lead for y, b, _ in c.placed), default=0.0) for c in before) < LEAST_FILL * h:
+        return cols, nxt                            # a column of this page would be left too empty (to its last line)
     return before, end
 
 
@@ -289,7 +291,7 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
                accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
                box: str = "", icons_: dict | None = None, continued: str = CONTINUED,
                page_of: str = PAGE_OF, whole_items: bool = False, hyphenate: str = "", rtl: bool | None = None,
-               digits: str = "", families: tuple = ()) -> tuple[list[list], list]:
+               digits: str = "", families: tuple = (), tied: float = paragraph.TIED) -> tuple[list[list], list]:
     """Lay out `markup` over as many pages as it needs: (each page as a list of ops in page coordinates, the
     parsed block (text.Block) each page's first line belongs to, None for an empty page). `whole_items`:
     a list item of up to WHOLE_ITEM lines is never split between columns (the leaf's steps, each read as one),
@@ -301,7 +303,8 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
     the deck's own font `families` (fonts.deck_keys) where it names one. `continued` and `page_of`
     ("{footer} · page {n} of {total}") are pnp's words on the pages, in the rules' language; `rtl` its direction
     (right to left: its paragraphs start at the right, the first column is the right one; None: each paragraph's
-    first strong letter's) and `digits` its own digits for the page numbers ("" for 0-9).
+    first strong letter's) and `digits` its own digits for the page numbers ("" for 0-9). `tied`: what parting a
+    number from its noun costs the breaker (layout/paragraph.py: TIED, or KEPT where the text holds them firmer).
     """
     fonts.family(family)
     columns = max(1, int(columns))
@@ -323,7 +326,8 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
     for style in wrap.styles_used(markup + "\n\n" + box) + ("italic",):    # italic: a third-level heading's
         fonts.font_name(family, style)
     metrics = inline.metrics(icons_, markup + "\n\n" + box) if icons_ else ()
-    text_blocks = _blocks(markup, family, col_w, size, metrics=metrics, whole_items=whole_items, hyphenate=hyphenate)
+    text_blocks = _blocks(markup, family, col_w, size, metrics=metrics, whole_items=whole_items, hyphenate=hyphenate,
+                          tied=tied)
 
     def paginate(box_size: float) -> tuple[list, list[list[Column]]]:
         blocks = text_blocks + (_blocks(box, family, col_w, box_size, boxed=True, metrics=metrics, hyphenate=hyphenate)

@@ -13,7 +13,7 @@ line may break before it (`kinds`: SPACE; GLUE only where nothing else fits: an 
 runs of one word in several fonts). A line may also end inside a word, at a point `cuts(k)` gives, asked for only
 where a line's last word does not fit whole: a hyphenation point (the line ends with a hyphen) or a no-break space
 between a number and its noun (the line ends before it, the next starts after it: TIED, only where keeping
-them leaves a hole or nothing else fits). On a page a line's last full stop, comma or closing quote may stand
+them leaves a hole or nothing else fits, the noun never left alone on the last line: STRANDED). On a page a line's last full stop, comma or closing quote may stand
 past the measure by part of its width (HANG, as microtype's protrusion), so that its letters end there to the eye.
 `piece(k, a, b, hyphen)` is the width of word k from a to b (b None: to its end), its hyphen added. A word no line
 can hold is set whole on a line of its own (over-full: wrap.Lines' `widest` tells the fitter, which shrinks the
@@ -42,6 +42,10 @@ LADDER = 5000.0                         # ... of two lines in a row ending in hy
 LABELLED = 1.5e6                        # ... of a number parted from the word before it ("Player / 3")
 TIED = 9e5                              # ... of a number parted from its noun at their no-break space ("3 / cards"):
 #                                         only where nothing else fits, or keeping them leaves a hole (under HOLED)
+KEPT = 3e6                              # ... where its text holds them firmer (the players' leaf, issue 44): only
+#                                         where nothing else fits, or keeping them leaves a line 40 mm short
+STRANDED = 2e6                          # ... and its noun left alone on the paragraph's last line: worse than a
+#                                         hole up to 25 mm deeper ("15 / pieces." keeps "15 pieces." whole)
 WIDOW = 0.2                             # of the measure: a last line this short holding one word alone ...
 ALONE = 20000.0                         # ... costs this
 HOLED = 1e6                             # an inner line ending more than HOLE short
@@ -62,7 +66,7 @@ def _badness(slack: float, stretch: float) -> float:
 
 
 def breaks(widths: list, gaps: list, kinds: list, avail: float, piece, cuts, hyphened, lines_cost: float = 0.0,
-           last_alone: bool = True, hangs: list | None = None) -> list:
+           last_alone: bool = True, hangs: list | None = None, tied: float = TIED) -> list:
     """The best breaks of a paragraph of len(widths) words: [(start, end)] a line each, a position being (word,
     cut: 0 for the word's start), end (n, 0) for the paragraph's. `gaps[k]`: the room before word k (k > 0);
     `kinds[k]`: SPACE, GLUE or LABEL before word k, or 0 where a line never breaks; `piece(k, a, b, hyphen)`,
@@ -70,12 +74,14 @@ def breaks(widths: list, gaps: list, kinds: list, avail: float, piece, cuts, hyp
     `hyphened(k)`: whether word k ends in a hard hyphen (a line ending there counts as hyphenated); `lines_cost`:
     what each line costs besides (a text box's height is what it has: a line more costs more than any rag);
     `last_alone`: whether one short word alone on the last line costs ALONE; `hangs[k]`: how far word k's last
-    character may stand past the measure where a line ends with it (HANG).
+    character may stand past the measure where a line ends with it (HANG); `tied`: what parting a number from its
+    noun costs (TIED, or KEPT).
     A position is held as one number, word << 16 | cut, and a state as position << 2 | the hyphens in a row."""
     n = len(widths)
     if n == 0:
         return [((0, 0), (n, 0))]
     words = _Words(widths, gaps, kinds, hyphened, hangs)
+    words.tied = tied
     end = n << 16
     stretch = min(HOLE, avail / 4) or 1.0
     hole = HOLED + (LINE + _badness(HOLE, stretch)) ** 2
@@ -100,6 +106,8 @@ def breaks(widths: list, gaps: list, kinds: list, avail: float, piece, cuts, hyp
                 cost = (LINE + _badness(-slack, room)) ** 2 if -slack <= room + 0.01 else FORCED + 1e8
             elif stop == end:
                 cost = LINE * LINE + (ALONE if alone and width < alone_below else 0.0)
+                if alone and start & 0xFFFF and not run:        # a noun alone, parted from its number above
+                    cost += STRANDED
             elif slack > HOLE:          # a hole: HOLED, and as much again for each DEEPER it is wider
                 cost = hole + HOLED * (slack - HOLE) / DEEPER
             else:
@@ -133,7 +141,7 @@ class _Words:
     as `at_end[j]` and `tight_end[j]` wide (at and tight, less what its last character may hang: `hangs`)."""
 
     def __init__(self, widths: list, gaps: list, kinds: list, hyphened, hangs: list | None = None):
-        self.widths, self.gaps, self.kinds, self.n = widths, gaps, kinds, len(widths)
+        self.widths, self.gaps, self.kinds, self.n, self.tied = widths, gaps, kinds, len(widths), TIED
         at, tight, spaced, penalty = [0.0], [0.0], [0], [0.0]
         for k, w in enumerate(widths):
             g = gaps[k] if k else 0.0
@@ -155,7 +163,7 @@ class _Words:
 def _ends(i: int, a: int, words: _Words, avail: float, piece, cuts) -> list:
     """Where a line from word i, cut a, may end: [(position, its width, how much its spaces may narrow, whether it
     ends in a hyphen, its penalty, whether it holds one word alone)]. An end leaving more than DEEP is given only
-    where no other is (the widest of them); a word is looked into (cuts) only where what the line leaves before it
+    where no other is but a number parted from its noun (the widest of them); a word is looked into (cuts) only where what the line leaves before it
     could mend it (ROOM, or HOLE for a number's noun); the first end is given even when over-full, where no end
     fits."""
     n, kinds, gaps, at, tight = words.n, words.kinds, words.gaps, words.at, words.tight
@@ -197,17 +205,20 @@ def _ends(i: int, a: int, words: _Words, avail: float, piece, cuts) -> list:
                 break
             if not hyphen and left <= HOLE:
                 if not found:
-                    tie = (j << 16 | resume, hw, narrow, False, TIED, False)
+                    tie = (j << 16 | resume, hw, narrow, False, words.tied, False)
                 continue
-            out.append((j << 16 | resume, hw, narrow, hyphen, 0.0 if hyphen else TIED, False))
-    if out:
+            out.append((j << 16 | resume, hw, narrow, hyphen, 0.0 if hyphen else words.tied, False))
+            found = found or hyphen
+    if found:
         return out
     if tie is not None:
         return [tie]
-    for k in range(j_lo - 1, i, -1):        # the widest end leaving more than DEEP
+    for k in range(j_lo - 1, i, -1):        # the widest end leaving more than DEEP (beside a number's noun parted)
         if kinds[k]:
             width = at_end[k] - base_at
-            return [(k << 16, width, width - tight_end[k] + base_tight, hyphened[k - 1], penalty[k], False)]
+            return out + [(k << 16, width, width - tight_end[k] + base_tight, hyphened[k - 1], penalty[k], False)]
+    if out:
+        return out
     # nothing fits: the word whole, over-full (or the break before it)
     k = j + 1
     return [(k << 16 if k < n else n << 16, avail, 0.0, k < n and hyphened[j],
@@ -215,12 +226,13 @@ def _ends(i: int, a: int, words: _Words, avail: float, piece, cuts) -> list:
 
 
 def lines_of(words: list, known: dict, fs: float, avail: float, hy, spaces: dict, last_font: str,
-             lines_cost: float, hang: bool = False) -> tuple:
+             lines_cost: float, hang: bool = False, tied: float = TIED) -> tuple:
     """One paragraph's words (words.words_of's, between forced breaks) broken into lines `avail` wide at `fs`
     (breaks): (the lines, each [(x, word, font, width)], the font of its last text word, its widest unbreakable
     piece). `known`: the icons' metrics by name; `hy`: how its words are hyphenated (hyphens.splits); `spaces`:
     a space's width by font, remembered; `last_font`: the font of the text word before it; `hang`: a line's last
-    full stop, comma, colon, semicolon or closing quote may stand past the measure (HANG: a page's lines)."""
+    full stop, comma, colon, semicolon or closing quote may stand past the measure (HANG: a page's lines);
+    `tied`: what parting a number from its noun costs."""
     if not words:
         return [[]], last_font, 0.0
     n = len(words)
@@ -269,7 +281,7 @@ def lines_of(words: list, known: dict, fs: float, avail: float, hy, spaces: dict
         chosen = [((0, 0), (n, 0))]
     else:
         chosen = breaks(widths, gaps, kinds, avail, piece, cuts, lambda k: clean[k][-1:] == "-", lines_cost,
-                        hangs=hangs)
+                        hangs=hangs, tied=tied)
     lines, widest = [], 0.0
     for (i, a), (j, b) in chosen:
         parts = []

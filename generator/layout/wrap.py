@@ -66,14 +66,15 @@ BOXED = 1e7             # what a line of a text box costs besides its rag (parag
 
 
 def break_lines(b: Block, family: str, width: float, size: float, scale: dict | None = None,
-                icons: tuple = (), hyphenate="", restyle=None, lines_cost: float = BOXED, hang: bool = False) -> Lines:
+                icons: tuple = (), hyphenate="", restyle=None, lines_cost: float = BOXED, hang: bool = False,
+                tied: float = paragraph.TIED) -> Lines:
     """Break one parsed block into lines `width` wide at `size`, each paragraph as a whole (paragraph.breaks:
     total fit); `icons`: the IconMetrics of the icons it writes. A line may end inside a word that does not fit
     whole where it may be hyphenated (hyphens.splits: its soft hyphens, else the dictionary `hyphenate` gives, a
     Hyphenation; "" for none). `restyle`: a heading's style from its run's (bold unless given: the rule pages set
     their third level lighter). `lines_cost`: what each line costs besides its rag (BOXED: a text box never
     takes a line more; 0 on a page); `hang`: a line's last full stop or comma may stand past `width` (a page's
-    lines: paragraph.HANG)."""
+    lines: paragraph.HANG); `tied`: what parting a number from its noun costs (paragraph.TIED, KEPT)."""
     heading = b.kind.startswith("heading")
     fs = size * (scale or HEADING_SCALE).get(b.kind, 1.0)
     indent = hanging(b, family, size)
@@ -96,7 +97,7 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
             segment.append(w)
             continue
         got, last_font, wide = paragraph.lines_of(segment, known, fs, avail, hyphenate, spaces, last_font,
-                                                  lines_cost, hang)
+                                                  lines_cost, hang, tied)
         lines += got
         ends += [False] * (len(got) - 1) + [True]
         widest = max(widest, wide + indent)
@@ -195,7 +196,8 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
             end = x + ww
             continue
         narrowed = spaced[k] and not stretch and run_font not in (None, ICON) and font != ICON and x - end < \
-            _space(naturals, run_font, fs) - 0.01 and not level % 2 and not run_level % 2
+            _space(naturals, font, fs) - 0.01 and not level % 2 and not run_level % 2      # (the space the breaker
+        #                                                                   gave: the font's of the word after it)
         end = x + ww
         if run_text:
             if narrowed:                # a narrowed space still read back as one (drawn as nothing past its word)

@@ -68,6 +68,7 @@ def lay_out(parts: list[str], width: float, height: float, file: str = "", famil
     at SMALLEST is the deck's mistake (its setup or instructions too long), one line naming game.setup."""
     from ..layout import fonts  # lazy: +752 ms to import (benchmarks/imports.py)
     from ..layout.pages import flow_pages  # lazy: +744 ms to import (benchmarks/imports.py)
+    from ..layout.paragraph import KEPT  # lazy: +744 ms to import, as layout.pages above
     from ..layout.wrap import styles_used  # lazy: +509 ms to import (benchmarks/imports.py)
     from ..text.markup import located  # lazy: +12 ms to import (benchmarks/imports.py)
     text = "\n\n".join(parts)
@@ -81,7 +82,8 @@ def lay_out(parts: list[str], width: float, height: float, file: str = "", famil
 
     def at(size: float):
         return flow_pages(text, width, height, MARGIN, family, size, columns=COLUMNS, accent=INK, ink=INK,
-                          icons_=icons_, whole_items=True, hyphenate=hyphenate, rtl=rtl, families=families)
+                          icons_=icons_, whole_items=True, hyphenate=hyphenate, rtl=rtl, families=families,
+                          tied=KEPT)
 
     first = at(LARGEST)
     best = (LARGEST, first) if len(first[0]) <= LEAF else _largest(at, SMALLEST, LARGEST - 0.25)

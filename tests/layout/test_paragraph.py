@@ -119,17 +119,17 @@ def test_a_text_box_is_never_given_a_line_more_for_its_rag(serif):
 
 
 def test_a_number_leaves_its_noun_only_where_it_would_leave_a_hole(serif):
-    """Typography holds "12 STRONGHOLDS" together with a no-break space; a line may still break there where the
+    """Typography holds "12 TOWERS" together with a no-break space; a line may still break there where the
     group does not fit and moving it down whole would leave a hole, never before a unit ("63.5 mm")."""
     assert paragraph._ties("3\u00a0cards") == [1] and paragraph._ties("63.5\u00a0mm") == [] and paragraph._ties("word") == []
     font = fonts.font_name(serif)
-    text = "Then deal 12\u00a0STRONGHOLDS now"
-    width = shaping.width("Then deal 12 STRONG", font, 10.0)
-    assert shaping.width(" 12 STRONG", font, 10.0) > HOLE
+    text = "Then deal 12\u00a0TOWERS now"
+    width = shaping.width("Then deal 12", font, 10.0) + 0.8 * HOLE      # parted, its first line is no hole
+    assert width - shaping.width("Then deal", font, 10.0) > HOLE
     ls = wrap.break_lines(wrap.parse(text)[0], serif, width, 10.0, lines_cost=0.0)
-    assert _text(ls) == ["Then deal 12", "STRONGHOLDS now"]
+    assert _text(ls) == ["Then deal 12", "TOWERS now"]
     roomy = wrap.break_lines(wrap.parse(text)[0], serif, width * 3, 10.0, lines_cost=0.0)
-    assert _text(roomy) == ["Then deal 12\u00a0STRONGHOLDS now"]
+    assert _text(roomy) == ["Then deal 12\u00a0TOWERS now"]
     short = "Then deal 12\u00a0cards now"                  # moved down whole, it leaves no hole: it stays whole
     narrow = shaping.width("Then deal 12 ca", font, 10.0)
     assert [ln.split()[-1] for ln in _text(wrap.break_lines(wrap.parse(short)[0], serif, narrow, 10.0,
@@ -150,3 +150,17 @@ def test_a_page_lines_last_full_stop_may_stand_past_the_measure(serif):
     assert width < x + w <= width + paragraph.HANG["."] * stop + 0.01
     boxed = wrap.break_lines(block, serif, width, 10.0, lines_cost=0.0)
     assert _text(boxed)[0] == "Take two" and all(ln[-1][0] + ln[-1][3] <= width + 0.01 for ln in boxed.lines)
+
+
+def test_a_noun_is_not_left_alone_on_the_last_line_nor_parted_where_its_text_holds_it_firmer(serif):
+    """A number parted from its noun to save a hole, but not where the noun would then stand alone on the
+    paragraph's last line (paragraph.STRANDED), nor where the text holds them firmer (KEPT: the players' leaf)
+    and the hole is shallower than 40 mm."""
+    font = fonts.font_name(serif)
+    width = shaping.width("Then deal 12", font, 10.0) + 0.8 * HOLE
+    alone = wrap.break_lines(wrap.parse("Then deal 12\u00a0TOWERS")[0], serif, width, 10.0, lines_cost=0.0)
+    assert _text(alone) == ["Then deal", "12\u00a0TOWERS"]
+    text = wrap.parse("Then deal 12\u00a0TOWERS now")[0]
+    assert _text(wrap.break_lines(text, serif, width, 10.0, lines_cost=0.0)) == ["Then deal 12", "TOWERS now"]
+    kept = wrap.break_lines(text, serif, width, 10.0, lines_cost=0.0, tied=paragraph.KEPT)
+    assert _text(kept) == ["Then deal", "12\u00a0TOWERS now"]

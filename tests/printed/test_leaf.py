@@ -13,7 +13,7 @@ import pdfplumber
 import pytest
 
 from cli import pnp_in_process
-from pdfcheck import columns_text, page_sizes, placements, squash, words
+from pdfcheck import SPACED, columns_text, page_sizes, placements, squash, words
 from seedtext import GAMES
 
 from generator.deck import load_deck
