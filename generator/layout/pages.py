@@ -235,7 +235,8 @@ def _page(blocks, at, columns: int, h: float, full_h: float, cont, box_at):
     its columns balanced. The box is kept whole where it fits: one that fits a column starts the column after
     the text's last (or the next page) rather than break between columns; one that fits a page but would
     break onto the next starts that page; either moves to the next page only while each column the text leaves
-    on this page, balanced, is written two thirds down (LEAST_FILL). A box that fits neither starts where the text ends and breaks between its entries."""
+    on this page, balanced, is written two thirds down (LEAST_FILL). A box that fits neither starts where the text
+    ends and breaks between its entries."""
     cols, nxt = _fill_page(blocks, at, columns, h, cont)
     if nxt[0] >= len(blocks) and columns > 1:
         cols, nxt = _fill_page(blocks, at, columns, _balanced_height(blocks, at, columns, h, cont), cont)

@@ -2,10 +2,10 @@
 breaks, the one whose lines cost least in sum, each line's cost from how short it ends (its slack, cubed, as
 TeX's badness), the hyphen it ends with, a hyphen on the line above too, a label parted from its number ("Player
 / 3") and, for the last line, one short word alone; a line ending more than HOLE short (a hole) costs more than
-any of those but the label, so that no hole is left where a set of breaks without one exists; where none does, a hole 15 mm
-deeper costs as much as another (two lines ending 11 mm short are better than one ending 40 mm short). So a short line is moved
-up the paragraph rather than left as a hole, and a hyphen is taken only where it mends the rag. A line's spaces may
-narrow (by up to SHRINK of each, at a cost, as TeX's shrinkable glue and a typesetter's minimum word space) to
+any of those but the label, so that no hole is left where a set of breaks without one exists; where none does, a
+hole 15 mm deeper costs as much as another (two lines ending 11 mm short are better than one ending 40 mm short).
+So a short line is moved up the paragraph rather than left as a hole, and a hyphen is taken only where it mends the
+rag. A line's spaces may narrow (by up to SHRINK of each, at a cost, as TeX's shrinkable glue and a typesetter's minimum word space) to
 take a word more.
 
 The paragraph is n words, each with its width, the room before it (a space's width, or nothing), and whether a
@@ -13,8 +13,9 @@ line may break before it (`kinds`: SPACE; GLUE only where nothing else fits: an 
 runs of one word in several fonts). A line may also end inside a word, at a point `cuts(k)` gives, asked for only
 where a line's last word does not fit whole: a hyphenation point (the line ends with a hyphen) or a no-break space
 between a number and its noun (the line ends before it, the next starts after it: TIED, only where keeping
-them leaves a hole or nothing else fits, the noun never left alone on the last line: STRANDED). On a page a line's last full stop, comma or closing quote may stand
-past the measure by part of its width (HANG, as microtype's protrusion), so that its letters end there to the eye.
+them leaves a hole or nothing else fits, the noun never left alone on the last line: STRANDED). On a page a
+line's last full stop, comma or closing quote may stand past the measure by part of its width (HANG, as
+microtype's protrusion), so that its letters end there to the eye.
 `piece(k, a, b, hyphen)` is the width of word k from a to b (b None: to its end), its hyphen added. A word no line
 can hold is set whole on a line of its own (over-full: wrap.Lines' `widest` tells the fitter, which shrinks the
 text).
@@ -163,9 +164,9 @@ class _Words:
 def _ends(i: int, a: int, words: _Words, avail: float, piece, cuts) -> list:
     """Where a line from word i, cut a, may end: [(position, its width, how much its spaces may narrow, whether it
     ends in a hyphen, its penalty, whether it holds one word alone)]. An end leaving more than DEEP is given only
-    where no other is but a number parted from its noun (the widest of them); a word is looked into (cuts) only where what the line leaves before it
-    could mend it (ROOM, or HOLE for a number's noun); the first end is given even when over-full, where no end
-    fits."""
+    where no other is but a number parted from its noun (the widest of them); a word is looked into (cuts) only
+    where what the line leaves before it could mend it (ROOM, or HOLE for a number's noun); the first end is given
+    even when over-full, where no end fits."""
     n, kinds, gaps, at, tight = words.n, words.kinds, words.gaps, words.at, words.tight
     hyphened, penalty, at_end, tight_end = words.hyphened, words.penalty, words.at_end, words.tight_end
     first = words.widths[i] if not a else piece(i, a, None, False)
