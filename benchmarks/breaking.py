@@ -1,6 +1,6 @@
 """What breaking each paragraph as a whole costs (issue 55: layout/paragraph.py's total fit): the shipped games
 built by pnp as it is, and by the same pnp with paragraph.breaks swapped for first fit (each line as long as
-the same candidate ends allow, paragraph._ends: the same hyphenation, no-break groups and narrowed spaces, none
+the same candidate ends allow, paragraph.ends: the same hyphenation, no-break groups and narrowed spaces, none
 of it weighed against the lines after), the two taking turns in one run.
 
 Each game is built as a first build (PNP_CACHE=off: every card, the leaf and the rule pages laid out and broken)
@@ -32,11 +32,11 @@ def first_fit(widths, gaps, kinds, avail, piece, cuts, hyphened, lines_cost=0.0,
     n = len(widths)
     if n == 0:
         return [((0, 0), (0, 0))]
-    words = paragraph._Words(widths, gaps, kinds, hyphened, hangs)
+    words = paragraph.Words(widths, gaps, kinds, hyphened, hangs)
     words.tied = paragraph.TIED if tied is None else tied
     start, end, out = 0, n << 16, []
     while start != end:
-        ends = paragraph._ends(start >> 16, start & 0xFFFF, words, avail, piece, cuts)
+        ends = paragraph.ends(start >> 16, start & 0xFFFF, words, avail, piece, cuts)
         stop = max(e[0] for e in ([e for e in ends if e[1] - e[2] <= avail + 0.01] or ends))
         out.append(((start >> 16, start & 0xFFFF), (stop >> 16, stop & 0xFFFF)))
         start = stop

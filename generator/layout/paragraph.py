@@ -81,7 +81,7 @@ def breaks(widths: list, gaps: list, kinds: list, avail: float, piece, cuts, hyp
     n = len(widths)
     if n == 0:
         return [((0, 0), (n, 0))]
-    words = _Words(widths, gaps, kinds, hyphened, hangs)
+    words = Words(widths, gaps, kinds, hyphened, hangs)
     words.tied = tied
     end = n << 16
     stretch = min(HOLE, avail / 4) or 1.0
@@ -100,7 +100,7 @@ def breaks(widths: list, gaps: list, kinds: list, avail: float, piece, cuts, hyp
         if start == end:
             continue
         base = best[state][0] + lines_cost
-        for stop, width, room, hyphen, penalty, alone in _ends(start >> 16, start & 0xFFFF, words, avail, piece,
+        for stop, width, room, hyphen, penalty, alone in ends(start >> 16, start & 0xFFFF, words, avail, piece,
                                                                cuts):
             slack = avail - width
             if slack < -0.01:           # its spaces narrowed (by up to SHRINK of each): as TeX's shrink
@@ -134,7 +134,7 @@ def breaks(widths: list, gaps: list, kinds: list, avail: float, piece, cuts, hyp
     return out[::-1]
 
 
-class _Words:
+class Words:
     """A paragraph's words as sums from its start, so that a line's width from any word to any other is two
     look-ups: natural (`at`: widths and the spaces between), narrowest (`tight`: its spaces narrowed by SHRINK),
     and how many places a line may break at a space before each word (`spaced`); what a break before each word
@@ -161,12 +161,12 @@ class _Words:
             self.at_end, self.tight_end = at, tight
 
 
-def _ends(i: int, a: int, words: _Words, avail: float, piece, cuts) -> list:
+def ends(i: int, a: int, words: Words, avail: float, piece, cuts) -> list:
     """Where a line from word i, cut a, may end: [(position, its width, how much its spaces may narrow, whether it
     ends in a hyphen, its penalty, whether it holds one word alone)]. An end leaving more than DEEP is given only
     where no other is but a number parted from its noun (the widest of them); a word is looked into (cuts) only
     where what the line leaves before it could mend it (ROOM, or HOLE for a number's noun); the first end is given
-    even when over-full, where no end fits."""
+    even when over-full, where no end fits. (benchmarks/breaking.py's first fit takes its lines from these too.)"""
     n, kinds, gaps, at, tight = words.n, words.kinds, words.gaps, words.at, words.tight
     hyphened, penalty, at_end, tight_end = words.hyphened, words.penalty, words.at_end, words.tight_end
     first = words.widths[i] if not a else piece(i, a, None, False)
