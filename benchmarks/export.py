@@ -3,6 +3,7 @@
 
     python benchmarks/export.py [GAME ...] [--to gamecrafter|tts] [--jobs N] [--repeat N] [--profile]
     python benchmarks/export.py [GAME ...] --to drivethrucards --against pdf [--art N] [--designer] [--repeat N]
+                                [--figures empty,first,unchanged,edited,cold]
 
 For each game (default: every deck under decks/), in this process:
 - first: the first full export in this process, into a fresh folder (fonts read from disk);
@@ -14,12 +15,14 @@ Issue 11's target: at most 12 ms per card on 2 cores.
 
 --against B (issue 56): each game exported with --to A and --to B as whole processes taking turns (timing.measure: a
 ratio is the median of the ratios within a turn, CPU time of the process and the workers it waited for), with a
-cache folder of its own, into a copy of the game: `first`, into an empty folder (pnp's cache as an earlier export
-left it: a designer's second export); `unchanged`, again into the same folder; `edited`, after one card's text changed;
-`cold`, into an empty folder with the cache's CMYK pictures removed (everything converted; the table of every colour
-kept, made once a machine). GAMEs may be shipped games or folders; --art N adds benchmarks/artdeck.py's deck of N
-cards with pictures, --designer benchmarks/designer.py's 91-piece game. A target may be pdf-cmyk (--to pdf --cmyk).
-Issue 56's targets for --to drivethrucards against pdf: first at most 2x, unchanged at most 1.2x.
+cache folder of its own, into a copy of the game: `empty`, into an empty folder with an empty cache (a designer's
+first export: nothing laid out, examined or converted before); `first`, into an empty folder (pnp's cache as an
+earlier export left it: a designer's second export); `unchanged`, again into the same folder; `edited`, after one
+card's text changed; `cold`, into an empty folder with the cache's CMYK pictures removed (every picture converted
+again, the layout store and the pictures' examination kept). GAMEs may be shipped games or folders; --art N adds
+benchmarks/artdeck.py's deck of N cards with pictures, --designer benchmarks/designer.py's 91-piece game. A target
+may be pdf-cmyk (--to pdf --cmyk). Issue 56's targets for --to drivethrucards against pdf: at most 2x into an empty
+folder (empty, first, cold), at most 1.2x unchanged.
 """
 from __future__ import annotations
 
@@ -57,7 +60,8 @@ def timed(game: str, out: Path, jobs: int, to: str = "gamecrafter"):
 
 TARGETS = {"pdf": ["--to", "pdf"], "pdf-cmyk": ["--to", "pdf", "--cmyk"], "drivethrucards": ["--to", "drivethrucards"],
            "gamecrafter": ["--to", "gamecrafter"], "tts": ["--to", "tts"]}
-LIMITS = {"first": 2.0, "unchanged": 1.2}           # issue 56, --to drivethrucards against --to pdf
+LIMITS = {"empty": 2.0, "first": 2.0, "unchanged": 1.2, "cold": 2.0}    # issue 56, --to drivethrucards against pdf
+FIGURES = ("empty", "first", "unchanged", "edited", "cold")
 
 
 def against(args) -> int:
@@ -73,6 +77,7 @@ def against(args) -> int:
         import designer
         games.append(("designer", designer.designer_game(root / "designer"), "Isle 7,"))
     missed = 0
+    figures = [f for f in FIGURES if f in (args.figures or FIGURES)]
     print(f"pnp export --to {args.to} against --to {args.against}: CPU time ratios, median of {args.repeat} turns; "
           f"load average {os.getloadavg()[0]:.1f}")
     try:
@@ -83,24 +88,26 @@ def against(args) -> int:
                         str(out)]
                 return (argv, {"PNP_CACHE": f"{out}-cache"}, before)        # each target a cache of its own
 
-            def empty(out, conversions=False):
+            def empty(out, conversions=False, cache=False):
                 def go():
                     shutil.rmtree(out, ignore_errors=True)
+                    if cache:
+                        shutil.rmtree(f"{out}-cache", ignore_errors=True)
                     cmyk = Path(f"{out}-cache") / "cmyk"
                     if conversions and cmyk.is_dir():
                         for sub in cmyk.iterdir():
-                            if sub.is_dir() and sub.name != "lut":
+                            if sub.is_dir():
                                 shutil.rmtree(sub, ignore_errors=True)
                 return go
             a, b = root / f"out-{n}-a", root / f"out-{n}-b"
             runs = []
-            for figure in ("first", "unchanged", "edited", "cold"):
+            for figure in figures:
                 for target, out in ((args.to, a), (args.against, b)):
-                    before = {"first": empty(out), "unchanged": None, "edited": deck,
+                    before = {"empty": empty(out, cache=True), "first": empty(out), "unchanged": None, "edited": deck,
                               "cold": empty(out, True)}[figure]
                     runs.append(cmd(target, out, before))
             results = measure(runs, args.repeat)
-            for k, figure in enumerate(("first", "unchanged", "edited", "cold")):
+            for k, figure in enumerate(figures):
                 x, y = results[2 * k], results[2 * k + 1]
                 r = ratio(x, y)
                 limit = LIMITS.get(figure) if (args.to, args.against) == ("drivethrucards", "pdf") else None
@@ -123,6 +130,7 @@ def main(argv=None) -> int:
     ap.add_argument("--against", choices=sorted(TARGETS), help="time --to against this target (issue 56)")
     ap.add_argument("--art", type=int, default=0, help="with --against: an art deck of N cards too")
     ap.add_argument("--designer", action="store_true", help="with --against: the designer's 91-piece game too")
+    ap.add_argument("--figures", type=lambda v: v.split(","), help=f"with --against: some of {','.join(FIGURES)}")
     args = ap.parse_args(argv)
     if args.against:
         sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -18,9 +18,10 @@ RGB one, its colours converted where they are written rather than an RGB PDF edi
 - every value's total ink is held to the limit (`limit`, at most the profile's 240%): the profile already
   separates within it, and what its tables round over, or a lower limit asked for, takes ink off cyan,
   magenta and yellow, keeping black;
-- a raster picture is converted pixel by pixel (its own ICC profile where it has one, else sRGB; a CMYK
-  JPEG is taken as it is, ink-limited); one with transparency that reaches here is flattened onto white
-  (flatten.py composites see-through pictures onto what is beneath them first);
+- a raster picture is converted pixel by pixel (its own ICC profile where it has one, else sRGB: each colour
+  converted once a process, then looked up; a CMYK JPEG is taken as it is, ink-limited); one with transparency
+  that reaches here is flattened onto the one colour beneath it (flatten.grounds) or white (flatten.py
+  composites other see-through pictures onto what is beneath them first);
 - an SVG drawing's fills, strokes and gradient stops are converted as colours.
 Not here: flattening transparency (flatten.py), the PDF/X keys and output intent (pdfx.py), where each
 colour is drawn (render/draw.py).
@@ -39,8 +40,6 @@ import copy
 THIN = 2.0                      # points: a stroke up to this wide, if grey, is printed in black ink alone
 _OPS = {"rg": "k", "RG": "K"}
 DEFAULT = "fogra39"             # the condition when a shop names none (layouts/shop-*.yaml: condition)
-LUT_READ = 2_000_000            # sRGB pixels to convert that are worth reading the table of every colour for
-LUT_MAKE = 24_000_000           # ... and worth making it for (Ink.lut)
 
 
 class Ink:
@@ -63,7 +62,8 @@ class Ink:
         self._black, self._colours = found if found is not None else (None, {})
         self._kept = len(self._colours) if found is not None else -1
         self.streams = None             # the CMYK pictures of the export it draws (inkstreams.Streams), or None
-        self._lut = None                # every sRGB colour's CMYK, once lut() reads or makes it
+        self._memo: dict = {}           # "table": the colours converted so far (looked_up), shared by its copies
+        self.ground = None              # what a picture's transparency is flattened onto ('#rrggbb'; None: white)
 
     def keep(self) -> None:
         """Keep what converting found (the black table, each colour) in the cache, for the next run."""
@@ -95,9 +95,22 @@ class Ink:
         c = self._colours.get(hexstr)
         if c is None:
             rgb = tuple(int(hexstr[i:i + 2], 16) for i in (1, 3, 5))
-            px = ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), self.transform()).getpixel((0, 0))
+            px = _applied(self.transform(), Image.new("RGB", (1, 1), rgb), "CMYK").getpixel((0, 0))
             c = self._colours[hexstr] = self.within(tuple(px))
         return c
+
+    def cmyks(self, hexstrs: list) -> list:
+        """Many '#rrggbb' colours as cmyk() gives each: those not converted before (here or in a run whose colours
+        the cache kept) converted together (looked_up()), the rest without LittleCMS or numpy."""
+        missing = [h for h in dict.fromkeys(hexstrs) if h not in self._colours]
+        if missing:
+            import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
+            rgb = np.frombuffer(bytes.fromhex("".join(h[1:] for h in missing)), np.uint8).reshape(-1, 3)
+            rgb = rgb.astype(np.uint32)
+            ink = self.looked_up(rgb[:, 0] | rgb[:, 1] << 8 | rgb[:, 2] << 16).view(np.uint8).reshape(-1, 4)
+            for h, c in zip(missing, ink.tolist()):
+                self._colours[h] = tuple(c)
+        return [self._colours[h] for h in hexstrs]
 
     def within(self, px: tuple) -> tuple:
         """One CMYK value (0 to 255 each) with its total ink held to the limit: cyan, magenta and yellow
@@ -148,11 +161,11 @@ class Ink:
         to_lab = ImageCms.buildTransform(self._profile("out"), lab, "CMYK", "LAB",
                                          renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
         greys = np.repeat(np.arange(256, dtype=np.uint8)[None, :, None], 3, axis=2)
-        rich = ImageCms.applyTransform(Image.fromarray(greys, "RGB"), self.transform())
+        rich = _applied(self.transform(), Image.fromarray(greys, "RGB"), "CMYK")
         ramp = np.zeros((1, 256, 4), np.uint8)
         ramp[0, :, 3] = np.arange(256)
-        grey_l = np.asarray(ImageCms.applyTransform(rich, to_lab))[0, :, 0].astype(int)
-        ramp_l = np.asarray(ImageCms.applyTransform(Image.fromarray(ramp, "CMYK"), to_lab))[0, :, 0].astype(int)
+        grey_l = np.asarray(_applied(to_lab, rich, "LAB"))[0, :, 0].astype(int)
+        ramp_l = np.asarray(_applied(to_lab, Image.fromarray(ramp, "CMYK"), "LAB"))[0, :, 0].astype(int)
         # ramp_l falls as black rises: the least black at least as dark as the grey
         return [int(min(255, np.searchsorted(-ramp_l, -lightness, side="left"))) for lightness in grey_l]
 
@@ -165,23 +178,55 @@ class Ink:
     def convert(self, image, source: bytes | None = None):
         """A PIL image (RGB, grey or a palette: made RGB first; CMYK: its ink as it is) as CMYK pixels within the
         limit: a numpy array, height x width x 4 of 0 to 255 ink. The transform is LittleCMS's (Pillow's
-        ImageCms), through `source` (an ICC profile's bytes) or sRGB; from sRGB, where the ink holds a table of
-        every colour (lut()), each pixel is looked up in it: the same values, ten times as fast."""
+        ImageCms), through `source` (an ICC profile's bytes) or sRGB; from sRGB, each colour is converted the first
+        time a picture of this process shows it and looked up after that (looked_up()): the same values."""
         import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
         if image.mode == "CMYK":
             return self.limited(np.array(image, dtype=np.uint8))
+        w, h = image.size
+        if source is None and image.mode in ("P", "L"):      # 256 colours at most: each converted, then indexed
+            colours = np.zeros((256, 3), np.uint32)
+            if image.mode == "P":
+                palette = np.array(image.getpalette("RGB") or (), np.uint32)[:768].reshape(-1, 3)
+                colours[:len(palette)] = palette
+            else:
+                colours[:] = np.arange(256, dtype=np.uint32)[:, None]
+            ink = self.looked_up(colours[:, 0] | colours[:, 1] << 8 | colours[:, 2] << 16)
+            return ink[np.asarray(image)].view(np.uint8).reshape(h, w, 4)
         if image.mode != "RGB":
             image = image.convert("RGB")
-        if source is None and self._lut is not None:
-            a = np.asarray(image)
-            index = a[..., 0].astype(np.uint32) << 16
-            index |= a[..., 1].astype(np.uint32) << 8
-            index |= a[..., 2]
-            return self._lut[index].view(np.uint8).reshape(a.shape[0], a.shape[1], 4)
-        done = Image.new("CMYK", image.size)
-        # the transform's core: ImageCmsTransform.apply() also copies the whole profile onto the image
-        self.transform(source).transform.apply(image.getim(), done.getim())
-        return self.limited(np.array(done, dtype=np.uint8))
+        if source is None:
+            index = np.frombuffer(image.tobytes("raw", "RGBX"), np.uint32) & 0xFFFFFF     # r | g << 8 | b << 16
+            return self.looked_up(index).view(np.uint8).reshape(h, w, 4)
+        return self.limited(np.array(_applied(self.transform(source), image, "CMYK"), dtype=np.uint8))
+
+    def looked_up(self, index):
+        """sRGB colours (a numpy array of r | g << 8 | b << 16, uint32) as CMYK within the limit (uint32, each c, m, y,
+        k in its bytes in turn): each colour from the process's table of the colours converted so far, those not in
+        it converted now (LittleCMS, then limited) and added. A picture's colours are a small part of the 16.7
+        million, and its pixels repeat them: an art deck's 28 million pixels hold 2.2 million colours."""
+        import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
+        table = self._memo.get("table")
+        if table is None:       # each colour's CMYK inverted (never 0: no colour takes 400% of ink), 0 where not yet
+            table = self._memo["table"] = np.zeros(1 << 24, np.uint32)      # 64 MB, untouched pages never made
+        out = table[index]
+        missing = np.flatnonzero(out == 0)
+        if missing.size:
+            wanted = index[missing]
+            runs = np.empty(len(wanted), bool)      # a run of one colour (a flat area) asks once
+            runs[0] = True
+            np.not_equal(wanted[1:], wanted[:-1], out=runs[1:])
+            asked = wanted[runs]
+            marks = np.arange(1, len(asked) + 1, dtype=np.uint32)
+            table[asked] = marks            # each colour's slot marked by the last pixel to ask for it: one a colour
+            new = asked[table[asked] == marks]
+            rgb = np.empty((1, len(new), 3), np.uint8)
+            rgb[0, :, 0], rgb[0, :, 1], rgb[0, :, 2] = new & 255, (new >> 8) & 255, new >> 16
+            cmyk = self.limited(np.array(_applied(self.transform(), Image.fromarray(rgb, "RGB"), "CMYK"),
+                                         dtype=np.uint8)).reshape(-1, 4)
+            table[new] = ~np.ascontiguousarray(cmyk).view(np.uint32).reshape(-1)
+            out[missing] = table[wanted]
+        return np.invert(out, out=out)
 
     def limited(self, out):
         """CMYK pixels (numpy, h x w x 4, uint8) with every total held to the limit, in place: cyan, magenta and
@@ -199,32 +244,12 @@ class Ink:
             flat[over, :3] = (cmy * room // np.maximum(1, cmy.sum(axis=1))[:, None]).astype(np.uint8)
         return out
 
-    def lut(self, pixels: int) -> None:
-        """Before converting about `pixels` sRGB pixels: hold the table of every sRGB colour's CMYK within the limit
-        (2**24 of them, 64 MB), read from the cache folder where a run made it, or made now when the pixels are many
-        enough to pay for it (about 2 s of LittleCMS, as much as converting 30 million pixels one by one)."""
-        if self._lut is not None or pixels < LUT_READ:
-            return
-        import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
-        kept = conditions.kept_table(self.id, 1 << 26)
-        if kept is not None:
-            self._lut = np.frombuffer(kept, dtype=np.uint32)
-            return
-        if pixels < LUT_MAKE:
-            return
-        every = np.arange(1 << 24, dtype=np.uint32)
-        rgb = np.empty((1 << 24, 3), np.uint8)
-        rgb[:, 0], rgb[:, 1], rgb[:, 2] = every >> 16, (every >> 8) & 255, every & 255
-        done = Image.new("CMYK", (4096, 4096))
-        self.transform().transform.apply(Image.fromarray(rgb.reshape(4096, 4096, 3), "RGB").getim(), done.getim())
-        table = self.limited(np.array(done, dtype=np.uint8)).reshape(-1, 4)
-        self._lut = np.ascontiguousarray(table).view(np.uint32).reshape(-1)
-        conditions.keep_table(self.id, self._lut.tobytes())
-
-    def raster(self, path: str, tint: str | None = None):
+    def raster(self, path: str, tint: str | None = None, ground: str | None = None):
         """The PNG or JPEG at `path` (tinted: in that one colour, by its alpha or darkness) as CMYK pixels (numpy, h
-        x w x 4), any transparency flattened onto white. Each picture is converted once an export, whatever shows
-        it (inkstreams.py names it by its bytes, tint and ink), and kept in the cache."""
+        x w x 4), any transparency flattened onto `ground` ('#rrggbb', the one colour beneath it: flatten.grounds;
+        None: white). Each picture is converted once an export, whatever shows it (inkstreams.py names it by its
+        bytes, tint, ground and ink), and kept in the cache."""
+        under = "white" if ground is None else tuple(int(ground[i:i + 2], 16) for i in (1, 3, 5))
         with Image.open(path) as im:
             im.load()
             source = im.info.get("icc_profile") or None
@@ -234,14 +259,13 @@ class Ink:
                 else:
                     alpha = ImageOps.invert(im.convert("L"))
                 rgb = tuple(int(tint[i:i + 2], 16) for i in (1, 3, 5))
-                flat = Image.composite(Image.new("RGB", alpha.size, rgb), Image.new("RGB", alpha.size, "white"),
-                                       alpha)
+                flat = Image.composite(Image.new("RGB", alpha.size, rgb), Image.new("RGB", alpha.size, under), alpha)
                 return self.convert(flat)
             if im.mode == "CMYK":           # a CMYK JPEG: its ink as it is (Pillow undoes Adobe's inversion)
                 return self.convert(im)
             if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
                 rgba = im.convert("RGBA")
-                flat = Image.new("RGB", rgba.size, "white")
+                flat = Image.new("RGB", rgba.size, under)
                 flat.paste(rgba, mask=rgba.getchannel("A"))
                 return self.convert(flat, source)
             if im.mode in ("I;16", "I", "F"):
@@ -254,7 +278,7 @@ class Ink:
         from .inkstreams import Streams  # lazy: +3 ms to import (benchmarks/imports.py)
         if self.streams is None:
             self.streams = Streams(self)
-        return self.streams.picture(c, path, tint)
+        return self.streams.picture(c, path, tint, self.ground)
 
     def patches(self, c, face, marked: list, dpi: int) -> list:
         """The image XObjects in c's document of the face's patches (flatten.py), made once (inkstreams.py)."""
@@ -262,6 +286,14 @@ class Ink:
         if self.streams is None:
             self.streams = Streams(self)
         return self.streams.patches(c, face, marked, dpi)
+
+    def on(self, ground: str) -> "Ink":
+        """This ink drawing a picture's transparency flattened onto `ground` ('#rrggbb': flatten.grounds), its own
+        id for it (render/placing.py names a picture's form by the ink's)."""
+        other = copy.copy(self)
+        other.ground = ground
+        other.id = f"{self.id}{ground.lstrip('#')}"
+        return other
 
     def for_export(self, streams) -> "Ink":
         """This ink (its profile, transforms and tables) drawing one export's pictures into `streams`."""
@@ -287,6 +319,14 @@ class Ink:
                 node._rl_colors = [self.colour(c, text) for c in colours]
             stack.extend(getattr(node, "contents", ()) or ())
         return d
+
+
+def _applied(transform, image, mode: str):
+    """`image` through a LittleCMS `transform` (ImageCms's), as a new image in `mode`: the transform's core alone
+    (ImageCms.applyTransform also copies the whole output profile onto the image: 13 ms a call with pnp's)."""
+    done = Image.new(mode, image.size)
+    transform.transform.apply(image.getim(), done.getim())
+    return done
 
 
 def ink(limit: float | None = None, condition: str | None = None) -> Ink:

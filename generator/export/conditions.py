@@ -78,29 +78,3 @@ def keep(ink_id: str, black: list, colours: dict) -> None:
         cachefile.write(base / "ink" / ink_id, "ink", KEPT, (list(black), dict(colours)))
     except OSError:
         pass
-
-
-def kept_table(ink_id: str, size: int) -> bytes | None:
-    """The table of every colour an earlier run made for the ink `ink_id` (cmyk.Ink.lut), if it is `size` bytes."""
-    base = cachefile.cache_dir()
-    if base is None:
-        return None
-    path = base / "cmyk" / "lut" / ink_id
-    value = cachefile.read(path, "ink table", KEPT)
-    if type(value) is not bytes or len(value) != size:
-        return None
-    try:
-        path.touch()                    # used now: the last to go when the cmyk folder is pruned (inkstreams.py)
-    except OSError:
-        pass
-    return value
-
-
-def keep_table(ink_id: str, table: bytes) -> None:
-    base = cachefile.cache_dir()
-    if base is None:
-        return
-    try:
-        cachefile.write(base / "cmyk" / "lut" / ink_id, "ink table", KEPT, table)
-    except OSError:
-        pass

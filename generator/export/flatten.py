@@ -20,13 +20,14 @@ from __future__ import annotations
 import io
 import math
 
-from ..layout.face import Image, Line, Text
+from ..layout.face import Image, Line, Rect, Text
 from ..render.svg import drawing
 from ..reportlab_adapter import use_form
 from reportlab.lib.rl_accel import fp_str
 
 PATCH_DPI = 600                 # a patch over type, lines, strokes, an SVG or a picture finer than PLAIN_DPI
 PLAIN_DPI = 300                 # a patch over fills and pictures alone: a print's resolution, a quarter of the pixels
+PLAIN_STROKE = 1.0              # points: a line or stroke this wide is 4 pixels at PLAIN_DPI, and prints so
 _MARGIN = 0.5                   # points around an operation's box: its anti-aliased edge
 
 
@@ -79,7 +80,47 @@ def box(op, face, dpi: int = PATCH_DPI) -> tuple:
     return (x0, y0, x0 + wpx * 72 / dpi, y0 + hpx * 72 / dpi, wpx, hpx)
 
 
-def marks(face, dpi: int = PATCH_DPI) -> list:
+def grounds(face) -> dict:
+    """{index of a raster picture that sees through by its own alpha (or its tint) alone: the one colour beneath
+    it}: where all that lies under such a picture is one opaque rectangle's fill (or the paper), the picture is
+    flattened onto that colour at its own pixels, in its place (cmyk.py's raster, drawn as any picture is), and
+    is no patch: nothing is rendered, and the pixels converted are the picture's own, kept once for any face that
+    shows it on the same colour."""
+    from ..pictures.images import is_svg  # lazy: +25 ms to import (benchmarks/imports.py)
+    out = {}
+    for i, op in enumerate(face.ops):
+        if type(op) is Image and op.opacity >= 1.0 and not is_svg(op.path) and see_through(op):
+            colour = _ground(face, i)
+            if colour is not None:
+                out[i] = colour
+    return out
+
+
+def _ground(face, i: int) -> str | None:
+    """The one colour beneath the whole of operation i's bounds (on the page: trim and bleed): the topmost
+    operation under it that reaches into them, when that is an opaque, unturned rectangle of one colour whose fill
+    covers them (its stroke and rounded corners clear of them), or '#ffffff' where nothing does; else None."""
+    b = face.bleed
+    x0, y0, x1, y1 = face.ops[i].bounds()
+    x0, y0, x1, y1 = max(x0, -b), max(y0, -b), min(x1, face.width + b), min(y1, face.height + b)
+    for op in reversed(face.ops[:i]):
+        ox0, oy0, ox1, oy1 = op.bounds()
+        if ox1 <= x0 or ox0 >= x1 or oy1 <= y0 or oy0 >= y1:
+            continue
+        if type(op) is not Rect or op.see_through() or op.rotate or type(op.fill) is not str:
+            return None
+        inset = op.stroke_width if op.stroke else 0.0
+        if not (op.x + inset <= x0 and op.y + inset <= y0 and x1 <= op.x + op.w - inset
+                and y1 <= op.y + op.h - inset):
+            return None
+        r = op.radius
+        if r and not (op.y + r <= y0 and y1 <= op.y + op.h - r) and not (op.x + r <= x0 and x1 <= op.x + op.w - r):
+            return None
+        return op.fill.lower()
+    return "#ffffff"
+
+
+def marks(face, dpi: int = PATCH_DPI, grounded=None) -> list:
     """[(index of the first and of the last of each run of see-through operations of the face, the box its patch
     covers)]:
     see-through operations one right after another whose boxes overlap (a picture with an alpha channel, a
@@ -88,9 +129,10 @@ def marks(face, dpi: int = PATCH_DPI) -> list:
     box, so nothing of them lies outside the union, and the pixels under them are rendered and converted once.
     Each patch is rendered at `dpi` where type, a line, a stroke, an SVG or a picture finer than PLAIN_DPI lies in
     it (fine()), else at PLAIN_DPI: fills and pictures print at 300 dpi, and the patch is a quarter of the pixels."""
+    grounded = grounds(face) if grounded is None else grounded
     runs: list = []                     # (last index, box at `dpi`, fine, first index)
     for i, op in enumerate(face.ops):
-        if not see_through(op):
+        if i in grounded or not see_through(op):
             continue
         b = box(op, face, dpi)
         detail = fine(face, i, b)
@@ -113,7 +155,8 @@ def _grown(x0: float, y0: float, x1: float, y1: float, dpi: int) -> tuple:
 
 def fine(face, last: int, b) -> bool:
     """Whether the patch over `b` showing the face's operations up to `last` holds detail finer than PLAIN_DPI
-    shows: type, a line or a stroke, an SVG, or a raster picture drawn at more than PLAIN_DPI, that reaches into it
+    shows: type, a line or a stroke under PLAIN_STROKE wide, an SVG, or a raster picture drawn at more than
+    PLAIN_DPI, that reaches into it
     (each operation's bounds as its region type declares them: layout/regions/facts.py)."""
     from ..pictures.images import BadImage, fitted, is_svg, known  # lazy: +25 ms to import (benchmarks/imports.py)
     for op in face.ops[:last + 1]:
@@ -121,7 +164,7 @@ def fine(face, last: int, b) -> bool:
         if x1 < b[0] or x0 > b[2] or y1 < b[1] or y0 > b[3]:
             continue
         t = type(op)
-        if t is Text or t is Line or getattr(op, "stroke", None):
+        if t is Text or ((t is Line or getattr(op, "stroke", None)) and op.stroke_width < PLAIN_STROKE):
             return True
         if t is Image:
             if is_svg(op.path):
@@ -153,17 +196,31 @@ def render_patches(face, marked: list) -> list:
 
 
 def draw_face(c, face, ink, dpi: int = PATCH_DPI) -> None:
-    """The face's operations onto canvas `c` in the ink's CMYK, each see-through one replaced by its patch: an image
-    XObject made once for all the pages and documents that show it (inkstreams.py)."""
-    from ..render.draw import draw_ops  # lazy: +3 ms to import (benchmarks/imports.py)
-    marked = marks(face, dpi)
+    """The face's operations onto canvas `c` in the ink's CMYK, each see-through one replaced by its patch (an image
+    XObject made once for all the pages and documents that show it: inkstreams.py), or, a picture over one colour
+    (grounds()), drawn flattened onto that colour."""
+    grounded = grounds(face)
+    marked = marks(face, dpi, grounded)
     start = 0
     if marked:
         names = ink.patches(c, face, [(last, b) for _, last, b in marked], dpi)
         for (first, last, (x0, y0, x1, y1, _w, _h)), name in zip(marked, names):
             if first > start:
-                draw_ops(c, face.ops[start:first], ink)
+                _draw(c, face, start, first, ink, grounded)
             c.addLiteral(f"q {fp_str(x1 - x0, 0, 0, y1 - y0, x0, y0)} cm {use_form(c, name)} Q")
             start = last + 1
     if start < len(face.ops):
-        draw_ops(c, face.ops[start:], ink)
+        _draw(c, face, start, len(face.ops), ink, grounded)
+
+
+def _draw(c, face, start: int, end: int, ink, grounded: dict) -> None:
+    """The face's operations start to end (none of them a patch) in the ink's CMYK, a picture of `grounded`
+    flattened onto its colour."""
+    from ..render.draw import draw_ops  # lazy: +3 ms to import (benchmarks/imports.py)
+    for i in sorted(k for k in grounded if start <= k < end):
+        if i > start:
+            draw_ops(c, face.ops[start:i], ink)
+        draw_ops(c, face.ops[i:i + 1], ink.on(grounded[i]))
+        start = i + 1
+    if start < end:
+        draw_ops(c, face.ops[start:end], ink)

@@ -25,6 +25,7 @@ from ..files import cachefile
 from ..pictures.images import BadImage, is_svg, known
 from ..reportlab_adapter import define_picture, document, font_digest, has_object
 from ..render import convert, deflate
+from ..render.rasters import how, xobject
 from ..render.pool import map_chunks, share, shared
 from ..render.splice import fill, size, token
 from ..layout.face import Image, Text
@@ -32,15 +33,13 @@ from ..errors import PnpError
 
 FORMAT = 1
 WHAT = "cmyk"
-LEVEL = 2                       # deflate's level for CMYK pixels, their rows Up-filtered: a sixth smaller than
-                                # reportlab's zlib made them unfiltered, in half the time (render/deflate.py)
 _KEPT_MOST = 512 << 20          # bytes of pictures the cache folder keeps; the least recently used go first
 
 
 @lru_cache(maxsize=1)
 def code() -> str:
     """What a picture's pixels hang on besides its inputs: pnp's drawing code (export/plan.py's digest of it) and
-    the libraries that render (pdfium), convert (LittleCMS, in Pillow) and deflate."""
+    the libraries that render (pdfium), convert (LittleCMS, in Pillow) and deflate (zlib-ng, at its level)."""
     import PIL  # lazy: +0 ms to import (benchmarks/imports.py)
     from pypdfium2.version import PDFIUM_INFO  # lazy: +45 ms to import (benchmarks/imports.py)
     from .plan import code_digest  # lazy: +3 ms to import (benchmarks/imports.py)
@@ -69,7 +68,7 @@ class Streams:
 
     def __init__(self, ink):
         self.ink = ink
-        self.jobs: dict = {}        # key -> ("raster", path, tint, w, h) or ("patch", face, [(index, box)], w, h)
+        self.jobs: dict = {}        # key -> ("raster", path, tint, w, h, ground) or ("patch", face, (index, box), w, h)
         self.made: dict = {}        # key -> deflated pixels made in this process (the cache off, or not yet kept)
         self.faces: dict = {}       # id(face) -> (face, [key of each patch])
         base = cachefile.cache_dir()
@@ -77,16 +76,20 @@ class Streams:
 
     # drawing
 
-    def picture(self, c, path: str, tint: str | None) -> str:
-        """The image XObject in c's document of the raster picture at `path` (tinted) in the ink's CMYK."""
+    def picture(self, c, path: str, tint: str | None, ground: str | None = None) -> str:
+        """The image XObject in c's document of the raster picture at `path` (tinted; its transparency flattened
+        onto `ground`, None: white) in the ink's CMYK."""
         try:
             info = known(path)
         except (BadImage, OSError) as exc:
             raise PnpError(f"image '{path}' {exc}")
         if is_svg(path):
             raise ValueError("an SVG is drawn as vectors, not converted as pixels")
-        key = self._key("raster", info.digest or _file_digest(path), tint or "")
-        self.jobs.setdefault(key, ("raster", path, tint, int(info.width), int(info.height)))
+        r = info.stored
+        if tint is None and r.format == "PNG" and how(r) == "copy" and r.colour in (0, 3):
+            return xobject(c, path, self._indexed(r))[0]        # its pixels as they are, its palette in CMYK
+        key = self._key("raster", info.digest or _file_digest(path), tint or "", *([ground] if ground else []))
+        self.jobs.setdefault(key, ("raster", path, tint, int(info.width), int(info.height), ground))
         return self._define(c, key, int(info.width), int(info.height))
 
     def patches(self, c, face, marks: list, dpi: int) -> list[str]:
@@ -108,6 +111,18 @@ class Streams:
             for (index, b), key in zip(marks, keys):
                 self.jobs.setdefault(key, ("patch", face, (index, b), b[4], b[5]))
         return [self._define(c, key, b[4], b[5]) for (_, b), key in zip(marks, held[1])]
+
+    def _indexed(self, r) -> bytes:
+        """The Indexed colour space of a palette or grey PNG's entries (or levels) in the ink's CMYK: each converted
+        as its pixels would be (cmyk.Ink.cmyks: all at once, and kept with the ink's colours in the cache)."""
+        if r.colour == 3:
+            rgb = r.palette
+            colours = ["#" + rgb[i:i + 3].hex() for i in range(0, len(rgb) - len(rgb) % 3, 3)]
+        else:
+            top = (1 << r.bits) - 1
+            colours = ["#%02x%02x%02x" % ((v * 255 // top,) * 3) for v in range(top + 1)]
+        ink = b"".join(bytes(c) for c in self.ink.cmyks(colours))
+        return b"[/Indexed /DeviceCMYK %d <%s>]" % (len(colours) - 1, ink.hex().encode())
 
     def _key(self, *parts) -> str:
         return hashlib.sha256(" ".join(str(p) for p in (*parts, self.ink.id, code())).encode()).hexdigest()[:40]
@@ -139,7 +154,6 @@ class Streams:
             group = id(job[1]) if job[0] == "patch" else key
             groups.setdefault(group, []).append(key)
         items = list(groups.values())
-        self.ink.lut(sum(self.jobs[k][3] * self.jobs[k][4] for k in keys))     # before the workers fork: shared
         share(streams=self)
         try:
             results = map_chunks(_make, items, most=4, fewest=2, progress=progress)
@@ -243,8 +257,8 @@ def _pixels(streams: Streams, keys: list) -> list[bytes]:
     ink = streams.ink
     jobs = [streams.jobs[k] for k in keys]
     if jobs[0][0] == "raster":
-        _, path, tint, w, h = jobs[0]
-        pixels = [ink.raster(path, tint)]
+        _, path, tint, w, h, ground = jobs[0]
+        pixels = [ink.raster(path, tint, ground)]
     else:
         face = jobs[0][1]
         pixels = [ink.convert(rgb) for rgb in render_patches(face, [j[2] for j in jobs])]
@@ -253,7 +267,7 @@ def _pixels(streams: Streams, keys: list) -> list[bytes]:
         if px.shape[:2] != (job[4], job[3]):
             raise ValueError(f"a CMYK picture of {px.shape[1]} x {px.shape[0]} px where {job[3]} x {job[4]} was "
                              f"written")                # a bug, not a user's mistake
-        out.append(deflate.deflate(up_rows(px), LEVEL))
+        out.append(deflate.deflate(up_rows(px)))
     return out
 
 

@@ -78,13 +78,15 @@ def how(r: Raster) -> str:
     return "decode"
 
 
-def xobject(c, path: str) -> tuple[str, float, float]:
+def xobject(c, path: str, space: bytes | None = None) -> tuple[str, float, float]:
     """The name of the image XObject of the raster picture at `path` in c's document (defined the first time),
-    and its width and height in pixels."""
+    and its width and height in pixels. `space`: for a palette or grey PNG whose pixels are copied, the Indexed
+    colour space its palette entries or grey levels print in, in place of its own (a print shop's CMYK:
+    export/inkstreams.py)."""
     doc = document(c)
     state = drawn(doc)
     names = state.pictures
-    hit = names.get(path)
+    hit = names.get(path if space is None else (path, space))
     if hit is not None:
         return hit
     try:
@@ -94,8 +96,12 @@ def xobject(c, path: str) -> tuple[str, float, float]:
     r = info.stored
     name = f"PnpImage{len(names)}"
     source = _Source(path, r, info.digest, state)
+    if space is not None and (source.kind != "copy" or r.colour not in (0, 3)):
+        raise ValueError("a colour space of its own for a picture whose pixels are not indices")    # a bug
     if source.kind in ("jpeg", "copy", "mask"):
         entries, length = _entries(r), r.data       # the file's pixels: so many bytes (checked as they are read)
+        if space is not None:
+            entries = convert.image(r.width, r.height, space, r.bits, convert.flate(r.width, 1, r.bits))
         data = fill(doc, source.file_data, source.name("file"))
     else:
         entries = source.entries()[0]
@@ -106,7 +112,7 @@ def xobject(c, path: str) -> tuple[str, float, float]:
         mask = fill(doc, source.mask_data, source.name("mask"))
         smask = (source.entries()[1], token(mask), size(mask))
     define_picture(c, name, entries, token(data), length, smask)
-    hit = names[path] = (name, r.width, r.height)
+    hit = names[path if space is None else (path, space)] = (name, r.width, r.height)
     return hit
 
 

@@ -3,8 +3,9 @@
 - a picture shown on several faces is converted once;
 - an unchanged export converts nothing and writes nothing; an export into an empty folder with the same cache
   converts nothing and writes the same bytes;
-- the table of every colour (Ink.lut) gives LittleCMS's own values, pixel for pixel;
-- consecutive see-through operations are one patch, and one over nothing finer than fills and pictures is 300 dpi.
+- the colours a picture shows converted once a process (Ink.looked_up) give LittleCMS's own values, pixel for pixel;
+- consecutive see-through operations are one patch, and one over nothing finer than fills and pictures is 300 dpi;
+- a picture with an alpha channel over one colour is no patch: its own pixels flattened onto that colour.
 The deck is made here: two poker cards with a see-through picture each (one card printed three times), two more
 showing one opaque picture, and one back with a see-through band.
 """
@@ -108,17 +109,18 @@ def test_each_face_and_picture_made_once_and_kept(deck, tmp_path, made):
     out = tmp_path / "dtc"
     pnp_in_process("export", deck, "--to", "drivethrucards", "-o", out, check=True, env=cache)
     kinds = [k for call in made for k in call]
-    # four patches (Fade's picture and panel, one patch; Glow's; the panel over solid.png, the same on Solid and
-    # Solid again, whose titles are drawn after it; the back's band) and one picture (solid.png, shown on two faces),
-    # however many pages show them: Fade is printed three times and the back is behind all five cards
-    assert sorted(kinds) == ["patch", "patch", "patch", "patch", "raster"]
+    # four patches (Fade's panel over its picture; Glow's; the panel over solid.png, the same on Solid and Solid
+    # again, whose titles are drawn after it; the back's band) and three pictures (fade.png and glow.png flattened
+    # onto the sea beneath them, solid.png, shown on two faces), however many pages show them: Fade is printed three
+    # times and the back is behind all five cards
+    assert sorted(kinds) == ["patch", "patch", "patch", "patch", "raster", "raster", "raster"]
     pages = _images_by_page(out / "poker-deck.pdf")
     assert len(pages) == 12 and all(pages)
     backs, fronts = pages[0::2], pages[1::2]
     assert len(set.union(*backs)) == 1                                  # one back image on every back page
-    assert len(fronts[0]) == 1 and fronts[0] == fronts[1] == fronts[2]  # Fade's three copies: the same XObject
+    assert len(fronts[0]) == 2 and fronts[0] == fronts[1] == fronts[2]  # Fade's three copies: the same XObjects
     assert len(fronts[4]) == 2 and fronts[4] == fronts[5]               # Solid and Solid again: the same two
-    assert len(set.union(*pages)) == 5
+    assert len(set.union(*pages)) == 7
     first = (out / "poker-deck.pdf").read_bytes()
 
     made.clear()
@@ -132,32 +134,101 @@ def test_each_face_and_picture_made_once_and_kept(deck, tmp_path, made):
     made.clear()
     off = tmp_path / "off"
     pnp_in_process("export", deck, "--to", "drivethrucards", "-o", off, check=True, env={"PNP_CACHE": "off"})
-    assert len([k for call in made for k in call]) == 5 and (off / "poker-deck.pdf").read_bytes() == first
+    assert len([k for call in made for k in call]) == 7 and (off / "poker-deck.pdf").read_bytes() == first
 
 
 def test_a_run_of_see_through_operations_is_one_patch_at_print_resolution(deck):
-    """Fade's picture (an alpha channel) and the see-through panel over it: one patch over both boxes, at 300 dpi
-    (nothing finer than a fill and a 200 dpi picture lies under it); the title, type, is drawn after, as vectors."""
+    """Fade's picture (an alpha channel) and the see-through panel over it, the picture taken as a patch: one patch
+    over both boxes, at 300 dpi (nothing finer than a fill and a 200 dpi picture lies under it); the title, type, is
+    drawn after, as vectors. As drawn, the picture lies on one colour (the sea, a rectangle covering it), so it is
+    flattened onto that colour at its own pixels and only the panel is a patch."""
     from generator import pipeline
-    from generator.export.flatten import PLAIN_DPI, marks
+    from generator.export.flatten import PLAIN_DPI, grounds, marks
     from generator.layout.deck import layout_deck
     d = pipeline.load(str(deck))
     face = layout_deck(d, 9.0)[0].front
-    (first, last, box), = marks(face)
+    (first, last, box), = marks(face, grounded={})
     names = [type(op).__name__ for op in face.ops]
     assert (names[first], names[last]) == ("Image", "Rect") and last == first + 1
     assert box[4] == pytest.approx((box[2] - box[0]) * PLAIN_DPI / 72, abs=1)
+    assert grounds(face) == {first: "#1d4f6f"}
+    (only, panel, _), = marks(face)
+    assert only == panel == last
 
 
-def test_the_colour_table_gives_littlecms_values(monkeypatch):
-    """Ink.lut's table of every sRGB colour (within the limit) against LittleCMS converting each pixel."""
+def test_colours_looked_up_give_littlecms_values(monkeypatch):
+    """Ink.convert (each colour converted the first time a picture shows it, then looked up) against LittleCMS
+    converting each pixel, then limited: an RGB picture, twice (the second time from the table), a palette one and
+    a grey one."""
+    from PIL import ImageCms
     from generator.export.cmyk import Ink
     monkeypatch.setenv("PNP_CACHE", "off")
     rng = np.random.default_rng(56)
     picture = Image.fromarray(rng.integers(0, 256, (64, 96, 3), dtype=np.uint8), "RGB")
-    plain = Ink(200.0, "gracol")
-    table = Ink(200.0, "gracol")
-    table.lut(10 ** 9)                              # made now (the cache off: not kept)
-    assert table._lut is not None and plain._lut is None
-    assert np.array_equal(table.convert(picture), plain.convert(picture))
-    assert int(table.convert(picture).astype(int).sum(axis=2).max()) <= 200 * 255 // 100
+    ink = Ink(200.0, "gracol")
+
+    def littlecms(im):
+        return ink.limited(np.array(ImageCms.applyTransform(im.convert("RGB"), ink.transform()), dtype=np.uint8))
+    first = ink.convert(picture)
+    assert np.array_equal(first, littlecms(picture)) and np.array_equal(ink.convert(picture), first)
+    assert int(first.astype(int).sum(axis=2).max()) <= 200 * 255 // 100
+    palette = picture.quantize(37)
+    grey = picture.convert("L")
+    assert np.array_equal(ink.convert(palette), littlecms(palette))
+    assert np.array_equal(ink.convert(grey), littlecms(grey))
+
+
+@pytest.mark.parametrize("width, dpi", [("0.5pt", 600), ("1pt", 300), ("2pt", 300)])
+def test_a_stroke_of_a_point_or_more_is_patched_at_print_resolution(deck, width, dpi):
+    """The back's see-through band, outlined: a stroke under 1 pt keeps its patch at 600 dpi (a hairline's
+    edges), one of 1 pt or more (4 pixels wide at 300 dpi) is patched at 300 dpi as fills are."""
+    from generator import pipeline
+    from generator.layout.deck import layout_deck
+    from generator.export.flatten import marks
+    (deck / "templates" / "back.yaml").write_text(
+        BACK.replace("opacity: 50%}", f"opacity: 50%, stroke: paper, stroke_width: {width}}}"), encoding="utf-8")
+    face = layout_deck(pipeline.load(str(deck)), 9.0)[0].back
+    (_, _, box), = marks(face)
+    assert box[4] == pytest.approx((box[2] - box[0]) * dpi / 72, abs=1)
+
+
+def test_a_palette_picture_keeps_its_pixels_with_a_cmyk_palette(tmp_path, monkeypatch):
+    """A palette PNG is written as it is with an Indexed CMYK palette: each entry what converting its pixels gives,
+    and what cmyk() gives the colour one at a time."""
+    import re
+    from generator.export.cmyk import Ink
+    from generator.export.inkstreams import Streams
+    from generator.pictures.images import known
+    monkeypatch.setenv("PNP_CACHE", "off")
+    rng = np.random.default_rng(7)
+    path = tmp_path / "palette.png"
+    Image.fromarray(rng.integers(0, 256, (40, 60, 3), dtype=np.uint8), "RGB").quantize(50).save(path)
+    ink = Ink(220.0, "swop")
+    space = Streams(ink)._indexed(known(str(path)).stored)
+    hival, hexes = re.fullmatch(rb"\[/Indexed /DeviceCMYK (\d+) <([0-9a-f]+)>\]", space).groups()
+    palette = np.frombuffer(bytes.fromhex(hexes.decode()), np.uint8).reshape(-1, 4)
+    assert len(palette) == int(hival) + 1 >= 50
+    with Image.open(path) as im:
+        assert np.array_equal(palette[np.asarray(im)], ink.convert(im))
+        rgb = im.getpalette("RGB")
+    one = Ink(220.0, "swop")
+    assert [one.cmyk("#%02x%02x%02x" % tuple(rgb[i:i + 3])) for i in range(0, 150, 3)] == [tuple(c) for c in palette[:50].tolist()]
+
+
+@pytest.mark.parametrize("change, ground", [
+    (("", ""), "#1d4f6f"),                                                          # the sea covers it
+    (("fill: sea, bleed: true}", "fill: sea, bleed: true}\n  - {id: chip, type: rect, box: [10mm, 20mm, 5mm, "
+                                 "5mm], fill: paper}"), None),                      # a second colour beneath
+    (("box: [0mm, 0mm, 100%, 100%], fill: sea", "box: [0mm, 0mm, 100%, 100%], fill: sea, opacity: 90%"), None),
+    (("  - {id: ground, type: rect, box: [0mm, 0mm, 100%, 100%], fill: sea, bleed: true}\n", ""), "#ffffff"),
+])
+def test_a_picture_is_flattened_onto_one_colour_only(deck, change, ground):
+    """flatten.grounds: Fade's picture (an alpha channel) is flattened onto the colour beneath it only where one
+    opaque rectangle's fill (or the paper) is all there is under it; else it stays a patch."""
+    from generator import pipeline
+    from generator.layout.deck import layout_deck
+    from generator.export.flatten import grounds
+    (deck / "templates" / "card.yaml").write_text(CARD.replace(*change), encoding="utf-8")
+    face = layout_deck(pipeline.load(str(deck)), 9.0)[0].front
+    art = next(i for i, op in enumerate(face.ops) if type(op).__name__ == "Image")
+    assert grounds(face).get(art) == ground
