@@ -1,7 +1,7 @@
 """A paragraph broken into lines as a whole (total fit, as Knuth and Plass break TeX's paragraphs): of every set of
 breaks, the one whose lines cost least in sum, each line's cost from how short it ends (its slack, cubed, as
 TeX's badness), the hyphen it ends with, a hyphen on the line above too, a label parted from its number ("Player
-/ 3") and, for the last line, one short word alone; a line ending more than HOLE short (a hole) costs more than
+/ 3") and, for the last line, one short word alone or nothing but the end of a word hyphenated above it; a line ending more than HOLE short (a hole) costs more than
 any of those but the label, so that no hole is left where a set of breaks without one exists; where none does, a
 hole 15 mm deeper costs as much as another (two lines ending 11 mm short are better than one ending 40 mm short).
 So a short line is moved up the paragraph rather than left as a hole, and a hyphen is taken only where it mends the
@@ -40,6 +40,9 @@ HOLE = length("10mm")                   # an inner line ending this much short o
 LINE = 10.0                             # TeX's \linepenalty: every line costs this much badness at least
 HYPHEN = 2500.0                         # demerits of a line ending in a hyphen (TeX's \hyphenpenalty 50, squared)
 LADDER = 5000.0                         # ... of two lines in a row ending in hyphens (TeX's \doublehyphendemerits)
+FINAL = 10000.0                         # ... of a paragraph's last line holding nothing but the end of a word
+#                                         ("play- / ers.", as TeX's \finalhyphendemerits): with HYPHEN, more than any
+#                                         line short of a hole costs, so the word goes down whole unless that leaves one
 LABELLED = 1.5e6                        # ... of a number parted from the word before it ("Player / 3")
 TIED = 9e5                              # ... of a number parted from its noun at their no-break space ("3 / cards"):
 #                                         only where nothing else fits, or keeping them leaves a hole (under HOLED)
@@ -106,7 +109,8 @@ def breaks(widths: list, gaps: list, kinds: list, avail: float, piece, cuts, hyp
             if slack < -0.01:           # its spaces narrowed (by up to SHRINK of each): as TeX's shrink
                 cost = (LINE + _badness(-slack, room)) ** 2 if -slack <= room + 0.01 else FORCED + 1e8
             elif stop == end:
-                cost = LINE * LINE + (ALONE if alone and width < alone_below else 0.0)
+                cost = LINE * LINE + (ALONE if alone and width < alone_below else 0.0) + (FINAL if run and alone
+                                                                                        else 0.0)
                 if alone and start & 0xFFFF and not run:        # a noun alone, parted from its number above
                     cost += STRANDED
             elif slack > HOLE:          # a hole: HOLED, and as much again for each DEEPER it is wider

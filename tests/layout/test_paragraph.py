@@ -164,3 +164,18 @@ def test_a_noun_is_not_left_alone_on_the_last_line_nor_parted_where_its_text_hol
     assert _text(wrap.break_lines(text, serif, width, 10.0, lines_cost=0.0)) == ["Then deal 12", "TOWERS now"]
     kept = wrap.break_lines(text, serif, width, 10.0, lines_cost=0.0, tied=paragraph.KEPT)
     assert _text(kept) == ["Then deal", "12\u00a0TOWERS now"]
+
+
+def test_a_last_line_is_not_the_end_of_a_word_hyphenated_above_it(serif):
+    """"... to the other play- / ers.": the last line left a word's end costs FINAL (as TeX's
+    \\finalhyphendemerits), so the word goes down whole where the line above then ends no hole (here 9.4 mm short);
+    mid-paragraph the same hyphen is taken."""
+    font = fonts.font_name(serif)
+    text = "The action cards are kept open to the other players."
+    width = shaping.width("The action cards are kept open to the other play\u00ad", font, 10.0) + 0.5
+    ls = wrap.break_lines(wrap.parse(text)[0], serif, width, 10.0, hyphenate=Hyphenation("en_US"), lines_cost=0.0)
+    assert _text(ls) == ["The action cards are kept open to the other", "players."]
+    assert width - ls.lines[0][-1][0] - ls.lines[0][-1][3] < HOLE
+    longer = wrap.break_lines(wrap.parse(text[:-1] + " in turn, each of them.")[0], serif, width, 10.0,
+                              hyphenate=Hyphenation("en_US"), lines_cost=0.0)
+    assert _text(longer)[0].endswith("play\u00ad"), _text(longer)
