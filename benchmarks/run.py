@@ -16,6 +16,8 @@ pnp watch, exports and the proof as ratios to the twin, the PDF's size and peak 
 (benchmarks/icons.py; target: at most 1.3x, rebuild and first build);
 - templates that compute: a 550-card deck with expressions in five regions against the same deck with plain
 placeholders (benchmarks/expressions.py, issue 45; target: at most 1.1x, rebuild and first build);
+- paragraphs broken as a whole: the shipped games by pnp against the same pnp breaking by first fit
+(benchmarks/breaking.py, issue 55; target: at most 1.1x a first build, no paragraph broken in a rebuild);
 - the Game Crafter export benchmark (benchmarks/export.py), when present.
 Each figure is the median of several runs as whole processes (min and max shown), with its CPU time and
 peak RSS; each ratio is the median of the ratios within a turn, of CPU time (judged; see ratio()) and of
@@ -176,6 +178,9 @@ def main() -> int:
     print("\nexpressions in five regions against plain placeholders (benchmarks/expressions.py, CPU time):",
           flush=True)
     failures += expressions.report(tmp, repeat, [550])
+    import breaking
+    print("\nparagraphs broken as a whole against first fit (benchmarks/breaking.py, CPU time):", flush=True)
+    failures += breaking.report(tmp, repeat, breaking.GAMES[:2] if args.quick else breaking.GAMES)
     export = ROOT / "benchmarks" / "export.py"
     if export.is_file() and not args.quick:
         print("\nGame Crafter export (benchmarks/export.py):", flush=True)

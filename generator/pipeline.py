@@ -317,5 +317,6 @@ def save_books(deck: Deck, whole: bool = True) -> None:
     them."""
     from .layout import shapecache  # lazy: +497 ms to import (benchmarks/imports.py)
     from .layout.hyphens import language, own_language  # lazy: +431 ms to import (benchmarks/imports.py)
-    shapecache.save((language(deck), own_language(deck)), deck, merge=not whole)
+    hy = language(deck)
+    shapecache.save((hy.language if hy else "", own_language(deck).language), deck, merge=not whole)
     typography.save_book(book_name(deck), merge=not whole)

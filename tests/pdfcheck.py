@@ -260,6 +260,11 @@ def page_text(path, page_index: int) -> str:
     return whole(_plumbed(_identity(path), page_index)[3])
 
 
+def leaf_text(path, pages=(0, 1)) -> str:
+    """The print leaf's pages read column by column: it is set in two columns, as the rule pages are."""
+    return "\n".join(columns_text(path, i, 2, 0.0) for i in pages)
+
+
 def all_text(path) -> str:
     """Every page's text in the order it is drawn (a card's text together, not a line across the sheet), as
     pdfium reads it: to find a phrase anywhere in the PDF."""

@@ -42,7 +42,8 @@ def command(game, paper, duplex, offset, bleed, gutter, drop_backs, without, no_
         options.check_complete(deck, force, "build")
     pages = pipeline.pages(deck, opts)
     drawn = _drawn(pages)
-    warnings = options.face_warnings(deck, drawn) + [f"pnp: warning: {line}" for line in _spelling(deck)]
+    warnings = options.face_warnings(deck, drawn) + options.contrast_warnings(deck, pages) + \
+        [f"pnp: warning: {line}" for line in _spelling(deck)]
     out = Path(output) if output else \
         Path("output") / f"{output_name(deck.id + ('-partial' if only else ''), paper, duplex)}.pdf"
     wrote = f"wrote {out}" if pipeline.write_pdf(deck, pages, out) else f"{out} is up to date"

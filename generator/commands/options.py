@@ -199,6 +199,14 @@ def face_warnings(deck, faces, safe: bool = True) -> list[str]:
     return ["pnp: warning: " + line for line in folded([ln.removeprefix("pnp: warning: ") for ln in lines])]
 
 
+def contrast_warnings(deck, pages) -> list[str]:
+    """Warnings of small text on a ground too close to its ink (layout/contrast.py), for the faces the pages place."""
+    from ..layout.contrast import warnings  # lazy: here, as another function of this module imports a different warnings
+    sides = [(pl.card, pl.face) for p in pages if p.kind in ("front", "back", "fold") for pl in p.placements
+             if pl.card is not None]
+    return [f"pnp: warning: {line}" for line in warnings(deck, sides)]
+
+
 def safe_zone_warnings(deck, faces) -> list[str]:
     """Warnings of text reaching into a face's safe zone: `faces` are (who, face) pairs."""
     from ..layout.safezone import warnings  # lazy: here, as another function of this module imports a different warnings

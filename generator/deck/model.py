@@ -138,6 +138,7 @@ class Game(Record):
     small_text: str = "warning"  # warning | error: a template's text under 6pt (layout/smallprint.py)
     typography: str = "typographic"  # typographic | plain: curly quotes, dashes ... in its texts (text/typography.py)
     hyphenate: bool = True      # false: the deck's words are never hyphenated by its language's dictionary
+    hyphenation: tuple = ()     # its own exceptions: "as-sas-sin-ation" (its points), "Lehtinen" (never)
     translations: dict = {}     # language -> {key: text}: title:fr, setup:fr ...
 
 

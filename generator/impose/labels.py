@@ -36,8 +36,8 @@ def label_texts(spec: SheetSpec, title: str, n: int, total: int, side: str, mode
     side_name = _(SIDE_NAMES[side])
     full = _("{title} · sheet {n} of {total} · {side} · {paper} · {mode}", title=title, n=n, total=total,
              side=side_name, paper=spec.title, mode=mode.title)
-    short = f"{title} · {n}/{total} · {side_name} · {spec.title} · {mode.name}"
-    shortest = f"{n}/{total} {side_name} {spec.title} {mode.name}"
+    short = _.digits(f"{_.value(title)} · {n}/{total} · {side_name} · {spec.title} · {mode.name}")
+    shortest = _.digits(f"{n}/{total} {side_name} {spec.title} {mode.name}")
     return [t.lstrip(" ·") for t in (full, short, shortest)]
 
 
@@ -45,9 +45,8 @@ def sheet_label(spec: SheetSpec, texts: list[str], placed: list, marks: list, op
     """The first of `texts` that fits in `areas` clear of the placed pieces (with the bleed they show), the
     marks and the lines among `ops` (a fold line, kept 1 mm clear); None if none fits."""
     from ..layout.face import Line  # lazy: +489 ms to import (benchmarks/imports.py)
-    from ..layout.fonts import font_name  # lazy: +491 ms to import (benchmarks/imports.py)
-    from ..layout.shaping import width  # lazy: +727 ms to import (benchmarks/imports.py)
-    font = font_name(spec.font("sans"))
+    from ..layout.oneline import width  # lazy: +727 ms to import (benchmarks/imports.py)
+    fam, rtl = spec.font("sans"), words(spec.language).rtl
     size = spec.paper.label_size
     obstacles = []
     for p in placed:
@@ -59,7 +58,7 @@ def sheet_label(spec: SheetSpec, texts: list[str], placed: list, marks: list, op
         if type(op) is Line:
             obstacles.append((min(op.x1, op.x2) - from_mm(1), min(op.y1, op.y2) - from_mm(1),
                               max(op.x1, op.x2) + from_mm(1), max(op.y1, op.y2) + from_mm(1)))
-    return place_label(texts, lambda t: width(t, font, size), size, areas, obstacles)
+    return place_label(texts, lambda t: width(t, fam, "regular", size, rtl), size, areas, obstacles)
 
 
 def place_label(texts: list[str], measure, size: float, areas: list[Area], obstacles: list) -> Label | None:
@@ -130,11 +129,10 @@ def label_ops(spec: SheetSpec, label: Label | None) -> list:
     """The label as a line of text in its box (rotated to read upwards along a side edge)."""
     if label is None:
         return []
-    from ..layout.face import Text  # lazy: +489 ms to import (benchmarks/imports.py)
-    from ..layout.fonts import font_name  # lazy: +491 ms to import (benchmarks/imports.py)
+    from ..layout.oneline import ops  # lazy: +489 ms to import (benchmarks/imports.py)
     size = spec.paper.label_size
     cx, cy = label.x + label.w / 2, label.y + label.h / 2
     length_, depth = (label.w, label.h) if not label.rotate else (label.h, label.w)
     base = cy - depth / 2 + (depth - size) / 2 + 0.22 * size
-    return [Text(round(cx - length_ / 2, 4), round(base, 4), label.text, font_name(spec.font("sans")), size,
-                 spec.paper.label_colour, "left", label.rotate, round(cx, 4), round(cy, 4))]
+    return ops(round(cx - length_ / 2, 4), round(base, 4), label.text, spec.font("sans"), "regular", size,
+               spec.paper.label_colour, "left", label.rotate, round(cx, 4), round(cy, 4), words(spec.language).rtl)

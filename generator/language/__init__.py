@@ -15,9 +15,12 @@ language needs (layout/fonts.py), the catalogs' files (catalogs.py).
 from __future__ import annotations
 
 from functools import lru_cache
+from unicodedata import bidirectional
 
 from ..text.typography import typeset
-from .catalogs import decimal_sign, translations
+from .catalogs import decimal_sign, digits, right_to_left, translations
+
+FSI, PDI = "\u2068", "\u2069"     # a name set apart in a sentence: its own direction, one neutral to the sentence
 
 SOURCE = "en"               # the language pnp's messages are written in
 UNSPACED = ("ja", "zh")     # languages written without spaces between sentences, ending them with 。
@@ -37,14 +40,51 @@ class Words:
 
     def __call__(self, message: str, **values) -> str:
         text = message if self.translations is None else self.translations.gettext(message)
-        return typeset(text.format(**values) if values else text, self.code)
+        return self._said(text, values)
 
     def ngettext(self, singular: str, plural: str, count: int, **values) -> str:
         if self.translations is None:
             text = singular if count == 1 else plural
         else:
             text = self.translations.ngettext(singular, plural, count)
-        return typeset(text.format(**values) if values else text, self.code)
+        return self._said(text, values)
+
+    def _said(self, text: str, values: dict) -> str:
+        """A message with its values in it, typeset: each value that writes a letter of the other direction (a
+        Hebrew name in English, an English one in Arabic) isolated (isolate), each number in the language's
+        digits."""
+        if values:
+            text = text.format(**{k: self.value(v) for k, v in values.items()})
+        return typeset(self.digits(text) if self.native else text, self.code)
+
+    def value(self, v):
+        """A value as a sentence of this language holds it: a number in its digits, a name isolated where it
+        runs the other way."""
+        if type(v) is str:
+            return isolate(v, self.rtl)
+        return v
+
+    @property
+    def rtl(self) -> bool:
+        """Whether the language is written from right to left (CLDR's character order, through Babel)."""
+        return not self.english and right_to_left(self.code)
+
+    @property
+    def native(self) -> str:
+        """The language's own digits ("٠١٢٣٤٥٦٧٨٩" in Egyptian Arabic), or "" where it writes 0-9 (CLDR's default
+        numbering system for the language: Latin digits for Arabic itself, Arabic-Indic for ar-EG)."""
+        return "" if self.english else digits(self.code)
+
+    def digits(self, text: str) -> str:
+        """`text`'s digits 0-9 in the language's own (native), but inside an isolated name."""
+        if not self.native:
+            return text
+        table = str.maketrans("0123456789", self.native)
+        out, depth = [], 0
+        for c in text:
+            depth += (c in "\u2066\u2067\u2068") - (c == PDI and depth > 0)
+            out.append(c if depth else c.translate(table))
+        return "".join(out)
 
     @property
     def space(self) -> str:
@@ -59,9 +99,9 @@ class Words:
     def num(self, value: float, spec: str) -> str:
         """`value` formatted as f"{value:{spec}}" ("63.5"), with the language's decimal sign ("63,5")."""
         text = format(value, spec)
-        if self.base == SOURCE or "." not in text:
+        if self.base == SOURCE:
             return text
-        return text.replace(".", decimal_sign(self.code))
+        return self.digits(text.replace(".", decimal_sign(self.code)) if "." in text else text)
 
     def join(self, items: list[str]) -> str:
         """'a', 'a and b', 'a, b and c', in the language's words."""
@@ -70,6 +110,27 @@ class Words:
         if len(items) <= 1:
             return "".join(items)
         return _("{first} and {last}", first=_(", ").join(items[:-1]), last=items[-1])
+
+
+def isolate(value: str, rtl: bool) -> str:
+    """`value`, written into a sentence that runs right to left (`rtl`) or left to right, between FSI and PDI
+    where it holds a letter of the other direction outside its own isolates ("Cut the ⁨שלום⁩ cards"): the bidi
+    algorithm then orders it on its own, and the sentence's words, numbers and punctuation around it stay where
+    the sentence puts them. Other values as they are."""
+    if value.isascii() and not rtl:
+        return value
+    depth, other = 0, False
+    for c in value:
+        if c in "\u2066\u2067\u2068":
+            depth += 1
+        elif c == PDI:
+            depth = max(0, depth - 1)
+        elif not depth:
+            kind = bidirectional(c)
+            if (kind == "L") if rtl else (kind in ("R", "AL")):
+                other = True
+                break
+    return FSI + value + PDI if other else value
 
 
 def base(code: str) -> str:

@@ -108,9 +108,41 @@ def known(code: str) -> bool:
 
 @lru_cache(maxsize=None)
 def decimal_sign(code: str) -> str:
-    """The language's decimal sign: ',' in French and German, '.' in Japanese."""
+    """The language's decimal sign in its own digits: ',' in French and German, '.' in Japanese, '٫' in Egyptian
+    Arabic."""
     from babel.numbers import get_decimal_symbol  # lazy: +59 ms to import (benchmarks/imports.py)
     try:
-        return get_decimal_symbol(code.replace("-", "_"))
+        return get_decimal_symbol(code.replace("-", "_"), numbering_system="default")
     except Exception:               # an unknown code: the English sign
         return "."
+
+
+# the zero of each CLDR numbering system a language pnp may print in writes by default (Unicode's digits follow it)
+ZEROS = {"arab": "\u0660", "arabext": "\u06f0", "deva": "\u0966", "beng": "\u09e6", "mymr": "\u1040",
+         "thai": "\u0e50", "tibt": "\u0f20", "khmr": "\u17e0", "laoo": "\u0ed0"}
+
+
+@lru_cache(maxsize=None)
+def digits(code: str) -> str:
+    """The ten digits the language writes by default (CLDR's default numbering system, through Babel), or ""
+    for 0-9: Arabic writes 0-9 (CLDR's `ar`), Egyptian and Saudi Arabic ٠-٩, Persian ۰-۹."""
+    try:
+        from babel import Locale
+        system = Locale.parse(code.replace("-", "_")).default_numbering_system
+    except Exception:               # an unknown code: 0-9
+        return ""
+    zero = ZEROS.get(system)
+    return "".join(chr(ord(zero) + n) for n in range(10)) if zero else ""
+
+
+@lru_cache(maxsize=None)
+def right_to_left(code: str) -> bool:
+    """Whether the language is written from right to left (CLDR's character order: Arabic, Hebrew, Persian ...);
+    English, pnp's own, without loading Babel."""
+    if code.replace("_", "-").split("-", 1)[0].lower() == "en":
+        return False
+    try:
+        from babel import Locale
+        return Locale.parse(code.replace("-", "_")).character_order == "right-to-left"
+    except Exception:               # an unknown or malformed code: left to right
+        return False

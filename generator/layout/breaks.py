@@ -1,7 +1,8 @@
 """Where a line may break in text written without spaces (Japanese, Chinese): between any two of its
 characters, but not before closing punctuation and small kana (、。」ー っ) nor after an opening bracket (「（),
-the common rules of Japanese typesetting (kinsoku shori), and between such a character and a Latin word
-or number written against it ("右へX mm"). Text with no such character is one word per space, as ever.
+the common rules of Japanese typesetting (kinsoku shori), nor around a range's dash (～) nor after a number (its
+counter stays with it: "1回", "2～4人"); and between such a character and a Latin word written against it
+("右へX mm"). Text with no such character is one word per space, as ever.
 
 Not here: breaking lines (text.break_lines), the fonts those scripts print in (fonts.py).
 """
@@ -11,9 +12,10 @@ from __future__ import annotations
 # by code point: a regular expression of these ranges cost every build 1.5 ms to compile)
 WIDE = ((0x2E80, 0x2FFF), (0x3000, 0x30FF), (0x3190, 0x31FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF),
         (0xF900, 0xFAFF), (0xFF00, 0xFFEF))
-NO_START = set("、。，．・：；？！）」』】〕〉》ー～…‥ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々ゝゞヽヾ"
+NO_START = set("、。，．・：；？！）」』】〕〉》ー～〜…‥ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々ゝゞヽヾ"
                ",.:;?!)]}%")
-NO_END = set("（「『【〔〈《([{")
+NO_END = set("（「『【〔〈《([{～〜")             # a range's dash ("2～4人") ends no line, as it starts none
+DIGITS = set("0123456789０１２３４５６７８９")
 
 
 def wide(text: str) -> bool:
@@ -29,8 +31,8 @@ def _wide(c: str) -> bool:
 
 def breakable(before: str, after: str) -> bool:
     """Whether a line may break between the characters `before` and `after`, written with no space."""
-    if not before or not after or after in NO_START or before in NO_END:
-        return False
+    if not before or not after or after in NO_START or before in NO_END or before[-1] in DIGITS:
+        return False            # ... nor after a number: its counter stays with it ("1回", "3枚")
     return _wide(before[0]) or _wide(after[0])
 
 

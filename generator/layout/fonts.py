@@ -29,6 +29,7 @@ from ..files.yamlfile import load
 from ..reportlab_adapter import TTFont, face_owner, private_glyphs, register_font, registered, unregister_fonts
 from . import systemfonts
 from .fontcache import load_ttf
+from .shaping import INVISIBLE
 from ..language import base
 
 STYLES = ("regular", "bold", "italic", "bolditalic")
@@ -247,6 +248,16 @@ def font_name(fam: str, style: str = "regular") -> str:
 
 
 
+def file_of(font: str) -> Path | None:
+    """The file of a registered font (by its reportlab name), for those who draw with another library (the
+    proof's contact sheet draws its labels with Pillow); None for a name pnp does not know."""
+    for entry in list(_catalogue().values()) + list(_families.values()):
+        for style in STYLES:
+            if entry[style][1] == font:
+                return entry[style][0]
+    return None
+
+
 def system(name: str) -> str | None:
     """The key of the machine's own TrueType family `name` (systemfonts.py: fontconfig), made known as a deck's
     own family is (its styles the files fontconfig gives, regular where it has no other), or None."""
@@ -316,7 +327,7 @@ def _missing(text: str, fam: str, styles: tuple) -> tuple:
     for style in styles:
         name = font_name(fam, style)
         for ch in set(text):
-            if ch in "\n\r" or ch in missing:
+            if ch in "\n\r" or ch in missing or ord(ch) in INVISIBLE:
                 continue
             if not _own(name, ch) and _drawn_by(ch, fam, style) is None:
                 missing.append(ch)
@@ -358,11 +369,19 @@ def runs(text: str, fam: str, style: str = "regular") -> tuple:
     if all(_own(main, ch) for ch in text):
         return ((text, main),)
     out: list = []
+    held = ""                   # isolates' marks (drawn as nothing) before the first character: go with it
     for ch in text:
+        if ord(ch) in INVISIBLE and not _own(main, ch):
+            if out:
+                out[-1] = (out[-1][0] + ch, out[-1][1])
+            else:
+                held += ch
+            continue
         name = main if _own(main, ch) or ch.isspace() else _drawn_by(ch, fam, style) or main
+        ch, held = held + ch, ""
         if out and out[-1][1] == name:
             out[-1] = (out[-1][0] + ch, name)
         else:
             out.append((ch, name))
-    return tuple(out)
+    return tuple(out) if not held else tuple(out) + ((held, main),)
 

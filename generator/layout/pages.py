@@ -6,9 +6,9 @@ Blocks are broken into lines by the card text's own wrapper (wrap.break_lines), 
 reportlab Paragraphs. Columns fill top to bottom, then left to right. A paragraph too long for what is
 left of a column is split between lines, with two lines at least on each side (no first line alone at a
 column's foot, no last line alone at the next one's top); a heading never ends a column (it moves on with
-the start of what follows it); the columns of the last page are balanced; a paragraph whose last line would hold one short word alone is
-broken a little narrower where that gives its last line two words in as many lines; a heading written in
-capitals is letter-spaced (TRACK); every page gets a footer with
+the start of what follows it); the columns of the last page are balanced; each paragraph is broken as a whole (layout/paragraph.py: no hole
+in the rag where other breaks avoid it, no short word alone on its last line where they can help it, a line
+more where that mends them); a heading written in capitals is letter-spaced (TRACK); every page gets a footer with
 "page N of M" when a footer is given.
 
 A `box` (markup) follows the text on a tinted ground with a frame, narrower by its padding (the rules'
@@ -31,7 +31,7 @@ import re
 
 from ..records import Record
 from ..units import length
-from . import fonts, inline, wrap
+from . import fonts, inline, oneline, paragraph, wrap
 from .display import Line, Rect, Text
 
 HEADING_SCALE = {"heading1": 1.5, "heading2": 1.2, "heading3": 1.0}    # three levels apart in size,
@@ -45,8 +45,9 @@ BOX_PAD = 5.0             # points between a box's frame and its text
 BOX_FILL, BOX_STROKE = "#f4f0e6", "#8a8070"
 CONTINUED = " (continued)"
 PAGE_OF = "{footer} · page {n} of {total}"
-LEAST_FILL = 2 / 3        # of a page's columns: what a page the box leaves for the next one must hold (issue 57:
-#                           at 1/3, Royal Lines' page 19 was left a third blank before a box kept whole)
+LEAST_FILL = 2 / 3        # of a column: how far down each column of a page the box leaves for the next one must be
+#                           written, its columns balanced (issue 57: at 1/3, Royal Lines' page 19 was left a third
+#                           blank before a box kept whole)
 BOX_SCALES = (0.95, 0.9)  # the box's size, of the text's, tried when its last entries alone fill a last page
 MIN_BOX = 6.0             # points: the box is never set smaller
 WHOLE_ITEM = 4            # lines: a list item this long or shorter is never split (flow's whole_items)
@@ -54,7 +55,6 @@ TRACK = 0.06              # em: letter-spacing of a heading set in capitals (CAP
 TRACK3 = 0.12             # em: a third-level heading in capitals, set in the regular weight, spaced wider
 CAPS_ROOM = 0.9
 CAPS_ROOM3 = 0.82         # of the width: kept for a third-level heading's wider spacing
-WIDOW = 0.2               # of a column: a paragraph's last line this short, one word alone, is rebalanced
 
 
 class Block(Record):
@@ -75,17 +75,16 @@ class Block(Record):
 
 
 def _blocks(markup: str, family: str, width: float, size: float, boxed: bool = False,
-            metrics: tuple = (), whole_items: bool = False, hyphenate: str = "") -> list[Block]:
+            metrics: tuple = (), whole_items: bool = False, hyphenate: str = "",
+            tied: float = paragraph.TIED) -> list[Block]:
     out = []
     if boxed:
         width -= 2 * BOX_PAD
     for b in wrap.parse(markup):
         heading = b.kind.startswith("heading")
         room = (CAPS_ROOM3 if b.kind == "heading3" else CAPS_ROOM) if heading and capitals(b) else 1.0
-        ls = wrap.break_lines(b, family, width * room, size,
-                              HEADING_SCALE, metrics, hyphenate, _restyle(b))
-        if not heading and len(ls.lines) > 1 and _widows(ls, width):
-            ls = _rebalanced(b, ls, family, width, size, metrics, hyphenate)
+        ls = wrap.break_lines(b, family, width * room, size, HEADING_SCALE, metrics, hyphenate, _restyle(b), 0.0,
+                              hang=True, tied=tied)
         if heading:
             before, after = size * HEADING_BEFORE[b.kind], size * HEADING_AFTER[b.kind]
         else:
@@ -126,42 +125,6 @@ def capitals(b: wrap.Block) -> bool:
     """A block written in capitals (two letters at least, none small): a heading so is letter-spaced."""
     letters = [c for c in re.sub(r"<[^>]*>", "", b.text) if c.isalpha()]
     return len(letters) >= 2 and all(c.isupper() for c in letters)
-
-
-def _widow(line: list, width: float) -> bool:
-    """A paragraph's last line that holds one short word alone: its pieces touch (no space between them) and
-    it fills less than WIDOW of the column."""
-    if not line:
-        return False
-    touching = all(abs(b[0] - (a[0] + a[3])) < 0.01 for a, b in zip(line, line[1:]))
-    return touching and line[-1][0] + line[-1][3] < WIDOW * width
-
-
-def _widows(ls: wrap.Lines, width: float) -> int:
-    """How many of a block's paragraphs (its text between forced line breaks) end on a short word alone."""
-    n, start = 0, 0
-    for i, forced in enumerate(ls.breaks + [True] * (len(ls.lines) - len(ls.breaks))):
-        if forced:
-            n += i > start and _widow(ls.lines[i], width)
-            start = i + 1
-    return n
-
-
-def _rebalanced(b, ls: wrap.Lines, family: str, width: float, size: float, metrics: tuple,
-                hyphenate: str = "") -> wrap.Lines:
-    """The block broken a little narrower (down to 4 em less) where that leaves fewer short words alone at
-    its paragraphs' ends in no more lines; else as it was."""
-    best, least = ls, _widows(ls, width)
-    for k in range(1, 9):
-        narrower = wrap.break_lines(b, family, width - k * size / 2, size, HEADING_SCALE, metrics, hyphenate)
-        if len(narrower.lines) > len(ls.lines):
-            break
-        found = _widows(narrower, width)
-        if found < least:
-            best, least = narrower, found
-            if not found:
-                break
-    return best
 
 
 def _need(blocks: list[Block], bi: int) -> float:
@@ -271,8 +234,9 @@ def _page(blocks, at, columns: int, h: float, full_h: float, cont, box_at):
     """What one page holds from `at`: its columns and where the next page starts. The text's last page has
     its columns balanced. The box is kept whole where it fits: one that fits a column starts the column after
     the text's last (or the next page) rather than break between columns; one that fits a page but would
-    break onto the next starts that page; either moves to the next page only while what the text leaves on this
-    page fills two thirds of it (LEAST_FILL). A box that fits neither starts where the text ends and breaks between its entries."""
+    break onto the next starts that page; either moves to the next page only while each column the text leaves
+    on this page, balanced, is written two thirds down (LEAST_FILL). A box that fits neither starts where the text
+    ends and breaks between its entries."""
     cols, nxt = _fill_page(blocks, at, columns, h, cont)
     if nxt[0] >= len(blocks) and columns > 1:
         cols, nxt = _fill_page(blocks, at, columns, _balanced_height(blocks, at, columns, h, cont), cont)
@@ -302,11 +266,11 @@ def _page(blocks, at, columns: int, h: float, full_h: float, cont, box_at):
             return before[:last + 1] + [box] + rest, box.end
     if not in_column and not _fill_page(blocks, (box_at, 0), columns, full_h, cont)[1][0] >= len(blocks):
         return cols, nxt                            # it fits no page: it breaks between its entries
-    if sum(c.used for c in before) < LEAST_FILL * columns * h:
-        return cols, nxt                            # this page would be left too empty
     if columns > 1:                                 # the text's last page: even columns
         before, end = _fill_page(blocks, at, columns, _balanced_height(blocks, at, columns, h, cont, box_at), cont,
                                  box_at)
+    if min(max((y + b.lead for y, b, _ in c.placed), default=0.0) for c in before) < LEAST_FILL * h:
+        return cols, nxt                            # a column of this page would be left too empty (to its last line)
     return before, end
 
 
@@ -314,19 +278,21 @@ def flow(markup: str, width: float, height: float, margin: float = length("18mm"
          size: float = 10.0, footer: str = "", columns: int = 1, gap: float = length("8mm"),
          accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
          box: str = "", icons_: dict | None = None, continued: str = CONTINUED,
-         page_of: str = PAGE_OF, hyphenate: str = "", families: tuple = ()) -> list[list]:
+         page_of: str = PAGE_OF, hyphenate: str = "", rtl: bool | None = None, digits: str = "",
+         families: tuple = ()) -> list[list]:
     """Lay out `markup` over as many pages as it needs; each page is a list of ops in page coordinates
     (flow_pages, without where each page starts)."""
     return flow_pages(markup, width, height, margin, family, size, footer, columns, gap, accent, ink, title,
-                      subtitle, box, icons_, continued, page_of, hyphenate=hyphenate, families=families)[0]
+                      subtitle, box, icons_, continued, page_of, hyphenate=hyphenate, rtl=rtl, digits=digits,
+                      families=families)[0]
 
 
 def flow_pages(markup: str, width: float, height: float, margin: float = length("18mm"), family: str = "serif",
                size: float = 10.0, footer: str = "", columns: int = 1, gap: float = length("8mm"),
                accent: str = "#1a1a1a", ink: str = "#000000", title: str = "", subtitle: str = "",
                box: str = "", icons_: dict | None = None, continued: str = CONTINUED,
-               page_of: str = PAGE_OF, whole_items: bool = False, hyphenate: str = "",
-               families: tuple = ()) -> tuple[list[list], list]:
+               page_of: str = PAGE_OF, whole_items: bool = False, hyphenate: str = "", rtl: bool | None = None,
+               digits: str = "", families: tuple = (), tied: float = paragraph.TIED) -> tuple[list[list], list]:
     """Lay out `markup` over as many pages as it needs: (each page as a list of ops in page coordinates, the
     parsed block (text.Block) each page's first line belongs to, None for an empty page). `whole_items`:
     a list item of up to WHOLE_ITEM lines is never split between columns (the leaf's steps, each read as one),
@@ -336,7 +302,10 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
     at the foot of every page; `box` is markup set after the text in a tinted frame; `icons_`: the deck's
     icons, which the text may write ({name: Icon}; without them, :name: prints as written), an SVG one's text in
     the deck's own font `families` (fonts.deck_keys) where it names one. `continued` and `page_of`
-    ("{footer} · page {n} of {total}") are pnp's words on the pages, in the rules' language.
+    ("{footer} · page {n} of {total}") are pnp's words on the pages, in the rules' language; `rtl` its direction
+    (right to left: its paragraphs start at the right, the first column is the right one; None: each paragraph's
+    first strong letter's) and `digits` its own digits for the page numbers ("" for 0-9). `tied`: what parting a
+    number from its noun costs the breaker (layout/paragraph.py: TIED, or KEPT where the text holds them firmer).
     """
     fonts.family(family)
     columns = max(1, int(columns))
@@ -347,20 +316,19 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
     if title:
         tsize = size * 2.4
         top = height - margin
-        head_ops.append(Text(width / 2, top - tsize * 0.8, title, fonts.font_name(family, "bold"), tsize, accent,
-                             "center"))
+        head_ops += oneline.ops(width / 2, top - tsize * 0.8, title, family, "bold", tsize, accent, "center", rtl=rtl)
         y = top - tsize * 1.15
         if subtitle:
             y -= size * 1.2
-            head_ops.append(Text(width / 2, y, subtitle, fonts.font_name(family, "italic"), size * 1.15, ink,
-                                 "center"))
+            head_ops += oneline.ops(width / 2, y, subtitle, family, "italic", size * 1.15, ink, "center", rtl=rtl)
         y -= size * 0.8
         head_ops.append(Line(margin, y, width - margin, y, accent, 0.8))
         head_h = top - y + size * 1.2
     for style in wrap.styles_used(markup + "\n\n" + box) + ("italic",):    # italic: a third-level heading's
         fonts.font_name(family, style)
     metrics = inline.metrics(icons_, markup + "\n\n" + box) if icons_ else ()
-    text_blocks = _blocks(markup, family, col_w, size, metrics=metrics, whole_items=whole_items, hyphenate=hyphenate)
+    text_blocks = _blocks(markup, family, col_w, size, metrics=metrics, whole_items=whole_items, hyphenate=hyphenate,
+                          tied=tied)
 
     def paginate(box_size: float) -> tuple[list, list[list[Column]]]:
         blocks = text_blocks + (_blocks(box, family, col_w, box_size, boxed=True, metrics=metrics, hyphenate=hyphenate)
@@ -392,7 +360,7 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
         ops: list = list(head_ops) if first else []
         frames: list = []
         for c, col in enumerate(cols):
-            x = margin + c * (col_w + gap)
+            x = margin + (columns - 1 - c if rtl else c) * (col_w + gap)       # right to left: from the right
             inside = [(y, b.lead) for y, b, li in col.placed if b.boxed]
             if inside:              # the box's part in this column: a frame behind its lines
                 y0, y1 = inside[0][0] - BOX_PAD, inside[-1][0] + inside[-1][1] + BOX_PAD
@@ -404,7 +372,7 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
                 track = (TRACK3 if b.source.kind == "heading3" else TRACK) * b.lines.size \
                     if b.heading and capitals(b.source) else 0.0
                 spaced = 0.0                # what the letter-spacing of the line's pieces before moved it on
-                for p in wrap.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "start"):
+                for p in wrap.line_pieces(b.lines, li, b.source, family, col_w - 2 * pad, 0.0, "start", rtl):
                     if p.font == wrap.ICON:
                         op = inline.op(icons_, p.text, x + pad + p.x + spaced, base, p.size, colour,
                                        families=families)
@@ -414,11 +382,11 @@ def flow_pages(markup: str, width: float, height: float, margin: float = length(
                         spaced += track * len(p.text)
         pages.append(frames + ops)
     if footer:
-        fn = fonts.font_name(family, "italic")
+        said = str.maketrans("0123456789", digits) if digits else {}
         for n, ops in enumerate(pages, 1):
             ops.append(Line(margin, margin + 6, width - margin, margin + 6, "#999999", 0.4))
-            ops.append(Text(width / 2, margin - 4, page_of.format(footer=footer, n=n, total=len(pages)), fn, 8, "#555555",
-                            "center"))
+            words = page_of.format(footer=footer, n=str(n).translate(said), total=str(len(pages)).translate(said))
+            ops += oneline.ops(width / 2, margin - 4, words, family, "italic", 8, "#555555", "center", rtl=rtl)
     return pages, firsts
 
 

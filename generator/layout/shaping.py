@@ -14,6 +14,7 @@ reportlab's private names (reportlab_adapter.py).
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from unicodedata import bidirectional
 
@@ -25,7 +26,9 @@ FEATURES = {"kern": True, "liga": True, "clig": True, "calt": True, "mark": True
 RTL_TYPES = frozenset(("R", "AL"))
 STRONG = frozenset(("L", "R", "AL"))
 SHY = "\u00ad"
-INVISIBLE = dict.fromkeys(map(ord, SHY + "\u200b"))      # soft hyphen, zero-width space: drawn only at a line's end
+OPENS, PDI = "\u2066\u2067\u2068", "\u2069"         # LRI, RLI, FSI: a name isolated in a sentence; its close
+UNSEEN = dict.fromkeys(map(ord, SHY + "\u200b"))        # soft hyphen, zero-width space: drawn only at a line's end
+INVISIBLE = dict.fromkeys(map(ord, SHY + "\u200b" + OPENS + PDI))   # ... and the isolates: never drawn
 
 
 class Glyph(Record):
@@ -49,10 +52,12 @@ def _hb_font(font: str):
 
 
 def rtl(text: str) -> bool:
-    """Whether `text`'s first strong character is right-to-left (a paragraph that starts at the right: the bidi
-    algorithm's rules P2 and P3)."""
+    """Whether `text`'s first strong character outside its isolates is right-to-left (a paragraph that starts at
+    the right: the bidi algorithm's rules P2 and P3)."""
     if text.isascii():
         return False
+    if not _isolated(text):
+        text = "".join(text[a:b] for a, b in _outside(text))
     for c in text:
         kind = bidirectional(c)
         if kind in STRONG:
@@ -65,14 +70,51 @@ def has_rtl(text: str) -> bool:
     return not text.isascii() and not RTL_TYPES.isdisjoint(map(bidirectional, text))
 
 
+def _isolated(text: str) -> bool:
+    """Whether `text` holds no isolate (a name pnp set apart in its own sentence: language.isolate)."""
+    return text.isascii() or not any(c in text for c in OPENS)
+
+
+def _spans(text: str) -> list[tuple[int, int]]:
+    """Where `text`'s outermost isolates are: [(at its opening, after its PDI or the text's end)]."""
+    out, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        if c in OPENS:
+            if not depth:
+                start = i
+            depth += 1
+        elif c == PDI and depth:
+            depth -= 1
+            if not depth:
+                out.append((start, i + 1))
+    if depth:
+        out.append((start, len(text)))
+    return out
+
+
+def _outside(text: str) -> list[tuple[int, int]]:
+    """The stretches of `text` outside its isolates, as (start, end)."""
+    out, at = [], 0
+    for a, b in _spans(text):
+        out.append((at, a))
+        at = b
+    return out + [(at, len(text))]
+
+
 def levels(text: str, base: int | None = None) -> list[int]:
     """The bidi embedding level of each character of `text` (no soft hyphens or zero-width spaces in it): all 0
     for text without a right-to-left character in a left-to-right paragraph. `base`: the paragraph's level
-    (0, 1), else found from its first strong character."""
+    (0, 1), else found from its first strong character. An isolate (FSI, LRI or RLI to its PDI: a name pnp
+    wrote into its own sentence) is resolved on its own, one level up in its own direction, and is one neutral
+    character to the text around it (the bidi algorithm's rules X5a-X6a and BD13)."""
     if base is None:
         base = rtl(text)
     if not base and not has_rtl(text):
         return [0] * len(text)
+    if not _isolated(text):
+        return _with_isolates(text, int(base))
+    if PDI in text:                 # a PDI whose opening ended the line above: a neutral (python-bidi refuses it)
+        text = text.replace(PDI, "\ufffc")
     from bidi import algorithm as uba  # lazy, +0.6 ms to import: (loaded only for right-to-left text)
     storage = uba.get_empty_storage()
     storage["base_level"], storage["base_dir"] = int(base), "LR"[int(base)]
@@ -83,6 +125,35 @@ def levels(text: str, base: int | None = None) -> list[int]:
     uba.resolve_implicit_levels(storage, False)
     got = [c["level"] for c in storage["chars"]]
     return got if len(got) == len(text) else [int(base)] * len(text)
+
+
+def _with_isolates(text: str, base: int) -> list[int]:
+    """levels() of a text holding isolates: the text with each isolate as one neutral character (U+FFFC), and
+    each isolate's content as a paragraph of its own direction (its opening's: FSI its first strong character's),
+    raised to the least level above the paragraph's of that direction; its opening and PDI at the neutral's."""
+    spans = _spans(text)
+    outer, at = "", 0
+    for a, b in spans:
+        outer += text[at:a] + "\ufffc"
+        at = b
+    outer_lv = levels(outer + text[at:], base)
+    out, at, k = [], 0, 0
+    for a, b in spans:
+        out.extend(outer_lv[k:k + a - at])
+        k += a - at
+        level = outer_lv[k]
+        closed = text[b - 1] == PDI and b - a > 1
+        inside = text[a + 1:b - 1 if closed else b]
+        own = {"\u2066": 0, "\u2067": 1}.get(text[a], int(rtl(inside)))
+        raised = base + 1 if own != base % 2 else base + 2          # the least level above of its direction
+        out.append(level)
+        out.extend(v - own + raised for v in (levels(inside, own) if inside else []))
+        if closed:
+            out.append(level)
+        k += 1
+        at = b
+    out.extend(outer_lv[k:])
+    return out
 
 
 def visual(items: list, lv: list[int]) -> list:
@@ -110,27 +181,61 @@ def visual(items: list, lv: list[int]) -> list:
 def in_visual_order(line: list, rtl_: bool, icon: str) -> list:
     """A line's words [(x, word, font, width)] (wrap.py's, in the order written) as [(x, word, font, width, bidi
     level)] in visual order, placed again from the left with the spaces they had between them; as they were
-    (level 0) in a line of left-to-right text. A word in the font `icon` (an icon) is a neutral character, so it
-    stays where it is written among the words around it."""
+    (level 0) in a line of left-to-right text. The spaces between words are ordered with them at their own
+    levels (a number and an isolated name after it, "4 ⁨Wheat⁩" in Arabic, are two runs the space between them
+    parts). A word in the font `icon` (an icon) is a neutral character, so it stays where it is written among
+    the words around it."""
     if not rtl_ and all(w.isascii() for _, w, _, _ in line):
         return [(*item, 0) for item in line]
-    text, starts = "", []
+    text, items, at = "", [], []          # items: k for word k, -k-1 for the space before word k
     for k, (x, word, font, ww) in enumerate(line):
         if k and x > line[k - 1][0] + line[k - 1][3] + 0.01:
+            items.append(-k - 1)
+            at.append(len(text))
             text += " "
-        starts.append(len(text))
-        text += "\ufffc" if font == icon else word.translate(INVISIBLE) or "\ufffc"
+        seen = "\ufffc" if font == icon else word.translate(UNSEEN) or "\ufffc"
+        items.append(k)
+        at.append(len(text) + min(len(seen) - 1, seen_from(seen)))
+        text += seen
     lv = levels(text, int(rtl_))
-    at = [lv[i] for i in starts]
-    order = visual(list(range(len(line))), at)
+    order = visual(list(range(len(items))), [lv[i] for i in at])
     out, x = [], 0.0
-    for n, k in enumerate(order):
-        if n:
-            j = max(k, order[n - 1])           # the space written before the later of two neighbours
-            x += max(0.0, line[j][0] - line[j - 1][0] - line[j - 1][3])
-        out.append((x, line[k][1], line[k][2], line[k][3], at[k]))
+    for n in order:
+        k = items[n]
+        if k < 0:                       # a space: the room it had
+            k = -k - 1
+            x += line[k][0] - line[k - 1][0] - line[k - 1][3]
+            continue
+        out.append((x, line[k][1], line[k][2], line[k][3], lv[at[n]]))
         x += line[k][3]
     return out
+
+
+def mirrored(text: str, level: int) -> str:
+    """`text` as a run at bidi `level` is drawn, where the pen shapes it left to right (no right-to-left letter in
+    it: a bracket or a colon in the Latin font beside an Arabic word): at an odd level, its characters from the
+    right and each bracket (and every other mirrored character) as its mirror image, the bidi algorithm's rules
+    L2 and L4 (HarfBuzz does both for a right-to-left run)."""
+    if not level % 2 or has_rtl(text) or text.isalnum():
+        return text
+    from bidi.mirror import MIRRORED  # lazy, +0.2 ms to import: (right-to-left lines only)
+    return "".join(MIRRORED.get(c, c) for c in reversed(text))
+
+
+def seen_from(word: str) -> int:
+    """Where a word's first character that is not an isolate's opening or close is (its level is the word's)."""
+    i = 0
+    while i < len(word) and (word[i] in OPENS or word[i] == PDI):
+        i += 1
+    return i
+
+
+def visible(text: str) -> bool:
+    """Whether `text` holds nothing INVISIBLE (a soft hyphen, a zero-width space, an isolate)."""
+    return text.isascii() or _UNDRAWN.search(text) is None
+
+
+_UNDRAWN = re.compile("[\u00ad\u200b\u2066-\u2069]")     # INVISIBLE's characters
 
 
 def _harfbuzz(word: str, font: str, rtl_: bool) -> tuple:
@@ -230,7 +335,7 @@ def drawing(text: str, font: str) -> tuple:
 
 
 def _drawing_of(text: str, font: str) -> tuple:
-    if text[-1:] != SHY and "\u200b" not in text and SHY not in text and not has_rtl(text):
+    if visible(text) and not has_rtl(text):
         out, moves, n, carry = [], [], 0, 0.0
         for k, word in enumerate(text.split(" ")):
             for part in ((" ", word) if k else (word,)):
@@ -308,7 +413,7 @@ def _hyphen(font: str) -> Glyph:
 
 @lru_cache(maxsize=65536)
 def _em(text: str, font: str) -> float:
-    if " " not in text and text[-1:] != SHY and SHY not in text and "\u200b" not in text and not has_rtl(text):
+    if " " not in text and visible(text) and not has_rtl(text):
         got = _set(text, font)
         if got is not None:
             return got[1]

@@ -47,6 +47,14 @@ def width_of(font: str):
     return lambda text, size: shaping.width(text, font, size)
 
 
+def space_width(spaces: dict, font: str, fs: float) -> float:
+    """A space's width in `font` at `fs`, remembered in `spaces` (one line's or one paragraph's)."""
+    w = spaces.get(font)
+    if w is None:
+        w = spaces[font] = width_of(font)(" ", fs)
+    return w
+
+
 def font_of(family: str, style: str) -> str:
     """The font of a run of `style` (spans()): its registered name, and inside a span, that name in the span's
     family, then LOOK, its size as a share of the text's, LOOK, its colour (what width_of and piece read)."""

@@ -21,9 +21,9 @@ from functools import lru_cache
 
 from ..records import Record
 from ..text.markup import (LOOK, Block, escape, icons_in, inline, look_of, one_line, parse, plain, problems, spans, styles_used, without_icons)  # (one parser)
-from . import breaks, fonts, hyphens, shaping
+from . import breaks, fonts, hyphens, paragraph, shaping
 from .words import (BREAK, ICON, MARKER_GAP, IconMetrics, Piece, bullet_font, font_of, hang, hanging, piece,  # noqa: F401
-                    stringWidth, width_of, words_of)  # (the wrapper's words, given here too)
+                    space_width, stringWidth, width_of, words_of)  # (the wrapper's words, given here too)
 
 SHY = hyphens.SHY
 ALIGN = ("start", "left", "center", "right", "justify")     # start: a paragraph's own side (right-to-left text's right)
@@ -58,22 +58,23 @@ def _as_written(runs, known: dict) -> tuple:
     return tuple(out)
 
 
-def _space(spaces: dict, font: str, fs: float) -> float:
-    w = spaces.get(font)
-    if w is None:
-        w = spaces[font] = width_of(font)(" ", fs)
-    return w
+_space = space_width
 
 
-LOOSE = 0.15            # a line left shorter than its width by more than this is mended by a hyphen where it may be
-LADDER = 2              # the most lines in a row that end in a hyphen (unless a word is wider than its line)
+BOXED = 1e7             # what a line of a text box costs besides its rag (paragraph.breaks): its height is all it
+#                         has, so a set of breaks never takes a line more to mend the rag (rule pages take 0)
+
+
 def break_lines(b: Block, family: str, width: float, size: float, scale: dict | None = None,
-                icons: tuple = (), hyphenate: str = "", restyle=None) -> Lines:
-    """Break one parsed block into lines `width` wide at `size`, greedily; `icons`: the IconMetrics of the
-    icons it writes. A word that does not fit at a line's end (or on a line of its own) is hyphenated where it
-    may be (hyphens.splits: its soft hyphens, else the dictionary of the language `hyphenate` names; "" for
-    none), the longest head that fits kept on the line. `restyle`: a heading's style from its run's (bold
-    unless given: the rule pages set their third level lighter)."""
+                icons: tuple = (), hyphenate="", restyle=None, lines_cost: float = BOXED, hang: bool = False,
+                tied: float = paragraph.TIED) -> Lines:
+    """Break one parsed block into lines `width` wide at `size`, each paragraph as a whole (paragraph.breaks:
+    total fit); `icons`: the IconMetrics of the icons it writes. A line may end inside a word that does not fit
+    whole where it may be hyphenated (hyphens.splits: its soft hyphens, else the dictionary `hyphenate` gives, a
+    Hyphenation; "" for none). `restyle`: a heading's style from its run's (bold unless given: the rule pages set
+    their third level lighter). `lines_cost`: what each line costs besides its rag (BOXED: a text box never
+    takes a line more; 0 on a page); `hang`: a line's last full stop or comma may stand past `width` (a page's
+    lines: paragraph.HANG); `tied`: what parting a number from its noun costs (paragraph.TIED, KEPT)."""
     heading = b.kind.startswith("heading")
     fs = size * (scale or HEADING_SCALE).get(b.kind, 1.0)
     indent = hanging(b, family, size)
@@ -85,86 +86,25 @@ def break_lines(b: Block, family: str, width: float, size: float, scale: dict | 
     if heading:
         runs = tuple((t, (restyle or _bolder)(st)) for t, st in runs)
     words = words_of(runs, family)
-    lines: list[list] = [[]]
-    breaks: list[bool] = []
-    cur = 0.0
+    lines: list[list] = []
+    ends: list[bool] = []
     widest = 0.0
-    space_before = False
-    glued: list[bool] = []          # per word of the current line: written against the word before it
-    chain, iconic = 0, False        # where the current glued run starts in the line; whether it holds an icon
     last_font = fonts.font_name(family) if icons else ""
     spaces: dict = {}               # font -> a space's width at fs
-    for w in words:
-        if w is None:
-            lines.append([])
-            breaks.append(True)
-            cur, glued = 0.0, []
+    segment: list = []
+    for w in words + (None,):
+        if w is not None:
+            segment.append(w)
             continue
-        word, font, _, space_after = w
-        icon = font == ICON
-        ww = known[word].width * fs if icon else width_of(font)(word, fs)
-        # "coin" then "." in another font: one word; an icon stays with the word before it, space or not
-        attached = bool(lines[-1]) and (not space_before or icon)
-        gap = _space(spaces, last_font if icon else font, fs) if lines[-1] and space_before is True else 0.0
-        while not icon and not attached and cur + gap + ww > avail + 0.01:
-            # hyphenated where the line would stay short by more than LOOSE of its width (below fewer than LADDER
-            # lines ending in a hyphen), or the word is wider than a line: the longest head that fits stays; else
-            # the word starts the next line, and is tried there
-            cut = None
-            if ww > avail or avail - cur > LOOSE * avail and _hyphens_above(lines) < LADDER:
-                cut = _hyphenated(word, font, fs, avail - cur - gap, hyphenate)
-            if cut is None and not lines[-1]:
-                break
-            if cut is not None:
-                head, word = cut
-                hw = width_of(font)(head, fs)
-                lines[-1].append((cur + gap, head, font, hw))
-                widest = max(widest, hw + indent)
-                ww = width_of(font)(word, fs)
-            lines.append([])
-            breaks.append(False)
-            cur, gap, glued = 0.0, 0.0, []
-        if SHY in word:                 # soft hyphens the text wrote, where the line does not break
-            word = word.replace(SHY, "")
-        widest = max(widest, ww + indent)
-        if attached and (iconic or icon):           # the glued run with an icon in it: as wide as any word
-            widest = max(widest, cur + gap + ww - lines[-1][chain][0] + indent)
-        if lines[-1] and cur + gap + ww > avail + 0.01:
-            carried = []
-            if attached:                # take the start of the glued word along, if the line keeps a word
-                k = len(glued) - 1
-                while k > 0 and glued[k]:
-                    k -= 1
-                if k > 0:
-                    carried = lines[-1][k:]
-                    del lines[-1][k:]
-            lines.append([])
-            breaks.append(False)
-            cur, gap, glued = 0.0, 0.0, []
-            if iconic or icon:          # a run with an icon keeps its spaces
-                x0 = carried[0][0] if carried else 0.0
-                for cx, cw, cf, cww in carried:
-                    lines[-1].append((cx - x0, cw, cf, cww))
-                    glued.append(bool(glued))
-                cur = carried[-1][0] - x0 + carried[-1][3] if carried else 0.0
-                gap = _space(spaces, last_font if icon else font, fs) if carried and space_before is True else 0.0
-            else:
-                for _, cw, cf, cww in carried:
-                    lines[-1].append((cur, cw, cf, cww))
-                    glued.append(bool(glued))
-                    cur += cww
-            attached, chain = bool(carried), 0
-        if not attached:
-            chain, iconic = len(lines[-1]), False
-        iconic = iconic or icon
-        lines[-1].append((cur + gap, word, font, ww))
-        glued.append(attached)
-        cur += gap + ww
-        space_before = space_after
-        if not icon:
-            last_font = font
-    breaks.append(True)
-    return Lines(lines, breaks, fs, indent, widest)
+        got, last_font, wide = paragraph.lines_of(segment, known, fs, avail, hyphenate, spaces, last_font,
+                                                  lines_cost, hang, tied)
+        lines += got
+        ends += [False] * (len(got) - 1) + [True]
+        widest = max(widest, wide + indent)
+        segment = []
+    return Lines(lines, ends, fs, indent, widest)
+
+
 
 
 def _bolder(style: str) -> str:
@@ -172,42 +112,30 @@ def _bolder(style: str) -> str:
     base, sep, look = style.partition(LOOK)
     return {"regular": "bold", "italic": "bolditalic"}.get(base, base) + sep + look
 
-def _hyphens_above(lines: list) -> int:
-    """How many lines just above the current one end in a hyphen."""
-    n = 0
-    for line in reversed(lines[:-1]):
-        if not line or line[-1][1][-1:] not in "-\u00ad":
-            break
-        n += 1
-    return n
-
-
-def _hyphenated(word: str, font: str, fs: float, room: float, language: str) -> tuple[str, str] | None:
-    """(the longest head of `word` with its hyphen at most `room` wide, the rest), or None (hyphens.splits)."""
-    for head, rest in hyphens.splits(word, language):
-        if width_of(font)(head, fs) <= room + 0.01:
-            return head, rest
-    return None
-
-
-def _level_runs(line: list, rtl: bool, fs: float) -> list:
+def level_runs(line: list, rtl: bool, fs: float) -> list:
     """A line's words, in a paragraph holding right-to-left text, split where their bidi level changes (a number and the no-break space or
-    full stop after it, "3\u00a0" before an Arabic noun, "3." at a sentence's end), each part glued to the
-    next, so each is ordered at its own level (shaping.in_visual_order orders whole words, at their first
-    character's level)."""
+    full stop after it, "3\u00a0" before an Arabic noun, "3." at a sentence's end, a name isolated in a sentence),
+    each part glued to the next, so each is ordered at its own level (shaping.in_visual_order orders whole words,
+    at their first character's level); an isolate's marks go with the name they enclose."""
     text, starts = "", []
     for k, (x, word, font, ww) in enumerate(line):
         if k and x > line[k - 1][0] + line[k - 1][3] + 0.01:
             text += " "
         starts.append(len(text))
-        text += "\ufffc" if font == ICON else word.translate(shaping.INVISIBLE) or "\ufffc"
+        text += "\ufffc" if font == ICON else word.translate(shaping.UNSEEN) or "\ufffc"
     lv = shaping.levels(text, int(rtl))
     out = []
     for (x, word, font, ww), at in zip(line, starts):
         own = lv[at:at + len(word)]
-        if font == ICON or len(set(own)) < 2 or word.translate(shaping.INVISIBLE) != word:
+        if font == ICON or len(set(own)) < 2 or word.translate(shaping.UNSEEN) != word:
             out.append((x, word, font, ww))
             continue
+        for i in range(len(word) - 1, -1, -1):      # an isolate's opening at its name's level, its PDI too
+            if word[i] in shaping.OPENS and i + 1 < len(word):
+                own[i] = own[i + 1]
+        for i, c in enumerate(word):
+            if c == shaping.PDI and i:
+                own[i] = own[i - 1]
         measure, cut = width_of(font), 0
         for i in range(1, len(word) + 1):
             if i == len(word) or own[i] != own[cut]:
@@ -218,18 +146,20 @@ def _level_runs(line: list, rtl: bool, fs: float) -> list:
     return out
 
 
-def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: float, align: str) -> list[Piece]:
+def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: float, align: str,
+                rtl: bool | None = None) -> list[Piece]:
     """Line `li` of a broken block as pieces on baseline `base`: its words in visual order (bidi: a right-to-left
     paragraph's words from the right, numbers and Latin words in it in their own order, an icon where it is
-    written), neighbouring words of one font and direction merged. `align` "start" is the paragraph's own side:
-    the right for Arabic, Persian and Hebrew, else the left."""
+    written), neighbouring words of one font and direction merged. `rtl`: the paragraph's direction, its
+    language's (None: its first strong letter's). `align` "start" is the paragraph's own side: the right for
+    Arabic, Persian and Hebrew, else the left."""
     line, fs, indent = ls.lines[li], ls.size, ls.indent
     out = []
-    rtl = shaping.rtl(b.text)
+    rtl = shaping.rtl(b.text) if rtl is None else rtl
     if align == "start":
         align = "right" if rtl else "left"
     avail = width - indent
-    line = shaping.in_visual_order(_level_runs(line, rtl, fs) if rtl or shaping.has_rtl(b.text) else line, rtl,
+    line = shaping.in_visual_order(level_runs(line, rtl, fs) if rtl or shaping.has_rtl(b.text) else line, rtl,
                                    ICON)
     if li == 0 and b.bullet:
         at = b.level * hang(fonts.font_name(family)) * ls.size
@@ -250,10 +180,14 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
         shift -= indent
     run_x, run_text, run_font = None, [], None
     end, gaps = 0.0, 0
+    naturals: dict = {}             # font -> its space's width: words further apart (a justified line) or closer (a
+    #                                 line whose spaces narrowed: paragraph.SHRINK) are drawn one by one
     for k, (x, word, font, ww, level) in enumerate(line):
+        word = shaping.mirrored(word, level) if level % 2 and font != ICON else word
         gaps += spaced[k]
         x = x + shift + gaps * stretch + indent
-        if run_font == font and not stretch and font != ICON and level == run_level:
+        if run_font == font and not stretch and font != ICON and level == run_level and \
+                (not spaced[k] or abs(x - end - _space(naturals, font, fs)) < 0.01):      # a space as the font's
             if level % 2:           # gathered from the left: a right-to-left run's words written before it
                 run_text[0] = run_text[0] if spaced[k] else "\0" + run_text[0]
                 run_text.insert(0, word)
@@ -261,8 +195,13 @@ def line_pieces(ls: Lines, li: int, b: Block, family: str, width: float, base: f
                 run_text.append(word if spaced[k] else "\0" + word)
             end = x + ww
             continue
+        narrowed = spaced[k] and not stretch and run_font not in (None, ICON) and font != ICON and x - end < \
+            _space(naturals, font, fs) - 0.01 and not level % 2 and not run_level % 2      # (the space the breaker
+        #                                                                   gave: the font's of the word after it)
         end = x + ww
         if run_text:
+            if narrowed:                # a narrowed space still read back as one (drawn as nothing past its word)
+                run_text[-1] += " "
             out.append(piece(run_x, base, _joined(run_text), run_font, fs))
         run_x, run_text, run_font, run_level = x, [word], font, level
     if run_text:
@@ -316,9 +255,10 @@ def _broken(b: Block, family: str, width: float, size: float, icons: tuple, hyph
 
 @lru_cache(maxsize=8192)
 def wrap(markup: str, family: str, width: float, size: float, leading: float = 1.2,
-         align: str = "left", icons: tuple = (), hyphenate: str = "") -> Wrapped:
+         align: str = "left", icons: tuple = (), hyphenate: str = "", rtl: bool | None = None) -> Wrapped:
     """Lay out markup in a column `width` wide at `size`: positioned pieces and the height used. `icons`:
-    the IconMetrics of the icons it writes; `hyphenate`: the language its words are hyphenated in ("": none)."""
+    the IconMetrics of the icons it writes; `hyphenate`: the language its words are hyphenated in ("": none);
+    `rtl`: its paragraphs' direction, its language's (None: each paragraph's first strong letter's)."""
     pieces: list[Piece] = []
     y = 0.0
     widest = 0.0
@@ -338,7 +278,7 @@ def wrap(markup: str, family: str, width: float, size: float, leading: float = 1
                 continue
             above, below = _room(line, icons, ls.size, lead, baseline0, spanned) if icons or spanned else (0.0, 0.0)
             y += above
-            pieces.extend(line_pieces(ls, li, b, family, width, y + baseline0, align))
+            pieces.extend(line_pieces(ls, li, b, family, width, y + baseline0, align, rtl))
             y += lead + below
         if bi < len(blocks) - 1:
             y += size * (0.2 if b.bullet else 0.35)
@@ -391,9 +331,11 @@ class Fitted(Record):
 
 
 def fit(markup: str, family: str, width: float, height: float, size: float, min_size: float,
-        leading: float = 1.2, align: str = "left", icons: tuple = (), hyphenate: str = "") -> Fitted | None:
+        leading: float = 1.2, align: str = "left", icons: tuple = (), hyphenate: str = "",
+        rtl: bool | None = None) -> Fitted | None:
     """The largest size from `size` down to `min_size` (0.25pt steps) at which the text fits, or None; at each
-    size its words hyphenated first where they may be (`hyphenate`: their language, "" for none)."""
+    size its words hyphenated first where they may be (`hyphenate`: their language, "" for none); `rtl` as
+    wrap's."""
     def good(s):
         h, widest = measure(markup, family, width, s, leading, icons, hyphenate)
         return h <= height + 0.01 and widest <= width + 0.01
@@ -411,7 +353,7 @@ def fit(markup: str, family: str, width: float, height: float, size: float, min_
                 lo = mid + 1
         if best is None:
             return None
-    w = wrap(markup, family, width, best, leading, align, icons, hyphenate)
+    w = wrap(markup, family, width, best, leading, align, icons, hyphenate, rtl)
     return Fitted(w, best, w.height)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..layout.face import Line, Text
 from ..language import words
+from ..layout import oneline
 from ..layout.fonts import font_name
 from ..units import from_mm
 from ..impose.page import Page
@@ -34,7 +35,7 @@ def calibration_pages(spec: SheetSpec, players: bool = False) -> list[Page]:
     `pnp build --calibration`), in the build's language; otherwise for the designer running pnp."""
     sheet = spec.paper
     _ = words(spec.language)
-    regular, bold = font_name(spec.font("sans")), font_name(spec.font("sans"), "bold")
+    regular = font_name(spec.font("sans"))
     front, back = [], []
     arm = from_mm(RANGE_MM + 4)
     for x, y in _targets(sheet):
@@ -42,7 +43,8 @@ def calibration_pages(spec: SheetSpec, players: bool = False) -> list[Page]:
         bx, by = spec.back_position(x, y, 0, 0, spec.duplex.mirror)
         back += _rulers(bx, by, regular)
     edge = _("long edge") if spec.duplex.edge == "long" else _("short edge")
-    front += _explain(sheet, bold, regular, [
+    fam, rtl = spec.font("sans"), _.rtl
+    front += _explain(sheet, fam, rtl, [
         _("Duplex calibration — front") if players else "pnp duplex calibration — front",
         _("Print this PDF double-sided at 100% on the paper you will use for cards,"),
         _("flipping on the {edge}. Then hold the sheet up to a light with the", edge=edge),
@@ -53,7 +55,7 @@ def calibration_pages(spec: SheetSpec, players: bool = False) -> list[Page]:
         _("duplex or layout settings allow; if not, give X,Y to whoever made the file (the middle target counts "
           "most)."),
     ] if players else ["Rebuild with: pnp build GAME --offset X,Y   (the middle target counts most)."])
-    back += _explain(sheet, bold, regular, [
+    back += _explain(sheet, fam, rtl, [
         _("Duplex calibration — back (hold up to a light, this side facing you)") if players else
         "pnp duplex calibration — back (hold up to a light, this side facing you)",
         _("Where the vertical line of the cross from the front meets the horizontal ruler: X."),
@@ -82,10 +84,11 @@ def _rulers(x, y, font):
     return ops
 
 
-def _explain(sheet, bold, regular, lines):
+def _explain(sheet, fam: str, rtl: bool, lines):
+    """The sheet's words, centred, each line in the family and its fallback chain, in the language's direction."""
     x = sheet.width / 2
     y = sheet.height / 2 + from_mm(60)
-    ops = [Text(x, y, lines[0], bold, 10, INK, "center")]
+    ops = oneline.ops(x, y, lines[0], fam, "bold", 10, INK, "center", rtl=rtl)
     for i, line in enumerate(lines[1:]):
-        ops.append(Text(x, y - 14 * (i + 1), line, regular, 8.5, INK, "center"))
+        ops += oneline.ops(x, y - 14 * (i + 1), line, fam, "regular", 8.5, INK, "center", rtl=rtl)
     return ops

@@ -31,7 +31,7 @@ def markup(deck: Deck, cards: list[Page], rules: list[Page], spec: SheetSpec,
     the page break splits, with the page it starts on)."""
     parts = sections(deck, cards, rules, spec, calibration_pages)
     return lay_out(parts, spec.paper.width, spec.paper.height, deck.file, family(deck), deck.icons,
-                   own_language(deck)).texts
+                   own_language(deck), words(deck.language).rtl).texts
 
 
 def family(deck: Deck) -> str:
@@ -111,14 +111,14 @@ def in_the_box(deck: Deck) -> list[str]:
                                         n=total))
         for kind, labels in counts.items():
             n = sum(labels.values())
-            line = f"- {plural(deck, kind, n)}"
+            line = plural(deck, kind, n)
             if 2 <= len(labels) <= 4 and max(labels.values()) > 1:     # "12 tokens: 6 Bust/Won, 6 +1/-1"
                 line = _("{things}: {each}", things=line, each=_(", ").join(_("{n} {label}", n=k, label=label)
                                                                              for label, k in labels.items()))
-            lines.append(line)
+            lines.append(f"- {line}")
     extra = _not_printed(deck)
     if extra:
-        lines.append(_("You also need: {things}.", things="; ".join(extra)))
+        lines.append(_("You also need: {things}.", things=_("; ").join(extra)))
     return lines
 
 
@@ -193,7 +193,7 @@ def printing(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rules: 
                       _("2. No duplex printer? Print each fronts page, put it back in the tray as your printer needs "
                         "(try one sheet first), and print its backs page on the other side.")]
         if single:
-            what, count, at = "; ".join(_sheet_contents(deck, cards[n - first]) for n in single), len(single), \
+            what, count, at = _("; ").join(_sheet_contents(deck, cards[n - first]) for n in single), len(single), \
                 _page_list(_, single)
             lines.append(_.ngettext("{n}. Print {pages} ({contents}) **single-sided** on {stock} at 100%: nothing "
                                     "on it has a back, so no backs page follows.",
@@ -313,7 +313,7 @@ def _sheet_contents(deck: Deck, page: Page) -> str:
             out[-1][1] += 1
         else:
             out.append([kind, 1])
-    return ", ".join(plural(deck, k, n) for k, n in out)
+    return words(deck.language)(", ").join(plural(deck, k, n) for k, n in out)     # the language's comma (، in Arabic)
 
 
 def contents(deck: Deck, rule_pages: tuple = (0, 0), box_page: int = 0) -> str:

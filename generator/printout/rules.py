@@ -19,6 +19,7 @@ from ..errors import Collector, PnpError
 from ..units import UnitError, length
 from ..files.yamlfile import Map
 from ..language import words
+from ..language.catalogs import right_to_left
 from ..impose.paper import SheetLayout
 from ..files.textfile import read_text
 from pathlib import Path
@@ -79,6 +80,13 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
         raise PnpError(f"the rules file is {len(data)} characters; the limit is {MAX_RULES}", rules_file(deck),
                        hint=f"{deck.file}:{r.where('file')[0]} names it")      # the file at fault first
     return data, settings
+
+
+def rules_language(deck: Deck) -> str:
+    """The language the rule pages are written in: the deck's, unless a translation has no rules of its own
+    (they print in the source language then)."""
+    translated = deck.extra.get("rules_text") is not None or deck.extra.get("rules_file")
+    return deck.language if deck.language == deck.source_language or translated else deck.source_language
 
 
 def rules_file(deck: Deck) -> str:
@@ -167,6 +175,9 @@ def rule_pages(deck: Deck, sheet: SheetLayout) -> list:
     if not _.english:           # pnp's words on the pages (English: flow's own, so the arguments stay as they were)
         args["continued"] = _(" (continued)")
         args["page_of"] = _("{footer} · page {n} of {total}")
+    args["rtl"] = right_to_left(rules_language(deck))          # the pages' direction: their language's, not a first letter's
+    if _.native:
+        args["digits"] = _.native
     # laid out again only when the text, its settings, the paper or pnp's files change (layout/store.py); the text,
     # the box and the title as written, typeset (in the deck's language, unless its typography is plain) only then
     pages = remembered(f"{deck.id}-rules", deck, {**args, "language": deck.language, "typography": g.typography},
@@ -230,7 +241,7 @@ def _flow(deck: Deck, text, family, size, columns, accent, title, subtitle, foot
     from ..layout.pages import flow  # lazy: +103 ms to import (benchmarks/imports.py)
     from ..layout.wrap import styles_used, without_icons  # lazy: +145 ms to import (benchmarks/imports.py)
     try:
-        missing = fonts.missing_glyphs(without_icons(text + box) + title + subtitle + "·“”", family,
+        missing = fonts.missing_glyphs(without_icons(text + box) + title + subtitle + footer + "·“”", family,
                                        styles_used(text + "\n\n" + box) + ("italic",))
     except PnpError as exc:
         raise PnpError(exc.message, deck.file, deck.rules.where("font")[0], field="rules.font", hint=exc.hint)

@@ -134,6 +134,40 @@ def _fit(draw, text: str, font, width: int) -> str:
     return text + "…"
 
 
+def _runs(text: str, size: int, bold: bool) -> list:
+    """A label's runs [(text, Pillow font)]: in the condensed family where it has the glyphs, else in the first
+    font of its fallback chain that has them (layout/fonts.runs: an Arabic or Japanese name)."""
+    from ..layout import fonts  # lazy: +180 ms to import (benchmarks/imports.py)
+    return [(run, ImageFont.truetype(str(fonts.file_of(f)), size)) for run, f in
+            fonts.runs(text, "condensed", "bold" if bold else "regular")]
+
+
+def _label(d, xy: tuple, text: str, font, size: int, bold: bool, fill, width: int) -> None:
+    """One line of a label at `xy`, cut to `width` pixels with "…": as one text where the condensed face has
+    every glyph and nothing runs right to left, else run by run in their fonts (_runs), in visual order (the bidi
+    algorithm: shaping.in_visual_order; Pillow shapes each run)."""
+    if text.isascii():
+        d.text(xy, _fit(d, text, font, width), fill=fill, font=font)
+        return
+    from ..layout import shaping  # lazy: +180 ms to import (benchmarks/imports.py)
+    cut = text
+    while True:
+        runs = _runs(cut if cut == text else cut + "…", size, bold)
+        if len(runs) == 1 and not shaping.has_rtl(text):
+            d.text(xy, _fit(d, text, font, width), fill=fill, font=font)
+            return
+        sizes = [d.textlength(r, font=f) for r, f in runs]
+        if sum(sizes) <= width or not cut:
+            break
+        cut = cut[:-1]
+    items, x = [], 0.0
+    for (run, f), w in zip(runs, sizes):
+        items.append((x, run, f, w))
+        x += w
+    for at, run, f, _, _ in shaping.in_visual_order(items, shaping.rtl(text), None):
+        d.text((xy[0] + round(at), xy[1]), run, fill=fill, font=f)
+
+
 def layout(n: int, cell_w: int, cell_h: int) -> tuple[int, int]:
     """(columns, rows) for n tiles: roughly as wide as tall, at most 12 columns."""
     if n == 0:
@@ -157,8 +191,7 @@ def sheet(title: str, tile_list: list[Tile], parked: tuple = ()):
     d = ImageDraw.Draw(im)
     head, small, bold = _font(16, True), _font(11), _font(11, True)
     said = f"; parked (copies: 0): {', '.join(parked)}" if parked else ""
-    d.text((MARGIN, MARGIN - 4), _fit(d, f"{title}: {len(tile_list)} faces{said}", head, width - 2 * MARGIN),
-           fill=INK, font=head)
+    _label(d, (MARGIN, MARGIN - 4), f"{title}: {len(tile_list)} faces{said}", head, 16, True, INK, width - 2 * MARGIN)
     boxes = []
     for i, t in enumerate(tile_list):
         r, c = divmod(i, cols)
@@ -175,8 +208,8 @@ def sheet(title: str, tile_list: list[Tile], parked: tuple = ()):
             d.rectangle((px, py, px + w - 1, py + h - 1), fill=ERROR_FILL, outline=(180, 40, 40))
             d.line((px, py, px + w - 1, py + h - 1), fill=(180, 40, 40))
             d.line((px, py + h - 1, px + w - 1, py), fill=(180, 40, 40))
-        d.text((x, y + img_h + 3), _fit(d, t.label, bold, cell_w), fill=INK, font=bold)
-        d.text((x, y + img_h + 16), _fit(d, t.note, small, cell_w), fill=MUTED, font=small)
+        _label(d, (x, y + img_h + 3), t.label, bold, 11, True, INK, cell_w)
+        _label(d, (x, y + img_h + 16), t.note, small, 11, False, MUTED, cell_w)
         boxes.append([x, y, cell_w, img_h])
     geometry = {"tiles": len(tile_list), "columns": cols, "rows": rows, "cell": [cell_w, cell_h],
                 "image": [img_w, img_h], "margin": MARGIN, "gap": GAP, "header": HEADER, "size": [width, height],

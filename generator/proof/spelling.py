@@ -83,6 +83,16 @@ def _words(lang: str) -> dict | None:
     return got
 
 
+def unspelled(lang: str | None) -> bool:
+    """A language pnp has no dictionary for that is written in Latin letters (Polish, Vietnamese, Czech ...): its
+    words cannot be spelled, and are not spelled in English (every one would be 'unknown'). One in other letters
+    (Japanese, Hebrew) keeps English for its words in Latin letters, which are names and terms."""
+    if lang is None or base(lang) == "en" or _dictionary(base(lang)) is not _english():
+        return False
+    from babel.core import get_global  # lazy: +20 ms to import (benchmarks/imports.py)
+    return "_Latn" in get_global("likely_subtags").get(base(lang), "_Latn")
+
+
 SUGGEST_DISTANCE = 2        # edits a suggestion may be from the word (as pyspellchecker's distance=2)
 PREFIX = 5                  # SymSpell's prefix length: 5 builds the English index in about a second
 
@@ -187,6 +197,7 @@ class Speller:
         self.language = language    # None: English, the dictionary of old (British spellings accepted)
         self.source = source        # a translation's: the source language's speller, for texts printed untranslated
         self.english = _english() if language is None else _dictionary(base(language))
+        self.unchecked = unspelled(language)    # a Latin-script language with no dictionary: nothing is spelled
         self.elides = language is not None and base(language) in ("fr", "it", "ca")
         self.plurals = language is not None and base(language) in ("es", "pt")     # their dictionaries lack them
         self.own = own_words(language) if language is not None else frozenset()     # pnp's own words
@@ -200,7 +211,8 @@ class Speller:
 
     def known(self, word: str) -> bool:
         w = _norm(word)
-        if len(w) <= 1 or (word.isupper() and ROMAN.match(word)) or not latin(word) or w in PRINTING_TERMS:
+        if self.unchecked or len(w) <= 1 or (word.isupper() and ROMAN.match(word)) or not latin(word) \
+                or w in PRINTING_TERMS:
             return True
         for candidate in (w, w[:-2] if w.endswith("'s") else None, w[:-1] if w.endswith("s'") else None):
             if not candidate:

@@ -5,9 +5,10 @@
 
 What it changes, outside markup (below):
 - quotes and apostrophes by language: “ ” ‘ ’ (English and most), „ “ ‚ ‘ (German), « » with narrow
-  no-break spaces inside (French), « » (Spanish, Catalan, Italian, Portuguese), 「」『』 are left to the writer
-  (Japanese and Chinese keep “ ” ‘ ’); an apostrophe inside or at the end of a word is ’.
-- a hyphen between numbers ("1-3", "5-6 player", "1 - 3 jokers") is an en dash, closed up; a hyphen with a space on each side is a
+  no-break spaces inside (French), « » (Spanish, Catalan, Italian, Portuguese), „ ” « » (Polish), 「」『』 are
+  left to the writer (Japanese and Chinese keep “ ” ‘ ’); an apostrophe inside or at the end of a word is ’.
+- a hyphen between numbers ("1-3", "5-6 player", "1 - 3 jokers") is an en dash, closed up (in Japanese and
+  Chinese CLDR's full-width ～: "2～4人"); a hyphen with a space on each side is a
   spaced en dash held to the word before it by a no-break space (no line starts with the dash);
 - "..." is an ellipsis "…"; a hyphen before a number at a word's start ("-1 p.") is a minus sign "−";
   "x" or "X" between numbers ("3x4", "2 x 3") and after one ("25X") is a multiplication sign "×";
@@ -55,10 +56,12 @@ QUOTES = {
     "ca": ("«", "»", "“", "”", ""),
     "it": ("«", "»", "“", "”", ""),
     "pt": ("«", "»", "“", "”", ""),
+    "pl": ("„", "”", "«", "»", ""),           # CLDR's quotation marks for Polish
 }
+RANGE = {"ja": "\uff5e", "zh": "\uff5e"}    # a number range's dash where it is not an en dash: CLDR's ("2～4人")
 # what each character this module makes falls back to where a font lacks it
 FALLBACK = {"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "‘": "'", "’": "'", "‚": "'", "‹": "'",
-            "›": "'", EN: "-", MINUS: "-", TIMES: "x", ELLIPSIS: "...", NNBSP: NBSP, NBSP: " "}
+            "›": "'", EN: "-", MINUS: "-", TIMES: "x", ELLIPSIS: "...", NNBSP: NBSP, NBSP: " ", "\uff5e": EN}
 MADE = frozenset(FALLBACK)
 
 BOOK = 1            # the books' format
@@ -130,6 +133,9 @@ def _typeset(text: str, lang: str) -> str:
     t = _numbers(t)
     if lang == "fr":
         t = _french(t)
+    if lang in RANGE and (EN in t or "-" in t):         # a range between numbers: the language's own dash, a
+        t = re.sub(r"(?<![0-9A-Za-z.,/-])(\d+)[-\u2013](\d+)(?![0-9A-Za-z/-]|[.,]\d)",   # counter after it too
+                   r"\1" + RANGE[lang] + r"\2", t)
     if kept:
         t = _kept.sub(lambda m: kept[ord(m.group(0)) - _FIRST], t)
     return t

@@ -6,7 +6,7 @@ checked is what --only chooses, says and prints."""
 from __future__ import annotations
 
 from cli import copy_deck, pnp_in_process as pnp
-from pdfcheck import page_text, placements, squash
+from pdfcheck import leaf_text, page_text, placements, squash
 from smalldeck import run, starter
 
 
@@ -19,7 +19,7 @@ def test_only_some_cards_by_name_id_number_and_range(tmp_path):
     assert not (tmp_path / "output" / "royal-lines.pdf").exists()
     pages = placements(out)
     assert len(pages) == 4 and [len(p) for p in pages] == [0, 0, 8, 8]        # the leaf, one sheet, no rules
-    leaf = squash(page_text(out, 0))
+    leaf = squash(leaf_text(out, (0,)))
     assert squash("Partial build") in leaf
     assert squash("#4 Ace of Clubs, #5 Joker, #6 Jack of Spades, #7 Queen of Spades, #8 King of Spades, "
                   "#12 Jack of Diamonds") in leaf
@@ -115,6 +115,6 @@ def test_only_says_it_counts_distinct_cards_in_its_help_and_on_the_leaf(tmp_path
     code, out, err = run("build", folder, "--only", "1-2", "-o", pdf)
     assert code == 0, err
     assert "2 of 6 cards (7 with copies)" in out                   # Wheat x4 and Barley x3
-    leaf = squash(page_text(pdf, 0))
+    leaf = squash(leaf_text(pdf, (0,)))
     assert squash("A proof print of 2 of the 6 distinct cards (#1 Wheat, #2 Barley; 7 with copies), chosen with "
                   "--only by their numbers as pnp proof shows them") in leaf, leaf[:600]

@@ -27,14 +27,20 @@ def test_build_only_png_tts_and_proof_warn_of_the_same_picture_and_region(tmp_pa
     folder = deck(tmp_path / "d", DECK.replace("value: 3}", "value: 3}\n" + "".join(
         f"  - {{title: C{i}, value: {i}}}\n" for i in range(4, 9))), TEMPLATE + ART + STAMP,
         **{"art.png": _png(60, 30)})
-    said = {}
+    said, low = {}, {}
     for name, args in (("build", ["build", folder, "-o", tmp_path / "b.pdf"]),
                        ("only", ["build", folder, "--only", "2-3", "-o", tmp_path / "o.pdf"]),
                        ("png", ["export", folder, "--to", "png", "-o", tmp_path / "png"]),
                        ("tts", ["export", folder, "--to", "tts", "-o", tmp_path / "tts"])):
         code, out, err = run(*args)
         assert code == 0, (name, err)
-        said[name] = [ln for ln in err.splitlines() if ln.startswith("pnp: warning: ")]
+        lines = [ln for ln in err.splitlines() if ln.startswith("pnp: warning: ")]
+        said[name] = [ln for ln in lines if ": contrast " not in ln]
+        low[name] = [ln for ln in lines if ": contrast " in ln]
+    # the 6pt stamp on the sea-blue ground: pnp build's own warning (issue 55: layout/contrast.py; the proof's
+    # finding), not the exports'
+    assert len(low["build"]) == len(low["only"]) == 1 and "'v1' at 6pt" in low["build"][0] and \
+        not low["png"] and not low["tts"], low
     dpi = re.compile(r"picture 'art\.png' in region 'art' prints at 38 dpi \(60 x 30 px drawn 40\.0 x 20\.0 mm")
     for name, lines in said.items():
         assert len(lines) == 2, (name, lines)

@@ -247,7 +247,7 @@ def test_tokens_two_sided_each_back_behind_its_front(built, duplex):
     tokens = [t for t in fronts(got, TOKEN) if "GAME" not in t.text]
     assert Counter(first_words(t) for t in tokens) == Counter({"BUST": 6, "+1": 6})
     flip = {"BUST": "WON", "+1": "−1"}
-    orange, green = (0.878, 0.443, 0.11), (0.184, 0.541, 0.263)
+    orange, green = (0.878, 0.443, 0.11), (0.161, 0.522, 0.243)      # #e0711c, #29853e (deck.yaml)
     for t in tokens:
         p = t.placed
         bx, by = (W - p.x - p.w, p.y) if duplex == "long" else (p.x, H - p.y - p.h)

@@ -81,7 +81,7 @@ def test_hex_pieces_packed_apart_with_their_backs_behind_them_and_nothing_in_the
 
 
 def test_the_leaf_says_how_to_cut_hex_pieces(built):
-    from pdfcheck import page_text, squash
-    text = squash(page_text(built(DECK, "--paper", "a4"), 0) + page_text(built(DECK, "--paper", "a4"), 1))
+    from pdfcheck import leaf_text, squash
+    text = squash(leaf_text(built(DECK, "--paper", "a4")))
     assert squash("then cut each piece out along its grey hexagon") in text
     assert squash("Hex pieces: first cut the sheet apart along those lines") in text

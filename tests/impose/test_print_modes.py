@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cli import copy_deck, pnp, pnp_in_process
-from pdfcheck import MM, fold_line, page_sizes, page_text, placements, sheet_text, squash, words_in
+from pdfcheck import MM, fold_line, leaf_text, page_sizes, placements, sheet_text, squash, words_in
 
 LEAF = 2
 
@@ -50,7 +50,7 @@ def test_gutter_fold_puts_the_round_summary_behind_rule_card_1(built):
             if "Rule Card 1" in words_in(out, page, p):
                 behind = [q for q in pl[page] if abs(q.x - p.x) < 0.01 and abs(q.y - (H - p.y - p.h)) < 0.01]
                 assert "Round Summary" in words_in(out, page, behind[0])
-                text = squash(page_text(out, 0))
+                text = squash(leaf_text(out, (0,)))
                 assert squash("Fold each sheet along its dashed line") in text
                 return
     raise AssertionError("no Rule Card 1")

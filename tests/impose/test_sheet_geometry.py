@@ -295,14 +295,14 @@ def test_no_word_is_smaller_than_6pt(pdf):
 # ------------------------------------------------------------------------------------ the leaf
 
 def test_the_leaf_says_how_to_cut_and_what_the_layout_chose(built, letter):
-    from pdfcheck import page_text, squash
+    from pdfcheck import leaf_text, squash
     # the leaf's two pages (its sections run over both); Vasa Regalis is American, and so are pnp's words in
     # it since issue 32 (color, neighbors)
-    a4 = squash(page_text(built("vasa-regalis"), 0) + page_text(built("vasa-regalis"), 1))
+    a4 = squash(leaf_text(built("vasa-regalis")))
     assert squash("Cut along the lines that join the cut marks") in a4
     assert squash("Nothing is printed within 4.2 mm of the paper's edge") in a4
     assert squash("mm gutters between columns, filled with each piece's own color") in a4
-    us = squash(page_text(letter("vasa-regalis"), 0) + page_text(letter("vasa-regalis"), 1))
+    us = squash(leaf_text(letter("vasa-regalis")))
     assert squash("rows touch (no room for a gutter on Letter): one cut between neighbors") in us
     # the sheet list: every sheet once, with its pages
     assert squash("Sheets 1–2 (pages 3–6)") in us or squash("Sheet 1 (pages 3 and 4)") in us
@@ -312,9 +312,9 @@ def test_the_leafs_sheet_list_matches_the_sheets(pdf):
     """The print leaf lists every sheet once, in order, with its pages and how many pieces it holds."""
     import re
 
-    from pdfcheck import page_text
+    from pdfcheck import leaf_text
     game, paper, path = pdf
-    leaf = page_text(path, 0) + "\n" + page_text(path, 1)          # the leaf's sections flow over both pages
+    leaf = leaf_text(path)          # the leaf's sections, column by column over both pages
     text = " ".join(leaf.split("The sheets\n", 1)[1].split("Cutting\n", 1)[0].split())
     pl = placements(path)
     sheets = sheet_pages(path)

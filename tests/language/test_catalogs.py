@@ -64,6 +64,27 @@ def test_japanese_catalog_and_starter_print_in_the_japanese_font():
     with open(ROOT / "generator" / "locale" / "ja" / "LC_MESSAGES" / "pnp.po", "rb") as f:
         catalog = read_po(f, locale="ja")
     said = "".join("".join(m.string) if isinstance(m.string, tuple) else m.string for m in catalog if m.id)
-    said += (ROOT / "layouts" / "starter-languages.yaml").read_text(encoding="utf-8").split("\nja:", 1)[1]
+    said += _starter("ja")
     fontmod.ensure("japanese", ("regular",))
     assert not fontmod.missing_glyphs(PLACEHOLDER.sub("", said).replace("\n", ""), "japanese", ("regular",))
+
+
+def _starter(code: str) -> str:
+    """The starter's texts in one language (layouts/starter-languages.yaml's section for it)."""
+    text = (ROOT / "layouts" / "starter-languages.yaml").read_text(encoding="utf-8")
+    return re.split(r"\n(?=[a-z]{2}:)", text.split(f"\n{code}:", 1)[1])[0]
+
+
+@pytest.mark.parametrize("code", ["ar", "he", "pl", "vi"])
+def test_the_new_catalogs_and_starters_print_in_the_family_and_its_chain(code):
+    """Every character of the Arabic, Hebrew, Polish and Vietnamese catalogs and starters has a glyph in the
+    serif family (the leaf, the rule pages) and the sans family (labels) or their fallback chains."""
+    from babel.messages.pofile import read_po
+
+    from generator.layout import fonts as fontmod
+    with open(ROOT / "generator" / "locale" / code / "LC_MESSAGES" / "pnp.po", "rb") as f:
+        catalog = read_po(f, locale=code)
+    said = "".join("".join(m.string) if isinstance(m.string, tuple) else m.string for m in catalog if m.id)
+    said = PLACEHOLDER.sub("", said + _starter(code)).replace("\n", "")
+    for fam in ("serif", "sans"):
+        assert not fontmod.missing_glyphs(said, fam, ("regular", "bold")), (code, fam)

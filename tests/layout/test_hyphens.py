@@ -87,14 +87,17 @@ def test_no_hyphen_after_fewer_than_two_letters_or_before_fewer_than_three():
     assert hyphens.splits("incomprehensibilities", "") == ()            # no language: no dictionary
 
 
-def test_hyphenate_false_in_a_region_and_in_the_deck():
+def test_hyphenate_false_in_a_region_and_in_the_deck(tmp_path):
     class Game:
-        hyphenate, spelling = True, ""
+        hyphenate, spelling, hyphenation = True, "", ()
 
     class Deck:
-        game, language = Game(), "de"
-    assert hyphens.language(Deck()) == "de"
+        game, language, source_language, folder = Game(), "de", "de", tmp_path
+
+        def once(self, what, of, compute):
+            return compute()
+    assert hyphens.language(Deck()).language == "de"
     assert hyphens.language(Deck(), wanted=False) == ""
     Deck.game.hyphenate = False
     assert hyphens.language(Deck()) == ""
-    assert hyphens.own_language(Deck()) == "de"       # pnp's own words are hyphenated all the same
+    assert hyphens.own_language(Deck()).language == "de"      # pnp's own words are hyphenated all the same

@@ -24,6 +24,7 @@ def _regions(game):
     from generator.layout.deck import card_values, layout_card
     from generator.layout.templates import get_template
     from generator.pipeline import load
+    from generator.text.typography import typeset
     deck = load(game)
     _regions.deck = deck
     for card in deck.cards:
@@ -40,6 +41,8 @@ def _regions(game):
                 if region.when and not fill(region.when, vals).strip():
                     continue
                 content = fill(str(region.get("text", "")), vals)
+                if deck.game.typography != "plain":     # as the layout sets it (its no-break spaces break otherwise)
+                    content = typeset(content, deck.language)
                 if content.strip():
                     _regions.values = vals          # what a size given for each card (size: "{text_size}") reads
                     yield card, side, tpl, region, content, face

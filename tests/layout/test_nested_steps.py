@@ -37,7 +37,7 @@ def pdf(tmp_path_factory):
     card = folder / "templates" / "card.yaml"         # a list reads from the left: the text box set so
     card.write_text(card.read_text(encoding="utf-8").replace("align: center, valign: middle", "align: left, valign: middle"))
     deck = folder / "deck.yaml"
-    deck.write_text(deck.read_text(encoding="utf-8").replace("rules: {file: rules.md, accent: back}",
+    deck.write_text(deck.read_text(encoding="utf-8").replace("rules: {file: rules.md, columns: 2, accent: back}",
                                                              "rules: {file: rules.md, accent: back, columns: 1}"))
     out = folder.parent / "steps.pdf"
     pnp_in_process("build", folder, "-o", out, check=True)

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from pdfcheck import MM, lines, page_text, placements
+from pdfcheck import MM, leaf_text, lines, page_text, placements
 
 GAMES = ["vasa-regalis", "royal-lines", "aqua-regia", "christina-regina", "a-royal-will"]
 NUM = r"(\d+(?:\.\d+)?)"
@@ -16,7 +16,7 @@ NUM = r"(\d+(?:\.\d+)?)"
 
 def cutting_lines(path) -> list[tuple[float, float, bool, str]]:
     """(width, height, round, what the line says) for each piece size the leaf's cutting section lists."""
-    text = " ".join((page_text(path, 0) + "\n" + page_text(path, 1)).split())
+    text = " ".join(leaf_text(path).split())
     cutting = text[text.index("Cutting"):]
     out = []
     for m in re.finditer(r"• [^•]*?\((?:" + NUM + " × " + NUM + " mm|" + NUM + r" mm round)\): (.*?)(?= •|$)",

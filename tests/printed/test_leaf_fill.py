@@ -1,8 +1,10 @@
 """Issue 44: the players' leaf fills its pages and says what paper they go on, and nothing pnp prints for
 players names a type size. Read back from every shipped game's A4 and Letter PDF (and a game in French and
 Japanese): every page of the leaf but the last filled to 85% of its height at least, measured from where its
-words are printed; the leaf set as large as its two pages allow, from SMALLEST to LARGEST (9.5 to 10.5pt since
-issue 57: at 14.5pt it read as large print beside 9.5pt rule pages); "Print this leaf, pages 1 and 2, on plain paper"; no "7pt" or "8 pt" anywhere in a shipped game's PDF, and none in pnp's own printed sentences."""
+words are printed; the leaf set at the rule pages' size, from SMALLEST to LARGEST (9.5 to 10.5pt, issues 55 and
+57: at 14.5pt it read as large print beside 9.5pt rule pages), smaller than LARGEST only where its two pages cannot
+hold it, larger only where they have room to spare (up to ROOMY); "Print this leaf, pages 1 and 2, on plain
+paper"; no "7pt" or "8 pt" anywhere in a shipped game's PDF, and none in pnp's own printed sentences."""
 from __future__ import annotations
 
 import re
@@ -11,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from cli import ROOT
-from generator.printout.leafpages import LARGEST, SMALLEST
+from generator.printout.leafpages import LARGEST, ROOMY, SMALLEST, SPARE
 
-from pdfcheck import MM, all_text, page_sizes, squash, text_sizes, words
+from pdfcheck import MM, all_text, columns_text, page_sizes, squash, text_sizes, words
 from seedtext import GAMES
 
 PAPERS = ["a4", "letter"]
@@ -42,6 +44,9 @@ def leaf_pages_used(path) -> list[int]:
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", GAMES)
 def test_every_leaf_page_but_the_last_is_full(built, game, paper):
+    """Issue 55: the leaf set at the rule pages' size (LARGEST, 10.5pt), smaller only where its two pages cannot
+    hold it; larger (up to ROOMY) only where the sheet has room to spare: the least size at which its second page
+    holds a third of a page (SPARE)."""
     path = _pdf(built, game, paper)
     used = leaf_pages_used(path)
     assert used == list(range(len(used))) and used, f"{game} {paper}: the leaf's pages {used}"
@@ -49,10 +54,12 @@ def test_every_leaf_page_but_the_last_is_full(built, game, paper):
         assert fill(path, page) >= 0.85, f"{game} {paper}: leaf page {page + 1} is {fill(path, page):.0%} full"
     sizes = {round(s, 2) for p in used for t, s in text_sizes(path, p) if t.strip() and t.isalpha()}
     body = min(sizes)
-    assert SMALLEST <= body <= LARGEST <= 10.5, f"{game} {paper}: the leaf is set at {body}pt"
+    assert SMALLEST <= body <= ROOMY and LARGEST == 10.5, f"{game} {paper}: the leaf is set at {body}pt"
     if body < LARGEST:                # set smaller than the largest only because its two pages could not hold it
         assert len(used) == LEAF and fill(path, LEAF - 1) >= 0.6, \
             f"{game} {paper}: the leaf at {body}pt leaves its last page {fill(path, LEAF - 1):.0%} full"
+    if body > LARGEST:                # room to spare: as large as fills a third of the second page, no larger
+        assert body == ROOMY or fill(path, LEAF - 1) >= SPARE - 0.05, f"{game} {paper}: at {body}pt"
 
 
 @pytest.mark.parametrize("lang", ["fr", "ja"])
@@ -65,7 +72,7 @@ def test_a_translated_leaf_fills_its_first_page_too(built, lang):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_leaf_says_its_own_pages_go_on_plain_paper(built, game):
-    text = squash(" ".join(w.text for p in range(LEAF) for w in words(built(game), p)))
+    text = squash(" ".join(columns_text(built(game), p, 2, 0.0) for p in range(LEAF)))
     assert squash("Print this leaf, pages 1 and 2, on plain paper.") in text
     assert "cardstock" in text and squash("on plain paper, one- or two-sided") in text     # the cards; the rules
 

@@ -8,7 +8,7 @@ designer would change it."""
 from __future__ import annotations
 
 from cli import pnp_in_process
-from pdfcheck import all_text, page_text, text_pages
+from pdfcheck import all_text, columns_text, leaf_text, text_pages
 
 from generator.text.typography import plain_words
 
@@ -40,12 +40,12 @@ def _starter(tmp_path, name: str, designer: str = "Ada Lindqvist", why: str | No
 
 
 def _leaf(path) -> str:
-    return " ".join(plain_words(page_text(path, 0) + " " + page_text(path, 1)).split())     # typography aside
+    return " ".join(plain_words(leaf_text(path)).split())     # typography aside
 
 
 def _rules(path) -> str:
     pages = text_pages(path)
-    return " ".join(plain_words(" ".join(page_text(path, i) for i in pages[2:])).split())
+    return " ".join(plain_words(" ".join(columns_text(path, i) for i in pages[2:])).split())   # two columns
 
 
 def test_a_designers_own_game_never_speaks_of_an_original(tmp_path):

@@ -73,5 +73,5 @@ def test_the_rebalanced_break_takes_no_more_lines():
             "front of them so that everyone sees it.")
     block = wrap.parse(text)[0]
     for width in range(300, 420, 6):
-        greedy = wrap.break_lines(block, "serif", width - 40.0, 10.0)
+        greedy = wrap.break_lines(block, "serif", width - 40.0, 10.0, hang=True)      # a page's last stop hangs
         assert len(_last_lines(pages.flow(text, width, 400.0, margin=20.0, size=10.0)[0])) == len(greedy.lines)

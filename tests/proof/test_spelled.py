@@ -45,3 +45,21 @@ def test_a_proof_of_a_deck_with_a_bad_cell_shows_the_mistake_and_the_spelling(tm
         f"pnp: error: {folder}/cards.csv:2 (value): expected a whole number, found 'ten'",
         f"pnp: warning: {folder}/cards.csv:7: text: 'Evry' is in neither the dictionary nor words.txt (on card 'Good "
         "Rain'; a name or a word of the game's own goes in words.txt)"], err
+
+
+def test_a_latin_letter_language_with_no_dictionary_is_not_spelled_in_english(tmp_path):
+    """Polish has no dictionary in pnp: its words are not each 'unknown' (they were spelled in English, a warning
+    for every word of a `pnp new --lang en,pl` starter); the English build still spells, and Japanese keeps
+    English for its words in Latin letters."""
+    from cli import pnp_in_process
+    assert pnp_in_process("new", str(tmp_path / "g"), "--lang", "en,pl").returncode == 0
+    csv = tmp_path / "g" / "cards.csv"
+    csv.write_text(csv.read_text(encoding="utf-8").replace("Every player draws", "Evry player draws"),
+                   encoding="utf-8")
+    polish = pnp_in_process("build", str(tmp_path / "g"), "--lang", "pl", "-o", str(tmp_path / "pl.pdf"))
+    assert polish.returncode == 0 and "dictionary" not in polish.stderr, polish.stderr
+    english = pnp_in_process("build", str(tmp_path / "g"), "-o", str(tmp_path / "en.pdf"))
+    assert english.returncode == 0 and "'Evry' is in neither the dictionary" in english.stderr, english.stderr
+    from generator.proof.spelling import unspelled
+    assert unspelled("pl") and unspelled("vi") and not unspelled("ja") and not unspelled("fr") \
+        and not unspelled(None) and not unspelled("en")

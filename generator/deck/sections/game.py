@@ -35,6 +35,8 @@ KEYS = {            # key: what it holds. Each is text (no {field} in it) unless
                   "text, or the text as written; default: typographic",
     "hyphenate": "true or false: whether the deck's words are hyphenated at a line's end by its language's "
                  "dictionary (layout/hyphens.py); default: true",
+    "hyphenation": "{exceptions: [as-sas-sin-ation, Lehtinen]}: words hyphenated where their hyphens are, or "
+                   "(written without one) never",
 }
 CHOICES = {"spelling": ("american", "british"), "small_text": ("warning", "error"),
            "typography": ("typographic", "plain")}
@@ -70,6 +72,8 @@ def read(r, m: Map) -> Game:
                     raise PnpError("game.reprints_source says the rules are printed from a source: name it in "
                                    "game.source", m.file or r.file, m.where(key)[0], field="game.reprints_source")
                 g[key] = m[key]
+            elif key == "hyphenation" and key in m:
+                g[key] = _exceptions(m, key)
             elif key in m:
                 g[key] = need_text(r.unwrap(m[key], m, key, f"game {key}"), m, key, f"game.{key}",
                                    required=False)
@@ -88,6 +92,23 @@ def read(r, m: Map) -> Game:
                     markup_value(r, text, m, k, f"game.{k}")
                 g["translations"].setdefault(lang, {})[key] = text
     return Game(**g)
+
+
+def _exceptions(m: Map, key: str) -> tuple:
+    """game.hyphenation's exceptions: words of letters, each hyphen a point where it may be hyphenated."""
+    value = m[key]
+    if not isinstance(value, Map) or set(value) - {"exceptions"}:
+        raise PnpError("expected game.hyphenation: {exceptions: [as-sas-sin-ation, ...]}", m.file, m.where(key)[0],
+                       field="game.hyphenation")
+    words = value.get("exceptions") or []
+    if isinstance(words, str) or not isinstance(words, (list, tuple)):
+        words = [words]
+    for word in words:
+        if not isinstance(word, str) or not re.fullmatch(r"[^\W\d_]+(?:-[^\W\d_]+)*", word):
+            raise PnpError(f"game.hyphenation.exceptions: {word!r} is not a word written with its hyphens "
+                           "(as-sas-sin-ation)", m.file, value.where("exceptions")[0],
+                           field="game.hyphenation.exceptions")
+    return tuple(words)
 
 
 def refuse_icons(r, m: Map, table: dict) -> None:

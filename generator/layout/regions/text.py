@@ -218,9 +218,10 @@ def _visual(runs: list, size: float, content: str) -> list:
                 x += items[-1][3]
     line = shaping.in_visual_order(items, shaping.rtl(content), wrap.ICON)
     out = []
-    for k, (x, word, f, w, _level) in enumerate(line):
+    for k, (x, word, f, w, level) in enumerate(line):
         after = line[k + 1][0] - x - w if k + 1 < len(line) else 0.0     # the space before the next word
-        out.append(((w + after) / size, (f == wrap.ICON, word, "" if f == wrap.ICON else f)))
+        icon = f == wrap.ICON
+        out.append(((w + after) / size, (icon, word if icon else shaping.mirrored(word, level), "" if icon else f)))
     return out
 
 
