@@ -1,0 +1,60 @@
+"""A see-through panel composited onto a picture's own pixels, for a print shop's CMYK file (flatten.veils).
+
+A panel (a rectangle of one colour, its corners maybe rounded, seen through by its opacity) that lies on an opaque
+picture is drawn into the picture's pixels rather than rendered as a patch: each pixel takes the panel's colour by
+the panel's opacity times how much of the pixel the panel covers (its edges and rounded corners anti-aliased at the
+picture's own resolution), composited in sRGB as the RGB PDF's viewer composites it. The picture is then converted
+as any picture is (cmyk.Ink.convert).
+Not here: which panels qualify (flatten.veils), the conversion (cmyk.py).
+"""
+from __future__ import annotations
+
+from PIL import Image
+
+
+def veiled(path: str, ground: str | None, veils: tuple):
+    """The picture at `path` as an RGB image, any transparency flattened onto `ground` ('#rrggbb'; None: white),
+    each of `veils` ((x0, y0, x1, y1 in pixels from its top-left, corner radius across and down, '#rrggbb',
+    opacity)) composited onto it in turn."""
+    import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
+    under = "white" if ground is None else tuple(int(ground[i:i + 2], 16) for i in (1, 3, 5))
+    with Image.open(path) as im:
+        im.load()
+        if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
+            rgba = im.convert("RGBA")
+            flat = Image.new("RGB", rgba.size, under)
+            flat.paste(rgba, mask=rgba.getchannel("A"))
+        else:
+            flat = im.convert("RGB")
+    px = np.array(flat, dtype=np.uint8)
+    for veil in veils:
+        _composite(px, *veil)
+    return Image.fromarray(px, "RGB")
+
+
+def _composite(px, x0: float, y0: float, x1: float, y1: float, rx: float, ry: float, fill: str,
+               opacity: float) -> None:
+    """One panel composited onto `px` (h x w x 3, uint8) in place."""
+    import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
+    h, w = px.shape[:2]
+    c0, c1 = max(0, int(np.floor(x0))), min(w, int(np.ceil(x1)))
+    r0, r1 = max(0, int(np.floor(y0))), min(h, int(np.ceil(y1)))
+    if c0 >= c1 or r0 >= r1:
+        return
+    cols = np.arange(c0, c1, dtype=np.float32)
+    rows = np.arange(r0, r1, dtype=np.float32)
+    across = np.clip(np.minimum(cols + 1, x1) - np.maximum(cols, x0), 0, 1)      # how much of each pixel it covers
+    down = np.clip(np.minimum(rows + 1, y1) - np.maximum(rows, y0), 0, 1)
+    cover = down[:, None] * across[None, :]
+    if rx > 0 and ry > 0:                       # the rounded corners: coverage by the distance from the curve
+        cx, cy = cols + 0.5, rows + 0.5
+        ex = np.where(cx < x0 + rx, x0 + rx - cx, np.where(cx > x1 - rx, cx - (x1 - rx), 0)) / rx
+        ey = np.where(cy < y0 + ry, y0 + ry - cy, np.where(cy > y1 - ry, cy - (y1 - ry), 0)) / ry
+        corner = (ex[None, :] > 0) & (ey[:, None] > 0)
+        d = np.sqrt(ex[None, :] ** 2 + ey[:, None] ** 2)
+        edge = np.clip((1 - d) * min(rx, ry) + 0.5, 0, 1)
+        cover = np.where(corner, np.minimum(cover, edge), cover)
+    a = (cover * opacity)[:, :, None]
+    colour = np.array([int(fill[i:i + 2], 16) for i in (1, 3, 5)], np.float32)
+    region = px[r0:r1, c0:c1].astype(np.float32)
+    px[r0:r1, c0:c1] = np.rint(region * (1 - a) + colour * a).astype(np.uint8)
