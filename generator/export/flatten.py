@@ -122,33 +122,57 @@ def _ground(face, i: int) -> str | None:
 
 
 def veils(face, grounded: dict) -> dict:
-    """{index of a picture: ((index of a see-through panel over it, the panel in the picture's pixels), ...)}: a
-    rectangle of one colour (its corners maybe rounded) seen through by its opacity alone, unturned, unstroked,
-    lying wholly on what shows of one opaque raster picture (or one flattened onto its ground: `grounded`), drawn
-    at VEIL_DPI or finer, with nothing else beneath it, is no patch: it is composited onto the picture's own pixels
-    (cmyk.Ink.raster), and the picture, so veiled, converted once for every face that shows it so. The panel in
-    pixels: (x0, y0, x1, y1 from the picture's top-left, its corners' radius across and down, fill, opacity)."""
+    """{index of a picture: ((index of a see-through operation over it, the veil: how it is composited), ...)}: a
+    see-through shape (not type, a picture, a line or a stroke under PLAIN_STROKE: nothing finer than a print's
+    resolution shows) lying wholly on what shows of one opaque raster picture (or one flattened onto its ground:
+    `grounded`) drawn at VEIL_DPI or finer, with nothing beneath it but that picture and its other veils, is no
+    patch: it is composited onto the picture's own pixels (veil.py), and the picture, so veiled, converted once for
+    every face that shows it so. A veil is ("panel", x0, y0, x1, y1 in pixels from the picture's top-left, its
+    corners' radius across and down, fill, opacity) for a rectangle of one colour seen through by its opacity alone,
+    unturned and unstroked (composited in numpy), else ("shape", column, row, columns, rows, pixels a point across
+    and down, the operation) over the pixels its bounds reach (rendered alone by pdfium, then composited)."""
     out: dict = {}
+    of: dict = {}                       # index of a veil -> index of its picture
     for i, op in enumerate(face.ops):
-        if type(op) is not Rect or op.opacity >= 1.0 or op.blur or op.rotate or op.stroke is not None \
-                or type(op.fill) is not str or len(op.fill) != 7:
+        t = type(op)
+        if t in (Image, Text, Line) or not see_through(op) or (getattr(op, "stroke", None) is not None
+                                                               and op.stroke_width < PLAIN_STROKE):
             continue
         x0, y0, x1, y1 = op.bounds()
-        for j in range(i - 1, -1, -1):
-            under = face.ops[j]
-            ox0, oy0, ox1, oy1 = under.bounds()
+        beneath = None
+        for k in range(i - 1, -1, -1):
+            ox0, oy0, ox1, oy1 = face.ops[k].bounds()
             if ox1 <= x0 or ox0 >= x1 or oy1 <= y0 or oy0 >= y1:
                 continue
-            drawn = _veilable(face, j, grounded)
-            if drawn is not None:
-                (dx, dy, dw, dh), (sx0, sy0, sx1, sy1), (iw, ih) = drawn
-                if sx0 <= x0 and sy0 <= y0 and x1 <= sx1 and y1 <= sy1:
-                    r = min(op.radius, op.w / 2, op.h / 2)
-                    kx, ky = iw / dw, ih / dh
-                    out.setdefault(j, []).append((i, tuple(round(v, 4) for v in (
-                        (op.x - dx) * kx, (dy + dh - op.y - op.h) * ky, (op.x + op.w - dx) * kx,
-                        (dy + dh - op.y) * ky, r * kx, r * ky)) + (op.fill.lower(), round(op.opacity, 4))))
+            if k in of:                 # another veil of the same picture, composited before this one
+                beneath = of[k] if beneath in (None, of[k]) else -1
+                continue
+            if beneath in (None, k):
+                beneath = k
+            else:
+                beneath = -1
             break
+        drawn = _veilable(face, beneath, grounded) if beneath is not None and beneath >= 0 else None
+        if drawn is None:
+            continue
+        (dx, dy, dw, dh), (sx0, sy0, sx1, sy1), (iw, ih) = drawn
+        if not (sx0 <= x0 and sy0 <= y0 and x1 <= sx1 and y1 <= sy1):
+            continue
+        kx, ky = iw / dw, ih / dh
+        if t is Rect and not op.rotate and op.stroke is None and not op.blur and type(op.fill) is str \
+                and len(op.fill) == 7:
+            r = min(op.radius, op.w / 2, op.h / 2)
+            veil = ("panel",) + tuple(round(v, 4) for v in (
+                (op.x - dx) * kx, (dy + dh - op.y - op.h) * ky, (op.x + op.w - dx) * kx, (dy + dh - op.y) * ky,
+                r * kx, r * ky)) + (op.fill.lower(), round(op.opacity, 4))
+        else:
+            c0, r0 = max(0, math.floor((x0 - dx) * kx)), max(0, math.floor((dy + dh - y1) * ky))
+            c1, r1 = min(iw, math.ceil((x1 - dx) * kx)), min(ih, math.ceil((dy + dh - y0) * ky))
+            if c0 >= c1 or r0 >= r1:
+                continue
+            veil = ("shape", c0, r0, c1 - c0, r1 - r0, (dx, dy + dh, kx, ky), op)
+        out.setdefault(beneath, []).append((i, veil))
+        of[i] = beneath
     return {j: tuple(v) for j, v in out.items()}
 
 

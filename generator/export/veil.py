@@ -1,21 +1,26 @@
-"""A see-through panel composited onto a picture's own pixels, for a print shop's CMYK file (flatten.veils).
+"""See-through shapes composited onto a picture's own pixels, for a print shop's CMYK file (flatten.veils).
 
-A panel (a rectangle of one colour, its corners maybe rounded, seen through by its opacity) that lies on an opaque
-picture is drawn into the picture's pixels rather than rendered as a patch: each pixel takes the panel's colour by
-the panel's opacity times how much of the pixel the panel covers (its edges and rounded corners anti-aliased at the
-picture's own resolution), composited in sRGB as the RGB PDF's viewer composites it. The picture is then converted
-as any picture is (cmyk.Ink.convert).
+A see-through shape that lies on an opaque picture is drawn into the picture's pixels rather than rendered as a
+patch with the picture beneath it, composited in sRGB as the RGB PDF's viewer composites it:
+- a panel (a rectangle of one colour, its corners maybe rounded, seen through by its opacity): each pixel takes the
+  panel's colour by the panel's opacity times how much of the pixel the panel covers (its edges and rounded corners
+  anti-aliased at the picture's own resolution), in numpy;
+- any other shape: rendered alone by pdfium over nothing (its colour and coverage, RGBA) on the picture's pixel grid
+  over the pixels its bounds reach, then composited onto them.
+The picture is then converted as any picture is (cmyk.Ink.convert).
 Not here: which panels qualify (flatten.veils), the conversion (cmyk.py).
 """
 from __future__ import annotations
+
+import io
 
 from PIL import Image
 
 
 def veiled(path: str, ground: str | None, veils: tuple):
     """The picture at `path` as an RGB image, any transparency flattened onto `ground` ('#rrggbb'; None: white),
-    each of `veils` ((x0, y0, x1, y1 in pixels from its top-left, corner radius across and down, '#rrggbb',
-    opacity)) composited onto it in turn."""
+    each of `veils` (flatten.veils: a panel, ("panel", x0, y0, x1, y1 in pixels from its top-left, corner radius
+    across and down, '#rrggbb', opacity), or a shape) composited onto it in turn."""
     import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
     under = "white" if ground is None else tuple(int(ground[i:i + 2], 16) for i in (1, 3, 5))
     with Image.open(path) as im:
@@ -27,9 +32,35 @@ def veiled(path: str, ground: str | None, veils: tuple):
         else:
             flat = im.convert("RGB")
     px = np.array(flat, dtype=np.uint8)
+    shapes = iter(_rendered([v for v in veils if v[0] == "shape"]))
     for veil in veils:
-        _composite(px, *veil)
+        if veil[0] == "panel":
+            _composite(px, *veil[1:])
+        else:
+            _, c0, r0, w, h = veil[:5]
+            rgba = np.asarray(next(shapes), dtype=np.float32)
+            a = rgba[:, :, 3:] / 255
+            region = px[r0:r0 + h, c0:c0 + w].astype(np.float32)
+            px[r0:r0 + h, c0:c0 + w] = np.rint(region * (1 - a) + rgba[:, :, :3] * a).astype(np.uint8)
     return Image.fromarray(px, "RGB")
+
+
+def _rendered(shapes: list) -> list:
+    """Each ("shape", column, row, columns, rows, (x, y of the picture's top-left in points, pixels a point across
+    and down), operation) rendered alone by pdfium over nothing on the picture's pixel grid: RGBA images."""
+    if not shapes:
+        return []
+    from ..render.draw import draw_ops  # lazy: +3 ms to import (benchmarks/imports.py)
+    from ..render.pdf import new_canvas, pdf_bytes  # lazy: +13 ms to import (benchmarks/imports.py)
+    from ..render.png import render_pages  # lazy: +19 ms to import (benchmarks/imports.py)
+    buf = io.BytesIO()
+    c = new_canvas(buf, (100, 100))
+    for _, c0, r0, w, h, (left, top, kx, ky), op in shapes:
+        c.setPageSize((w / kx, h / ky))
+        c.translate(-(left + c0 / kx), -(top - (r0 + h) / ky))
+        draw_ops(c, [op])
+        c.showPage()
+    return list(render_pages(pdf_bytes(c, buf), [(s[3], s[4]) for s in shapes], alpha=True))
 
 
 def _composite(px, x0: float, y0: float, x1: float, y1: float, rx: float, ry: float, fill: str,
