@@ -30,6 +30,7 @@ PLAIN_DPI = 300                 # a patch over fills and pictures alone: a print
 PLAIN_STROKE = 1.0              # points: a line or stroke this wide is 4 pixels at PLAIN_DPI, and prints so
 VEIL_DPI = 200                  # a see-through panel is composited at the picture's pixels drawn at least this fine
 _MARGIN = 0.5                   # points around an operation's box: its anti-aliased edge
+_NEAR = _MARGIN + 72 / PLAIN_DPI    # points: a patch's box (its margin, grown to whole pixels) reaches this far
 
 
 def see_through(op) -> bool:
@@ -140,9 +141,9 @@ def veils(face, grounded: dict) -> dict:
             continue
         x0, y0, x1, y1 = op.bounds()
         beneath = None
-        for k in range(i - 1, -1, -1):
+        for k in range(i - 1, -1, -1):        # near it too: a patch's box reaches past its operation's bounds
             ox0, oy0, ox1, oy1 = face.ops[k].bounds()
-            if ox1 <= x0 or ox0 >= x1 or oy1 <= y0 or oy0 >= y1:
+            if ox1 + _NEAR <= x0 or ox0 - _NEAR >= x1 or oy1 + _NEAR <= y0 or oy0 - _NEAR >= y1:
                 continue
             if k in of:                 # another veil of the same picture, composited before this one
                 beneath = of[k] if beneath in (None, of[k]) else -1
