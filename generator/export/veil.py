@@ -13,6 +13,7 @@ Not here: which panels qualify (flatten.veils), the conversion (cmyk.py).
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 
 from PIL import Image
 
@@ -47,20 +48,34 @@ def veiled(path: str, ground: str | None, veils: tuple):
 
 def _rendered(shapes: list) -> list:
     """Each ("shape", column, row, columns, rows, (x, y of the picture's top-left in points, pixels a point across
-    and down), operation) rendered alone by pdfium over nothing on the picture's pixel grid: RGBA images."""
-    if not shapes:
-        return []
+    and down), operation) rendered alone by pdfium over nothing on the picture's pixel grid: RGBA images, each
+    rendered once a process (the same seal on every card of a size: one render)."""
+    out = []
+    for s in shapes:
+        try:
+            out.append(_kept_shape(type(s[-1]).__name__, s))     # the kind too: records of equal values are equal
+        except TypeError:               # an operation holding a list: not kept, rendered each time
+            out.append(_shape(s))
+    return out
+
+
+@lru_cache(maxsize=64)
+def _kept_shape(kind: str, shape: tuple):
+    return _shape(shape)
+
+
+def _shape(shape: tuple):
+    _, c0, r0, w, h, (left, top, kx, ky), op = shape
     from ..render.draw import draw_ops  # lazy: +3 ms to import (benchmarks/imports.py)
     from ..render.pdf import new_canvas, pdf_bytes  # lazy: +13 ms to import (benchmarks/imports.py)
     from ..render.png import render_pages  # lazy: +19 ms to import (benchmarks/imports.py)
     buf = io.BytesIO()
-    c = new_canvas(buf, (100, 100))
-    for _, c0, r0, w, h, (left, top, kx, ky), op in shapes:
-        c.setPageSize((w / kx, h / ky))
-        c.translate(-(left + c0 / kx), -(top - (r0 + h) / ky))
-        draw_ops(c, [op])
-        c.showPage()
-    return list(render_pages(pdf_bytes(c, buf), [(s[3], s[4]) for s in shapes], alpha=True))
+    c = new_canvas(buf, (w / kx, h / ky))
+    c.translate(-(left + c0 / kx), -(top - (r0 + h) / ky))
+    draw_ops(c, [op])
+    c.showPage()
+    (image,) = render_pages(pdf_bytes(c, buf), [(w, h)], alpha=True)
+    return image
 
 
 def _composite(px, x0: float, y0: float, x1: float, y1: float, rx: float, ry: float, fill: str,
