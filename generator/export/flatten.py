@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 import math
+from functools import lru_cache
 
 from ..layout.face import Image, Line, Rect, Text
 from ..render.svg import drawing
@@ -190,11 +191,13 @@ def _veilable(face, j: int, grounded: dict):
     except (BadImage, OSError):
         return None
     r = info.stored
-    if not r or r.format not in ("PNG", "JPEG") or (r.format == "JPEG" and r.colour == 4) or _profiled(op.path):
+    if not r or r.format not in ("PNG", "JPEG") or (r.format == "JPEG" and r.colour == 4):
         return None
     iw, ih = int(info.width), int(info.height)
     x, y, w, h = fitted(op.x, op.y, op.w, op.h, iw, ih, op.fit, op.fx, op.fy)
     if w <= 0 or h <= 0 or dpi(iw, ih, w, h) < VEIL_DPI:
+        return None
+    if _profiled(op.path, info.digest) if info.digest else _profiled.__wrapped__(op.path, None):
         return None
     b = face.bleed
     shows = (max(x, op.x, -b), max(y, op.y, -b), min(x + w, op.x + op.w, face.width + b),
@@ -202,8 +205,10 @@ def _veilable(face, j: int, grounded: dict):
     return (x, y, w, h), shows, (iw, ih)
 
 
-def _profiled(path: str) -> bool:
-    """Whether the picture at `path` carries an ICC profile of its own (its colours are not sRGB's)."""
+@lru_cache(maxsize=4096)
+def _profiled(path: str, digest: str | None) -> bool:
+    """Whether the picture at `path` (of this digest: asked once a process) carries an ICC profile of its own (its
+    colours are not sRGB's)."""
     from PIL import Image as Picture  # lazy: +0 ms to import (benchmarks/imports.py)
     with Picture.open(path) as im:
         return bool(im.info.get("icc_profile"))
