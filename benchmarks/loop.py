@@ -1,6 +1,7 @@
 """pnp watch's loop as a designer sees it (issue 52): from saving a file to the change shown in the browser.
 
-`python benchmarks/loop.py [--saves N] [--cards N] [--checkout DIR] [--deck starter|art] [--edit text|box]`
+`python benchmarks/loop.py [--saves N] [--cards N] [--checkout DIR] [--deck starter|art] [--edit text|box|drag]
+[--dpr N]`
 starts one `pnp watch --json` process on each deck (its caches warm from its first build, as a designer's are),
 listens to the page's event stream (/events) as page.html does, and saves a file again and again:
 - a card's text (the first letter of one card's text flips case; the file written whole, as an editor saves);
@@ -9,7 +10,9 @@ listens to the page's event stream (/events) as page.html does, and saves a file
 - a drag in the layout view: the card shown there (its model, /layout.json, and its face large), its title region
   moved 0.5 mm and back through the view's own endpoint (POST /layout/box with the page's token), and after the
   page's event the state, the card's model and its large face fetched as the view fetches them (a checkout without
-  the layout view is said to have none).
+  the layout view is said to have none): the face as wide as the view shows it (studio.js: `?px=`, its CSS pixels
+  at the view's zoom, VIEW_ZOOM, times the screen's devicePixelRatio, `--dpr`, 1 by default; a checkout whose
+  view asks for no size: at 300 dpi).
 For each save it times, from just before the file is written: the watcher noticing the save (its `saved` line on
 stdout), the page's update event (/events' `build`; the watcher's own wall time from its build's start to then is
 its `built` line's shown_ms, its CPU time until the card could be shown shown_cpu_ms), and the change shown: /state.json fetched after the event
@@ -52,6 +55,8 @@ DEADLINE = 60.0
 TARGET_MS = 150.0
 BOX_TARGET_MS = 200.0
 ART_CARD = 50               # the art deck's card whose text is saved (1-based: "Card 50")
+VIEW_ZOOM = 8.5             # CSS px a mm: the zoom the layout view chooses in a 1400 x 1000 window (test_browser.py's)
+VIEW_DPR = 1.0              # the screen's devicePixelRatio (--dpr): the view asks for its large face at its size
 
 
 class Deck:
@@ -201,14 +206,15 @@ def _front(state: dict, card: str) -> str:
     return next(c["front"] for c in state["cards"] if c["name"] == card)
 
 
-def measure(deck: Deck, what: str, saves: int, tmp: Path, checkout: Path, rng: random.Random) -> dict | None:
+def measure(deck: Deck, what: str, saves: int, tmp: Path, checkout: Path, rng: random.Random,
+            dpr: float = VIEW_DPR) -> dict | None:
     """The times of `saves` saves of one kind (after three not counted), in ms; None for a drag where the
     checkout's pnp watch has no layout view."""
     w = Watch(deck, tmp, checkout)
     rows = []
     try:
         if what == "drag":
-            return drags(w, deck, saves, rng)
+            return drags(w, deck, saves, rng, dpr)
         front = _front(json.loads(w.get("/state.json")), deck.card)
         w.get(f"/face/{front}.png")                     # the page shows the card
         for n in range(saves + 3):
@@ -237,7 +243,7 @@ def measure(deck: Deck, what: str, saves: int, tmp: Path, checkout: Path, rng: r
     return {k: [r[k] for r in rows] for k in rows[0]}
 
 
-def drags(w: Watch, deck: Deck, saves: int, rng: random.Random) -> dict | None:
+def drags(w: Watch, deck: Deck, saves: int, rng: random.Random, dpr: float = VIEW_DPR) -> dict | None:
     """The layout view's drag (issue 52): the card shown large with its regions, the title region moved 0.5 mm and
     back, each release written through the view's endpoint (POST /layout/box, as its page sends it); then, on the
     page's event, /state.json, the card's model (/layout.json) and its large face, as the view asks for them."""
@@ -248,7 +254,10 @@ def drags(w: Watch, deck: Deck, saves: int, rng: random.Random) -> dict | None:
     card = next(c for c in json.loads(w.get("/state.json"))["cards"] if c["name"] == deck.card)
     where = f"/layout.json?card={quote(card['id'])}&side=front"
     model = json.loads(w.get(where))
-    w.get(f"/large/{card['front']}.png")
+    # as studio.js asks for it: as wide as it is shown, in steps of 50 px (a checkout before that: at 300 dpi)
+    px = min(4096, 50 * math.ceil((model["width_mm"] + 2 * model["bleed_mm"]) * VIEW_ZOOM * dpr / 50))
+    large = f"?px={px}" if "?px=" in w.get("/studio.js").decode() else ""
+    w.get(f"/large/{card['front']}.png{large}")
     box = next(r for r in model["regions"] if r["id"] == "title")["box_mm"]
     rows = []
     for n in range(saves + 3):
@@ -262,7 +271,7 @@ def drags(w: Watch, deck: Deck, saves: int, rng: random.Random) -> dict | None:
         w.last = number
         state = json.loads(w.get("/state.json"))
         model = json.loads(w.get(where))
-        png = w.get(f"/large/{_front(state, deck.card)}.png")
+        png = w.get(f"/large/{_front(state, deck.card)}.png{large}")
         shown = time.perf_counter()
         noticed, _ = w.timed_line("saved")
         _, built = w.timed_line("built", "failed")
@@ -301,6 +310,7 @@ def main() -> int:
     ap.add_argument("--deck", choices=("starter", "art"), action="append")
     ap.add_argument("--edit", choices=("text", "box", "drag"), action="append")
     ap.add_argument("--seed", type=int, default=52)
+    ap.add_argument("--dpr", type=float, default=VIEW_DPR, help="the layout view's screen's devicePixelRatio")
     args = ap.parse_args()
     checkout = args.checkout.resolve()
     compileall.compile_dir(checkout / "generator", quiet=1)
@@ -318,7 +328,8 @@ def main() -> int:
         for name in args.deck or ("starter", "art"):
             deck = starter(tmp, checkout) if name == "starter" else art(tmp, args.cards)
             for what in args.edit or ("text", "box", "drag"):
-                missed += report(deck, what, measure(deck, what, args.saves, tmp, checkout, rng))
+                missed += report(deck, what, measure(deck, what, args.saves, tmp, checkout, rng,
+                                                             args.dpr))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     if missed:

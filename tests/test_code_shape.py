@@ -51,6 +51,15 @@ class Module:
     tree: ast.Module
     lines: int
     edges: list[tuple[str, int]] = field(default_factory=list)        # (module imported, line)
+    walked: list[ast.AST] = field(default_factory=list, repr=False)     # every node of tree, once walked (nodes())
+
+
+def nodes(m: Module) -> list[ast.AST]:
+    """Every node of m's tree, as ast.walk gives them: walked once for all the checks below (each walked the whole
+    project again, some several times)."""
+    if not m.walked:
+        m.walked = list(ast.walk(m.tree))
+    return m.walked
 
 
 def dotted(path: Path) -> tuple[str, bool]:
@@ -99,7 +108,7 @@ def known_prefix(name: str, modules) -> str | None:
 
 def imports(m: Module, modules):
     """(module of the project imported, line, name taken from it or None) for every import in m."""
-    for node in ast.walk(m.tree):
+    for node in nodes(m):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 target = known_prefix(alias.name, modules)
@@ -307,12 +316,12 @@ def stage_findings(modules) -> list[str]:
 
 def global_findings(modules) -> list[str]:
     return [f"{m.rel}:{node.lineno} keeps state with `global {', '.join(node.names)}`"
-            for m in modules.values() for node in ast.walk(m.tree) if isinstance(node, ast.Global)]
+            for m in modules.values() for node in nodes(m) if isinstance(node, ast.Global)]
 
 
 def cache_clear_findings(modules) -> list[str]:
     return [f"{m.rel}:{node.lineno} calls cache_clear(): key the cache by what it reads instead"
-            for m in modules.values() for node in ast.walk(m.tree)
+            for m in modules.values() for node in nodes(m)
             if isinstance(node, ast.Attribute) and node.attr == "cache_clear"]
 
 
@@ -330,7 +339,7 @@ def process_state(m: Module) -> list[tuple[str, int, bool]]:
                 if isinstance(t, ast.Name):
                     bound[t.id] = node.lineno
     changed = set()
-    for node in ast.walk(m.tree):
+    for node in nodes(m):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.Delete)):
             for t in (node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]):
                 if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and t.value.id in bound:
@@ -371,15 +380,27 @@ to import`, measured by benchmarks/imports.py), or for an optional library (insi
         if not m.name.startswith("generator"):
             continue
         text = m.path.read_text(encoding="utf-8").splitlines()
-        for fn in ast.walk(m.tree):
-            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                continue
-            tried = {id(n) for t in ast.walk(fn) if isinstance(t, ast.Try) for b in t.body for n in ast.walk(b)}
-            for node in ast.walk(fn):
-                if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in tried \
-                        and "# lazy" not in text[node.end_lineno - 1]:
-                    out.append(f"{m.rel}:{node.lineno} imports inside a function without saying why (# lazy: +N ms)")
+        for node in untried_imports(m.tree):
+            if "# lazy" not in text[node.end_lineno - 1]:
+                out.append(f"{m.rel}:{node.lineno} imports inside a function without saying why (# lazy: +N ms)")
     return sorted(set(out))
+
+
+def untried_imports(tree: ast.AST) -> list[ast.AST]:
+    """The imports inside a function that no `try` body between them and their innermost function holds (an
+    optional library), in one walk of the tree."""
+    out = []
+    todo = [(tree, False, False)]           # (node, inside a function, inside a try's body in that function)
+    while todo:
+        node, inside, tried = todo.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and inside and not tried:
+            out.append(node)
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                todo.append((child, True, False))
+            else:
+                todo.append((child, inside, tried or (isinstance(node, ast.Try) and child in node.body)))
+    return out
 
 
 def _report(findings):

@@ -336,6 +336,22 @@ def test_a_sheet_layout_error_names_its_line(tmp_path, monkeypatch):
     assert str(info.value).startswith("layouts/sheets/odd.yaml:3:3: margins.left: expected a length")
 
 
+@pytest.mark.parametrize("text, said", [
+    ("margns: {left: 5mm}", "shop.yaml:2:1: margns: unknown key 'margns' in a sheet layout (did you mean 'margins'?)"),
+    ("margins: {lft: 5mm}", "shop.yaml:2:11: margins.lft: unknown key 'lft' in a sheet layout's margins (did you mean "
+                            "'left'?)"),
+    ("gutter: {min: 5mm, max: 2mm}", "shop.yaml:2:10: gutter.min: min 5mm is more than max 2mm"),
+])
+def test_a_sheet_layout_of_ones_own_says_a_misspelt_key_and_a_range_upside_down(tmp_path, monkeypatch, text, said):
+    """A print shop's layout file (--paper FILE): a misspelt key was passed over, its default printed in silence."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "shop.yaml").write_text("paper: {width: 210mm, height: 297mm}\n" + text + "\n", encoding="utf-8")
+    from generator.impose import paper
+    with pytest.raises(PnpError) as info:
+        paper.get_sheet("shop.yaml")
+    assert str(info.value) == said
+
+
 # --- the command itself
 
 def _run(args) -> tuple[int, str]:

@@ -252,3 +252,12 @@ def test_every_command_that_lays_cards_out_keeps_what_it_shaped_and_typeset(tmp_
     pnp_in_process(command, folder, *args, cwd=tmp_path, env={"PNP_CACHE": str(cache)}, check=True)
     assert list((cache / "shaping").glob("book-d-*.marshal")), command
     assert list((cache / "typeset").glob("book-d-*.marshal")), command
+
+
+def test_a_mistake_of_many_copies_of_a_repeated_region_names_each_card_once(tmp_path):
+    """Copies 9 to 19 of a row of pips run off every card: one line naming the three cards, where it named the
+    first card's other copies as more cards ('and 32 more cards: 'One', 'One', 'One', ...')."""
+    front = TEMPLATE + "  - {id: pips, type: ellipse, box: [5mm, 20mm, 5mm, 5mm], fill: sea, repeat: 20, step: [6mm, 0mm]}\n"
+    lines = refused(deck(tmp_path / "d", front=front))
+    assert len(lines) == 1 and "region pips.box: card 'One': copy 9 of a repeated region: the box reaches 0.5 mm past " \
+        "the right edge" in lines[0] and "(and 2 more cards: 'Two', 'Three')" in lines[0], lines

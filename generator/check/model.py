@@ -10,7 +10,7 @@ import re
 from types import SimpleNamespace
 
 from ..records import Record
-from ..errors import Collector, PnpError, known_list, suggest
+from ..errors import Collector, PnpError, found as written, known_list, suggest
 from ..files.yamlfile import Map, Seq
 from .consistent import check_component
 
@@ -107,13 +107,8 @@ def show_value(key) -> str:
 
 
 def _kind(value) -> str:
-    if isinstance(value, Map):
-        return "a mapping"
-    if isinstance(value, Seq):
-        return "a list"
-    if value is None:
-        return "nothing"
-    return f"{type(value).__name__} {value!r}"[:60]
+    """As every other mistake says what was written: 'the number 0', 'a list', 'nothing' (it was 'int 0')."""
+    return written(value)
 
 
 def _span(value, parent, key, fld, what="a number such as 3 or a range such as '2-4'", players=False) -> Span:
@@ -329,7 +324,13 @@ class _Reader:
         if c.per_player and self.players is None and not self.deck.extra.get("players_failed"):
             raise m.error("per_player", "per_player needs the game's player count (game.players in deck.yaml, "
                                         "or players: in the component list)", field=f"{fld}.per_player")
-        check_component(c, m, fld, self.players, self.specs)      # rules no deck could meet: the list's mistake
+        specs = self.specs              # the fields of the kinds `where` selects, if it names them
+        if c.where.get("kind") and None not in c.where["kind"]:
+            specs = {}
+            for kid in c.where["kind"]:
+                for fname, spec in self.deck.kinds[kid].fields.items():
+                    specs.setdefault(fname, []).append(spec)
+        check_component(c, m, fld, self.players, specs)      # rules no deck could meet: the list's mistake
         return c
 
     def coverage(self, m: Map, fld) -> Coverage:

@@ -238,10 +238,14 @@ def _pdf_summary(deck, report, shop: str) -> None:
     ink = report.ink
     colour = "" if ink is None else (f", CMYK PDF/X-1a at most {ink.limit:g}% ink for {ink.condition.key} "
                                      f"({ink.condition.identifier})")
-    pieces = sum(card.copies for d in report.documents for pc in d.pieces for _, card in pc.cards)
+    by_shape: dict = {}                 # what it prints, as the pieces are: cards, round chits, hex pieces
+    for d in report.documents:
+        what = "round chit" if d.shape == "circle" else "hex piece" if d.shape.startswith("hex") else "card"
+        by_shape[what] = by_shape.get(what, 0) + sum(card.copies for pc in d.pieces for _, card in pc.cards)
+    pieces = " and ".join(_n(n, what) for what, n in by_shape.items()) or _n(0, "card")
     left = sum(card.copies for d in report.left for pc in d.pieces for _, card in pc.cards)
     click.echo(f"wrote {report.out} for {shop}: {_n(len(docs), 'PDF')} ({'; '.join(docs)}) for "
-               f"{_n(pieces, 'card')}" + (f" ({left} left out: {shop} does not print them)" if left else "")
+               f"{pieces}" + (f" ({left} left out: {shop} does not print them)" if left else "")
                + f", one face a page with {mm} mm bleed, trim and bleed boxes set"
                f"{colour}, {ORDER_WORDS[report.order]}; "
                f"{len(report.written)} written, {len(report.kept)} unchanged"
@@ -259,8 +263,8 @@ def _tts_summary(deck, report) -> None:
     said = _n(len(sheets), "deck sheet") + \
         (f" and {_n(len(back_sheets), 'sheet')} of their backs" if back_sheets else "")
     backless = _backless(deck)
-    click.echo(f"wrote {report.out} for Tabletop Simulator: {said}, {_n(len(backs), 'card back')}, "
-               f"{_n(len(tiles), 'tile image')} for {_n(deck.card_count(), 'piece')}"
+    said += "".join(f", {_n(n, what)}" for n, what in ((len(backs), "card back"), (len(tiles), "tile image")) if n)
+    click.echo(f"wrote {report.out} for Tabletop Simulator: {said} for {_n(deck.card_count(), 'piece')}"
                + (f", {backless} of them with no back (blank white on the table)" if backless else "")
                + f"; {len(report.drawn)} drawn, {len(report.kept)} unchanged"
                + (f", {len(report.removed)} removed" if report.removed else ""))

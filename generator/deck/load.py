@@ -65,6 +65,8 @@ class Loader(Reading):
         the_game = Game("")
         if "game" in root:
             with self.noting():
+                if not isinstance(root["game"], Map):   # its players unread: the component list's need not said
+                    self.failed.add(("game", "players"))
                 the_game = game.read(self, need_map(root["game"], root, "game", "game facts"))
         self.dpi = sizes.dpi(self, root)
         the_palette = self.palette = palette.read(self, root.get("palette"), root)
@@ -116,6 +118,7 @@ class Loader(Reading):
                     template_refs=dict(self.templates), memo={},
                     extra={"components_file": components_file, "players_failed": ("game", "players") in self.failed,
                            "fonts_failed": tuple(sorted(n for k, n in self.failed if k == "font")),
+                           "fields_failed": tuple(sorted(n for k, n in self.failed if k == "fields")),
                            **{k: root[k] for k in ("proof", "corrections") if k in root},
                            "parked": tuple(parked), "totals": totals, "every_card": tuple(the_cards),
                            "icon_letters": icons.letters(self, root.get("icon_letters"), root, the_icons),

@@ -163,6 +163,7 @@ class Deck(Record):
     dpi: float = 300.0                           # what a px is in its templates: 1/dpi in (dpi:, units.DPI)
     fonts: dict = {}                             # its own font families: name -> {style: (Path, "file:line")}
     template_refs: dict = {}                     # template name -> (file, line, column, field) where it is named
+                                                 # (a cell's: ("cell", file, sheet, row, column, header, index))
     memo: dict | None = None                     # what later stages work out from it, once (see memo())
 
     def memo_of(self, what: str) -> dict:

@@ -30,7 +30,8 @@ class Reading:
         self.file = display(path)
         self.inferred: list[Inferred] = []
         self.palette: dict = {}           # the palette, once read: colour fields are checked against it
-        self.templates: dict = {}         # template name -> (file, line, column, field) where first named
+        self.templates: dict = {}         # template name -> (file, line, column, field) where first named, or a
+                                          # spreadsheet cell's ("cell", file, sheet, row, column, header, sheet index)
         self.found = found if found is not None else Collector()
         self.sound = True                 # no mistake beyond single cards (and the component list) so far
         self.failed: set = set()          # ("back" | "part" | ..., name) that did not load: what names them is skipped
@@ -83,6 +84,11 @@ class Reading:
         problem = name_problem(name)
         if problem:
             raise parent.error(key, problem, field=field)
+        if hasattr(parent, "table"):    # a spreadsheet's cell: its mistake said as the cell's (file:row (column))
+            e = parent.error(key, "", field=field)          # (or deck.yaml's line, for a source's template:)
+            self.templates.setdefault(name, ("cell", e.file, e.sheet, e.line, e.column, e.header, e.sheet_index)
+                                      if hasattr(e, "sheet") else (e.file, e.line, e.column, e.field))
+            return name
         line, col = parent.where(key)
         self.templates.setdefault(name, (parent.file or self.file, line, col, field))
         return name

@@ -98,13 +98,15 @@ class _Constructor(SafeConstructor):
 
     def _pnp_construct(self, node, deep, scalar=None):
         """As SafeLoader's (or `scalar`, a plain value's constructor), but a value that cannot be built (a
-        5000-digit number, a bad date) is an error at its own line rather than an exception from deep inside
-        PyYAML."""
+        5000-digit number) is an error at its own line rather than an exception from deep inside PyYAML; a date
+        that is no day (2024-13-01) is its text, which the key that reads it judges (game.date names itself)."""
         try:
             return scalar(self, node) if scalar is not None else super().construct_object(node, deep)
         except (PnpError, yaml.YAMLError):
             raise
         except (ValueError, TypeError, OverflowError, ArithmeticError) as exc:
+            if node.tag == "tag:yaml.org,2002:timestamp":
+                return node.value       # no such day (2024-13-01): the text as written, which its key judges
             text = str(exc).split(";")[0].strip()
             if "4300" in text or "digits" in text:
                 text = "the number is too long"
@@ -357,6 +359,10 @@ def loads(text: str, name: str = "<text>", spans: bool = False):
         if mark is not None:
             lines = text.split("\n")
             here = lines[mark.line] if 0 <= mark.line < len(lines) else ""
+            alias = re.match(r"\*([^\s,\[\]{}]+)", here[mark.column:])
+            if problem == "found undefined alias" and alias:        # libyaml's composer names no alias
+                problem = f"found undefined alias '{alias[1]}'"
+                hint = f"no &{alias[1]} stands before it in the file: an anchor is written before its aliases"
             if "\t" in here[: mark.column + 1] or "\\t" in problem:
                 hint = "indent with spaces, not tabs"
         raise PnpError(f"YAML syntax error: {problem}", name, line, col, hint=hint)

@@ -18,6 +18,7 @@ from .. import LAYOUTS
 from ..errors import PnpError, known_list, suggest
 from ..units import UnitError, from_mm, length, mm
 from ..files.yamlfile import Map, load
+from ..deck.values import unknown_keys
 
 
 class SheetLayout(Record):
@@ -80,6 +81,12 @@ def paper_name(text: str) -> str:
                    + ", WIDTHxHEIGHT such as 300x450mm or 12x18in, or a sheet layout file (.yaml)")
 
 
+# a sheet layout's keys, and each section's (layouts/sheets/a4.yaml writes them all)
+KEYS = {"title": (), "paper": ("width", "height"), "margins": ("left", "right", "top", "bottom"),
+        "gutter": ("min", "max"), "cut_marks": ("length", "min_length", "gap", "min_gap", "width", "colour"),
+        "label": ("size", "colour"), "fold": ("gap",)}
+
+
 def known_sheets() -> list[str]:
     return sorted(p.stem for p in (LAYOUTS / "sheets").glob("*.yaml"))
 
@@ -121,6 +128,11 @@ def get_sheet(name: str) -> SheetLayout:
             raise sec.error(key, f"expected a colour '#rrggbb', found {c!r}", field=field)
         return c
 
+    if isinstance(m, Map):              # a key misspelt would be passed over: its default printed in silence
+        unknown_keys(m, KEYS, "a sheet layout")
+        for key, keys in KEYS.items():
+            if isinstance(m.get(key), Map):
+                unknown_keys(m[key], keys, f"a sheet layout's {key}", key)
     paper, margins, marks = section("paper", True), section("margins"), section("cut_marks")
     gutter, label, fold = section("gutter"), section("label"), section("fold")
     for k in ("width", "height"):
@@ -130,6 +142,12 @@ def get_sheet(name: str) -> SheetLayout:
     if label_size < 6.0 - 1e-9:
         raise label.error("size", f"a sheet's label may not be smaller than 6pt, found {label['size']!r}",
                           field="label.size")
+    for sec, least, most, field in ((gutter, "min", "max", "gutter"), (marks, "min_length", "length", "cut_marks"),
+                                    (marks, "min_gap", "gap", "cut_marks")):
+        if least in sec and most in sec and size(sec, least, None, f"{field}.{least}") > size(sec, most, None,
+                                                                                              f"{field}.{most}"):
+            raise sec.error(least, f"{least} {sec[least]} is more than {most} {sec[most]}",
+                            field=f"{field}.{least}")
     if own is not None:                 # WIDTHxHEIGHT: its own size, A4's margins, marks, gutters and label
         paper = Map({"width": own.group(1) + own.group(3), "height": own.group(2) + own.group(3)})
         title = f"{own.group(1)} x {own.group(2)} {own.group(3)}"

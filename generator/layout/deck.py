@@ -18,6 +18,7 @@ from . import deckfacts
 from .face import Context, Face, layout_face, text_icons
 from .inline import stamp
 from .regions import field_of
+from .relaid import earlier
 from .store import FaceStore
 from .templatefiles import chain_stamp
 from .templates import get_template
@@ -182,10 +183,12 @@ def typeset_stamp(deck: Deck) -> str:
 
 def cached_face(cache, template, ctx, bleed, name, store=None) -> Face:
     """The face of `template` for `ctx`: from `store` (an earlier build), from `cache` (a face of this build
-    with the same values of the fields its template reads), or laid out now and kept in both."""
+    with the same values of the fields its template reads), or laid out now and kept in both (a template saved
+    since the last build: its unchanged regions taken from that build's face, relaid.py)."""
     stored = None
     if store is not None:               # laid out by an earlier build from the same inputs
-        stored = store.key(template, chain_stamp(template, ctx.deck), bleed, sorted(ctx.values.items()))
+        values = repr(sorted(ctx.values.items()))          # (once for the key and the last build's key)
+        stored = store.key_of(template, chain_stamp(template, ctx.deck), bleed, values)
         face = store.get(stored)
         if face is not None:
             # faces equal within this build are one object, drawn once (as a cold build does)
@@ -194,8 +197,10 @@ def cached_face(cache, template, ctx, bleed, name, store=None) -> Face:
     key = (template, bleed, tuple((k, str(ctx.values.get(k))) for k in used))
     face = cache.get(key)
     if face is None:
-        face = layout_face(template, ctx, bleed, name)
-        face.key = key
+        was = earlier(template, ctx.deck) if store is not None else None
+        before = was.before(store.peek(store.key_of(template, was.stamp, bleed, values))) if was is not None \
+            else None
+        face = layout_face(template, ctx, bleed, name, before, key)
         cache[key] = face
     if store is not None:
         store.put(stored, face)
@@ -248,13 +253,13 @@ class _Alike:
     _VALUES = re.compile(r"'[^']*'|-?\d+(?:\.\d+)?")        # what differs from card to card in a brace's mistake
 
     def __init__(self):
-        self.first: dict = {}       # key -> [error, the other cards' names]
+        self.first: dict = {}       # key -> [error, the other cards' names, the first card's name]
 
     def add(self, exc: PnpError, card: Card) -> int:
         """Note `exc` (an error or several) of `card`; returns how many distinct mistakes there are now."""
         for e in exc.errors if isinstance(exc, PnpErrors) else [exc]:
             if not self._SUBJECT.match(e.message):      # not the card's own (a picture file's): said once
-                self.first.setdefault((e.file, e.line, e.column, e.message), [e, None])
+                self.first.setdefault((e.file, e.line, e.column, e.message), [e, None, None])
                 continue
             said = self._SUBJECT.sub("", e.message)
             if (e.field or "").startswith("region "):   # a template's brace: alike whatever values it met
@@ -264,15 +269,16 @@ class _Alike:
                 if card.back is not None and e.message.startswith(f"card '{card.name}' (back): "):
                     value = card.back.field_map.get(e.field or "", value)
                 key = (said, e.field, e.hint, repr(value))
-            if key in self.first:
-                self.first[key][1].append(card.name)
+            if key in self.first:           # a card named once, however many of its copies or places fail
+                if card.name != self.first[key][2] and card.name not in self.first[key][1]:
+                    self.first[key][1].append(card.name)
             else:
-                self.first[key] = [e, []]
+                self.first[key] = [e, [], card.name]
         return len(self.first)
 
     def errors(self) -> list:
         out = []
-        for e, others in self.first.values():
+        for e, others, _first in self.first.values():
             if others:
                 names = ", ".join(f"'{n}'" for n in others[:3]) + (", ..." if len(others) > 3 else "")
                 e = PnpError(f"{e.message} (and {len(others)} more card{'s' if len(others) != 1 else ''}: "

@@ -30,7 +30,7 @@ class Face(SimpleNamespace):
 
     def __init__(self, name: str = "", template: str = "", width: float = 0.0, height: float = 0.0,
                  bleed: float = 0.0, shape: str = "rect", gutter: float = 0.0, ops=None, texts=None, shrunk=None,
-                 key: tuple = (), markup=None, source: str = ""):
+                 key: tuple = (), markup=None, source: str = "", spans: tuple = ()):
         super().__init__(name=name,                 # e.g. "Green 1 (front)"
                          template=template, width=width, height=height, bleed=bleed, shape=shape, gutter=gutter,
                          ops=[] if ops is None else ops,
@@ -40,7 +40,10 @@ class Face(SimpleNamespace):
                          key=key,                                   # identity: equal keys draw the same
                          # (region id, field, level, message, block start): markup.problems() of its text
                          markup=[] if markup is None else markup,
-                         source=source)                             # "file:line" of its template's size
+                         source=source,                             # "file:line" of its template's size
+                         # for each region of its template, in order: where its part of ops, texts, shrunk and
+                         # markup ends (a face laid out again takes an unchanged region's part: layout/relaid.py)
+                         spans=spans)
 
 
 def by_face(faces) -> dict:

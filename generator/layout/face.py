@@ -125,7 +125,8 @@ class Context:
         """A text region's own text in the deck's language: its `text:LANG` where the template gives one (a
         template's literal words translated, "Deliver" as text:fr "Livrer", or a translator's sheet's row
         template:FILE.REGION), else its `text`."""
-        said = self.deck.extra.get("template_words", {}).get(words_key(region)) or \
+        sheet = self.deck.extra.get("template_words")
+        said = (sheet.get(words_key(region)) if sheet else None) or \
             region.props.get(f"text:{self.deck.language}")     # a translator's sheet's row over the template's
         return str(region.values["text"]) if said is None else said
 
@@ -195,7 +196,7 @@ class Context:
             message, hint = inline.unknown_message(self.deck.icons, name)
             own = str(region.get("text", ""))
             if any(n == name for n, _ in wrap.icons_in(own)):
-                raise region.error("text", f"{message} in region '{region.id}'", hint=hint)
+                raise region.error("text", message, hint=hint)
             fields = [n for n in names_in(own) if f":{name}:" in str(self.values.get(n, ""))]
             raise self.error(f"{message} in region '{region.id}'", field=(fields or [field_of(region)])[0],
                              hint=hint)
@@ -211,7 +212,13 @@ class Context:
         return _image_path(src, self, region)
 
 
-def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str = "") -> Face:
+def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str = "", before=None,
+                key: tuple | None = None) -> Face:
+    """The face of template `template_name` for a card's values, every region laid out in drawing order (its
+    mistakes raised together, PnpErrors). `before`: (a face of the same values, laid out from an earlier
+    version of the template, and for each region of this one the index of the equal region there, or None):
+    an equal region's part of that face is taken as it is (layout/relaid.py), the others laid out. `key`: its
+    identity (Face.key), when the caller has one (default: the template, the bleed and every value)."""
     try:
         tpl = get_template(template_name, ctx.deck)
     except PnpError as exc:
@@ -221,30 +228,53 @@ def layout_face(template_name: str, ctx: Context, bleed: float = 0.0, name: str 
     face = Face(name or ctx.subject, tpl.name, tpl.width, tpl.height, bleed, tpl.shape, tpl.gutter,
                 source=tpl.size_source)
     given_wrong = []                    # every mistake of the card's face: a region at fault is left, the next laid out
-    for region in tpl.regions:
-        try:
-            copies = ((None, ctx),) if region.values.get("repeat") is None else _copies(region, ctx, tpl)
-        except PnpError as exc:
-            _note(given_wrong, _placed(region, exc, ctx))
-            continue
-        for i, ctx_i in copies:
-            try:
-                given = _given(region, ctx_i, tpl, i)
-            except PnpError as exc:
-                _note(given_wrong, _placed(region, exc, ctx))
-                continue
-            if given is None:
-                continue
-            try:
-                TYPES[region.type].lay_out(face, given, ctx_i, bleed)
-            except PnpError as exc:         # (an expression's, a brace the drawing filled: placed here)
-                _note(given_wrong, _placed(region, exc, ctx))
+    spans = []
+    old, same = before if before is not None else (None, ())
+    for n, region in enumerate(tpl.regions):
+        if old is not None and same[n] is not None:
+            _take(face, old, same[n])
+        else:
+            _lay_out_region(face, region, ctx, tpl, bleed, given_wrong)
+        spans.append((len(face.ops), len(face.texts), len(face.shrunk), len(face.markup)))
     if given_wrong:
         error = given_wrong[0] if len(given_wrong) == 1 else PnpErrors(given_wrong)
         error.face = face               # what was laid out (its markup's problems: deck.layout_card says them too)
         raise error
-    face.key = (tpl.name, bleed, tuple(sorted((k, str(v)) for k, v in ctx.values.items())))
+    face.spans = tuple(spans)
+    face.key = key if key is not None else \
+        (tpl.name, bleed, tuple(sorted((k, str(v)) for k, v in ctx.values.items())))
     return face
+
+
+def _lay_out_region(face: Face, region: Region, ctx: Context, tpl, bleed: float, given_wrong: list) -> None:
+    """One region of a face laid out onto it (each copy of a repeated one); its mistakes noted in given_wrong."""
+    try:
+        copies = ((None, ctx),) if region.values.get("repeat") is None else _copies(region, ctx, tpl)
+    except PnpError as exc:
+        _note(given_wrong, _placed(region, exc, ctx))
+        return
+    for i, ctx_i in copies:
+        try:
+            given = _given(region, ctx_i, tpl, i)
+        except PnpError as exc:
+            _note(given_wrong, _placed(region, exc, ctx))
+            continue
+        if given is None:
+            continue
+        try:
+            TYPES[region.type].lay_out(face, given, ctx_i, bleed)
+        except PnpError as exc:         # (an expression's, a brace the drawing filled: placed here)
+            _note(given_wrong, _placed(region, exc, ctx))
+
+
+def _take(face: Face, old: Face, n: int) -> None:
+    """Region `n`'s part of the face `old` (its operations, texts, shrunk sizes and markup) put onto `face`."""
+    start = old.spans[n - 1] if n else (0, 0, 0, 0)
+    end = old.spans[n]
+    face.ops.extend(old.ops[start[0]:end[0]])
+    face.texts.extend(old.texts[start[1]:end[1]])
+    face.shrunk.extend(old.shrunk[start[2]:end[2]])
+    face.markup.extend(old.markup[start[3]:end[3]])
 
 
 def _shown(ch: str) -> str:
@@ -326,7 +356,7 @@ def _image_path(src: str, ctx: Context, region: Region | None = None) -> str:
         if field is None and region is not None and region.source:
             # the name is written in the template itself: point there
             file, _, line = region.source.rpartition(":")
-            return PnpError(f"{message} in region '{region.id}'", file, int(line) if line.isdigit() else None,
+            return PnpError(message, file, int(line) if line.isdigit() else None,
                             field=f"region {region.id}.src", hint=hint)
         return ctx.error(message, field=field, hint=hint)
 

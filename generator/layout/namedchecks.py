@@ -22,7 +22,7 @@ def icon_errors(deck: Deck, tpl: Template) -> list[tuple[str, PnpError]]:
         own = str(r.get("text", ""))
         for name, _ in unknown(deck.icons, own):
             message, hint = unknown_message(deck.icons, name)
-            out.append((r.id, r.error("text", f"{message} in region '{r.id}'", hint=hint)))
+            out.append((r.id, r.error("text", message, hint=hint)))
     return out
 
 

@@ -149,5 +149,5 @@ def refuse_in_text(content: str, region, ctx) -> None:
 def _error(region, ctx, tag: str, message: str, hint: str | None = None) -> PnpError:
     """A span's mistake: at the template's line when its own text writes the tag, else at the card's field."""
     if tag in str(region.get("text", "")):
-        return region.error("text", f"{message} in region '{region.id}'", hint=hint)
+        return region.error("text", message, hint=hint)
     return ctx.error(f"{message} in region '{region.id}'", field=field_of(region), hint=hint)

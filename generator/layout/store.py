@@ -41,14 +41,14 @@ from ..files import cachefile
 from .display import OPS, Face, Image
 from ..files.cachefile import cache_dir
 
-FORMAT = 12                     # 12: a face's key its template's files; 11: Image its families; 10: colours with
+FORMAT = 13                     # 13: a face its regions' spans; 12: a face's key its template's files; 11: Image its families; 10: colours with
 #                                 alpha, n-stop gradients, blur, Image crop/zoom/clip, Path; 9: Text its track; 8: Text
 #                                 its outline, Image its radius, a fill a gradient (7: opacity, turns)
 # OPS: a drawing operation is stored as (its index there, its values)
 _CODE = {cls: i for i, cls in enumerate(OPS)}
 _ARITY = tuple(len(cls._fields) for cls in OPS)
 _FACE = ("name", "template", "width", "height", "bleed", "shape", "gutter", "ops", "texts", "shrunk", "key",
-         "markup", "source")
+         "markup", "source", "spans")
 _new = tuple.__new__
 FONT_SUFFIXES = (".ttf", ".otf")                # as fonts.SUFFIXES, without importing reportlab
 
@@ -66,7 +66,8 @@ def decode_face(data) -> Face | None:
         return None
     if not (type(data[0]) is str and type(data[1]) is str and type(data[5]) is str and type(data[10]) is tuple
             and type(data[7]) is list and all(type(data[i]) in (int, float) for i in (2, 3, 4, 6))
-            and all(type(data[i]) is list for i in (8, 9, 11))):
+            and all(type(data[i]) is list for i in (8, 9, 11)) and type(data[13]) is tuple
+            and all(type(s) is tuple and len(s) == 4 and all(type(n) is int for n in s) for s in data[13])):
         return None
     try:            # an operation is (its kind's index, its values): as many as the kind has fields
         ops = [_new(OPS[code], values) for code, values in data[7]
@@ -162,10 +163,23 @@ class FaceStore:
         print differently); value names are unique, so sorting never compares two values."""
         return hashlib.blake2b("\0".join(map(repr, parts)).encode(), digest_size=16).digest()
 
+    @staticmethod
+    def key_of(template: str, stamp: str, bleed: float, values: str) -> bytes:
+        """key(template, stamp, bleed, values) of a face, its sorted values given as their repr (made once)."""
+        return hashlib.blake2b(f"{template!r}\0{stamp!r}\0{bleed!r}\0{values}".encode(), digest_size=16).digest()
+
     def get(self, key):
         """What was kept under `key`, or None (nothing, or something not of the shape written)."""
         if key in self.new:
             return self.new[key]
+        value = self.peek(key)
+        if value is not None:
+            self.new[key] = value
+        return value
+
+    def peek(self, key):
+        """What the last build kept under `key` (None: nothing, or not sound), not kept for the next by this: a
+        face of a template as it was, whose unchanged regions a face of the template now takes (relaid.py)."""
         data = self.old.get(key)
         if data is None:
             return None
@@ -180,7 +194,6 @@ class FaceStore:
                     value = None
                 self._decoded[id(data)] = value
         if value is not None and (self.what != "faces" or _pictures_sound(value, self.seen)):
-            self.new[key] = value
             return value
         return None
 

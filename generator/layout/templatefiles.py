@@ -80,12 +80,21 @@ def chain_stamp(name: str, deck) -> str:
         store = memo[""]
         files = store.get(name) if store is not None else None
         if files is None or not all(_unchanged(line) for line in files):
+            if files is not None:       # as it was in the last build (relaid.py)
+                deck.memo_of("template chains before")[name] = "\n".join(files)
             files = _chain(name, deck)
         if store is not None:
             store.put(name, files)
             store.save()
         hit = memo[name] = "\n".join(files)
     return hit
+
+
+def chain_before(name: str, deck) -> str | None:
+    """The chain_stamp template `name` had in the last build, where its files changed since (None: they did not,
+    or there was none)."""
+    chain_stamp(name, deck)
+    return deck.memo_of("template chains before").get(name)
 
 
 def _chain(name: str, deck) -> list[str]:

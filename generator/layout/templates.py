@@ -12,7 +12,6 @@ templates against its cards (validate.py).
 """
 from __future__ import annotations
 
-
 from ..records import Record
 from ..deck.sizes import MAX_EDGE, SIZE_TEXT, Size, checked_length, checked_safe, parse_size, size_mm, sizes
 from ..errors import PnpError, PnpErrors, found, known_list, suggest
@@ -49,10 +48,15 @@ class Template(Record):
         return tuple(sorted({n for r in self.regions for _, n in named(r)}))
 
 
-def _named_at(name, deck) -> tuple:
-    """(file, line, column, field) where the deck names template `name`, for a mistake in finding it."""
+def _named_at(name, deck, message: str, hint: str | None) -> PnpError:
+    """A mistake in finding template `name`, where the deck names it: (file, line, column, field), or the
+    spreadsheet cell's place (deck/reading.py's template_ref), said as a cell's mistake is: cards.csv:2 (template)."""
     where = deck.template_refs.get(name) if deck is not None else None
-    return tuple(where) if where else (None, None, None, None)
+    if where and where[0] == "cell":
+        from ..deck.spreadsheets.readers import CellError  # lazy: +3 ms to import (benchmarks/imports.py)
+        _, file, sheet, row, column, header, index = where
+        return CellError(message, file, sheet, row, column, header, hint, index)
+    return PnpError(message, *(tuple(where) if where else (None, None, None, None)), hint=hint)
 
 
 def sizes_for(deck) -> dict:
@@ -71,9 +75,9 @@ def _raw(name: str, deck) -> tuple[Map, str]:
     try:
         problem = template_problem(name, deck_folder)
     except PnpError as exc:             # a symbolic link out of templates/
-        raise PnpError(exc.message, *_named_at(name, deck), hint=exc.hint)
+        raise _named_at(name, deck, exc.message, exc.hint)
     if problem:
-        raise PnpError(problem[0], *_named_at(name, deck), hint=problem[1])
+        raise _named_at(name, deck, problem[0], problem[1])
     path = find(name, deck_folder)
     m = load(path, display(path))
     if not isinstance(m, Map):
@@ -116,6 +120,13 @@ def get_template(name: str, deck=None, _chain: tuple = (), partial: bool = False
 
 
 HELD = 64                               # the templates a long-running process keeps (get_template)
+
+
+def held_template(name: str, deck, stamp: str) -> Template | None:
+    """Template `name` as a long-running process kept it when its files' chain_stamp was `stamp` (an earlier
+    build's), if it did."""
+    kept, at = _held(deck)
+    return kept.get((name, True, at, stamp)) if kept is not None else None
 
 
 def _held(deck) -> tuple[dict | None, str]:

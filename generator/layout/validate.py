@@ -192,7 +192,8 @@ def placeholder_errors(deck: Deck, tpl: Template, use: dict) -> list[tuple[str, 
             continue
         if name == COPY and r.values.get("repeat") is not None and key != "repeat":
             continue                    # a repeated region's copy: 0, 1 ... (regions/repeat.py)
-        lacking = {kind: backs for (kind, _), backs in use.items() if name not in _available(deck, kind, backs)}
+        lacking = {kind: backs for (kind, _), backs in use.items() if name not in _available(deck, kind, backs)
+                   and kind not in deck.extra.get("fields_failed", ())}      # (fields at fault: said at the kind)
         if not lacking or (r.id, key, name) in seen:
             continue
         if key == "when" or name in names_in(r.when):
@@ -207,6 +208,13 @@ def placeholder_errors(deck: Deck, tpl: Template, use: dict) -> list[tuple[str, 
         own = ", ".join(sorted(known - set(BUILT_IN))) or "none"
         expression = _expression(r, key, name)
         first = f"'{name}' in {expression}" if expression else f"{{{name}}}"
+        if name == COPY and name not in known:      # docs/deck-format.md, Repeated regions
+            out.append((r.id, r.error(key, f"{first}: {name} is the number of a repeated region's copy, read only in "
+                                           "a repeated region's other keys; " + (
+                                               "its repeat cannot read it" if key == "repeat" else
+                                               "this region has no repeat"),
+                                      hint=None if key == "repeat" else 'add repeat: N (or repeat: "{field}")')))
+            continue
         out.append((r.id, r.error(key, f"{first} is not a field of kind {said} ({deck.file}), so this {what} would "
                                        "be empty", hint=hint or f"its fields: {own}; every card also has "
                                                              f"{', '.join(BUILT_IN)}")))

@@ -40,6 +40,9 @@ def rule_text(deck: Deck) -> tuple[str, dict]:
     for k in r:
         if k not in KEYS and not re.match(r"^text:[A-Za-z0-9-]+$", str(k)):
             raise r.error(k, f"unknown key '{k}' in rules", field=f"rules.{k}", hint=", ".join(KEYS))
+    if "file" in r and "text" in r:     # one of them would be passed over in silence
+        raise r.error("text", "the rules are given twice, as rules.file and rules.text", field="rules.text",
+                      hint="keep one: file: rules.md, or text: with the rules themselves")
     from ..layout.fonts import resolve  # lazy: +324 ms to import (benchmarks/imports.py)
     settings: dict = {"font": resolve(str(r.get("font", "serif")), deck)}
     if "size" in r:
@@ -84,8 +87,8 @@ def rules_file(deck: Deck) -> str:
 
 
 def refuse_markup(deck: Deck, text: str) -> None:
-    """Unbalanced ** or * in the rules (markup.problems, as the proof finds them) stop the build, one error
-    for each, at its line."""
+    """Unbalanced ** or * in the rules (markup.problems, as the proof finds them), HTML, Kramdown and headings
+    deeper than ### (each would print as written) stop the build, one error for each, at its line."""
     from ..text.markup import problems  # lazy: +3 ms to import (benchmarks/imports.py)
     if not text:
         return

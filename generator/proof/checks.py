@@ -133,10 +133,13 @@ def safe_zone(cards: list[CardProof], where: Where, deck) -> list[Issue]:
 
 def resolution(cards: list[CardProof], where: Where, deck) -> list[Issue]:
     """Raster pictures printed under 150 dpi, on each distinct face: the same check (and words) as `pnp build`
-    (layout/resolution.py), pointing at the card's field that names the file, or the template's region."""
+    (layout/resolution.py), pointing at the card's field that names the file, or the template's region. One
+    picture blurred alike on many cards (a template's own picture) is one finding at the region's line naming the
+    cards, as the build's line is one (it was a finding a card)."""
     from ..layout.resolution import describe, low  # lazy: here, as another function of this module imports a different describe
-    out = []
-    for cp, side, also in faces_once(cards):
+    groups: dict = {}                   # (template, region, message) -> Issue
+    for side, cps in face_cards(cards):
+        cp = cps[0]
         for f in low(side.face):
             field = None
             try:
@@ -146,8 +149,22 @@ def resolution(cards: list[CardProof], where: Where, deck) -> list[Issue]:
                         break
             except PnpError:
                 pass
-            out.append(Issue(WARNING, "resolution", describe(f, deck.folder), cp.card.name, cp.card.id, side.side,
-                             field, where.of(cp.card, side, f.region, field), also))
+            message = describe(f, deck.folder)
+            issue = groups.get((side.face.template, f.region, message))
+            if issue is None:
+                issue = groups[(side.face.template, f.region, message)] = Issue(
+                    WARNING, "resolution", message, cp.card.name, cp.card.id, side.side, field,
+                    where.of(cp.card, side, f.region, field))
+            issue.cards += [c.card.name for c in cps if c.card.name not in issue.cards]
+            issue.card_ids += [c.card.id for c in cps if c.card.id not in issue.card_ids]
+    out = []
+    for (template, region, _), issue in groups.items():
+        if len(issue.cards) < 2:            # one card: at its field's line, or the region's
+            issue.cards, issue.card_ids = [], []
+        else:                               # several: at the region's line (a field's pictures differ by card)
+            issue.where = where.region_source(template, region) or issue.where
+            issue.field = None
+        out.append(issue)
     return out
 
 

@@ -9,10 +9,10 @@ hold under a name no field can have (CARDS, ICONS: text/deckwide.py's Deckwide),
 it reads a field, so that what is kept of a face is kept under the deck's facts too; the arguments of count() and
 sum() are read on every card of the deck, not on the card the brace is evaluated for (Brace.deck_names).
 What an expression may not do is refused when it is parsed (at the template's line): attribute access,
-subscripts, keyword arguments, `**`, lambdas, assignment, any function not in FUNCTIONS. Evaluated, a field
-whose value looks like a number ("3", "-2.5") is that number; ordering text against a number, dividing by
-zero, a text over MAX_TEXT characters or a number past MAX_NUMBER is an ExpressionError, which the layout
-names with its template's line, its key and its card.
+subscripts, keyword arguments, `**`, lambdas, assignment, any function not in FUNCTIONS (or given too few or too
+many arguments: USAGE). Evaluated, a field whose value looks like a number ("3", "-2.5") is that number; ordering
+text against a number, dividing by zero, a text over MAX_TEXT characters or a number past MAX_NUMBER is an
+ExpressionError, which the layout names with its template's line, its key and its card.
 Not here: which keys take braces and how a result is read as a key's value (layout/regions/percard.py),
 where the plain {field} names are checked against the deck (layout/validate.py).
 """
@@ -204,12 +204,7 @@ def _round(x, digits=0):
 
 
 def _extreme(name: str, fn):
-    def apply(*xs):
-        if not xs:
-            raise ExpressionError(f"{name}() needs at least one value")
-        xs = [_numeric(name, x) for x in xs]
-        return fn(xs)
-    return apply
+    return lambda *xs: fn([_numeric(name, x) for x in xs])      # (at least one: USAGE)
 
 
 def _plural(n, word, words=None):
@@ -219,11 +214,6 @@ def _plural(n, word, words=None):
 
 def _join(sep, *items):
     return checked(str(sep).join(shown(i) for i in items if shown(i) != ""))
-
-
-def _int(v):
-    v = _numeric("int", v)
-    return int(v)
 
 
 CARDS, ICONS = "*cards", "*icons"       # a card's values' names for the deck's facts (no field has such a name)
@@ -241,11 +231,18 @@ def _deckwide(name: str):
 # the functions an expression may call, each one line in docs/deck-format.md ("Expressions")
 FUNCTIONS = {
     "upper": lambda s: shown(s).upper(), "lower": lambda s: shown(s).lower(), "title": lambda s: shown(s).title(),
-    "len": lambda s: len(shown(s)), "str": shown, "int": _int, "num": lambda v: _numeric("num", v),
-    "min": _extreme("min", min), "max": _extreme("max", max), "abs": lambda x: abs(_numeric("abs", x)),
-    "round": _round, "plural": _plural, "join": _join,
+    "len": lambda s: len(shown(s)), "str": shown, "int": lambda v: int(_numeric("int", v)),
+    "num": lambda v: _numeric("num", v), "min": _extreme("min", min), "max": _extreme("max", max),
+    "abs": lambda x: abs(_numeric("abs", x)), "round": _round, "plural": _plural, "join": _join,
     **{name: _deckwide(name) for name in DECKWIDE},
 }
+
+# each function's fewest and most arguments (None: any number), and how it is written
+USAGE = {**{n: (1, 1, f"{n}(x)") for n in ("upper", "lower", "title", "len", "str", "int", "num", "abs", "icons")},
+         **{n: (1, None, f"{n}(a, b, ...)") for n in ("min", "max")}, "round": (1, 2, "round(x) or round(x, digits)"),
+         "plural": (2, 3, "plural(n, 'coin') or plural(n, 'die', 'dice')"), "join": (1, None, "join(', ', a, b, ...)"),
+         "count": (0, 1, "count() or count(condition)"), "sum": (1, 2, "sum(value) or sum(value, condition)"),
+         "lookup": (3, 3, "lookup(table, key, field)")}
 
 _ALLOWED = (ast.Expr, ast.Name, ast.Load, ast.Constant, ast.UnaryOp, ast.BinOp, ast.BoolOp, ast.Compare, ast.IfExp,
             ast.Call, ast.And, ast.Or) + tuple(OPERATORS)
@@ -277,11 +274,17 @@ def _parse(source: str, brace: str) -> Brace:
             raise ExpressionError(f"{brace}: {node.value!r} is not a number or a text", brace)
         if isinstance(node, ast.Call):
             if not isinstance(node.func, ast.Name):
-                raise ExpressionError(f"{brace}: an expression may not use attribute access (x.y)", brace,
+                what = "attribute access (x.y)" if isinstance(node.func, ast.Attribute) else \
+                    "a call of anything but a function by its name"
+                raise ExpressionError(f"{brace}: an expression may not use {what}", brace,
                                       hint=f"functions: {', '.join(FUNCTIONS)}")
             if node.func.id not in FUNCTIONS:
                 raise ExpressionError(f"{brace}: unknown function '{node.func.id}'", brace,
                                       hint=suggest(node.func.id, FUNCTIONS) or known_list(FUNCTIONS))
+            (low, high, written), given = USAGE[node.func.id], len(node.args)
+            if not low <= given <= (given if high is None else high):      # (Python's TypeError on each card)
+                raise ExpressionError(f"{brace}: {node.func.id}() is given {given} argument{'s' if given != 1 else ''}"
+                                      f", and is written {written}", brace)
     calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
     callees = {id(n.func) for n in calls}
     over = {id(n) for c in calls if c.func.id in OVER_CARDS for a in c.args for n in ast.walk(a)}

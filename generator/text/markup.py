@@ -314,12 +314,23 @@ def _meant(text: str, m: re.Match) -> bool:
     return before.isspace() != after.isspace()
 
 
+_DEEP_HEADING = re.compile(r"^ {0,3}(#{4,6})\s")      # Markdown's fourth to sixth levels: markup has # to ###
+
+
 @lru_cache(maxsize=4096)
 def problems(markup: str) -> tuple[Problem, ...]:
-    """Every block of `markup` whose asterisks do not pair up (see the module's docstring)."""
-    if "*" not in markup:
-        return ()
+    """Every block of `markup` whose asterisks do not pair up (see the module's docstring), and every heading
+    deeper than ### (Markdown's ####), which would print with its hashes."""
     out = []
+    if "####" in markup:
+        for n, line in enumerate(markup.split("\n"), 1):
+            deep = _DEEP_HEADING.match(line)
+            if deep:
+                out.append(Problem(ERROR, f"'{deep.group(1)}' is a level-{len(deep.group(1))} heading, which pnp does "
+                                          "not read: it would print as written (headings are #, ## and ###)",
+                                   line[:60], n))
+    if "*" not in markup:
+        return tuple(out)
     for b, line, start in _parse(markup.replace("\\*", "\x01")):     # an escaped \\* is no markup
         if "*" not in b.text:
             continue

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import re
 import signal
 import sys
@@ -93,11 +94,13 @@ def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_
     if note:
         say.note(note)                              # once, not at every rebuild: the builds name the path
     preview = Preview()
-    server = Server(preview, port, reference)
+    saves = Saves()
+    server = Server(preview, port, reference, wrote=saves.wrote)
     stop = threading.Event()
     old_term = signal.signal(signal.SIGTERM, _interrupt)
     sys.setswitchinterval(SWITCH)
     held = {"stores": store.Held(), "pictures": rasters.Memory()}
+    watcher = None
     try:
         server.start()
         say.serving(server.url, folder)
@@ -108,17 +111,17 @@ def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_
         keep = Filter(out, folder)
         before = _files(watched, keep)
         say.outcome(builder.build(), preview)
-        from watchfiles import watch
-        ready = False
-        for changes in watch(*watched, watch_filter=keep, step=STEP, debounce=DEBOUNCE, stop_event=stop,
-                             rust_timeout=TIMEOUT, yield_on_timeout=True, raise_interrupt=True):
-            paths = sorted({p for _, p in changes})
-            if not ready:                   # the watcher runs from here on; a save made before it is found here
-                ready = True
-                now = _files(watched, keep)
-                paths = sorted(set(paths) | {p for p in set(now) | set(before) if now.get(p) != before.get(p)})
+        watcher = threading.Thread(target=saves.watch, args=(watched, keep, stop, before), name="pnp-watch-files",
+                                   daemon=True)
+        watcher.start()
+        while True:
+            paths = saves.next(TIMEOUT / 1000)
+            if paths is None:
+                if not watcher.is_alive():
+                    break
+                continue
+            if paths == "watching":
                 say.watching()
-            if not paths:
                 continue
             say.saved(paths, folder)
             say.outcome(builder.build(paths, shown=lambda snap: preview.publish(snap, None, snap.number)), preview)
@@ -127,6 +130,8 @@ def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_
     finally:
         stop.set()
         server.stop()
+        if watcher is not None:
+            watcher.join(timeout=TIMEOUT / 1000 * 4)
         # kept to the end: no thread of the preview may be drawing (pdfium, reportlab) as the process ends and
         # pypdfium2 closes its library (a face being drawn then aborted the process: "variant is valueless")
         RENDER.acquire(timeout=60)
@@ -134,6 +139,72 @@ def run(game: str, opts, output: Path | None, port: int, open_browser: bool, as_
         signal.signal(signal.SIGTERM, old_term)
     say.stopped()
     return 0
+
+
+class Saves:
+    """What the loop builds for, in order: the files the watcher finds saved (watchfiles, on a thread of its own)
+    and the template files the layout view writes (studio.py), which are built at once, not when the watcher
+    notices them 20-40 ms later (a drag's release); the watcher's report of a file the view wrote, as the view
+    wrote it, is not built again. Whatever waits when a build ends is one build."""
+
+    def __init__(self):
+        self.queue: queue.Queue = queue.Queue()
+        self.written: dict = {}             # path -> (size, time) as the layout view wrote it, and it was built
+
+    def wrote(self, path) -> None:
+        """The layout view wrote `path` (from a thread of the preview's server)."""
+        self.queue.put(("wrote", [str(Path(path).resolve())]))
+
+    def watch(self, watched, keep, stop: threading.Event, before: dict) -> None:
+        """The watcher (its own thread): each set of changes found, once "watching" (the saves made before it ran
+        found too: files that differ from `before`)."""
+        from watchfiles import watch  # lazy: +14 ms to import (benchmarks/imports.py)
+        ready = False
+        try:
+            for changes in watch(*watched, watch_filter=keep, step=STEP, debounce=DEBOUNCE, stop_event=stop,
+                                 rust_timeout=TIMEOUT, yield_on_timeout=True, raise_interrupt=False):
+                paths = sorted({p for _, p in changes})
+                if not ready:               # the watcher runs from here on; a save made before it is found here
+                    ready = True
+                    now = _files(watched, keep)
+                    paths = sorted(set(paths) | {p for p in set(now) | set(before) if now.get(p) != before.get(p)})
+                    self.queue.put(("watching", None))
+                if paths:
+                    self.queue.put(("saved", paths))
+        except BaseException as exc:        # said by the loop, which ends
+            self.queue.put(("failed", exc))
+
+    def next(self, timeout: float):
+        """The paths to build for next (sorted), "watching" once the watcher runs, or None after `timeout` s."""
+        try:
+            kind, paths = self.queue.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        if kind == "failed":
+            raise paths
+        if kind == "watching":
+            return kind
+        items = [(kind, paths)]
+        while True:                         # whatever else waits: the same build
+            try:
+                items.append(self.queue.get_nowait())
+            except queue.Empty:
+                break
+        out: set = set()
+        for kind, paths in items:
+            if kind == "failed":
+                raise paths
+            if kind == "watching":
+                self.queue.put((kind, paths))
+                continue
+            for p in paths:
+                now = _stat(p)
+                if kind == "wrote":
+                    self.written[p] = now
+                elif self.written.get(p) == now and now is not None:
+                    continue                # the view's write, built already
+                out.add(p)
+        return sorted(out) if out else self.next(0)
 
 
 def output_name(deck_id: str, opts) -> str:
@@ -207,6 +278,14 @@ def _files(folders, keep) -> dict:
                         continue
                     out[path] = (st.st_size, st.st_mtime_ns)
     return out
+
+
+def _stat(path: str):
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
 
 
 def _interrupt(signum, frame):

@@ -15,6 +15,7 @@ changed are drawn ahead (and the layout view's card), as the page is told and be
 from __future__ import annotations
 
 import hashlib
+import marshal
 import os
 import threading
 import time
@@ -22,6 +23,7 @@ import time
 RENDER = threading.Lock()
 FACE_DPI = 110                  # a poker card 275 x 385 px, shown at half that for sharp screens
 LARGE_DPI = 300                 # a face shown large on a click: a poker card 750 px wide, shown at 360 px or more
+MAX_PX = 4096                   # the widest a face is drawn for the layout view (at the size it shows it)
 SHEET_WIDTH = 900               # pixels across a sheet
 AHEAD_MS = 40                   # ms: the most spent drawing ahead the changed faces the page shows in its grid
 WAIT = 600.0                    # seconds: the most a request waits for a PDF being written
@@ -37,10 +39,14 @@ class Digests:
         self.faces: dict = {}           # id(face) -> (face, digest) in this build: a face many cards show, once
 
     def of(self, obj, *content, stamp=None) -> str:
+        return self._digest(obj, stamp, lambda: repr(content).encode())
+
+    def _digest(self, obj, stamp, data) -> str:
+        """The digest of `data()`, what `obj` holds, made only when `obj` is new or its `stamp` changed."""
         hit = self.known.get(id(obj))
         if hit is not None and hit[0] is obj and hit[1] == stamp:
             return hit[2]
-        digest = hashlib.blake2b(repr(content).encode(), digest_size=16).hexdigest()
+        digest = hashlib.blake2b(data(), digest_size=16).hexdigest()
         self.known[id(obj)] = (obj, stamp, digest)
         return digest
 
@@ -49,7 +55,7 @@ class Digests:
         if hit is not None and hit[0] is face:
             return hit[1]
         images = _images(face)
-        digest = self.of(face, face.width, face.height, face.bleed, face.shape, face.ops, images, stamp=images)
+        digest = self._digest(face, images, lambda: _face_data(face, images))
         self.faces[id(face)] = (face, digest)
         return digest
 
@@ -58,6 +64,18 @@ class Digests:
         wanted = {id(o) for o in objs}
         self.known = {k: v for k, v in self.known.items() if k in wanted}
         self.faces = {}
+
+
+def _face_data(face, images) -> bytes:
+    """What a face draws, as bytes: marshal's (version 2, which writes equal values alike: no references, no
+    interned strings apart) of its size, shape, each operation's kind and values and its pictures' stamps (a fifth
+    of the time repr takes); repr where a value is not one marshal writes."""
+    content = (face.width, face.height, face.bleed, face.shape, [(type(op).__name__, tuple(op)) for op in face.ops],
+               images)
+    try:
+        return marshal.dumps(content, 2)
+    except ValueError:
+        return repr(content).encode()
 
 
 def _images(face) -> list:
@@ -169,14 +187,16 @@ class Snapshot:
         face = self.faces.get(digest)
         if face is None:
             return None
-        return self._drawn(("face", digest), lambda: _face_png(face))
+        return self._drawn(("face", digest), lambda: _drawn_as(face, "face"))
 
-    def large_png(self, digest: str) -> bytes | None:
-        """A face at LARGE_DPI, for the page's large view of it."""
+    def large_png(self, digest: str, px: int | None = None) -> bytes | None:
+        """A face at LARGE_DPI, for the page's large view of it; or `px` pixels wide (bleed and all), the size the
+        layout view shows it at (its CSS pixels times the screen's devicePixelRatio)."""
         face = self.faces.get(digest)
         if face is None:
             return None
-        return self._drawn(("large", digest), lambda: _face_png(face, LARGE_DPI))
+        kind = "large" if px is None else f"large@{px}"
+        return self._drawn((kind, digest), lambda: _drawn_as(face, kind))
 
     def sheet_png(self, digest: str) -> bytes | None:
         n = self.sheets.get(digest)
@@ -191,18 +211,21 @@ class Snapshot:
         faces in the grid, the most lately asked for first. draw_ahead makes them, and a request for one waits for
         that (not for the PDF). Before the page is told of the build."""
         wanted = []
+        shown: dict = {}                # a face's digest -> [(kind, when the page last asked for it)]
+        was = before.asked() if before is not None else []
+        for key, asked in was:
+            if key[0] not in ("layout", "sheet"):
+                shown.setdefault(key[1], []).append((key[0], asked))
         for card_id, new in self.card_digests.items() if before is not None else ():
             old = before.card_digests.get(card_id)
             for side in (0, 1) if old is not None else ():
                 if new[side] is None or new[side] == old[side]:
                     continue
-                for kind in ("face", "large"):
-                    asked = before._asked.get((kind, old[side]))
-                    if asked is not None and (kind, new[side]) not in self._png:
+                for kind, asked in shown.get(old[side], ()):
+                    self._asked.setdefault((kind, new[side]), asked)    # (shown in its card's place: the next
+                    if (kind, new[side]) not in self._png:              # build's too; drawn early, or now)
                         wanted.append((kind == "face", -asked, (kind, new[side])))
-                        self._asked[(kind, new[side])] = asked      # (shown in its card's place: the next build's too)
-        views = [(-asked, key) for key, asked in (before._asked.items() if before is not None else ())
-                 if key[0] == "layout" and key[1] in self.card_digests]
+        views = [(-asked, key) for key, asked in was if key[0] == "layout" and key[1] in self.card_digests]
         if views:                                       # the layout view shows one card: the one asked for last
             wanted.append((-1, 0.0, min(views)[1]))
         with self._ahead_done:
@@ -222,8 +245,7 @@ class Snapshot:
                     self._model(key[1], key[2])
                 else:
                     with RENDER:
-                        png = self._png.get(key) or _face_png(self.faces[key[1]],
-                                                              FACE_DPI if key[0] == "face" else LARGE_DPI)
+                        png = self._png.get(key) or _drawn_as(self.faces[key[1]], key[0])
             except Exception:           # (made when asked for, which says what is wrong)
                 png = None
             with self._ahead_done:
@@ -297,6 +319,15 @@ class Snapshot:
         finally:
             page.close()
 
+    def asked(self) -> list:
+        """[(key, when the page last asked for it)]: what the page asked of this build (a copy: the server's
+        threads add to it)."""
+        return list(self._asked.items())
+
+    def took(self, early) -> None:
+        """The faces drawn early (early.Early), kept as drawn on request."""
+        self._png.update(early.join())
+
     def inherit(self, before: "Snapshot | None") -> None:
         """Keep the images an earlier snapshot drew that this one shows too."""
         if before is None:
@@ -304,7 +335,7 @@ class Snapshot:
         for (kind, digest), png in before._png.items():
             if digest in (self.sheets if kind == "sheet" else self.faces):
                 self._png[(kind, digest)] = png
-        for key, asked in before._asked.items():
+        for key, asked in before.asked():
             if key[1] in (self.sheets if key[0] == "sheet" else self.card_digests if key[0] == "layout"
                           else self.faces) and key not in self._asked:
                 self._asked[key] = asked
@@ -316,9 +347,32 @@ class Snapshot:
                 self._pdf_doc = None
 
 
-def _face_png(face, dpi: int = FACE_DPI) -> bytes:
-    from ..render.png import encode_png, thumbnail  # lazy: +484 ms to import (benchmarks/imports.py)
-    return encode_png(thumbnail(face, dpi), dpi=dpi)
+def _face_png(face, dpi: float = FACE_DPI, px: int | None = None) -> bytes:
+    """A face's PNG at `dpi`, or `px` pixels wide (bleed and all)."""
+    from ..render.png import encode_png, face_pdf, render_pages  # lazy: +484 ms to import (benchmarks/imports.py)
+    dpi, w, h = size_of(face, dpi, px)
+    rgb = list(render_pages(face_pdf(face), [(w, h)], raw=True))[0]
+    return encode_png(rgb, dpi=dpi, size=(w, h))
+
+
+def size_of(face, dpi: float, px: int | None = None) -> tuple:
+    """(dpi, width, height) in pixels of a face (bleed and all) drawn at `dpi`, or `px` pixels wide."""
+    wide, high = face.width + 2 * face.bleed, face.height + 2 * face.bleed
+    if px is not None:
+        dpi = px * 72 / wide
+    return dpi, max(1, round(wide / 72 * dpi)), max(1, round(high / 72 * dpi))
+
+
+def as_kind(kind: str) -> tuple:
+    """(dpi, px) of a face's PNG as `kind` names it: "face" (the grid's, FACE_DPI), "large" (LARGE_DPI), "large@PX"
+    (PX pixels wide)."""
+    if kind.startswith("large@"):
+        return LARGE_DPI, int(kind[6:])
+    return (FACE_DPI if kind == "face" else LARGE_DPI), None
+
+
+def _drawn_as(face, kind: str) -> bytes:
+    return _face_png(face, *as_kind(kind))
 
 
 def _digests(deck, files) -> dict:

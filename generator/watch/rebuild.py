@@ -14,6 +14,7 @@ from pathlib import Path
 from ..records import Record
 from .. import pipeline
 from ..errors import PnpError, PnpErrors, holding
+from .early import Early
 from .preview import RENDER, Digests, Snapshot
 from ..pipeline import output_name
 
@@ -80,17 +81,22 @@ class Builder:
                 laid, pages = pipeline.laid_and_pages(deck, self.opts)
                 out = self.out_path(deck.id)
                 cpu1 = time.thread_time()
-                from .findings import findings
-                issues, facts = findings(deck, laid)
-                times = {"rebuild_ms": round((cpu1 - cpu0) * 1000, 1)}
-                snap = Snapshot(self.number, deck, laid, pages, None, out, issues, facts, self.digests, self.good,
-                                times, check)
-                snap.inherit(self.good)
-                from .touched import touched
-                snap.state["touched"] = touched(deck, laid, self.good.card_digests if self.good is not None else {},
-                                                snap.card_digests, changed)
-                snap.plan_ahead(self.good)
-                cpu2 = time.thread_time()
+                early = Early(self.good, laid, self.digests)      # the layout view's face, drawn meanwhile
+                try:
+                    from .findings import findings
+                    issues, facts = findings(deck, laid)
+                    times = {"rebuild_ms": round((cpu1 - cpu0) * 1000, 1)}
+                    snap = Snapshot(self.number, deck, laid, pages, None, out, issues, facts, self.digests,
+                                    self.good, times, check)
+                    snap.inherit(self.good)
+                    from .touched import touched
+                    snap.state["touched"] = touched(deck, laid, self.good.card_digests if self.good is not None
+                                                    else {}, snap.card_digests, changed)
+                    snap.took(early)
+                    snap.plan_ahead(self.good)
+                finally:
+                    early.join()            # (pdfium: not after RENDER is let go)
+                cpu2 = time.thread_time() + early.cpu_ms / 1000     # its thread's CPU time too
             shown_ms = (time.perf_counter() - wall0) * 1000
             if shown is not None and self.good is not None:
                 shown(snap)                 # the page updates now: it asks for the state, then the changed faces,

@@ -20,6 +20,7 @@ from importlib import resources
 from urllib.parse import parse_qs, urlsplit
 
 from ..errors import PnpError
+from .preview import MAX_PX
 from .studio import MAX_BODY, Refused, Studio
 
 IMAGE = re.compile(r"^/(face|large|sheet)/([0-9a-f]{32})\.png$")
@@ -125,9 +126,14 @@ class Handler(BaseHTTPRequestHandler):
         if m:
             snap = self.preview.snapshot
             png = None
+            px = (parse_qs(url.query).get("px") or [None])[0]       # the layout view's: the size it shows it at
+            if px is not None and (m.group(1) != "large" or not (px.isascii() and px.isdigit())
+                                   or len(px) > 4 or not 16 <= int(px) <= MAX_PX):
+                return self._send(400, f"px is a width in pixels, 16 to {MAX_PX}, of a large face\n".encode(),
+                                  "text/plain")
             if snap is not None:
                 draw = {"face": snap.face_png, "large": snap.large_png, "sheet": snap.sheet_png}[m.group(1)]
-                png = draw(m.group(2))
+                png = draw(m.group(2), int(px)) if px is not None else draw(m.group(2))
             if png is not None:
                 return self._send(200, png, "image/png", cache="public, max-age=31536000, immutable", head=head)
         return self._send(404, b"not found\n", "text/plain")
@@ -229,8 +235,8 @@ class _HTTPServer(ThreadingHTTPServer):
 class Server:
     """ThreadingHTTPServer on 127.0.0.1:port (0: any free port) in a thread of its own."""
 
-    def __init__(self, preview: Preview, port: int, reference=None):
-        self.studio = Studio(preview, reference)
+    def __init__(self, preview: Preview, port: int, reference=None, wrote=None):
+        self.studio = Studio(preview, reference, wrote)
         handler = type("PreviewHandler", (Handler,), {"preview": preview, "studio": self.studio})
         try:
             self.httpd = _HTTPServer(("127.0.0.1", port), handler)

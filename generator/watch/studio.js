@@ -55,6 +55,7 @@
 
   let state = null, model = null, cardId = null, side = "front", zoom = 0, selected = null, drag = null;
   let loads = 0, writes = 0, build = -1, nudge = null, busy = false, asking = 0, shownLoad = 0;
+  let waiting = false;      // a build told while a write was on its way: shown once its answer is (settled)
   const undo = [], redo = [], dropped = new Map();
   const $ = (id) => document.getElementById(id);
   const h = (tag, attrs = {}, text) => {
@@ -210,7 +211,10 @@
     svg.setAttribute("height", hh * zoom);
     svg.replaceChildren();
     const digest = c && (side === "back" ? c.back : c.front);
-    if (digest) svg.append(s("image", {href: `/large/${digest}.png`, x: -b, y: -b, width: W + 2 * b, height: H + 2 * b,
+    // drawn at the size shown: its CSS pixels times the screen's devicePixelRatio, in steps of 50 px (no pixel drawn
+    // that the screen cannot show, none missing when zoomed in)
+    const px = Math.min(4096, 50 * Math.ceil((W + 2 * b) * zoom * (window.devicePixelRatio || 1) / 50));
+    if (digest) svg.append(s("image", {href: `/large/${digest}.png?px=${px}`, x: -b, y: -b, width: W + 2 * b, height: H + 2 * b,
                                        preserveAspectRatio: "none", id: "st-face"}));
     if ($("st-ghost").checked && c) {
       const others = state.cards.filter((x) => x.id !== c.id && templateOf(x) === templateOf(c)).slice(0, 60);
@@ -450,7 +454,15 @@
           (got.how === "override" ? " (an override added)" : got.how === "key" ? " (a box added to its override)" : "") +
           "; rebuilding…");
     } finally {
-      busy = false;
+      settled();
+    }
+  }
+
+  function settled() {
+    busy = false;
+    if (waiting) {
+      waiting = false;
+      window.pnpStudio.update(state);
     }
   }
 
@@ -458,17 +470,23 @@
     const from = isUndo ? undo : redo, to = isUndo ? redo : undo;
     const w = from.pop();
     if (!w) { say(isUndo ? "nothing to undo" : "nothing to redo"); return; }
-    const [status, got] = await post(isUndo ? "/layout/undo" : "/layout/redo", {undo: w.n});
-    if (status !== 200) {
-      from.length = 0;
-      await load(`! ${got.error || "refused"}`);
-      return;
+    busy = true;
+    try {
+      const [status, got] = await post(isUndo ? "/layout/undo" : "/layout/redo", {undo: w.n});
+      if (status !== 200) {
+        from.length = 0;
+        busy = false;
+        await load(`! ${got.error || "refused"}`);
+        return;
+      }
+      to.push(w);
+      if (model) model.files[got.file] = got.digest;
+      writes += 1;
+      root.dataset.writes = writes;
+      say(`${isUndo ? "undid" : "redid"} the move of ${w.id} in ${got.file}; rebuilding…`);
+    } finally {
+      settled();
     }
-    to.push(w);
-    if (model) model.files[got.file] = got.digest;
-    writes += 1;
-    root.dataset.writes = writes;
-    say(`${isUndo ? "undid" : "redid"} the move of ${w.id} in ${got.file}; rebuilding…`);
   }
 
   function nudgeBy(dx, dy) {
@@ -543,6 +561,9 @@
         return;
       }
       if (next.build === build) return;
+      // a write on its way: its answer first (what was written), then this build. The watcher builds a write at
+      // once, so its build may be told before the page has read the write's answer
+      if (busy) { waiting = true; return; }
       build = next.build;
       if (!state.cards.some((c) => c.id === cardId)) cardId = state.cards.length ? state.cards[0].id : null;
       load(busy ? undefined : ($("st-msg").textContent.endsWith("rebuilding…") ?

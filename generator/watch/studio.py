@@ -7,8 +7,8 @@ A write is held to what it may touch, whoever asks: the request carries the toke
 (never a path), changes only that region's `box` (layout/boxedit.py), and says the digest of the file it read:
 a file changed on disk since is not written (409; the page reloads it). An undo or redo puts back the bytes a
 write of this process replaced, only where the file still holds what that write left. A request that is not
-of this shape is refused in one line, and the server goes on. The write is all: the watch loop sees the saved
-template and rebuilds as for any save.
+of this shape is refused in one line, and the server goes on. The write is all: the watch loop is told of it
+(`wrote`) and rebuilds at once, as for any save, without waiting to notice it.
 Not here: the routes, Host and Origin checks (server.py), where a region comes from (layout/provenance.py).
 """
 from __future__ import annotations
@@ -42,8 +42,9 @@ class Studio:
     """What the layout view needs of the watch: the token, the writes made (for undo and redo), the folder of
     reference pictures. One a `pnp watch` process; the preview's snapshot gives the deck each write is made on."""
 
-    def __init__(self, preview, reference: Path | None = None):
+    def __init__(self, preview, reference: Path | None = None, wrote=None):
         self.preview = preview
+        self.wrote = wrote                  # wrote(path): told of each file written, to build at once (loop.Saves)
         self.token = secrets.token_urlsafe(24)
         self.reference = Path(reference).resolve() if reference is not None else None
         self.lock = threading.Lock()        # one write at a time: each reads, checks and writes its file
@@ -99,6 +100,8 @@ class Studio:
             self.writes[self.count] = (edit.path, edit.file, edit.before, edit.after)
             for old in list(self.writes)[:-HISTORY]:
                 del self.writes[old]
+            if self.wrote is not None:
+                self.wrote(edit.path)
         return {"ok": True, "file": edit.file, "line": edit.line, "box": list(edit.box), "how": edit.how,
                 "template": edit.template, "digest": boxedit.digest(edit.after), "undo": self.count}
 
@@ -120,6 +123,8 @@ class Studio:
             except PnpError:
                 raise Refused(409, f"{file} changed on disk since; nothing was written (the page reloads it)") \
                     from None
+            if self.wrote is not None:
+                self.wrote(path)
         return {"ok": True, "file": file, "digest": boxedit.digest(then)}
 
     def picture(self, card: str) -> Path | None:

@@ -286,6 +286,9 @@ def test_malformed_list_messages(tmp_path):
         "components:\n  - {name: X, times: 2}\n": "'times' goes with 'each'",
         "components:\n  - {name: X, each: {colour: [red], value: 1}, bogus: 1}\n": "unknown key 'bogus'",
         "components:\n  - {name: X, count: 1, seed_says: [x]}\n": "expected a whole number",
+        "components:\n  - {name: X, each: {value: 1}, times: 0}\n": "expected a whole number from 1 to 20000, found the "
+                                                                  "number 0$",     # as every mistake says it: not 'int 0'
+        "components:\n  - {name: X, each: {value: [1]}, times: [2]}\n": "found a list$",
         "components:\n  - {name: X, seed_says: [1]}\n": "seed_says needs the count",
         "components:\n  - {name: X, each: [{colour: red}, {value: 1}]}\n": "must name the same fields",
         "components:\n  - {name: X, count: 1\n": "YAML syntax error",

@@ -214,6 +214,13 @@ def test_two_bad_cells_give_two_errors_in_sheet_order(tmp_path):
            "cards.xlsx, sheet Metals, cell D10 (colour): unknown colour 'rust'")
 
 
+def test_a_number_in_a_column_with_no_header_is_named_as_it_is_read(tmp_path):
+    """A workbook stores 1 as 1.0, which pnp reads as 1: the mistake said 'the number 1.0'."""
+    deck = _new(tmp_path)
+    _metals(deck, [("Gold", 3, "Shines.", None, 1)])
+    _fails(deck, "cards.xlsx, sheet Metals, cell E2: a value, the number 1, in a column with no header")
+
+
 def test_an_unknown_header_gets_a_did_you_mean(tmp_path):
     deck = _new(tmp_path)
     (deck / "cards.csv").write_text((deck / "cards.csv").read_text(encoding="utf-8").replace(

@@ -21,7 +21,7 @@ import pypdf
 import pytest
 from PIL import Image
 
-from cli import ROOT, pnp
+from cli import ROOT, pnp, pnp_in_process
 from pdfxcheck import problems
 
 SHOWCASE = ROOT / "tests" / "decks" / "showcase"
@@ -108,7 +108,7 @@ def test_ink_limit_asked_for_holds(art, tmp_path):
 
 def test_back_front_order_for_any_print_shop(tmp_path):
     out = tmp_path / "out"
-    proc = pnp("export", "vasa-regalis", "--to", "pdf", "--order", "back-front", "-o", out, check=True)
+    proc = pnp_in_process("export", "vasa-regalis", "--to", "pdf", "--order", "back-front", "-o", out, check=True)
     assert "each back followed by its front" in proc.stdout
     rows = list(csv.DictReader((out / "manifest.csv").open(encoding="utf-8")))
     assert [r["side"] for r in rows[:4]] == ["back", "front", "back", "front"]
@@ -160,7 +160,7 @@ def test_every_pixel_within_the_limit(limit):
 ])
 def test_a_mistake_is_one_line_and_writes_nothing(args, message, tmp_path):
     out = tmp_path / "out"
-    proc = pnp("export", "vasa-regalis", *args, "-o", out)
+    proc = pnp_in_process("export", "vasa-regalis", *args, "-o", out)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("pnp: error: ") and message in proc.stderr, \
         proc.stderr

@@ -17,7 +17,7 @@ import pypdf
 import pytest
 from PIL import Image
 
-from cli import ROOT, pnp
+from cli import ROOT, pnp, pnp_in_process
 from pdfxcheck import problems
 
 INCH = 72.0
@@ -143,7 +143,7 @@ def test_a_lower_ink_limit_holds(tmp_path):
 ])
 def test_a_mistake_is_one_line_and_writes_nothing(args, message, tmp_path):
     out = tmp_path / "out"
-    proc = pnp("export", "vasa-regalis", "--to", "drivethrucards", *args, "-o", out)
+    proc = pnp_in_process("export", "vasa-regalis", "--to", "drivethrucards", *args, "-o", out)  # what it says
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("pnp: error: ") and message in proc.stderr, \
         proc.stderr
@@ -152,7 +152,8 @@ def test_a_mistake_is_one_line_and_writes_nothing(args, message, tmp_path):
 
 def test_same_deck_same_bytes(dtc, tmp_path):
     out = tmp_path / "again"
-    pnp("export", "vasa-regalis", "--to", "drivethrucards", "-o", out, check=True)
+    # in this process, against the artefact a `pnp` process wrote: the same bytes from two processes
+    pnp_in_process("export", "vasa-regalis", "--to", "drivethrucards", "-o", out, check=True)
     assert (out / "poker-deck.pdf").read_bytes() == (dtc / "out" / "poker-deck.pdf").read_bytes()
-    again = pnp("export", "vasa-regalis", "--to", "drivethrucards", "-o", out, check=True)
+    again = pnp_in_process("export", "vasa-regalis", "--to", "drivethrucards", "-o", out, check=True)
     assert "0 written, 2 unchanged" in again.stdout

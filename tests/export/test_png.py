@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from cli import pnp
+from cli import pnp, pnp_in_process
 
 
 @pytest.fixture(scope="module")
@@ -50,12 +50,12 @@ def test_a_poker_card_at_600_dpi_is_1500_by_2100(png600):
 
 def test_bleed_and_the_default_resolution(tmp_path):
     out = tmp_path / "out"
-    proc = pnp("export", "vasa-regalis", "--to", "png", "--bleed", "3", "-o", out, check=True)
+    proc = pnp_in_process("export", "vasa-regalis", "--to", "png", "--bleed", "3", "-o", out, check=True)
     assert "at 300 dpi, 3 mm bleed a side" in proc.stdout
     with Image.open(out / "back-vasa.png") as im:
         assert im.size == (round((63.5 + 6) / 25.4 * 300), round((88.9 + 6) / 25.4 * 300))
         assert im.getpixel((2, 2)) == im.getpixel((40, 40))            # the background runs into the bleed
-    again = pnp("export", "vasa-regalis", "--to", "png", "--bleed", "3", "-o", out, check=True)
+    again = pnp_in_process("export", "vasa-regalis", "--to", "png", "--bleed", "3", "-o", out, check=True)
     assert "0 written, 35 unchanged" in again.stdout        # 35 PNGs (and the manifest)
 
 
@@ -81,8 +81,8 @@ def test_hand_fans_the_chosen_cards(showcase, tmp_path):
     assert "hand.png (5 cards fanned: Wood 1, Wood 2, Cloth 4, Rule card 1, Gilding 5" in \
         (showcase / "stdout.txt").read_text(encoding="utf-8")
     out = tmp_path / "out"
-    proc = pnp("export", "vasa-regalis", "--to", "showcase", "--hand", "Iron 3", "--hand", "13-14", "--dpi", "100",
-               "-o", out, check=True)
+    proc = pnp_in_process("export", "vasa-regalis", "--to", "showcase", "--hand", "Iron 3", "--hand", "13-14",
+                          "--dpi", "100", "-o", out, check=True)
     assert "hand.png (3 cards fanned: Iron 3, Cloth 1, Cloth 2;" in proc.stdout
     with Image.open(out / "hand.png") as im:
         a = np.asarray(im)
@@ -103,7 +103,7 @@ def test_hand_fans_the_chosen_cards(showcase, tmp_path):
 ])
 def test_a_mistake_is_one_line_and_writes_nothing(args, message, tmp_path):
     out = tmp_path / "out"
-    proc = pnp("export", "vasa-regalis", *args, "-o", out)
+    proc = pnp_in_process("export", "vasa-regalis", *args, "-o", out)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("pnp: error: ") and message in proc.stderr, \
         proc.stderr

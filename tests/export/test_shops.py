@@ -192,13 +192,17 @@ def test_print_shop_pdf_keeps_a_picture_at_its_own_resolution(export):
 
 
 def test_print_shop_pdf_round_and_large_pieces_have_their_own_files(export):
-    out, _ = export(str(PIECES), "pdf")
+    out, said = export(str(PIECES), "pdf")
     rows = _manifest(out)
     files = {r["file"]: r for r in rows}
     assert set(files) == {"poker-deck.pdf", "round-22mm.pdf", "round-25mm.pdf", "domino-board.pdf"}
     assert "circle" in files["round-22mm.pdf"]["note"]
     assert files["domino-board.pdf"]["trim_mm"] == "101.6 x 203.2"
     assert sum(int(r["quantity"]) for r in rows if r["file"] == "round-22mm.pdf" and r["side"] == "front") == 10
+    chits = sum(int(r["quantity"]) for r in rows if r["file"].startswith("round-") and r["side"] == "front")
+    cards = sum(int(r["quantity"]) for r in rows if not r["file"].startswith("round-") and r["side"] == "front")
+    assert f") for {cards} cards and {chits} round chits, one face a page" in said or \
+        f") for {chits} round chits and {cards} cards, one face a page" in said, said     # it said '{cards + chits} cards'
 
 
 def test_the_same_deck_writes_the_same_bytes(tmp_path):

@@ -234,8 +234,10 @@ def test_a_sheet_cut_into_cells_gives_each_cards_own_pixels(tts, exported):
 
 def test_base_url_names_the_hosted_images_and_the_export_is_the_same_bytes(tmp_path):
     url = "https://example.org/games/vasa"
-    a = pnp("export", "vasa-regalis", "--to", "tts", "-o", tmp_path / "a", "--base-url", url + "/", check=True)
-    b = pnp("export", "vasa-regalis", "--to", "tts", "-o", tmp_path / "b", "--base-url", url, check=True)
+    a = pnp_in_process("export", "vasa-regalis", "--to", "tts", "-o", tmp_path / "a", "--base-url", url + "/",
+                       check=True)
+    b = pnp_in_process("export", "vasa-regalis", "--to", "tts", "-o", tmp_path / "b", "--base-url", url,
+                       check=True)
     assert a.stderr == b.stderr == ""
     names = sorted(p.name for p in (tmp_path / "a").iterdir() if not p.name.startswith("."))   # not the cache
     assert names == sorted(p.name for p in (tmp_path / "b").iterdir() if not p.name.startswith("."))
@@ -245,7 +247,7 @@ def test_base_url_names_the_hosted_images_and_the_export_is_the_same_bytes(tmp_p
     urls = {cd["FaceURL"] for o in walk(save["ObjectStates"]) for cd in (o.get("CustomDeck") or {}).values()}
     [face] = urls
     assert face.startswith(f"{url}/poker-deck-") and DIGESTED.fullmatch(face.rsplit("/", 1)[1])
-    wrong = pnp("export", "vasa-regalis", "-o", tmp_path / "c", "--base-url", url)
+    wrong = pnp_in_process("export", "vasa-regalis", "-o", tmp_path / "c", "--base-url", url)
     assert wrong.returncode == 2 and "--base-url is for --to tts" in wrong.stderr
 
 
@@ -301,7 +303,11 @@ def test_landscape_cards_single_sided_cards_and_chits_of_one_deck(tmp_path):
     card sideways, the single-sided card's back blank, the tokens a bag of circular tiles."""
     folder = tokendeck.make(tmp_path / "token-test")
     out = tmp_path / "tts"
-    pnp_in_process("export", folder, "--to", "tts", "-o", out, check=True)
+    proc = pnp_in_process("export", folder, "--to", "tts", "-o", out, check=True)
+    # the summary counts what it wrote: 2 sheets, the shared back and the blank one, the token's image (issue 54)
+    assert proc.stdout.splitlines()[0].endswith(" for Tabletop Simulator: 2 deck sheets, 2 card backs, 1 tile image "
+                                                "for 16 pieces, 13 of them with no back (blank white on the table); "
+                                                "5 drawn, 0 unchanged"), proc.stdout
     save = json.loads((out / "Token Test.json").read_text(encoding="utf-8"))
     objs = {o["Nickname"]: o for o in save["ObjectStates"]}
     wide, edge, token = objs["Wide"], objs["Edge card"], objs["Token"]
@@ -330,3 +336,18 @@ def test_a_kind_with_several_shared_backs_is_a_deck_per_back(tts):
     assert {k: len(v["ContainedObjects"]) for k, v in court.items()} == {
         "Court card: Copper": 8, "Court card: Silver": 9, "Court card: Gold": 10}
     assert "Faction card" in decks and len(decks["Rule card"]["ContainedObjects"]) == 2
+
+
+def test_a_sheet_of_backs_is_said_as_one_and_no_count_of_nothing(tmp_path):
+    """The starter with backless events: its crops' backs are a sheet of their own (UniqueBack), and no single back
+    image or tile is written: '0 card backs, 0 tile images' said beside a sheet of backs read as none written."""
+    from newgame import new_game
+    folder = new_game(tmp_path, "")
+    deck = folder / "deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("    title: Event\n", "    title: Event\n    back: none\n"),
+                    encoding="utf-8")
+    out = tmp_path / "tts"
+    proc = pnp_in_process("export", folder, "--to", "tts", "-o", out, check=True)
+    assert proc.stdout.splitlines()[0] == f"wrote {out} for Tabletop Simulator: 1 deck sheet and 1 sheet of their " \
+        "backs for 12 pieces, 3 of them with no back (blank white on the table); 2 drawn, 0 unchanged", proc.stdout
+    assert len(list(out.glob("*.png"))) == 2

@@ -126,7 +126,7 @@ def test_a_sheet_without_backs_among_others_is_printed_single_sided(tmp_path):
     """pnp new's starter with its events on a sheet of their own, printed without backs, between the crops'
     two sheets: that sheet has no backs page, and the leaf says which pages print double-sided (as runs) and
     which single-sided, each fronts page followed by its backs page rather than "odd pages, even pages"."""
-    from cli import pnp
+    from cli import pnp_in_process as pnp         # what the build writes is the point, not its process
     from pdfcheck import all_text
     folder = tmp_path / "game"
     pnp("new", folder, check=True)

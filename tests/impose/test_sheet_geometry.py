@@ -9,7 +9,6 @@ import re
 import pypdfium2 as pdfium
 import pytest
 
-from cli import pnp
 from pdfcheck import MM, lines, page_sizes, placements, sheet_text, text_sizes, words_in
 
 GAMES = ["vasa-regalis", "royal-lines", "aqua-regia", "christina-regina", "a-royal-will"]
@@ -151,9 +150,8 @@ def test_backs_behind_fronts_long_edge(pdf):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_backs_behind_fronts_short_edge(tmp_path, game):
-    out = tmp_path / "short.pdf"
-    pnp("build", game, "--paper", "letter", "--duplex", "short", "-o", out, check=True)
+def test_backs_behind_fronts_short_edge(built, game):
+    out = built(game, "--paper", "letter", "--duplex", "short")
     W, H = page_sizes(out)[0]
     missing = []
     mirrored(out, "short", W, H, lambda f, p, m: m or missing.append((f, p)))

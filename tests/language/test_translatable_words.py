@@ -44,3 +44,19 @@ def test_a_translated_key_must_be_text(tmp_path):
     proc = pnp_in_process("build", folder, "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2
     assert "card.yaml" in proc.stderr and "expected text for text:fr" in proc.stderr, proc.stderr
+
+
+def test_a_templates_words_in_a_language_the_deck_does_not_name_are_refused_at_their_line(tmp_path):
+    """`text:de` in a deck of English and French would never print (deck.yaml's title:de and a text:de column were
+    refused; a template's own words passed in silence)."""
+    folder = tmp_path / "g"
+    assert pnp_in_process("new", folder, "--lang", "en,fr").returncode == 0
+    card = folder / "templates" / "card.yaml"
+    card.write_text(card.read_text(encoding="utf-8") +
+                    '  - {id: deliver, type: text, box: [7mm, 70mm, 49.5mm, 5mm], text: Deliver, "text:de": Liefern}\n',
+                    encoding="utf-8")
+    proc = pnp_in_process("build", folder, "-o", tmp_path / "x.pdf")
+    lines = proc.stderr.strip().splitlines()
+    assert proc.returncode == 2 and len(lines) == 1, proc.stderr
+    assert "g/templates/card.yaml:13:" in lines[0] and "region deliver.text:de: 'text:de': 'de' is not one of the " \
+        "deck's languages (the deck's translations are fr)" in lines[0], lines

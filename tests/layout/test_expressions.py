@@ -106,6 +106,9 @@ def test_each_mistake_on_a_card_is_one_line_naming_file_line_key_expression_and_
     ('{id: kind, text: "{value ** 99}"}', "may not use powers"),
     ('{id: kind, text: "{__import__(\'os\')}"}', "unknown function '__import__'"),
     ('{id: kind, text: "{uper(title)}"}', "did you mean 'upper'?"),
+    ('{id: kind, text: "{plural(value)}"}', "plural() is given 1 argument, and is written plural(n, 'coin') or "
+                                            "plural(n, 'die', 'dice')"),     # (it was Python's own, on each card)
+    ('{id: kind, text: "{(lambda: 1)()}"}', "may not use a call of anything but a function by its name"),
     ('{id: kind, text: "{value +}"}', "is not an expression pnp can read"),
     ('{id: kind, text: "{value"}', "a brace is opened and not closed"),
     ('{id: kind, when: "{value} > 2"}', 'write the whole condition inside the braces: when: "{value > 2}"'),

@@ -297,7 +297,7 @@ def test_every_icon_mistake_is_one_line_at_its_file_and_line_all_in_one_run(tmp_
     assert len(lines) == len(want), lines
     for line, start in zip(sorted(lines), sorted(want)):
         assert line.startswith("pnp: error: " + start), (line, start)
-    assert "region footer.text: unknown icon ':pv:' in region 'footer' (the deck's icons: " in lines[-1]
+    assert "region footer.text: unknown icon ':pv:' (the deck's icons: " in lines[-1]
     assert "write \\:pv: to print ':pv:' as written" in lines[-1]
     # the proof and the check name the same mistakes
     r = pnp_in_process("proof", folder, "-o", tmp_path / "proof")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from cli import copy_deck, pnp_in_process
+from pdfcheck import per_file
 
 GAMES = ["vasa-regalis", "royal-lines", "aqua-regia", "christina-regina", "a-royal-will"]
 STEP = 0.25
@@ -228,10 +229,12 @@ LABELS = {
 }
 
 
-def _faces(pdf):
+@per_file
+def _faces(pdf) -> tuple:
     """Every card face placed in the PDF: (page, placement, its words as pdfplumber reads them, with their
-    sizes; y from the bottom of the page, as the placements)."""
+    sizes; y from the bottom of the page, as the placements). Sorted out once a file: three tests read each."""
     from pdfcheck import placements, plumber_words
+    out = []
     for i, page in enumerate(placements(pdf)):
         if not page:
             continue
@@ -243,7 +246,8 @@ def _faces(pdf):
                 if p.x <= (x0 + x1) / 2 <= p.x + p.w and p.y <= (y0 + y1) / 2 <= p.y + p.h:
                     mine.append({"text": w["text"], "size": float(w["size"]), "x0": x0, "x1": x1, "y0": y0, "y1": y1})
             if mine:
-                yield i, p, mine
+                out.append((i, p, tuple(mine)))
+    return tuple(out)
 
 
 def _rule_faces(pdf, game):

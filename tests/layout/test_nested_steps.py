@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from cli import pnp
+from cli import pnp_in_process
 from pdfcheck import Word
 
 from generator.text.markup import parse
@@ -28,7 +28,7 @@ CARD = ("1. **Draw:** take a card.\n"                       # the same on a card
 @pytest.fixture(scope="module")
 def pdf(tmp_path_factory):
     folder = tmp_path_factory.mktemp("nested") / "steps"
-    pnp("new", folder, check=True)
+    pnp_in_process("new", folder, check=True)
     (folder / "rules.md").write_text("# Your turn\n" + LIST, encoding="utf-8")
     cards = folder / "cards.csv"
     rows = cards.read_text(encoding="utf-8").split("\n")
@@ -40,7 +40,7 @@ def pdf(tmp_path_factory):
     deck.write_text(deck.read_text(encoding="utf-8").replace("rules: {file: rules.md, accent: back}",
                                                              "rules: {file: rules.md, accent: back, columns: 1}"))
     out = folder.parent / "steps.pdf"
-    pnp("build", folder, "-o", out, check=True)
+    pnp_in_process("build", folder, "-o", out, check=True)
     return out
 
 

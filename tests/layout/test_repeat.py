@@ -44,4 +44,5 @@ def test_step_and_grid_go_with_a_repeat_and_each_copy_stays_on_the_card(tmp_path
     assert "card 'Wheat'" not in err and "card 'Barley'" not in err, err     # one and two: on the card
     unrepeated = new_game(tmp_path, '  - {id: d, type: text, box: [5mm, 17mm, 9mm, 3mm], text: "{i}"}\n', name="i")
     err = pnp_in_process("build", unrepeated, "-o", tmp_path / "x.pdf").stderr
-    assert "region d.text: {i} is not a field of kind" in err, err           # i: a repeated region's alone
+    assert "region d.text: {i}: i is the number of a repeated region's copy, read only in a repeated region's " \
+        "other keys; this region has no repeat (add repeat: N" in err, err          # i: a repeated region's alone

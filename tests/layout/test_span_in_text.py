@@ -29,6 +29,7 @@ def test_a_span_the_template_writes_in_a_text_region_is_one_error_at_its_line(tm
     assert "g/templates/card.yaml:10:" in lines[0] and "region title.text: " in lines[0], lines[0]
     assert '<span color="red"> would print as written: a text region' in lines[0]
     assert "make it a textbox region" in lines[0]
+    assert "in region 'title'" not in lines[0], lines[0]         # named once, by its id, as every error names it
 
 
 def test_a_span_a_card_writes_in_a_text_region_is_one_error_at_its_cell(tmp_path):

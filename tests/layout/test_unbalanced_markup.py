@@ -29,6 +29,8 @@ def test_unbalanced_bold_is_the_same_error_in_build_export_and_proof(tmp_path):
     ("Keep the *doctor away.", False),
     ("Score **1 point.", False),
     ("**bold***", False),
+    ("### Third\n\nText.", True),
+    ("#### Fourth\n\nText.", False),         # printed '#### Fourth' as written, with no word
 ])
 
 
@@ -49,12 +51,13 @@ def test_unbalanced_markup_in_a_templates_own_text_names_the_template(tmp_path):
 
 def test_unbalanced_markup_in_rules_and_instructions_names_their_lines(tmp_path):
     rules = "# Rules\n\nFirst paragraph.\n\nSecond has **no end.\n\n- a bullet *open\n"
-    text = DECK.replace("game: {title: Tried}", "game:\n  title: Tried\n  instructions: \"Sort **the chits.\"") \
-        + "rules: {file: rules.md}\n"
+    text = DECK.replace("game: {title: Tried}", "game:\n  title: Tried\n  instructions: \"Sort **the chits.\"\n"
+                        "  setup: \"1. Deal **three cards.\"") + "rules: {file: rules.md}\n"
     folder = deck(tmp_path / "d", text, **{"rules.md": rules})
     lines = refused(folder)
-    assert [ln.split(": ", 1)[0] for ln in lines] == [f"{folder}/deck.yaml:3", f"{folder}/rules.md:5",
-                                                      f"{folder}/rules.md:7"], lines
+    assert [ln.split(": ", 1)[0] for ln in lines] == [f"{folder}/deck.yaml:3", f"{folder}/deck.yaml:4",
+                                                      f"{folder}/rules.md:5", f"{folder}/rules.md:7"], lines
+    assert "game.setup: unbalanced markup: 1 '**' (bold)" in lines[1], lines       # (it printed on the leaf as written)
 
 
 def test_html_and_kramdown_in_the_rules_are_each_an_error_at_their_line(tmp_path):
@@ -67,3 +70,13 @@ def test_html_and_kramdown_in_the_rules_are_each_an_error_at_their_line(tmp_path
     assert [ln.split(" rules: ")[0] for ln in lines] == [f"{folder}/rules.md:3:1:", f"{folder}/rules.md:5:6:",
                                                        f"{folder}/rules.md:9:1:"], lines
     assert "'<div>' is HTML, which pnp does not read" in lines[0] and "Kramdown attribute list" in lines[1], lines
+
+
+def test_a_heading_deeper_than_three_levels_in_the_rules_is_an_error_at_its_line(tmp_path):
+    """Markdown's #### printed as written ('#### Scoring' on the rule page), with no word (on a card too:
+    test_what_unbalanced_markup_is)."""
+    rules = "# Rules\n\n### Turns\n\nPlay.\n\n#### Scoring\n\nCount.\n"
+    folder = deck(tmp_path / "d", DECK + "rules: {file: rules.md}\n", **{"rules.md": rules})
+    lines = refused(folder)
+    assert lines == [f"{folder}/rules.md:7: rules: '####' is a level-4 heading, which pnp does not read: it would "
+                     "print as written (headings are #, ## and ###)"], lines

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pdfplumber
 import pytest
 
-from pdfcheck import MM, placements
+from pdfcheck import MM, per_file, placements
 from seedtext import GAMES
 
 from generator.deck import load_deck
@@ -24,15 +24,17 @@ def _rule_pages(pdf) -> list[int]:
     return [i for i in range(holding[-1] + 1, len(pl)) if not pl[i]]
 
 
-def frames(pdf) -> list[tuple[int, float]]:
-    """(page, height) of each part of the box: the large filled rectangles on the rule pages."""
+@per_file
+def frames(pdf) -> tuple[tuple[int, float], ...]:
+    """(page, height) of each part of the box: the large filled rectangles on the rule pages (read once a file:
+    two tests read A Royal Will's)."""
     out = []
     with pdfplumber.open(str(pdf)) as doc:
         for i in _rule_pages(pdf):
             for r in doc.pages[i].rects + doc.pages[i].curves:
                 if r["x1"] - r["x0"] > 40 and r["bottom"] - r["top"] > 10 and r.get("fill"):
                     out.append((i, float(r["bottom"] - r["top"])))
-    return out
+    return tuple(out)
 
 
 def alone(game: str, paper: str) -> tuple[int, int]:
@@ -56,9 +58,10 @@ def alone(game: str, paper: str) -> tuple[int, int]:
     return len(pages), sum(isinstance(op, Rect) for ops in pages for op in ops)
 
 
-def column_fill(pdf, page: int) -> list[float]:
+@per_file
+def column_fill(pdf, page: int) -> tuple[float, float]:
     """How far down each of the two columns its words reach, 0 to 1, from the text area's top (below a first
-    page's title) to the footer's rule."""
+    page's title) to the footer's rule (read once a file and page: two tests read the page a box breaks on)."""
     with pdfplumber.open(str(pdf)) as doc:
         pg = doc.pages[page]
         width, height = float(pg.width), float(pg.height)
@@ -71,7 +74,7 @@ def column_fill(pdf, page: int) -> list[float]:
     for left in (True, False):
         mine = [w for w in body if ((w["x0"] + w["x1"]) / 2 < width / 2) == left]
         out.append((max(w["bottom"] for w in mine) - head) / (foot - head) if mine else 0.0)
-    return out
+    return tuple(out)
 
 
 @pytest.mark.parametrize("paper", PAPERS)

@@ -22,3 +22,20 @@ def test_the_proof_warns_of_the_low_resolution_picture_naming_card_and_file(tmp_
     w, h = face.size
     bleed = (w / (200 / 72) - W) / 2
     emblem_drawn(face, 200 / 72, bleed)
+
+
+def test_a_template_picture_blurred_on_every_card_is_one_finding_as_the_builds_line_is_one(tmp_path):
+    """The proof said it once a card (six lines for the starter's six cards) where the build says it once."""
+    from newgame import new_game
+    folder = new_game(tmp_path, "  - {id: pic, type: image, src: icons/lo.png, box: [20mm, 20mm, 10mm, 10mm]}\n")
+    Image.new("RGB", (20, 20), "red").save(folder / "icons" / "lo.png")
+    proc = pnp_in_process("proof", folder, "-o", tmp_path / "proof")
+    said = [ln for ln in proc.stderr.splitlines() if "prints at 51 dpi" in ln]
+    assert len(said) == 1 and said[0].startswith(f"{folder}/templates/shown.yaml:3: warning: picture 'icons/lo.png' "
+                                                 "in region 'pic'"), proc.stderr
+    assert said[0].endswith("(on 6 cards: Wheat, Barley, Apples, ...)"), said
+    build = pnp_in_process("build", folder, "-o", tmp_path / "x.pdf")
+    assert [ln for ln in build.stderr.splitlines() if "prints at 51 dpi" in ln] == [
+        "pnp: warning: card 'Wheat' (face) (and 5 more cards): picture 'icons/lo.png' in region 'pic' prints at 51 dpi "
+        "(20 x 20 px drawn 10.0 x 10.0 mm on the trimmed card); under 150 dpi it prints blurred: give it at least "
+        "59 x 59 px"], build.stderr

@@ -14,7 +14,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf.generic import ContentStream
 
-from cli import pnp
+from cli import pnp_in_process
 from pdfcheck import MM, placements, reader
 
 LEAF = 2
@@ -51,7 +51,7 @@ def write_deck(folder, template=TEMPLATE):
 def rounded(tmp_path_factory):
     folder = write_deck(tmp_path_factory.mktemp("rounded") / "rounded")
     out = folder.parent / "rounded.pdf"
-    pnp("build", folder, "-o", out, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", folder, "-o", out, check=True, env={"PNP_CACHE": "off"})
     return out
 
 
@@ -97,6 +97,6 @@ def test_the_card_shows_in_each_rounded_corner_and_the_picture_inside_it(rounded
 
 def test_a_bad_radius_is_the_templates_error(tmp_path):
     folder = write_deck(tmp_path / "bad", TEMPLATE.replace("radius: 4mm", "radius: 4"))
-    proc = pnp("build", folder, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": "off"})
+    proc = pnp_in_process("build", folder, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": "off"})
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "card.yaml:4" in proc.stderr and "radius" in proc.stderr, proc.stderr

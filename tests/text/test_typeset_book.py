@@ -1,13 +1,15 @@
 """Typeset text kept between runs (text/typography.py's books): a warm rebuild typesets nothing and compiles none of
 typography's expressions, and is the same bytes as a build with the cache off; a text edited after the book was
-written is typeset and added; a damaged book costs only time."""
+written is typeset and added; a damaged book costs only time. What is counted is counted in a fresh process
+(_typeset_in); the builds that only write a book or a reference PDF (PNP_CACHE=off) run through the CLI's entry in
+the test's process."""
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
 
-from cli import ROOT, copy_deck, pnp
+from cli import ROOT, copy_deck, pnp_in_process
 from pdfcheck import same_bytes
 
 
@@ -35,7 +37,7 @@ def test_a_warm_rebuild_typesets_nothing_and_prints_the_same(tmp_path):
     assert [p.name.startswith("book-vasa-regalis-") for p in (cache / "typeset").iterdir()] == [True]
     assert _typeset_in(deck, tmp_path / "b.pdf", cache) == 0
     cold = tmp_path / "cold.pdf"
-    pnp("build", deck, "-o", cold, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", deck, "-o", cold, check=True, env={"PNP_CACHE": "off"})
     same_bytes((tmp_path / "b.pdf").read_bytes(), cold.read_bytes(), "warm and off")
     same_bytes((tmp_path / "a.pdf").read_bytes(), cold.read_bytes(), "first and off")
 
@@ -43,7 +45,8 @@ def test_a_warm_rebuild_typesets_nothing_and_prints_the_same(tmp_path):
 def test_an_edited_text_is_typeset_and_a_damaged_book_costs_only_time(tmp_path):
     deck = copy_deck("vasa-regalis", tmp_path)
     cache = tmp_path / "cache"
-    _typeset_in(deck, tmp_path / "a.pdf", cache)
+    pnp_in_process("build", deck, "-o", tmp_path / "a.pdf", check=True, env={"PNP_CACHE": str(cache)})
+    assert [p.name.startswith("book-vasa-regalis-") for p in (cache / "typeset").iterdir()] == [True]
     text = (deck / "deck.yaml").read_text(encoding="utf-8")
     edited = text.replace("title: Vasa Regalis", 'title: Vasa "Regalis" - 2 ships...', 1)
     assert edited != text
@@ -52,7 +55,7 @@ def test_an_edited_text_is_typeset_and_a_damaged_book_costs_only_time(tmp_path):
     assert _typeset_in(deck, warm, cache) > 0               # the title, and the sentences that name it
     assert _typeset_in(deck, warm, cache) == 0              # ... added to the book
     cold = tmp_path / "cold.pdf"
-    pnp("build", deck, "-o", cold, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", deck, "-o", cold, check=True, env={"PNP_CACHE": "off"})
     same_bytes(warm.read_bytes(), cold.read_bytes(), "after an edit and off")
     for book in (cache / "typeset").iterdir():
         book.write_bytes(b"not a cache file")

@@ -11,7 +11,7 @@ from pdfcheck import same_bytes
 from generator import pipeline
 from generator.layout import store
 from generator.render import rasters
-from generator.watch import preview
+from generator.watch import early, preview
 from generator.watch.rebuild import Builder
 
 
@@ -87,9 +87,10 @@ def test_a_pdf_that_cannot_be_written_leaves_the_last_good_one_to_those_waiting_
 
 
 def test_a_drag_makes_the_layout_views_card_before_the_pdf(tmp_path, monkeypatch):
-    """The layout view shows one card large with its regions (/layout.json, /large/...): after a box is written into
-    its template (as the view's write endpoint writes it), that card's model and large face are made before the
-    PDF is written, so the view's requests wait for them and not for the PDF."""
+    """The layout view shows one card large with its regions (/layout.json, /large/...?px=N: drawn at the size the
+    view shows it): after a box is written into its template (as the view's write endpoint writes it), that card's
+    model and large face (at the size asked for) are made before the PDF is written, so the view's requests wait
+    for them and not for the PDF; the face is drawn as the build goes on, before the page is told (early.py)."""
     from generator.layout import provenance
     game = tmp_path / "game"
     pnp_in_process("new", game, check=True)
@@ -97,13 +98,21 @@ def test_a_drag_makes_the_layout_views_card_before_the_pdf(tmp_path, monkeypatch
                       {"stores": store.Held(), "pictures": rasters.Memory()})
     shown = builder.build().snapshot
     storm = next(c for c in shown.state["cards"] if c["name"] == "Storm")
-    assert shown.layout(storm["id"], "front") and shown.large_png(storm["front"])      # the view shows Storm
+    assert shown.layout(storm["id"], "front") and shown.large_png(storm["front"], 400)     # the view shows Storm
     made: list = []
     regions, face_png = provenance.card_regions, preview._face_png
     monkeypatch.setattr(provenance, "card_regions", lambda deck, card, *a: made.append(f"model {card.name}")
                         or regions(deck, card, *a))
-    monkeypatch.setattr(preview, "_face_png", lambda face, dpi=preview.FACE_DPI: made.append(f"{face.name} {dpi}")
-                        or face_png(face, dpi))
+    monkeypatch.setattr(preview, "_face_png", lambda face, dpi=preview.FACE_DPI, px=None:
+                        made.append(f"{face.name} {px or dpi}") or face_png(face, dpi, px))
+    join = early.Early.join
+
+    def joined(self):
+        drawing = self.thread is not None
+        pngs = join(self)
+        made.extend(f"early {kind} {self.pngs[(kind, d)][:4]!r}" for kind, d in pngs if drawing)
+        return pngs
+    monkeypatch.setattr(early.Early, "join", joined)
     writing: list = []
     write_pdf = pipeline.write_pdf
     monkeypatch.setattr(pipeline, "write_pdf", lambda *a: writing.append(list(made)) or write_pdf(*a))
@@ -112,6 +121,12 @@ def test_a_drag_makes_the_layout_views_card_before_the_pdf(tmp_path, monkeypatch
                         encoding="utf-8")
     again = builder.build([str(template)], shown=lambda s: None)
     assert again.ok and "Storm" in again.changed
-    assert writing == [["model Storm", f"Storm {preview.LARGE_DPI}"]]
+    assert writing == [["early large@400 b'\\x89PNG'", "model Storm"]]      # its face drawn as the build went on
     snapshot = again.snapshot
+    front = next(c["front"] for c in snapshot.state["cards"] if c["name"] == "Storm")
+    png = snapshot.large_png(front, 400)
     assert snapshot.layout(storm["id"], "front")["regions"] and made == writing[0]     # served as made
+    assert int.from_bytes(png[16:20], "big") == 400
+    fresh = tmp_path / "fresh.pdf"         # its faces laid out again region by region (layout/relaid.py): the same PDF
+    pnp_in_process("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    same_bytes((tmp_path / "out.pdf").read_bytes(), fresh.read_bytes(), "the drag's rebuild and a fresh pnp build")

@@ -2,7 +2,9 @@
 
 Every save rebuilds through the same pipeline as `pnp build` (the PDF is the same bytes as a fresh build's);
 a broken save leaves the last good PDF as it was, byte for byte, says where the mistake is, and the next good
-save builds again; Ctrl-C ends it with status 0; the server answers only for its own preview."""
+save builds again; Ctrl-C ends it with status 0; the server answers only for its own preview. The fresh builds
+its PDFs are compared with (PNP_CACHE=off: from nothing) run through the CLI's entry in the test's process: the
+same bytes as a `pnp` process writes (tests/render/test_deflate.py), without an interpreter's start."""
 from __future__ import annotations
 
 import json
@@ -11,7 +13,7 @@ import struct
 import time
 
 import pytest
-from cli import ROOT, copy_deck, pnp
+from cli import ROOT, copy_deck, pnp, pnp_in_process
 from pdfcheck import all_text, same_bytes, squash
 from watching import Watcher, edit
 
@@ -61,7 +63,7 @@ def test_an_edit_is_in_the_pdf_and_the_preview(game, tmp_path):
         assert w.interrupt() == 0
 
     fresh = tmp_path / "fresh.pdf"
-    pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
     same_bytes(out.read_bytes(), fresh.read_bytes(), "the watcher's rebuild and a fresh pnp build")
 
 
@@ -120,7 +122,7 @@ def test_a_saved_template_rebuilds_every_card_it_draws(game, tmp_path):
         assert again["changed"] == materials and len(materials) == 30
         assert w.interrupt() == 0
     fresh = tmp_path / "fresh.pdf"
-    pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
     same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a template edit and a fresh build")
 
 
@@ -162,7 +164,7 @@ def test_build_options_ctrl_c_and_a_busy_port(game, tmp_path):
         assert w.wait_for(lambda e: e["event"] in ("stopped", "exit"))["event"] == "stopped"
     assert not list(tmp_path.glob("**/.*.tmp"))
     fresh = tmp_path / "fresh.pdf"
-    pnp("build", game, "-o", fresh, *options, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", game, "-o", fresh, *options, check=True, env={"PNP_CACHE": "off"})
     same_bytes(out.read_bytes(), fresh.read_bytes(), "pnp watch and pnp build with the same options")
 
 
@@ -195,7 +197,7 @@ def test_a_saved_image_or_palette_is_drawn_and_a_missing_image_is_named(game, tm
         again = w.build()
         assert again["event"] == "built" and again["changed"] == shown
         assert {c["back"] for c in w.state()["cards"] if c["name"] in shown} != {back}
-        pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+        pnp_in_process("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
         same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a new image and a fresh build")
 
         last_good = out.read_bytes()
@@ -219,7 +221,7 @@ def test_a_saved_image_or_palette_is_drawn_and_a_missing_image_is_named(game, tm
         assert sorted(recoloured["changed"]) == sorted(c["name"] for c in w.state()["cards"]
                                                        if c["name"].startswith("Wood"))
         assert w.interrupt() == 0
-    pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
     same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a palette edit and a fresh build")
 
 
@@ -329,7 +331,7 @@ def test_a_saved_font_is_parsed_again(game, tmp_path):
         assert again["event"] == "built", again
         assert again["changed"] == [c["name"] for c in w.state()["cards"] if c["kind"] == "Rule card"]
         assert w.interrupt() == 0
-    pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
     same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a font was saved anew and a fresh build")
 
 
@@ -426,7 +428,7 @@ def test_editors_temporary_files_neither_start_a_build_nor_appear_in_its_log(gam
 
 def test_the_preview_draws_icons_and_a_face_large(tmp_path):
     """The icons deck watched: a face's picture shows its icons (the coin's gold), and /large/ draws the same
-    face at 300 dpi for the page's large view."""
+    face at 300 dpi for the page's large view, or as wide as the layout view asks (px)."""
     import numpy
     from PIL import Image
     icons = tmp_path / "icons"
@@ -443,6 +445,12 @@ def test_the_preview_draws_icons_and_a_face_large(tmp_path):
             gold = (abs(rgb[..., 0] - 217) < 20) & (abs(rgb[..., 1] - 169) < 20) & (abs(rgb[..., 2] - 60) < 25)
             assert gold.sum() > (dpi / 110) ** 2 * 40, (kind, gold.sum())
         assert w.get("/large/" + "0" * 32 + ".png")[0] == 404
+        # the layout view's: drawn at the size it shows the face (its CSS pixels times the devicePixelRatio)
+        status, _, png = w.get(f"/large/{market['front']}.png?px=400")
+        assert status == 200 and _png_size(png) == (400, round(400 * market["size"][1] / market["size"][0]))
+        for bad in ("/large/{}.png?px=9", "/large/{}.png?px=4097", "/large/{}.png?px=4e2", "/face/{}.png?px=400",
+                    "/large/{}.png?px=" + "9" * 5000):
+            assert w.get(bad.format(market["front"]))[0] == 400, bad
         assert w.interrupt() == 0
 
 
@@ -481,3 +489,29 @@ def test_a_save_made_in_several_writes_is_one_build(game, tmp_path):
         edit(deck, "title: Rule Card 2", "title: Rule Card Emacs")      # the next save: the next build
         assert (w.build()["build"], [e for e in w.events if e["event"] == "failed"]) == (3, [])
         assert w.interrupt() == 0
+
+
+def test_a_write_of_the_layout_view_is_built_at_once_and_once(tmp_path):
+    """The layout view's write (studio.py tells the loop: Saves.wrote) is built at once, not when the watcher finds
+    it 20-40 ms later; the watcher's report of that file as the view wrote it builds nothing again, while a save of
+    it after that (an editor's) does, as do other files reported with it; whatever waits is one build."""
+    from generator.watch.loop import Saves
+    template, other = tmp_path / "card.yaml", tmp_path / "deck.yaml"
+    template.write_text("size: poker\n")
+    other.write_text("game: {title: T}\n")
+    saves = Saves()
+    assert saves.next(0) is None
+    saves.wrote(template)
+    assert saves.next(0) == [str(template.resolve())]
+    saves.queue.put(("saved", [str(template.resolve())]))           # the watcher, later
+    assert saves.next(0) is None
+    saves.queue.put(("saved", [str(template.resolve()), str(other.resolve())]))
+    assert saves.next(0) == [str(other.resolve())]
+    template.write_text("size: bridge\n")                           # saved again, in an editor
+    saves.queue.put(("saved", [str(template.resolve())]))
+    assert saves.next(0) == [str(template.resolve())]
+    saves.wrote(template)
+    saves.queue.put(("watching", None))
+    saves.queue.put(("saved", [str(other.resolve())]))
+    assert saves.next(0) == sorted([str(template.resolve()), str(other.resolve())])
+    assert saves.next(0) == "watching" and saves.next(0) is None

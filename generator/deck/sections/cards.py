@@ -103,7 +103,7 @@ def card(r, i, m, seq, kinds, parts, backs, first_part, ids, index) -> Card:
     written = m
     m, translated = split(r, m, list(kind.fields) + ["name"], f"card {where}")
     mistakes = []               # every mistake in this card (try/except: free when there is none)
-    for key in m:
+    for key in m if ("fields", kid) not in r.failed else ():     # (its kind's fields at fault: said there)
         if key not in CARD_KEYS and key not in kind.fields:
             mistakes.append(m.error(key, f"unknown field '{key}' for kind '{kid}'", field=f"{where}.{key}",
                                     hint=suggest(key, list(kind.fields) + list(CARD_KEYS))
@@ -157,7 +157,9 @@ def card(r, i, m, seq, kinds, parts, backs, first_part, ids, index) -> Card:
                 if ("name", kid) not in r.failed:
                     r.failed.add(("name", kid))
                     said = exc.message if exc.message.startswith(exc.brace) else f"{exc.brace}: {exc.message}"
-                    raise PnpError(f"{said}, on {where} ({r.src(m)}) and any other card it fails on alike",
+                    row = str(getattr(m, "file", "") or r.file) != str(r.file)        # a spreadsheet's row
+                    on = f"the card of {r.src(m)}" if row else f"{where} ({r.src(m)})"
+                    raise PnpError(f"{said}, on {on} and any other card it fails on alike",
                                    r.file, kind.name_line or kind.line or None, field=f"kinds.{kid}.name",
                                    hint=exc.hint)
             if len(name) > MAX_TEXT:

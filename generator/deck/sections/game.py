@@ -74,8 +74,9 @@ def read(r, m: Map) -> Game:
                 g[key] = need_text(r.unwrap(m[key], m, key, f"game {key}"), m, key, f"game.{key}",
                                    required=False)
                 no_placeholder(g[key], m, key, f"game.{key}")
-    if g.get("instructions"):
-        markup_value(r, g["instructions"], m, "instructions", "game.instructions")
+    for key in ("instructions", "setup"):      # markup printed on the print leaf: its ** and * pair up
+        if g.get(key):
+            markup_value(r, g[key], m, key, f"game.{key}")
     g["translations"] = {}
     for lang, values in translations.items():
         for key, value in values.items():
@@ -139,7 +140,7 @@ def _choice(m: Map, key: str) -> str:
 
 
 def markup_value(r, value: str, m, key, field) -> None:
-    """Markup written in the deck file and printed as such (game.instructions): its ** and * pair up."""
+    """Markup written in the deck file and printed as such (game.instructions, game.setup): its ** and * pair up."""
     from ...text.markup import problems  # lazy: +21 ms to import (benchmarks/imports.py)
     for p in problems(value):
         if p.level == "error":

@@ -18,7 +18,7 @@ import math
 import re
 
 from ...errors import found, known_list, suggest
-from ...files.yamlfile import Map
+from ...files.yamlfile import Map, Seq
 from ..model import Icon
 from ..values import need_map, need_text, unknown_keys
 from ...files.paths import Refused, files_under, find_inside
@@ -47,6 +47,9 @@ def read(r, m, root) -> dict:
         return {}
     with r.noting(wide=False):
         m = need_map(m, root, "icons", "icon names to image files ({coin: icons/coin.png})")
+    if isinstance(m, Seq):              # written as a list ("- coin: icons/coin.png"): that one mistake, its names
+        return {str(n): Icon(str(n), None, "", source=r.src(item, n))         # known, so no text is told otherwise
+                for item in m if isinstance(item, Map) for n in item}
     if not isinstance(m, Map):
         return {}
     out = {}

@@ -66,7 +66,8 @@ def kind(r, kid, value, m: Map, backs, default_back, default_template) -> Kind:
             back = back_ref(r, value["back"], value, "back", backs, f"{field}.back")
     fields = {}
     fm = value.get("fields") or Map()
-    if not isinstance(fm, Map):
+    if not isinstance(fm, Map):         # its cards' fields, its name pattern's, its templates': not said again
+        r.failed.add(("fields", str(kid)))
         with r.noting():
             raise value.error("fields", f"expected a mapping of field names to types, found {found(fm)}",
                               field=f"{field}.fields")
@@ -89,7 +90,7 @@ def kind(r, kid, value, m: Map, backs, default_back, default_template) -> Kind:
         except ExpressionError as exc:  # a brace left open, an expression that cannot be read: at its line
             pattern = "{kind}"
             raise value.error("name", exc.message, field=f"{field}.name", hint=exc.hint)
-        for n in used:
+        for n in used if ("fields", str(kid)) not in r.failed else ():
             if n not in fields and n != "kind":
                 known = list(fields) + ["kind"]
                 raise value.error("name", f"the name pattern uses {{{n}}}, which is not a field of kind '{kid}'",

@@ -21,6 +21,9 @@ def filled(v) -> bool:
 
 
 def shown(v) -> str:
+    """A cell as a mistake names it: 'the number 3' (a spreadsheet's 3.0 is 3, as it is read), 'abc'."""
+    if isinstance(v, float) and v.is_integer() and abs(v) < 1e15:
+        v = int(v)
     return found(text_cell(v) if not isinstance(v, (int, float)) or isinstance(v, bool) else v)
 
 

@@ -59,14 +59,10 @@ class SheetSource:
     def __init__(self, entry: Map, loader, kinds, parts, backs, default_part, found_: Collector, index: int):
         self.entry, self.loader, self.kinds, self.parts, self.backs = entry, loader, kinds, parts, backs
         self.found, self.index = found_, index
-        self.default_part = default_part or next(iter(parts))
+        self.default_part = default_part or next(iter(parts), None)     # (none: the only part was at fault)
         self.bad_header = False
         self.header_mistake = False     # a mistake of the header (a column missing), named once at its line
         self.header_row, self.named = 0, set()
-
-    @staticmethod
-    def table_of(row: Row) -> Table:
-        return row.table
 
     def note(self, exc: PnpError) -> None:
         self.found.add(exc)
@@ -226,6 +222,8 @@ class SheetSource:
                     out.append((col, head, "note", head[:-len(NOTE)]))
                 elif head.startswith(BACK) and len(head) > len(BACK):
                     out.append((col, head, "back", head[len(BACK):]))
+                elif any(("fields", k.id) in self.loader.failed for k in kinds):
+                    out.append((col, head, "plain", head))      # a kind's fields at fault: said there, once
                 else:
                     where = f"kind '{kinds[0].id}'" if len(kinds) == 1 else "any kind"
                     if written != head:
@@ -304,6 +302,8 @@ class SheetSource:
                 elif what == "plain" and head in CARD_COLUMNS:
                     row.put(head, self.setting(head, v, table, number, col), col, head)
                 elif what == "plain":
+                    if head not in kind.fields and ("fields", kind_id) in self.loader.failed:
+                        continue                # its kind's fields at fault: said there, once
                     if head not in kind.fields:
                         raise table.error(number, col, head, f"unknown field '{head}' for kind '{kind_id}'",
                                           hint=suggest(head, kind.fields) or known_list(kind.fields))
@@ -427,8 +427,8 @@ class SheetSource:
                         and fname not in failed:
                     if fname not in self.named and fname not in row:      # no column at all: the header's mistake
                         self.header_mistake = True
-                        raise self.table_of(row).error(self.header_row, None, None, f"no column '{fname}', which "
-                                                       f"every card of kind '{kind.id}' must give (it is required)")
+                        raise row.table.error(self.header_row, None, None, f"no column '{fname}', which "
+                                              f"every card of kind '{kind.id}' must give (it is required)")
                     raise row.error(None, f"missing required field '{fname}' for kind '{kind.id}'")
             except PnpError as exc:
                 self.note(exc)

@@ -9,8 +9,11 @@ finding, loading and extending templates (templates.py).
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+from ... import LAYOUTS
 from ...deck.colours import FORMS, css_names, is_written_colour
+from ...deck.sections.languages import not_a_language
 from ...errors import Collector, PnpError, found, known_list, suggest
 from ...files.yamlfile import Map, Seq
 from .common import corners, keys_of, turned
@@ -28,6 +31,18 @@ _SPECIAL = ("id", "type", "box", "when")      # common keys that are the Region'
 
 # compiled where first used (re's cache): a rebuild reads no template
 _TRANSLATION = r"^text:[A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*$"
+
+
+def _own_language(deck, r: Map, key: str, file: str, where: str) -> None:
+    """A deck's own template's `text:LANG` in a language the deck does not name is refused, as deck.yaml's
+    `title:LANG` and a `text:LANG` column are: it would never print. (A shared template, in layouts/, may hold
+    the languages of every deck that shows it.)"""
+    lang = key.partition(":")[2]
+    langs = list(deck.languages)[1:] if deck is not None else []
+    if deck is None or lang in langs or LAYOUTS.resolve() in Path(file).resolve().parents:
+        return
+    message, hint = not_a_language(key, lang, langs)
+    raise r.error(key, message.split("; the deck's other")[0], field=f"{where}.{key}", hint=hint)
 
 
 def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
@@ -59,6 +74,7 @@ def read_region(r, seq: Seq, i: int, width: float, height: float, file: str,
         if "text" in allowed and re.match(_TRANSLATION, str(key)):
             if not isinstance(r[key], (str, int, float)) or isinstance(r[key], bool):
                 raise r.error(key, f"expected text for {key}", field=f"{where}.{key}")
+            _own_language(deck, r, str(key), file, where)
             translated[str(key)] = str(r[key])
             continue
         if key not in allowed:
