@@ -31,7 +31,7 @@ def veiled(path: str, ground: str | None, veils: tuple):
             flat = Image.new("RGB", rgba.size, under)
             flat.paste(rgba, mask=rgba.getchannel("A"))
         else:
-            flat = im.convert("RGB")
+            flat = (im.convert("L") if im.mode in ("I;16", "I", "F") else im).convert("RGB")     # as cmyk.raster reads it
     px = np.array(flat, dtype=np.uint8)
     shapes = iter(_rendered([v for v in veils if v[0] == "shape"]))
     for veil in veils:
