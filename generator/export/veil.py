@@ -100,7 +100,6 @@ def _composite(px, x0: float, y0: float, x1: float, y1: float, rx: float, ry: fl
         d = np.sqrt(ex[None, :] ** 2 + ey[:, None] ** 2)
         edge = np.clip((1 - d) * min(rx, ry) + 0.5, 0, 1)
         cover = np.where(corner, np.minimum(cover, edge), cover)
-    a = (cover * opacity)[:, :, None]
-    colour = np.array([int(fill[i:i + 2], 16) for i in (1, 3, 5)], np.float32)
-    region = px[r0:r1, c0:c1].astype(np.float32)
-    px[r0:r1, c0:c1] = np.rint(region * (1 - a) + colour * a).astype(np.uint8)
+    mask = Image.fromarray(np.rint(cover * (opacity * 255)).astype(np.uint8), "L")     # in 255ths
+    colour = Image.new("RGB", mask.size, tuple(int(fill[i:i + 2], 16) for i in (1, 3, 5)))
+    px[r0:r1, c0:c1] = np.asarray(Image.composite(colour, Image.fromarray(px[r0:r1, c0:c1], "RGB"), mask))
