@@ -39,10 +39,9 @@ def veiled(path: str, ground: str | None, veils: tuple):
             _composite(px, *veil[1:])
         else:
             _, c0, r0, w, h = veil[:5]
-            rgba = np.asarray(next(shapes), dtype=np.float32)
-            a = rgba[:, :, 3:] / 255
-            region = px[r0:r0 + h, c0:c0 + w].astype(np.float32)
-            px[r0:r0 + h, c0:c0 + w] = np.rint(region * (1 - a) + rgba[:, :, :3] * a).astype(np.uint8)
+            shape = next(shapes)
+            px[r0:r0 + h, c0:c0 + w] = np.asarray(Image.composite(shape.convert("RGB"), Image.fromarray(
+                px[r0:r0 + h, c0:c0 + w], "RGB"), shape.getchannel("A")))
     return Image.fromarray(px, "RGB")
 
 
