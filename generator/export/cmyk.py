@@ -64,6 +64,7 @@ class Ink:
         self.streams = None             # the CMYK pictures of the export it draws (inkstreams.Streams), or None
         self._memo: dict = {}           # "table": the colours converted so far (looked_up), shared by its copies
         self.ground = None              # what a picture's transparency is flattened onto ('#rrggbb'; None: white)
+        self.veils = ()                 # the see-through panels composited onto a picture (flatten.veils)
 
     def keep(self) -> None:
         """Keep what converting found (the black table, each colour) in the cache, for the next run."""
@@ -244,11 +245,15 @@ class Ink:
             flat[over, :3] = (cmy * room // np.maximum(1, cmy.sum(axis=1))[:, None]).astype(np.uint8)
         return out
 
-    def raster(self, path: str, tint: str | None = None, ground: str | None = None):
+    def raster(self, path: str, tint: str | None = None, ground: str | None = None, veils: tuple = ()):
         """The PNG or JPEG at `path` (tinted: in that one colour, by its alpha or darkness) as CMYK pixels (numpy, h
         x w x 4), any transparency flattened onto `ground` ('#rrggbb', the one colour beneath it: flatten.grounds;
-        None: white). Each picture is converted once an export, whatever shows it (inkstreams.py names it by its
-        bytes, tint, ground and ink), and kept in the cache."""
+        None: white), `veils` (see-through panels in its pixels: flatten.veils) composited onto it in sRGB. Each
+        picture is converted once an export, whatever shows it (inkstreams.py names it by its bytes, tint, ground,
+        veils and ink), and kept in the cache."""
+        if veils:
+            from .veil import veiled  # lazy: +1 ms to import (benchmarks/imports.py)
+            return self.convert(veiled(path, ground, veils))
         under = "white" if ground is None else tuple(int(ground[i:i + 2], 16) for i in (1, 3, 5))
         with Image.open(path) as im:
             im.load()
@@ -278,7 +283,7 @@ class Ink:
         from .inkstreams import Streams  # lazy: +3 ms to import (benchmarks/imports.py)
         if self.streams is None:
             self.streams = Streams(self)
-        return self.streams.picture(c, path, tint, self.ground)
+        return self.streams.picture(c, path, tint, self.ground, self.veils)
 
     def patches(self, c, face, marked: list, dpi: int) -> list:
         """The image XObjects in c's document of the face's patches (flatten.py), made once (inkstreams.py)."""
@@ -287,12 +292,15 @@ class Ink:
             self.streams = Streams(self)
         return self.streams.patches(c, face, marked, dpi)
 
-    def on(self, ground: str) -> "Ink":
-        """This ink drawing a picture's transparency flattened onto `ground` ('#rrggbb': flatten.grounds), its own
-        id for it (render/placing.py names a picture's form by the ink's)."""
+    def on(self, ground: str | None, veils: tuple = ()) -> "Ink":
+        """This ink drawing a picture's transparency flattened onto `ground` ('#rrggbb': flatten.grounds; None:
+        white) and the see-through panels `veils` composited onto it (flatten.veils), its own id for it
+        (render/placing.py names a picture's form by the ink's)."""
         other = copy.copy(self)
-        other.ground = ground
-        other.id = f"{self.id}{ground.lstrip('#')}"
+        other.ground, other.veils = ground, veils
+        other.id = f"{self.id}{(ground or '').lstrip('#')}"
+        if veils:
+            other.id += "v" + hashlib.sha256(repr(veils).encode()).hexdigest()[:10]
         return other
 
     def for_export(self, streams) -> "Ink":

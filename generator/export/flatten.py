@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 import math
+from functools import lru_cache
 
 from ..layout.face import Image, Line, Rect, Text
 from ..render.svg import drawing
@@ -28,7 +29,9 @@ from reportlab.lib.rl_accel import fp_str
 PATCH_DPI = 600                 # a patch over type, lines, strokes, an SVG or a picture finer than PLAIN_DPI
 PLAIN_DPI = 300                 # a patch over fills and pictures alone: a print's resolution, a quarter of the pixels
 PLAIN_STROKE = 1.0              # points: a line or stroke this wide is 4 pixels at PLAIN_DPI, and prints so
+VEIL_DPI = 200                  # a see-through panel is composited at the picture's pixels drawn at least this fine
 _MARGIN = 0.5                   # points around an operation's box: its anti-aliased edge
+_NEAR = _MARGIN + 72 / PLAIN_DPI    # points: a patch's box (its margin, grown to whole pixels) reaches this far
 
 
 def see_through(op) -> bool:
@@ -120,7 +123,98 @@ def _ground(face, i: int) -> str | None:
     return "#ffffff"
 
 
-def marks(face, dpi: int = PATCH_DPI, grounded=None) -> list:
+def veils(face, grounded: dict) -> dict:
+    """{index of a picture: ((index of a see-through operation over it, the veil: how it is composited), ...)}: a
+    see-through shape (not type, a picture, a line or a stroke under PLAIN_STROKE: nothing finer than a print's
+    resolution shows) lying wholly on what shows of one opaque raster picture (or one flattened onto its ground:
+    `grounded`) drawn at VEIL_DPI or finer, with nothing beneath it but that picture and its other veils, is no
+    patch: it is composited onto the picture's own pixels (veil.py), and the picture, so veiled, converted once for
+    every face that shows it so. A veil is ("panel", x0, y0, x1, y1 in pixels from the picture's top-left, its
+    corners' radius across and down, fill, opacity) for a rectangle of one colour seen through by its opacity alone,
+    unturned and unstroked (composited in numpy), else ("shape", column, row, columns, rows, pixels a point across
+    and down, the operation) over the pixels its bounds reach (rendered alone by pdfium, then composited)."""
+    out: dict = {}
+    of: dict = {}                       # index of a veil -> index of its picture
+    for i, op in enumerate(face.ops):
+        t = type(op)
+        if t in (Image, Text, Line) or not see_through(op) or (getattr(op, "stroke", None) is not None
+                                                               and op.stroke_width < PLAIN_STROKE):
+            continue
+        x0, y0, x1, y1 = op.bounds()
+        beneath = None
+        for k in range(i - 1, -1, -1):        # near it too: a patch's box reaches past its operation's bounds
+            ox0, oy0, ox1, oy1 = face.ops[k].bounds()
+            if ox1 + _NEAR <= x0 or ox0 - _NEAR >= x1 or oy1 + _NEAR <= y0 or oy0 - _NEAR >= y1:
+                continue
+            if k in of:                 # another veil of the same picture, composited before this one
+                beneath = of[k] if beneath in (None, of[k]) else -1
+                continue
+            if beneath in (None, k):
+                beneath = k
+            else:
+                beneath = -1
+            break
+        drawn = _veilable(face, beneath, grounded) if beneath is not None and beneath >= 0 else None
+        if drawn is None:
+            continue
+        (dx, dy, dw, dh), (sx0, sy0, sx1, sy1), (iw, ih) = drawn
+        if not (sx0 <= x0 and sy0 <= y0 and x1 <= sx1 and y1 <= sy1):
+            continue
+        kx, ky = iw / dw, ih / dh
+        if t is Rect and not op.rotate and op.stroke is None and not op.blur and type(op.fill) is str \
+                and len(op.fill) == 7:
+            r = min(op.radius, op.w / 2, op.h / 2)
+            veil = ("panel",) + tuple(round(v, 4) for v in (
+                (op.x - dx) * kx, (dy + dh - op.y - op.h) * ky, (op.x + op.w - dx) * kx, (dy + dh - op.y) * ky,
+                r * kx, r * ky)) + (op.fill.lower(), round(op.opacity, 4))
+        else:
+            c0, r0 = max(0, math.floor((x0 - dx) * kx)), max(0, math.floor((dy + dh - y1) * ky))
+            c1, r1 = min(iw, math.ceil((x1 - dx) * kx)), min(ih, math.ceil((dy + dh - y0) * ky))
+            if c0 >= c1 or r0 >= r1:
+                continue
+            veil = ("shape", c0, r0, c1 - c0, r1 - r0, (dx, dy + dh, kx, ky), op)
+        out.setdefault(beneath, []).append((i, veil))
+        of[i] = beneath
+    return {j: tuple(v) for j, v in out.items()}
+
+
+def _veilable(face, j: int, grounded: dict):
+    """For a picture a panel may be composited onto (veils()): ((x, y, w, h) it is drawn at, the box of what shows of
+    it, (its width, height in pixels)); else None."""
+    from ..pictures.images import BadImage, dpi, fitted, is_svg, known  # lazy: +25 ms to import (benchmarks/imports.py)
+    op = face.ops[j]
+    if type(op) is not Image or op.opacity < 1.0 or op.tint is not None or op.rotate or op.radius or op.crop \
+            or op.zoom != 1.0 or op.clip or is_svg(op.path) or (see_through(op) and j not in grounded):
+        return None
+    try:
+        info = known(op.path)
+    except (BadImage, OSError):
+        return None
+    r = info.stored
+    if not r or r.format not in ("PNG", "JPEG") or (r.format == "JPEG" and r.colour == 4):
+        return None
+    iw, ih = int(info.width), int(info.height)
+    x, y, w, h = fitted(op.x, op.y, op.w, op.h, iw, ih, op.fit, op.fx, op.fy)
+    if w <= 0 or h <= 0 or dpi(iw, ih, w, h) < VEIL_DPI:
+        return None
+    if _profiled(op.path, info.digest) if info.digest else _profiled.__wrapped__(op.path, None):
+        return None
+    b = face.bleed
+    shows = (max(x, op.x, -b), max(y, op.y, -b), min(x + w, op.x + op.w, face.width + b),
+             min(y + h, op.y + op.h, face.height + b))
+    return (x, y, w, h), shows, (iw, ih)
+
+
+@lru_cache(maxsize=4096)
+def _profiled(path: str, digest: str | None) -> bool:
+    """Whether the picture at `path` (of this digest: asked once a process) carries an ICC profile of its own (its
+    colours are not sRGB's)."""
+    from PIL import Image as Picture  # lazy: +0 ms to import (benchmarks/imports.py)
+    with Picture.open(path) as im:
+        return bool(im.info.get("icc_profile"))
+
+
+def marks(face, dpi: int = PATCH_DPI, grounded=None, veiled=()) -> list:
     """[(index of the first and of the last of each run of see-through operations of the face, the box its patch
     covers)]:
     see-through operations one right after another whose boxes overlap (a picture with an alpha channel, a
@@ -132,7 +226,7 @@ def marks(face, dpi: int = PATCH_DPI, grounded=None) -> list:
     grounded = grounds(face) if grounded is None else grounded
     runs: list = []                     # (last index, box at `dpi`, fine, first index)
     for i, op in enumerate(face.ops):
-        if i in grounded or not see_through(op):
+        if i in grounded or i in veiled or not see_through(op):
             continue
         b = box(op, face, dpi)
         detail = fine(face, i, b)
@@ -198,29 +292,34 @@ def render_patches(face, marked: list) -> list:
 def draw_face(c, face, ink, dpi: int = PATCH_DPI) -> None:
     """The face's operations onto canvas `c` in the ink's CMYK, each see-through one replaced by its patch (an image
     XObject made once for all the pages and documents that show it: inkstreams.py), or, a picture over one colour
-    (grounds()), drawn flattened onto that colour."""
+    (grounds()), drawn flattened onto that colour, a picture under see-through panels (veils()) with them
+    composited onto its pixels, the panels not drawn."""
     grounded = grounds(face)
-    marked = marks(face, dpi, grounded)
+    veiled = veils(face, grounded)
+    panels = {i for v in veiled.values() for i, _ in v}
+    marked = marks(face, dpi, grounded, panels)
+    pictures = {i: (grounded.get(i), tuple(p for _, p in veiled.get(i, ()))) for i in {*grounded, *veiled}}
     start = 0
     if marked:
         names = ink.patches(c, face, [(last, b) for _, last, b in marked], dpi)
         for (first, last, (x0, y0, x1, y1, _w, _h)), name in zip(marked, names):
             if first > start:
-                _draw(c, face, start, first, ink, grounded)
+                _draw(c, face, start, first, ink, pictures, panels)
             c.addLiteral(f"q {fp_str(x1 - x0, 0, 0, y1 - y0, x0, y0)} cm {use_form(c, name)} Q")
             start = last + 1
     if start < len(face.ops):
-        _draw(c, face, start, len(face.ops), ink, grounded)
+        _draw(c, face, start, len(face.ops), ink, pictures, panels)
 
 
-def _draw(c, face, start: int, end: int, ink, grounded: dict) -> None:
-    """The face's operations start to end (none of them a patch) in the ink's CMYK, a picture of `grounded`
-    flattened onto its colour."""
+def _draw(c, face, start: int, end: int, ink, pictures: dict, panels: set) -> None:
+    """The face's operations start to end (none of them a patch) in the ink's CMYK, a picture of `pictures` ({index:
+    (ground, veils)}) flattened onto its ground and under its panels, the panels (`panels`) not drawn."""
     from ..render.draw import draw_ops  # lazy: +3 ms to import (benchmarks/imports.py)
-    for i in sorted(k for k in grounded if start <= k < end):
+    for i in sorted(k for k in {*pictures, *panels} if start <= k < end):
         if i > start:
             draw_ops(c, face.ops[start:i], ink)
-        draw_ops(c, face.ops[i:i + 1], ink.on(grounded[i]))
+        if i in pictures:
+            draw_ops(c, face.ops[i:i + 1], ink.on(*pictures[i]))
         start = i + 1
     if start < end:
         draw_ops(c, face.ops[start:end], ink)

@@ -68,7 +68,7 @@ class Streams:
 
     def __init__(self, ink):
         self.ink = ink
-        self.jobs: dict = {}        # key -> ("raster", path, tint, w, h, ground) or ("patch", face, (index, box), w, h)
+        self.jobs: dict = {}        # key -> ("raster", path, tint, w, h, ground, veils) or ("patch", face, (index, box), w, h)
         self.made: dict = {}        # key -> deflated pixels made in this process (the cache off, or not yet kept)
         self.faces: dict = {}       # id(face) -> (face, [key of each patch])
         base = cachefile.cache_dir()
@@ -76,9 +76,10 @@ class Streams:
 
     # drawing
 
-    def picture(self, c, path: str, tint: str | None, ground: str | None = None) -> str:
+    def picture(self, c, path: str, tint: str | None, ground: str | None = None, veils: tuple = ()) -> str:
         """The image XObject in c's document of the raster picture at `path` (tinted; its transparency flattened
-        onto `ground`, None: white) in the ink's CMYK."""
+        onto `ground`, None: white; see-through panels `veils` composited onto it: flatten.veils) in the ink's
+        CMYK."""
         try:
             info = known(path)
         except (BadImage, OSError) as exc:
@@ -86,10 +87,11 @@ class Streams:
         if is_svg(path):
             raise ValueError("an SVG is drawn as vectors, not converted as pixels")
         r = info.stored
-        if tint is None and r.format == "PNG" and how(r) == "copy" and r.colour in (0, 3):
+        if tint is None and not veils and r.format == "PNG" and how(r) == "copy" and r.colour in (0, 3):
             return xobject(c, path, self._indexed(r))[0]        # its pixels as they are, its palette in CMYK
-        key = self._key("raster", info.digest or _file_digest(path), tint or "", *([ground] if ground else []))
-        self.jobs.setdefault(key, ("raster", path, tint, int(info.width), int(info.height), ground))
+        key = self._key("raster", info.digest or _file_digest(path), tint or "", *([ground] if ground else []),
+                        *([repr(veils)] if veils else []))
+        self.jobs.setdefault(key, ("raster", path, tint, int(info.width), int(info.height), ground, veils))
         return self._define(c, key, int(info.width), int(info.height))
 
     def patches(self, c, face, marks: list, dpi: int) -> list[str]:
@@ -257,8 +259,8 @@ def _pixels(streams: Streams, keys: list) -> list[bytes]:
     ink = streams.ink
     jobs = [streams.jobs[k] for k in keys]
     if jobs[0][0] == "raster":
-        _, path, tint, w, h, ground = jobs[0]
-        pixels = [ink.raster(path, tint, ground)]
+        _, path, tint, w, h, ground, veils = jobs[0]
+        pixels = [ink.raster(path, tint, ground, veils)]
     else:
         face = jobs[0][1]
         pixels = [ink.convert(rgb) for rgb in render_patches(face, [j[2] for j in jobs])]

@@ -212,9 +212,13 @@ def splits(word: str, hy) -> tuple:
 
 def _word_points(word: str, hy) -> list[int]:
     """Where a word may be hyphenated by the dictionary or the deck's exceptions, as offsets in it: in each of its
-    parts held together by no-break spaces ("2\u00a0players": "play-ers"), its quotes and punctuation aside."""
+    parts held together by no-break spaces ("2\u00a0players": "play-ers"), its quotes and punctuation aside; none in
+    a label held to the number that ends it ("wersja\u00a00.1", "Player\u00a03")."""
     out, at = [], 0
-    for part in word.split("\u00a0"):
+    parts = word.split("\u00a0")
+    if len(parts) > 1 and parts[-1][:1].isdigit():
+        return out                      # a label held to its number ("version\u00a00.1", "Player\u00a03"): whole
+    for part in parts:
         lead = len(part) - len(part.lstrip("\"'(„“‘«"))
         body = part[lead:].rstrip(".,;:!?\"')”’»")
         if len(body) >= LEFT + RIGHT and body.isalpha() and not body.isupper():

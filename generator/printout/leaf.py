@@ -267,7 +267,7 @@ def instructions(deck: Deck, cards: list[Page], spec: SheetSpec, first: int, rul
     cal_first = last + rule_pages + 1
     calibration = (cal_first, cal_first + calibration_pages - 1) if calibration_pages else (0, 0)
     lines = [f"# {g.title}" + (f" — {g.subtitle}" if g.subtitle else ""),
-             " · ".join(x for x in (byline(deck), g.publisher, _players(_, g.players).replace(" ", "\u00a0"),
+             "\u00a0· ".join(x for x in (byline(deck), g.publisher, _players(_, g.players).replace(" ", "\u00a0"),
                                     unbroken(_("version {version}", version=g.version)) if g.version else "") if x),
              *(["", _("## Partial build"), str(deck.extra["partial"])] if deck.extra.get("partial") else []),
              "", *in_the_box(deck),

@@ -52,18 +52,20 @@ def faces_pdf(faces, guide: bool = True) -> bytes:
     return pdf_bytes(c, buf)
 
 
-def render_rgb(page, width_px: int, height_px: int):
+def render_rgb(page, width_px: int, height_px: int, alpha: bool = False):
     """A pdfium page as packed RGB rows (a ctypes buffer) of exactly width_px x height_px pixels:
     the whole page scaled to fill it, each axis on its own scale, so no pixel is lost or added by
-    rounding (pdfium's own render() makes a 198 pt page 826 px wide at 300 DPI, not 825)."""
+    rounding (pdfium's own render() makes a 198 pt page 826 px wide at 300 DPI, not 825). `alpha`: RGBA rows, what
+    the page draws over nothing (unpremultiplied), not over white paper."""
 
     import pypdfium2.raw as pdfium_c  # lazy: +19 ms to import (benchmarks/imports.py)
     w_pt, h_pt = page.get_size()
-    stride = width_px * 3
+    stride = width_px * (4 if alpha else 3)
     buffer = (ctypes.c_ubyte * (stride * height_px))()
-    bitmap = pdfium_c.FPDFBitmap_CreateEx(width_px, height_px, pdfium_c.FPDFBitmap_BGR, buffer, stride)
+    bitmap = pdfium_c.FPDFBitmap_CreateEx(width_px, height_px, pdfium_c.FPDFBitmap_BGRA if alpha else
+                                          pdfium_c.FPDFBitmap_BGR, buffer, stride)
     try:
-        pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width_px, height_px, 0xFFFFFFFF)
+        pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width_px, height_px, 0 if alpha else 0xFFFFFFFF)
         matrix = pdfium_c.FS_MATRIX(width_px / w_pt, 0, 0, height_px / h_pt, 0, 0)
         clip = pdfium_c.FS_RECTF(0, 0, width_px, height_px)
         pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, page, matrix, clip,
@@ -79,12 +81,15 @@ def render_page(page, width_px: int, height_px: int):
                             "raw", "RGB", width_px * 3, 1)
 
 
-def render_pages(pdf_bytes: bytes, sizes, raw: bool = False):
+def render_pages(pdf_bytes: bytes, sizes, raw: bool = False, alpha: bool = False):
     """Each page of a PDF at its (width_px, height_px), in order: PIL images, or with raw=True
-    RGB buffers (for encode_png, which then needs no PIL copy)."""
+    RGB buffers (for encode_png, which then needs no PIL copy); `alpha`: RGBA PIL images, over nothing."""
     import pypdfium2 as pdfium  # lazy: +51 ms to import (benchmarks/imports.py)
     pdf = pdfium.PdfDocument(pdf_bytes)
     render = render_rgb if raw else render_page
+    if alpha:
+        def render(page, w, h):
+            return Image.frombuffer("RGBA", (w, h), render_rgb(page, w, h, True), "raw", "RGBA", w * 4, 1)
     try:
         for i, (w, h) in enumerate(sizes):
             page = pdf[i]

@@ -232,3 +232,52 @@ def test_a_picture_is_flattened_onto_one_colour_only(deck, change, ground):
     face = layout_deck(pipeline.load(str(deck)), 9.0)[0].front
     art = next(i for i, op in enumerate(face.ops) if type(op).__name__ == "Image")
     assert grounds(face).get(art) == ground
+
+
+def test_see_through_shapes_over_an_opaque_picture_are_composited_at_its_pixels(deck, tmp_path, monkeypatch):
+    """flatten.veils: Solid's picture drawn finer than VEIL_DPI (600 x 450 px: 275 dpi), its see-through panel and a
+    see-through seal (an ellipse, stroked 1 pt) over it are no patches: composited onto the picture's own pixels
+    (veil.py), the picture the page's one image. Inside the panel each pixel is the picture's taken 70% to the paper
+    colour, outside both the picture's own; the seal's centre as pdfium renders the face there (a patch's pixels)."""
+    from generator import pipeline
+    from generator.export.flatten import box, grounds, marks, render_patches, veils
+    from generator.export.veil import veiled
+    from generator.layout.deck import layout_deck
+    monkeypatch.setenv("PNP_CACHE", "off")
+    seal = "  - {id: seal, type: ellipse, box: [40mm, 12mm, 12mm, 12mm], fill: '#a8261f', stroke: paper, " \
+           "stroke_width: 1pt, opacity: 60%}\n"
+    (deck / "templates" / "card.yaml").write_text(CARD.replace("  - {id: title", seal + "  - {id: title"), "utf-8")
+    (deck / "art" / "solid.png").write_bytes(_picture((600, 450), False, (60, 60, 140)))
+    faces = layout_deck(pipeline.load(str(deck)), 9.0)
+    solid, fade = faces[2].front, faces[0].front
+    art = next(i for i, op in enumerate(solid.ops) if type(op).__name__ == "Image")
+    (panel, veil), (ring, shape) = veils(solid, grounds(solid))[art]
+    assert type(solid.ops[panel]).__name__ == "Rect" and veil[0] == "panel" and veil[7:] == ("#fbf7ec", 0.7)
+    assert type(solid.ops[ring]).__name__ == "Ellipse" and shape[0] == "shape"
+    assert marks(solid, grounded=grounds(solid), veiled={panel, ring}) == []
+    assert veils(fade, grounds(fade)) == {}             # 183 dpi: its panel and seal stay patches
+    x0, y0, x1, y1 = veil[1:5]
+    assert 0 < x0 < x1 <= 600 and 0 < y0 < y1 <= 450
+    out = np.asarray(veiled(str(deck / "art" / "solid.png"), None, (veil, shape))).astype(int)
+    with Image.open(deck / "art" / "solid.png") as im:
+        own = np.asarray(im.convert("RGB")).astype(int)
+    inside = own[int(y0) + 2:int(y1) - 2, int(x0) + 2:int(x1) - 2]
+    expect = np.rint(inside * 0.3 + np.array([0xfb, 0xf7, 0xec]) * 0.7)
+    assert np.abs(out[int(y0) + 2:int(y1) - 2, int(x0) + 2:int(x1) - 2] - expect).max() <= 1
+    c0, r0, w, h = shape[1:5]
+    assert np.array_equal(out[int(y1) + 1:], own[int(y1) + 1:]) and np.array_equal(out[:r0], own[:r0])
+    (patch,) = render_patches(solid, [(ring, box(solid.ops[ring], solid, 300))])
+    centre = np.asarray(patch).astype(int)[patch.height // 2, patch.width // 2]
+    assert np.abs(out[r0 + h // 2, c0 + w // 2] - centre).max() <= 6
+    assert np.abs(out[r0 + h // 2, c0 + w // 2] - own[r0 + h // 2, c0 + w // 2]).max() > 30     # the seal shows
+
+    out_dir = tmp_path / "out"
+    pnp_in_process("export", deck, "--to", "drivethrucards", "-o", out_dir, check=True)
+    with pikepdf.open(out_dir / "poker-deck.pdf") as pdf:
+        page = pdf.pages[9]                 # Solid's front (each back followed by its front)
+        images = []
+        stack = [page.obj]
+        while stack:
+            for _, x in (stack.pop().get("/Resources", {}).get("/XObject", {}) or {}).items():
+                (images.append((int(x.Width), int(x.Height))) if x.Subtype == "/Image" else stack.append(x))
+    assert images == [(600, 450)]

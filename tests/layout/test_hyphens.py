@@ -101,3 +101,12 @@ def test_hyphenate_false_in_a_region_and_in_the_deck(tmp_path):
     Deck.game.hyphenate = False
     assert hyphens.language(Deck()) == ""
     assert hyphens.own_language(Deck()).language == "de"      # pnp's own words are hyphenated all the same
+
+
+def test_a_label_held_to_its_number_is_never_hyphenated():
+    """A no-break group ending in a number ("wersja 0.1", the Polish leaf's byline, hyphenated "wer-sja 0.1") is
+    kept whole; a number before its noun still lets the noun hyphenate ("2 players": "play-ers")."""
+    assert hyphens.splits("wersja\u00a00.1", "pl") == ()
+    assert hyphens.splits("Kartenreihe\u00a03", "de") == ()
+    assert hyphens.splits("wersja", "pl")                               # the word alone: its dictionary's points
+    assert any(head.startswith("2\u00a0play") for head, _ in hyphens.splits("2\u00a0players", "en_GB"))

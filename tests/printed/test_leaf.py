@@ -197,3 +197,4 @@ def test_a_byline_never_breaks_its_version(built, game):
     byline = instructions(deck, [], sheet_spec("a4"), 3, 0).split("\n")[1]
     assert "version\u00a0" + version.replace(" ", "\u00a0") in byline, byline
     assert re.search(r"\d–\d\u00a0players", byline), byline
+    assert byline.count("\u00a0· ") == byline.count("·"), byline      # a separator never starts a line
