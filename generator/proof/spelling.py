@@ -27,6 +27,8 @@ from pathlib import Path
 from ..language import base
 import unicodedata
 from ..text.markup import ICON
+from ..files import cachefile
+from ..files.cachefile import cache_dir
 from ..files.textfile import read_text
 from ..language.catalogs import own_words
 
@@ -41,20 +43,44 @@ BRITISH = ((r"our", "or"), (r"is(e|es|ed|ing|ation|ations|er|ers)$", r"iz\1"), (
 
 
 @lru_cache(maxsize=1)
-def _english():
-    from spellchecker import SpellChecker  # lazy: +4 ms to import (benchmarks/imports.py)
-    return SpellChecker(language="en", distance=2)
+def _english() -> dict:
+    return _words("en")
 
 
 @lru_cache(maxsize=8)
-def _dictionary(lang: str):
+def _dictionary(lang: str) -> dict:
     """pyspellchecker's dictionary for a language (fr, de, es, pt, it, nl, ru, ...); English's for a language
     it has none for (Japanese: only its words in Latin letters are spelled, and names and terms are English)."""
-    from spellchecker import SpellChecker  # lazy: +4 ms to import (benchmarks/imports.py)
+    got = _words(lang)
+    return _english() if got is None else got
+
+
+DICTIONARY_FORMAT = 1       # bump when what is stored changes
+
+
+def _words(lang: str) -> dict | None:
+    """A language's dictionary as pyspellchecker loads it (lower-case word -> frequency), or None where it has
+    none. pyspellchecker reads gzipped JSON (English: ~0.15-0.3 s of CPU); the dictionary is kept in the cache
+    folder under the data file's size and pyspellchecker's version, as the fonts are (read back in ~30 ms)."""
+    import spellchecker  # lazy: +4 ms to import (benchmarks/imports.py)
+    data = Path(spellchecker.__file__).parent / "resources" / f"{lang.lower()}.json.gz"
     try:
-        return SpellChecker(language=lang, distance=2)
+        size = data.stat().st_size
+    except OSError:
+        size = None                 # (not there: pyspellchecker says so)
+    folder = cache_dir()
+    file = None if folder is None or size is None else \
+        folder / "spelling" / f"{lang.lower()}-{size}-{spellchecker.__version__}.marshal"
+    got = None if file is None else cachefile.read(file, "dictionary", DICTIONARY_FORMAT)
+    if type(got) is dict and all(type(k) is str and type(v) is int for k, v in got.items()):
+        return got
+    try:
+        got = dict(spellchecker.SpellChecker(language=lang, distance=2).word_frequency.dictionary)
     except ValueError:              # no dictionary for the language
-        return _english()
+        return None
+    if file is not None:
+        cachefile.write(file, "dictionary", DICTIONARY_FORMAT, got)     # a failure only costs time
+    return got
 
 
 def unspelled(lang: str | None) -> bool:
@@ -76,7 +102,7 @@ def _index(lang: str | None):
     """A SymSpell index of a language's dictionary (English's for None, or a language with none), with each
     word's frequency, for suggestions; built once a process, when the first suggestion is asked for."""
     from symspellpy import SymSpell  # lazy: +9 ms to import (benchmarks/imports.py)
-    d = (_english() if lang is None else _dictionary(lang)).word_frequency.dictionary
+    d = _english() if lang is None else _dictionary(lang)
     index = SymSpell(max_dictionary_edit_distance=SUGGEST_DISTANCE, prefix_length=PREFIX)
     add = index.create_dictionary_entry
     for word, count in d.items():
@@ -209,7 +235,7 @@ class Speller:
         return None
 
     def _english(self, w: str) -> bool:
-        d = self.english.word_frequency.dictionary
+        d = self.english
         if w in d:
             return True
         if self.language is not None:       # another language: its own words, as written (accents count)

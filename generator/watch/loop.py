@@ -160,6 +160,9 @@ class Saves:
         found too: files that differ from `before`)."""
         from watchfiles import watch  # lazy: +14 ms to import (benchmarks/imports.py)
         ready = False
+        # said as watch() sets the watcher up, not at its first report (a TIMEOUT later): a save from here on is
+        # reported by it, or, made before it was set up, found by the look at the files at its first report
+        self.queue.put(("watching", None))
         try:
             for changes in watch(*watched, watch_filter=keep, step=STEP, debounce=DEBOUNCE, stop_event=stop,
                                  rust_timeout=TIMEOUT, yield_on_timeout=True, raise_interrupt=False):
@@ -168,7 +171,6 @@ class Saves:
                     ready = True
                     now = _files(watched, keep)
                     paths = sorted(set(paths) | {p for p in set(now) | set(before) if now.get(p) != before.get(p)})
-                    self.queue.put(("watching", None))
                 if paths:
                     self.queue.put(("saved", paths))
         except BaseException as exc:        # said by the loop, which ends

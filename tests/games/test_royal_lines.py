@@ -50,13 +50,18 @@ def _words(path: str, page: int) -> list[dict]:
                  y1=h - float(w["top"]), font=w["fontname"], size=float(w["size"])) for w in found]
 
 
-def _colour_of(path: str, page: int, word: dict) -> tuple:
-    with pdfplumber.open(path) as doc:
-        p = doc.pages[page]
-        h = float(p.height)
-        for c in p.chars:
-            if c["text"] == word["text"][0] and abs(c["x0"] - word["x0"]) < 0.5 and abs((h - c["bottom"]) - word["y0"]) < 0.5:
-                return tuple(round(v, 2) for v in c["non_stroking_color"])
+def _colour_of(path: str, page: int, word: dict, chars: dict | None = None) -> tuple:
+    """The fill colour of the character that starts `word`; `chars` keeps each page's (height, characters) read
+    for the next word asked of it (pdfplumber parses a card sheet's characters in ~0.2 s)."""
+    chars = {} if chars is None else chars
+    if page not in chars:
+        with pdfplumber.open(path) as doc:
+            p = doc.pages[page]
+            chars[page] = (float(p.height), p.chars)
+    h, found = chars[page]
+    for c in found:
+        if c["text"] == word["text"][0] and abs(c["x0"] - word["x0"]) < 0.5 and abs((h - c["bottom"]) - word["y0"]) < 0.5:
+            return tuple(round(v, 2) for v in c["non_stroking_color"])
     raise AssertionError(f"no char for {word['text']}")
 
 
@@ -152,10 +157,10 @@ def test_indices_are_large(pdf):
 
 
 def test_red_and_black_suits(pdf):
-    colours = {}
+    colours, chars = {}, {}
     for c in _playing(_cards(pdf))[::5]:           # a sample across every sheet and suit
         w = next(w for w in c["top"] if w["text"] in SUITS)
-        colours.setdefault(SUITS[w["text"]] in RED, set()).add(_colour_of(str(pdf), c["page"], w))
+        colours.setdefault(SUITS[w["text"]] in RED, set()).add(_colour_of(str(pdf), c["page"], w, chars))
     assert len(colours[True]) == 1 and len(colours[False]) == 1
     (red,), (black,) = colours[True], colours[False]
     assert red[0] > 0.6 and red[1] < 0.2 and red[2] < 0.2           # red

@@ -142,9 +142,9 @@ def _outside(mark, boxes, bleed=0.0):
     return True
 
 
-@pytest.mark.parametrize("bleed", [0, 2])
+@pytest.mark.parametrize("bleed", [0, 3])
 def test_cut_marks_in_margins_on_both_sides(built, bleed):
-    out = built("vasa-regalis", "--bleed", bleed)
+    out = built("vasa-regalis", "--bleed", bleed)       # 3: the bleed build test_bleed_extends_backgrounds_not_trim reads
     pl = placements(out)
     for f, b in card_pages(out):
         for page in (f, b):

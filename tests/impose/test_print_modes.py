@@ -83,15 +83,16 @@ def test_duplex_none_prints_fronts_of_a_deck_whose_backs_are_plain(tmp_path):
 
 
 def test_touching_layout_and_bleed_stay_available(tmp_path, built):
-    touching, bleed = built("vasa-regalis", "--gutter", "touching"), built("vasa-regalis", "--bleed", "1.5")
+    # (the bleed build is test_vasa_regalis.py's, shared)
+    touching, bleed = built("vasa-regalis", "--gutter", "touching"), built("vasa-regalis", "--bleed", "3")
     first = placements(touching)[LEAF]
     xs = sorted({round(p.x, 2) for p in first})
     assert abs(xs[1] - xs[0] - 63.5 * MM) < 0.01                     # side by side, one cut between
     assert all(max(p.shown) < 0.01 for p in first)
     first = placements(bleed)[LEAF]
-    assert all(abs(p.bleed - 1.5 * MM) < 0.01 and min(p.shown) >= 1.5 * MM - 0.01 for p in first)
+    assert all(abs(p.bleed - 3 * MM) < 0.01 and min(p.shown) >= 3 * MM - 0.01 for p in first)
     xs = sorted({round(p.x, 2) for p in first})
-    assert xs[1] - xs[0] - 63.5 * MM >= 3 * MM - 0.01                # the gutter holds both bleeds
+    assert xs[1] - xs[0] - 63.5 * MM >= 6 * MM - 0.01                # the gutter holds both bleeds
     proc = pnp_in_process("build", "vasa-regalis", "--bleed", "1", "--gutter", "touching", "-o", tmp_path / "x.pdf")
     assert proc.returncode == 2 and "--gutter touching" in proc.stderr
 

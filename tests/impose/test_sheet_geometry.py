@@ -54,7 +54,8 @@ def card_pages(path) -> list[int]:
 def render(path, page: int, dpi: float):
     doc = pdfium.PdfDocument(str(path))
     try:
-        return doc[page].render(scale=dpi / 72).to_pil().convert("RGB")
+        img = doc[page].render(scale=dpi / 72).to_pil()
+        return img if img.mode == "RGB" else img.convert("RGB")     # (pdfium's BGR is RGB already: no copy)
     finally:
         doc.close()
 
@@ -190,14 +191,14 @@ def test_poker_cards_get_gutters_where_the_paper_has_room(built, letter):
             assert (max(bottom, top) < 0.01) if rows_touch else min(bottom, top) >= 1 * MM - 0.01
 
 
-def _own(img, x, y, nx, ny, px):
+def _own(pix, x, y, nx, ny, px):
     """The card's own colours near its edge at (x, y): a patch from 0.2 to 2 mm inside the trim (inward
-    normal (nx, ny), pixel y downwards), 2 mm either way along the edge."""
+    normal (nx, ny), pixel y downwards), 2 mm either way along the edge (`pix`: the render's Image.load())."""
     out = []
     for depth in (0.2, 0.5, 1.0, 1.5, 2.0):
         for along in (-2.0, -1.0, 0.0, 1.0, 2.0):
             ax, ay = (0, 1) if nx else (1, 0)
-            out.append(img.getpixel((int(x + (nx * depth + ax * along) * px), int(y + (ny * depth + ay * along) * px))))
+            out.append(pix[int(x + (nx * depth + ax * along) * px), int(y + (ny * depth + ay * along) * px)])
     return out
 
 
@@ -215,6 +216,7 @@ def test_a_cut_1mm_off_the_line_shows_only_the_cards_own_colours(pdf):
     for page in card_pages(path):
         img = render(path, page, dpi)
         H = img.size[1]
+        pix = img.load()                # (its pixels read directly: getpixel's checks cost more, ~1e5 reads a game)
         for p in placements(path)[page]:
             if p.w > 180 * MM:
                 continue                                  # the board: one piece on its sheet
@@ -227,10 +229,10 @@ def test_a_cut_1mm_off_the_line_shows_only_the_cards_own_colours(pdf):
                 for k in range(12):
                     a = 2 * math.pi * k / 12
                     out = ((cx + (r + 1 * MM) * math.cos(a)) * px / MM, H - (cy + (r + 1 * MM) * math.sin(a)) * px / MM)
-                    inn = [img.getpixel((int((cx + (r - d * MM) * math.cos(a)) * px / MM),
-                                         int(H - (cy + (r - d * MM) * math.sin(a)) * px / MM))) for d in (0.3, 0.6, 1.0)]
+                    inn = [pix[int((cx + (r - d * MM) * math.cos(a)) * px / MM),
+                               int(H - (cy + (r - d * MM) * math.sin(a)) * px / MM)] for d in (0.3, 0.6, 1.0)]
                     own = inn
-                    assert _close(img.getpixel((int(out[0]), int(out[1]))), own), \
+                    assert _close(pix[int(out[0]), int(out[1])], own), \
                         f"{game} {paper} page {page + 1}: round piece at {p.x:.0f},{p.y:.0f}, angle {k * 30}"
                     sampled += 1
                 continue
@@ -248,8 +250,8 @@ def test_a_cut_1mm_off_the_line_shows_only_the_cards_own_colours(pdf):
                     else:
                         o, e, n = (p.x + t, p.y + p.h + 1 * MM), (p.x + t, p.y + p.h), (0, -1)
                     # n: the inward normal on the page; pixel rows run downwards, so its y turns over
-                    own = _own(img, e[0] * px / MM, H - e[1] * px / MM, n[0], -n[1], px)
-                    got = img.getpixel((int(o[0] * px / MM), int(H - o[1] * px / MM)))
+                    own = _own(pix, e[0] * px / MM, H - e[1] * px / MM, n[0], -n[1], px)
+                    got = pix[int(o[0] * px / MM), int(H - o[1] * px / MM)]
                     assert _close(got, own), (f"{game} {paper} page {page + 1}: 1 mm {side} of the card at "
                                               f"{p.x / MM:.1f},{p.y / MM:.1f} mm is {got}, its edge {own[0]}")
                     sampled += 1

@@ -159,6 +159,31 @@ def test_spelling_dictionary_words_list_and_scripts(tmp_path):
     assert wl.repeats == {"had"}
 
 
+def test_the_dictionary_is_kept_in_the_cache_folder_and_read_back_as_pyspellchecker_loads_it(tmp_path, monkeypatch):
+    """pyspellchecker reads a dictionary from gzipped JSON (English: ~0.3 s of CPU a process); what it loads is
+    kept in pnp's cache folder and read back from there, the same words and frequencies in the same order; a
+    damaged file is loaded afresh, and with the cache off nothing is kept. (Persian: the smallest dictionary.)"""
+    import spellchecker
+    from generator.proof import spelling
+    loaded = dict(spellchecker.SpellChecker(language="fa").word_frequency.dictionary)
+    monkeypatch.setenv("PNP_CACHE", str(tmp_path / "cache"))
+    assert spelling._words("fa") == loaded
+    [kept] = (tmp_path / "cache" / "spelling").iterdir()
+    real = spellchecker.SpellChecker
+    monkeypatch.setattr(spellchecker, "SpellChecker", None)         # not loaded again: read from the cache
+    again = spelling._words("fa")
+    assert again == loaded and list(again) == list(loaded)
+    kept.write_bytes(kept.read_bytes()[:-1] + b"\0")                 # damaged: loaded afresh, and kept again
+    monkeypatch.setattr(spellchecker, "SpellChecker", real)
+    assert spelling._words("fa") == loaded
+    monkeypatch.setattr(spellchecker, "SpellChecker", None)
+    assert spelling._words("fa") == loaded
+    monkeypatch.setenv("PNP_CACHE", "off")
+    monkeypatch.setattr(spellchecker, "SpellChecker", real)
+    assert spelling._words("fa") == loaded and spelling._words("xx") is None
+    assert [p.name for p in (tmp_path / "cache" / "spelling").iterdir()] == [kept.name]
+
+
 # -- documents and contact sheet -------------------------------------------------------------------
 
 def test_contact_sheet_has_a_labelled_tile_for_every_distinct_face(tmp_path):
