@@ -122,7 +122,7 @@ def test_a_blurred_shadow_fades_out_past_its_edge():
 
 def test_see_through_colours_are_flattened_for_cmyk_and_composited_by_the_contrast_check():
     from generator.export.flatten import see_through
-    from generator.proof.contrast import ground
+    from generator.layout.contrast import ground
     assert see_through(Rect(0, 0, 10, 10, "#00000080")) and not see_through(Rect(0, 0, 10, 10, "#000000"))
     ops = [Rect(0, 0, 100, 100, "#ffffff"), Rect(0, 0, 100, 100, "#00000080")]
     assert ground(ops, 2, 50, 50) == "#7f7f7f"
