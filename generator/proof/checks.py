@@ -305,7 +305,12 @@ def run_all(deck: Deck, cards: list[CardProof], speller: Speller,
     entries, found = corrections(deck, cards)
     issues += found
     issues += rule_markup(deck)
-    issues += unused_words(speller) if leaf is not None else []
+    if speller.unchecked:               # a Latin-script language with no dictionary (proof/spelling.unspelled)
+        issues.append(Issue(WARNING, "spelling", f"pnp has no dictionary for the language '{deck.language}': the "
+                            "texts printed in it are not spelled (the texts printed untranslated are)",
+                            where=deck.file))
+    elif leaf is not None:
+        issues += unused_words(speller)
     issues += colour_issues(deck, cards)
     issues += contrast_issues(deck, cards)
     issues += machine_fonts(cards)

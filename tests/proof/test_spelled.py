@@ -50,7 +50,7 @@ def test_a_proof_of_a_deck_with_a_bad_cell_shows_the_mistake_and_the_spelling(tm
 def test_a_latin_letter_language_with_no_dictionary_is_not_spelled_in_english(tmp_path):
     """Polish has no dictionary in pnp: its words are not each 'unknown' (they were spelled in English, a warning
     for every word of a `pnp new --lang en,pl` starter); the English build still spells, and Japanese keeps
-    English for its words in Latin letters."""
+    English for its words in Latin letters; the proof says once that the Polish texts are not spelled."""
     from cli import pnp_in_process
     assert pnp_in_process("new", str(tmp_path / "g"), "--lang", "en,pl").returncode == 0
     csv = tmp_path / "g" / "cards.csv"
@@ -60,6 +60,13 @@ def test_a_latin_letter_language_with_no_dictionary_is_not_spelled_in_english(tm
     assert polish.returncode == 0 and "dictionary" not in polish.stderr, polish.stderr
     english = pnp_in_process("build", str(tmp_path / "g"), "-o", str(tmp_path / "en.pdf"))
     assert english.returncode == 0 and "'Evry' is in neither the dictionary" in english.stderr, english.stderr
+    proof = pnp_in_process("proof", str(tmp_path / "g"), "--lang", "pl", "-q", "-o", str(tmp_path / "proof"))
+    assert proof.returncode in (0, 1), proof.stderr
+    import json
+    issues = json.loads((tmp_path / "proof" / "proof.json").read_text(encoding="utf-8"))["issues"]
+    said = [i["message"] for i in issues if i["check"] == "spelling"]
+    assert said == ["pnp has no dictionary for the language 'pl': the texts printed in it are not spelled (the "
+                    "texts printed untranslated are)"], said                  # said once, not silently
     from generator.proof.spelling import unspelled
     assert unspelled("pl") and unspelled("vi") and not unspelled("ja") and not unspelled("fr") \
         and not unspelled(None) and not unspelled("en")
