@@ -29,7 +29,8 @@ def known_templates(deck_folder: Path | None) -> list[str]:
     return sorted(names)
 
 
-def find(name: str, deck_folder: Path | None) -> Path | None:
+def template_file(name: str, deck_folder: Path | None) -> Path | None:
+    """The file template `name` is read from (the deck's own templates/ first, then layouts/cards/), or None."""
     if name_problem(name):
         return None
     for d in _search_dirs(deck_folder):
@@ -42,17 +43,12 @@ def find(name: str, deck_folder: Path | None) -> Path | None:
     return None
 
 
-def template_file(name: str, deck_folder: Path | None) -> Path | None:
-    """The file template `name` is read from (the deck's own templates/ first, then layouts/cards/), or None."""
-    return find(name, deck_folder)
-
-
 def template_problem(name, deck_folder: Path | None) -> tuple[str, str | None] | None:
     """(message, hint) when no template of this name can be found; None when one can."""
     why = name_problem(name)
     if why:
         return why, None
-    if find(name, deck_folder) is None:
+    if template_file(name, deck_folder) is None:
         known = known_templates(deck_folder)
         return f"unknown template '{name}'", suggest(name, known) or known_list(known)
     return None
@@ -104,7 +100,7 @@ def _chain(name: str, deck) -> list[str]:
     while name not in names:            # (a template that extends itself: its own mistake, said when loaded)
         names.add(name)
         try:
-            path = find(name, deck.folder)
+            path = template_file(name, deck.folder)
         except PnpError:
             path = None
         try:

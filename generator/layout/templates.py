@@ -20,7 +20,7 @@ from ..files.yamlfile import Map, Seq, load
 from .regions import check_colours, named, read_region
 from .regions.read import named_as
 from .shapes import HEX_SHAPES, ORIENTATIONS, hex_shape
-from .templatefiles import chain_stamp, display, find, template_problem
+from .templatefiles import chain_stamp, display, template_file, template_problem
 
 TEMPLATE_KEYS = ("extends", "size", "safe", "radius", "shape", "orientation", "gutter", "regions", "description")
 SHAPES = ("rect", "circle", "hex")        # as written; a Template's shape is one of shapes.PIECE_SHAPES
@@ -78,7 +78,7 @@ def _raw(name: str, deck) -> tuple[Map, str]:
         raise _named_at(name, deck, exc.message, exc.hint)
     if problem:
         raise _named_at(name, deck, problem[0], problem[1])
-    path = find(name, deck_folder)
+    path = template_file(name, deck_folder)
     m = load(path, display(path))
     if not isinstance(m, Map):
         raise PnpError(f"a template must be a mapping with size and regions; found {found(m)}", display(path), 1)
