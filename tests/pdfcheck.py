@@ -4,7 +4,8 @@ Every placed card is a marked-content sequence `/PnpCard <</Trim [0 0 w h] /Blee
 (a card turned on a gutter-fold half: `0 1 -1 0 x+h y cm`, read back as it lies, rotate 90)
 ... Q EMC` holding either `/Name Do` (a form XObject: a face placed more than once) or the face's own ops
 (a face placed once): `placements(path)` lists them per page; `words(path)` gives text with positions
-(pdfplumber's words); `text_sizes` and `sheet_text` read characters with pdfium, ten times faster.
+(pdfplumber's words, read by pdfread.py: pdfium's characters grouped as pdfplumber groups them);
+`text_sizes` and `sheet_text` read characters with pdfium.
 All coordinates are PDF points from the bottom-left corner of the page.
 
 Each file is parsed once per test process: what is read from it (placements, words, sizes, operations) is
@@ -28,11 +29,12 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import NamedTuple
 
-import pdfplumber
 import pikepdf
 import pypdf
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
+
+import pdfread
 from generator.text.typography import plain_words
 
 MM = 72 / 25.4
@@ -230,17 +232,17 @@ SPACED = {"x_tolerance_ratio": 0.15}
 
 @lru_cache(maxsize=512)
 def _plumbed(ident: tuple, page_index: int) -> tuple:
-    """What pdfplumber reads off one page, parsed once: (height, words, words with font and size, text)."""
+    """What pdfplumber would read off one page (pdfread.py), read once: (height, words, words with font and size,
+    text)."""
     height, plain, styled, text = _plumber_read(ident, page_index)
     return height, tuple(map(MappingProxyType, plain)), tuple(map(MappingProxyType, styled)), text
 
 
 @shared
 def _plumber_read(ident: tuple, page_index: int) -> tuple:
-    with pdfplumber.open(ident[0], pages=[page_index + 1]) as pdf:
-        page = pdf.pages[0]
-        return (float(page.height), tuple(page.extract_words(**SPACED)),
-                tuple(page.extract_words(**SPACED, extra_attrs=["fontname", "size"])), page.extract_text(**SPACED) or "")
+    (_, height), chars = pdfread.page_chars(ident[0], page_index)
+    return (float(height), tuple(pdfread.words_of(chars, **SPACED)),
+            tuple(pdfread.words_of(chars, **SPACED, extra_attrs=["fontname", "size"])), pdfread.text_of(chars, **SPACED))
 
 
 def plumber_words(path, page_index: int, styled: bool = False) -> tuple[float, tuple]:
@@ -468,18 +470,16 @@ def columns_text(path, page_index: int, columns: int = 2, foot: float = 21 * MM)
 @lru_cache(maxsize=512)
 @shared
 def _columns_text(ident: tuple, page_index: int, columns: int, foot: float) -> str:
-    with pdfplumber.open(ident[0], pages=[page_index + 1]) as pdf:
-        page = pdf.pages[0]
-        w, h = float(page.width), float(page.height)
-        top = 0.0
-        for line in page.lines:
-            if abs(line["top"] - line["bottom"]) < 0.5 and line["x1"] - line["x0"] > 0.6 * w and line["top"] < h / 3:
-                top = max(top, float(line["bottom"]))
-        out = []
-        for c in range(columns):
-            crop = page.crop((c * w / columns, top, (c + 1) * w / columns, h - foot), strict=False)
-            out.append(crop.extract_text(**SPACED) or "")
-        return whole("\n".join(out))
+    (w, h), chars = pdfread.page_chars(ident[0], page_index)
+    top = 0.0
+    for line in pdfread.straight_lines(ident[0], page_index):
+        if abs(line["top"] - line["bottom"]) < 0.5 and line["x1"] - line["x0"] > 0.6 * w and line["top"] < h / 3:
+            top = max(top, float(line["bottom"]))
+    out = []
+    for c in range(columns):
+        out.append(pdfread.text_of(pdfread.crop(chars, (c * w / columns, top, (c + 1) * w / columns, h - foot)),
+                                   **SPACED))
+    return whole("\n".join(out))
 
 
 def sheet_text(path, page_index: int) -> list[tuple[str, float, tuple]]:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import pdfplumber
+import pdfread
+from pdfcheck import per_file
 
 SHY = "\u00ad"
 MM = 72 / 25.4
@@ -30,23 +31,30 @@ class Line:
         return self.right - self.x1
 
 
-def _baseline(page, c) -> float:
-    """A char's baseline, down from the page's top (its text matrix's: the same for every font of a line)."""
-    return round(page.height - c["matrix"][5], 1)
+def _baseline(height: float, c) -> float:
+    """A char's baseline, down from the page's top (its origin's: the same for every font of a line)."""
+    return round(height - c["origin"][1], 1)
 
 
-def _lines_of(page, index: int, columns: int, margin: float, gap: float) -> list[Line]:
+@per_file
+def _page(pdf, index: int) -> tuple:
+    """((width, height), the page's characters (pdfread: pdfplumber's, read by pdfium)), read once a file and page:
+    the rag's and the hyphenation's tests read the same shared builds."""
+    return pdfread.page_chars(pdf, index)
+
+
+def _lines_of(pdf, index: int, columns: int, margin: float, gap: float) -> list[Line]:
     """The page's lines of text (chars grouped by column and baseline), the footer and the title left out."""
-    width, height = page.width, page.height
+    (width, height), chars = _page(pdf, index)
     col_w = (width - 2 * margin - (columns - 1) * gap) / columns
-    boxes = [r for r in page.rects + page.curves        # the box's frame: a filled rectangle, its corners rounded
-             if r["x1"] - r["x0"] < col_w + 1 and r["bottom"] - r["top"] > 10 and r.get("fill")]
+    boxes = [r for r in pdfread.rects_and_curves(pdf, index)    # the box's frame: a filled rectangle, its corners
+             if r["x1"] - r["x0"] < col_w + 1 and r["bottom"] - r["top"] > 10 and r.get("fill")]   # rounded
     groups: dict = {}
-    for c in page.chars:
+    for c in chars:
         if c["bottom"] > height - margin - 4 or not c["text"].strip() and c["text"] != SHY:
             continue                                # the footer (under its rule), spaces
         col = min(columns - 1, max(0, int((c["x0"] - margin + gap / 2) // (col_w + gap))))
-        groups.setdefault((col, _baseline(page, c)), []).append(c)
+        groups.setdefault((col, _baseline(height, c)), []).append(c)
     out = []
     for (col, bottom), chars in groups.items():
         size = max(round(c["size"], 2) for c in chars)
@@ -80,9 +88,8 @@ def rule_lines(pdf, pages: list[int], markup: str = "", columns: int = 2, margin
     end where a line of `markup` (what the pages were set from) ends: a line break the text writes."""
     ends = {_key(line) for line in markup.splitlines() if len(_key(line)) == LAST}
     out = []
-    with pdfplumber.open(str(pdf)) as doc:
-        for i in pages:
-            out += _lines_of(doc.pages[i], i, columns, margin, gap)
+    for i in pages:
+        out += _lines_of(str(pdf), i, columns, margin, gap)
     for ln in out:
         if ln.inner and ln.text[-1:] != SHY and _key(ln.text) in ends:
             ln.inner = False
@@ -99,34 +106,34 @@ def hyphenated(pdf) -> list[tuple[str, int, str]]:
     text), the word made of the line's last word and the first word of the line below it in the same column or
     text box (nearest below, overlapping it)."""
     out = []
-    with pdfplumber.open(str(pdf)) as doc:
-        for i, page in enumerate(doc.pages):
-            lines: dict = {}
-            for c in page.chars:
-                lines.setdefault(_baseline(page, c), []).append(c)
-            rows = []
-            for bottom, chars in lines.items():
-                chars.sort(key=lambda c: c["x0"])
-                # a row may hold several text boxes side by side: cut it where the chars are far apart
-                run = [chars[0]]
-                for c in chars[1:]:
-                    if c["x0"] - run[-1]["x1"] > 2 * c["size"]:
-                        rows.append((bottom, run))
-                        run = []
-                    run.append(c)
-                rows.append((bottom, run))
-            for bottom, run in rows:
-                if run[-1]["text"] != SHY:
-                    continue
-                head = _spaced(run).split()[-1][:-1]
-                x0, x1, size = run[0]["x0"], run[-1]["x1"], run[-1]["size"]
-                below = [(b, r) for b, r in rows if bottom < b <= bottom + 2.2 * size
-                         and r[0]["x0"] < x1 and r[-1]["x1"] > x0]
-                if not below:
-                    continue
-                nxt = min(below, key=lambda br: (br[0], abs(br[1][0]["x0"] - x0)))[1]
-                tail = _spaced(nxt).split()[0]
-                out.append((head + tail.rstrip(SHY), len(head), f"page {i + 1}: {_spaced(run)}"))
+    for i in range(pdfread.page_count(pdf)):
+        (_, height), chars = _page(str(pdf), i)
+        lines: dict = {}
+        for c in chars:
+            lines.setdefault(_baseline(height, c), []).append(c)
+        rows = []
+        for bottom, chars in lines.items():
+            chars.sort(key=lambda c: c["x0"])
+            # a row may hold several text boxes side by side: cut it where the chars are far apart
+            run = [chars[0]]
+            for c in chars[1:]:
+                if c["x0"] - run[-1]["x1"] > 2 * c["size"]:
+                    rows.append((bottom, run))
+                    run = []
+                run.append(c)
+            rows.append((bottom, run))
+        for bottom, run in rows:
+            if run[-1]["text"] != SHY:
+                continue
+            head = _spaced(run).split()[-1][:-1]
+            x0, x1, size = run[0]["x0"], run[-1]["x1"], run[-1]["size"]
+            below = [(b, r) for b, r in rows if bottom < b <= bottom + 2.2 * size
+                     and r[0]["x0"] < x1 and r[-1]["x1"] > x0]
+            if not below:
+                continue
+            nxt = min(below, key=lambda br: (br[0], abs(br[1][0]["x0"] - x0)))[1]
+            tail = _spaced(nxt).split()[0]
+            out.append((head + tail.rstrip(SHY), len(head), f"page {i + 1}: {_spaced(run)}"))
     return out
 
 

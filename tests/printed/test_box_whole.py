@@ -7,9 +7,9 @@ last has each of its columns two thirds full at least (Royal Lines' page 19 was 
 whole, its Letter box split in three)."""
 from __future__ import annotations
 
-import pdfplumber
 import pytest
 
+import pdfread
 from pdfcheck import MM, per_file, placements
 from seedtext import GAMES
 
@@ -29,11 +29,10 @@ def frames(pdf) -> tuple[tuple[int, float], ...]:
     """(page, height) of each part of the box: the large filled rectangles on the rule pages (read once a file:
     two tests read A Royal Will's)."""
     out = []
-    with pdfplumber.open(str(pdf)) as doc:
-        for i in _rule_pages(pdf):
-            for r in doc.pages[i].rects + doc.pages[i].curves:
-                if r["x1"] - r["x0"] > 40 and r["bottom"] - r["top"] > 10 and r.get("fill"):
-                    out.append((i, float(r["bottom"] - r["top"])))
+    for i in _rule_pages(pdf):
+        for r in pdfread.rects_and_curves(pdf, i):
+            if r["x1"] - r["x0"] > 40 and r["bottom"] - r["top"] > 10 and r["fill"]:
+                out.append((i, float(r["bottom"] - r["top"])))
     return tuple(out)
 
 
@@ -62,11 +61,9 @@ def alone(game: str, paper: str) -> tuple[int, int]:
 def column_fill(pdf, page: int) -> tuple[float, float]:
     """How far down each of the two columns its words reach, 0 to 1, from the text area's top (below a first
     page's title) to the footer's rule (read once a file and page: two tests read the page a box breaks on)."""
-    with pdfplumber.open(str(pdf)) as doc:
-        pg = doc.pages[page]
-        width, height = float(pg.width), float(pg.height)
-        found = pg.extract_words()
-        rules = [ln for ln in pg.lines if ln["x1"] - ln["x0"] > width / 2]
+    (width, height), chars = pdfread.page_chars(pdf, page)
+    found = pdfread.words_of(chars)
+    rules = [ln for ln in pdfread.straight_lines(pdf, page) if ln["x1"] - ln["x0"] > width / 2]
     foot = max(ln["top"] for ln in rules)                       # the footer's rule (a first page: under the title)
     head = min((ln["top"] for ln in rules if ln["top"] < height / 3), default=18 * MM)
     body = [w for w in found if head < w["top"] < foot - 1]

@@ -4,7 +4,7 @@ a fragment (a paragraph's last line alone, an entry of the box cut from its star
 column, the box starts every part after a break with its heading continued, no page but a document's last
 is under a third full, and the leaf's first page is full.
 
-Lines are read back from the PDF with pdfplumber, column by column; what is a block's start (a paragraph, an
+Lines are read back from the PDF as pdfplumber reads them (pdfread.py), column by column; what is a block's start (a paragraph, an
 entry, a heading) is taken from the markup the pages were set from (the rules file and the box as
 printout/edition.py writes it), so a line at a column's top is known to start a block or to continue one.
 """
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 
-import pdfplumber
 import pytest
 
+import pdfread
 from pdfcheck import MM, SPACED, per_file, placements, squash
 from seedtext import GAMES
 
@@ -52,26 +52,24 @@ def _columns(pdf, index: int, columns: int) -> tuple[tuple[tuple[tuple, ...], ..
     """Each column's lines (text, top, bottom, boxed) top to bottom, the text area's top and foot (points from
     the page's top), and the box frames on the page (x0, top, x1, bottom). Read once per file and page (the
     tests below read the same pages of the same shared builds)."""
-    with pdfplumber.open(str(pdf)) as doc:
-        page = doc.pages[index]
-        w, h = float(page.width), float(page.height)
-        top = MARGIN - 2
-        for line in page.lines:     # a first rule page: its title's rule across the page
-            if abs(line["top"] - line["bottom"]) < 0.5 and line["x1"] - line["x0"] > 0.6 * w and line["top"] < h / 3:
-                top = max(top, float(line["bottom"]))
-        foot = h - MARGIN - FOOTER
-        frames = [r for r in page.rects + page.curves if r["x1"] - r["x0"] > 40 and r["bottom"] - r["top"] > 10]
-        out = []
-        for c in range(columns):
-            crop = page.crop((c * w / columns, top, (c + 1) * w / columns, foot + 2), strict=False)
-            lines = crop.extract_text_lines(strip=True, **SPACED)
-            col = []
-            for ln in lines:
-                boxed = any(f["x0"] - 1 <= ln["x0"] and ln["x1"] <= f["x1"] + 1 and f["top"] - 1 <= ln["top"]
-                            and ln["bottom"] <= f["bottom"] + 1 for f in frames)
-                col.append((ln["text"], float(ln["top"]), float(ln["bottom"]), boxed))
-            out.append(tuple(col))
-        return tuple(out), top, foot, tuple((f["x0"], f["top"], f["x1"], f["bottom"]) for f in frames)
+    (w, h), chars = pdfread.page_chars(pdf, index)
+    top = MARGIN - 2
+    for line in pdfread.straight_lines(pdf, index):     # a first rule page: its title's rule across the page
+        if abs(line["top"] - line["bottom"]) < 0.5 and line["x1"] - line["x0"] > 0.6 * w and line["top"] < h / 3:
+            top = max(top, float(line["bottom"]))
+    foot = h - MARGIN - FOOTER
+    frames = [r for r in pdfread.rects_and_curves(pdf, index) if r["x1"] - r["x0"] > 40 and r["bottom"] - r["top"] > 10]
+    out = []
+    for c in range(columns):
+        lines = pdfread.text_lines(pdfread.crop(chars, (c * w / columns, top, (c + 1) * w / columns, foot + 2)),
+                                   **SPACED)
+        col = []
+        for ln in lines:
+            boxed = any(f["x0"] - 1 <= ln["x0"] and ln["x1"] <= f["x1"] + 1 and f["top"] - 1 <= ln["top"]
+                        and ln["bottom"] <= f["bottom"] + 1 for f in frames)
+            col.append((ln["text"], float(ln["top"]), float(ln["bottom"]), boxed))
+        out.append(tuple(col))
+    return tuple(out), top, foot, tuple((f["x0"], f["top"], f["x1"], f["bottom"]) for f in frames)
 
 
 def _rule_pages(pdf) -> list[int]:
