@@ -46,6 +46,8 @@ def page_chars(path: str, page_index: int) -> tuple[tuple[float, float], tuple[d
     Spaces and line ends pdfium infers between words are left out; spaces drawn are kept."""
     doc = pdfium.PdfDocument(str(path))
     try:
+        if not 0 <= page_index < len(doc):
+            raise IndexError(f"{path} has no page {page_index + 1}")     # as pdfplumber's pages[i]
         page = doc[page_index]
         width, height = page.get_size()
         text = page.get_textpage()

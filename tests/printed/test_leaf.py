@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-import pdfplumber
 import pytest
 
+import pdfread
 from cli import pnp_in_process
 from pdfcheck import SPACED, columns_text, page_sizes, placements, squash, words
 from seedtext import GAMES
@@ -91,8 +91,8 @@ def test_the_leaf_speaks_to_players_not_to_the_tool(built, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_leaf_is_set_for_reading(built, game):
-    with pdfplumber.open(str(built(game))) as doc:
-        sizes = [c["size"] for i in range(LEAF) for c in doc.pages[i].chars]
+    pdf = built(game)
+    sizes = [c["size"] for i in range(LEAF) for c in pdfread.page_chars(pdf, i)[1]]
     assert sizes and min(sizes) >= 8 - 0.01
 
 
@@ -190,8 +190,7 @@ def test_a_byline_never_breaks_its_version(built, game):
     line = [ln for ln in leaf_text(pdf).splitlines() if "version" in ln]
     assert line and version in line[0], line
     from printedrules import rule_pages
-    with pdfplumber.open(str(pdf)) as doc:
-        first = doc.pages[rule_pages(pdf)[0]].extract_text(**SPACED)
+    first = pdfread.text_of(pdfread.page_chars(pdf, rule_pages(pdf)[0])[1], **SPACED)
     assert f"Rules · version {version}" in first.replace("\u00a0", " "), first[:200]
     from generator.impose.spec import sheet_spec
     byline = instructions(deck, [], sheet_spec("a4"), 3, 0).split("\n")[1]

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import csv
 
-import pdfplumber
 import pytest
 from bidi import get_display
 
+import pdfread
 from cli import pnp_in_process
 from printedrules import rule_pages
 
@@ -37,11 +37,12 @@ def _game(tmp_path, code: str, title: str, english_cards: bool = False):
     return pdf
 
 
-def _rows(page) -> dict:
+def _rows(pdf, index: int) -> dict:
     """{baseline: chars left to right} of a page."""
+    (_, height), chars = pdfread.page_chars(pdf, index)
     rows: dict = {}
-    for c in page.chars:
-        rows.setdefault(round(page.height - c["matrix"][5], 1), []).append(c)
+    for c in chars:
+        rows.setdefault(round(height - c["origin"][1], 1), []).append(c)
     return {y: sorted(cs, key=lambda c: c["x0"]) for y, cs in rows.items()}
 
 
@@ -50,25 +51,23 @@ def test_the_title_prints_in_its_own_letters_wherever_the_game_is_named(tmp_path
     title, face = TITLES[code]
     pdf = _game(tmp_path, code, title)
     letters = set(title.replace(" ", ""))
-    with pdfplumber.open(str(pdf)) as doc:
-        rules = rule_pages(pdf)
-        named = [0, *range(2, len(doc.pages))]          # the leaf's first page, every card sheet, every rule page
-        for i in named:
-            page = doc.pages[i]
-            mine = [c for c in page.chars if c["text"] in letters]
-            assert mine, f"page {i + 1} does not name the game"
-            assert all(face in c["fontname"] for c in mine), (i, {c["fontname"] for c in mine})
-            shown = ["".join(c["text"] for c in row) for row in _rows(page).values()]
-            # the title's letters read back as its own, in visual order (from the left) on the line naming it
-            want = get_display(title).replace(" ", "")
-            assert any(want in row.replace(" ", "") for row in shown), (i, shown)
-        first = doc.pages[rules[0]]
-        top = min(_rows(first))                        # the rule pages' title heads the first of them
-        assert get_display(title).replace(" ", "") in "".join(c["text"] for c in _rows(first)[top]).replace(" ", "")
-        for i in rules:                                # and every footer names the game in its language
-            rows = _rows(doc.pages[i])
-            foot = "".join(c["text"] for c in rows[max(rows)]).replace(" ", "")
-            assert get_display(title).replace(" ", "") in foot, foot
+    rules = rule_pages(pdf)
+    named = [0, *range(2, pdfread.page_count(pdf))]     # the leaf's first page, every card sheet, every rule page
+    for i in named:
+        mine = [c for c in pdfread.page_chars(pdf, i)[1] if c["text"] in letters]
+        assert mine, f"page {i + 1} does not name the game"
+        assert all(face in c["fontname"] for c in mine), (i, {c["fontname"] for c in mine})
+        shown = ["".join(c["text"] for c in row) for row in _rows(pdf, i).values()]
+        # the title's letters read back as its own, in visual order (from the left) on the line naming it
+        want = get_display(title).replace(" ", "")
+        assert any(want in row.replace(" ", "") for row in shown), (i, shown)
+    first = _rows(pdf, rules[0])
+    top = min(first)                                    # the rule pages' title heads the first of them
+    assert get_display(title).replace(" ", "") in "".join(c["text"] for c in first[top]).replace(" ", "")
+    for i in rules:                                     # and every footer names the game in its language
+        rows = _rows(pdf, i)
+        foot = "".join(c["text"] for c in rows[max(rows)]).replace(" ", "")
+        assert get_display(title).replace(" ", "") in foot, foot
 
 
 def test_an_arabic_leaf_reads_right_to_left_with_english_names_in_it(tmp_path):
@@ -78,9 +77,8 @@ def test_an_arabic_leaf_reads_right_to_left_with_english_names_in_it(tmp_path):
     _ = words("ar")
     line = _("{things}: {each}", things="9 محاصيل", each=_(", ").join(
         _("{n} {label}", n=n, label=label) for label, n in (("Wheat", 4), ("Barley", 3), ("Apples", 2))))
-    with pdfplumber.open(str(pdf)) as doc:
-        rows = ["".join(c["text"] for c in row if c["text"] != "•").replace(" ", "").replace("\u00a0", "")
-                for row in _rows(doc.pages[0]).values()]
+    rows = ["".join(c["text"] for c in row if c["text"] != "•").replace(" ", "").replace("\u00a0", "")
+            for row in _rows(pdf, 0).values()]
     _same_order(line, "R", rows)
 
 
@@ -114,7 +112,6 @@ def test_a_hebrew_name_in_an_english_sentence_stays_where_the_sentence_puts_it(t
     line = _("{things}: {each}", things="9 \u2068יבול\u2069", each=_(", ").join(
         _("{n} {label}", n=n, label=label) for label, n in (("Wheat", 4), ("Barley", 3), ("Apples", 2))))
     assert get_display(line, base_dir="L").startswith("9 ")
-    with pdfplumber.open(str(pdf)) as doc:
-        rows = ["".join(c["text"] for c in row if c["text"] != "•").replace(" ", "").replace("\u00a0", "")
-                for row in _rows(doc.pages[0]).values()]
+    rows = ["".join(c["text"] for c in row if c["text"] != "•").replace(" ", "").replace("\u00a0", "")
+            for row in _rows(pdf, 0).values()]
     _same_order(line, "L", rows)
