@@ -1,21 +1,20 @@
 """The rule pages' three heading levels differ in weight as well as size and space (layout/pages.py): the first
 two bold, the third in the regular weight (letter-spaced capitals, as A Royal Will's "ADVISOR"), all three in the
 accent colour; and a body paragraph's bold capitals ("IMPORTANT:" run in, bold for the lead word only) are not
-set like any heading. Read back from A Royal Will's PDF (pdfplumber: each character's font, size, colour and place).
+set like any heading. Read back from A Royal Will's PDF (pdfread: each character's font, size, colour and place).
 """
 from __future__ import annotations
 
-import pdfplumber
 import pytest
 
+import pdfread
 from printedrules import rule_pages
 
 
 @pytest.fixture(scope="module")
 def chars(built):
     pdf = built("a-royal-will")
-    with pdfplumber.open(str(pdf)) as doc:
-        return [[dict(c) for c in doc.pages[i].chars] for i in rule_pages(pdf)]
+    return [list(pdfread.page_chars(pdf, i)[1]) for i in rule_pages(pdf)]
 
 
 def _word(pages: list, word: str) -> list[dict]:

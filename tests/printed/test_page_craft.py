@@ -5,9 +5,9 @@ line where a narrower break avoids it.
 """
 from __future__ import annotations
 
-import pdfplumber
 import pytest
 
+import pdfread
 from printedrules import printed_rules, rule_pages
 
 from generator.layout import pages
@@ -20,8 +20,7 @@ def vasa(built):
 
 
 def _chars(pdf, page: int) -> list[dict]:
-    with pdfplumber.open(str(pdf)) as doc:
-        return [dict(c) for c in doc.pages[page].chars]
+    return list(pdfread.page_chars(pdf, page)[1])
 
 
 def _word_chars(chars: list[dict], word: str) -> list[dict]:

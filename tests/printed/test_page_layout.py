@@ -4,8 +4,8 @@ a fragment (a paragraph's last line alone, an entry of the box cut from its star
 column, the box starts every part after a break with its heading continued, no page but a document's last
 is under a third full, and the leaf's first page is full.
 
-Lines are read back from the PDF as pdfplumber reads them (pdfread.py), column by column; what is a block's start (a paragraph, an
-entry, a heading) is taken from the markup the pages were set from (the rules file and the box as
+Lines are read back from the PDF as pdfplumber reads them (pdfread.py), column by column; what is a block's start
+(a paragraph, an entry, a heading) is taken from the markup the pages were set from (the rules file and the box as
 printout/edition.py writes it), so a line at a column's top is known to start a block or to continue one.
 """
 from __future__ import annotations
