@@ -41,7 +41,7 @@ _OBJECT_OF = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int)(
 
 def page_chars(path: str, page_index: int) -> tuple[tuple[float, float], tuple[dict, ...]]:
     """((page width, height), every character drawn on the page, in drawing order, as pdfplumber's chars: text,
-    fontname (without its subset's tag), size, x0, x1, top, bottom, upright, matrix (pdfium's: the text's
+    fontname (without its subset's tag), size, x0, x1, top, bottom (y0, y1 from the page's bottom), upright, matrix (pdfium's: the text's
     placement without its size), non_stroking_color (r, g, b from 0 to 1), origin (x, y from the bottom)).
     Spaces and line ends pdfium infers between words are left out; spaces drawn are kept."""
     doc = pdfium.PdfDocument(str(path))
@@ -82,7 +82,8 @@ def page_chars(path: str, page_index: int) -> tuple[tuple[float, float], tuple[d
                 ys = [oy + t * uy * advance + s * vy for t in (0, 1) for s in (low, high)]
                 x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
             out.append({"text": LETTERS.get(letter, letter), "fontname": name, "size": y1 - y0,
-                        "x0": x0, "x1": x1, "top": height - y1, "bottom": height - y0, "upright": upright,
+                        "x0": x0, "x1": x1, "top": height - y1, "bottom": height - y0, "y0": y0, "y1": y1,
+                        "upright": upright,
                         "matrix": matrix, "non_stroking_color": colour, "origin": (ox, oy)})
         out = _ligatures(out)
         if any(c["text"] == "\xad" for c in out):
@@ -313,9 +314,10 @@ _STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
 
 
 def page_paths(path: str, page_index: int) -> tuple[tuple[float, float], tuple[dict, ...]]:
-    """((page width, height), every path painted on the page (inside its forms too), as pdfplumber reads them:
-    kind ("rect": a re, "line": one straight segment, "curve": any other), x0, x1, top, bottom (of its points,
-    a curve's control points too), fill, stroke (whether it is filled, stroked) and pts (x, top))."""
+    """((page width, height), every path painted on the page (inside its forms too) and every picture, as
+    pdfplumber reads them: kind ("rect": a re, "line": one straight segment, "curve": any other, "image": a
+    picture, with its srcsize in pixels), x0, x1, top, bottom (of its points, a curve's control points too; y0,
+    y1 from the page's bottom), fill, stroke (whether it is filled, stroked) and pts (x, top))."""
     with pikepdf.open(str(path)) as pdf:
         page = pdf.pages[page_index]
         x0, y0, x1, y1 = (float(v) for v in page.mediabox)
@@ -375,6 +377,10 @@ def _walk(stream, resources, ctm, height: float, out: list) -> None:
             if form is not None and form.get("/Subtype") == "/Form":
                 matrix = tuple(float(v) for v in form.get("/Matrix", [1, 0, 0, 1, 0, 0]))
                 _walk(form, form.get("/Resources", resources), _times(matrix, ctm), height, out)
+            elif form is not None and form.get("/Subtype") == "/Image":     # its unit square, placed
+                image = _shape("image", [at(0, 0), at(1, 0), at(1, 1), at(0, 1)], height, False, False)
+                image["srcsize"] = (int(form.get("/Width")), int(form.get("/Height")))
+                out.append(image)
 
 
 def _boxlike(pts) -> bool:
@@ -389,12 +395,17 @@ def _boxlike(pts) -> bool:
 def _shape(kind: str, pts, height: float, fill: bool, stroke: bool) -> dict:
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     return {"kind": kind, "x0": min(xs), "x1": max(xs), "top": height - max(ys), "bottom": height - min(ys),
-            "fill": fill, "stroke": stroke, "pts": tuple((px, height - py) for px, py in pts)}
+            "y0": min(ys), "y1": max(ys), "fill": fill, "stroke": stroke, "pts": tuple((px, height - py) for px, py in pts)}
 
 
 def rects_and_curves(path: str, page_index: int) -> list[dict]:
     """pdfplumber's page.rects + page.curves: every painted path but a single straight segment."""
-    return [p for p in page_paths(path, page_index)[1] if p["kind"] != "line"]
+    return [p for p in page_paths(path, page_index)[1] if p["kind"] in ("rect", "curve")]
+
+
+def images(path: str, page_index: int) -> list[dict]:
+    """pdfplumber's page.images, but for inline ones (BI ... EI: pnp draws none): each picture's box and srcsize (its pixels: width, height)."""
+    return [p for p in page_paths(path, page_index)[1] if p["kind"] == "image"]
 
 
 def straight_lines(path: str, page_index: int) -> list[dict]:

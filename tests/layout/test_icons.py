@@ -1,7 +1,7 @@
 """Icons inside text: a deck names its icons once (tests/decks/icons/deck.yaml, `icons:`) and its
 YAML and CSV cards, a template's own text region and text box, and its rules write :name:.
 
-Built on A4 and Letter and read back (pdfplumber's images and characters, pdfium's pixels, pypdf's objects):
+Built on A4 and Letter and read back (pdfread's images and characters, pdfium's pixels, pypdf's objects):
 each icon is as high as its text's size times its scale and as wide as its picture's shape makes it; its
 bottom sits on the baseline of the text before it (or its declared shift below it) within 0.2 pt; it is on
 the line of the number or word written before it; text that shrinks to fit keeps its icons inside its box;
@@ -15,10 +15,11 @@ import re
 import shutil
 import struct
 
-import pdfplumber
 import pypdf
 import pypdfium2 as pdfium
 import pytest
+
+import pdfread
 from cli import ROOT, pnp_in_process
 
 
@@ -39,21 +40,20 @@ def _drawn(path) -> list[dict]:
     """Every icon drawn in the PDF: its page, name, box (PDF points, y up), and the character written right
     before it on its line (None when there is none: the icon would start its line)."""
     out = []
-    with pdfplumber.open(path) as doc:
-        for n, page in enumerate(doc.pages):
-            chars = [c for c in page.chars if c["text"].strip()]
-            for im in page.images:
-                name, scale, shift = ICONS[tuple(im["srcsize"])]
-                near = [c for c in chars if c["x1"] <= im["x0"] + 0.3 and c["y0"] < im["y1"] and c["y1"] > im["y0"]
-                        and im["x0"] - c["x1"] < 0.6 * c["size"]]
-                before = max(near, key=lambda c: c["x1"]) if near else None
-                # characters of other lines whose box (the font's ascent to descent) the icon's box overlaps
-                over = [c for c in chars if before is not None and abs(c["matrix"][5] - before["matrix"][5]) > 0.5
-                        and c["x0"] < im["x1"] and c["x1"] > im["x0"] and c["y0"] < im["y1"] - 0.05
-                        and c["y1"] > im["y0"] + 0.05]
-                out.append({"page": n, "name": name, "scale": scale, "shift": shift, "x0": im["x0"], "y0": im["y0"],
-                            "x1": im["x1"], "y1": im["y1"], "w": im["x1"] - im["x0"], "h": im["y1"] - im["y0"],
-                            "before": before, "aspect": im["srcsize"][0] / im["srcsize"][1], "over": over})
+    for n in range(pdfread.page_count(path)):
+        chars = [c for c in pdfread.page_chars(path, n)[1] if c["text"].strip()]
+        for im in pdfread.images(path, n):
+            name, scale, shift = ICONS[tuple(im["srcsize"])]
+            near = [c for c in chars if c["x1"] <= im["x0"] + 0.3 and c["y0"] < im["y1"] and c["y1"] > im["y0"]
+                    and im["x0"] - c["x1"] < 0.6 * c["size"]]
+            before = max(near, key=lambda c: c["x1"]) if near else None
+            # characters of other lines whose box (the font's ascent to descent) the icon's box overlaps
+            over = [c for c in chars if before is not None and abs(c["origin"][1] - before["origin"][1]) > 0.5
+                    and c["x0"] < im["x1"] and c["x1"] > im["x0"] and c["y0"] < im["y1"] - 0.05
+                    and c["y1"] > im["y0"] + 0.05]
+            out.append({"page": n, "name": name, "scale": scale, "shift": shift, "x0": im["x0"], "y0": im["y0"],
+                        "x1": im["x1"], "y1": im["y1"], "w": im["x1"] - im["x0"], "h": im["y1"] - im["y0"],
+                        "before": before, "aspect": im["srcsize"][0] / im["srcsize"][1], "over": over})
     return out
 
 
@@ -65,7 +65,7 @@ def test_every_icon_is_its_texts_size_on_its_baseline_beside_the_word_before_it(
     for d in drawn:
         c = d["before"]
         assert c is not None, f"an icon with nothing before it on its line: {d}"
-        size, baseline = c["size"], c["matrix"][5]
+        size, baseline = c["size"], c["origin"][1]
         assert abs(d["h"] - d["scale"] * size) < 0.05, (d, size)                 # 1 em, or its scale
         assert abs(d["w"] - d["scale"] * size * d["aspect"]) < 0.05, (d, size)     # its picture's shape
         assert abs(d["y0"] - (baseline + d["shift"] * size)) < 0.2, (d, baseline)   # on the baseline, or shifted
@@ -360,11 +360,10 @@ def test_an_svg_icon_is_a_form_of_its_texts_size_on_the_baseline(tmp_path):
     r = pnp_in_process("build", folder, "-o", out)
     assert r.returncode == 0, r.stderr
     reader = pypdf.PdfReader(str(out))
-    with pdfplumber.open(out) as doc:
-        twos = [c for c in doc.pages[2].chars if c["text"] == "2" and 10.9 < c["size"] < 11.1]
+    twos = [c for c in pdfread.page_chars(out, 2)[1] if c["text"] == "2" and 10.9 < c["size"] < 11.1]
     gems = [f for f in _forms(reader, reader.pages[2]) if abs((f[4] - f[2]) - 11.0) < 0.05
             and abs((f[3] - f[1]) - 11.0 * 40 / 32) < 0.05]                  # 1 em high, 40/32 em wide
     assert gems and len({f[0].indirect_reference.idnum for f in gems}) == 1, gems      # one form, however often
     _, x0, y0, x1, y1 = gems[0]
     two = max((c for c in twos if c["x1"] <= x0 + 0.3 and c["y0"] < y1 and c["y1"] > y0), key=lambda c: c["x1"])
-    assert abs(y0 - two["matrix"][5]) < 0.2 and abs((y1 - y0) - 11.0) < 0.05 and abs((x1 - x0) - 11.0 * 40 / 32) < 0.05
+    assert abs(y0 - two["origin"][1]) < 0.2 and abs((y1 - y0) - 11.0) < 0.05 and abs((x1 - x0) - 11.0 * 40 / 32) < 0.05
