@@ -414,6 +414,27 @@ def straight_lines(path: str, page_index: int) -> list[dict]:
 
 
 
+def font_names(path, page_index: int) -> dict[str, str]:
+    """The fonts of the page (and of its forms) by the name pdfium gives (page_chars' fontname) -> their names in
+    the PDF, with the subset's tag (pdfplumber's fontname: "AAAAAA+PnpSerif-Bold")."""
+    out: dict = {}
+
+    def visit(resources, seen):
+        if resources is None or resources.objgen in seen and resources.objgen != (0, 0):
+            return
+        seen.add(resources.objgen)
+        for font in resources.get("/Font", {}).values():
+            name = str(font.get("/BaseFont", ""))[1:]
+            out.setdefault(name.split("+", 1)[-1], name)
+        for x in resources.get("/XObject", {}).values():
+            if x.get("/Subtype") == "/Form":
+                visit(x.get("/Resources"), seen)
+
+    with pikepdf.open(str(path)) as pdf:
+        visit(pdf.pages[page_index].obj.get("/Resources"), set())
+    return out
+
+
 def page_count(path) -> int:
     doc = pdfium.PdfDocument(str(path))
     try:

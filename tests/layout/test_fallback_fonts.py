@@ -9,10 +9,10 @@ import re
 
 import shutil
 
-import pdfplumber
 import pypdfium2
 import pytest
 
+import pdfread
 from cli import TESTS, pnp_in_process
 from pdfcheck import SPACED
 
@@ -36,14 +36,18 @@ def _game(tmp_path, texts, extra=""):
 def _chars(pdf, wanted: str, page_with: str = "") -> list:
     """Every character drawn in the PDF that is in `wanted`, as (text, font name); only on the pages that draw
     `page_with` (a character only the card has), if given."""
-    with pdfplumber.open(str(pdf)) as doc:
-        pages = [p for p in doc.pages if not page_with or any(c["text"] == page_with for c in p.chars)]
-        return [(c["text"], c["fontname"]) for page in pages for c in page.chars if c["text"] in wanted]
+    out = []
+    for i in range(pdfread.page_count(pdf)):
+        cs = pdfread.page_chars(pdf, i)[1]
+        if not page_with or any(c["text"] == page_with for c in cs):
+            names = pdfread.font_names(pdf, i)          # with their subset's tag, as the PDF names them
+            out += [(c["text"], names[c["fontname"]]) for c in cs if c["text"] in wanted]
+    return out
 
 
 def _text(pdf) -> str:
-    with pdfplumber.open(str(pdf)) as doc:
-        return " ".join(" ".join((page.extract_text(**SPACED) or "").split()) for page in doc.pages)
+    return " ".join(" ".join(pdfread.text_of(pdfread.page_chars(pdf, i)[1], **SPACED).split())
+                    for i in range(pdfread.page_count(pdf)))
 
 
 @pytest.mark.parametrize("sentence", [VIETNAMESE, POLISH])

@@ -3,7 +3,7 @@ in markup (<span color size font>: text/markup.py, layout/spans.py, layout/wrap.
 (its fill, stroke, radius and padding: layout/regions/textbox.py).
 
 Read back from what pnp writes: the card's content stream interpreted (each line's fill and stroke colour, text
-render mode, line width, matrix and size), pdfplumber's characters (a span's size, font and colour, where its
+render mode, line width, matrix and size), pdfread's characters (a span's size, font and colour, where its
 words are set) and pdfium's pixels (the box's fill inside its padding, its rounded corner, its stroke).
 Every mistake in a span is one line naming the card and field (or the template's line).
 """
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import textwrap
 
-import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 from pypdf.generic import ContentStream
 
+import pdfread
 from cli import pnp_in_process
 from pdfcheck import SPACED, MM, placements, reader
 
@@ -132,9 +132,8 @@ def test_a_shadow_is_the_text_drawn_first_in_its_colour_moved_by_its_offset(look
 
 def chars(path):
     card = placements(path)[LEAF][0]
-    with pdfplumber.open(path) as pdf:
-        page = pdf.pages[LEAF]
-        return card, page.height, [dict(c) for c in page.chars]
+    (_, height), cs = pdfread.page_chars(path, LEAF)
+    return card, height, list(cs)
 
 
 def test_a_spans_words_are_set_in_its_size_font_and_colour(looks):
@@ -231,14 +230,13 @@ def test_the_rule_pages_print_a_spans_words_as_the_text_around_them(tmp_path):
     out = tmp_path / "rules.pdf"
     proc = pnp_in_process("build", folder, "-o", out, env={"PNP_CACHE": "off"})
     assert proc.returncode == 0, proc.stderr
-    with pdfplumber.open(out) as pdf:
-        found = [(p, [c for c in p.chars]) for p in pdf.pages if "three cards" in (p.extract_text() or "")]
-        assert found, "the rule's words are printed"
-        page, cs = found[0]
-        words = page.extract_words(extra_attrs=["size", "fontname"], **SPACED)
-        three = next(w for w in words if w["text"] == "three")
-        draw = next(w for w in words if w["text"] == "Draw")
-        assert three["size"] == pytest.approx(draw["size"]) and three["fontname"] == draw["fontname"]
+    pages = [pdfread.page_chars(out, i)[1] for i in range(pdfread.page_count(out))]
+    found = [cs for cs in pages if "three cards" in pdfread.text_of(cs)]
+    assert found, "the rule's words are printed"
+    words = pdfread.words_of(found[0], extra_attrs=["size", "fontname"], **SPACED)
+    three = next(w for w in words if w["text"] == "three")
+    draw = next(w for w in words if w["text"] == "Draw")
+    assert three["size"] == pytest.approx(draw["size"]) and three["fontname"] == draw["fontname"]
 
 
 def test_an_outline_is_drawn_in_the_inks_cmyk():
