@@ -317,7 +317,8 @@ def page_paths(path: str, page_index: int) -> tuple[tuple[float, float], tuple[d
     """((page width, height), every path painted on the page (inside its forms too) and every picture, as
     pdfplumber reads them: kind ("rect": a re, "line": one straight segment, "curve": any other, "image": a
     picture, with its srcsize in pixels), x0, x1, top, bottom (of its points, a curve's control points too; y0,
-    y1 from the page's bottom), fill, stroke (whether it is filled, stroked) and pts (x, top))."""
+    y1 from the page's bottom), fill, stroke (whether it is filled, stroked), non_stroking_color and
+    stroking_color (the fill's and the stroke's colour operands) and pts (x, top))."""
     with pikepdf.open(str(path)) as pdf:
         page = pdf.pages[page_index]
         x0, y0, x1, y1 = (float(v) for v in page.mediabox)
@@ -327,8 +328,13 @@ def page_paths(path: str, page_index: int) -> tuple[tuple[float, float], tuple[d
         return (x1 - x0, height), tuple(out)
 
 
+_FILL_COLOURS = {b"g", b"rg", b"k", b"sc", b"scn"}
+_STROKE_COLOURS = {b"G", b"RG", b"K", b"SC", b"SCN"}
+
+
 def _walk(stream, resources, ctm, height: float, out: list) -> None:
     stack, subpaths, current, rects = [], [], None, []
+    fill_colour, stroke_colour = (0.0,), (0.0,)         # black, as pdfplumber reads the default
     xobjects = resources.get("/XObject", {}) if resources is not None else {}
 
     def at(px, py):
@@ -338,9 +344,13 @@ def _walk(stream, resources, ctm, height: float, out: list) -> None:
     for operands, operator in pikepdf.parse_content_stream(stream):
         op = bytes(operator)
         if op == b"q":
-            stack.append(ctm)
+            stack.append((ctm, fill_colour, stroke_colour))
         elif op == b"Q":
-            ctm = stack.pop() if stack else ctm
+            ctm, fill_colour, stroke_colour = stack.pop() if stack else (ctm, fill_colour, stroke_colour)
+        elif op in _FILL_COLOURS:
+            fill_colour = tuple(float(v) for v in operands if not isinstance(v, pikepdf.Name))
+        elif op in _STROKE_COLOURS:
+            stroke_colour = tuple(float(v) for v in operands if not isinstance(v, pikepdf.Name))
         elif op == b"cm":
             ctm = _times(tuple(float(v) for v in operands), ctm)
         elif op == b"m":
@@ -361,16 +371,18 @@ def _walk(stream, resources, ctm, height: float, out: list) -> None:
         elif op in _FILLS or op in _STROKES or op == b"n":
             if op != b"n":
                 fill, stroke = op in _FILLS, op in _STROKES
-                for corners in rects:
-                    out.append(_shape("rect", corners, height, fill, stroke))
+                shapes = [_shape("rect", corners, height, fill, stroke) for corners in rects]
                 for sub in subpaths:
                     pts = [p for seg in sub for p in seg[1:]]
                     straight = all(seg[0] in "mlh" for seg in sub)
                     if len(sub) == 2 and sub[1][0] == "l":
-                        out.append(_shape("line", pts, height, fill, stroke))
+                        shapes.append(_shape("line", pts, height, fill, stroke))
                     elif len(pts) > 1:
-                        out.append(_shape("curve" if not straight or not _boxlike(pts) else "rect", pts, height,
-                                          fill, stroke))
+                        shapes.append(_shape("curve" if not straight or not _boxlike(pts) else "rect", pts, height,
+                                             fill, stroke))
+                for shape in shapes:
+                    shape["non_stroking_color"], shape["stroking_color"] = fill_colour, stroke_colour
+                out += shapes
             subpaths, current, rects = [], None, []
         elif op == b"Do":
             form = xobjects.get(str(operands[0])) if xobjects else None

@@ -46,13 +46,11 @@ def pdf(tmp_path_factory):
 
 def words(path, page_index: int) -> list[Word]:
     """The page's words, a gap of 1 pt between two runs of text a word break (pdfplumber's default, 3 pt,
-    reads a marker and its text, "1. Draw", as one word)."""
-    import pdfplumber
-    with pdfplumber.open(path, pages=[page_index + 1]) as doc:
-        page = doc.pages[0]
-        h = float(page.height)
-        return [Word(w["text"], float(w["x0"]), h - float(w["bottom"]), float(w["x1"]), h - float(w["top"]))
-                for w in page.extract_words(x_tolerance=1)]
+    reads a marker and its text, "1. Draw", as one word; pdfread groups them as pdfplumber does)."""
+    import pdfread
+    (_, h), chars = pdfread.page_chars(path, page_index)
+    return [Word(w["text"], float(w["x0"]), h - float(w["bottom"]), float(w["x1"]), h - float(w["top"]))
+            for w in pdfread.words_of(chars, x_tolerance=1)]
 
 
 def _x(ws, text: str, after: str | None = None) -> float:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import shutil
 
-import pdfplumber
+import pdfread
 from cli import ROOT, pnp_in_process
 from pdfcheck import placements, squash, words_in
 
@@ -23,10 +23,9 @@ def test_the_region_is_drawn_for_the_kind_that_has_the_field_and_absent_for_the_
     raid, silver, feast, gold = texts
     assert squash("Worth 2") in silver and squash("Worth 3") in gold
     assert "Worth" not in raid + feast and not any(ch.isdigit() for ch in raid + feast), (raid, feast)
-    with pdfplumber.open(pdf) as doc:
-        page = doc.pages[2]
-        coins = [im for im in page.images if tuple(im["srcsize"]) == (64, 64)]
-        fills = {tuple(round(v, 3) for v in r["non_stroking_color"]) for r in page.curves if r.get("fill")}
+    coins = [im for im in pdfread.images(pdf, 2) if tuple(im["srcsize"]) == (64, 64)]
+    fills = {tuple(round(v, 3) for v in r["non_stroking_color"]) for r in pdfread.rects_and_curves(pdf, 2)
+             if r["kind"] == "curve" and r["fill"]}
     gold_fill = tuple(round(v / 255, 3) for v in (0xd9, 0xa9, 0x3c))
     on = [p for p in cards if any(p.x < im["x0"] < p.x + p.w and p.y < im["y0"] < p.y + p.h for im in coins)]
     assert [texts[cards.index(p)] for p in on] == [silver, gold]        # the coins: one a treasure, none an action
