@@ -23,7 +23,7 @@ import math
 import re
 import shutil
 
-import pdfplumber
+import pdfread
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image
@@ -220,22 +220,21 @@ def test_each_picture_file_is_one_object_however_many_cards_show_it(pdf):
 def icons_drawn(pdf) -> tuple[dict, ...]:
     """Every icon drawn (a picture form under 25 pt high): its name by its shape, its box, and the character
     written right before it on its line (None: the icon would start its line). Read once a file (two tests read
-    it), and the characters only of the pages with an icon (pdfplumber's chars of a page cost ~0.1-0.3 s)."""
+    it), and the characters only of the pages with an icon (pdfread's characters, pdfium's)."""
     out = []
-    with pdfplumber.open(pdf) as doc:
-        for n, page in enumerate(doc.pages):
-            icons = [d for d in drawn(pdf)[n] if d.kind == "form" and d.name.startswith("/FormXob.Pic")
-                     and d.box[3] - d.box[1] <= 25]
-            chars = [c for c in page.chars if c["text"].strip()] if icons else []
-            for d in icons:
-                x0, y0, x1, y1 = d.box
-                shape = (x1 - x0) / (y1 - y0)
-                [(name, scale, shift)] = [v for k, v in ICONS.items() if abs(k - shape) < 0.01]
-                top = doc.pages[n].height
-                near = [c for c in chars if c["x1"] <= x0 + 0.3 and top - c["bottom"] < y1 and top - c["top"] > y0
-                        and x0 - c["x1"] < 0.6 * c["size"]]
-                before = max(near, key=lambda c: c["x1"]) if near else None
-                out.append({"page": n, "name": name, "scale": scale, "shift": shift, "box": d.box, "before": before})
+    for n in range(pdfread.page_count(pdf)):
+        icons = [d for d in drawn(pdf)[n] if d.kind == "form" and d.name.startswith("/FormXob.Pic")
+                 and d.box[3] - d.box[1] <= 25]
+        (_, top), chars = pdfread.page_chars(pdf, n) if icons else ((0, 0), ())
+        chars = [c for c in chars if c["text"].strip()]
+        for d in icons:
+            x0, y0, x1, y1 = d.box
+            shape = (x1 - x0) / (y1 - y0)
+            [(name, scale, shift)] = [v for k, v in ICONS.items() if abs(k - shape) < 0.01]
+            near = [c for c in chars if c["x1"] <= x0 + 0.3 and top - c["bottom"] < y1 and top - c["top"] > y0
+                    and x0 - c["x1"] < 0.6 * c["size"]]
+            before = max(near, key=lambda c: c["x1"]) if near else None
+            out.append({"page": n, "name": name, "scale": scale, "shift": shift, "box": d.box, "before": before})
     return tuple(out)
 
 
