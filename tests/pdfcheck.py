@@ -242,7 +242,8 @@ def _plumbed(ident: tuple, page_index: int) -> tuple:
 def _plumber_read(ident: tuple, page_index: int) -> tuple:
     (_, height), chars = pdfread.page_chars(ident[0], page_index)
     return (float(height), tuple(pdfread.words_of(chars, **SPACED)),
-            tuple(pdfread.words_of(chars, **SPACED, extra_attrs=["fontname", "size"])), pdfread.text_of(chars, **SPACED))
+            tuple(pdfread.words_of(chars, **SPACED, extra_attrs=["fontname", "size"])),
+            pdfread.text_of(chars, **SPACED))
 
 
 def plumber_words(path, page_index: int, styled: bool = False) -> tuple[float, tuple]:

@@ -1,15 +1,18 @@
-"""A PDF page's characters, words, text lines, straight lines and rectangles as pdfplumber gives them (the same
-dictionaries: x0, x1, top, bottom in points, top and bottom down from the page's top), read by pdfium (C: its
-characters) and qpdf's content-stream parser (paths) instead: pdfplumber (pdfminer, pure Python) was the test
-suite's largest single cost, ~100 s of its CPU reading the same pages again.
+"""A PDF page's characters, words, text lines, straight lines, rectangles and pictures as pdfplumber gives them (the
+same dictionaries: x0, x1, top, bottom in points, top and bottom down from the page's top), read by pdfium (C: the
+characters) and qpdf's content-stream parser (pikepdf: the paths and pictures) instead: pdfplumber (pdfminer, pure
+Python) was the test suite's largest single cost, ~100 s of its CPU.
 
-Where pdfium and pdfplumber differ, this reads as pdfplumber did where the tests look (compared over every page of
-the shipped games' A4 and Letter builds, and found the same there): a character's box is its advance from its
-origin across (x0, x1), and its font size from its font's descent up (bottom, top: pdfminer's box, not the glyph's
-ink); words are grouped as pdfplumber's WordExtractor groups them (a run of upright characters in drawing order, its
-lines clustered by top within 3 points, each line's characters left to right, a word ending at a space or a gap
-wider than its tolerance); text is those words, a line of them a line; a ligature pdfium reads as one character
-is written out ("ﬁ" as "fi"), as pdfplumber expands it.
+A character's box is pdfminer's: its advance (the font's /Widths) from its origin along the baseline, its font size
+up from its font's descent. Words are grouped as pdfplumber's WordExtractor groups them (runs of upright characters
+in drawing order, each run's lines clustered by top within 3 points, a line's characters left to right, a word
+ending at a space or at a gap wider than its tolerance), text lines and text as its TextMap (not laid out) sets
+them out. Where pdfium reads otherwise, it is read back as pdfplumber reads it: a ligature ("fi" drawn as one glyph)
+is one character again, not two at one origin; a hyphen ending a line is the hyphen or the soft hyphen drawn (pdfium
+reads both as U+0002); a font is named without its subset's tag (font_names gives the tags). Compared over all 178
+pages of the five shipped games' A4 and Letter builds: the same text on every page, the same text lines of every
+column, the same words (but for a turned sheet label, whose letters' float sizes split pdfplumber's styled words),
+lines, rectangles and fill colours; the same characters and pictures in the icon deck's build.
 """
 from __future__ import annotations
 
@@ -41,8 +44,8 @@ _OBJECT_OF = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int)(
 
 def page_chars(path: str, page_index: int) -> tuple[tuple[float, float], tuple[dict, ...]]:
     """((page width, height), every character drawn on the page, in drawing order, as pdfplumber's chars: text,
-    fontname (without its subset's tag), size, x0, x1, top, bottom (y0, y1 from the page's bottom), upright, matrix (pdfium's: the text's
-    placement without its size), non_stroking_color (r, g, b from 0 to 1), origin (x, y from the bottom)).
+    fontname (without its subset's tag), size, x0, x1, top, bottom (y0, y1 from the page's bottom), upright,
+    matrix (pdfium's: the text's placement without its size), non_stroking_color (r, g, b from 0 to 1), origin (x, y from the bottom)).
     Spaces and line ends pdfium infers between words are left out; spaces drawn are kept."""
     doc = pdfium.PdfDocument(str(path))
     try:
@@ -132,7 +135,8 @@ def _ligatures(chars: list) -> list:
     out: list = []
     joined = False
     for c in chars:
-        if out and c["origin"] == out[-1]["origin"] and not c["text"].isspace() and c["fontname"] == out[-1]["fontname"]:
+        if out and c["origin"] == out[-1]["origin"] and not c["text"].isspace() \
+                and c["fontname"] == out[-1]["fontname"]:
             out[-1]["text"] += c["text"]
             joined = True
             continue
@@ -189,7 +193,8 @@ def _hyphen_codes(font) -> dict:
     if font is None or "/ToUnicode" not in font:
         return {}
     cmap = font["/ToUnicode"].read_bytes().decode("latin-1")
-    return {int(code, 16): chr(int(u, 16)) for code, u in re.findall(r"<([0-9A-Fa-f]{2})>\s*<(002[Dd]|00[Aa][Dd])>", cmap)}
+    found = re.findall(r"<([0-9A-Fa-f]{2})>\s*<(002[Dd]|00[Aa][Dd])>", cmap)
+    return {int(code, 16): chr(int(u, 16)) for code, u in found}
 
 
 def crop(objects, bbox) -> list[dict]:
@@ -407,7 +412,8 @@ def _boxlike(pts) -> bool:
 def _shape(kind: str, pts, height: float, fill: bool, stroke: bool) -> dict:
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     return {"kind": kind, "x0": min(xs), "x1": max(xs), "top": height - max(ys), "bottom": height - min(ys),
-            "y0": min(ys), "y1": max(ys), "fill": fill, "stroke": stroke, "pts": tuple((px, height - py) for px, py in pts)}
+            "y0": min(ys), "y1": max(ys), "fill": fill, "stroke": stroke,
+            "pts": tuple((px, height - py) for px, py in pts)}
 
 
 def rects_and_curves(path: str, page_index: int) -> list[dict]:
@@ -416,7 +422,8 @@ def rects_and_curves(path: str, page_index: int) -> list[dict]:
 
 
 def images(path: str, page_index: int) -> list[dict]:
-    """pdfplumber's page.images, but for inline ones (BI ... EI: pnp draws none): each picture's box and srcsize (its pixels: width, height)."""
+    """pdfplumber's page.images, but for inline ones (BI ... EI: pnp draws none): each picture's box and srcsize
+    (its pixels: width, height)."""
     return [p for p in page_paths(path, page_index)[1] if p["kind"] == "image"]
 
 
