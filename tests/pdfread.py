@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import ctypes
 import math
+import os
 import re
+from functools import lru_cache
 
 import pikepdf
 import pypdfium2 as pdfium
@@ -42,12 +44,27 @@ _OBJECT_OF = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int)(
     ctypes.cast(pdfium_c.FPDFText_GetTextObject, ctypes.c_void_p).value)
 
 
-def page_chars(path: str, page_index: int) -> tuple[tuple[float, float], tuple[dict, ...]]:
+def _identity(path) -> tuple:
+    """The file as it is now: a file replaced or rewritten since is another (pdfcheck's way)."""
+    name = os.path.abspath(path)
+    st = os.stat(name)
+    return name, st.st_ino, st.st_size, st.st_mtime_ns
+
+
+def page_chars(path, page_index: int) -> tuple[tuple[float, float], tuple[dict, ...]]:
+    """What _page_chars reads, read once a file and page (the tests read the same pages of the run's shared builds
+    again; what it returns is shared: read it, never change it)."""
+    return _page_chars(_identity(path), page_index)
+
+
+@lru_cache(maxsize=32)
+def _page_chars(ident: tuple, page_index: int) -> tuple[tuple[float, float], tuple[dict, ...]]:
     """((page width, height), every character drawn on the page, in drawing order, as pdfplumber's chars: text,
     fontname (without its subset's tag), size, x0, x1, top, bottom (y0, y1 from the page's bottom), upright,
-    matrix (pdfium's: the text's placement without its size), non_stroking_color (r, g, b from 0 to 1), origin (x, y from the bottom)).
-    Spaces and line ends pdfium infers between words are left out; spaces drawn are kept."""
-    doc = pdfium.PdfDocument(str(path))
+    matrix (pdfium's: the text's placement without its size), non_stroking_color (r, g, b from 0 to 1), origin (x, y
+    from the bottom)). Spaces and line ends pdfium infers between words are left out; spaces drawn are kept."""
+    path = ident[0]
+    doc = pdfium.PdfDocument(path)
     try:
         if not 0 <= page_index < len(doc):
             raise IndexError(f"{path} has no page {page_index + 1}")     # as pdfplumber's pages[i]
@@ -227,24 +244,26 @@ def words_of(chars, x_tolerance: float = 3, y_tolerance: float = 3, x_tolerance_
              extra_attrs=(), return_chars: bool = False) -> list[dict]:
     """The characters' words as pdfplumber's extract_words(chars, ...) groups them (left to right, top to bottom):
     text, x0, x1, top, bottom, upright and extra_attrs (the first character's; a change of one starts a word)."""
-    out = []
+    out: list = []
     chars = list(chars)
+    keys = [(c["upright"], *(c[a] for a in extra_attrs)) for c in chars] if extra_attrs else \
+        [c["upright"] for c in chars]
     start = 0
     while start < len(chars):                   # runs of the same uprightness (and extra attrs), in drawing order
-        key = (chars[start]["upright"], *(chars[start][a] for a in extra_attrs))
-        end = start + 1
-        while end < len(chars) and (chars[end]["upright"], *(chars[end][a] for a in extra_attrs)) == key:
+        key, end = keys[start], start + 1
+        while end < len(chars) and keys[end] == key:
             end += 1
         run = chars[start:end]
         start = end
-        upright = key[0]
-        along = (lambda c: c["top"]) if upright else (lambda c: c["x0"])
-        clusters = _clusters(map(along, run), y_tolerance if upright else x_tolerance)
+        upright = run[0]["upright"]
+        along = "top" if upright else "x0"
+        clusters = _clusters([c[along] for c in run], y_tolerance if upright else x_tolerance)
         lines: dict = {}
-        for c in sorted(run, key=lambda c: clusters[along(c)]):
-            lines.setdefault(clusters[along(c)], []).append(c)
+        for c in run:                           # each cluster's characters in drawing order (a stable sort)
+            lines.setdefault(clusters[c[along]], []).append(c)
         for n in sorted(lines):
-            line = sorted(lines[n], key=(lambda c: c["x0"]) if upright else (lambda c: c["top"]))
+            line = lines[n]
+            line.sort(key=(lambda c: c["x0"]) if upright else (lambda c: c["top"]))
             word: list = []
             for c in line:
                 if c["text"].isspace():
@@ -255,11 +274,10 @@ def words_of(chars, x_tolerance: float = 3, y_tolerance: float = 3, x_tolerance_
                 if word:
                     p = word[-1]
                     xt = x_tolerance if x_tolerance_ratio is None else x_tolerance_ratio * p["size"]
-                    yt = y_tolerance
                     if upright:
-                        new = c["x0"] < p["x0"] or c["x0"] > p["x1"] + xt or abs(c["top"] - p["top"]) > yt
+                        new = c["x0"] < p["x0"] or c["x0"] > p["x1"] + xt or abs(c["top"] - p["top"]) > y_tolerance
                     else:                       # read down: the tolerances trade places, as pdfplumber's do
-                        new = c["top"] < p["top"] or c["top"] > p["bottom"] + yt or abs(c["x0"] - p["x0"]) > xt
+                        new = c["top"] < p["top"] or c["top"] > p["bottom"] + y_tolerance or abs(c["x0"] - p["x0"]) > xt
                     if new:
                         out.append(_word(word, upright, extra_attrs, return_chars))
                         word = []
@@ -270,11 +288,15 @@ def words_of(chars, x_tolerance: float = 3, y_tolerance: float = 3, x_tolerance_
 
 
 def _word(chars: list, upright: bool, extra_attrs, return_chars: bool) -> dict:
-    word = {"text": "".join(c["text"] for c in chars), "x0": min(c["x0"] for c in chars),
-            "x1": max(c["x1"] for c in chars), "top": min(c["top"] for c in chars),
-            "bottom": max(c["bottom"] for c in chars), "upright": upright}
+    first = chars[0]
+    x0, x1, top, bottom = first["x0"], first["x1"], first["top"], first["bottom"]
+    for c in chars[1:]:
+        x0, x1 = min(x0, c["x0"]), max(x1, c["x1"])
+        top, bottom = min(top, c["top"]), max(bottom, c["bottom"])
+    word = {"text": "".join([c["text"] for c in chars]), "x0": x0, "x1": x1, "top": top, "bottom": bottom,
+            "upright": upright}
     for a in extra_attrs:
-        word[a] = chars[0][a]
+        word[a] = first[a]
     if return_chars:
         word["chars"] = chars
     return word
@@ -318,13 +340,19 @@ _FILLS = {b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}
 _STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
 
 
-def page_paths(path: str, page_index: int) -> tuple[tuple[float, float], tuple[dict, ...]]:
+def page_paths(path, page_index: int) -> tuple[tuple[float, float], tuple[dict, ...]]:
+    """What _page_paths reads, once a file and page (shared: read it, never change it)."""
+    return _page_paths(_identity(path), page_index)
+
+
+@lru_cache(maxsize=64)
+def _page_paths(ident: tuple, page_index: int) -> tuple[tuple[float, float], tuple[dict, ...]]:
     """((page width, height), every path painted on the page (inside its forms too) and every picture, as
     pdfplumber reads them: kind ("rect": a re, "line": one straight segment, "curve": any other, "image": a
     picture, with its srcsize in pixels), x0, x1, top, bottom (of its points, a curve's control points too; y0,
     y1 from the page's bottom), fill, stroke (whether it is filled, stroked), non_stroking_color and
     stroking_color (the fill's and the stroke's colour operands) and pts (x, top))."""
-    with pikepdf.open(str(path)) as pdf:
+    with pikepdf.open(ident[0]) as pdf:
         page = pdf.pages[page_index]
         x0, y0, x1, y1 = (float(v) for v in page.mediabox)
         height = y1 - y0
