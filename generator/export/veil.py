@@ -17,6 +17,8 @@ from functools import lru_cache
 
 from PIL import Image
 
+KEPT = 64                       # shapes rendered kept at once in a process (the same seal on every card of a size)
+
 
 def veiled(path: str, ground: str | None, veils: tuple):
     """The picture at `path` as an RGB image, any transparency flattened onto `ground` ('#rrggbb'; None: white),
@@ -58,7 +60,22 @@ def _rendered(shapes: list) -> list:
     return out
 
 
-@lru_cache(maxsize=64)
+def rendered_ahead(pictures: list) -> list:
+    """Of `pictures` (the veils of each), those whose shapes are now rendered and kept in this process (rendered
+    here: pdfium is not made for threads), so that each can be made on another thread (export/inkstreams.py): all
+    of them, unless a shape cannot be kept (it holds a list) or there are more than are kept at once."""
+    try:
+        shapes = {(type(s[-1]).__name__, s): None for veils in pictures for s in veils if s[0] == "shape"}
+        if len(shapes) > KEPT:
+            raise TypeError("more shapes than are kept")
+        for kind, s in shapes:
+            _kept_shape(kind, s)
+    except TypeError:
+        return [veils for veils in pictures if not any(s[0] == "shape" for s in veils)]
+    return list(pictures)
+
+
+@lru_cache(maxsize=KEPT)
 def _kept_shape(kind: str, shape: tuple):
     return _shape(shape)
 
