@@ -61,6 +61,8 @@ class Ink:
         self._paints: dict = {}
         found = conditions.kept(self.id)
         self._black, self._colours = found if found is not None else (None, {})
+        if self._black is None:         # the table shipped for this profile (black.txt), or None: worked out when asked
+            self._black = conditions.black(self.profile)
         self._kept = len(self._colours) if found is not None else -1
         self.streams = None             # the CMYK pictures of the export it draws (inkstreams.Streams), or None
         # "table": the colours converted so far (looked_up), shared by its copies, as is the lock that lets one thread at
