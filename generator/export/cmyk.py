@@ -202,14 +202,15 @@ class Ink:
         if image.mode != "RGB":
             image = image.convert("RGB")
         if source is None:
-            index = np.frombuffer(image.tobytes("raw", "RGBX"), np.uint32) & 0xFFFFFF     # r | g << 8 | b << 16
+            # r | g << 8 | b << 16, as numpy's own index type: a table look-up by uint32 converts it first (7% of it)
+            index = np.bitwise_and(np.frombuffer(image.tobytes("raw", "RGBX"), np.uint32), 0xFFFFFF, dtype=np.intp)
             return self.looked_up(index).view(np.uint8).reshape(h, w, 4)
         with self._memo["lock"]:
             done = _applied(self.transform(source), image, "CMYK")
         return self.limited(np.array(done, dtype=np.uint8))
 
     def looked_up(self, index):
-        """sRGB colours (a numpy array of r | g << 8 | b << 16, uint32) as CMYK within the limit (uint32, each c, m, y,
+        """sRGB colours (a numpy array of r | g << 8 | b << 16, uint32 or intp) as CMYK within the limit (uint32, each c, m, y,
         k in its bytes in turn): each colour from the process's table of the colours converted so far, those not in
         it converted now (LittleCMS, then limited) and added. A picture's colours are a small part of the 16.7
         million, and its pixels repeat them: an art deck's 28 million pixels hold 2.2 million colours."""
@@ -225,7 +226,7 @@ class Ink:
         return np.invert(out, out=out)
 
     def _converted(self, table, wanted):
-        """The inverted CMYK of the colours `wanted` (r | g << 8 | b << 16, uint32; none in `table` yet), each
+        """The inverted CMYK of the colours `wanted` (r | g << 8 | b << 16, uint32 or intp; none in `table` yet), each
         converted once by LittleCMS and limited, and put in the table."""
         import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
         runs = np.empty(len(wanted), bool)          # a run of one colour (a flat area) asks once
