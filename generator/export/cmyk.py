@@ -65,8 +65,8 @@ class Ink:
             self._black = conditions.black(self.profile)
         self._kept = len(self._colours) if found is not None else -1
         self.streams = None             # the CMYK pictures of the export it draws (inkstreams.Streams), or None
-        # "table": the colours converted so far (looked_up), shared by its copies, as is the lock that lets one thread at
-        # a time convert pictures (export/inkstreams.py makes them on a thread a core)
+        # "table": the colours converted so far (looked_up), shared by its copies, as is the lock that lets one
+        # thread at a time convert pictures (export/inkstreams.py makes them on a thread a core)
         self._memo: dict = {"lock": threading.Lock()}
         self.ground = None              # what a picture's transparency is flattened onto ('#rrggbb'; None: white)
         self.veils = ()                 # the see-through panels composited onto a picture (flatten.veils)
@@ -210,9 +210,9 @@ class Ink:
         return self.limited(np.array(done, dtype=np.uint8))
 
     def looked_up(self, index):
-        """sRGB colours (a numpy array of r | g << 8 | b << 16, uint32 or intp) as CMYK within the limit (uint32, each c, m, y,
-        k in its bytes in turn): each colour from the process's table of the colours converted so far, those not in
-        it converted now (LittleCMS, then limited) and added. A picture's colours are a small part of the 16.7
+        """sRGB colours (a numpy array of r | g << 8 | b << 16, uint32 or intp) as CMYK within the limit (uint32, each
+        c, m, y, k in its bytes in turn): each colour from the process's table of the colours converted so far, those
+        not in it converted now (LittleCMS, then limited) and added. A picture's colours are a small part of the 16.7
         million, and its pixels repeat them: an art deck's 28 million pixels hold 2.2 million colours."""
         import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
         with self._memo["lock"]:

@@ -95,10 +95,10 @@ def make(key: str, condition: dict, limit: int, out: Path, colprof: str) -> None
     print(f"wrote {out}")
 
 
-BLACK_HEAD = """# The black table of each of pnp's CMYK profiles: for each grey level 0 to 255, the black ink alone (0 to 255) that
-# prints it as light as the profile's four-colour grey (generator/export/cmyk.py, Ink._black_table), a byte a level in
-# hex, under the first 16 hex digits of the SHA-256 of the profile's bytes. Written by make_profile.py; a profile not
-# listed has its table worked out when an export first needs it.
+BLACK_HEAD = """# The black table of each of pnp's CMYK profiles: for each grey level 0 to 255, the black ink alone (0 to 255)
+# that prints it as light as the profile's four-colour grey (generator/export/cmyk.py, Ink._black_table), a byte a
+# level in hex, under the first 16 hex digits of the SHA-256 of the profile's bytes. Written by make_profile.py; a
+# profile not listed has its table worked out when an export first needs it.
 """
 
 
