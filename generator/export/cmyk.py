@@ -286,9 +286,9 @@ class Ink:
             if im.mode == "CMYK":           # a CMYK JPEG: its ink as it is (Pillow undoes Adobe's inversion)
                 return self.convert(im)
             if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
-                rgba = im.convert("RGBA")
+                rgba = im if im.mode == "RGBA" else im.convert("RGBA")
                 flat = Image.new("RGB", rgba.size, under)
-                flat.paste(rgba, mask=rgba.getchannel("A"))
+                flat.paste(rgba, mask=rgba)                     # an RGBA mask: its alpha, not copied out
                 return self.convert(flat, source)
             if im.mode in ("I;16", "I", "F"):
                 im = im.convert("L")

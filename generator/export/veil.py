@@ -29,9 +29,9 @@ def veiled(path: str, ground: str | None, veils: tuple):
     with Image.open(path) as im:
         im.load()
         if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
-            rgba = im.convert("RGBA")
+            rgba = im if im.mode == "RGBA" else im.convert("RGBA")
             flat = Image.new("RGB", rgba.size, under)
-            flat.paste(rgba, mask=rgba.getchannel("A"))
+            flat.paste(rgba, mask=rgba)                     # an RGBA mask: its alpha, not copied out
         else:
             flat = (im.convert("L") if im.mode in ("I;16", "I", "F") else im).convert("RGB")     # as cmyk.raster reads it
     shapes = iter(_rendered([v for v in veils if v[0] == "shape"]))
