@@ -9,9 +9,10 @@ its resolution and the ink; both by pnp's drawing code. So:
   printed three times, a back every card shares, a picture on several faces;
 - drawing a page writes a token for its pixels (render/splice.py), so a PDF whose pieces did not change is known to
   be the same file from what it is made of (printpdf.py's record), and nothing is converted at all;
-- what must be made is made before the file is written, on every core (render/pool.py's workers, forked, each
-  inheriting the faces and the ink), a face's patches rendered together by pdfium, converted by the ink (cmyk.py),
-  deflated (render/deflate.py) and kept in the cache folder (`cmyk/`, one cache file a picture, by digest); a
+- what must be made is made before the file is written, on every core: a face's patches rendered together by
+  pdfium in render/pool.py's workers (forked, each inheriting the faces and the ink), the raster pictures on threads of
+  this process (sharing the ink's table of converted colours); each converted by the ink (cmyk.py), its rows deflated
+  as runs (render/deflate.rle) and kept in the cache folder (`cmyk/`, one cache file a picture, by digest); a
   later export of the same picture or patch, for this deck or after an edit of another card, reads it back.
 Not here: the conversion (cmyk.py), which operations see through and how a patch is rendered (flatten.py).
 """
