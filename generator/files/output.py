@@ -3,7 +3,8 @@
 The data goes to an anonymous file in the target's folder (Linux O_TMPFILE: if the process is
 killed while writing, the kernel frees it and nothing is left behind), which is then given a
 temporary name and renamed over the target in one step. Where O_TMPFILE is not available, a
-named temporary file is used; temporaries left by a killed process are removed by the next write.
+named temporary file is used; temporaries left by a killed process are removed by the next write of an
+output (not of a cache file: write_atomic).
 """
 from __future__ import annotations
 
@@ -23,10 +24,12 @@ def _tmp_prefix(path: Path) -> str:
 def temp_files(path) -> list[Path]:
     """Temporary files a write to `path` may leave (for tests and the sweep below)."""
     path = Path(path)
-    if not path.parent.is_dir():
+    prefix = _tmp_prefix(path)
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
         return []
-    return sorted(p for p in path.parent.iterdir()
-                  if p.name.startswith(_tmp_prefix(path)) and p.name.endswith(TMP_SUFFIX))
+    return sorted(path.parent / name for name in names if name.startswith(prefix) and name.endswith(TMP_SUFFIX))
 
 
 def _alive(pid: int) -> bool:
@@ -90,13 +93,17 @@ def write_atomic(path, data, durable: bool = True) -> None:
     an iterable that may be iterated more than once of buffers (or of lists of them, each list written by one
     call), written as it is iterated (a PDF's pictures, render/splice.py: read from their files as they are
     written, never all in memory at once). Not `durable`: without waiting for the disk (fsync), for a file
-    whose reader finds it cut short by a crash and does without it (a cache file and its checksum)."""
+    whose reader finds it cut short by a crash and does without it (a cache file and its checksum); nor looking
+    through its folder for temporaries a killed writer left (a cache folder holds thousands of files, and a
+    build writes hundreds: a first build's writes were quadratic): one there is never read, its name not the
+    file's, and where O_TMPFILE is (Linux) a writer leaves one only if killed between naming and renaming it."""
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         if path.is_dir():
             raise PnpError(f"cannot write {path}: it is a folder")
-        sweep(path)
+        if durable:
+            sweep(path)
         mode = _mode()
         tmp = _anonymous(path, data, mode, durable) or _named(path, data, mode, durable)
         try:
