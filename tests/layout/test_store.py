@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import shutil
 
-from cli import ROOT, copy_deck, pnp_in_process
+from cli import ROOT, pnp_in_process
 from pdfcheck import all_text, same_bytes, squash
 
 
@@ -69,12 +69,25 @@ def test_an_edited_card_is_laid_out_again(tmp_path):
     assert "Deux" in squash(all_text(tmp_path / "after.pdf"))
 
 
+def _rules_only(folder):
+    """A one-card deck printing Royal Lines' rules (its rules.md, its back's template): the game's three rule pages
+    without its 55 cards to lay out."""
+    (folder / "templates").mkdir(parents=True)
+    shutil.copy(ROOT / "decks" / "royal-lines" / "templates" / "back.yaml", folder / "templates")
+    shutil.copy(ROOT / "decks" / "royal-lines" / "rules.md", folder)
+    (folder / "deck.yaml").write_text(
+        'game: {title: Rules Only}\npalette: {sea: "#1b2e4b", gilt: "#dcb65a", sail: "#f6eed8"}\n'
+        "kinds:\n  card: {template: back, back: none}\ncards:\n  - {kind: card}\n"
+        "rules: {file: rules.md, font: serif, size: 9pt, columns: 2, accent: sea}\n", encoding="utf-8")
+    return folder
+
+
 def test_rule_pages_are_remembered_until_the_rules_change(tmp_path):
     """Royal Lines' three rule pages are flowed once; an edit to rules.md flows them again."""
-    deck = copy_deck("royal-lines", tmp_path)
+    deck = _rules_only(tmp_path / "rules-only")
     cache = tmp_path / "cache"
     cold = _build(tmp_path, deck, "cold", cache)
-    assert any(p.name.startswith("royal-lines-rules-") for p in (cache / "layout").iterdir())
+    assert any(p.name.startswith("rules-only-rules-") for p in (cache / "layout").iterdir())
     same_bytes(_build(tmp_path, deck, "warm", cache), cold, "warm and cold")   # (cold and off: test_warm_rebuild...)
     rules = deck / "rules.md"
     rules.write_text(rules.read_text(encoding="utf-8") + "\n## Errata\nThe errata paragraph is remembered too.\n",
