@@ -262,13 +262,13 @@ def test_a_pdf_written_inside_the_watched_folder_does_not_start_a_build(small):
         assert w.interrupt() == 0
 
 
-def test_the_terminal_names_each_mistake_and_the_page_is_told_of_each_build(game, tmp_path):
+def test_the_terminal_names_each_mistake_and_the_page_is_told_of_each_build(small, tmp_path):
     """Without --json: a line per build on stdout, a failed build's mistakes on stderr as pnp build prints them
     (file:line:column: field: message), then what was kept. An open event stream hears of every build and does
     not keep Ctrl-C from ending the watch."""
     import http.client
     out = tmp_path / "out.pdf"
-    with Watcher(game, "-o", out, as_json=False) as w:
+    with Watcher(small, "-o", out, as_json=False) as w:
         w.wait_for(lambda e: e["event"] == "text" and e["line"].startswith("build 1: wrote "))
         stream = http.client.HTTPConnection("127.0.0.1", w.port, timeout=20)
         stream.request("GET", "/events")
@@ -277,15 +277,15 @@ def test_the_terminal_names_each_mistake_and_the_page_is_told_of_each_build(game
         lines = iter(events.fp.readline, b"")
         assert next(lines) == b"retry: 1000\n"
         assert [next(lines) for _ in range(4)] == [b"\n", b"event: build\n", b"data: 1\n", b"\n"]
-        deck = game / "deck.yaml"
+        deck = small / "deck.yaml"
         good = deck.read_text(encoding="utf-8")
-        deck.write_text(good.replace("value: 3}", "value: three}", 1), encoding="utf-8")
+        deck.write_text(good.replace("cost: 3,", "cost: three,", 1), encoding="utf-8")
         error = w.wait_for(lambda e: e["event"] == "stderr" and e["line"].startswith("pnp: error: "))["line"]
-        assert error.startswith("pnp: error: vasa-regalis/deck.yaml:") and "cards[2].value: " in error
+        assert error.startswith("pnp: error: icons/deck.yaml:") and "cards[1].cost: " in error
         kept = w.wait_for(lambda e: e["event"] == "stderr" and "failed" in e["line"])["line"]
         assert kept.strip() == f"build 2 failed; kept the last good {out} (build 1); fix it and save again"
         assert [next(lines) for _ in range(3)] == [b"event: build\n", b"data: 2\n", b"\n"]
-        deck.write_text(good.replace("title: Rule Card 1", "title: Rule Card Zanzibar"), encoding="utf-8")
+        deck.write_text(good.replace("title: Harvest,", "title: Harvests,"), encoding="utf-8")
         # a good build is told twice: as its cards are ready (before its PDF is written), then with its PDF
         assert [next(lines) for _ in range(6)] == [b"event: build\n", b"data: 3\n", b"\n"] * 2
         assert w.interrupt() == 0
