@@ -75,11 +75,11 @@ def test_an_edit_is_in_the_pdf_and_the_preview(game, tmp_path):
     same_bytes(out.read_bytes(), fresh.read_bytes(), "the watcher's rebuild and a fresh pnp build")
 
 
-def test_a_broken_save_keeps_the_last_good_pdf_and_the_next_good_one_builds(game, tmp_path):
+def test_a_broken_save_keeps_the_last_good_pdf_and_the_next_good_one_builds(small, tmp_path):
     out = tmp_path / "out.pdf"
-    deck = game / "deck.yaml"
+    deck = small / "deck.yaml"
     good = deck.read_text(encoding="utf-8")
-    with Watcher(game, "-o", out) as w:
+    with Watcher(small, "-o", out) as w:
         assert w.first_build()["event"] == "built"
         last_good = out.read_bytes()
 
@@ -94,25 +94,25 @@ def test_a_broken_save_keeps_the_last_good_pdf_and_the_next_good_one_builds(game
         assert state["failure"]["lines"] == failed["lines"] and state["build"] == 1       # the last good one
         assert w.proc.poll() is None
 
-        deck.write_text(good.replace("value: 3}", "value: three}", 1), encoding="utf-8")     # a bad cell
+        deck.write_text(good.replace("cost: 3,", "cost: three,", 1), encoding="utf-8")       # a bad cell
         failed = w.build()
         assert failed["event"] == "failed"
-        assert any(e["field"] and e["field"].endswith(".value") and e["line"] for e in failed["errors"]), failed
+        assert any(e["field"] and e["field"].endswith(".cost") and e["line"] for e in failed["errors"]), failed
         assert out.read_bytes() == last_good
 
         long = "A rule that goes on. " * 150           # within the 5000 characters a field may hold
-        deck.write_text(good.replace("title: Rule Card 1\n", f"title: Rule Card 1\n    footer: x\n", 1)
-                        .replace("    text: |\n      The King", f"    text: |\n      {long}\n      The King", 1),
+        text = "    text: |\n      **Income:**"
+        deck.write_text(good.replace(text, text.replace("|\n", f"|\n      {long}\n"), 1),
                         encoding="utf-8")                               # text that no longer fits
         failed = w.build()
         assert failed["event"] == "failed"
         assert any("fit" in e["message"] and e["field"] == "text" for e in failed["errors"]), failed
         assert out.read_bytes() == last_good
 
-        deck.write_text(good.replace("title: Rule Card 1", "title: Rule Card Mended"), encoding="utf-8")
+        deck.write_text(good.replace("title: Harvest,", "title: Harvest Mended,"), encoding="utf-8")
         mended = w.build()
-        assert mended["event"] == "built" and mended["changed"] == ["Rule card 1"]
-        assert squash("Rule Card Mended") in squash(all_text(out))
+        assert mended["event"] == "built" and mended["changed"] == ["Harvest Mended"]
+        assert squash("Harvest Mended") in squash(all_text(out))
         assert w.state()["failure"] is None
         assert w.interrupt() == 0
 
