@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import threading
 from functools import lru_cache
 
 from . import conditions
@@ -60,9 +61,13 @@ class Ink:
         self._paints: dict = {}
         found = conditions.kept(self.id)
         self._black, self._colours = found if found is not None else (None, {})
+        if self._black is None:         # the table shipped for this profile (black.txt), or None: worked out when asked
+            self._black = conditions.black(self.profile)
         self._kept = len(self._colours) if found is not None else -1
         self.streams = None             # the CMYK pictures of the export it draws (inkstreams.Streams), or None
-        self._memo: dict = {}           # "table": the colours converted so far (looked_up), shared by its copies
+        # "table": the colours converted so far (looked_up), shared by its copies, as is the lock that lets one
+        # thread at a time convert pictures (export/inkstreams.py makes them on a thread a core)
+        self._memo: dict = {"lock": threading.Lock()}
         self.ground = None              # what a picture's transparency is flattened onto ('#rrggbb'; None: white)
         self.veils = ()                 # the see-through panels composited onto a picture (flatten.veils)
 
@@ -197,37 +202,49 @@ class Ink:
         if image.mode != "RGB":
             image = image.convert("RGB")
         if source is None:
-            index = np.frombuffer(image.tobytes("raw", "RGBX"), np.uint32) & 0xFFFFFF     # r | g << 8 | b << 16
+            # r | g << 8 | b << 16, as numpy's own index type: a table look-up by uint32 converts it first (7% of it)
+            index = np.bitwise_and(np.frombuffer(image.tobytes("raw", "RGBX"), np.uint32), 0xFFFFFF, dtype=np.intp)
             return self.looked_up(index).view(np.uint8).reshape(h, w, 4)
-        return self.limited(np.array(_applied(self.transform(source), image, "CMYK"), dtype=np.uint8))
+        with self._memo["lock"]:
+            done = _applied(self.transform(source), image, "CMYK")
+        return self.limited(np.array(done, dtype=np.uint8))
 
     def looked_up(self, index):
-        """sRGB colours (a numpy array of r | g << 8 | b << 16, uint32) as CMYK within the limit (uint32, each c, m, y,
-        k in its bytes in turn): each colour from the process's table of the colours converted so far, those not in
-        it converted now (LittleCMS, then limited) and added. A picture's colours are a small part of the 16.7
+        """sRGB colours (a numpy array of r | g << 8 | b << 16, uint32 or intp) as CMYK within the limit (uint32, each
+        c, m, y, k in its bytes in turn): each colour from the process's table of the colours converted so far, those
+        not in it converted now (LittleCMS, then limited) and added. A picture's colours are a small part of the 16.7
         million, and its pixels repeat them: an art deck's 28 million pixels hold 2.2 million colours."""
         import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
-        table = self._memo.get("table")
-        if table is None:       # each colour's CMYK inverted (never 0: no colour takes 400% of ink), 0 where not yet
-            table = self._memo["table"] = np.zeros(1 << 24, np.uint32)      # 64 MB, untouched pages never made
-        out = table[index]
-        missing = np.flatnonzero(out == 0)
-        if missing.size:
-            wanted = index[missing]
-            runs = np.empty(len(wanted), bool)      # a run of one colour (a flat area) asks once
-            runs[0] = True
-            np.not_equal(wanted[1:], wanted[:-1], out=runs[1:])
-            asked = wanted[runs]
-            marks = np.arange(1, len(asked) + 1, dtype=np.uint32)
-            table[asked] = marks            # each colour's slot marked by the last pixel to ask for it: one a colour
-            new = asked[table[asked] == marks]
-            rgb = np.empty((1, len(new), 3), np.uint8)
-            rgb[0, :, 0], rgb[0, :, 1], rgb[0, :, 2] = new & 255, (new >> 8) & 255, new >> 16
-            cmyk = self.limited(np.array(_applied(self.transform(), Image.fromarray(rgb, "RGB"), "CMYK"),
-                                         dtype=np.uint8)).reshape(-1, 4)
-            table[new] = ~np.ascontiguousarray(cmyk).view(np.uint32).reshape(-1)
-            out[missing] = table[wanted]
+        with self._memo["lock"]:
+            table = self._memo.get("table")
+            if table is None:   # each colour's CMYK inverted (never 0: no colour takes 400% of ink), 0 where not yet
+                table = self._memo["table"] = np.zeros(1 << 24, np.uint32)      # 64 MB, untouched pages never made
+            out = table[index]
+            missing = np.flatnonzero(out == 0)
+            if missing.size:
+                out[missing] = self._converted(table, index[missing])
         return np.invert(out, out=out)
+
+    def _converted(self, table, wanted):
+        """The inverted CMYK of the colours `wanted` (r | g << 8 | b << 16, uint32 or intp; none in `table` yet), each
+        converted once by LittleCMS and limited, and put in the table."""
+        import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
+        runs = np.empty(len(wanted), bool)          # a run of one colour (a flat area) asks once
+        runs[0] = True
+        np.not_equal(wanted[1:], wanted[:-1], out=runs[1:])
+        asked = wanted[runs]
+        marks = np.arange(1, len(asked) + 1, dtype=np.uint32)
+        table[asked] = marks                # each colour's slot marked by the last run to ask for it: one a colour
+        marked = table[asked]
+        first = np.flatnonzero(marked == marks)     # the runs that convert their colour
+        new = asked[first]
+        rgb = np.empty((1, len(new), 3), np.uint8)
+        rgb[0, :, 0], rgb[0, :, 1], rgb[0, :, 2] = new & 255, (new >> 8) & 255, new >> 16
+        cmyk = self.limited(np.array(_applied(self.transform(), Image.fromarray(rgb, "RGB"), "CMYK"), dtype=np.uint8))
+        ink = np.zeros(len(asked) + 1, np.uint32)  # by mark: each run's colour, from the run that converted it
+        ink[first + 1] = ~np.ascontiguousarray(cmyk).reshape(-1, 4).view(np.uint32).reshape(-1)
+        table[new] = ink[first + 1]
+        return ink[marked][np.cumsum(runs) - 1]
 
     def limited(self, out):
         """CMYK pixels (numpy, h x w x 4, uint8) with every total held to the limit, in place: cyan, magenta and
@@ -269,9 +286,9 @@ class Ink:
             if im.mode == "CMYK":           # a CMYK JPEG: its ink as it is (Pillow undoes Adobe's inversion)
                 return self.convert(im)
             if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
-                rgba = im.convert("RGBA")
+                rgba = im if im.mode == "RGBA" else im.convert("RGBA")
                 flat = Image.new("RGB", rgba.size, under)
-                flat.paste(rgba, mask=rgba.getchannel("A"))
+                flat.paste(rgba, mask=rgba)                     # an RGBA mask: its alpha, not copied out
                 return self.convert(flat, source)
             if im.mode in ("I;16", "I", "F"):
                 im = im.convert("L")

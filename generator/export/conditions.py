@@ -2,6 +2,10 @@
 layouts/colour/conditions.yaml: each its name in the ICC's characterization data registry (what a PDF/X file's
 OutputIntent names it by), a description, pnp's profile of it and that profile's total ink limit.
 
+Each shipped profile's black table (the black ink alone each grey level prints with, cmyk.py) ships beside it in
+layouts/colour/black.txt, under the digest of the profile's bytes (make_profile.py writes it): the first grey of an
+export from an empty cache then builds no CMYK-to-Lab transform (70 ms) and imports no numpy; a profile with no line
+there (one of a designer's own, or one made anew and not yet listed) has its table worked out as before.
 What converting through a condition's profile found is kept in the cache folder (`ink/`, a file an ink: the profile's
 bytes and the limit), so that an export that converts no new colour builds no LittleCMS transform and imports no
 numpy: each sRGB colour written as CMYK, and the black ink alone each grey is printed with (cmyk.py).
@@ -19,6 +23,7 @@ from ..records import Record
 
 FOLDER = LAYOUTS / "colour"
 FILE = "layouts/colour/conditions.yaml"
+BLACK = FOLDER / "black.txt"
 KEPT = 1                        # the format of what the cache keeps of an ink
 
 
@@ -53,6 +58,32 @@ def condition(key: str) -> Condition:
     if found is None:
         raise PnpError(f"no printing condition '{key}': {', '.join(conditions())}", file=FILE)
     return found
+
+
+def black(profile: bytes) -> list | None:
+    """The black table layouts/colour/black.txt ships for the profile of these bytes (256 levels of black ink), or
+    None."""
+    import hashlib  # lazy: +0 ms to import (benchmarks/imports.py)
+    return _black_tables().get(hashlib.sha256(profile).hexdigest()[:16])
+
+
+@lru_cache(maxsize=1)
+def _black_tables() -> dict:
+    """{the first 16 hex digits of a profile's SHA-256: its black table}, each line of black.txt "DIGEST HEX" (a byte a
+    grey level, 0 to 255; '#' starts a comment), read once a process; lines of another shape are passed over."""
+    out = {}
+    try:
+        text = BLACK.read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError):
+        return out
+    for line in text.splitlines():
+        parts = line.split("#", 1)[0].split()          # a comment after '#'
+        if len(parts) == 2 and len(parts[0]) == 16 and len(parts[1]) == 512:
+            try:
+                out[parts[0]] = list(bytes.fromhex(parts[1]))
+            except ValueError:
+                continue
+    return out
 
 
 def kept(ink_id: str):

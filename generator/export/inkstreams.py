@@ -9,9 +9,10 @@ its resolution and the ink; both by pnp's drawing code. So:
   printed three times, a back every card shares, a picture on several faces;
 - drawing a page writes a token for its pixels (render/splice.py), so a PDF whose pieces did not change is known to
   be the same file from what it is made of (printpdf.py's record), and nothing is converted at all;
-- what must be made is made before the file is written, on every core (render/pool.py's workers, forked, each
-  inheriting the faces and the ink), a face's patches rendered together by pdfium, converted by the ink (cmyk.py),
-  deflated (render/deflate.py) and kept in the cache folder (`cmyk/`, one cache file a picture, by digest); a
+- what must be made is made before the file is written, on every core: a face's patches rendered together by
+  pdfium in render/pool.py's workers (forked, each inheriting the faces and the ink), the raster pictures on threads of
+  this process (sharing the ink's table of converted colours); each converted by the ink (cmyk.py), its rows deflated
+  as runs (render/deflate.rle) and kept in the cache folder (`cmyk/`, one cache file a picture, by digest); a
   later export of the same picture or patch, for this deck or after an edit of another card, reads it back.
 Not here: the conversion (cmyk.py), which operations see through and how a patch is rendered (flatten.py).
 """
@@ -19,14 +20,16 @@ from __future__ import annotations
 
 import hashlib
 import os
+from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
+from pathlib import Path
 
 from ..files import cachefile
 from ..pictures.images import BadImage, is_svg, known
 from ..reportlab_adapter import define_picture, document, font_digest, has_object
 from ..render import convert, deflate
 from ..render.rasters import how, xobject
-from ..render.pool import map_chunks, share, shared
+from ..render.pool import cores, map_chunks, share, shared
 from ..render.splice import fill, size, token
 from ..layout.face import Image, Text
 from ..errors import PnpError
@@ -39,11 +42,21 @@ _KEPT_MOST = 512 << 20          # bytes of pictures the cache folder keeps; the 
 @lru_cache(maxsize=1)
 def code() -> str:
     """What a picture's pixels hang on besides its inputs: pnp's drawing code (export/plan.py's digest of it) and
-    the libraries that render (pdfium), convert (LittleCMS, in Pillow) and deflate (zlib-ng, at its level)."""
+    the libraries that render (pdfium: its build's version file, read without loading pdfium, which costs a process
+    45 ms that converts no patch), convert (LittleCMS, in Pillow) and deflate (zlib-ng, at its level and strategy)."""
     import PIL  # lazy: +0 ms to import (benchmarks/imports.py)
-    from pypdfium2.version import PDFIUM_INFO  # lazy: +45 ms to import (benchmarks/imports.py)
+    from importlib.util import find_spec  # lazy: +0 ms to import (benchmarks/imports.py)
     from .plan import code_digest  # lazy: +3 ms to import (benchmarks/imports.py)
-    return f"{code_digest()} {PIL.__version__} {PDFIUM_INFO} {deflate.LEVEL} {FORMAT}"
+    spec = find_spec("pypdfium2_raw")
+    pdfium = b""
+    for folder in (spec.submodule_search_locations or ()) if spec else ():
+        try:
+            pdfium = (Path(folder) / "version.json").read_bytes()
+        except OSError:
+            continue
+        break
+    return (f"{code_digest()} {PIL.__version__} {hashlib.sha256(pdfium).hexdigest()[:16]} {deflate.LEVEL} "
+            f"{deflate.RLE} {FORMAT}")
 
 
 def op_bytes(op) -> bytes:
@@ -146,7 +159,11 @@ class Streams:
         return [k for k in self.jobs if k not in self.made and not self._cached(k)]
 
     def make(self, keys=None, progress=None) -> None:
-        """Make the pictures `keys` (default: every one missing) on every core: a face's patches together."""
+        """Make the pictures `keys` (default: every one missing) on every core: a face's patches together, in forked
+        workers (pdfium and reportlab are not made for threads); the raster pictures on threads of this process
+        (decoding, LittleCMS, numpy and deflate let go of the GIL), which share one table of the colours converted
+        and start no process: forked workers, each converting the colours it met, cost the art deck's export 0.8 s
+        more CPU than one process making them all."""
         keys = self.missing() if keys is None else list(keys)
         if not keys:
             return
@@ -155,17 +172,42 @@ class Streams:
             job = self.jobs[key]
             group = id(job[1]) if job[0] == "patch" else key
             groups.setdefault(group, []).append(key)
-        items = list(groups.values())
-        share(streams=self)
-        try:
-            results = map_chunks(_make, items, most=4, fewest=2, progress=progress)
-        finally:
-            share()
-        for group, done in zip(items, results):
-            for key, data in zip(group, done):
-                if data is not None:
-                    self.made[key] = data
+        patches = [g for g in groups.values() if self.jobs[g[0]][0] == "patch"]
+        if patches:
+            share(streams=self)
+            try:
+                results = map_chunks(_make, patches, most=4, fewest=2, progress=progress)
+            finally:
+                share()
+            for group, done in zip(patches, results):
+                for key, data in zip(group, done):
+                    if data is not None:
+                        self.made[key] = data
+        self._rasters([g[0] for g in groups.values() if self.jobs[g[0]][0] != "patch"], progress)
         self._prune()
+
+    def _rasters(self, keys: list, progress=None) -> None:
+        """Make the raster pictures `keys` (each kept in the cache folder and in `made`) on a thread a core; the shapes
+        composited onto them (flatten.veils) rendered first, here: pdfium is not made for threads."""
+        from .veil import rendered_ahead  # lazy: +1 ms to import (benchmarks/imports.py)
+        ready = {id(v) for v in rendered_ahead([self.jobs[k][6] for k in keys])}
+        here = {k for k in keys if id(self.jobs[k][6]) not in ready}
+        for key in (k for k in keys if k in here):
+            self.made[key] = self._raster(key)
+            if progress:
+                progress(1)
+        threaded = [k for k in keys if k not in here]
+        with ThreadPoolExecutor(max(1, min(cores(), len(threaded)))) as pool:
+            for key, data in zip(threaded, pool.map(self._raster, threaded)):
+                self.made[key] = data
+                if progress:
+                    progress(1)
+
+    def _raster(self, key: str) -> bytes:
+        """Raster picture `key`'s deflated CMYK pixels, made now (on any thread) and kept in the cache folder."""
+        (data,) = _pixels(self, [key])
+        self.keep(key, data)
+        return data
 
     def data(self, key: str) -> bytes:
         """The deflated CMYK pixels of picture `key`: made this run, or from the cache, or made now."""
@@ -269,7 +311,7 @@ def _pixels(streams: Streams, keys: list) -> list[bytes]:
         if px.shape[:2] != (job[4], job[3]):
             raise ValueError(f"a CMYK picture of {px.shape[1]} x {px.shape[0]} px where {job[3]} x {job[4]} was "
                              f"written")                # a bug, not a user's mistake
-        out.append(deflate.deflate(up_rows(px)))
+        out.append(deflate.rle(up_rows(px)))
     return out
 
 

@@ -17,32 +17,32 @@ from functools import lru_cache
 
 from PIL import Image
 
+KEPT = 64                       # shapes rendered kept at once in a process (the same seal on every card of a size)
+
 
 def veiled(path: str, ground: str | None, veils: tuple):
     """The picture at `path` as an RGB image, any transparency flattened onto `ground` ('#rrggbb'; None: white),
     each of `veils` (flatten.veils: a panel, ("panel", x0, y0, x1, y1 in pixels from its top-left, corner radius
-    across and down, '#rrggbb', opacity), or a shape) composited onto it in turn."""
-    import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
+    across and down, '#rrggbb', opacity), or a shape) composited onto it in turn: pasted through its coverage (what
+    Pillow's composite does) over the pixels it reaches, the rest of the picture not copied."""
     under = "white" if ground is None else tuple(int(ground[i:i + 2], 16) for i in (1, 3, 5))
     with Image.open(path) as im:
         im.load()
         if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
-            rgba = im.convert("RGBA")
+            rgba = im if im.mode == "RGBA" else im.convert("RGBA")
             flat = Image.new("RGB", rgba.size, under)
-            flat.paste(rgba, mask=rgba.getchannel("A"))
+            flat.paste(rgba, mask=rgba)                     # an RGBA mask: its alpha, not copied out
         else:
             flat = (im.convert("L") if im.mode in ("I;16", "I", "F") else im).convert("RGB")     # as cmyk.raster reads it
-    px = np.array(flat, dtype=np.uint8)
     shapes = iter(_rendered([v for v in veils if v[0] == "shape"]))
     for veil in veils:
         if veil[0] == "panel":
-            _composite(px, *veil[1:])
+            _composite(flat, *veil[1:])
         else:
-            _, c0, r0, w, h = veil[:5]
+            _, c0, r0 = veil[:3]
             shape = next(shapes)
-            px[r0:r0 + h, c0:c0 + w] = np.asarray(Image.composite(shape.convert("RGB"), Image.fromarray(
-                px[r0:r0 + h, c0:c0 + w], "RGB"), shape.getchannel("A")))
-    return Image.fromarray(px, "RGB")
+            flat.paste(shape.convert("RGB"), (c0, r0), shape.getchannel("A"))
+    return flat
 
 
 def _rendered(shapes: list) -> list:
@@ -58,7 +58,22 @@ def _rendered(shapes: list) -> list:
     return out
 
 
-@lru_cache(maxsize=64)
+def rendered_ahead(pictures: list) -> list:
+    """Of `pictures` (the veils of each), those whose shapes are now rendered and kept in this process (rendered
+    here: pdfium is not made for threads), so that each can be made on another thread (export/inkstreams.py): all
+    of them, unless a shape cannot be kept (it holds a list) or there are more than are kept at once."""
+    try:
+        shapes = {(type(s[-1]).__name__, s): None for veils in pictures for s in veils if s[0] == "shape"}
+        if len(shapes) > KEPT:
+            raise TypeError("more shapes than are kept")
+        for kind, s in shapes:
+            _kept_shape(kind, s)
+    except TypeError:
+        return [veils for veils in pictures if not any(s[0] == "shape" for s in veils)]
+    return list(pictures)
+
+
+@lru_cache(maxsize=KEPT)
 def _kept_shape(kind: str, shape: tuple):
     return _shape(shape)
 
@@ -77,11 +92,11 @@ def _shape(shape: tuple):
     return image
 
 
-def _composite(px, x0: float, y0: float, x1: float, y1: float, rx: float, ry: float, fill: str,
+def _composite(flat, x0: float, y0: float, x1: float, y1: float, rx: float, ry: float, fill: str,
                opacity: float) -> None:
-    """One panel composited onto `px` (h x w x 3, uint8) in place."""
+    """One panel composited onto the RGB image `flat` in place."""
     import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
-    h, w = px.shape[:2]
+    w, h = flat.size
     c0, c1 = max(0, int(np.floor(x0))), min(w, int(np.ceil(x1)))
     r0, r1 = max(0, int(np.floor(y0))), min(h, int(np.ceil(y1)))
     if c0 >= c1 or r0 >= r1:
@@ -100,5 +115,4 @@ def _composite(px, x0: float, y0: float, x1: float, y1: float, rx: float, ry: fl
         edge = np.clip((1 - d) * min(rx, ry) + 0.5, 0, 1)
         cover = np.where(corner, np.minimum(cover, edge), cover)
     mask = Image.fromarray(np.rint(cover * (opacity * 255)).astype(np.uint8), "L")     # in 255ths
-    colour = Image.new("RGB", mask.size, tuple(int(fill[i:i + 2], 16) for i in (1, 3, 5)))
-    px[r0:r1, c0:c1] = np.asarray(Image.composite(colour, Image.fromarray(px[r0:r1, c0:c1], "RGB"), mask))
+    flat.paste(Image.new("RGB", mask.size, tuple(int(fill[i:i + 2], 16) for i in (1, 3, 5))), (c0, r0), mask)

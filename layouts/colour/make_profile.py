@@ -4,6 +4,11 @@
     python layouts/colour/make_profile.py                   # every condition of conditions.yaml (about 40 s each)
     python layouts/colour/make_profile.py swop              # one: writes layouts/colour/pnp-SWOP-TR003-240.icc
     python layouts/colour/make_profile.py fogra39 --limit 300 --out /tmp/fogra39-300.icc
+    python layouts/colour/make_profile.py --black-only           # black.txt again from the profiles as they are
+
+Making the shipped profiles also writes black.txt: each profile's black table (the black ink alone each grey level
+prints with: generator/export/cmyk.py works it out with LittleCMS), under the digest of the profile's bytes, so that an
+export from an empty cache need not work it out (tests/export/test_conditions.py holds it to cmyk.py's).
 
 The data (conditions.yaml names each condition's file, beside this script): colord's characterisation files, copied
 unchanged from its sources (github.com/hughsie/colord, data/profiles/, commit f5220d8, July 2025), each holding the
@@ -90,6 +95,26 @@ def make(key: str, condition: dict, limit: int, out: Path, colprof: str) -> None
     print(f"wrote {out}")
 
 
+BLACK_HEAD = """# The black table of each of pnp's CMYK profiles: for each grey level 0 to 255, the black ink alone (0 to 255)
+# that prints it as light as the profile's four-colour grey (generator/export/cmyk.py, Ink._black_table), a byte a
+# level in hex, under the first 16 hex digits of the SHA-256 of the profile's bytes. Written by make_profile.py; a
+# profile not listed has its table worked out when an export first needs it.
+"""
+
+
+def write_black(table: dict) -> None:
+    """black.txt anew: the black table of each condition's shipped profile, as cmyk.py works it out."""
+    import hashlib
+    sys.path.insert(0, str(HERE.parent.parent))
+    from generator.export.cmyk import Ink
+    lines = []
+    for key in table["conditions"]:
+        ink = Ink(condition=key)
+        lines.append(f"{hashlib.sha256(ink.profile).hexdigest()[:16]} {bytes(ink._black_table()).hex()}  # {key}")
+    (HERE / "black.txt").write_text(BLACK_HEAD + "\n".join(lines) + "\n", encoding="ascii")
+    print(f"wrote {HERE / 'black.txt'}")
+
+
 def main() -> None:
     table = yaml.safe_load(CONDITIONS.read_text(encoding="utf-8"))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -97,6 +122,7 @@ def main() -> None:
                         help=f"the conditions to make ({', '.join(table['conditions'])}; default: every one)")
     parser.add_argument("--limit", type=int, default=int(table["limit"]), help="total ink limit, percent")
     parser.add_argument("--out", type=Path, default=None, help="the profile to write (one condition)")
+    parser.add_argument("--black-only", action="store_true", help="only write black.txt from the profiles as they are")
     parser.add_argument("--target-only", action="store_true",
                         help="only add the characterization target tag to the profiles already made")
     args = parser.parse_args()
@@ -104,6 +130,9 @@ def main() -> None:
     unknown = [k for k in keys if k not in table["conditions"]]
     if unknown or (args.out and len(keys) != 1):
         sys.exit(f"make_profile: conditions are {', '.join(table['conditions'])}; --out takes one")
+    if args.black_only:
+        write_black(table)
+        return
     if args.target_only:
         for key in keys:
             condition = table["conditions"][key]
@@ -118,6 +147,8 @@ def main() -> None:
         condition = table["conditions"][key]
         out = args.out or HERE / re.sub(r"-\d+\.icc$", f"-{args.limit}.icc", condition["profile"])
         make(key, condition, args.limit, out, colprof)
+    if args.out is None and args.limit == int(table["limit"]):
+        write_black(table)
 
 
 if __name__ == "__main__":

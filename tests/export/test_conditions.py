@@ -3,7 +3,8 @@ layouts/colour/conditions.yaml), read back: each condition's PDF names it in its
 name for the data its profile was made from, embeds that profile, passes tests/pdfxcheck.py, and Ghostscript's CMYK
 render (tiff32nc) of every page has at most 240% ink; each profile is an ICC v2 output profile carrying the
 registry's characterization target tag and naming its data; each shop's file names its default condition and the
-source that says so (DriveThruCards: SWOP)."""
+source that says so (DriveThruCards: SWOP); each profile's black table shipped in layouts/colour/black.txt is the one
+cmyk.py works out from it."""
 from __future__ import annotations
 
 import shutil
@@ -47,6 +48,18 @@ def test_each_profile_is_a_v2_output_profile_naming_its_data(key):
     if identifier.startswith("CGATS"):       # the Technical Report named as the data's source, as it asks
         assert identifier in ImageCms.getProfileDescription(profile)
         assert identifier in ImageCms.getProfileCopyright(profile)
+
+
+def test_each_profiles_shipped_black_table_is_the_one_worked_out_from_it(monkeypatch):
+    """An export from an empty cache reads each grey's black ink from black.txt (make_profile.py writes it): it must
+    be what Ink._black_table works out with LittleCMS, or grey type would print another black than it did."""
+    monkeypatch.setenv("PNP_CACHE", "off")
+    from generator.export.cmyk import Ink
+    from generator.export.conditions import black
+    for key in NAMES:
+        ink = Ink(condition=key)
+        assert black(ink.profile) == ink._black_table(), f"{key}: python layouts/colour/make_profile.py --black-only"
+        assert ink.black_only("#000000") == 255 and ink._black == ink._black_table()
 
 
 @pytest.mark.parametrize("key", sorted(NAMES))
