@@ -16,9 +16,12 @@ def test_pnp_cards_round_trip_is_byte_identical_for_every_shipped_game(tmp_path,
     assert len(games) == 5
     for game in games:
         reference = built(game).read_bytes()
+        # one copy of the game for both tables: the build from the XLSX finds the faces the build from the CSV laid
+        # out (the layout store keeps a folder's faces under each card's values, their types apart: 3 and 3.0, "3"
+        # and 3 are laid out anew), where a second copy laid the whole game out again, cold
+        folder = tmp_path / game
+        shutil.copytree(ROOT / "decks" / game, folder)
         for suffix in ("csv", "xlsx"):
-            folder = tmp_path / f"{game}-{suffix}"
-            shutil.copytree(ROOT / "decks" / game, folder)
             pnp("cards", game, "-o", folder / f"all.{suffix}", check=True)
             deck = folder / "deck.yaml"
             lines = deck.read_text(encoding="utf-8").split("\n")

@@ -41,9 +41,9 @@ SEATS = {
 SHARED = {"royal-lines": {"Set-up & Players": 2}}
 
 
-def _counts(game):
+def _counts(deck):
     counts = Counter()
-    for c in load_deck(game).cards:
+    for c in deck.cards:
         counts[c.kind] += c.copies
     return counts
 
@@ -51,7 +51,7 @@ def _counts(game):
 @pytest.mark.parametrize("game", sorted(SEED_COUNTS))
 def test_piece_counts_match_the_seed_or_say_why_in_print(built, game):
     deck = load_deck(game)
-    counts = _counts(game)
+    counts = _counts(deck)
     box = box_text(built(game))
     pieces = box[box.find(norm("Pieces")):] if norm("Pieces") in box else ""
     for kind, n in counts.items():

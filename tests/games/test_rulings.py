@@ -207,10 +207,12 @@ IN_THE_BOX = {
 }
 
 
-def face(pdf, title: str) -> str:
+def face(pdf, title: str, last: bool = False) -> str:
     """The words of the first card face whose text starts with `title` (a symbol before it, as a badge or a
-    crown set higher than the title's baseline reads first, left out), squashed."""
-    for i, page in enumerate(placements(pdf)):
+    crown set higher than the title's baseline reads first, left out), squashed; `last`: of the last such face,
+    the sheets read from the last (the cards at the deck's end: the pages before them are not read)."""
+    pages = list(enumerate(placements(pdf)))
+    for i, page in reversed(pages) if last else pages:
         for p in page:
             text = words_in(pdf, i, p)
             words = text.split()
@@ -272,7 +274,7 @@ def test_christina_reginas_rule_cards_name_the_rule_page_of_their_full_text(buil
     pages = rule_pages(pdf)
     assert len(pages) >= 2
     for n, title in TITLES.items():
-        card = face(pdf, f"Rule Card {n}")
+        card = face(pdf, f"Rule Card {n}", last=True)        # the rule cards are the deck's last
         m = re.search(r"inshort\(infull:rules,p\.(\d+)\)", card)
         assert m, f"Rule Card {n}: no rule page named on the card: {card[:60]!r}"
         k = int(m.group(1))

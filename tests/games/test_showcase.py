@@ -30,7 +30,7 @@ from PIL import Image
 
 from cli import ROOT, pnp_in_process
 from pdfcheck import MM, face_polygons, page_sizes, per_file, placements, polygons, squash, words_in
-from picturecheck import PATH_PAINT, drawn
+from picturecheck import PATH_PAINT, drawn as drawn_pages
 from shapecheck import hexagon, on_circle, same_corners
 
 DECK = ROOT / "tests" / "decks" / "showcase"
@@ -76,23 +76,31 @@ def pdf(built, paper):
     return built(DECK, "--paper", paper)
 
 
+@per_file
+def drawn(pdf) -> tuple:
+    """picturecheck.drawn(pdf), read once a file: pypdf walked the whole PDF for each placement and page asked of it
+    (~20 times a test)."""
+    return tuple(tuple(page) for page in drawn_pages(pdf))
+
+
 def card_pages(pdf) -> list[int]:
     return [i for i, pl in enumerate(placements(pdf)) if pl]
 
 
-def fronts(pdf) -> dict:
-    """title -> [(page, placement)] of every card front (a front's words name it; backs have none)."""
-    out: dict = {}
+@per_file
+def fronts(pdf) -> tuple:
+    """(words, page, placement) of every card front (a front's words name it; backs have none), read once a file."""
+    out = []
     for i in card_pages(pdf):
         for p in placements(pdf)[i]:
             words = squash(words_in(pdf, i, p))
             if words:
-                out.setdefault(words, []).append((i, p))
-    return out
+                out.append((words, i, p))
+    return tuple(out)
 
 
 def titled(pdf, title: str) -> list:
-    return [v for k, vs in fronts(pdf).items() if squash(title) in k for v in vs]
+    return [(i, p) for words, i, p in fronts(pdf) if squash(title) in words]
 
 
 def on(p, d) -> tuple:

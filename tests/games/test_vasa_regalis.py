@@ -144,7 +144,9 @@ def _outside(mark, boxes, bleed=0.0):
 
 @pytest.mark.parametrize("bleed", [0, 3])
 def test_cut_marks_in_margins_on_both_sides(built, bleed):
-    out = built("vasa-regalis", "--bleed", bleed)       # 3: the bleed build test_bleed_extends_backgrounds_not_trim reads
+    # 3: the bleed build test_bleed_extends_backgrounds_not_trim reads; 0: the run's shared build (not another one
+    # made with --bleed 0)
+    out = built("vasa-regalis", *(("--bleed", bleed) if bleed else ()))
     pl = placements(out)
     for f, b in card_pages(out):
         for page in (f, b):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import shutil
 
-from cli import ROOT, copy_deck, pnp_in_process
+from cli import ROOT, pnp_in_process
 from pdfcheck import all_text, same_bytes, squash
 
 
@@ -47,23 +47,48 @@ def test_warm_rebuild_is_the_cold_build(tmp_path):
     same_bytes(cold, _build(tmp_path, "a-royal-will", "off", "off"), "cold and off")
 
 
+def _chains(tmp_path, palette: bool = False):
+    """The three-card deck of CHAINS (a template extending another, a template of its own), written into tmp_path:
+    the smallest deck whose edits show what the store lays out again (`palette`: its mark filled with a palette's
+    colour)."""
+    deck = tmp_path / "chains"
+    for name, text in CHAINS.items():
+        if palette:
+            text = text.replace("'#1e1e1e'}", "ink}").replace("kinds:", "palette: {ink: '#1e1e1e'}\nkinds:")
+        (deck / name).parent.mkdir(parents=True, exist_ok=True)
+        (deck / name).write_text(text, encoding="utf-8")
+    return deck
+
+
 def test_an_edited_card_is_laid_out_again(tmp_path):
-    deck = copy_deck("vasa-regalis", tmp_path)
+    deck = _chains(tmp_path)
     cache = tmp_path / "cache"
     _build(tmp_path, deck, "before", cache)
-    _edit(deck / "deck.yaml", "Choose a Captain to start", "Choose a Skipper to start")
+    _edit(deck / "deck.yaml", "title: Two}", "title: Deux}")
     _rebuilt(tmp_path, deck, "after", cache)
-    assert "ChooseaSkipper" in squash(all_text(tmp_path / "after.pdf"))
+    assert "Deux" in squash(all_text(tmp_path / "after.pdf"))
+
+
+def _rules_only(folder):
+    """A one-card deck printing Royal Lines' rules (its rules.md, its back's template): the game's three rule pages
+    without its 55 cards to lay out."""
+    (folder / "templates").mkdir(parents=True)
+    shutil.copy(ROOT / "decks" / "royal-lines" / "templates" / "back.yaml", folder / "templates")
+    shutil.copy(ROOT / "decks" / "royal-lines" / "rules.md", folder)
+    (folder / "deck.yaml").write_text(
+        'game: {title: Rules Only}\npalette: {sea: "#1b2e4b", gilt: "#dcb65a", sail: "#f6eed8"}\n'
+        "kinds:\n  card: {template: back, back: none}\ncards:\n  - {kind: card}\n"
+        "rules: {file: rules.md, font: serif, size: 9pt, columns: 2, accent: sea}\n", encoding="utf-8")
+    return folder
 
 
 def test_rule_pages_are_remembered_until_the_rules_change(tmp_path):
     """Royal Lines' three rule pages are flowed once; an edit to rules.md flows them again."""
-    deck = copy_deck("royal-lines", tmp_path)
+    deck = _rules_only(tmp_path / "rules-only")
     cache = tmp_path / "cache"
     cold = _build(tmp_path, deck, "cold", cache)
-    assert any(p.name.startswith("royal-lines-rules-") for p in (cache / "layout").iterdir())
-    same_bytes(_build(tmp_path, deck, "warm", cache), cold, "warm and cold")
-    same_bytes(cold, _build(tmp_path, deck, "off", "off"), "cold and off")
+    assert any(p.name.startswith("rules-only-rules-") for p in (cache / "layout").iterdir())
+    same_bytes(_build(tmp_path, deck, "warm", cache), cold, "warm and cold")   # (cold and off: test_warm_rebuild...)
     rules = deck / "rules.md"
     rules.write_text(rules.read_text(encoding="utf-8") + "\n## Errata\nThe errata paragraph is remembered too.\n",
                      encoding="utf-8")
@@ -72,21 +97,21 @@ def test_rule_pages_are_remembered_until_the_rules_change(tmp_path):
 
 
 def test_an_edited_colour_lays_the_cards_out_again(tmp_path):
-    deck = copy_deck("vasa-regalis", tmp_path)
+    deck = _chains(tmp_path, palette=True)
     cache = tmp_path / "cache"
     before = _build(tmp_path, deck, "before", cache)
-    _edit(deck / "deck.yaml", 'green: "#2f6b3b"', 'green: "#1f5b2b"')
+    _edit(deck / "deck.yaml", "ink: '#1e1e1e'", "ink: '#2f6b3b'")
     assert _rebuilt(tmp_path, deck, "after", cache) != before
 
 
 def test_an_edited_template_lays_its_cards_out_again(tmp_path):
-    deck = copy_deck("vasa-regalis", tmp_path)
-    local = deck / "templates" / "back.yaml"        # the game's own template, in its folder
+    deck = _chains(tmp_path)
+    local = deck / "templates" / "other.yaml"       # the game's own template, in its folder
     cache = tmp_path / "cache"
     before = _build(tmp_path, deck, "before", cache)
-    _edit(local, 'text: "VASA"', 'text: "WASA"')
+    _edit(local, "text: '{title}'", "text: 'W{title}'")
     assert _rebuilt(tmp_path, deck, "after", cache) != before
-    assert "WASA" in squash(all_text(tmp_path / "after.pdf"))
+    assert "WThree" in squash(all_text(tmp_path / "after.pdf"))
 
 
 CHAINS = {
@@ -107,10 +132,7 @@ def test_a_saved_template_lays_out_only_the_faces_drawn_from_it(tmp_path, monkey
     templates it extends: a saved template lays out again the faces drawn from it or from a template extending
     it, and no other (issue 52: a drag in the layout view lays out that template's cards alone)."""
     from generator.layout import deck as laying
-    deck = tmp_path / "chains"
-    for name, text in CHAINS.items():
-        (deck / name).parent.mkdir(parents=True, exist_ok=True)
-        (deck / name).write_text(text, encoding="utf-8")
+    deck = _chains(tmp_path)
     laid: list = []
     real = laying.layout_face
     monkeypatch.setattr(laying, "layout_face", lambda template, *a, **k: laid.append(template) or real(template, *a, **k))
@@ -132,10 +154,10 @@ def test_a_saved_template_lays_out_only_the_faces_drawn_from_it(tmp_path, monkey
 
 
 def test_a_face_that_cannot_be_laid_out_fails_every_build(tmp_path):
-    deck = copy_deck("vasa-regalis", tmp_path)
+    deck = _chains(tmp_path)
     cache = tmp_path / "cache"
     _build(tmp_path, deck, "good", cache)
-    _edit(deck / "deck.yaml", "Choose a Captain", "Choose a \u0e01 Captain")
+    _edit(deck / "deck.yaml", "title: Two}", "title: Two \u0e01}")
     for _ in range(2):
         proc = pnp_in_process("build", deck, "-o", tmp_path / "bad.pdf", env={"PNP_CACHE": str(cache)})
         assert proc.returncode == 2 and "no glyph" in proc.stderr, proc.stderr
@@ -164,10 +186,7 @@ def test_a_long_running_process_keeps_its_templates_while_what_they_are_read_fro
     next build takes them as they were; a saved template, or a colour of the palette, reads them afresh."""
     from generator import pipeline
     from generator.layout.templates import get_template
-    deck_dir = tmp_path / "chains"
-    for name, text in CHAINS.items():
-        (deck_dir / name).parent.mkdir(parents=True, exist_ok=True)
-        (deck_dir / name).write_text(text, encoding="utf-8")
+    deck_dir = _chains(tmp_path)
     held: dict = {}
 
     def templates() -> tuple:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from cli import copy_deck, pnp_in_process
+from cli import pnp_in_process
 from proofdeck import CARDS, make_deck
 from generator.deck import load_deck
 from generator.layout.deck import layout_deck
@@ -35,17 +35,22 @@ def line_of(path: Path, n: int) -> str:
 # -- the seed's own typos --------------------------------------------------------------------------
 
 def test_seed_typos_in_a_card_are_errors_with_card_field_and_line(tmp_path):
-    folder = copy_deck("vasa-regalis", tmp_path)
+    # the seed's typos planted in the proof's own small deck (they were planted in a copy of Vasa Regalis, proofed
+    # whole twice): a card's title and the first line of its text, a block scalar
+    folder = make_deck(tmp_path / "fixture", CARDS)
     deck_file = folder / "deck.yaml"
     card = next(c for c in load_deck(str(folder)).cards if {"title", "text"} <= set(c.fields))
     lines = deck_file.read_text().splitlines()
     t = card.field_lines["title"]
-    assert re.match(r"\s*title:", lines[t - 1])
+    assert re.match(r"[\s-]*title:", lines[t - 1])
     lines[t - 1] = re.sub(r"(title:\s*).*", r"\1SOLIBITOR Card", lines[t - 1])
     x = card.field_lines["text"]
     assert lines[x - 1].rstrip().endswith("|"), "the text is a block scalar: its first line follows"
     lines[x] = re.sub(r"^(\s*)", r"\1Most advantegeous: ", lines[x])
     deck_file.write_text("\n".join(lines) + "\n")
+    # the card as it is named now (this deck names a card by its title)
+    card = next(c for c in load_deck(str(folder)).cards if c.field_lines == card.field_lines)
+    assert card.name == "SOLIBITOR Card"
 
     out = tmp_path / "proof"
     proc = pnp_in_process("proof", folder, "-o", out)
@@ -68,7 +73,7 @@ def test_seed_typos_in_a_card_are_errors_with_card_field_and_line(tmp_path):
         f.write("Solibitor\n")
     proc = pnp_in_process("proof", folder, "-o", out)
     assert proc.returncode == 1
-    assert "SOLIBITOR" not in proc.stderr and "advantegeous" in proc.stderr
+    assert "'SOLIBITOR'" not in proc.stderr and "'advantegeous'" in proc.stderr     # (the card's name holds it)
 
 
 # -- each check ------------------------------------------------------------------------------------
