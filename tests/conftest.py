@@ -55,6 +55,25 @@ from filelock import FileLock
 from cli import pnp_in_process
 
 
+def _hypothesis_without_the_projects_constants() -> None:
+    """Hypothesis (6.131 and later) now and then draws a constant it found in the source of the project's modules
+    (every module imported so far that is not a test's: generator/ is ~230): it parses each of them, 1.5 s of CPU
+    in each test process of a fresh clone (its table is kept in .hypothesis/, which a clone lacks), and the
+    examples then depend on which modules the process happened to import before (the run's random order), where
+    the property tests (test_fuzz.py, files/test_splice.py) promise the same examples on every run. They draw from
+    strategies of their own, the project's words among them. Hypothesis has no setting for it: its function is
+    replaced by one that finds none (where this hypothesis has it)."""
+    try:
+        from hypothesis.internal.conjecture import providers
+    except ImportError:
+        return
+    if callable(getattr(providers, "_get_local_constants", None)) and hasattr(providers, "Constants"):
+        providers._get_local_constants = providers.Constants
+
+
+_hypothesis_without_the_projects_constants()
+
+
 def pytest_terminal_summary(terminalreporter, config):
     """The random order's seed, which -q (addopts) leaves out of the header: a failure that depends on
     the order can then be repeated."""

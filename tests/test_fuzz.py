@@ -166,7 +166,12 @@ def _mutate(data, tree):
 
 
 def _dump(tree) -> str:
-    return yaml.safe_dump(tree, allow_unicode=True, sort_keys=False, width=200)
+    # libyaml's emitter (what pnp reads with is libyaml too): ~6x PyYAML's pure-Python one, a fifth of this file's
+    # time; and faithful where PyYAML's is not (it writes U+0085 bare inside quotes, which reads back as a space)
+    return yaml.dump(tree, Dumper=yaml.CSafeDumper, allow_unicode=True, sort_keys=False, width=200)
+
+
+DECK_YAML, TEMPLATE_YAML, BACK_YAML = _dump(BASE_DECK), _dump(BASE_TEMPLATE), _dump(BACK_TEMPLATE)
 
 
 def _write(deck: str, card: str, back: str = None, **files) -> Path:
@@ -174,7 +179,7 @@ def _write(deck: str, card: str, back: str = None, **files) -> Path:
     (folder / "templates").mkdir(parents=True)
     (folder / "deck.yaml").write_text(deck, encoding="utf-8", errors="surrogatepass")
     (folder / "templates" / "fz-card.yaml").write_text(card, encoding="utf-8", errors="surrogatepass")
-    (folder / "templates" / "fz-back.yaml").write_text(back or _dump(BACK_TEMPLATE), encoding="utf-8")
+    (folder / "templates" / "fz-back.yaml").write_text(back or BACK_YAML, encoding="utf-8")
     for name, data in files.items():
         (folder / name).write_bytes(data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass"))
     return folder
@@ -221,7 +226,7 @@ FUZZ = settings(max_examples=int(100 * SCALE), derandomize=SCALE == 1, deadline=
 
 def test_the_unbroken_deck_builds():
     """The base of every mutation is valid: a failure below is the mutation's doing."""
-    folder = _write(_dump(BASE_DECK), _dump(BASE_TEMPLATE))
+    folder = _write(DECK_YAML, TEMPLATE_YAML)
     err = io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
         assert invoke(["build", str(folder), "-o", str(folder / "out.pdf")]) == 0, err.getvalue()
@@ -233,7 +238,7 @@ def test_the_unbroken_deck_builds():
 def test_broken_deck_gives_one_line_error_or_pdf(data):
     deck = copy.deepcopy(BASE_DECK)
     _mutate(data, deck)
-    _build_ends_cleanly(_write(_dump(deck), _dump(BASE_TEMPLATE)))
+    _build_ends_cleanly(_write(_dump(deck), TEMPLATE_YAML))
 
 
 @settings(FUZZ, max_examples=int(80 * SCALE))
@@ -241,7 +246,7 @@ def test_broken_deck_gives_one_line_error_or_pdf(data):
 def test_broken_template_gives_one_line_error_or_pdf(data):
     tpl = copy.deepcopy(BASE_TEMPLATE)
     _mutate(data, tpl)
-    _build_ends_cleanly(_write(_dump(BASE_DECK), _dump(tpl)))
+    _build_ends_cleanly(_write(DECK_YAML, _dump(tpl)))
 
 
 @settings(FUZZ, max_examples=int(80 * SCALE))
@@ -264,7 +269,7 @@ def test_damaged_yaml_text_gives_one_line_error_or_pdf(data):
             text = text[:line_start] + line + "\n" + text[line_start:]
         else:
             text = text[:at]
-    deck, card = (text, _dump(BASE_TEMPLATE)) if which == "deck" else (_dump(BASE_DECK), text)
+    deck, card = (text, TEMPLATE_YAML) if which == "deck" else (DECK_YAML, text)
     _build_ends_cleanly(_write(deck, card))
 
 
@@ -341,7 +346,7 @@ def test_component_list_ranges_end_cleanly(data):
          "players": data.draw(RANGES, label="component players")}]}
     deck = copy.deepcopy(BASE_DECK)
     del deck["components"]
-    _build_ends_cleanly(_write(_dump(deck), _dump(BASE_TEMPLATE), **{"components.yaml": _dump(comps)}))
+    _build_ends_cleanly(_write(_dump(deck), TEMPLATE_YAML, **{"components.yaml": _dump(comps)}))
 
 
 CODECS = ["utf-8", "utf-8-sig", "latin-1", "cp1252", "utf-16", "utf-32", "shift_jis", "koi8-r"]
@@ -357,7 +362,7 @@ def test_rules_and_word_lists_in_any_encoding_end_cleanly(text, codec, noise, at
     raw = raw[:at] + noise + raw[at:]
     deck = copy.deepcopy(BASE_DECK)
     deck["rules"] = {"file": "rules.md"}
-    folder = _write(_dump(deck), _dump(BASE_TEMPLATE), **{"rules.md": raw, "words.txt": raw if words else b""})
+    folder = _write(_dump(deck), TEMPLATE_YAML, **{"rules.md": raw, "words.txt": raw if words else b""})
     _build_ends_cleanly(folder)
     err = io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
@@ -391,7 +396,7 @@ def test_command_line_numbers_end_cleanly(data):
     _build_ends_cleanly(_FIXED, *options)
 
 
-_FIXED = _write(_dump(BASE_DECK), _dump(BASE_TEMPLATE))
+_FIXED = _write(DECK_YAML, TEMPLATE_YAML)
 
 
 # -- issue 54: no text crashes pnp ------------------------------------------------------------------
@@ -419,4 +424,4 @@ def test_any_text_in_any_text_field_builds_or_is_refused_in_one_line(texts):
     deck["cards"][0]["text"] = texts["text"]
     deck["cards"][1]["back"]["fields"]["game"] = texts["back"]
     deck["rules"]["text"] = "# Rules\n\n" + texts["rules"]
-    _build_ends_cleanly(_write(_dump(deck), _dump(BASE_TEMPLATE)))
+    _build_ends_cleanly(_write(_dump(deck), TEMPLATE_YAML))

@@ -19,7 +19,8 @@ RGB one, its colours converted where they are written rather than an RGB PDF edi
   separates within it, and what its tables round over, or a lower limit asked for, takes ink off cyan,
   magenta and yellow, keeping black;
 - a raster picture is converted pixel by pixel (its own ICC profile where it has one, else sRGB: each colour
-  converted once a process, then looked up; a CMYK JPEG is taken as it is, ink-limited); one with transparency
+  converted once a process, then looked up, a flat picture's once a run of it along a row; a CMYK JPEG is taken as
+  it is, ink-limited); one with transparency
   that reaches here is flattened onto the one colour beneath it (flatten.grounds) or white (flatten.py
   composites other see-through pictures onto what is beneath them first);
 - an SVG drawing's fills, strokes and gradient stops are converted as colours.
@@ -40,6 +41,8 @@ import copy
 
 THIN = 2.0                      # points: a stroke up to this wide, if grey, is printed in black ink alone
 _OPS = {"rg": "k", "RG": "K"}
+RUNS_ROWS = 8                   # a picture's runs of one colour counted in every 8th row, to choose Ink._runs
+RUNS_STARTS = 8                 # ... which it is when at most one pixel in 8 starts a run (flat art, not gradients)
 DEFAULT = "fogra39"             # the condition when a shop names none (layouts/shop-*.yaml: condition)
 
 
@@ -185,7 +188,9 @@ class Ink:
         """A PIL image (RGB, grey or a palette: made RGB first; CMYK: its ink as it is) as CMYK pixels within the
         limit: a numpy array, height x width x 4 of 0 to 255 ink. The transform is LittleCMS's (Pillow's
         ImageCms), through `source` (an ICC profile's bytes) or sRGB; from sRGB, each colour is converted the first
-        time a picture of this process shows it and looked up after that (looked_up()): the same values."""
+        time a picture of this process shows it and looked up after that (looked_up()), in a flat picture once a run
+        of one colour along its rows (_runs(): 2x faster where at most one pixel in 8 starts a run; gradients and
+        photographs start one at nearly every other pixel or more): the same values."""
         import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
         if image.mode == "CMYK":
             return self.limited(np.array(image, dtype=np.uint8))
@@ -202,12 +207,27 @@ class Ink:
         if image.mode != "RGB":
             image = image.convert("RGB")
         if source is None:
+            packed = np.frombuffer(image.tobytes("raw", "RGBX"), np.uint32)
+            if _flat(packed.reshape(h, w)[::RUNS_ROWS]):
+                return self._runs(packed).view(np.uint8).reshape(h, w, 4)
             # r | g << 8 | b << 16, as numpy's own index type: a table look-up by uint32 converts it first (7% of it)
-            index = np.bitwise_and(np.frombuffer(image.tobytes("raw", "RGBX"), np.uint32), 0xFFFFFF, dtype=np.intp)
+            index = np.bitwise_and(packed, 0xFFFFFF, dtype=np.intp)
             return self.looked_up(index).view(np.uint8).reshape(h, w, 4)
         with self._memo["lock"]:
             done = _applied(self.transform(source), image, "CMYK")
         return self.limited(np.array(done, dtype=np.uint8))
+
+    def _runs(self, packed):
+        """Pixels (r | g << 8 | b << 16 | x << 24, uint32) of a flat picture as looked_up() gives them: each run of one
+        colour along the rows looked up once, at its start, and repeated (the same values)."""
+        import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
+        index = np.bitwise_and(packed, 0xFFFFFF)
+        starts = np.empty(len(index), bool)
+        starts[0] = True
+        np.not_equal(index[1:], index[:-1], out=starts[1:])
+        starts = np.flatnonzero(starts)
+        ink = self.looked_up(index[starts].astype(np.intp))
+        return np.repeat(ink, np.diff(starts, append=len(index)))
 
     def looked_up(self, index):
         """sRGB colours (a numpy array of r | g << 8 | b << 16, uint32 or intp) as CMYK within the limit (uint32, each
@@ -344,6 +364,16 @@ class Ink:
                 node._rl_colors = [self.colour(c, text) for c in colours]
             stack.extend(getattr(node, "contents", ()) or ())
         return d
+
+
+def _flat(rows) -> bool:
+    """Whether pixels (rows of r | g << 8 | b << 16 | x << 24, uint32: a sample of a picture's) are flat enough for
+    Ink._runs: at most one in RUNS_STARTS starts a run of one colour along its row."""
+    import numpy as np  # lazy: +476 ms to import (benchmarks/imports.py)
+    if rows.size == 0:
+        return False
+    rgb = np.bitwise_and(rows, 0xFFFFFF)
+    return (np.count_nonzero(rgb[:, 1:] != rgb[:, :-1]) + len(rgb)) * RUNS_STARTS <= rows.size
 
 
 def _applied(transform, image, mode: str):

@@ -68,3 +68,12 @@ def test_an_unknown_key_names_its_whole_path(tmp_path, old, new, field):
     """An unknown key named by its path, as every other mistake there is (it was the key alone: 'colour')."""
     lines = refused(deck(tmp_path / "d", DECK.replace(old, new, 1)))
     assert len(lines) == 1 and f" {field}: unknown key '" in lines[0], lines
+
+
+def test_a_part_id_that_is_no_text_is_refused_in_one_line(tmp_path):
+    """A part's id given as a list, in a game with a player count: the id is refused (it was an internal error, a
+    list looked up as a part's id by the check of the parts' player counts: test_fuzz.py found it)."""
+    text = DECK.replace("game: {title: Tried}", "game: {title: Tried, players: 2-4}").replace(
+        "defaults: {back: plain}", "defaults: {back: plain}\nparts: [{id: base}, {id: [extra], players: 3}]")
+    lines = refused(deck(tmp_path / "d", text))
+    assert len(lines) == 1 and "parts[1].id" in lines[0], lines

@@ -3,7 +3,8 @@
 - a picture shown on several faces is converted once;
 - an unchanged export converts nothing and writes nothing; an export into an empty folder with the same cache
   converts nothing and writes the same bytes;
-- the colours a picture shows converted once a process (Ink.looked_up) give LittleCMS's own values, pixel for pixel;
+- the colours a picture shows converted once a process (Ink.looked_up) give LittleCMS's own values, pixel for pixel,
+  a flat picture's looked up a run at a time too;
 - consecutive see-through operations are one patch, and one over nothing finer than fills and pictures is 300 dpi;
 - a picture with an alpha channel over one colour is no patch: its own pixels flattened onto that colour.
 The deck is made here: two poker cards with a see-through picture each (one card printed three times), two more
@@ -176,6 +177,27 @@ def test_colours_looked_up_give_littlecms_values(monkeypatch):
     grey = picture.convert("L")
     assert np.array_equal(ink.convert(palette), littlecms(palette))
     assert np.array_equal(ink.convert(grey), littlecms(grey))
+
+
+def test_a_flat_picture_looked_up_a_run_at_a_time_gives_littlecms_values(monkeypatch):
+    """A flat picture (runs of one colour along its rows, one running on into the next row) is looked up a run at a
+    time (Ink._runs), a noisy one pixel by pixel: both LittleCMS's values."""
+    from PIL import ImageCms
+    from generator.export.cmyk import Ink
+    monkeypatch.setenv("PNP_CACHE", "off")
+    rng = np.random.default_rng(57)
+    flat = np.repeat(np.repeat(rng.integers(0, 256, (6, 5, 3), dtype=np.uint8), 9, axis=0), 16, axis=1)
+    flat[:, :16] = flat[:, -16:] = (250, 3, 40)
+    flat[20, 33] = (1, 2, 3)
+    noisy = rng.integers(0, 256, flat.shape, dtype=np.uint8)
+    runs, real = [], Ink._runs
+    monkeypatch.setattr(Ink, "_runs", lambda self, packed: runs.append(len(packed)) or real(self, packed))
+    ink = Ink(200.0, "gracol")
+    for pixels in (flat, noisy):
+        im = Image.fromarray(pixels, "RGB")
+        want = ink.limited(np.array(ImageCms.applyTransform(im, ink.transform()), dtype=np.uint8))
+        assert np.array_equal(ink.convert(im), want)
+    assert runs == [54 * 80]
 
 
 @pytest.mark.parametrize("width, dpi", [("0.5pt", 600), ("1pt", 300), ("2pt", 300)])

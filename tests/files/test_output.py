@@ -13,7 +13,7 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from cli import ROOT, pnp
+from cli import ROOT, pnp, pnp_in_process
 from pdfcheck import same_bytes
 from generator.errors import PnpError
 from generator.files.output import temp_files, write_atomic
@@ -135,10 +135,10 @@ def test_a_temporary_left_by_a_killed_writer_is_swept_by_the_next(tmp_path, buil
 def test_a_failed_build_leaves_the_previous_pdf(tmp_path):
     out = tmp_path / "game.pdf"
     deck = _deck(tmp_path / "game", 3)
-    pnp("build", deck, "-o", out, check=True)
+    pnp_in_process("build", deck, "-o", out, check=True)       # what is written is the point, not the process
     previous = out.read_bytes()
     (deck / "deck.yaml").write_text((deck / "deck.yaml").read_text().replace("value: 1,", "value: one,"))
-    proc = pnp("build", deck, "-o", out)
+    proc = pnp_in_process("build", deck, "-o", out)
     assert proc.returncode == 2 and "expected a whole number" in proc.stderr
     same_bytes(out.read_bytes(), previous)
     assert _leftovers(out) == ["game"]

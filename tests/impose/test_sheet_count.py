@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import math
 import re
+from types import MappingProxyType
 
 import pytest
 
-from pdfcheck import MM, page_sizes, placements, sheet_text
+from pdfcheck import MM, page_sizes, per_file, placements, sheet_text
 from seedtext import GAMES
 
 from generator.deck import load_deck
@@ -22,26 +23,27 @@ def _pdf(built, game: str, paper: str):
     return built(game) if paper == "a4" else built(game, "--paper", paper)
 
 
-def labels(path) -> dict[int, str]:
-    """{page: its sheet label}, for the card sheets' pages."""
+@per_file
+def labels(path) -> MappingProxyType:
+    """{page: its sheet label}, for the card sheets' pages: read once a file (four tests read a game's)."""
     out = {}
     for i in range(len(page_sizes(path))):
         found = [t for t, _, _ in sheet_text(path, i) if re.search(r"sheet \d+ of \d+ · ", t)]
         if found:
             out[i] = found[0]
-    return out
+    return MappingProxyType(out)
 
 
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", GAMES)
 def test_no_backs_page_without_a_back(built, game, paper):
     path = _pdf(built, game, paper)
-    pl = placements(path)
-    for page, label in labels(path).items():
+    pl, said = placements(path), labels(path)
+    for page, label in said.items():
         if " · backs · " in label:
             assert pl[page], f"{game} {paper}: page {page + 1} is a backs page with nothing on it: {label}"
         elif "single-sided" in label:
-            nxt = labels(path).get(page + 1, "")
+            nxt = said.get(page + 1, "")
             assert " · backs · " not in nxt, f"{game} {paper}: a single-sided sheet followed by a backs page"
 
 

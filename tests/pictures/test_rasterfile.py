@@ -11,7 +11,7 @@ import struct
 import zlib
 
 import pytest
-from cli import pnp
+from cli import pnp_in_process
 from PIL import Image
 from rasterkinds import KINDS
 
@@ -99,7 +99,7 @@ def test_a_broken_picture_in_a_deck_is_one_line_at_its_field(tmp_path):
                                     encoding="utf-8")
     (deck / "one.png").write_bytes(BROKEN["a damaged chunk"][0])
     (deck / "two.jpg").write_bytes(BROKEN["a 12-bit JPEG"][0])
-    proc = pnp("build", deck, "-o", tmp_path / "out.pdf")
+    proc = pnp_in_process("build", deck, "-o", tmp_path / "out.pdf")        # what it says is the point
     assert proc.returncode == 2
     lines = proc.stderr.splitlines()
     assert len(lines) == 2, proc.stderr

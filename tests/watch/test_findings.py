@@ -4,8 +4,10 @@ Regia's version label "PnP", is needed; watch does not lay the leaf's markup out
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
-from cli import copy_deck, pnp_in_process
+from cli import ROOT, copy_deck, pnp_in_process
 from generator import pipeline
 from generator.watch.findings import findings
 
@@ -15,17 +17,21 @@ def _unneeded(messages) -> list[str]:
 
 
 def test_watch_calls_no_word_unneeded_and_the_proof_names_only_the_unneeded_one(tmp_path):
-    deck_dir = copy_deck("aqua-regia", tmp_path)
+    """As Aqua Regia's version label "PnP" (a word its words.txt holds for the leaf alone), on the small
+    tests/decks/harvest-moon (about half the CPU of the whole game's layout and proof)."""
+    deck_dir = Path(shutil.copytree(ROOT / "tests" / "decks" / "harvest-moon", tmp_path / "harvest-moon"))
+    deck = deck_dir / "deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace('  version: "1.0"', '  version: "PnP 1.0"'),
+                    encoding="utf-8")                                   # printed on the leaf alone
     words = deck_dir / "words.txt"
-    assert "\nPnP\n" in words.read_text(encoding="utf-8")           # printed on the leaf alone
-    words.write_text(words.read_text(encoding="utf-8") + "Zanzibarite\n", encoding="utf-8")
-    cards = deck_dir / "deck.yaml"              # a card's own finding: a word neither the dictionary nor words.txt has
-    cards.write_text(cards.read_text(encoding="utf-8").replace("the dealer plays first", "the delaer plays first"),
+    words.write_text(words.read_text(encoding="utf-8") + "PnP\nZanzibarite\n", encoding="utf-8")
+    cards = deck_dir / "cards.csv"              # a card's own finding: a word neither the dictionary nor words.txt has
+    cards.write_text(cards.read_text(encoding="utf-8").replace("points at harvest.", "points at harvset.", 1),
                      encoding="utf-8")
     deck = pipeline.load(str(deck_dir))
     laid, _ = pipeline.laid_and_pages(deck, pipeline.BuildOptions())
     issues, _ = findings(deck, laid)
-    assert any("delaer" in i.message for i in issues), "the cards' own findings are still shown"
+    assert any("harvset" in i.message for i in issues), "the cards' own findings are still shown"
     assert _unneeded(i.message for i in issues) == []
     proc = pnp_in_process("proof", deck_dir, "-q", "-o", tmp_path / "proof", cwd=tmp_path)
     assert proc.returncode in (0, 1), proc.stderr

@@ -11,6 +11,7 @@ import json
 import shutil
 import struct
 import time
+from pathlib import Path
 
 import pytest
 from cli import ROOT, copy_deck, pnp, pnp_in_process
@@ -21,6 +22,13 @@ from watching import Watcher, edit
 @pytest.fixture
 def game(tmp_path):
     return copy_deck("vasa-regalis", tmp_path)
+
+
+@pytest.fixture
+def small(tmp_path):
+    """A copy of tests/decks/icons (five cards): for what any game shows (the server, the files a build or an
+    editor writes, --open). A watcher on it costs about half the CPU of one on Vasa Regalis's 33 cards."""
+    return Path(shutil.copytree(ROOT / "tests" / "decks" / "icons", tmp_path / "icons"))
 
 
 def _png_size(data: bytes) -> tuple[int, int]:
@@ -67,11 +75,11 @@ def test_an_edit_is_in_the_pdf_and_the_preview(game, tmp_path):
     same_bytes(out.read_bytes(), fresh.read_bytes(), "the watcher's rebuild and a fresh pnp build")
 
 
-def test_a_broken_save_keeps_the_last_good_pdf_and_the_next_good_one_builds(game, tmp_path):
+def test_a_broken_save_keeps_the_last_good_pdf_and_the_next_good_one_builds(small, tmp_path):
     out = tmp_path / "out.pdf"
-    deck = game / "deck.yaml"
+    deck = small / "deck.yaml"
     good = deck.read_text(encoding="utf-8")
-    with Watcher(game, "-o", out) as w:
+    with Watcher(small, "-o", out) as w:
         assert w.first_build()["event"] == "built"
         last_good = out.read_bytes()
 
@@ -86,25 +94,25 @@ def test_a_broken_save_keeps_the_last_good_pdf_and_the_next_good_one_builds(game
         assert state["failure"]["lines"] == failed["lines"] and state["build"] == 1       # the last good one
         assert w.proc.poll() is None
 
-        deck.write_text(good.replace("value: 3}", "value: three}", 1), encoding="utf-8")     # a bad cell
+        deck.write_text(good.replace("cost: 3,", "cost: three,", 1), encoding="utf-8")       # a bad cell
         failed = w.build()
         assert failed["event"] == "failed"
-        assert any(e["field"] and e["field"].endswith(".value") and e["line"] for e in failed["errors"]), failed
+        assert any(e["field"] and e["field"].endswith(".cost") and e["line"] for e in failed["errors"]), failed
         assert out.read_bytes() == last_good
 
         long = "A rule that goes on. " * 150           # within the 5000 characters a field may hold
-        deck.write_text(good.replace("title: Rule Card 1\n", f"title: Rule Card 1\n    footer: x\n", 1)
-                        .replace("    text: |\n      The King", f"    text: |\n      {long}\n      The King", 1),
+        text = "    text: |\n      **Income:**"
+        deck.write_text(good.replace(text, text.replace("|\n", f"|\n      {long}\n"), 1),
                         encoding="utf-8")                               # text that no longer fits
         failed = w.build()
         assert failed["event"] == "failed"
         assert any("fit" in e["message"] and e["field"] == "text" for e in failed["errors"]), failed
         assert out.read_bytes() == last_good
 
-        deck.write_text(good.replace("title: Rule Card 1", "title: Rule Card Mended"), encoding="utf-8")
+        deck.write_text(good.replace("title: Harvest,", "title: Harvest Mended,"), encoding="utf-8")
         mended = w.build()
-        assert mended["event"] == "built" and mended["changed"] == ["Rule card 1"]
-        assert squash("Rule Card Mended") in squash(all_text(out))
+        assert mended["event"] == "built" and mended["changed"] == ["Harvest Mended"]
+        assert squash("Harvest Mended") in squash(all_text(out))
         assert w.state()["failure"] is None
         assert w.interrupt() == 0
 
@@ -126,14 +134,14 @@ def test_a_saved_template_rebuilds_every_card_it_draws(game, tmp_path):
     same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a template edit and a fresh build")
 
 
-def test_the_server_serves_the_preview_and_nothing_else(game, tmp_path):
+def test_the_server_serves_the_preview_and_nothing_else(small, tmp_path):
     (tmp_path / "secret.txt").write_text("not for the web")
-    with Watcher(game, "-o", tmp_path / "out.pdf") as w:
+    with Watcher(small, "-o", tmp_path / "out.pdf") as w:
         assert w.first_build()["event"] == "built"
         status, headers, page = w.get("/")
         assert status == 200 and headers["Content-Type"].startswith("text/html") and b"EventSource" in page
         for path in ("/../", "/..", "/../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt", "/deck.yaml",
-                     "/vasa-regalis/deck.yaml", "/templates/", "/output/", "/face/", "/face/../deck.yaml",
+                     "/icons/deck.yaml", "/templates/", "/output/", "/face/", "/face/../deck.yaml",
                      "/sheet/0.png", "/face/" + "0" * 32 + ".png", "//etc/passwd", "/state.json/..",
                      "/index.html", "/x?y=../.."):
             status, _, body = w.get(path)
@@ -225,43 +233,42 @@ def test_a_saved_image_or_palette_is_drawn_and_a_missing_image_is_named(game, tm
     same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a palette edit and a fresh build")
 
 
-def test_watching_the_current_folder_does_not_rebuild_on_its_own_output(game):
+def test_watching_the_current_folder_does_not_rebuild_on_its_own_output(small):
     """`pnp watch .` inside the game's folder writes output/ into the folder it watches: its own PDF (and the
     anonymous and temporary files it is written through) must not start another build. A build's own output
     would start the next within a few hundred ms, forever; two seconds of quiet after a build show that it
     does not (the one wait in these tests that is not for something to happen)."""
     import time
-    from pathlib import Path
-    with Watcher(Path("."), cwd=game) as w:
+    with Watcher(Path("."), cwd=small) as w:
         assert w.first_build()["event"] == "built"
-        assert (game / "output" / "vasa-regalis.pdf").is_file()
-        edit(game / "deck.yaml", "title: Rule Card 1", "title: Rule Card Zanzibar")
+        assert (small / "output" / "icons.pdf").is_file()
+        edit(small / "deck.yaml", "title: Harvest,", "title: Harvests,")
         built = w.build()
-        assert (built["build"], built["changed"]) == (2, ["Rule card 1"])
+        assert (built["build"], built["changed"]) == (2, ["Harvests"])
         time.sleep(2)
         assert w.state()["number"] == 2
         assert w.interrupt() == 0
 
 
-def test_a_pdf_written_inside_the_watched_folder_does_not_start_a_build(game):
+def test_a_pdf_written_inside_the_watched_folder_does_not_start_a_build(small):
     """-o into the game's folder: the PDF and the files it is written through are not the game's files."""
     import time
-    with Watcher(game, "-o", game / "print" / "cards.pdf") as w:
+    with Watcher(small, "-o", small / "print" / "cards.pdf") as w:
         assert w.first_build()["event"] == "built"
-        edit(game / "deck.yaml", "title: Rule Card 1", "title: Rule Card Zanzibar")
+        edit(small / "deck.yaml", "title: Harvest,", "title: Harvests,")
         assert w.build()["build"] == 2
         time.sleep(2)
-        assert w.state()["number"] == 2 and (game / "print" / "cards.pdf").is_file()
+        assert w.state()["number"] == 2 and (small / "print" / "cards.pdf").is_file()
         assert w.interrupt() == 0
 
 
-def test_the_terminal_names_each_mistake_and_the_page_is_told_of_each_build(game, tmp_path):
+def test_the_terminal_names_each_mistake_and_the_page_is_told_of_each_build(small, tmp_path):
     """Without --json: a line per build on stdout, a failed build's mistakes on stderr as pnp build prints them
     (file:line:column: field: message), then what was kept. An open event stream hears of every build and does
     not keep Ctrl-C from ending the watch."""
     import http.client
     out = tmp_path / "out.pdf"
-    with Watcher(game, "-o", out, as_json=False) as w:
+    with Watcher(small, "-o", out, as_json=False) as w:
         w.wait_for(lambda e: e["event"] == "text" and e["line"].startswith("build 1: wrote "))
         stream = http.client.HTTPConnection("127.0.0.1", w.port, timeout=20)
         stream.request("GET", "/events")
@@ -270,27 +277,27 @@ def test_the_terminal_names_each_mistake_and_the_page_is_told_of_each_build(game
         lines = iter(events.fp.readline, b"")
         assert next(lines) == b"retry: 1000\n"
         assert [next(lines) for _ in range(4)] == [b"\n", b"event: build\n", b"data: 1\n", b"\n"]
-        deck = game / "deck.yaml"
+        deck = small / "deck.yaml"
         good = deck.read_text(encoding="utf-8")
-        deck.write_text(good.replace("value: 3}", "value: three}", 1), encoding="utf-8")
+        deck.write_text(good.replace("cost: 3,", "cost: three,", 1), encoding="utf-8")
         error = w.wait_for(lambda e: e["event"] == "stderr" and e["line"].startswith("pnp: error: "))["line"]
-        assert error.startswith("pnp: error: vasa-regalis/deck.yaml:") and "cards[2].value: " in error
+        assert error.startswith("pnp: error: icons/deck.yaml:") and "cards[1].cost: " in error
         kept = w.wait_for(lambda e: e["event"] == "stderr" and "failed" in e["line"])["line"]
         assert kept.strip() == f"build 2 failed; kept the last good {out} (build 1); fix it and save again"
         assert [next(lines) for _ in range(3)] == [b"event: build\n", b"data: 2\n", b"\n"]
-        deck.write_text(good.replace("title: Rule Card 1", "title: Rule Card Zanzibar"), encoding="utf-8")
+        deck.write_text(good.replace("title: Harvest,", "title: Harvests,"), encoding="utf-8")
         # a good build is told twice: as its cards are ready (before its PDF is written), then with its PDF
         assert [next(lines) for _ in range(6)] == [b"event: build\n", b"data: 3\n", b"\n"] * 2
         assert w.interrupt() == 0
         stream.close()
 
 
-def test_open_starts_the_browser_at_the_preview(game, tmp_path):
+def test_open_starts_the_browser_at_the_preview(small, tmp_path):
     """--open: the user's browser ($BROWSER here, as Python's webbrowser module reads it) gets the URL."""
     import sys
     opened = tmp_path / "opened.txt"
     browser = f"{sys.executable} -c \"import sys; open(sys.argv[1], 'w').write(sys.argv[2])\" {opened} %s"
-    with Watcher(game, "-o", tmp_path / "out.pdf", "--open", env={"BROWSER": browser}) as w:
+    with Watcher(small, "-o", tmp_path / "out.pdf", "--open", env={"BROWSER": browser}) as w:
         assert w.first_build()["event"] == "built"
         assert opened.read_text() == w.url
         assert w.interrupt() == 0
@@ -401,26 +408,26 @@ def test_a_saved_template_or_back_is_reported_as_that_template_with_the_cards_it
         assert w.interrupt() == 0
 
 
-def test_editors_temporary_files_neither_start_a_build_nor_appear_in_its_log(game, tmp_path):
+def test_editors_temporary_files_neither_start_a_build_nor_appear_in_its_log(small, tmp_path):
     """emacs's lock (a link to nowhere) and autosave, backups, vim's swap file and its test file 4913, a .tmp,
     sed -i's file, office programs' locks: written beside the deck, then the deck saved. The save is one build,
     naming deck.yaml alone, and nothing else is built."""
     out = tmp_path / "out.pdf"
-    with Watcher(game, "-o", out) as w:
+    with Watcher(small, "-o", out) as w:
         assert w.first_build()["event"] == "built"
-        (game / ".#deck.yaml").symlink_to("designer@laptop.4242:1700000000")
+        (small / ".#deck.yaml").symlink_to("designer@laptop.4242:1700000000")
         for name in ("deck.yaml~", "#deck.yaml#", ".deck.yaml.swp", "4913", "deck.yaml.tmp", "sedX1b2C3",
-                     "rules.md.bak", ".~lock.cards.ods#", "~$cards.xlsx", "templates/.material.yaml.swx"):
-            (game / name).write_text("x")
-        (game / "4913").unlink()
+                     "rules.md.bak", ".~lock.cards.ods#", "~$cards.xlsx", "templates/.card.yaml.swx"):
+            (small / name).write_text("x")
+        (small / "4913").unlink()
         time.sleep(0.5)
-        edit(game / "deck.yaml", "title: Rule Card 1", "title: Rule Card Zanzibar")
+        edit(small / "deck.yaml", "title: Harvest,", "title: Harvests,")
         saved = w.wait_for(lambda e: e["event"] == "saved")
-        assert saved["paths"] == [str((game / "deck.yaml").resolve())], saved
+        assert saved["paths"] == [str((small / "deck.yaml").resolve())], saved
         built = w.build()
-        assert (built["build"], built["changed"]) == (2, ["Rule card 1"])
-        (game / ".deck.yaml.swp").unlink()
-        (game / "deck.yaml~").write_text("y")
+        assert (built["build"], built["changed"]) == (2, ["Harvests"])
+        (small / ".deck.yaml.swp").unlink()
+        (small / "deck.yaml~").write_text("y")
         time.sleep(2)                       # a build on its own would come within a few hundred ms
         assert w.state()["number"] == 2
         assert not [e for e in w.events if e["event"] == "saved" and e is not saved]
@@ -455,7 +462,7 @@ def test_the_preview_draws_icons_and_a_face_large(tmp_path):
         assert w.interrupt() == 0
 
 
-def test_a_save_made_in_several_writes_is_one_build(game, tmp_path):
+def test_a_save_made_in_several_writes_is_one_build(small, tmp_path):
     """An editor's save is several writes: vim's (with its default backup) writes its test file 4913 and removes
     it, renames deck.yaml to deck.yaml~, writes the new deck.yaml in two parts and removes the backup, here a
     few milliseconds apart. The watch waits for a moment of quiet after a change (loop.STEP, 20 ms) before it
@@ -466,15 +473,15 @@ def test_a_save_made_in_several_writes_is_one_build(game, tmp_path):
     def pause():
         time.sleep(0.002)
     out = tmp_path / "out.pdf"
-    deck = game / "deck.yaml"
-    new = deck.read_text(encoding="utf-8").replace("title: Rule Card 1", "title: Rule Card Vim").encode()
-    with Watcher(game, "-o", out) as w:
+    deck = small / "deck.yaml"
+    new = deck.read_text(encoding="utf-8").replace("title: Harvest,", "title: Harvest Vim,").encode()
+    with Watcher(small, "-o", out) as w:
         assert w.first_build()["event"] == "built"
-        with open(game / "4913", "w"):
+        with open(small / "4913", "w"):
             pass
-        os.unlink(game / "4913")
+        os.unlink(small / "4913")
         pause()
-        os.rename(deck, game / "deck.yaml~")
+        os.rename(deck, small / "deck.yaml~")
         pause()
         with open(deck, "wb") as f:
             f.write(new[:len(new) // 2])
@@ -482,12 +489,12 @@ def test_a_save_made_in_several_writes_is_one_build(game, tmp_path):
             pause()
             f.write(new[len(new) // 2:])
         pause()
-        os.unlink(game / "deck.yaml~")
+        os.unlink(small / "deck.yaml~")
         saved = w.wait_for(lambda e: e["event"] == "saved")
         built = w.build()
         assert saved["paths"] == [str(deck.resolve())]
-        assert (built["event"], built["build"], built.get("changed")) == ("built", 2, ["Rule card 1"]), built
-        edit(deck, "title: Rule Card 2", "title: Rule Card Emacs")      # the next save: the next build
+        assert (built["event"], built["build"], built.get("changed")) == ("built", 2, ["Harvest Vim"]), built
+        edit(deck, "title: Market,", "title: Market Emacs,")      # the next save: the next build
         assert (w.build()["build"], [e for e in w.events if e["event"] == "failed"]) == (3, [])
         assert w.interrupt() == 0
 

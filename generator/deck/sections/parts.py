@@ -65,7 +65,8 @@ def within_game(r, parts: dict, seq, game) -> None:
         return
     lo, hi = game.players
     for i, m in enumerate(seq):
-        part = parts.get(m.get("id")) if isinstance(m, Map) else None
+        pid = m.get("id") if isinstance(m, Map) else None
+        part = parts.get(pid) if isinstance(pid, str) else None      # an id that is no text was refused in read()
         if part is None or not part.players or (lo <= part.players[0] and part.players[1] <= hi):
             continue
         with r.noting(wide=False):
