@@ -218,3 +218,14 @@ def exported(artefacts):
     """exported(GAME, *OPTIONS): the folder of GAME's Game Crafter export with OPTIONS, once per run; tests
     read it, never change it. exported.stdout(...) and exported.stderr(...): what the export printed."""
     return _command(artefacts, "export", "gamecrafter")
+
+
+@pytest.fixture(scope="session")
+def built_uncached(artefacts):
+    """built_uncached(GAME): the path of GAME's PDF built with the cache off (PNP_CACHE=off), once per run: the
+    reference the cache tests compare their builds with (a copy of GAME, unchanged, builds the same bytes)."""
+    def pdf(game: str) -> Path:
+        def make(into: Path) -> None:
+            pnp_in_process("build", game, "-o", into / f"{game}.pdf", check=True, env={"PNP_CACHE": "off"})
+        return artefacts.get(f"build {game} PNP_CACHE=off", make) / f"{game}.pdf"
+    return pdf

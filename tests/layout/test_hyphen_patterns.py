@@ -46,4 +46,6 @@ def test_a_file_pyphen_must_read_itself_is_left_to_pyphen(monkeypatch):
     assert patterns.lines(path) is None
     got = hyphens._patterns(pyphen, path)
     assert type(got.patterns) is dict
-    assert got.positions("Donaudampfschifffahrt") == pyphen.HyphDict(path).positions("Donaudampfschifffahrt")
+    # the points pyphen's own parse of the file gives (Do-nau-dampf-schiff-fahrt, and the 0 and 20 its
+    # minimums at the word's ends leave out), not the file parsed by pyphen a second time here (0.85 s)
+    assert got.positions("Donaudampfschifffahrt") == [0, 2, 5, 10, 16, 20]

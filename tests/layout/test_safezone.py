@@ -8,7 +8,7 @@ import textwrap
 
 import pytest
 
-from cli import pnp, pnp_in_process
+from cli import pnp_in_process
 
 MM = 72 / 25.4
 
@@ -93,13 +93,14 @@ def test_build_warns_naming_the_card_and_the_words(chit_deck, tmp_path):
 
 def test_a_warm_rebuild_after_an_edit_warns_for_the_faces_as_they_are_now(chit_deck, tmp_path):
     """What was found for each face is remembered apart: after one card's edit, the edited face is
-    measured again and the others' findings come from the store, and every warning is as a cold build's."""
+    measured again and the others' findings come from the store, and every warning is as a cold build's.
+    The builds run through the CLI's entry in this process: the store is read from its files by each run."""
     env = {"PNP_CACHE": str(tmp_path / "cache")}
     out = tmp_path / "chits.pdf"
 
     def warned() -> list[str]:
-        return sorted(line.split(": text in", 1)[0] for line in _lines(pnp("build", chit_deck, "-o", out,
-                                                                            check=True, env=env).stderr))
+        return sorted(line.split(": text in", 1)[0] for line in _lines(pnp_in_process("build", chit_deck, "-o", out,
+                                                                                       check=True, env=env).stderr))
     deck = chit_deck / "deck.yaml"
     assert warned() == ["pnp: warning: card 'Wide word' (face)"]
     assert warned() == ["pnp: warning: card 'Wide word' (face)"]           # from the store
@@ -108,7 +109,7 @@ def test_a_warm_rebuild_after_an_edit_warns_for_the_faces_as_they_are_now(chit_d
     assert warned() == ["pnp: warning: card 'Short word' (face) (and 1 more card)"]
     deck.write_text(deck.read_text().replace('word: "REVERSED"', 'word: "ok"'))
     assert warned() == ["pnp: warning: card 'Short word' (face)"]
-    cold = pnp("build", chit_deck, "-o", tmp_path / "cold.pdf", check=True, env={"PNP_CACHE": "off"})
+    cold = pnp_in_process("build", chit_deck, "-o", tmp_path / "cold.pdf", check=True, env={"PNP_CACHE": "off"})
     assert [line.split(": text in")[0] for line in _lines(cold.stderr)] == ["pnp: warning: card 'Short word' (face)"]
 
 

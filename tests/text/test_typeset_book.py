@@ -2,7 +2,7 @@
 typography's expressions, and is the same bytes as a build with the cache off; a text edited after the book was
 written is typeset and added; a damaged book costs only time. What is counted is counted in a fresh process
 (_typeset_in); the builds that only write a book or a reference PDF (PNP_CACHE=off) run through the CLI's entry in
-the test's process."""
+the test's process (the unchanged game's is the run's shared one)."""
 from __future__ import annotations
 
 import os
@@ -30,14 +30,13 @@ def _typeset_in(deck, out, cache) -> int:
     return texts
 
 
-def test_a_warm_rebuild_typesets_nothing_and_prints_the_same(tmp_path):
+def test_a_warm_rebuild_typesets_nothing_and_prints_the_same(tmp_path, built_uncached):
     deck = copy_deck("vasa-regalis", tmp_path)
     cache = tmp_path / "cache"
     assert _typeset_in(deck, tmp_path / "a.pdf", cache) > 100          # the leaf, the labels, the rules ...
     assert [p.name.startswith("book-vasa-regalis-") for p in (cache / "typeset").iterdir()] == [True]
     assert _typeset_in(deck, tmp_path / "b.pdf", cache) == 0
-    cold = tmp_path / "cold.pdf"
-    pnp_in_process("build", deck, "-o", cold, check=True, env={"PNP_CACHE": "off"})
+    cold = built_uncached("vasa-regalis")                   # the reference: the game built with the cache off
     same_bytes((tmp_path / "b.pdf").read_bytes(), cold.read_bytes(), "warm and off")
     same_bytes((tmp_path / "a.pdf").read_bytes(), cold.read_bytes(), "first and off")
 
