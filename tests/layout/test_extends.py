@@ -30,8 +30,8 @@ def build(tmp_path, game):
 
 
 def fronts_text(pdf) -> str:
-    """The fronts sheets' text (page_text), the sheets found by pdfium's quick reading of every page (pdfplumber
-    read every page for it, ~0.15 s a page)."""
+    """The fronts sheets' text (page_text), the sheets found by pdfium's quick reading of every page (the words of
+    every page were read for it, ~0.15 s a page)."""
     import pypdfium2 as pdfium
     doc = pdfium.PdfDocument(pdf)
     try:
