@@ -67,7 +67,7 @@ def _polygon_path(points) -> str:
 class Pen:
     """What a region type's drawer is given to draw with (layout/regions/__init__.py lists it): the canvas's
     pending operators, the caches, the text object and transparency, and the ink colours are written in."""
-    __slots__ = ("c", "doc", "out", "ink", "_text", "_font", "_size", "_subset", "_fill", "_stroke")
+    __slots__ = ("c", "doc", "out", "ink", "_text", "_font", "_named", "_size", "_subset", "_fill", "_stroke")
     num = staticmethod(fp_str)
     curve = staticmethod(_path)
     polygon = staticmethod(_polygon_path)
@@ -193,9 +193,12 @@ class Pen:
         out = self.out
         out.append(matrix)
         f = self._font
-        if f is None or f.fontName != font or self._size != size:
+        # the name asked for, not the font's own: a file registered under two names (two decks' fonts in one
+        # process, reportlab_adapter.register_font) is one font whose fontName is the first, and comparing with
+        # it set the font again before every line, in that process only
+        if f is None or self._named != font or self._size != size:
             f = self._font = getFont(font)
-            self._size, self._subset = size, -1
+            self._named, self._size, self._subset = font, size, -1
         if self._fill != colour_:
             self._fill = colour_
             out.append(self.paint(colour_, "rg", 0.0))
