@@ -521,9 +521,11 @@ class Char(NamedTuple):
 
 
 @lru_cache(maxsize=512)
+@shared
 def _chars(ident: tuple, page_index: int) -> tuple[Char, ...]:
     """Every character drawn on one page, as pdfium (Chrome's PDF engine: what prints) reads it; the spaces and
-    line ends it infers between words are left out. Ten times faster than pdfplumber's characters."""
+    line ends it infers between words are left out. Ten times faster than pdfplumber's characters; kept for the
+    run's other worker too (a card sheet's: ~27 ms read, ~3 ms unpickled; every page's sheet label is read)."""
     doc = pdfium.PdfDocument(ident[0])
     try:
         text = doc[page_index].get_textpage()
