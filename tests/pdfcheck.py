@@ -464,8 +464,10 @@ def sheet_text(path, page_index: int) -> list[tuple[str, float, tuple]]:
 
 
 @lru_cache(maxsize=1024)
+@shared
 def _sheet_text(ident: tuple, page_index: int) -> tuple:
-    """(Read once a page: the tests that find a PDF's sheets by their labels read every page's, ~10 times a file.)"""
+    """(Read once a page: the tests that find a PDF's sheets by their labels read every page's, ~10 times a file;
+    kept for the run's other worker too: it then reads neither the page's characters nor the file's placements.)"""
     boxes = [p.box for p in _placements(ident)[page_index]]
     lines: dict = {}
     for c in _chars(ident, page_index):
