@@ -189,20 +189,21 @@ def _picture(path, colour) -> None:
     Image.new("RGB", (40, 20), colour).save(path)
 
 
-def test_a_saved_image_or_palette_is_drawn_and_a_missing_image_is_named(game, tmp_path):
+def test_a_saved_image_or_palette_is_drawn_and_a_missing_image_is_named(small, tmp_path):
     """An image's pixels are not in the deck file: a saved image must still redraw the faces that show it, a
     removed one is a mistake naming the template's line, and a palette edit recolours every card it reaches."""
+    game = small
     _picture(game / "crest.png", "#c0a040")
-    edit(game / "templates" / "back.yaml", "  - {id: anchor,",
-         "  - {id: crest, type: image, box: [21.75mm, 74mm, 20mm, 10mm], src: crest.png}\n  - {id: anchor,")
+    edit(game / "templates" / "back.yaml", "  - {id: title,",
+         "  - {id: crest, type: image, box: [21.75mm, 74mm, 20mm, 10mm], src: crest.png}\n  - {id: title,")
     out = tmp_path / "out.pdf"
     fresh = tmp_path / "fresh.pdf"
     with Watcher(game, "-o", out) as w:
         assert w.first_build()["event"] == "built"
         cards = w.state()["cards"]
-        back = cards[0]["back"]                                 # the card back (rule cards have their own)
+        back = cards[0]["back"]                                 # the back every card shows
         shown = [c["name"] for c in cards if c["back"] == back]
-        assert len(shown) == 32                                 # all but one rule card
+        assert len(shown) == 5
 
         _picture(game / "crest.png", "#2040c0")
         again = w.build()
@@ -226,11 +227,10 @@ def test_a_saved_image_or_palette_is_drawn_and_a_missing_image_is_named(game, tm
         assert w.build()["event"] == "built"
         assert out.read_bytes() == last_good
 
-        edit(game / "deck.yaml", 'green: "#2f6b3b"', 'green: "#1f5b2b"')
+        edit(game / "deck.yaml", 'red: "#a8261f"', 'red: "#b8362f"')
         recoloured = w.build()
         assert recoloured["event"] == "built"
-        assert sorted(recoloured["changed"]) == sorted(c["name"] for c in w.state()["cards"]
-                                                       if c["name"].startswith("Wood"))
+        assert sorted(recoloured["changed"]) == ["Crowded Hall", "Harvest"]       # their text is red
         assert w.interrupt() == 0
     pnp_in_process("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
     same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a palette edit and a fresh build")
@@ -322,16 +322,17 @@ def _wider(font: bytes) -> bytes:
     return bytes(out)
 
 
-def test_a_saved_font_is_parsed_again(game, tmp_path):
+def test_a_saved_font_is_parsed_again(small, tmp_path):
     """The deck's own font saved anew (same PostScript name, other widths): the watcher parses and measures it
     afresh, and reportlab draws the new one, not the font it first knew by that name; the PDF is what a fresh
     build makes with the new file."""
     from cli import ROOT
+    game = small
     script = (ROOT / "tests" / "fonts" / "PnpTestScript.ttf").read_bytes()
     (game / "fonts").mkdir()
     (game / "fonts" / "Title.ttf").write_bytes(script)
     edit(game / "deck.yaml", "\npalette:", "\nfonts:\n  title: fonts/Title.ttf\n\npalette:")
-    edit(game / "templates" / "rule.yaml", 'text: "{title}", font: serif', 'text: "{title}", font: title')
+    edit(game / "templates" / "card.yaml", 'text: "{title}", font: serif, style: bold', 'text: "{title}", font: title')
     out = tmp_path / "out.pdf"
     fresh = tmp_path / "fresh.pdf"
     with Watcher(game, "-o", out) as w:
@@ -339,38 +340,36 @@ def test_a_saved_font_is_parsed_again(game, tmp_path):
         (game / "fonts" / "Title.ttf").write_bytes(_wider(script))
         again = w.build()
         assert again["event"] == "built", again
-        assert again["changed"] == [c["name"] for c in w.state()["cards"] if c["kind"] == "Rule card"]
+        assert again["changed"] == [c["name"] for c in w.state()["cards"]] and len(again["changed"]) == 5
         assert w.interrupt() == 0
     # a fresh process: a test worker may have registered fonts of this PostScript name from other tests' files
     pnp("build", game, "-o", fresh, check=True, env={"PNP_CACHE": "off"})
     same_bytes(out.read_bytes(), fresh.read_bytes(), "the rebuild after a font was saved anew and a fresh build")
 
 
-def test_the_component_list_and_the_word_list_are_watched_too(game, tmp_path):
+def test_the_component_list_and_the_word_list_are_watched_too(small, tmp_path):
     """components.yaml: the check's report reaches the page (the watch never refuses an incomplete deck, it
     builds and says so); words.txt: a word accepted there is no longer a spelling suspect on its card."""
+    game = small
     out = tmp_path / "out.pdf"
     with Watcher(game, "-o", out) as w:
         assert w.first_build()["incomplete"] is False
-        # a list that asks for a card the deck lacks (Wood 5), its count agreeing (a count its own grid
-        # contradicts is the list's mistake, and fails the build: issue 33)
-        edit(game / "components.yaml", "    count: 16\n    each:\n      - {material: Wood, colour: green, value: 1-4}",
-             "    count: 17\n    each:\n      - {material: Wood, colour: green, value: 1-5}")
+        edit(game / "components.yaml", "count: 6}", "count: 7}")        # a list that asks for a card the deck lacks
         built = w.build()
         assert built["event"] == "built" and built["incomplete"] is True and built["changed"] == []
-        assert "Material cards, base game" in w.state()["check"]
+        assert "Action cards" in w.state()["check"]
 
-        edit(game / "deck.yaml", "title: Rule Card 1", "title: Rule Card Zorbulon")
+        edit(game / "deck.yaml", "title: Harvest,", "title: Zorbulon,")
         built = w.build()
-        assert built["changed"] == ["Rule card 1"]
-        suspects = [f for f in w.state()["cards"][16]["findings"] if f["check"] == "spelling"]
+        assert built["changed"] == ["Zorbulon"]
+        suspects = [f for f in w.state()["cards"][1]["findings"] if f["check"] == "spelling"]
         assert len(suspects) == 1 and "Zorbulon" in suspects[0]["message"] and suspects[0]["field"] == "title"
 
         (game / "words.txt").write_text((game / "words.txt").read_text() + "Zorbulon\n")
         built = w.build()
-        assert built["changed"] == ["Rule card 1"]                  # its findings changed, not its face
-        card = w.state()["cards"][16]
-        assert card["name"] == "Rule card 1" and not [f for f in card["findings"] if f["check"] == "spelling"]
+        assert built["changed"] == ["Zorbulon"]                     # its findings changed, not its face
+        card = w.state()["cards"][1]
+        assert card["name"] == "Zorbulon" and not [f for f in card["findings"] if f["check"] == "spelling"]
         assert w.interrupt() == 0
 
 
