@@ -9,13 +9,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from cli import ROOT, pnp
+from cli import ROOT, pnp_in_process
 from watching import Watcher
 
 
 def _new(tmp_path: Path, *args) -> Path:
+    """A starter (`pnp new`, in this process: the watch is the process these tests are about)."""
     folder = tmp_path / "g"
-    assert pnp("new", folder, *args).returncode == 0
+    assert pnp_in_process("new", folder, *args).returncode == 0
     return folder
 
 
