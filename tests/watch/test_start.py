@@ -1,15 +1,14 @@
-"""Issue 47: pnp watch refuses its own command line at once (exit 2, nothing served): a bad option, a language
+"""Issue 47: pnp watch refuses its own command line at once (exit 2, nothing served: checked in the test's process,
+where a watch that went on to serve fails the test): a bad option, a language
 the deck does not name, a part it cannot leave out, an output it cannot write; it says so when it cannot open
 a browser (--open on a machine without one), and its --json counts every warning it gives. A build for
 another paper is named for it (output/GAME.letter.pdf), as pnp build names it."""
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
-from cli import ROOT, pnp_in_process
+from cli import pnp_in_process
 from watching import Watcher
 
 
@@ -20,14 +19,20 @@ def _new(tmp_path: Path, *args) -> Path:
     return folder
 
 
-def _watch(folder: Path, *args, timeout: float = 30) -> subprocess.CompletedProcess:
-    """pnp watch, expected to stop by itself (a mistake at the start): it must not serve and wait."""
-    return subprocess.run([sys.executable, "-m", "generator", "watch", str(folder), "--port", "0", *map(str, args)],
-                          cwd=folder.parent, capture_output=True, text=True, timeout=timeout,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+def _watch(folder: Path, *args, monkeypatch) -> subprocess.CompletedProcess:
+    """pnp watch, expected to stop by itself (a mistake at the start): run in this process, with the preview's
+    server replaced by one that fails the test as it is made (a watch that got past its command line would serve
+    and wait; here it cannot)."""
+    from generator.watch import loop
+
+    def served(*args, **kwargs):
+        raise AssertionError("pnp watch got past its command line's mistake: it would serve the preview")
+    with monkeypatch.context() as patch:
+        patch.setattr(loop, "Server", served)
+        return pnp_in_process("watch", folder, "--port", "0", *args, cwd=folder.parent)
 
 
-def test_watch_exits_2_at_once_on_its_own_command_lines_mistakes(tmp_path):
+def test_watch_exits_2_at_once_on_its_own_command_lines_mistakes(tmp_path, monkeypatch):
     folder = _new(tmp_path, "--lang", "en,fr")
     (tmp_path / "afile").write_text("x")
     for args, expect in ((("--bleed", "3", "--gutter", "touching"), "--bleed needs room between the cards"),
@@ -36,7 +41,7 @@ def test_watch_exits_2_at_once_on_its_own_command_lines_mistakes(tmp_path):
                          (("-o", tmp_path / "afile" / "g.pdf"), f"cannot write {tmp_path}/afile/g.pdf"),
                          (("-o", tmp_path), "is a directory"),
                          (("--drop-backs",), "--drop-backs goes with --duplex none")):
-        proc = _watch(folder, *args)
+        proc = _watch(folder, *args, monkeypatch=monkeypatch)
         lines = proc.stderr.strip().splitlines()
         assert proc.returncode == 2 and len(lines) == 1 and expect in lines[0], (args, proc.stderr)
         assert "watching" not in proc.stdout and "preview" not in proc.stdout, proc.stdout
