@@ -5,11 +5,10 @@ a browser (--open on a machine without one), and its --json counts every warning
 another paper is named for it (output/GAME.letter.pdf), as pnp build names it."""
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 from cli import pnp_in_process
-from watching import Watcher
+from watching import Watcher, refused
 
 
 def _new(tmp_path: Path, *args) -> Path:
@@ -17,19 +16,6 @@ def _new(tmp_path: Path, *args) -> Path:
     folder = tmp_path / "g"
     assert pnp_in_process("new", folder, *args).returncode == 0
     return folder
-
-
-def _watch(folder: Path, *args, monkeypatch) -> subprocess.CompletedProcess:
-    """pnp watch, expected to stop by itself (a mistake at the start): run in this process, with the preview's
-    server replaced by one that fails the test as it is made (a watch that got past its command line would serve
-    and wait; here it cannot)."""
-    from generator.watch import loop
-
-    def served(*args, **kwargs):
-        raise AssertionError("pnp watch got past its command line's mistake: it would serve the preview")
-    with monkeypatch.context() as patch:
-        patch.setattr(loop, "Server", served)
-        return pnp_in_process("watch", folder, "--port", "0", *args, cwd=folder.parent)
 
 
 def test_watch_exits_2_at_once_on_its_own_command_lines_mistakes(tmp_path, monkeypatch):
@@ -41,7 +27,7 @@ def test_watch_exits_2_at_once_on_its_own_command_lines_mistakes(tmp_path, monke
                          (("-o", tmp_path / "afile" / "g.pdf"), f"cannot write {tmp_path}/afile/g.pdf"),
                          (("-o", tmp_path), "is a directory"),
                          (("--drop-backs",), "--drop-backs goes with --duplex none")):
-        proc = _watch(folder, *args, monkeypatch=monkeypatch)
+        proc = refused(folder, *args, monkeypatch=monkeypatch)
         lines = proc.stderr.strip().splitlines()
         assert proc.returncode == 2 and len(lines) == 1 and expect in lines[0], (args, proc.stderr)
         assert "watching" not in proc.stdout and "preview" not in proc.stdout, proc.stdout

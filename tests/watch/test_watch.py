@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from cli import ROOT, copy_deck, pnp, pnp_in_process
 from pdfcheck import all_text, same_bytes, squash
-from watching import Watcher, edit
+from watching import Watcher, edit, refused
 
 
 @pytest.fixture
@@ -179,8 +179,8 @@ def test_build_options_ctrl_c_and_a_busy_port(game, tmp_path):
     same_bytes(out.read_bytes(), fresh.read_bytes(), "pnp watch and pnp build with the same options")
 
 
-def test_an_unknown_game_is_refused_at_the_start(tmp_path):
-    r = pnp("watch", tmp_path / "nothing-here", "--port", "0")
+def test_an_unknown_game_is_refused_at_the_start(tmp_path, monkeypatch):
+    r = refused(tmp_path / "nothing-here", monkeypatch=monkeypatch)
     assert r.returncode == 2 and "unknown game" in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
