@@ -12,7 +12,7 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from cli import ROOT, pnp, pnp_in_process
+from cli import ROOT, pnp_in_process
 from pdfcheck import same_bytes
 from generator.errors import PnpError
 from generator.files.output import temp_files, write_atomic
@@ -54,7 +54,7 @@ def _leftovers(out: Path) -> list[str]:
 def test_killing_builds_midway_leaves_the_previous_pdf(tmp_path):
     out = tmp_path / "out" / "game.pdf"
     deck = _deck(tmp_path / "game", 3)
-    pnp("build", deck, "-o", out, check=True)
+    pnp_in_process("build", deck, "-o", out, check=True)       # the previous PDF (the builds killed are processes)
     _deck(deck, 1500)            # the next builds are long: 1,500 distinct cards, ~1.8 s of CPU each
     killed = 0
     # kill after the build has had this much CPU time: while importing, laying out, drawing and writing
