@@ -2,11 +2,12 @@
 short, foreign, stale, of the wrong shape, or a pickle planted to run code, is ignored and rebuilt: the PDF
 is the same bytes as a build with no cache, and nothing planted runs.
 
-A build that reads a font cache or the picture cache is a `pnp` process of its own (a process reads a font's
-cache file once for each name it registers, and keeps what it learnt of a folder of pictures): the font files
-under test are read only by a new process. The layout store is read from its file on every build, so the
-builds that damage it, and those that need no cache (PNP_CACHE=off, another deck's store), run through the
-CLI's entry in the test's process (cli.pnp_in_process), without an interpreter's start."""
+A build that reads a font cache is a `pnp` process of its own (a process reads a font's cache file once for
+each name it registers): the font files under test are read only by a new process. The layout store is read from
+its file on every build, and what a process learnt of a folder of pictures is forgotten at will
+(picturecache.forget), so the builds that damage those, and those that need no cache (PNP_CACHE=off, another
+deck's store), run through the CLI's entry in the test's process (cli.pnp_in_process), without an interpreter's
+start."""
 from __future__ import annotations
 
 import os
@@ -259,7 +260,9 @@ def test_a_yaml_file_read_again_comes_back_as_parsed_positions_and_all(tmp_path,
 def test_the_picture_cache_is_data_and_a_damaged_or_planted_file_is_made_again(tmp_path):
     """What was learnt of each picture (pictures/dir-*) and what a picture was converted to
     (pictures/*.pdfimage) are cache files of data, checked as the others are: each damaged, misshapen or a
-    planted pickle is ignored, the pictures examined and converted again, and the PDF the same bytes."""
+    planted pickle is ignored, the pictures examined and converted again, and the PDF the same bytes.
+    The builds run in this process, each after picturecache.forget() (what a process holds of a folder of pictures
+    is what a new one reads from these files)."""
 
     deck = shutil.copytree(ROOT / "tests" / "decks" / "art", tmp_path / "art")
     out = tmp_path / "off.pdf"
@@ -268,12 +271,15 @@ def test_the_picture_cache_is_data_and_a_damaged_or_planted_file_is_made_again(t
     cold = out.read_bytes()
     cache = tmp_path / "cache"
 
-    def build(name, run=pnp):
+    def build(name):
+        """A build in this process that knows nothing of the pictures but what the cache's files hold, as a new
+        process (picturecache.forget: what this process learnt of their folder is forgotten)."""
         out = tmp_path / f"{name}.pdf"
-        proc = run("build", deck, "-o", out, env={"PNP_CACHE": str(cache)})
+        picturecache.forget()
+        proc = pnp_in_process("build", deck, "-o", out, env={"PNP_CACHE": str(cache)})
         assert proc.returncode == 0, proc.stderr
         return out.read_bytes()
-    same_bytes(build("first", pnp_in_process), cold)        # the damaged files are read by new processes
+    same_bytes(build("first"), cold)
     index = sorted((cache / "pictures").glob("dir-*"))
     converted = sorted((cache / "pictures").glob("*.pdfimage"))
     assert index and converted                          # tests/decks/art has a PNG with alpha: converted once
