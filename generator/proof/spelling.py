@@ -5,7 +5,7 @@ the translation lacks, a template's own words, rules with no rules.LANG.md) with
 dictionary and words.txt (Speller.source): an English word left in a French printout is not a French mistake.
 
 Suggestions ("did you mean") come from a SymSpell index (symspellpy) of the language's dictionary, read from the
-cache folder (or made, ~0.3 s, and kept there: proof/suggest_index.py) once a process, when the first unknown word
+cache folder (or made, ~0.9 s, and kept there: proof/suggest_index.py) once a process, when the first unknown word
 needs one: each lookup is then a fraction of a millisecond, where
 pyspellchecker's own correction() tries every edit of the word against the whole dictionary (0.4 s a word in
 French).

@@ -5,9 +5,10 @@ five letters (its prefix) give with up to two letters deleted, each mapped to th
 builds that map word by word (~2 s for English's 160,000 words, ~1.5 s for French) and keeps it as a dict of
 118,000 lists holding 2.4 million words (16 MB marshalled, ~0.45 s to read back). Words sharing a prefix share
 their deletes, so pnp keeps each prefix's deletes once: the words grouped by prefix (English: 42,000 prefixes)
-and each delete's prefixes, as flat arrays of numbers and the list of deletes (~3 MB, read back in a few milliseconds); a
-delete's words are listed when lookup() asks for them, in the dictionary's order, as symspellpy's own lists
-hold them (the same words, the same order: the same suggestions). Made cold in ~0.3 s.
+and each delete's prefixes, as flat arrays of numbers and the sorted list of deletes (4.4 MB, read back in
+~0.06 s of CPU); a delete's words are listed when lookup() asks for them, in the dictionary's order, as
+symspellpy's own lists hold them (the same words, the same order: the same suggestions). Made cold in ~0.9 s
+(English).
 
 The file (files/cachefile.py: a header, a format, a checksum, written atomically) is named for the dictionary
 it indexes (the language, pyspellchecker's data file's size and version, as the dictionary's own cache file is),
@@ -18,7 +19,9 @@ from __future__ import annotations
 import sys
 from array import array
 from bisect import bisect_left
-from itertools import chain
+from functools import lru_cache
+from itertools import chain, combinations
+from operator import itemgetter
 from zlib import crc32
 
 from ..files import cachefile
@@ -28,13 +31,24 @@ from .symspell_adapter import symspell
 INDEX_FORMAT = 1            # bump when what is stored changes
 
 
+@lru_cache(maxsize=64)
+def _pickers(letters: int, distance: int) -> tuple:
+    """For a word of so many letters, a function for each way of deleting 1 to `distance` of them, giving the
+    letters it keeps (itemgetter: about twice as fast as slicing each delete out)."""
+    out = []
+    for k in range(1, min(distance, letters) + 1):
+        for drop in combinations(range(letters), k):
+            keep = [i for i in range(letters) if i not in drop]
+            out.append(itemgetter(*keep) if keep else (lambda word: ""))
+    return tuple(out)
+
+
 def deletes_of(prefix: str, distance: int) -> set[str]:
     """`prefix` and every string it gives with 1 to `distance` letters deleted (symspellpy's _edits_prefix of a word
     whose first letters these are)."""
-    out = frontier = {prefix}
-    for _ in range(distance):
-        frontier = {s[:i] + s[i + 1:] for s in frontier for i in range(len(s))}
-        out = out | frontier
+    out = {prefix}
+    for pick in _pickers(len(prefix), distance):
+        out.add("".join(pick(prefix)))
     return out
 
 
