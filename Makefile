@@ -21,13 +21,11 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
 # the venv's own pip (Python 3.11's is 23.x) installs an editable pyproject project (PEP 660: pip 21.3+): not upgraded,
-# which asked the index every time (~6 s of a fresh clone's `make test`). Pip byte-compiles nothing (--no-compile):
-# compileall does it afterwards in one process a core (-j0), where pip compiled every installed file in its one
-# process (7-9 of its 26-29 CPU seconds; docs/performance.md)
+# which asked the index every time (~6 s of a fresh clone's `make test`)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q --disable-pip-version-check --no-compile -e '.[test]'
-	$(BIN)/python -m compileall -q -j0 $(VENV)/lib generator
+	$(BIN)/pip install -q --disable-pip-version-check -e '.[test]'
+	$(BIN)/python -m compileall -q generator
 	touch $(STAMP)
 
 clean:
