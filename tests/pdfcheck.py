@@ -486,9 +486,15 @@ def _columns_text(ident: tuple, page_index: int, columns: int, foot: float) -> s
 def sheet_text(path, page_index: int) -> list[tuple[str, float, tuple]]:
     """Text drawn on the page itself, outside every placed card (a sheet's label), as lines:
     (text, smallest font size, (x0, y0, x1, y1)); rotated text is read along its own direction."""
-    boxes = [p.box for p in placements(path)[page_index]]
+    return list(_sheet_text(_identity(path), page_index))
+
+
+@lru_cache(maxsize=1024)
+def _sheet_text(ident: tuple, page_index: int) -> tuple:
+    """(Read once a page: the tests that find a PDF's sheets by their labels read every page's, ~10 times a file.)"""
+    boxes = [p.box for p in _placements(ident)[page_index]]
     lines: dict = {}
-    for c in _chars(_identity(path), page_index):
+    for c in _chars(ident, page_index):
         cx, cy = (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2
         if any(b[0] <= cx <= b[2] and b[1] <= cy <= b[3] for b in boxes):
             continue
@@ -499,7 +505,7 @@ def sheet_text(path, page_index: int) -> list[tuple[str, float, tuple]]:
         cs.sort(key=lambda c: c.ox if upright else c.oy)
         box = (min(c.x0 for c in cs), min(c.y0 for c in cs), max(c.x1 for c in cs), max(c.y1 for c in cs))
         out.append((whole("".join(c.text for c in cs)), min(c.size for c in cs), box))
-    return out
+    return tuple(out)
 
 
 class Char(NamedTuple):
@@ -515,9 +521,11 @@ class Char(NamedTuple):
 
 
 @lru_cache(maxsize=512)
+@shared
 def _chars(ident: tuple, page_index: int) -> tuple[Char, ...]:
     """Every character drawn on one page, as pdfium (Chrome's PDF engine: what prints) reads it; the spaces and
-    line ends it infers between words are left out. Ten times faster than pdfplumber's characters."""
+    line ends it infers between words are left out. Ten times faster than pdfplumber's characters; kept for the
+    run's other worker too (a card sheet's: ~27 ms read, ~3 ms unpickled; every page's sheet label is read)."""
     doc = pdfium.PdfDocument(ident[0])
     try:
         text = doc[page_index].get_textpage()
