@@ -23,15 +23,15 @@ from deflate_job import again as _again, idat as _idat
 from generator.render.deflate import deflate
 
 SPAWNED = 24           # fresh processes, each with its own address-space layout and heap history
-# A fresh process's work: Python started without site (-S: a third of such a start), its path given instead (the
-# package's folder, zlib-ng's, this folder's); the digests printed as JSON
+# A fresh process's work: Python started without site (-S: a third of such a start), its path given instead (this
+# folder, the checkout's, the installed packages'); the digests printed as JSON
 FRESH = """import json, sys
 sys.path[:0] = json.loads(sys.argv[1])
 from deflate_job import again
 print(json.dumps(again(json.loads(sys.argv[2]))))
 """
 PATH = [str(Path(deflate_job.__file__).parent), str(Path(deflate_job.__file__).parent.parent),
-        sysconfig.get_paths()["purelib"]]
+        sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]]     # zlib-ng's compiled module: platlib
 
 
 def _fresh(job) -> dict[str, str]:
