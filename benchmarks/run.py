@@ -16,6 +16,8 @@ pnp watch, exports and the proof as ratios to the twin, the PDF's size and peak 
 (benchmarks/icons.py; target: at most 1.3x, rebuild and first build);
 - templates that compute: a 550-card deck with expressions in five regions against the same deck with plain
 placeholders (benchmarks/expressions.py, issue 45; target: at most 1.1x, rebuild and first build);
+- the French proof of a partly translated starter against the English proof (benchmarks/proof_languages.py, issue
+47; target: at most 2x);
 - paragraphs broken as a whole: the shipped games by pnp against the same pnp breaking by first fit
 (benchmarks/breaking.py, issue 55; target: at most 1.1x a first build, no paragraph broken in a rebuild);
 - the Game Crafter export benchmark (benchmarks/export.py), when present.
@@ -181,6 +183,10 @@ def main() -> int:
     import breaking
     print("\nparagraphs broken as a whole against first fit (benchmarks/breaking.py, CPU time):", flush=True)
     failures += breaking.report(tmp, repeat, breaking.GAMES[:2] if args.quick else breaking.GAMES)
+    import proof_languages
+    print("\nthe French proof of a partly translated starter against the English one (benchmarks/proof_languages.py, "
+          "CPU time):", flush=True)
+    failures += proof_languages.report(tmp / "proof-languages", repeat)
     export = ROOT / "benchmarks" / "export.py"
     if export.is_file() and not args.quick:
         print("\nGame Crafter export (benchmarks/export.py):", flush=True)

@@ -37,6 +37,7 @@ class Browser:
         self._buf = b""
         self._id = 0
         self.session = None
+        self.target = None
 
     def send(self, method: str, params: dict | None = None, session: str | None = None, timeout: float = 30):
         self._id += 1
@@ -66,8 +67,16 @@ class Browser:
 
     def open(self, url: str) -> None:
         """A new tab at `url`; later commands go to it."""
-        target = self.send("Target.createTarget", {"url": url})["targetId"]
-        self.session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        self.session = None
+        self.target = self.send("Target.createTarget", {"url": url})["targetId"]
+        self.session = self.send("Target.attachToTarget", {"targetId": self.target, "flatten": True})["sessionId"]
+
+    def close_tab(self) -> None:
+        """Close the tab open() made; the browser goes on, for another tab."""
+        if self.target is not None and self.proc.poll() is None:
+            self.session = None
+            self.send("Target.closeTarget", {"targetId": self.target}, timeout=5)
+        self.target = None
 
     def eval(self, expression: str):
         r = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})

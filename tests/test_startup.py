@@ -6,7 +6,7 @@ import ast
 import subprocess
 import sys
 
-from cli import ROOT
+from cli import ROOT, pnp_in_process
 
 
 def _modules_after(*args) -> set[str]:
@@ -52,7 +52,7 @@ def test_a_rebuild_reads_every_unchanged_yaml_file_from_the_cache_without_pyyaml
     deck = tmp_path / "vasa"
     import shutil
     shutil.copytree(ROOT / "decks" / "vasa-regalis", deck)
-    _modules_after("build", str(deck), "--output", str(tmp_path / "v.pdf"))
+    pnp_in_process("build", deck, "--output", tmp_path / "v.pdf", check=True)     # the cache filled (no count)
     again = _modules_after("build", str(deck), "--output", str(tmp_path / "v.pdf"))
     assert "generator.files.yamlfile" in again and not {m for m in again if m.split(".")[0] == "yaml"}
     assert "generator.files.yamlparse" not in again

@@ -125,3 +125,17 @@ def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text and old != new, f"{old!r} is not in {path}"
     path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def refused(folder: Path, *args, monkeypatch):
+    """`pnp watch FOLDER --port 0 ARGS`, expected to stop by itself on a mistake at the start (exit 2, nothing
+    served): run in this process (cli.pnp_in_process), its preview's server replaced by one that fails the test
+    as it is made (a watch that got past its mistake would serve and wait; here it cannot). A CompletedProcess."""
+    from cli import pnp_in_process
+    from generator.watch import loop
+
+    def served(*args, **kwargs):
+        raise AssertionError("pnp watch got past its mistake at the start: it would serve the preview")
+    with monkeypatch.context() as patch:
+        patch.setattr(loop, "Server", served)
+        return pnp_in_process("watch", folder, "--port", "0", *args, cwd=Path(folder).parent)

@@ -4,8 +4,9 @@ German, Spanish, ...) and its words.LANG.txt (for_deck), and each text it prints
 the translation lacks, a template's own words, rules with no rules.LANG.md) with the source language's
 dictionary and words.txt (Speller.source): an English word left in a French printout is not a French mistake.
 
-Suggestions ("did you mean") come from a SymSpell index (symspellpy) of the language's dictionary, built once a
-process when the first unknown word needs one: each lookup is then a fraction of a millisecond, where
+Suggestions ("did you mean") come from a SymSpell index (symspellpy) of the language's dictionary, read from the
+cache folder (or made, ~0.9 s, and kept there: proof/suggest_index.py) once a process, when the first unknown word
+needs one: each lookup is then a fraction of a millisecond, where
 pyspellchecker's own correction() tries every edit of the word against the whole dictionary (0.4 s a word in
 French).
 
@@ -31,6 +32,7 @@ from ..files import cachefile
 from ..files.cachefile import cache_dir
 from ..files.textfile import read_text
 from ..language.catalogs import own_words
+from . import suggest_index
 
 WORDS_FILE = "words.txt"
 MAX_BYTES = 1_000_000       # a word list larger than this is not a word list
@@ -58,19 +60,25 @@ def _dictionary(lang: str) -> dict:
 DICTIONARY_FORMAT = 1       # bump when what is stored changes
 
 
+def _tag(lang: str) -> str | None:
+    """What names a language's dictionary in the cache folder: pyspellchecker's data file's size and version
+    (None when it has no data file for the language)."""
+    import spellchecker  # lazy: +4 ms to import (benchmarks/imports.py)
+    data = Path(spellchecker.__file__).parent / "resources" / f"{lang.lower()}.json.gz"
+    try:
+        return f"{data.stat().st_size}-{spellchecker.__version__}"
+    except OSError:
+        return None                 # (not there: pyspellchecker says so)
+
+
 def _words(lang: str) -> dict | None:
     """A language's dictionary as pyspellchecker loads it (lower-case word -> frequency), or None where it has
     none. pyspellchecker reads gzipped JSON (English: ~0.15-0.3 s of CPU); the dictionary is kept in the cache
     folder under the data file's size and pyspellchecker's version, as the fonts are (read back in ~30 ms)."""
     import spellchecker  # lazy: +4 ms to import (benchmarks/imports.py)
-    data = Path(spellchecker.__file__).parent / "resources" / f"{lang.lower()}.json.gz"
-    try:
-        size = data.stat().st_size
-    except OSError:
-        size = None                 # (not there: pyspellchecker says so)
+    tag = _tag(lang)
     folder = cache_dir()
-    file = None if folder is None or size is None else \
-        folder / "spelling" / f"{lang.lower()}-{size}-{spellchecker.__version__}.marshal"
+    file = None if folder is None or tag is None else folder / "spelling" / f"{lang.lower()}-{tag}.marshal"
     got = None if file is None else cachefile.read(file, "dictionary", DICTIONARY_FORMAT)
     if type(got) is dict and all(type(k) is str and type(v) is int for k, v in got.items()):
         return got
@@ -94,20 +102,17 @@ def unspelled(lang: str | None) -> bool:
 
 
 SUGGEST_DISTANCE = 2        # edits a suggestion may be from the word (as pyspellchecker's distance=2)
-PREFIX = 5                  # SymSpell's prefix length: 5 builds the English index in about a second
+PREFIX = 5                  # SymSpell's prefix length: 5 keeps the English index to 42,000 prefixes
 
 
 @lru_cache(maxsize=4)
 def _index(lang: str | None):
     """A SymSpell index of a language's dictionary (English's for None, or a language with none), with each
-    word's frequency, for suggestions; built once a process, when the first suggestion is asked for."""
-    from symspellpy import SymSpell  # lazy: +9 ms to import (benchmarks/imports.py)
+    word's frequency, for suggestions: once a process, when the first suggestion is asked for, read from the
+    cache folder or made and kept there (proof/suggest_index.py)."""
+    name = "en" if lang is None else lang.lower()
     d = _english() if lang is None else _dictionary(lang)
-    index = SymSpell(max_dictionary_edit_distance=SUGGEST_DISTANCE, prefix_length=PREFIX)
-    add = index.create_dictionary_entry
-    for word, count in d.items():
-        add(word, count)
-    return index
+    return suggest_index.index(name, _tag(name) or "none", d, SUGGEST_DISTANCE, PREFIX)
 
 
 def words_file(language: str | None, source: str = "en") -> str:

@@ -145,11 +145,15 @@ class Saves:
     """What the loop builds for, in order: the files the watcher finds saved (watchfiles, on a thread of its own)
     and the template files the layout view writes (studio.py), which are built at once, not when the watcher
     notices them 20-40 ms later (a drag's release); the watcher's report of a file the view wrote, as the view
-    wrote it, is not built again. Whatever waits when a build ends is one build."""
+    wrote it, is not built again, whichever of the two comes first (on a busy machine the watcher's report can
+    be built before the view's thread says it wrote: a second build of the same bytes, which a page or a test
+    waiting for the next build took for the build of its next write). Whatever waits when a build ends is one
+    build."""
 
     def __init__(self):
         self.queue: queue.Queue = queue.Queue()
         self.written: dict = {}             # path -> (size, time) as the layout view wrote it, and it was built
+        self.built: dict = {}               # path -> (size, time) as it was when a build for it was started
 
     def wrote(self, path) -> None:
         """The layout view wrote `path` (from a thread of the preview's server)."""
@@ -203,9 +207,12 @@ class Saves:
                 now = _stat(p)
                 if kind == "wrote":
                     self.written[p] = now
+                    if p not in out and self.built.get(p) == now and now is not None:
+                        continue            # the watcher's report of this write came first: built already
                 elif self.written.get(p) == now and now is not None:
                     continue                # the view's write, built already
                 out.add(p)
+                self.built[p] = now
         return sorted(out) if out else self.next(0)
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from openpyxl import Workbook
 
-from cli import TESTS, pnp, pnp_in_process
+from cli import TESTS, pnp_in_process
 from pdfcheck import all_text, same_bytes, squash
 
 
@@ -49,10 +49,10 @@ def _cards(folder: Path, text: str) -> None:
 
 
 def _build(folder: Path, name: str, **env) -> bytes:
-    """The PDF built from folder: in this process (cli.pnp_in_process: what is compared is the cards' bytes, not
-    a process's), or, given environment variables (a cache of the test's own), by a `pnp build` of its own."""
+    """The PDF built from folder in this process (cli.pnp_in_process: what is compared is the cards' bytes, not
+    a process's), with `env`'s variables set for the build (PNP_CACHE: a cache of the test's own, or off)."""
     out = folder.parent / f"{name}.pdf"
-    proc = pnp("build", folder, "-o", out, env=env) if env else pnp_in_process("build", folder, "-o", out)
+    proc = pnp_in_process("build", folder, "-o", out, env=env or None)
     assert proc.returncode == 0, proc.stderr
     return out.read_bytes()
 

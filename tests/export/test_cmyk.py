@@ -21,7 +21,7 @@ import pypdf
 import pytest
 from PIL import Image
 
-from cli import ROOT, pnp, pnp_in_process
+from cli import ROOT, pnp_in_process
 from pdfxcheck import problems
 
 SHOWCASE = ROOT / "tests" / "decks" / "showcase"
@@ -34,8 +34,8 @@ NO_GS = "Ghostscript (gs) is not installed: .ci/run installs it (apt-get install
 def lantern(artefacts):
     """Lantern Harbour's print-shop PDFs: folder/rgb and folder/cmyk."""
     def make(folder):
-        pnp("export", SHOWCASE, "--to", "pdf", "-o", folder / "rgb", "--force", check=True)
-        proc = pnp("export", SHOWCASE, "--to", "pdf", "--cmyk", "-o", folder / "cmyk", "--force", check=True)
+        pnp_in_process("export", SHOWCASE, "--to", "pdf", "-o", folder / "rgb", "--force", check=True)
+        proc = pnp_in_process("export", SHOWCASE, "--to", "pdf", "--cmyk", "-o", folder / "cmyk", "--force", check=True)
         (folder / "stdout.txt").write_text(proc.stdout, encoding="utf-8")
     return artefacts.get("export showcase --to pdf and --to pdf --cmyk", make)
 
@@ -43,9 +43,9 @@ def lantern(artefacts):
 @pytest.fixture(scope="module")
 def art(artefacts):
     def make(folder):
-        pnp("export", ART, "--to", "pdf", "-o", folder / "rgb", "--force", check=True)
-        pnp("export", ART, "--to", "pdf", "--cmyk", "--ink-limit", "220", "-o", folder / "cmyk", "--force",
-            check=True)
+        pnp_in_process("export", ART, "--to", "pdf", "-o", folder / "rgb", "--force", check=True)
+        pnp_in_process("export", ART, "--to", "pdf", "--cmyk", "--ink-limit", "220", "-o", folder / "cmyk",
+                       "--force", check=True)
     return artefacts.get("export art --to pdf and --cmyk --ink-limit 220", make)
 
 

@@ -17,7 +17,7 @@ import pypdf
 import pytest
 from PIL import Image
 
-from cli import ROOT, pnp, pnp_in_process
+from cli import ROOT, pnp_in_process
 from pdfxcheck import problems
 
 INCH = 72.0
@@ -28,7 +28,7 @@ SLACK = 5.0                 # per cent of ink over the limit Ghostscript's anti-
 @pytest.fixture(scope="module")
 def dtc(artefacts):
     def make(folder):
-        proc = pnp("export", "vasa-regalis", "--to", "drivethrucards", "-o", folder / "out", check=True)
+        proc = pnp_in_process("export", "vasa-regalis", "--to", "drivethrucards", "-o", folder / "out", check=True)
         (folder / "stdout.txt").write_text(proc.stdout, encoding="utf-8")
     return artefacts.get("export vasa-regalis --to drivethrucards", make)
 
@@ -127,7 +127,8 @@ def test_no_page_above_240_percent_ink(dtc, tmp_path):
                                        "ghostscript)")
 def test_a_lower_ink_limit_holds(tmp_path):
     out = tmp_path / "out"
-    proc = pnp("export", "vasa-regalis", "--to", "drivethrucards", "--ink-limit", "200", "-o", out, check=True)
+    proc = pnp_in_process("export", "vasa-regalis", "--to", "drivethrucards", "--ink-limit", "200", "-o", out,
+                          check=True)
     assert "at most 200% ink" in proc.stdout
     assert problems(out / "poker-deck.pdf") == []
     render = tmp_path / "render"

@@ -11,13 +11,13 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from cli import pnp, pnp_in_process
+from cli import pnp_in_process
 
 
 @pytest.fixture(scope="module")
 def png600(artefacts):
     def make(folder):
-        proc = pnp("export", "vasa-regalis", "--to", "png", "--dpi", "600", "-o", folder / "out", check=True)
+        proc = pnp_in_process("export", "vasa-regalis", "--to", "png", "--dpi", "600", "-o", folder / "out", check=True)
         (folder / "stdout.txt").write_text(proc.stdout, encoding="utf-8")
     return artefacts.get("export vasa-regalis --to png --dpi 600", make)
 
@@ -25,7 +25,7 @@ def png600(artefacts):
 @pytest.fixture(scope="module")
 def showcase(artefacts):
     def make(folder):
-        proc = pnp("export", "vasa-regalis", "--to", "showcase", "-o", folder / "out", check=True)
+        proc = pnp_in_process("export", "vasa-regalis", "--to", "showcase", "-o", folder / "out", check=True)
         (folder / "stdout.txt").write_text(proc.stdout, encoding="utf-8")
     return artefacts.get("export vasa-regalis --to showcase", make)
 

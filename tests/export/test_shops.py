@@ -206,17 +206,18 @@ def test_print_shop_pdf_round_and_large_pieces_have_their_own_files(export):
 
 
 def test_the_same_deck_writes_the_same_bytes(tmp_path):
-    """Two exports of each new kind into fresh folders: every file the same bytes (PDFs, PNGs, manifests)."""
+    """Two exports of each new kind into fresh folders, one in this process and one in a fresh `pnp` process: every
+    file the same bytes (PDFs, PNGs, manifests)."""
     for target in ("pdf", "mpc"):
         a, b = tmp_path / f"{target}-a", tmp_path / f"{target}-b"
-        pnp("export", PIECES, "--to", target, "-o", a, check=True)
+        pnp_in_process("export", PIECES, "--to", target, "-o", a, check=True)
         pnp("export", PIECES, "--to", target, "-o", b, "-j", "1", check=True) if target == "mpc" else \
             pnp("export", PIECES, "--to", target, "-o", b, check=True)
         names = sorted(p.name for p in a.iterdir() if not p.name.startswith("."))
         assert names == sorted(p.name for p in b.iterdir() if not p.name.startswith("."))
         for name in names:
             assert (a / name).read_bytes() == (b / name).read_bytes(), (target, name)
-    again = pnp("export", PIECES, "--to", "pdf", "-o", tmp_path / "pdf-a", check=True)
+    again = pnp_in_process("export", PIECES, "--to", "pdf", "-o", tmp_path / "pdf-a", check=True)
     assert "0 written, 5 unchanged" in again.stdout
 
 

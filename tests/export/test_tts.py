@@ -178,7 +178,12 @@ def _cell(sheet: Image.Image, cd, index):
     return sheet.crop((c * cw, r * ch, (c + 1) * cw, (r + 1) * ch))
 
 
-SOFT = ImageFilter.GaussianBlur(1.5)
+SOFT = ImageFilter.GaussianBlur(1.0)
+
+
+def _halved(cell, size):
+    """A sheet's cell scaled to `size` (half its own) and softened, as _own scales and softens a card's image."""
+    return cell.resize(size, Image.Resampling.LANCZOS).filter(SOFT)
 
 
 def _own(png: Path, size):
@@ -189,7 +194,7 @@ def _own(png: Path, size):
 
 
 def _diff(a, b) -> float:
-    """Mean difference of two softened images (a 1.5 px blur): the edges of small text rasterized
+    """Mean difference of two softened images (a 1 px blur): the edges of small text rasterized
     at the cell's size and scaled down from 300 DPI differ by a few levels, not more."""
     return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
 
@@ -222,9 +227,11 @@ def _differ(own: dict):
 
 
 def test_a_sheet_cut_into_cells_gives_each_cards_own_pixels(tts, exported):
-    """Every cell of Vasa Regalis's sheets against every card's own Game Crafter image, scaled to
-    the cell: each cell is nearest its own card's image, and within resampling of it (a text-dense
-    rule card differs by 1.7 levels of 255 at most; Wood 1 from Wood 2, a numeral apart, by 2.5)."""
+    """Every cell of Vasa Regalis's sheets against every card's own Game Crafter image, both scaled to half
+    the cell (compared at the cell's own size, each comparison cost four times the pixels and told the cards
+    apart no better): each cell is nearest its own card's image, and within resampling of it (a text-dense
+    card differs by 1.4 levels of 255 at most; Wood 1 from Wood 2, a numeral apart, by 1.3; a cell given its
+    neighbour's card is nearest that card's image)."""
     out, _, save, _ = tts("vasa-regalis")
     gc = exported("vasa-regalis")               # the Game Crafter's images: each card's own
     cards = {c["CardID"]: c for c in walk(save["ObjectStates"]) if c["Name"] == "Card"}
@@ -233,19 +240,19 @@ def test_a_sheet_cut_into_cells_gives_each_cards_own_pixels(tts, exported):
     from generator.export.names import stem
     with Image.open(path_of(cd["FaceURL"])) as sheet, Image.open(path_of(cd["BackURL"])) as backs:
         sheet, backs = sheet.convert("RGB"), backs.convert("RGB")
-        size = (sheet.width // cd["NumWidth"], sheet.height // cd["NumHeight"])
+        size = (sheet.width // cd["NumWidth"] // 2, sheet.height // cd["NumHeight"] // 2)
         own = {c["Nickname"]: _own(gc / f"{stem(c['Nickname'])}-face.png", size) for c in cards.values()}
         assert len(own) == 33
         diffs_of = _differ(own)
         for card_id, card in cards.items():
-            cell = _cell(sheet, cd, card_id % 100).filter(SOFT)
+            cell = _halved(_cell(sheet, cd, card_id % 100), size)
             diffs = diffs_of(cell, card["Nickname"])
             assert min(diffs, key=diffs.get) == card["Nickname"] and diffs[card["Nickname"]] < 2.0, \
                 (card["Nickname"], sorted(diffs.items(), key=lambda kv: kv[1])[:2])
         vasa, rule1 = _own(gc / "back-vasa.png", size), _own(gc / "rule-card-1-back.png", size)
         assert cd["UniqueBack"]                                  # rule card 1 has a back of its own
         for card_id, card in cards.items():
-            back = _cell(backs, cd, card_id % 100).filter(SOFT)
+            back = _halved(_cell(backs, cd, card_id % 100), size)
             mine, other = (rule1, vasa) if card["Nickname"] == "Rule card 1" else (vasa, rule1)
             assert _diff(back, mine) < 2.0 < _diff(back, other), card["Nickname"]
 

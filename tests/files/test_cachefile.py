@@ -1,6 +1,13 @@
 """The caches hold data, never code. A cache file (layout store, font cache) that is damaged, cut
 short, foreign, stale, of the wrong shape, or a pickle planted to run code, is ignored and rebuilt: the PDF
-is the same bytes as a build with no cache, and nothing planted runs."""
+is the same bytes as a build with no cache, and nothing planted runs.
+
+A build that reads a font cache is a `pnp` process of its own (a process reads a font's cache file once for
+each name it registers): the font files under test are read only by a new process. The layout store is read from
+its file on every build, and what a process learnt of a folder of pictures is forgotten at will
+(picturecache.forget), so the builds that damage those, and those that need no cache (PNP_CACHE=off, another
+deck's store), run through the CLI's entry in the test's process (cli.pnp_in_process), without an interpreter's
+start."""
 from __future__ import annotations
 
 import os
@@ -10,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from cli import copy_deck, pnp
+from cli import ROOT, copy_deck, pnp, pnp_in_process
 from pdfcheck import same_bytes
 
 from generator.files import cachefile, yamlfile
@@ -28,9 +35,10 @@ class _Planted:
         return (os.system, (f"touch {self.marker}",))
 
 
-def _build(tmp_path, deck, name, cache) -> bytes:
+def _build(tmp_path, deck, name, cache, run=pnp) -> bytes:
+    """The PDF of `deck` built with the cache folder `cache` ("off": none), by a `pnp` process (or `run`)."""
     out = tmp_path / f"{name}.pdf"
-    proc = pnp("build", deck, "-o", out, env={"PNP_CACHE": str(cache)})
+    proc = run("build", deck, "-o", out, env={"PNP_CACHE": str(cache)})
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     return out.read_bytes()
@@ -40,19 +48,20 @@ def _build(tmp_path, deck, name, cache) -> bytes:
 def cold(tmp_path_factory):
     """Royal Lines built with no cache at all: what every build below must equal, byte for byte."""
     tmp = tmp_path_factory.mktemp("cold")
-    return _build(tmp, "royal-lines", "off", "off")
+    return _build(tmp, "royal-lines", "off", "off", pnp_in_process)
 
 
 @pytest.fixture(scope="module")
 def warm(tmp_path_factory, cold):
     """(deck, cache, other): a copy of Royal Lines and the cache its first build filled (that PDF the same bytes
-    as `cold`), and a layout store of Vasa Regalis's: what each test below damages a copy of."""
+    as `cold`; a new process, which parses and keeps every font it uses), and a layout store of another deck's
+    (tests/decks/icons): what each test below damages a copy of."""
     tmp = tmp_path_factory.mktemp("warm")
     deck = copy_deck("royal-lines", tmp)
     cache = tmp / "cache"
     same_bytes(_build(tmp, deck, "first", cache), cold)
     other_cache = tmp / "other"
-    _build(tmp, "vasa-regalis", "other", other_cache)
+    _build(tmp, ROOT / "tests" / "decks" / "icons", "other", other_cache, pnp_in_process)
     other = next(p for p in (other_cache / "layout").iterdir() if p.suffix == ".faces").read_bytes()
     return deck, cache, other
 
@@ -81,7 +90,9 @@ def test_cache_files_carry_a_header_a_format_and_a_checksum(tmp_path, cold, warm
         assert cachefile.loads(what, version, data) is not None, f.name
         assert cachefile.loads(what, version + 1, data) is None            # another format: stale
         assert cachefile.loads("something else", version, data) is None    # another cache's file
-    same_bytes(_build(tmp_path, warm[0], "warm", cache), cold)
+    # the files as they are, read back (the fonts' by new processes: test_a_planted_pickle_runs_nothing and
+    # tests/layout/test_fontcache.py)
+    same_bytes(_build(tmp_path, warm[0], "warm", cache, pnp_in_process), cold)
 
 
 def _damage(kind: str, data: bytes, other: bytes) -> bytes:
@@ -123,7 +134,7 @@ def test_a_bad_layout_store_is_laid_out_afresh(tmp_path, cold, warm, kind):
     faces = next(p for p in (cache / "layout").iterdir() if p.suffix == ".faces" and "rules" not in p.name
                  and "leaf" not in p.name)
     faces.write_bytes(_damage(kind, faces.read_bytes(), other))
-    same_bytes(_build(tmp_path, deck, "again", cache), cold)
+    same_bytes(_build(tmp_path, deck, "again", cache, pnp_in_process), cold)
     assert cachefile.read(faces, "layout faces", store.FORMAT) is not None      # rewritten whole
     assert not [p for p in (cache / "layout").iterdir() if p.name.startswith(".")], "a temporary file was left"
 
@@ -249,19 +260,23 @@ def test_a_yaml_file_read_again_comes_back_as_parsed_positions_and_all(tmp_path,
 def test_the_picture_cache_is_data_and_a_damaged_or_planted_file_is_made_again(tmp_path):
     """What was learnt of each picture (pictures/dir-*) and what a picture was converted to
     (pictures/*.pdfimage) are cache files of data, checked as the others are: each damaged, misshapen or a
-    planted pickle is ignored, the pictures examined and converted again, and the PDF the same bytes."""
+    planted pickle is ignored, the pictures examined and converted again, and the PDF the same bytes.
+    The builds run in this process, each after picturecache.forget() (what a process holds of a folder of pictures
+    is what a new one reads from these files)."""
 
-    from cli import ROOT
     deck = shutil.copytree(ROOT / "tests" / "decks" / "art", tmp_path / "art")
     out = tmp_path / "off.pdf"
-    proc = pnp("build", deck, "-o", out, env={"PNP_CACHE": "off"})
+    proc = pnp_in_process("build", deck, "-o", out, env={"PNP_CACHE": "off"})
     assert proc.returncode == 0, proc.stderr
     cold = out.read_bytes()
     cache = tmp_path / "cache"
 
     def build(name):
+        """A build in this process that knows nothing of the pictures but what the cache's files hold, as a new
+        process (picturecache.forget: what this process learnt of their folder is forgotten)."""
         out = tmp_path / f"{name}.pdf"
-        proc = pnp("build", deck, "-o", out, env={"PNP_CACHE": str(cache)})
+        picturecache.forget()
+        proc = pnp_in_process("build", deck, "-o", out, env={"PNP_CACHE": str(cache)})
         assert proc.returncode == 0, proc.stderr
         return out.read_bytes()
     same_bytes(build("first"), cold)

@@ -3,7 +3,6 @@ previous PDF byte-identical and no temporary file behind."""
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -13,7 +12,7 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from cli import ROOT, pnp, pnp_in_process
+from cli import ROOT, pnp_in_process
 from pdfcheck import same_bytes
 from generator.errors import PnpError
 from generator.files.output import temp_files, write_atomic
@@ -55,7 +54,7 @@ def _leftovers(out: Path) -> list[str]:
 def test_killing_builds_midway_leaves_the_previous_pdf(tmp_path):
     out = tmp_path / "out" / "game.pdf"
     deck = _deck(tmp_path / "game", 3)
-    pnp("build", deck, "-o", out, check=True)
+    pnp_in_process("build", deck, "-o", out, check=True)       # the previous PDF (the builds killed are processes)
     _deck(deck, 1500)            # the next builds are long: 1,500 distinct cards, ~1.8 s of CPU each
     killed = 0
     # kill after the build has had this much CPU time: while importing, laying out, drawing and writing
@@ -101,33 +100,34 @@ run(sys.argv[2:])
 """
 
 
-def _killed_rebuild(tmp_path, vasa: Path, how: str):
-    """Vasa's PDF (a copy of the shared build), then built again (on Letter) by a writer killed halfway
-    through the file, writing its temporary `how` ("anonymous" or "named"). Returns the file and the
-    first build's bytes."""
-    out = tmp_path / "out" / "vasa.pdf"
-    out.parent.mkdir()
-    shutil.copyfile(vasa, out)
+def _killed_rebuild(tmp_path, how: str):
+    """A deck of three cards built (in this process), then built again (on Letter) by a writer killed halfway
+    through the file, writing its temporary `how` ("anonymous" or "named"). Returns the file, the first build's
+    bytes and the deck."""
+    out = tmp_path / "out" / "game.pdf"
+    deck = _deck(tmp_path / "game", 3)
+    pnp_in_process("build", deck, "-o", out, check=True)
     previous = out.read_bytes()
-    proc = subprocess.run([sys.executable, "-c", _DIE_WHILE_WRITING, how, "build", "vasa-regalis",
+    proc = subprocess.run([sys.executable, "-c", _DIE_WHILE_WRITING, how, "build", str(deck),
                            "--paper", "letter", "-o", str(out)], cwd=ROOT, capture_output=True)
     assert proc.returncode == -signal.SIGKILL
     same_bytes(out.read_bytes(), previous)
-    return out, previous
+    return out, previous, deck
 
 
-def test_killed_while_writing_the_file_itself(tmp_path, built):
-    out, _ = _killed_rebuild(tmp_path, built("vasa-regalis"), "anonymous")
+def test_killed_while_writing_the_file_itself(tmp_path):
+    out, _, _ = _killed_rebuild(tmp_path, "anonymous")
     assert _leftovers(out) == []
 
 
-def test_a_temporary_left_by_a_killed_writer_is_swept_by_the_next(tmp_path, built):
+def test_a_temporary_left_by_a_killed_writer_is_swept_by_the_next(tmp_path):
     """Without O_TMPFILE a named temporary is written; if the writer is killed it stays until the next
-    write to the same file removes it (its process is dead)."""
-    out, previous = _killed_rebuild(tmp_path, built("vasa-regalis"), "named")
+    write to the same file removes it (its process is dead: the next writer may be any process, here the
+    test's own)."""
+    out, previous, deck = _killed_rebuild(tmp_path, "named")
     left = [p.name for p in temp_files(out)]
-    assert len(left) == 1 and left[0].startswith(".vasa.pdf.") and left[0].endswith(".tmp")
-    pnp("build", "vasa-regalis", "-o", out, check=True)
+    assert len(left) == 1 and left[0].startswith(".game.pdf.") and left[0].endswith(".tmp")
+    pnp_in_process("build", deck, "-o", out, check=True)
     assert temp_files(out) == [] and _leftovers(out) == []
     same_bytes(out.read_bytes(), previous)       # the same deck and options give the same bytes
 

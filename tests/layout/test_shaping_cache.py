@@ -49,7 +49,9 @@ def test_a_warm_rebuild_loads_no_shaper_and_reads_its_book_alone(tmp_path, built
 def test_a_word_the_book_lacks_is_shaped_and_a_damaged_book_costs_only_time(tmp_path):
     deck = copy_deck("vasa-regalis", tmp_path)
     cache = tmp_path / "cache"
-    pnp("build", deck, "-o", tmp_path / "a.pdf", check=True, env={"PNP_CACHE": str(cache)})
+    # the book written (in this process: the builds that read it are new ones)
+    pnp_in_process("build", deck, "-o", tmp_path / "a.pdf", check=True, env={"PNP_CACHE": str(cache)})
+    assert [p.name.startswith("book-vasa-regalis-") for p in (cache / "shaping").glob("book-*")] == [True]
     text = (deck / "deck.yaml").read_text(encoding="utf-8")
     edited = text.replace("title: Vasa Regalis", "title: Vasa AVATAR Wavy Regalis", 1)
     assert edited != text

@@ -98,8 +98,9 @@ def _converted(name: str) -> bool:
 def test_the_same_bytes_cold_warm_and_again_and_one_image_for_every_back(tmp_path, deck):
     import pypdf
     off, first, again = tmp_path / "off.pdf", tmp_path / "first.pdf", tmp_path / "again.pdf"
-    pnp("build", deck, "-o", off, check=True, env={"PNP_CACHE": "off"})
-    pnp("build", deck, "-o", first, check=True, env={"PNP_CACHE": str(tmp_path / "cache")})
+    # the warm build is a new process, which knows the pictures only from the cache the first one filled
+    pnp_in_process("build", deck, "-o", off, check=True, env={"PNP_CACHE": "off"})
+    pnp_in_process("build", deck, "-o", first, check=True, env={"PNP_CACHE": str(tmp_path / "cache")})
     pnp("build", deck, "-o", again, check=True, env={"PNP_CACHE": str(tmp_path / "cache")})
     same_bytes(off.read_bytes(), first.read_bytes(), "no cache and an empty one")
     same_bytes(first.read_bytes(), again.read_bytes(), "an empty cache and a warm one")
@@ -150,7 +151,10 @@ def test_an_unchanged_export_or_proof_opens_no_picture(tmp_path, deck):
     cache = tmp_path / "cache"
     for command in (("export", deck), ("export", deck, "--to", "tts"), ("proof", deck)):
         out = tmp_path / "-".join(command[2:] or ("out",)) / command[0]
-        _audited(deck, cache, *command, "-o", out)
+        # the first run fills the cache (in this process: what it opens is not counted); the second is a new
+        # process, which must open no picture
+        first = pnp_in_process(*command, "-o", out, env={"PNP_CACHE": str(cache)})
+        assert first.returncode == 0, first.stderr
         files = {p: p.stat().st_mtime_ns for p in out.rglob("*.png")}
         assert files, command
         again = _audited(deck, cache, *command, "-o", out)
@@ -226,52 +230,37 @@ def test_a_rebuild_with_nothing_changed_leaves_the_pdf_as_it_is_and_opens_no_pic
     assert out.read_bytes() != fresh.read_bytes()
 
 
-CONVERTING = textwrap.dedent('''
-    import os, runpy, sys, threading
+def _threads(monkeypatch, deck, out, ahead: bool = True) -> list[str]:
+    """Build `deck` with no cache (in this process: which threads convert is not a matter of processes), counting
+    the threads that convert a picture; ahead=False: each converted as it is drawn, as before convert_ahead."""
+    import threading
     from generator.render import convert, rasters
-    if os.environ.get("PNP_TEST_NO_AHEAD"):            # each converted as it is drawn, as before
-        rasters.convert_ahead = lambda doc, paths: None
     threads = set()
-    for name in ("split", "mask", "decoded"):
-        made = getattr(convert, name)
-        def counted(data, r, made=made):
-            threads.add(threading.current_thread().name.split("_")[0])
-            return made(data, r)
-        setattr(convert, name, counted)
-    sys.argv = ["pnp"] + sys.argv[1:]
-    try:
-        runpy.run_module("generator", run_name="__main__")
-    finally:
-        sys.stderr.write("THREADS " + " ".join(sorted(threads)) + "\\n")
-''')
+    with monkeypatch.context() as patch:
+        if not ahead:
+            patch.setattr(rasters, "convert_ahead", lambda doc, paths: None)
+        for name in ("split", "mask", "decoded"):
+            def counted(data, r, made=getattr(convert, name)):
+                threads.add(threading.current_thread().name.split("_")[0])
+                return made(data, r)
+            patch.setattr(convert, name, counted)
+        pnp_in_process("build", deck, "-o", out, check=True, env={"PNP_CACHE": "off"})
+    return sorted(threads)
 
 
-def test_a_cold_build_converts_its_pictures_on_other_threads_to_the_same_bytes(tmp_path, deck):
+def test_a_cold_build_converts_its_pictures_on_other_threads_to_the_same_bytes(tmp_path, deck, monkeypatch):
     """The pictures to convert (alpha, 16 bits, interlaced ...) are converted on threads of their own while
     the sheets are drawn; the PDF is the bytes of one converting each as it is drawn (one conversion alone:
     no thread)."""
-    out = tmp_path / "threads.pdf"
-    proc = subprocess.run([sys.executable, "-c", CONVERTING, "build", str(deck), "-o", str(out)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300, env={**os.environ, "PNP_CACHE": "off"})
-    assert proc.returncode == 0, proc.stderr
-    line, = [ln for ln in proc.stderr.splitlines() if ln.startswith("THREADS ")]
-    assert line.split()[1:] == ["pnp-convert"], line
-    drawn = tmp_path / "drawn.pdf"
-    proc = subprocess.run([sys.executable, "-c", CONVERTING, "build", str(deck), "-o", str(drawn)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "PNP_CACHE": "off", "PNP_TEST_NO_AHEAD": "1"})
-    assert proc.returncode == 0 and "THREADS MainThread" in proc.stderr, proc.stderr
+    out, drawn = tmp_path / "threads.pdf", tmp_path / "drawn.pdf"
+    assert _threads(monkeypatch, deck, out) == ["pnp-convert"]
+    assert _threads(monkeypatch, deck, drawn, ahead=False) == ["MainThread"]
     same_bytes(out.read_bytes(), drawn.read_bytes())
     one = shutil.copytree(deck, tmp_path / "one")
-    from rasterkinds import KINDS as kinds
     text = (one / "deck.yaml").read_text(encoding="utf-8").splitlines()
-    converted = [f"art/{k}{suffix}" for k, (_, suffix, how) in sorted(kinds.items())
+    converted = [f"art/{k}{suffix}" for k, (_, suffix, how) in sorted(KINDS.items())
                  if how in ("split", "decode", "mask")]
     keep = converted[0]
     (one / "deck.yaml").write_text("\n".join(ln for ln in text if not any(c in ln for c in converted[1:]))
                                    + "\n", encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-c", CONVERTING, "build", str(one), "-o", str(tmp_path / "one.pdf")],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300, env={**os.environ, "PNP_CACHE": "off"})
-    assert proc.returncode == 0, proc.stderr
-    line, = [ln for ln in proc.stderr.splitlines() if ln.startswith("THREADS ")]
-    assert line.split()[1:] == ["MainThread"], (keep, line)
+    assert _threads(monkeypatch, one, tmp_path / "one.pdf") == ["MainThread"], keep

@@ -1,32 +1,24 @@
-"""Issue 47: pnp watch refuses its own command line at once (exit 2, nothing served): a bad option, a language
+"""Issue 47: pnp watch refuses its own command line at once (exit 2, nothing served: checked in the test's process,
+where a watch that went on to serve fails the test): a bad option, a language
 the deck does not name, a part it cannot leave out, an output it cannot write; it says so when it cannot open
 a browser (--open on a machine without one), and its --json counts every warning it gives. A build for
 another paper is named for it (output/GAME.letter.pdf), as pnp build names it."""
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-from cli import ROOT, pnp
-from watching import Watcher
+from cli import pnp_in_process
+from watching import Watcher, refused
 
 
 def _new(tmp_path: Path, *args) -> Path:
+    """A starter (`pnp new`, in this process: the watch is the process these tests are about)."""
     folder = tmp_path / "g"
-    assert pnp("new", folder, *args).returncode == 0
+    assert pnp_in_process("new", folder, *args).returncode == 0
     return folder
 
 
-def _watch(folder: Path, *args, timeout: float = 30) -> subprocess.CompletedProcess:
-    """pnp watch, expected to stop by itself (a mistake at the start): it must not serve and wait."""
-    return subprocess.run([sys.executable, "-m", "generator", "watch", str(folder), "--port", "0", *map(str, args)],
-                          cwd=folder.parent, capture_output=True, text=True, timeout=timeout,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
-
-
-def test_watch_exits_2_at_once_on_its_own_command_lines_mistakes(tmp_path):
+def test_watch_exits_2_at_once_on_its_own_command_lines_mistakes(tmp_path, monkeypatch):
     folder = _new(tmp_path, "--lang", "en,fr")
     (tmp_path / "afile").write_text("x")
     for args, expect in ((("--bleed", "3", "--gutter", "touching"), "--bleed needs room between the cards"),
@@ -35,7 +27,7 @@ def test_watch_exits_2_at_once_on_its_own_command_lines_mistakes(tmp_path):
                          (("-o", tmp_path / "afile" / "g.pdf"), f"cannot write {tmp_path}/afile/g.pdf"),
                          (("-o", tmp_path), "is a directory"),
                          (("--drop-backs",), "--drop-backs goes with --duplex none")):
-        proc = _watch(folder, *args)
+        proc = refused(folder, *args, monkeypatch=monkeypatch)
         lines = proc.stderr.strip().splitlines()
         assert proc.returncode == 2 and len(lines) == 1 and expect in lines[0], (args, proc.stderr)
         assert "watching" not in proc.stdout and "preview" not in proc.stdout, proc.stdout
