@@ -32,7 +32,6 @@ from ..files import cachefile
 from ..files.cachefile import cache_dir
 from ..files.textfile import read_text
 from ..language.catalogs import own_words
-from . import suggest_index
 
 WORDS_FILE = "words.txt"
 MAX_BYTES = 1_000_000       # a word list larger than this is not a word list
@@ -112,6 +111,7 @@ def _index(lang: str | None):
     cache folder or made and kept there (proof/suggest_index.py)."""
     name = "en" if lang is None else lang.lower()
     d = _english() if lang is None else _dictionary(lang)
+    from . import suggest_index  # lazy: +3 ms to import (benchmarks/imports.py); a build with no unknown word asks none
     return suggest_index.index(name, _tag(name) or "none", d, SUGGEST_DISTANCE, PREFIX)
 
 
