@@ -67,8 +67,11 @@ def run(args=None) -> None:
     makes a few hundred thousand as it imports its modules and reads its caches, nearly all of them kept to its
     end), and at exit leaves what the process still holds to the system (gc.freeze: the last collection would walk
     every object only to find the modules' cycles). A warm rebuild of Vasa Regalis: 1,007 M -> 929 M instructions
-    (callgrind), a tenth of them the collector's before. Python never promised to finalize what still lives at exit."""
+    (callgrind), a tenth of them the collector's before. Python never promised to finalize what still lives at exit.
+    numpy's OpenBLAS is held to one thread unless the environment says otherwise: pnp multiplies no matrices, and
+    the threads it starts as numpy is imported, and that spin after, cost a CMYK export 0.1-0.2 s of CPU."""
     gc.set_threshold(100_000, 10, 10)
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     code = invoke(args)
     gc.freeze()
     sys.exit(code)

@@ -88,6 +88,7 @@ def _collector_as_pnp_runs_it() -> None:
 
 
 _collector_as_pnp_runs_it()
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")     # as generator/cli.run holds it, before numpy is imported
 
 
 def pytest_terminal_summary(terminalreporter, config):

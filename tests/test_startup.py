@@ -84,3 +84,30 @@ def test_yaml_reads_without_compiling_its_python_readers_expression():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          timeout=120, check=True).stdout.splitlines()
     assert out == ["False", "[1, 2]", "refused 0x7", "2"]
+
+
+def _numpy_threads(env_value):
+    """(OPENBLAS_NUM_THREADS, the process's threads once numpy is imported) in a pnp process run with the variable
+    `env_value` (None: unset)."""
+    code = ("import atexit, os\n"
+            "def after():\n"
+            "    import numpy\n"
+            "    print('THREADS', os.environ.get('OPENBLAS_NUM_THREADS'), len(os.listdir('/proc/self/task')))\n"
+            "atexit.register(after)\n"
+            "from generator.cli import run\n"
+            "run(['--version'])\n")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if env_value is not None:
+        env["OPENBLAS_NUM_THREADS"] = env_value
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300, env=env)
+    assert proc.returncode == 0, proc.stderr
+    _, value, threads = next(ln for ln in proc.stdout.splitlines() if ln.startswith("THREADS ")).split()
+    return value, int(threads)
+
+
+def test_numpy_in_a_pnp_process_starts_no_openblas_threads():
+    """pnp multiplies no matrices: numpy's OpenBLAS, which starts a thread a core as numpy is imported (and they spin
+    after), is held to one (cli.run) unless the environment names a number, which is kept."""
+    assert _numpy_threads(None) == ("1", 1)
+    value, threads = _numpy_threads("2")
+    assert value == "2" and (threads == 2 or os.cpu_count() == 1)
